@@ -1,0 +1,361 @@
+//===- KdslOps.td - kdsl operations ------------------------*- tablegen -*-===//
+
+#ifndef KDSL_OPS_TD
+#define KDSL_OPS_TD
+
+include "KdslBase.td"
+include "KdslTypes.td"
+include "mlir/Interfaces/FunctionInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/CallInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Kernels
+//===----------------------------------------------------------------------===//
+
+def Kdsl_KernelOp : Kdsl_Op<"kernel", [
+    FunctionOpInterface, IsolatedFromAbove, AutomaticAllocationScope,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
+  let summary = "a @wp.kernel: a function launched over a 1-4 dimensional grid";
+  let description = [{
+    A kernel is executed once per point of its launch grid; `kdsl.tid` reads
+    the point. Kernels return nothing. `arg_names` keeps the Python argument
+    names (tools bind launch arguments by name), and the body's block
+    arguments print with those names. `enable_backward = false` records
+    `@wp.kernel(enable_backward=False)`; other decorator options that do not
+    change semantics (`module="..."`) are kept in `options`.
+
+    ```mlir
+    kdsl.kernel @saxpy(%a: f32, %x: !kdsl.array<f32, 1>, %y: !kdsl.array<f32, 1>)
+        attributes {arg_names = ["a", "x", "y"]} {
+      %i = kdsl.tid : i32
+      ...
+      kdsl.return
+    }
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       TypeAttrOf<FunctionType>:$function_type,
+                       StrArrayAttr:$arg_names,
+                       DefaultValuedAttr<BoolAttr, "true">:$enable_backward,
+                       OptionalAttr<DictionaryAttr>:$options,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs);
+  let regions = (region SizedRegion<1>:$body);
+  let builders = [OpBuilder<(ins "::llvm::StringRef":$name,
+                                 "::mlir::FunctionType":$type,
+                                 "::llvm::ArrayRef<::llvm::StringRef>":$argNames)>];
+  let extraClassDeclaration = [{
+    ::mlir::Region *getCallableRegion() { return &getBody(); }
+    ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() { return getFunctionType().getInputs(); }
+    ::llvm::ArrayRef<::mlir::Type> getResultTypes() { return getFunctionType().getResults(); }
+    /// Launch dimensionality: the number of results of the kernel's kdsl.tid
+    /// ops (all agree), or 1 when the kernel never reads its thread id.
+    unsigned getLaunchDims();
+  }];
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def Kdsl_ReturnOp : Kdsl_Op<"return", [Pure, HasParent<"KernelOp">, Terminator, ReturnLike]> {
+  let summary = "end of a kernel body";
+  let description = [{
+    Terminates the single block of a `kdsl.kernel`. Early `return`s in the
+    source are turned into structured control flow by the front end, so this
+    is the only exit.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def Kdsl_TidOp : Kdsl_Op<"tid", [Pure,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let summary = "the launch-grid coordinates of the running thread (wp.tid())";
+  let description = [{
+    Returns one `i32` per launch dimension (1 to 4), outermost first, as
+    `i, j = wp.tid()` does. Only valid inside a `kdsl.kernel`; every `kdsl.tid`
+    of a kernel has the same number of results.
+
+    ```mlir
+    %i, %j = kdsl.tid : i32, i32
+    ```
+  }];
+  let results = (outs Variadic<I32>:$ids);
+  let assemblyFormat = "attr-dict `:` type($ids)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Arrays
+//===----------------------------------------------------------------------===//
+
+def Kdsl_LoadOp : Kdsl_Op<"load", [
+    TypesMatchWith<"result is the array's element type", "array", "result",
+                   "::llvm::cast<::kdsl::ArrayType>($_self).getElementType()">]> {
+  let summary = "read an array element (x[i, j])";
+  let description = [{
+    Reads the element at the given indices (one `i32` per dimension). The
+    address is `data + sum(index_k * stride_k)` with byte strides, as in Warp.
+
+    ```mlir
+    %v = kdsl.load %x[%i, %j] : !kdsl.array<f32, 2>
+    ```
+  }];
+  let arguments = (ins Arg<Kdsl_ArrayType, "", [MemRead]>:$array, Variadic<I32>:$indices);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$array `[` $indices `]` attr-dict `:` type($array)";
+  let hasVerifier = 1;
+}
+
+def Kdsl_StoreOp : Kdsl_Op<"store", [
+    TypesMatchWith<"value is the array's element type", "array", "value",
+                   "::llvm::cast<::kdsl::ArrayType>($_self).getElementType()">]> {
+  let summary = "write an array element (x[i, j] = v)";
+  let arguments = (ins AnyType:$value, Arg<Kdsl_ArrayType, "", [MemWrite]>:$array,
+                       Variadic<I32>:$indices);
+  let assemblyFormat = "$value `,` $array `[` $indices `]` attr-dict `:` type($array)";
+  let hasVerifier = 1;
+}
+
+def Kdsl_ShapeOp : Kdsl_Op<"shape", [Pure]> {
+  let summary = "the extent of one array dimension (x.shape[d])";
+  let arguments = (ins Kdsl_ArrayType:$array, I64Attr:$dim);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$array `[` $dim `]` attr-dict `:` type($array)";
+  let hasVerifier = 1;
+}
+
+def Kdsl_AtomicKind : I32EnumAttr<"AtomicKind", "atomic read-modify-write kind", [
+    I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"sub", 1>,
+    I32EnumAttrCase<"min", 2>, I32EnumAttrCase<"max", 3>]> {
+  let cppNamespace = "::kdsl";
+}
+
+def Kdsl_AtomicOp : Kdsl_Op<"atomic", [
+    TypesMatchWith<"value is the array's element type", "array", "value",
+                   "::llvm::cast<::kdsl::ArrayType>($_self).getElementType()">,
+    TypesMatchWith<"result is the array's element type", "array", "result",
+                   "::llvm::cast<::kdsl::ArrayType>($_self).getElementType()">]> {
+  let summary = "wp.atomic_add / atomic_sub / atomic_min / atomic_max";
+  let description = [{
+    Atomically combines `value` into the element and returns the element's
+    old value. Vector elements are combined component-wise.
+
+    ```mlir
+    %old = kdsl.atomic add %out[%i], %v : !kdsl.array<f32, 1>
+    ```
+  }];
+  let arguments = (ins Kdsl_AtomicKind:$kind,
+                       Arg<Kdsl_ArrayType, "", [MemRead, MemWrite]>:$array,
+                       Variadic<I32>:$indices, AnyType:$value);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$kind $array `[` $indices `]` `,` $value attr-dict `:` type($array)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Structs
+//===----------------------------------------------------------------------===//
+
+def Kdsl_StructCreateOp : Kdsl_Op<"struct_create", [Pure]> {
+  let summary = "build a struct value from its fields, in declaration order";
+  let description = [{
+    ```mlir
+    %p = kdsl.struct_create(%pos, %mass) : !kdsl.struct<"P", {pos: vector<3xf32>, mass: f32}>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$fields);
+  let results = (outs Kdsl_StructType:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def Kdsl_StructExtractOp : Kdsl_Op<"struct_extract", [Pure, InferTypeOpAdaptor]> {
+  let summary = "read a struct field (s.field)";
+  let description = [{
+    ```mlir
+    %m = kdsl.struct_extract %p["mass"] : !kdsl.struct<"P", {pos: vector<3xf32>, mass: f32}>
+    ```
+  }];
+  let arguments = (ins Kdsl_StructType:$input, StrAttr:$field);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$input `[` $field `]` attr-dict `:` type($input)";
+}
+
+def Kdsl_StructInsertOp : Kdsl_Op<"struct_insert", [Pure,
+    AllTypesMatch<["input", "result"]>]> {
+  let summary = "a copy of a struct with one field replaced (s.field = v)";
+  let arguments = (ins AnyType:$value, Kdsl_StructType:$input, StrAttr:$field);
+  let results = (outs Kdsl_StructType:$result);
+  let assemblyFormat = "$value `,` $input `[` $field `]` attr-dict `:` type($value) `,` type($input)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// In-kernel checks
+//===----------------------------------------------------------------------===//
+
+def Kdsl_AssertOp : Kdsl_Op<"assert"> {
+  let summary = "assert / wp.expect_eq / wp.expect_neq / wp.expect_near";
+  let description = [{
+    Checks `condition` at run time. A failure does not stop the thread: it is
+    reported after the launch with the kernel, the source location of the op
+    and the thread index, and makes the launch fail.
+
+    ```mlir
+    kdsl.assert %ok, "expect_eq(a, b)"
+    ```
+  }];
+  let arguments = (ins I1:$condition, StrAttr:$message);
+  let assemblyFormat = "$condition `,` $message attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Vector and matrix builtins
+//===----------------------------------------------------------------------===//
+
+class Kdsl_VecToScalarOp<string mnemonic, Type operandType, list<Trait> traits = []>
+    : Kdsl_Op<mnemonic, !listconcat(traits, [Pure,
+        TypesMatchWith<"result is the element type", "input", "result",
+                       "::llvm::cast<::mlir::VectorType>($_self).getElementType()">])> {
+  let arguments = (ins operandType:$input);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+}
+
+def Kdsl_DotOp : Kdsl_Op<"dot", [Pure, AllTypesMatch<["lhs", "rhs"]>,
+    TypesMatchWith<"result is the element type", "lhs", "result",
+                   "::llvm::cast<::mlir::VectorType>($_self).getElementType()">]> {
+  let summary = "wp.dot: inner product of two vectors (or quaternions)";
+  let arguments = (ins Kdsl_VectorLike:$lhs, Kdsl_VectorLike:$rhs);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
+}
+
+def Kdsl_CrossOp : Kdsl_Op<"cross", [Pure, SameOperandsAndResultType]> {
+  let summary = "wp.cross: cross product of two 3-vectors";
+  let arguments = (ins Kdsl_Vec3:$lhs, Kdsl_Vec3:$rhs);
+  let results = (outs Kdsl_Vec3:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+}
+
+def Kdsl_LengthOp : Kdsl_VecToScalarOp<"length", Kdsl_FloatVector> {
+  let summary = "wp.length: Euclidean norm sqrt(dot(v, v))";
+}
+
+def Kdsl_LengthSqOp : Kdsl_VecToScalarOp<"length_sq", Kdsl_FloatVector> {
+  let summary = "wp.length_sq: dot(v, v)";
+}
+
+def Kdsl_NormalizeOp : Kdsl_Op<"normalize", [Pure, SameOperandsAndResultType]> {
+  let summary = "wp.normalize: v / length(v), or the zero vector when length(v) == 0";
+  let arguments = (ins Kdsl_FloatVector:$input);
+  let results = (outs Kdsl_FloatVector:$result);
+  let assemblyFormat = "$input attr-dict `:` type($result)";
+}
+
+def Kdsl_MatMulOp : Kdsl_Op<"matmul", [Pure]> {
+  let summary = "matrix product: matrix * matrix, matrix * vector or vector * matrix";
+  let description = [{
+    The `*` operator of Warp between a matrix and a matrix or vector. A vector
+    on the left is a row vector (`v * M == transpose(M) * v`).
+
+    ```mlir
+    %y = kdsl.matmul %m, %v : vector<3x3xf32>, vector<3xf32> -> vector<3xf32>
+    ```
+  }];
+  let arguments = (ins Kdsl_FloatVecOrMat:$lhs, Kdsl_FloatVecOrMat:$rhs);
+  let results = (outs Kdsl_FloatVecOrMat:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Kdsl_DeterminantOp : Kdsl_VecToScalarOp<"determinant", Kdsl_FloatMatrix> {
+  let summary = "wp.determinant of a square 2x2, 3x3 or 4x4 matrix";
+  let hasVerifier = 1;
+}
+
+def Kdsl_TraceOp : Kdsl_VecToScalarOp<"trace", Kdsl_FloatMatrix> {
+  let summary = "wp.trace: sum of the diagonal of a square matrix";
+  let hasVerifier = 1;
+}
+
+def Kdsl_InverseOp : Kdsl_Op<"inverse", [Pure, SameOperandsAndResultType]> {
+  let summary = "wp.inverse of a square 2x2, 3x3 or 4x4 matrix";
+  let description = [{
+    Inverse by the adjugate divided by the determinant. As in Warp, a singular
+    matrix gives the zero matrix.
+  }];
+  let arguments = (ins Kdsl_FloatMatrix:$input);
+  let results = (outs Kdsl_FloatMatrix:$result);
+  let assemblyFormat = "$input attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Kdsl_DiagOp : Kdsl_Op<"diag", [Pure]> {
+  let summary = "wp.diag: the square matrix with the vector on its diagonal";
+  let arguments = (ins Kdsl_FloatVector:$input);
+  let results = (outs Kdsl_FloatMatrix:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Quaternion builtins ([x, y, z, w] in a vector<4 x T>)
+//===----------------------------------------------------------------------===//
+
+def Kdsl_QuatMulOp : Kdsl_Op<"quat_mul", [Pure, SameOperandsAndResultType]> {
+  let summary = "Hamilton product of two quaternions (q * r)";
+  let arguments = (ins Kdsl_Quat:$lhs, Kdsl_Quat:$rhs);
+  let results = (outs Kdsl_Quat:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+}
+
+def Kdsl_QuatInverseOp : Kdsl_Op<"quat_inverse", [Pure, SameOperandsAndResultType]> {
+  let summary = "wp.quat_inverse: the conjugate (-x, -y, -z, w), as in Warp";
+  let arguments = (ins Kdsl_Quat:$input);
+  let results = (outs Kdsl_Quat:$result);
+  let assemblyFormat = "$input attr-dict `:` type($result)";
+}
+
+class Kdsl_QuatRotateBase<string mnemonic> : Kdsl_Op<mnemonic, [Pure,
+    AllTypesMatch<["vec", "result"]>]> {
+  let arguments = (ins Kdsl_Quat:$quat, Kdsl_Vec3:$vec);
+  let results = (outs Kdsl_Vec3:$result);
+  let assemblyFormat = "$quat `,` $vec attr-dict `:` type($quat) `,` type($vec)";
+  let hasVerifier = 1;
+}
+
+def Kdsl_QuatRotateOp : Kdsl_QuatRotateBase<"quat_rotate"> {
+  let summary = "wp.quat_rotate: rotate a vector by a unit quaternion (q v q*)";
+}
+
+def Kdsl_QuatRotateInvOp : Kdsl_QuatRotateBase<"quat_rotate_inv"> {
+  let summary = "wp.quat_rotate_inv: rotate a vector by the inverse rotation (q* v q)";
+}
+
+def Kdsl_QuatFromAxisAngleOp : Kdsl_Op<"quat_from_axis_angle", [Pure,
+    TypesMatchWith<"angle is the axis element type", "axis", "angle",
+                   "::llvm::cast<::mlir::VectorType>($_self).getElementType()">]> {
+  let summary = "wp.quat_from_axis_angle: (axis * sin(angle/2), cos(angle/2))";
+  let description = [{
+    The axis is used as given (Warp does not normalize it).
+  }];
+  let arguments = (ins Kdsl_Vec3:$axis, AnyFloat:$angle);
+  let results = (outs Kdsl_Quat:$result);
+  let assemblyFormat = "$axis `,` $angle attr-dict `:` type($axis) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Kdsl_QuatToMatrixOp : Kdsl_Op<"quat_to_matrix", [Pure]> {
+  let summary = "wp.quat_to_matrix: the 3x3 rotation matrix of a unit quaternion";
+  let arguments = (ins Kdsl_Quat:$input);
+  let results = (outs Kdsl_FloatMatrix:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+#endif // KDSL_OPS_TD

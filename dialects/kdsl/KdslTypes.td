@@ -1,0 +1,56 @@
+//===- KdslTypes.td - kdsl types ---------------------------*- tablegen -*-===//
+
+#ifndef KDSL_TYPES_TD
+#define KDSL_TYPES_TD
+
+include "KdslBase.td"
+include "mlir/IR/BuiltinTypeInterfaces.td"
+
+def Kdsl_ArrayType : Kdsl_Type<"Array", "array"> {
+  let summary = "Warp array: element type and rank; shape and strides at run time";
+  let description = [{
+    A `wp.array` with `ndim` dimensions (1 to 4) of `elementType`. The data
+    pointer, the shape and the strides (in bytes, as in Warp) are run-time
+    values; only the element type and the rank are static.
+
+    ```mlir
+    !kdsl.array<f32, 1>            // wp.array(dtype=float)
+    !kdsl.array<vector<3xf32>, 2>  // wp.array2d(dtype=wp.vec3)
+    ```
+  }];
+  let parameters = (ins "::mlir::Type":$elementType, "unsigned":$ndim);
+  let assemblyFormat = "`<` $elementType `,` $ndim `>`";
+  let genVerifyDecl = 1;
+}
+
+def Kdsl_StructType : Kdsl_Type<"Struct", "struct"> {
+  let summary = "a @wp.struct value type with named fields";
+  let description = [{
+    A user struct declared with `@wp.struct`. Fields keep their names so that
+    tools can bind struct arguments by field.
+
+    ```mlir
+    !kdsl.struct<"Particle", {pos: vector<3xf32>, mass: f32}>
+    ```
+  }];
+  let parameters = (ins StringRefParameter<"struct name">:$name,
+                        ArrayRefParameter<"::mlir::StringAttr", "field names">:$fieldNames,
+                        ArrayRefParameter<"::mlir::Type", "field types">:$fieldTypes);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Index of the field named `field`, or -1.
+    int getFieldIndex(::llvm::StringRef field) const;
+  }];
+}
+
+// Value types that kernels and funcs can pass around.
+def Kdsl_ScalarType : AnyTypeOf<[I1, I8, I16, I32, I64, F16, F32, F64]>;
+def Kdsl_VectorLike : VectorOfRankAndType<[1], [I8, I16, I32, I64, F16, F32, F64]>;
+def Kdsl_FloatVector : VectorOfRankAndType<[1], [F16, F32, F64]>;
+def Kdsl_FloatMatrix : VectorOfRankAndType<[2], [F16, F32, F64]>;
+def Kdsl_FloatVecOrMat : VectorOfRankAndType<[1, 2], [F16, F32, F64]>;
+def Kdsl_Quat : VectorOfLengthAndType<[4], [F16, F32, F64]>;
+def Kdsl_Vec3 : VectorOfLengthAndType<[3], [F16, F32, F64]>;
+
+#endif // KDSL_TYPES_TD

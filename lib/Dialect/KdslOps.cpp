@@ -1,0 +1,297 @@
+//===- KdslOps.cpp - kdsl op verifiers and custom formats -----------------===//
+#include "kdsl/Dialect/Kdsl.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace kdsl;
+
+#include "kdsl/KdslEnums.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "kdsl/KdslOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// KernelOp
+//===----------------------------------------------------------------------===//
+
+void KernelOp::build(OpBuilder &builder, OperationState &state, StringRef name,
+                     FunctionType type, ArrayRef<StringRef> argNames) {
+  state.addAttribute(SymbolTable::getSymbolAttrName(), builder.getStringAttr(name));
+  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
+  state.addAttribute(getArgNamesAttrName(state.name), builder.getStrArrayAttr(argNames));
+  state.addRegion();
+}
+
+ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
+  auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
+                          function_interface_impl::VariadicFlag,
+                          std::string &) { return builder.getFunctionType(argTypes, results); };
+  return function_interface_impl::parseFunctionOp(
+      parser, result, /*allowVariadic=*/false, getFunctionTypeAttrName(result.name),
+      buildFuncType, getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+}
+
+void KernelOp::print(OpAsmPrinter &p) {
+  function_interface_impl::printFunctionOp(p, *this, /*isVariadic=*/false,
+                                           getFunctionTypeAttrName(), getArgAttrsAttrName(),
+                                           getResAttrsAttrName());
+}
+
+void KernelOp::getAsmBlockArgumentNames(Region &region, OpAsmSetValueNameFn setNameFn) {
+  if (region.empty())
+    return;
+  ArrayAttr names = getArgNamesAttr();
+  for (auto [i, arg] : llvm::enumerate(region.front().getArguments()))
+    if (names && i < names.size())
+      if (auto name = dyn_cast<StringAttr>(names[i]))
+        setNameFn(arg, name.getValue());
+}
+
+unsigned KernelOp::getLaunchDims() {
+  unsigned dims = 1;
+  walk([&](TidOp tid) { dims = tid.getNumResults(); });
+  return dims;
+}
+
+LogicalResult KernelOp::verify() {
+  FunctionType type = getFunctionType();
+  if (type.getNumResults() != 0)
+    return emitOpError("kernels cannot return values");
+  if (getArgNames().size() != type.getNumInputs())
+    return emitOpError("has ") << type.getNumInputs() << " arguments but "
+                               << getArgNames().size() << " argument names";
+  llvm::StringSet<> seen;
+  for (Attribute name : getArgNames()) {
+    StringRef str = cast<StringAttr>(name).getValue();
+    if (str.empty())
+      return emitOpError("argument names must not be empty");
+    if (!seen.insert(str).second)
+      return emitOpError("duplicate argument name '") << str << "'";
+  }
+  Block &entry = getBody().front();
+  if (entry.getNumArguments() != type.getNumInputs())
+    return emitOpError("entry block has ") << entry.getNumArguments()
+                                           << " arguments, function type has "
+                                           << type.getNumInputs();
+  for (auto [arg, t] : llvm::zip(entry.getArguments(), type.getInputs()))
+    if (arg.getType() != t)
+      return emitOpError("entry block argument type ") << arg.getType()
+                                                       << " does not match signature type " << t;
+  std::optional<unsigned> dims;
+  WalkResult r = walk([&](TidOp tid) {
+    if (dims && *dims != tid.getNumResults()) {
+      tid.emitOpError("reads ") << tid.getNumResults()
+                                << " launch dimensions but an earlier kdsl.tid reads " << *dims;
+      return WalkResult::interrupt();
+    }
+    dims = tid.getNumResults();
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
+}
+
+//===----------------------------------------------------------------------===//
+// TidOp
+//===----------------------------------------------------------------------===//
+
+void TidOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  if (getNumResults() == 1) {
+    setNameFn(getResult(0), "tid");
+    return;
+  }
+  static const char *names[] = {"i", "j", "k", "l"};
+  for (auto [i, r] : llvm::enumerate(getResults()))
+    setNameFn(r, names[i % 4]);
+}
+
+LogicalResult TidOp::verify() {
+  if (getNumResults() < 1 || getNumResults() > 4)
+    return emitOpError("launch grids have 1 to 4 dimensions, got ") << getNumResults();
+  if (!(*this)->getParentOfType<KernelOp>())
+    return emitOpError("must be inside a kdsl.kernel");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Array ops
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyIndexCount(Operation *op, ArrayType type, size_t numIndices) {
+  if (numIndices != type.getNdim())
+    return op->emitOpError("expects ") << type.getNdim() << " indices for " << type << ", got "
+                                       << numIndices;
+  return success();
+}
+
+LogicalResult LoadOp::verify() {
+  return verifyIndexCount(*this, getArray().getType(), getIndices().size());
+}
+
+LogicalResult StoreOp::verify() {
+  return verifyIndexCount(*this, getArray().getType(), getIndices().size());
+}
+
+LogicalResult ShapeOp::verify() {
+  int64_t dim = getDim();
+  if (dim < 0 || dim >= getArray().getType().getNdim())
+    return emitOpError("dimension ") << dim << " out of range for " << getArray().getType();
+  return success();
+}
+
+LogicalResult AtomicOp::verify() {
+  if (failed(verifyIndexCount(*this, getArray().getType(), getIndices().size())))
+    return failure();
+  Type elem = getArray().getType().getElementType();
+  Type scalar = elem;
+  if (auto vec = dyn_cast<VectorType>(elem)) {
+    if (vec.getRank() != 1)
+      return emitOpError("atomics support scalar and vector elements, got ") << elem;
+    scalar = vec.getElementType();
+  }
+  if (!scalar.isIntOrFloat() || scalar.isInteger(1) || isa<StructType>(elem))
+    return emitOpError("atomics need numeric elements, got ") << elem;
+  if (scalar.isInteger(8) || scalar.isInteger(16))
+    return emitOpError("atomics do not support 8- or 16-bit integers");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Struct ops
+//===----------------------------------------------------------------------===//
+
+// kdsl.struct_create(%a, %b) : !kdsl.struct<...>; operand types come from the fields.
+ParseResult StructCreateOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> operands;
+  Type type;
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseOperandList(operands, OpAsmParser::Delimiter::Paren) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColonType(type))
+    return failure();
+  auto st = dyn_cast<StructType>(type);
+  if (!st)
+    return parser.emitError(loc, "expected a !kdsl.struct type");
+  if (operands.size() != st.getFieldTypes().size())
+    return parser.emitError(loc, "expected ") << st.getFieldTypes().size() << " fields, got "
+                                              << operands.size();
+  result.addTypes(st);
+  return parser.resolveOperands(operands, st.getFieldTypes(), loc, result.operands);
+}
+
+void StructCreateOp::print(OpAsmPrinter &p) {
+  p << "(" << getFields() << ")";
+  p.printOptionalAttrDict((*this)->getAttrs());
+  p << " : " << getType();
+}
+
+LogicalResult StructCreateOp::verify() {
+  auto st = cast<StructType>(getType());
+  if (getFields().size() != st.getFieldTypes().size())
+    return emitOpError("expects ") << st.getFieldTypes().size() << " fields, got "
+                                   << getFields().size();
+  for (auto [i, v, t] : llvm::enumerate(getFields(), st.getFieldTypes()))
+    if (v.getType() != t)
+      return emitOpError("field '") << st.getFieldNames()[i].getValue() << "' has type " << t
+                                    << " but operand has type " << v.getType();
+  return success();
+}
+
+LogicalResult StructExtractOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                                Adaptor adaptor,
+                                                SmallVectorImpl<Type> &results) {
+  auto st = dyn_cast<StructType>(adaptor.getInput().getType());
+  if (!st)
+    return emitOptionalError(loc, "expects a !kdsl.struct operand");
+  int idx = st.getFieldIndex(adaptor.getField());
+  if (idx < 0)
+    return emitOptionalError(loc, "struct \"", st.getName(), "\" has no field '",
+                             adaptor.getField(), "'");
+  results.push_back(st.getFieldTypes()[idx]);
+  return success();
+}
+
+LogicalResult StructInsertOp::verify() {
+  auto st = cast<StructType>(getInput().getType());
+  int idx = st.getFieldIndex(getField());
+  if (idx < 0)
+    return emitOpError("struct \"") << st.getName() << "\" has no field '" << getField() << "'";
+  if (st.getFieldTypes()[idx] != getValue().getType())
+    return emitOpError("field '") << getField() << "' has type " << st.getFieldTypes()[idx]
+                                  << " but the value has type " << getValue().getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Vector / matrix ops
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifySquare(Operation *op, VectorType m) {
+  if (m.getRank() != 2 || m.getDimSize(0) != m.getDimSize(1) || m.getDimSize(0) < 2 ||
+      m.getDimSize(0) > 4)
+    return op->emitOpError("expects a square 2x2, 3x3 or 4x4 matrix, got ") << m;
+  return success();
+}
+
+LogicalResult DeterminantOp::verify() { return verifySquare(*this, getInput().getType()); }
+LogicalResult TraceOp::verify() { return verifySquare(*this, getInput().getType()); }
+LogicalResult InverseOp::verify() { return verifySquare(*this, getInput().getType()); }
+
+LogicalResult DiagOp::verify() {
+  VectorType v = getInput().getType(), m = getResult().getType();
+  int64_t n = v.getDimSize(0);
+  if (m.getShape() != ArrayRef<int64_t>{n, n} || m.getElementType() != v.getElementType())
+    return emitOpError("result must be ") << n << "x" << n << " of " << v.getElementType()
+                                          << ", got " << m;
+  return success();
+}
+
+LogicalResult MatMulOp::verify() {
+  VectorType a = getLhs().getType(), b = getRhs().getType(), r = getResult().getType();
+  if (a.getElementType() != b.getElementType() || a.getElementType() != r.getElementType())
+    return emitOpError("operands and result must have the same element type");
+  if (a.getRank() == 1 && b.getRank() == 1)
+    return emitOpError("needs at least one matrix operand; use kdsl.dot for two vectors");
+  // Contracted extents: columns of a (or its length), rows of b (or its length).
+  int64_t ka = a.getShape().back(), kb = b.getDimSize(0);
+  if (ka != kb)
+    return emitOpError("contracted dimensions differ: ") << ka << " vs " << kb;
+  SmallVector<int64_t> shape;
+  if (a.getRank() == 2)
+    shape.push_back(a.getDimSize(0));
+  if (b.getRank() == 2)
+    shape.push_back(b.getDimSize(1));
+  if (r.getShape() != ArrayRef<int64_t>(shape))
+    return emitOpError("result shape must be ")
+           << VectorType::get(shape, a.getElementType()) << ", got " << r;
+  return success();
+}
+
+static LogicalResult verifySameElement(Operation *op, VectorType a, VectorType b) {
+  if (a.getElementType() != b.getElementType())
+    return op->emitOpError("element types differ: ") << a << " vs " << b;
+  return success();
+}
+
+LogicalResult QuatRotateOp::verify() {
+  return verifySameElement(*this, getQuat().getType(), getVec().getType());
+}
+LogicalResult QuatRotateInvOp::verify() {
+  return verifySameElement(*this, getQuat().getType(), getVec().getType());
+}
+
+LogicalResult QuatFromAxisAngleOp::verify() {
+  if (getAngle().getType() != getAxis().getType().getElementType())
+    return emitOpError("angle type ") << getAngle().getType()
+                                      << " must be the axis element type";
+  return verifySameElement(*this, getAxis().getType(), getResult().getType());
+}
+
+LogicalResult QuatToMatrixOp::verify() {
+  VectorType m = getResult().getType();
+  if (m.getShape() != ArrayRef<int64_t>{3, 3})
+    return emitOpError("result must be a 3x3 matrix, got ") << m;
+  return verifySameElement(*this, getInput().getType(), m);
+}

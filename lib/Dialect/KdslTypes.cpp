@@ -1,0 +1,98 @@
+//===- KdslTypes.cpp - array and struct types ----------------------------===//
+#include "kdsl/Dialect/Kdsl.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace kdsl;
+
+#define GET_TYPEDEF_CLASSES
+#include "kdsl/KdslTypes.cpp.inc"
+
+void KdslDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "kdsl/KdslTypes.cpp.inc"
+      >();
+}
+
+/// Types a Warp value (array element, struct field) may have.
+static bool isValueType(Type t) {
+  if (t.isSignlessInteger() && llvm::is_contained({1u, 8u, 16u, 32u, 64u}, t.getIntOrFloatBitWidth()))
+    return true;
+  if (t.isF16() || t.isF32() || t.isF64())
+    return true;
+  if (auto v = dyn_cast<VectorType>(t))
+    return !v.isScalable() && (v.getRank() == 1 || v.getRank() == 2) &&
+           !v.getElementType().isInteger(1) && isValueType(v.getElementType());
+  return isa<StructType>(t);
+}
+
+LogicalResult ArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                Type elementType, unsigned ndim) {
+  if (ndim < 1 || ndim > 4)
+    return emitError() << "array rank must be 1 to 4, got " << ndim;
+  if (!isValueType(elementType))
+    return emitError() << "invalid array element type " << elementType;
+  return success();
+}
+
+int StructType::getFieldIndex(StringRef field) const {
+  for (auto [i, name] : llvm::enumerate(getFieldNames()))
+    if (name.getValue() == field)
+      return i;
+  return -1;
+}
+
+LogicalResult StructType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 StringRef name, ArrayRef<StringAttr> fieldNames,
+                                 ArrayRef<Type> fieldTypes) {
+  if (name.empty())
+    return emitError() << "struct needs a name";
+  if (fieldNames.size() != fieldTypes.size())
+    return emitError() << "struct has " << fieldNames.size() << " field names but "
+                       << fieldTypes.size() << " field types";
+  llvm::StringSet<> seen;
+  for (auto [fname, ftype] : llvm::zip(fieldNames, fieldTypes)) {
+    if (!seen.insert(fname.getValue()).second)
+      return emitError() << "duplicate struct field '" << fname.getValue() << "'";
+    if (!isValueType(ftype) && !isa<ArrayType>(ftype))
+      return emitError() << "invalid type " << ftype << " for struct field '"
+                         << fname.getValue() << "'";
+  }
+  return success();
+}
+
+// !kdsl.struct<"Name", {a: f32, b: vector<3xf32>}>
+Type StructType::parse(AsmParser &parser) {
+  std::string name;
+  SmallVector<StringAttr> names;
+  SmallVector<Type> types;
+  if (parser.parseLess() || parser.parseString(&name) || parser.parseComma())
+    return {};
+  auto parseField = [&]() -> ParseResult {
+    std::string field;
+    Type type;
+    if (parser.parseKeywordOrString(&field) || parser.parseColon() || parser.parseType(type))
+      return failure();
+    names.push_back(StringAttr::get(parser.getContext(), field));
+    types.push_back(type);
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Braces, parseField) ||
+      parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), name, names, types);
+}
+
+void StructType::print(AsmPrinter &printer) const {
+  printer << "<\"" << getName() << "\", {";
+  llvm::interleaveComma(llvm::zip(getFieldNames(), getFieldTypes()), printer, [&](auto it) {
+    printer.printKeywordOrString(std::get<0>(it).getValue());
+    printer << ": " << std::get<1>(it);
+  });
+  printer << "}>";
+}

@@ -1,0 +1,19 @@
+//===- kdsl-opt.cpp - mlir-opt for the kdsl dialect -----------------------===//
+//
+// Runs pass pipelines on .mlir files: the kdsl dialect, the upstream dialects
+// its lowerings use, and every kdsl pass are registered.
+//
+//===----------------------------------------------------------------------===//
+#include "kdsl/Dialect/Kdsl.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
+
+int main(int argc, char **argv) {
+  mlir::registerTransformsPasses();
+  mlir::DialectRegistry registry;
+  kdsl::registerKdslDialects(registry);
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "kdsl optimizer driver\n", registry));
+}
