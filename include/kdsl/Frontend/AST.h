@@ -1,0 +1,380 @@
+//===- AST.h - syntax tree of the Warp kernel language ---------*- C++ -*-===//
+//
+// The parser builds these nodes for kernels, funcs, structs and module
+// constants; Sema annotates them (types, name resolution, builtin ids) and
+// MLIRGen walks the annotated tree. Nodes live in an ASTContext arena.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KDSL_FRONTEND_AST_H
+#define KDSL_FRONTEND_AST_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Casting.h"
+#include "llvm/Support/SMLoc.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kdsl {
+
+class Type;
+struct FuncDef;
+struct StructDef;
+struct ConstDef;
+struct Scope;
+
+struct Node {
+  virtual ~Node() = default;
+};
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+enum class ExprKind : uint8_t {
+  Int, Float, Bool, Name, Attribute, Subscript, Call, Binary, Unary, Compare, BoolOp, IfExp,
+  Tuple, Unsupported
+};
+enum class BinOp : uint8_t { Add, Sub, Mul, Div, FloorDiv, Mod, Pow, BitAnd, BitOr, BitXor, Shl, Shr, MatMul };
+enum class UnOp : uint8_t { Neg, Pos, Not, Invert };
+enum class CmpOp : uint8_t { Lt, Le, Gt, Ge, Eq, Ne, Is, IsNot, In, NotIn };
+
+const char *spell(BinOp op);
+const char *spell(UnOp op);
+const char *spell(CmpOp op);
+
+struct Expr : Node {
+  ExprKind kind;
+  llvm::SMLoc loc;
+  /// Set by Sema. Literal expressions end with a concrete type.
+  const Type *type = nullptr;
+  Expr(ExprKind k, llvm::SMLoc l) : kind(k), loc(l) {}
+};
+
+struct IntExpr : Expr {
+  static bool classof(const Expr *e) { return e->kind == ExprKind::Int; }
+  uint64_t value;
+  bool overflow;
+  IntExpr(llvm::SMLoc l, uint64_t v, bool ovf) : Expr(ExprKind::Int, l), value(v), overflow(ovf) {}
+};
+struct FloatExpr : Expr {
+  static bool classof(const Expr *e) { return e->kind == ExprKind::Float; }
+  double value;
+  FloatExpr(llvm::SMLoc l, double v) : Expr(ExprKind::Float, l), value(v) {}
+};
+struct BoolExpr : Expr {
+  static bool classof(const Expr *e) { return e->kind == ExprKind::Bool; }
+  bool value;
+  BoolExpr(llvm::SMLoc l, bool v) : Expr(ExprKind::Bool, l), value(v) {}
+};
+
+/// What a name (or `wp.attr`) denotes, decided by Sema.
+enum class RefKind : uint8_t {
+  Unresolved,
+  Local,     // a local variable or parameter
+  Constant,  // a module constant (see ConstDef)
+  WarpConst, // wp.pi, wp.inf, ...; `constValue` holds the number
+};
+
+struct NameExpr : Expr {
+  static bool classof(const Expr *e) { return e->kind == ExprKind::Name; }
+  llvm::StringRef name;
+  RefKind ref = RefKind::Unresolved;
+  ConstDef *constDef = nullptr;
+  double constValue = 0; // WarpConst
+  NameExpr(llvm::SMLoc l, llvm::StringRef n) : Expr(ExprKind::Name, l), name(n) {}
+};
+
+enum class AttrKind : uint8_t { Unresolved, Component, StructField, Shape, WarpConst, ModuleConst };
+struct AttributeExpr : Expr {
+  static bool classof(const Expr *e) { return e->kind == ExprKind::Attribute; }
+  Expr *base;
+  llvm::StringRef attr;
+  llvm::SMLoc attrLoc;
+  AttrKind akind = AttrKind::Unresolved;
+  int index = -1;           // component or field index
+  double constValue = 0;    // WarpConst
+  ConstDef *constDef = nullptr;
+  AttributeExpr(llvm::SMLoc l, Expr *b, llvm::StringRef a, llvm::SMLoc al)
+      : Expr(ExprKind::Attribute, l), base(b), attr(a), attrLoc(al) {}
+};
+
+enum class SubKind : uint8_t { Unresolved, ArrayElem, VecElem, MatElem, MatRow, ShapeDim };
+struct SubscriptExpr : Expr {
+  static bool classof(const Expr *e) { return e->kind == ExprKind::Subscript; }
+  Expr *base;
+  llvm::SmallVector<Expr *, 2> indices;
+  SubKind skind = SubKind::Unresolved;
+  int64_t constIndex = -1; // ShapeDim
+  SubscriptExpr(llvm::SMLoc l, Expr *b) : Expr(ExprKind::Subscript, l), base(b) {}
+};
+
+struct Keyword {
+  llvm::StringRef name;
+  llvm::SMLoc loc;
+  Expr *value;
+};
+
+enum class CallKind : uint8_t { Unresolved, Builtin, Func, TypeCtor, StructCtor };
+struct CallExpr : Expr {
+  static bool classof(const Expr *e) { return e->kind == ExprKind::Call; }
+  Expr *callee;
+  llvm::SmallVector<Expr *, 4> args;
+  llvm::SmallVector<Keyword, 1> kwargs;
+  CallKind ckind = CallKind::Unresolved;
+  int builtin = -1;         // BuiltinId
+  FuncDef *func = nullptr;  // Func
+  /// Arguments in the order the callee takes them (keywords bound).
+  llvm::SmallVector<Expr *, 4> boundArgs;
+  CallExpr(llvm::SMLoc l, Expr *c) : Expr(ExprKind::Call, l), callee(c) {}
+};
+
+struct BinaryExpr : Expr {
+  static bool classof(const Expr *e) { return e->kind == ExprKind::Binary; }
+  BinOp op;
+  Expr *lhs, *rhs;
+  llvm::SMLoc opLoc;
+  BinaryExpr(llvm::SMLoc l, BinOp o, Expr *a, Expr *b, llvm::SMLoc ol)
+      : Expr(ExprKind::Binary, l), op(o), lhs(a), rhs(b), opLoc(ol) {}
+};
+struct UnaryExpr : Expr {
+  static bool classof(const Expr *e) { return e->kind == ExprKind::Unary; }
+  UnOp op;
+  Expr *operand;
+  UnaryExpr(llvm::SMLoc l, UnOp o, Expr *e) : Expr(ExprKind::Unary, l), op(o), operand(e) {}
+};
+struct CompareExpr : Expr {
+  static bool classof(const Expr *e) { return e->kind == ExprKind::Compare; }
+  llvm::SmallVector<CmpOp, 2> ops;
+  llvm::SmallVector<llvm::SMLoc, 2> opLocs;
+  llvm::SmallVector<Expr *, 3> operands;
+  CompareExpr(llvm::SMLoc l) : Expr(ExprKind::Compare, l) {}
+};
+struct BoolOpExpr : Expr {
+  static bool classof(const Expr *e) { return e->kind == ExprKind::BoolOp; }
+  bool isAnd;
+  llvm::SmallVector<Expr *, 2> operands;
+  BoolOpExpr(llvm::SMLoc l, bool a) : Expr(ExprKind::BoolOp, l), isAnd(a) {}
+};
+struct IfExpExpr : Expr {
+  static bool classof(const Expr *e) { return e->kind == ExprKind::IfExp; }
+  Expr *cond, *thenExpr, *elseExpr;
+  IfExpExpr(llvm::SMLoc l, Expr *c, Expr *t, Expr *e)
+      : Expr(ExprKind::IfExp, l), cond(c), thenExpr(t), elseExpr(e) {}
+};
+struct TupleExpr : Expr {
+  static bool classof(const Expr *e) { return e->kind == ExprKind::Tuple; }
+  llvm::SmallVector<Expr *, 4> elts;
+  TupleExpr(llvm::SMLoc l) : Expr(ExprKind::Tuple, l) {}
+};
+/// Syntax that parses but is not part of the kernel language (lambda, a
+/// string, a comprehension, ...). Sema reports it if it is reached.
+struct UnsupportedExpr : Expr {
+  static bool classof(const Expr *e) { return e->kind == ExprKind::Unsupported; }
+  std::string what;
+  UnsupportedExpr(llvm::SMLoc l, std::string w) : Expr(ExprKind::Unsupported, l), what(std::move(w)) {}
+};
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+enum class StmtKind : uint8_t {
+  Expr, Assign, AugAssign, AnnAssign, If, For, While, Break, Continue, Return, Pass, Assert,
+  Unsupported
+};
+
+struct Stmt : Node {
+  StmtKind kind;
+  llvm::SMLoc loc;
+  Stmt(StmtKind k, llvm::SMLoc l) : kind(k), loc(l) {}
+};
+using Body = std::vector<Stmt *>;
+
+struct ExprStmt : Stmt {
+  static bool classof(const Stmt *s) { return s->kind == StmtKind::Expr; }
+  Expr *value;
+  bool isDocstring = false;
+  ExprStmt(llvm::SMLoc l, Expr *v) : Stmt(StmtKind::Expr, l), value(v) {}
+};
+struct AssignStmt : Stmt {
+  static bool classof(const Stmt *s) { return s->kind == StmtKind::Assign; }
+  llvm::SmallVector<Expr *, 1> targets; // a = b = value
+  Expr *value;
+  AssignStmt(llvm::SMLoc l) : Stmt(StmtKind::Assign, l) {}
+};
+struct AugAssignStmt : Stmt {
+  static bool classof(const Stmt *s) { return s->kind == StmtKind::AugAssign; }
+  Expr *target;
+  BinOp op;
+  Expr *value;
+  /// Sema: `a[i] += v` / `a[i] -= v` on an array element become atomics, as in Warp.
+  bool atomic = false;
+  AugAssignStmt(llvm::SMLoc l, Expr *t, BinOp o, Expr *v)
+      : Stmt(StmtKind::AugAssign, l), target(t), op(o), value(v) {}
+};
+struct AnnAssignStmt : Stmt {
+  static bool classof(const Stmt *s) { return s->kind == StmtKind::AnnAssign; }
+  Expr *target;
+  Expr *annotation;
+  Expr *value; // may be null
+  AnnAssignStmt(llvm::SMLoc l, Expr *t, Expr *a, Expr *v)
+      : Stmt(StmtKind::AnnAssign, l), target(t), annotation(a), value(v) {}
+};
+struct IfStmt : Stmt {
+  static bool classof(const Stmt *s) { return s->kind == StmtKind::If; }
+  Expr *cond;
+  Body thenBody, elseBody;
+  IfStmt(llvm::SMLoc l, Expr *c) : Stmt(StmtKind::If, l), cond(c) {}
+};
+struct ForStmt : Stmt {
+  static bool classof(const Stmt *s) { return s->kind == StmtKind::For; }
+  Expr *target;
+  Expr *iter;
+  Body body;
+  bool hasElse = false;
+  // Sema: the range bounds (step may be null: 1) and whether it is reversed.
+  Expr *start = nullptr, *stop = nullptr, *step = nullptr;
+  bool reversed = false;
+  ForStmt(llvm::SMLoc l, Expr *t, Expr *i) : Stmt(StmtKind::For, l), target(t), iter(i) {}
+};
+struct WhileStmt : Stmt {
+  static bool classof(const Stmt *s) { return s->kind == StmtKind::While; }
+  Expr *cond;
+  Body body;
+  bool hasElse = false;
+  WhileStmt(llvm::SMLoc l, Expr *c) : Stmt(StmtKind::While, l), cond(c) {}
+};
+struct ReturnStmt : Stmt {
+  static bool classof(const Stmt *s) { return s->kind == StmtKind::Return; }
+  Expr *value; // may be null
+  ReturnStmt(llvm::SMLoc l, Expr *v) : Stmt(StmtKind::Return, l), value(v) {}
+};
+struct AssertStmt : Stmt {
+  static bool classof(const Stmt *s) { return s->kind == StmtKind::Assert; }
+  Expr *test;
+  Expr *msg;
+  AssertStmt(llvm::SMLoc l, Expr *t, Expr *m) : Stmt(StmtKind::Assert, l), test(t), msg(m) {}
+};
+struct SimpleStmt : Stmt { // break, continue, pass
+  SimpleStmt(StmtKind k, llvm::SMLoc l) : Stmt(k, l) {}
+};
+struct UnsupportedStmt : Stmt {
+  static bool classof(const Stmt *s) { return s->kind == StmtKind::Unsupported; }
+  std::string what;
+  UnsupportedStmt(llvm::SMLoc l, std::string w) : Stmt(StmtKind::Unsupported, l), what(std::move(w)) {}
+};
+
+//===----------------------------------------------------------------------===//
+// Definitions
+//===----------------------------------------------------------------------===//
+
+struct Param {
+  llvm::StringRef name;
+  llvm::SMLoc loc;
+  Expr *annotation = nullptr;
+  Expr *defaultValue = nullptr;
+  const Type *type = nullptr;
+};
+
+enum class CheckState : uint8_t { Unchecked, InProgress, Done, Failed };
+
+struct FuncDef : Node {
+  bool isKernel;
+  llvm::StringRef name;
+  llvm::SMLoc loc;
+  std::vector<Param> params;
+  Expr *returns = nullptr;
+  Body body;
+  Scope *scope = nullptr; // where the def stands (module or enclosing function)
+  std::vector<Keyword> options; // decorator keywords, e.g. enable_backward=False
+  std::string unsupportedSignature; // *args, **kwargs, ...
+  llvm::SMLoc unsupportedLoc;
+  // Sema results.
+  CheckState state = CheckState::Unchecked;
+  bool enableBackward = true;
+  std::vector<const Type *> resultTypes;
+  llvm::StringMap<const Type *> locals;
+  unsigned tidDims = 0;
+  std::string symName;
+};
+
+struct FieldDef {
+  llvm::StringRef name;
+  llvm::SMLoc loc;
+  Expr *annotation;
+  const Type *type = nullptr;
+};
+
+struct StructDef : Node {
+  llvm::StringRef name;
+  llvm::SMLoc loc;
+  std::vector<FieldDef> fields;
+  Scope *scope = nullptr;
+  std::string unsupported; // a member that is not an annotated field
+  llvm::SMLoc unsupportedLoc;
+  CheckState state = CheckState::Unchecked;
+  const Type *type = nullptr;
+};
+
+struct ConstDef : Node {
+  llvm::StringRef name;
+  llvm::SMLoc loc;
+  Expr *value;
+  Scope *scope = nullptr;
+  CheckState state = CheckState::Unchecked;
+  // Sema: scalar constants are folded; `type` is null for Python numbers
+  // (they adapt like literals) or the wp type they were built with.
+  enum class Kind : uint8_t { Int, Float, Bool, Expr } ckind = Kind::Expr;
+  int64_t ival = 0;
+  double fval = 0;
+  const Type *type = nullptr;
+};
+
+/// A name visible at module level or inside a function that holds Warp defs.
+struct Symbol {
+  enum Kind : uint8_t { Func, Struct, Const, WarpModule, WarpName, Other } kind = Other;
+  FuncDef *func = nullptr;
+  StructDef *structDef = nullptr;
+  ConstDef *constDef = nullptr;
+  llvm::StringRef warpName; // WarpName: `from warp import vec3 as v3` -> "vec3"
+};
+
+struct Scope : Node {
+  Scope *parent = nullptr;
+  llvm::StringMap<Symbol> symbols;
+  const Symbol *lookup(llvm::StringRef name) const {
+    for (const Scope *s = this; s; s = s->parent) {
+      auto it = s->symbols.find(name);
+      if (it != s->symbols.end())
+        return &it->second;
+    }
+    return nullptr;
+  }
+};
+
+/// A parsed file: all Warp definitions in source order, and the arena.
+struct ModuleAST {
+  std::string filename;
+  Scope *globals = nullptr;
+  std::vector<FuncDef *> kernels;
+  std::vector<FuncDef *> funcs;
+  std::vector<StructDef *> structs;
+  std::vector<ConstDef *> consts;
+
+  template <typename T, typename... Args> T *make(Args &&...args) {
+    auto node = std::make_unique<T>(std::forward<Args>(args)...);
+    T *raw = node.get();
+    arena.push_back(std::move(node));
+    return raw;
+  }
+
+private:
+  std::vector<std::unique_ptr<Node>> arena;
+};
+
+} // namespace kdsl
+
+#endif

@@ -1,0 +1,24 @@
+//===- Parser.h - Warp-syntax Python parser --------------------*- C++ -*-===//
+//
+// Parses a Python file as a Warp user writes it. @wp.kernel / @wp.func /
+// @wp.struct definitions and module constants are parsed into the AST, also
+// when they stand inside a plain Python function; everything else (host code,
+// imports of other modules, classes, `if __name__ == "__main__":`) is skipped
+// token by token, so real Warp modules can be fed as they are.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KDSL_FRONTEND_PARSER_H
+#define KDSL_FRONTEND_PARSER_H
+
+#include "kdsl/Frontend/AST.h"
+#include "kdsl/Frontend/Diagnostics.h"
+
+namespace kdsl {
+
+/// Parses buffer `bufferId` of the DiagEngine's SourceMgr. Returns false after
+/// reporting errors.
+bool parseModule(unsigned bufferId, DiagEngine &diags, ModuleAST &module);
+
+} // namespace kdsl
+
+#endif

@@ -1,0 +1,89 @@
+//===- Types.h - front-end types of the Warp language ----------*- C++ -*-===//
+//
+// Interned (compare by pointer) types used by Sema: Warp scalars, vectors,
+// matrices, quaternions, arrays, structs, tuples (multiple return values and
+// wp.tid()), plus the two literal types whose values adapt to the other
+// operand (`x * 2.0` is float64 when x is).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KDSL_FRONTEND_TYPES_H
+#define KDSL_FRONTEND_TYPES_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <map>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace kdsl {
+
+struct StructDef;
+
+enum class Scalar : uint8_t { Bool, I8, I16, I32, I64, U8, U16, U32, U64, F16, F32, F64 };
+
+bool isFloat(Scalar s);
+bool isSigned(Scalar s); // signed integers
+bool isInt(Scalar s);    // any integer (not bool)
+unsigned bitWidth(Scalar s);
+const char *warpName(Scalar s); // float32, int64, bool, ...
+
+class Type {
+public:
+  enum Kind : uint8_t { Void, Scalar, Vec, Mat, Quat, Array, Struct, Tuple, IntLit, FloatLit, Shape };
+
+  Kind kind;
+  kdsl::Scalar scalar = kdsl::Scalar::F32; // element scalar for Vec/Mat/Quat
+  uint8_t rows = 0, cols = 0;              // Vec: rows = length
+  uint8_t ndim = 0;                        // Array, Shape
+  const Type *dtype = nullptr;             // Array element
+  const StructDef *structDef = nullptr;
+  std::vector<const Type *> elems;         // Tuple
+
+  bool isScalar() const { return kind == Scalar; }
+  bool isLiteral() const { return kind == IntLit || kind == FloatLit; }
+  bool isNumeric() const { return (kind == Scalar && scalar != kdsl::Scalar::Bool) || isLiteral(); }
+  bool isFloatScalar() const { return kind == Scalar && isFloat(scalar); }
+  bool isIntScalar() const { return kind == Scalar && isInt(scalar); }
+  bool isBool() const { return kind == Scalar && scalar == kdsl::Scalar::Bool; }
+  bool isVecLike() const { return kind == Vec || kind == Mat || kind == Quat; }
+  unsigned numElements() const {
+    return kind == Vec ? rows : kind == Mat ? rows * cols : kind == Quat ? 4 : 1;
+  }
+  /// The spelling a Warp user knows: float32, vec3f, mat33d, quatf,
+  /// array(dtype=vec3f, ndim=2), Particle, (float32, int32).
+  std::string str() const;
+};
+
+class TypeContext {
+public:
+  const Type *voidTy();
+  const Type *scalar(Scalar s);
+  const Type *boolTy() { return scalar(Scalar::Bool); }
+  const Type *i32() { return scalar(Scalar::I32); }
+  const Type *f32() { return scalar(Scalar::F32); }
+  const Type *vec(unsigned n, Scalar s);
+  const Type *mat(unsigned r, unsigned c, Scalar s);
+  const Type *quat(Scalar s);
+  const Type *array(const Type *dtype, unsigned ndim);
+  const Type *structTy(const StructDef *def);
+  const Type *tuple(llvm::ArrayRef<const Type *> elems);
+  const Type *intLit();
+  const Type *floatLit();
+  const Type *shape(unsigned ndim);
+  /// A vec/mat/quat/scalar with the same shape and `s` as element.
+  const Type *withScalar(const Type *t, Scalar s);
+  /// The type a literal takes when nothing constrains it (int32 / float32).
+  const Type *concrete(const Type *t);
+
+private:
+  using Key = std::tuple<int, int, int, int, int, const void *, const void *>;
+  std::map<Key, std::unique_ptr<Type>> types;
+  std::map<std::vector<const Type *>, std::unique_ptr<Type>> tuples;
+  const Type *get(const Type &proto);
+};
+
+} // namespace kdsl
+
+#endif

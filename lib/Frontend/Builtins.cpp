@@ -1,0 +1,114 @@
+//===- Builtins.cpp - builtin and type-name tables ------------------------===//
+#include "kdsl/Frontend/Builtins.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include <cmath>
+#include <limits>
+
+using namespace kdsl;
+using llvm::StringRef;
+
+const char *kdsl::builtinName(Builtin b) {
+  switch (b) {
+#define X(id, name)                                                                                \
+  case Builtin::id:                                                                                \
+    return name;
+    KDSL_BUILTINS(X)
+#undef X
+  }
+  return "?";
+}
+
+std::optional<Builtin> kdsl::lookupWarpBuiltin(StringRef name) {
+  return llvm::StringSwitch<std::optional<Builtin>>(name)
+#define X(id, str) .Case(str, Builtin::id)
+      KDSL_BUILTINS(X)
+#undef X
+      .Default(std::nullopt);
+}
+
+std::optional<Builtin> kdsl::lookupPythonBuiltin(StringRef name) {
+  return llvm::StringSwitch<std::optional<Builtin>>(name)
+      .Case("abs", Builtin::Abs)
+      .Case("min", Builtin::Min)
+      .Case("max", Builtin::Max)
+      .Case("round", Builtin::Round)
+      .Case("pow", Builtin::Pow)
+      .Case("len", Builtin::Len)
+      .Default(std::nullopt);
+}
+
+static std::optional<Scalar> scalarByName(StringRef name) {
+  return llvm::StringSwitch<std::optional<Scalar>>(name)
+      .Case("bool", Scalar::Bool)
+      .Case("int8", Scalar::I8).Case("int16", Scalar::I16).Case("int32", Scalar::I32)
+      .Case("int64", Scalar::I64).Case("uint8", Scalar::U8).Case("uint16", Scalar::U16)
+      .Case("uint32", Scalar::U32).Case("uint64", Scalar::U64).Case("float16", Scalar::F16)
+      .Case("float32", Scalar::F32).Case("float64", Scalar::F64)
+      .Case("half", Scalar::F16)
+      .Default(std::nullopt);
+}
+
+static std::optional<Scalar> suffixScalar(StringRef s) {
+  return llvm::StringSwitch<std::optional<Scalar>>(s)
+      .Case("", Scalar::F32).Case("f", Scalar::F32).Case("h", Scalar::F16)
+      .Case("d", Scalar::F64).Case("i", Scalar::I32)
+      .Default(std::nullopt);
+}
+
+const Type *kdsl::lookupWarpType(StringRef name, TypeContext &types) {
+  if (auto s = scalarByName(name))
+    return types.scalar(*s);
+  if (name.consume_front("vec")) {
+    if (name.size() >= 1 && name[0] >= '2' && name[0] <= '4') {
+      unsigned n = name[0] - '0';
+      if (auto s = suffixScalar(name.drop_front()))
+        return types.vec(n, *s);
+    }
+    return nullptr;
+  }
+  if (name.consume_front("mat")) {
+    if (name.size() >= 2 && name[0] >= '2' && name[0] <= '4' && name[1] == name[0]) {
+      unsigned n = name[0] - '0';
+      if (auto s = suffixScalar(name.drop_front(2)); s && *s != Scalar::I32)
+        return types.mat(n, n, *s);
+    }
+    return nullptr;
+  }
+  if (name.consume_front("quat")) {
+    if (auto s = suffixScalar(name); s && *s != Scalar::I32)
+      return types.quat(*s);
+    return nullptr;
+  }
+  return nullptr;
+}
+
+const Type *kdsl::lookupPythonType(StringRef name, TypeContext &types) {
+  if (name == "int")
+    return types.i32();
+  if (name == "float")
+    return types.f32();
+  if (name == "bool")
+    return types.boolTy();
+  return nullptr;
+}
+
+std::optional<double> kdsl::lookupWarpConstant(StringRef name) {
+  const double pi = 3.14159265358979323846;
+  return llvm::StringSwitch<std::optional<double>>(name)
+      .Case("pi", pi)
+      .Case("e", 2.71828182845904523536)
+      .Case("tau", 2 * pi)
+      .Case("half_pi", pi / 2)
+      .Case("phi", 1.61803398874989484820)
+      .Case("inf", std::numeric_limits<double>::infinity())
+      .Case("INF", std::numeric_limits<double>::infinity())
+      .Case("nan", std::numeric_limits<double>::quiet_NaN())
+      .Case("NAN", std::numeric_limits<double>::quiet_NaN())
+      .Case("ln2", 0.69314718055994530942)
+      .Case("ln10", 2.30258509299404568402)
+      .Case("log2e", 1.44269504088896340736)
+      .Case("log10e", 0.43429448190325182765)
+      .Case("sqrt2", 1.41421356237309504880)
+      .Default(std::nullopt);
+}

@@ -1,0 +1,1255 @@
+//===- Parser.cpp - Warp-syntax Python parser -----------------------------===//
+#include "kdsl/Frontend/Parser.h"
+#include "kdsl/Frontend/Lexer.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace kdsl;
+using llvm::SMLoc;
+using llvm::StringRef;
+
+namespace {
+
+constexpr unsigned kMaxNesting = 200;
+
+class Parser {
+public:
+  Parser(std::vector<Token> &toks, DiagEngine &diags, ModuleAST &m)
+      : toks(toks), diags(diags), mod(m) {}
+
+  bool parseFile();
+
+private:
+  std::vector<Token> &toks;
+  DiagEngine &diags;
+  ModuleAST &mod;
+  size_t p = 0;
+  bool failed = false;
+  unsigned depth = 0;
+
+  // ---- token helpers ----------------------------------------------------
+  const Token &cur() const { return toks[p]; }
+  const Token &peekTok(size_t k = 1) const {
+    return toks[std::min(p + k, toks.size() - 1)];
+  }
+  void advance() {
+    if (p + 1 < toks.size())
+      ++p;
+  }
+  bool consumeOp(StringRef op) {
+    if (cur().isOp(op)) {
+      advance();
+      return true;
+    }
+    return false;
+  }
+  bool consumeName(StringRef n) {
+    if (cur().isName(n)) {
+      advance();
+      return true;
+    }
+    return false;
+  }
+  bool error(SMLoc loc, const llvm::Twine &msg) {
+    if (!failed || diags.suppress)
+      diags.error(loc, msg);
+    failed = true;
+    return false;
+  }
+  bool expectOp(StringRef op, StringRef what = "") {
+    if (consumeOp(op))
+      return true;
+    return error(cur().loc(), "expected '" + op + "'" + (what.empty() ? "" : " " + what) +
+                                  ", found " + describe(cur()));
+  }
+  static std::string describe(const Token &t) {
+    switch (t.kind) {
+    case Tok::Newline: return "end of line";
+    case Tok::Indent: return "unexpected indent";
+    case Tok::Dedent: return "end of block";
+    case Tok::Eof: return "end of file";
+    case Tok::String: return "a string";
+    default: return ("'" + t.text + "'").str();
+    }
+  }
+  static bool isKeyword(StringRef s) {
+    return llvm::StringSwitch<bool>(s)
+        .Cases({"False", "None", "True", "and", "as", "assert", "async", "await", "break"}, true)
+        .Cases({"class", "continue", "def", "del", "elif", "else", "except", "finally"}, true)
+        .Cases({"for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal"}, true)
+        .Cases({"not", "or", "pass", "raise", "return", "try", "while", "with", "yield"}, true)
+        .Default(false);
+  }
+
+  // ---- skipping host code ----------------------------------------------
+  void skipLogicalLine() {
+    while (!cur().is(Tok::Newline) && !cur().is(Tok::Eof))
+      advance();
+    if (cur().is(Tok::Newline))
+      advance();
+  }
+  /// Skips one statement with its indented block, looking inside the block
+  /// for Warp definitions when `scan` is set.
+  void skipStatement(Scope *scope, bool scan) {
+    skipLogicalLine();
+    if (cur().is(Tok::Indent)) {
+      advance();
+      if (scan)
+        scanBlock(scope);
+      else
+        skipBlockTail();
+    }
+  }
+  void skipBlockTail() {
+    unsigned level = 1;
+    while (level && !cur().is(Tok::Eof)) {
+      if (cur().is(Tok::Indent))
+        ++level;
+      else if (cur().is(Tok::Dedent))
+        --level;
+      advance();
+    }
+  }
+  void scanBlock(Scope *scope) {
+    while (!cur().is(Tok::Dedent) && !cur().is(Tok::Eof) && !failed)
+      scanStatement(scope);
+    if (cur().is(Tok::Dedent))
+      advance();
+  }
+
+  // ---- module level -----------------------------------------------------
+  void scanStatement(Scope *scope);
+  bool isWarpDecorator(Expr *dec, Scope *scope, StringRef &which,
+                       std::vector<Keyword> &kwargs);
+  bool isWarpRef(Expr *e, Scope *scope, StringRef &name);
+  void handleImport(Scope *scope);
+  void tryConstant(Scope *scope);
+  bool parseDef(Scope *scope, bool isKernel, std::vector<Keyword> options, SMLoc decoLoc);
+  bool parseStruct(Scope *scope);
+  void skipDefAndScan(Scope *scope);
+
+  // ---- statements --------------------------------------------------------
+  bool parseBlock(Body &body);
+  bool parseStatement(Body &body);
+  bool parseSimpleStatements(Body &body);
+  Stmt *parseSmallStatement();
+  Stmt *parseIf(SMLoc loc);
+  Stmt *unsupportedCompound(SMLoc loc, std::string what);
+
+  // ---- expressions -------------------------------------------------------
+  Expr *parseExprList();
+  Expr *parseTest();
+  Expr *parseOrTest();
+  Expr *parseAndTest();
+  Expr *parseNotTest();
+  Expr *parseComparison();
+  Expr *parseBinaryLevel(int level);
+  Expr *parseFactor();
+  Expr *parsePower();
+  Expr *parsePrimary();
+  Expr *parseAtom();
+  Expr *skipBracketed(SMLoc loc, std::string what);
+  Expr *unsupported(SMLoc loc, std::string what) { return mod.make<UnsupportedExpr>(loc, what); }
+  bool parseCallArgs(CallExpr *call);
+  bool enter() {
+    if (++depth > kMaxNesting) {
+      error(cur().loc(), "expression or block nested too deeply");
+      return false;
+    }
+    return true;
+  }
+  struct DepthGuard {
+    unsigned &d;
+    ~DepthGuard() { --d; }
+  };
+};
+
+//===----------------------------------------------------------------------===//
+// Module level
+//===----------------------------------------------------------------------===//
+
+bool Parser::parseFile() {
+  mod.globals = mod.make<Scope>();
+  // `wp` and `warp` resolve to the warp module even without an import line.
+  mod.globals->symbols["wp"].kind = Symbol::WarpModule;
+  mod.globals->symbols["warp"].kind = Symbol::WarpModule;
+  while (!cur().is(Tok::Eof) && !failed) {
+    if (cur().is(Tok::Indent)) {
+      error(cur().loc(), "unexpected indent");
+      break;
+    }
+    if (cur().is(Tok::Dedent)) {
+      advance();
+      continue;
+    }
+    scanStatement(mod.globals);
+  }
+  return !failed;
+}
+
+/// Returns true if `e` names something from warp (`wp.kernel`, `warp.kernel`,
+/// or a name imported from warp), setting `name` to the warp attribute.
+bool Parser::isWarpRef(Expr *e, Scope *scope, StringRef &name) {
+  if (auto *attr = llvm::dyn_cast_or_null<AttributeExpr>(e)) {
+    if (auto *base = llvm::dyn_cast_or_null<NameExpr>(attr->base)) {
+      const Symbol *s = scope->lookup(base->name);
+      if (s && s->kind == Symbol::WarpModule) {
+        name = attr->attr;
+        return true;
+      }
+    }
+    return false;
+  }
+  if (auto *n = llvm::dyn_cast_or_null<NameExpr>(e)) {
+    const Symbol *s = scope->lookup(n->name);
+    if (s && s->kind == Symbol::WarpName) {
+      name = s->warpName;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Parser::isWarpDecorator(Expr *dec, Scope *scope, StringRef &which,
+                             std::vector<Keyword> &kwargs) {
+  Expr *callee = dec;
+  if (auto *call = llvm::dyn_cast_or_null<CallExpr>(dec)) {
+    callee = call->callee;
+    kwargs.assign(call->kwargs.begin(), call->kwargs.end());
+  }
+  StringRef name;
+  if (!isWarpRef(callee, scope, name))
+    return false;
+  if (name == "kernel" || name == "func" || name == "struct") {
+    which = name;
+    return true;
+  }
+  return false;
+}
+
+void Parser::scanStatement(Scope *scope) {
+  const Token &t = cur();
+  if (t.isOp("@")) {
+    // Decorators, then def/class.
+    std::vector<std::pair<Expr *, SMLoc>> decorators;
+    while (cur().isOp("@")) {
+      SMLoc loc = cur().loc();
+      advance();
+      Expr *e;
+      {
+        SuppressDiags quiet(diags);
+        bool wasFailed = failed;
+        e = parseTest();
+        if (!e || quiet.hadErrors()) {
+          failed = wasFailed;
+          e = nullptr;
+        }
+      }
+      if (!cur().is(Tok::Newline)) {
+        skipStatement(scope, true);
+        return;
+      }
+      advance();
+      if (e)
+        decorators.push_back({e, loc});
+    }
+    StringRef which;
+    std::vector<Keyword> kwargs;
+    SMLoc decoLoc;
+    for (auto &[d, loc] : decorators)
+      if (isWarpDecorator(d, scope, which, kwargs)) {
+        decoLoc = loc;
+        break;
+      }
+    if (which.empty() || !(cur().isName("def") || cur().isName("class"))) {
+      if (cur().isName("def") || cur().isName("class") || cur().isName("async"))
+        skipDefAndScan(scope);
+      else
+        skipStatement(scope, true);
+      return;
+    }
+    if (which == "struct") {
+      if (!cur().isName("class")) {
+        error(cur().loc(), "@wp.struct must decorate a class");
+        return;
+      }
+      parseStruct(scope);
+      return;
+    }
+    if (!cur().isName("def")) {
+      error(cur().loc(), "@wp." + which + " must decorate a function definition");
+      return;
+    }
+    parseDef(scope, which == "kernel", kwargs, decoLoc);
+    return;
+  }
+  if (t.isName("def") || t.isName("class") || t.isName("async")) {
+    skipDefAndScan(scope);
+    return;
+  }
+  if (t.isName("import") || t.isName("from")) {
+    handleImport(scope);
+    return;
+  }
+  if (t.is(Tok::Name) && !isKeyword(t.text) && peekTok().isOp("=")) {
+    tryConstant(scope);
+    return;
+  }
+  if (t.is(Tok::Name) && (t.text == "global" || t.text == "nonlocal")) {
+    skipLogicalLine();
+    return;
+  }
+  // Any other statement: skip it, looking into its blocks for definitions.
+  skipStatement(scope, true);
+}
+
+void Parser::skipDefAndScan(Scope *scope) {
+  bool isDef = cur().isName("def") || (cur().isName("async") && peekTok().isName("def"));
+  StringRef name = cur().isName("async") ? peekTok(2).text : peekTok().text;
+  // A plain def shadows any earlier binding of its name.
+  if (!name.empty() && scope->symbols.count(name))
+    scope->symbols[name] = Symbol();
+  Scope *inner = scope;
+  if (isDef) {
+    inner = mod.make<Scope>();
+    inner->parent = scope;
+  }
+  skipStatement(inner, true);
+}
+
+void Parser::handleImport(Scope *scope) {
+  SMLoc loc = cur().loc();
+  (void)loc;
+  if (consumeName("import")) {
+    // import a.b as c, d
+    while (cur().is(Tok::Name)) {
+      StringRef first = cur().text;
+      std::string dotted = first.str();
+      advance();
+      while (cur().isOp(".") && peekTok().is(Tok::Name)) {
+        advance();
+        dotted += "." + cur().text.str();
+        advance();
+      }
+      StringRef bound = first;
+      bool aliased = false;
+      if (consumeName("as") && cur().is(Tok::Name)) {
+        bound = cur().text;
+        aliased = true;
+        advance();
+      }
+      Symbol sym;
+      if (dotted == "warp" || (!aliased && first == "warp"))
+        sym.kind = Symbol::WarpModule;
+      scope->symbols[bound] = sym;
+      if (!consumeOp(","))
+        break;
+    }
+    skipLogicalLine();
+    return;
+  }
+  consumeName("from");
+  std::string modName;
+  while (cur().is(Tok::Name) || cur().isOp(".")) {
+    modName += cur().text.str();
+    advance();
+  }
+  if (!consumeName("import")) {
+    skipLogicalLine();
+    return;
+  }
+  bool paren = consumeOp("(");
+  while (cur().is(Tok::Name)) {
+    StringRef orig = cur().text;
+    advance();
+    StringRef bound = orig;
+    if (consumeName("as") && cur().is(Tok::Name)) {
+      bound = cur().text;
+      advance();
+    }
+    Symbol sym;
+    if (modName == "warp" || modName == "warp.types") {
+      sym.kind = Symbol::WarpName;
+      sym.warpName = orig;
+    }
+    scope->symbols[bound] = sym;
+    if (!consumeOp(","))
+      break;
+  }
+  (void)paren;
+  skipLogicalLine();
+}
+
+/// `NAME = expr` outside kernels: a constant if `expr` parses as a pure
+/// expression; anything else (host code) is skipped silently.
+void Parser::tryConstant(Scope *scope) {
+  StringRef name = cur().text;
+  SMLoc loc = cur().loc();
+  size_t save = p;
+  advance(); // name
+  advance(); // '='
+  Expr *value = nullptr;
+  {
+    SuppressDiags quiet(diags);
+    bool wasFailed = failed;
+    value = parseExprList();
+    bool ok = value && !quiet.hadErrors() && cur().is(Tok::Newline);
+    failed = wasFailed;
+    if (!ok)
+      value = nullptr;
+  }
+  if (!value) {
+    p = save;
+    scope->symbols[name] = Symbol(); // rebinding to something non-constant
+    skipStatement(scope, true);
+    return;
+  }
+  advance(); // newline
+  auto *c = mod.make<ConstDef>();
+  c->name = name;
+  c->loc = loc;
+  c->value = value;
+  c->scope = scope;
+  mod.consts.push_back(c);
+  Symbol sym;
+  sym.kind = Symbol::Const;
+  sym.constDef = c;
+  scope->symbols[name] = sym;
+}
+
+bool Parser::parseStruct(Scope *scope) {
+  advance(); // class
+  if (!cur().is(Tok::Name))
+    return error(cur().loc(), "expected a class name");
+  auto *s = mod.make<StructDef>();
+  s->name = cur().text;
+  s->loc = cur().loc();
+  s->scope = scope;
+  advance();
+  if (cur().isOp("(")) {
+    s->unsupported = "base classes";
+    s->unsupportedLoc = cur().loc();
+    while (!cur().isOp(":") && !cur().is(Tok::Newline) && !cur().is(Tok::Eof))
+      advance();
+  }
+  if (!expectOp(":", "after the class name"))
+    return false;
+  if (!cur().is(Tok::Newline))
+    return error(cur().loc(), "a @wp.struct body must be an indented block of annotated fields");
+  advance();
+  if (!cur().is(Tok::Indent))
+    return error(cur().loc(), "expected an indented block");
+  advance();
+  while (!cur().is(Tok::Dedent) && !cur().is(Tok::Eof) && !failed) {
+    if (cur().is(Tok::Name) && !isKeyword(cur().text) && peekTok().isOp(":")) {
+      FieldDef f;
+      f.name = cur().text;
+      f.loc = cur().loc();
+      advance();
+      advance();
+      f.annotation = parseTest();
+      if (!f.annotation)
+        return false;
+      if (cur().isOp("=") && s->unsupported.empty()) {
+        s->unsupported = "default values for struct fields";
+        s->unsupportedLoc = cur().loc();
+      }
+      s->fields.push_back(f);
+      skipLogicalLine();
+      continue;
+    }
+    if (cur().is(Tok::String) || cur().isName("pass")) { // docstring, pass
+      skipLogicalLine();
+      continue;
+    }
+    if (s->unsupported.empty()) {
+      s->unsupported = "members other than annotated fields";
+      s->unsupportedLoc = cur().loc();
+    }
+    skipStatement(scope, false);
+  }
+  if (cur().is(Tok::Dedent))
+    advance();
+  mod.structs.push_back(s);
+  Symbol sym;
+  sym.kind = Symbol::Struct;
+  sym.structDef = s;
+  scope->symbols[s->name] = sym;
+  return !failed;
+}
+
+bool Parser::parseDef(Scope *scope, bool isKernel, std::vector<Keyword> options, SMLoc decoLoc) {
+  advance(); // def
+  if (!cur().is(Tok::Name) || isKeyword(cur().text))
+    return error(cur().loc(), "expected a function name after 'def'");
+  auto *f = mod.make<FuncDef>();
+  f->isKernel = isKernel;
+  f->name = cur().text;
+  f->loc = cur().loc();
+  f->scope = scope;
+  f->options = std::move(options);
+  (void)decoLoc;
+  advance();
+  if (!expectOp("(", "after the function name"))
+    return false;
+  while (!cur().isOp(")")) {
+    if (cur().isOp("*") || cur().isOp("**") || cur().isOp("/")) {
+      if (f->unsupportedSignature.empty()) {
+        f->unsupportedSignature = cur().isOp("/") ? "positional-only markers ('/')"
+                                                  : "variadic arguments (*args, **kwargs)";
+        f->unsupportedLoc = cur().loc();
+      }
+      advance();
+      if (cur().is(Tok::Name))
+        advance();
+    } else {
+      if (!cur().is(Tok::Name) || isKeyword(cur().text))
+        return error(cur().loc(), "expected a parameter name, found " + describe(cur()));
+      Param prm;
+      prm.name = cur().text;
+      prm.loc = cur().loc();
+      advance();
+      if (consumeOp(":")) {
+        prm.annotation = parseTest();
+        if (!prm.annotation)
+          return false;
+      }
+      if (cur().isOp("=")) {
+        SMLoc l = cur().loc();
+        advance();
+        prm.defaultValue = parseTest();
+        if (!prm.defaultValue)
+          return false;
+        prm.defaultValue->loc = l;
+      }
+      f->params.push_back(prm);
+    }
+    if (!consumeOp(","))
+      break;
+  }
+  if (!expectOp(")", "to close the parameter list"))
+    return false;
+  if (consumeOp("->")) {
+    f->returns = parseTest();
+    if (!f->returns)
+      return false;
+  }
+  if (!expectOp(":", "after the function signature"))
+    return false;
+  // Register before parsing the body so later lookups see the newest binding.
+  Symbol sym;
+  sym.kind = Symbol::Func;
+  sym.func = f;
+  scope->symbols[f->name] = sym;
+  if (!parseBlock(f->body))
+    return false;
+  (isKernel ? mod.kernels : mod.funcs).push_back(f);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+bool Parser::parseBlock(Body &body) {
+  if (!enter())
+    return false;
+  DepthGuard g{depth};
+  if (!cur().is(Tok::Newline))
+    return parseSimpleStatements(body); // `if x: y = 1`
+  advance();
+  if (!cur().is(Tok::Indent))
+    return error(cur().loc(), "expected an indented block");
+  advance();
+  while (!cur().is(Tok::Dedent) && !cur().is(Tok::Eof)) {
+    if (cur().is(Tok::Indent))
+      return error(cur().loc(), "unexpected indent");
+    if (!parseStatement(body))
+      return false;
+  }
+  if (cur().is(Tok::Dedent))
+    advance();
+  return true;
+}
+
+Stmt *Parser::unsupportedCompound(SMLoc loc, std::string what) {
+  skipStatement(nullptr, false);
+  return mod.make<UnsupportedStmt>(loc, std::move(what));
+}
+
+Stmt *Parser::parseIf(SMLoc loc) {
+  Expr *cond = parseTest();
+  if (!cond || !expectOp(":", "after the condition"))
+    return nullptr;
+  auto *s = mod.make<IfStmt>(loc, cond);
+  if (!parseBlock(s->thenBody))
+    return nullptr;
+  if (cur().isName("elif")) {
+    SMLoc l = cur().loc();
+    advance();
+    Stmt *e = parseIf(l);
+    if (!e)
+      return nullptr;
+    s->elseBody.push_back(e);
+  } else if (cur().isName("else")) {
+    advance();
+    if (!expectOp(":", "after 'else'") || !parseBlock(s->elseBody))
+      return nullptr;
+  }
+  return s;
+}
+
+bool Parser::parseStatement(Body &body) {
+  const Token &t = cur();
+  SMLoc loc = t.loc();
+  if (t.is(Tok::Name)) {
+    StringRef kw = t.text;
+    if (kw == "if") {
+      advance();
+      Stmt *s = parseIf(loc);
+      if (!s)
+        return false;
+      body.push_back(s);
+      return true;
+    }
+    if (kw == "for") {
+      advance();
+      Expr *target = parseExprList(); // stops before 'in'
+      if (!target)
+        return false;
+      if (!consumeName("in"))
+        return error(cur().loc(), "expected 'in' in the for statement");
+      Expr *iter = parseExprList();
+      if (!iter || !expectOp(":", "after the for header"))
+        return false;
+      auto *s = mod.make<ForStmt>(loc, target, iter);
+      if (!parseBlock(s->body))
+        return false;
+      if (cur().isName("else")) {
+        s->hasElse = true;
+        advance();
+        Body ignored;
+        if (!expectOp(":") || !parseBlock(ignored))
+          return false;
+      }
+      body.push_back(s);
+      return true;
+    }
+    if (kw == "while") {
+      advance();
+      Expr *cond = parseTest();
+      if (!cond || !expectOp(":", "after the condition"))
+        return false;
+      auto *s = mod.make<WhileStmt>(loc, cond);
+      if (!parseBlock(s->body))
+        return false;
+      if (cur().isName("else")) {
+        s->hasElse = true;
+        advance();
+        Body ignored;
+        if (!expectOp(":") || !parseBlock(ignored))
+          return false;
+      }
+      body.push_back(s);
+      return true;
+    }
+    if (kw == "elif" || kw == "else")
+      return error(loc, "'" + kw + "' without a matching 'if'");
+    if (kw == "with" || kw == "try" || kw == "class" || kw == "def" || kw == "async" ||
+        (kw == "match" && peekTok().is(Tok::Name) && false)) {
+      std::string what = kw == "def"     ? "nested function definitions"
+                         : kw == "class" ? "class definitions"
+                         : kw == "async" ? "async code"
+                                         : ("'" + kw + "' statements").str();
+      body.push_back(unsupportedCompound(loc, what));
+      // A try statement's except/finally/else clauses belong to it.
+      while (cur().isName("except") || cur().isName("finally") ||
+             (kw == "try" && cur().isName("else")))
+        skipStatement(nullptr, false);
+      return true;
+    }
+    if (kw == "@") {
+    }
+  }
+  if (t.isOp("@"))
+    return body.push_back(unsupportedCompound(loc, "decorated definitions inside a function")),
+           true;
+  return parseSimpleStatements(body);
+}
+
+bool Parser::parseSimpleStatements(Body &body) {
+  while (true) {
+    Stmt *s = parseSmallStatement();
+    if (!s)
+      return false;
+    body.push_back(s);
+    if (consumeOp(";")) {
+      if (cur().is(Tok::Newline))
+        break;
+      continue;
+    }
+    break;
+  }
+  if (!cur().is(Tok::Newline))
+    return error(cur().loc(), "expected end of statement, found " + describe(cur()));
+  advance();
+  return true;
+}
+
+static std::optional<BinOp> augOp(StringRef s) {
+  return llvm::StringSwitch<std::optional<BinOp>>(s)
+      .Case("+=", BinOp::Add).Case("-=", BinOp::Sub).Case("*=", BinOp::Mul)
+      .Case("/=", BinOp::Div).Case("//=", BinOp::FloorDiv).Case("%=", BinOp::Mod)
+      .Case("**=", BinOp::Pow).Case("&=", BinOp::BitAnd).Case("|=", BinOp::BitOr)
+      .Case("^=", BinOp::BitXor).Case("<<=", BinOp::Shl).Case(">>=", BinOp::Shr)
+      .Case("@=", BinOp::MatMul).Default(std::nullopt);
+}
+
+Stmt *Parser::parseSmallStatement() {
+  const Token &t = cur();
+  SMLoc loc = t.loc();
+  if (t.is(Tok::Name)) {
+    StringRef kw = t.text;
+    if (kw == "pass") {
+      advance();
+      return mod.make<SimpleStmt>(StmtKind::Pass, loc);
+    }
+    if (kw == "break") {
+      advance();
+      return mod.make<SimpleStmt>(StmtKind::Break, loc);
+    }
+    if (kw == "continue") {
+      advance();
+      return mod.make<SimpleStmt>(StmtKind::Continue, loc);
+    }
+    if (kw == "return") {
+      advance();
+      Expr *v = nullptr;
+      if (!cur().is(Tok::Newline) && !cur().isOp(";")) {
+        v = parseExprList();
+        if (!v)
+          return nullptr;
+      }
+      return mod.make<ReturnStmt>(loc, v);
+    }
+    if (kw == "assert") {
+      advance();
+      Expr *test = parseTest();
+      if (!test)
+        return nullptr;
+      Expr *msg = nullptr;
+      if (consumeOp(",")) {
+        msg = parseTest();
+        if (!msg)
+          return nullptr;
+      }
+      return mod.make<AssertStmt>(loc, test, msg);
+    }
+    if (kw == "global" || kw == "nonlocal" || kw == "del" || kw == "import" || kw == "from" ||
+        kw == "raise" || kw == "yield") {
+      while (!cur().is(Tok::Newline) && !cur().isOp(";") && !cur().is(Tok::Eof))
+        advance();
+      return mod.make<UnsupportedStmt>(loc, ("'" + kw + "' statements").str());
+    }
+  }
+  Expr *first = parseExprList();
+  if (!first)
+    return nullptr;
+  if (cur().isOp("=")) {
+    auto *s = mod.make<AssignStmt>(loc);
+    s->targets.push_back(first);
+    Expr *value = nullptr;
+    while (consumeOp("=")) {
+      value = parseExprList();
+      if (!value)
+        return nullptr;
+      if (cur().isOp("="))
+        s->targets.push_back(value);
+    }
+    s->value = value;
+    return s;
+  }
+  if (cur().kind == Tok::Op) {
+    if (auto op = augOp(cur().text)) {
+      advance();
+      Expr *value = parseExprList();
+      if (!value)
+        return nullptr;
+      return mod.make<AugAssignStmt>(loc, first, *op, value);
+    }
+    if (cur().isOp(":")) {
+      advance();
+      Expr *ann = parseTest();
+      if (!ann)
+        return nullptr;
+      Expr *value = nullptr;
+      if (consumeOp("=")) {
+        value = parseExprList();
+        if (!value)
+          return nullptr;
+      }
+      return mod.make<AnnAssignStmt>(loc, first, ann, value);
+    }
+  }
+  auto *s = mod.make<ExprStmt>(loc, first);
+  if (auto *u = llvm::dyn_cast_or_null<UnsupportedExpr>(first))
+    s->isDocstring = u->what == "string literals";
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+Expr *Parser::parseExprList() {
+  SMLoc loc = cur().loc();
+  Expr *first = parseTest();
+  if (!first || !cur().isOp(","))
+    return first;
+  auto *tup = mod.make<TupleExpr>(loc);
+  tup->elts.push_back(first);
+  while (consumeOp(",")) {
+    // A trailing comma ends the tuple.
+    if (cur().is(Tok::Newline) || cur().isOp("=") || cur().isOp(")") || cur().isOp(":") ||
+        cur().isOp(";") || cur().isName("in") || (cur().kind == Tok::Op && augOp(cur().text)))
+      break;
+    Expr *e = parseTest();
+    if (!e)
+      return nullptr;
+    tup->elts.push_back(e);
+  }
+  return tup;
+}
+
+Expr *Parser::parseTest() {
+  if (!enter())
+    return nullptr;
+  DepthGuard g{depth};
+  SMLoc loc = cur().loc();
+  if (cur().isName("lambda")) {
+    // Skip to the end of the lambda body at this nesting level.
+    unsigned level = 0;
+    while (!cur().is(Tok::Eof) && !cur().is(Tok::Newline)) {
+      if (cur().isOp("(") || cur().isOp("[") || cur().isOp("{"))
+        ++level;
+      else if (cur().isOp(")") || cur().isOp("]") || cur().isOp("}")) {
+        if (level == 0)
+          break;
+        --level;
+      } else if (level == 0 && (cur().isOp(",") || cur().isOp("=")))
+        break;
+      advance();
+    }
+    return unsupported(loc, "lambda expressions");
+  }
+  Expr *e = parseOrTest();
+  if (!e)
+    return nullptr;
+  if (cur().isName("if")) {
+    advance();
+    Expr *cond = parseOrTest();
+    if (!cond)
+      return nullptr;
+    if (!consumeName("else")) {
+      error(cur().loc(), "expected 'else' in the conditional expression");
+      return nullptr;
+    }
+    Expr *other = parseTest();
+    if (!other)
+      return nullptr;
+    return mod.make<IfExpExpr>(loc, cond, e, other);
+  }
+  if (cur().isOp(":=")) {
+    advance();
+    if (!parseTest())
+      return nullptr;
+    return unsupported(loc, "assignment expressions (:=)");
+  }
+  return e;
+}
+
+Expr *Parser::parseOrTest() {
+  SMLoc loc = cur().loc();
+  Expr *e = parseAndTest();
+  if (!e || !cur().isName("or"))
+    return e;
+  auto *b = mod.make<BoolOpExpr>(loc, false);
+  b->operands.push_back(e);
+  while (consumeName("or")) {
+    Expr *r = parseAndTest();
+    if (!r)
+      return nullptr;
+    b->operands.push_back(r);
+  }
+  return b;
+}
+
+Expr *Parser::parseAndTest() {
+  SMLoc loc = cur().loc();
+  Expr *e = parseNotTest();
+  if (!e || !cur().isName("and"))
+    return e;
+  auto *b = mod.make<BoolOpExpr>(loc, true);
+  b->operands.push_back(e);
+  while (consumeName("and")) {
+    Expr *r = parseNotTest();
+    if (!r)
+      return nullptr;
+    b->operands.push_back(r);
+  }
+  return b;
+}
+
+Expr *Parser::parseNotTest() {
+  if (cur().isName("not")) {
+    if (!enter())
+      return nullptr;
+    DepthGuard g{depth};
+    SMLoc loc = cur().loc();
+    advance();
+    Expr *e = parseNotTest();
+    return e ? mod.make<UnaryExpr>(loc, UnOp::Not, e) : nullptr;
+  }
+  return parseComparison();
+}
+
+Expr *Parser::parseComparison() {
+  SMLoc loc = cur().loc();
+  Expr *e = parseBinaryLevel(0);
+  if (!e)
+    return nullptr;
+  CompareExpr *cmp = nullptr;
+  while (true) {
+    std::optional<CmpOp> op;
+    SMLoc opLoc = cur().loc();
+    const Token &t = cur();
+    if (t.isOp("<")) op = CmpOp::Lt;
+    else if (t.isOp("<=")) op = CmpOp::Le;
+    else if (t.isOp(">")) op = CmpOp::Gt;
+    else if (t.isOp(">=")) op = CmpOp::Ge;
+    else if (t.isOp("==")) op = CmpOp::Eq;
+    else if (t.isOp("!=")) op = CmpOp::Ne;
+    else if (t.isName("in")) op = CmpOp::In;
+    else if (t.isName("is")) op = peekTok().isName("not") ? CmpOp::IsNot : CmpOp::Is;
+    else if (t.isName("not") && peekTok().isName("in")) op = CmpOp::NotIn;
+    if (!op)
+      break;
+    advance();
+    if (*op == CmpOp::IsNot || *op == CmpOp::NotIn)
+      advance();
+    if (!cmp) {
+      cmp = mod.make<CompareExpr>(loc);
+      cmp->operands.push_back(e);
+    }
+    Expr *r = parseBinaryLevel(0);
+    if (!r)
+      return nullptr;
+    cmp->ops.push_back(*op);
+    cmp->opLocs.push_back(opLoc);
+    cmp->operands.push_back(r);
+  }
+  return cmp ? cmp : e;
+}
+
+// Binary precedence levels, loosest first: | ^ & (<< >>) (+ -) (* / // % @)
+Expr *Parser::parseBinaryLevel(int level) {
+  if (level == 6)
+    return parseFactor();
+  if (!enter())
+    return nullptr;
+  DepthGuard g{depth};
+  SMLoc loc = cur().loc();
+  Expr *e = parseBinaryLevel(level + 1);
+  while (e) {
+    std::optional<BinOp> op;
+    const Token &t = cur();
+    if (t.kind != Tok::Op)
+      break;
+    StringRef s = t.text;
+    switch (level) {
+    case 0: if (s == "|") op = BinOp::BitOr; break;
+    case 1: if (s == "^") op = BinOp::BitXor; break;
+    case 2: if (s == "&") op = BinOp::BitAnd; break;
+    case 3: if (s == "<<") op = BinOp::Shl; else if (s == ">>") op = BinOp::Shr; break;
+    case 4: if (s == "+") op = BinOp::Add; else if (s == "-") op = BinOp::Sub; break;
+    case 5:
+      if (s == "*") op = BinOp::Mul;
+      else if (s == "/") op = BinOp::Div;
+      else if (s == "//") op = BinOp::FloorDiv;
+      else if (s == "%") op = BinOp::Mod;
+      else if (s == "@") op = BinOp::MatMul;
+      break;
+    }
+    if (!op)
+      break;
+    SMLoc opLoc = t.loc();
+    advance();
+    Expr *r = parseBinaryLevel(level + 1);
+    if (!r)
+      return nullptr;
+    e = mod.make<BinaryExpr>(loc, *op, e, r, opLoc);
+  }
+  return e;
+}
+
+Expr *Parser::parseFactor() {
+  const Token &t = cur();
+  if (t.isOp("-") || t.isOp("+") || t.isOp("~")) {
+    if (!enter())
+      return nullptr;
+    DepthGuard g{depth};
+    SMLoc loc = t.loc();
+    UnOp op = t.isOp("-") ? UnOp::Neg : t.isOp("+") ? UnOp::Pos : UnOp::Invert;
+    advance();
+    Expr *e = parseFactor();
+    return e ? mod.make<UnaryExpr>(loc, op, e) : nullptr;
+  }
+  return parsePower();
+}
+
+Expr *Parser::parsePower() {
+  SMLoc loc = cur().loc();
+  if (cur().isName("await")) {
+    advance();
+    if (!parsePrimary())
+      return nullptr;
+    return unsupported(loc, "await");
+  }
+  Expr *e = parsePrimary();
+  if (e && cur().isOp("**")) {
+    SMLoc opLoc = cur().loc();
+    advance();
+    Expr *r = parseFactor(); // right-associative, binds tighter than unary on the left
+    if (!r)
+      return nullptr;
+    return mod.make<BinaryExpr>(loc, BinOp::Pow, e, r, opLoc);
+  }
+  return e;
+}
+
+bool Parser::parseCallArgs(CallExpr *call) {
+  while (!cur().isOp(")")) {
+    SMLoc loc = cur().loc();
+    if (cur().isOp("*") || cur().isOp("**")) {
+      advance();
+      if (!parseTest())
+        return false;
+      call->args.push_back(unsupported(loc, "argument unpacking (*args, **kwargs)"));
+    } else if (cur().is(Tok::Name) && peekTok().isOp("=") && !isKeyword(cur().text)) {
+      Keyword kw;
+      kw.name = cur().text;
+      kw.loc = loc;
+      advance();
+      advance();
+      kw.value = parseTest();
+      if (!kw.value)
+        return false;
+      call->kwargs.push_back(kw);
+    } else {
+      Expr *a = parseTest();
+      if (!a)
+        return false;
+      if (cur().isName("for")) {
+        // generator expression argument
+        while (!cur().isOp(")") && !cur().is(Tok::Eof))
+          advance();
+        call->args.push_back(unsupported(loc, "generator expressions"));
+        break;
+      }
+      if (!call->kwargs.empty())
+        return error(loc, "positional argument follows keyword argument");
+      call->args.push_back(a);
+    }
+    if (!consumeOp(","))
+      break;
+  }
+  return expectOp(")", "to close the argument list");
+}
+
+Expr *Parser::parsePrimary() {
+  if (!enter())
+    return nullptr;
+  DepthGuard g{depth};
+  Expr *e = parseAtom();
+  while (e) {
+    SMLoc loc = cur().loc();
+    if (cur().isOp(".")) {
+      advance();
+      if (!cur().is(Tok::Name)) {
+        error(cur().loc(), "expected an attribute name after '.'");
+        return nullptr;
+      }
+      e = mod.make<AttributeExpr>(e->loc, e, cur().text, cur().loc());
+      advance();
+    } else if (cur().isOp("(")) {
+      advance();
+      auto *call = mod.make<CallExpr>(e->loc, e);
+      if (!parseCallArgs(call))
+        return nullptr;
+      e = call;
+    } else if (cur().isOp("[")) {
+      advance();
+      auto *sub = mod.make<SubscriptExpr>(e->loc, e);
+      while (!cur().isOp("]")) {
+        SMLoc iloc = cur().loc();
+        if (cur().isOp(":")) {
+          while (!cur().isOp("]") && !cur().isOp(",") && !cur().is(Tok::Eof))
+            advance();
+          sub->indices.push_back(unsupported(iloc, "slices"));
+        } else {
+          Expr *idx = parseTest();
+          if (!idx)
+            return nullptr;
+          if (cur().isOp(":")) {
+            while (!cur().isOp("]") && !cur().isOp(",") && !cur().is(Tok::Eof))
+              advance();
+            idx = unsupported(iloc, "slices");
+          }
+          sub->indices.push_back(idx);
+        }
+        if (!consumeOp(","))
+          break;
+      }
+      if (!expectOp("]", "to close the subscript"))
+        return nullptr;
+      if (sub->indices.empty()) {
+        error(loc, "empty subscript");
+        return nullptr;
+      }
+      e = sub;
+    } else {
+      break;
+    }
+    (void)loc;
+  }
+  return e;
+}
+
+Expr *Parser::skipBracketed(SMLoc loc, std::string what) {
+  // The lexer guarantees brackets balance; skip to the matching close.
+  unsigned level = 0;
+  do {
+    if (cur().isOp("(") || cur().isOp("[") || cur().isOp("{"))
+      ++level;
+    else if (cur().isOp(")") || cur().isOp("]") || cur().isOp("}"))
+      --level;
+    advance();
+  } while (level && !cur().is(Tok::Eof));
+  return unsupported(loc, std::move(what));
+}
+
+Expr *Parser::parseAtom() {
+  const Token &t = cur();
+  SMLoc loc = t.loc();
+  switch (t.kind) {
+  case Tok::Int: {
+    auto *e = mod.make<IntExpr>(loc, t.ival, t.overflow);
+    advance();
+    return e;
+  }
+  case Tok::Float: {
+    auto *e = mod.make<FloatExpr>(loc, t.fval);
+    advance();
+    return e;
+  }
+  case Tok::Imaginary:
+    advance();
+    return unsupported(loc, "complex numbers");
+  case Tok::String: {
+    bool f = false;
+    while (cur().is(Tok::String)) {
+      f |= cur().fstring;
+      advance();
+    }
+    return unsupported(loc, f ? "f-strings and bytes" : "string literals");
+  }
+  case Tok::Name: {
+    StringRef n = t.text;
+    if (n == "True" || n == "False") {
+      advance();
+      return mod.make<BoolExpr>(loc, n == "True");
+    }
+    if (n == "None") {
+      advance();
+      return unsupported(loc, "None");
+    }
+    if (n == "yield") {
+      while (!cur().is(Tok::Newline) && !cur().isOp(")") && !cur().is(Tok::Eof))
+        advance();
+      return unsupported(loc, "yield");
+    }
+    if (isKeyword(n)) {
+      error(loc, "invalid syntax: unexpected keyword '" + n + "'");
+      return nullptr;
+    }
+    advance();
+    return mod.make<NameExpr>(loc, n);
+  }
+  case Tok::Op: {
+    if (t.isOp("(")) {
+      advance();
+      if (consumeOp(")"))
+        return mod.make<TupleExpr>(loc);
+      Expr *first = parseTest();
+      if (!first)
+        return nullptr;
+      if (cur().isName("for")) {
+        while (!cur().isOp(")") && !cur().is(Tok::Eof))
+          advance();
+        advance();
+        return unsupported(loc, "generator expressions");
+      }
+      if (consumeOp(")"))
+        return first;
+      auto *tup = mod.make<TupleExpr>(loc);
+      tup->elts.push_back(first);
+      while (consumeOp(",")) {
+        if (cur().isOp(")"))
+          break;
+        Expr *e = parseTest();
+        if (!e)
+          return nullptr;
+        tup->elts.push_back(e);
+      }
+      if (!expectOp(")", "to close the parenthesized expression"))
+        return nullptr;
+      return tup;
+    }
+    if (t.isOp("["))
+      return skipBracketed(loc, "list literals and comprehensions");
+    if (t.isOp("{"))
+      return skipBracketed(loc, "dict and set literals");
+    if (t.isOp("...")) {
+      advance();
+      return unsupported(loc, "Ellipsis (...)");
+    }
+    if (t.isOp("*")) {
+      advance();
+      if (!parsePrimary())
+        return nullptr;
+      return unsupported(loc, "starred expressions");
+    }
+    error(loc, "invalid syntax: unexpected '" + t.text + "'");
+    return nullptr;
+  }
+  case Tok::Indent:
+    error(loc, "unexpected indent");
+    return nullptr;
+  default:
+    error(loc, "invalid syntax: expected an expression, found " + describe(t));
+    return nullptr;
+  }
+}
+
+} // namespace
+
+bool kdsl::parseModule(unsigned bufferId, DiagEngine &diags, ModuleAST &module) {
+  const llvm::MemoryBuffer *buf = diags.getSourceMgr().getMemoryBuffer(bufferId);
+  module.filename = buf->getBufferIdentifier().str();
+  std::vector<Token> tokens;
+  if (!tokenize(buf->getBuffer(), diags, tokens))
+    return false;
+  Parser parser(tokens, diags, module);
+  return parser.parseFile();
+}

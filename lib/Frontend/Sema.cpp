@@ -1,0 +1,903 @@
+//===- Sema.cpp - definitions, statements and names -----------------------===//
+#include "kdsl/Frontend/Sema.h"
+
+#include "llvm/ADT/StringSet.h"
+#include <cmath>
+
+using namespace kdsl;
+using llvm::SMLoc;
+using llvm::StringRef;
+
+//===----------------------------------------------------------------------===//
+// Definitions
+//===----------------------------------------------------------------------===//
+
+bool Sema::checkAll() {
+  bool ok = true;
+  for (StructDef *s : mod.structs)
+    ok &= checkStruct(s);
+  for (FuncDef *f : mod.funcs)
+    ok &= checkFunc(f);
+  for (FuncDef *k : mod.kernels)
+    ok &= checkFunc(k);
+  return ok;
+}
+
+bool Sema::checkKernel(FuncDef *kernel) { return checkFunc(kernel); }
+
+std::string Sema::uniqueSymbol(StringRef name) {
+  unsigned &n = symbolNames[name];
+  std::string sym = n == 0 ? name.str() : (name + "_" + llvm::Twine(n)).str();
+  ++n;
+  return sym;
+}
+
+bool Sema::isWarpModule(Expr *e, Scope *scope) {
+  if (auto *n = llvm::dyn_cast_or_null<NameExpr>(e)) {
+    const Symbol *s = scope->lookup(n->name);
+    return s && s->kind == Symbol::WarpModule;
+  }
+  // wp.types / warp.types
+  if (auto *a = llvm::dyn_cast_or_null<AttributeExpr>(e))
+    return a->attr == "types" && isWarpModule(a->base, scope);
+  return false;
+}
+
+/// `wp.NAME` -> NAME, or a bare name imported from warp.
+std::optional<StringRef> Sema::warpNameOf(Expr *e, Scope *scope) {
+  if (auto *a = llvm::dyn_cast_or_null<AttributeExpr>(e))
+    if (isWarpModule(a->base, scope))
+      return a->attr;
+  if (auto *n = llvm::dyn_cast_or_null<NameExpr>(e)) {
+    if (fn && fn->locals.count(n->name))
+      return std::nullopt;
+    const Symbol *s = scope->lookup(n->name);
+    if (s && s->kind == Symbol::WarpName)
+      return s->warpName;
+  }
+  return std::nullopt;
+}
+
+const Type *Sema::resolveType(Expr *ann, Scope *scope) {
+  auto arrayType = [&](StringRef name, Expr *dtypeExpr, Expr *ndimExpr, SMLoc loc) -> const Type * {
+    unsigned ndim = 1;
+    if (name.consume_front("array")) {
+      if (name == "1d" || name.empty())
+        ndim = 1;
+      else if (name == "2d") ndim = 2;
+      else if (name == "3d") ndim = 3;
+      else if (name == "4d") ndim = 4;
+      else {
+        error(loc, "unsupported array type 'wp.array" + name + "'");
+        return nullptr;
+      }
+    }
+    if (!dtypeExpr) {
+      error(loc, "array annotations need a dtype, e.g. wp.array(dtype=float)");
+      return nullptr;
+    }
+    if (ndimExpr) {
+      auto v = evalConst(ndimExpr);
+      if (!v || v->kind != ConstValue::Int || v->i < 1 || v->i > 4) {
+        error(ndimExpr->loc, "array ndim must be a constant from 1 to 4");
+        return nullptr;
+      }
+      ndim = v->i;
+    }
+    const Type *dtype = resolveType(dtypeExpr, scope);
+    if (!dtype)
+      return nullptr;
+    if (dtype->kind == Type::Array) {
+      error(dtypeExpr->loc, "arrays of arrays are not supported");
+      return nullptr;
+    }
+    return types.array(dtype, ndim);
+  };
+  auto isArrayName = [](StringRef n) {
+    return n == "array" || n == "array1d" || n == "array2d" || n == "array3d" || n == "array4d";
+  };
+
+  if (auto *n = llvm::dyn_cast_or_null<NameExpr>(ann)) {
+    if (const Symbol *s = scope->lookup(n->name)) {
+      if (s->kind == Symbol::Struct) {
+        if (!checkStruct(s->structDef))
+          return nullptr;
+        return s->structDef->type;
+      }
+      if (s->kind == Symbol::WarpName) {
+        if (const Type *t = lookupWarpType(s->warpName, types))
+          return t;
+      }
+    } else if (const Type *t = lookupPythonType(n->name, types)) {
+      return t;
+    }
+  }
+  if (auto name = warpNameOf(ann, scope)) {
+    if (const Type *t = lookupWarpType(*name, types))
+      return t;
+    if (*name == "float" || *name == "int") // wp.types.float? rare; treat like Python
+      return lookupPythonType(*name, types);
+  }
+  if (auto *c = llvm::dyn_cast_or_null<CallExpr>(ann)) {
+    auto name = warpNameOf(c->callee, scope);
+    if (name && isArrayName(*name)) {
+      Expr *dtype = c->args.empty() ? nullptr : c->args[0];
+      Expr *ndim = nullptr;
+      for (Keyword &kw : c->kwargs) {
+        if (kw.name == "dtype")
+          dtype = kw.value;
+        else if (kw.name == "ndim")
+          ndim = kw.value;
+        else {
+          error(kw.loc, "unsupported array annotation argument '" + kw.name + "'");
+          return nullptr;
+        }
+      }
+      return arrayType(*name, dtype, ndim, ann->loc);
+    }
+  }
+  if (auto *s = llvm::dyn_cast_or_null<SubscriptExpr>(ann)) {
+    auto name = warpNameOf(s->base, scope);
+    if (name && isArrayName(*name))
+      return arrayType(*name, s->indices[0], s->indices.size() > 1 ? s->indices[1] : nullptr,
+                       ann->loc);
+  }
+  error(ann->loc, "unsupported type annotation (expected a Warp type such as float, wp.vec3, "
+                  "wp.array(dtype=float) or a @wp.struct)");
+  return nullptr;
+}
+
+bool Sema::checkStruct(StructDef *s) {
+  if (s->state == CheckState::Done)
+    return true;
+  if (s->state == CheckState::Failed)
+    return false;
+  if (s->state == CheckState::InProgress)
+    return error(s->loc, "struct '" + s->name + "' contains itself");
+  s->state = CheckState::InProgress;
+  bool ok = true;
+  if (!s->unsupported.empty())
+    ok = error(s->unsupportedLoc, "@wp.struct classes may only contain annotated fields; " +
+                                      s->unsupported + " are not supported");
+  llvm::StringSet<> seen;
+  for (FieldDef &f : s->fields) {
+    if (!ok)
+      break;
+    if (!seen.insert(f.name).second) {
+      ok = error(f.loc, "duplicate field '" + f.name + "'");
+      break;
+    }
+    f.type = resolveType(f.annotation, s->scope);
+    ok = f.type != nullptr;
+  }
+  if (ok && s->fields.empty())
+    ok = error(s->loc, "struct '" + s->name + "' has no fields");
+  s->state = ok ? CheckState::Done : CheckState::Failed;
+  if (ok) {
+    s->type = types.structTy(s);
+    checkedStructs.push_back(s);
+  }
+  return ok;
+}
+
+bool Sema::checkFunc(FuncDef *f) {
+  if (f->state == CheckState::Done)
+    return true;
+  if (f->state == CheckState::Failed)
+    return false;
+  if (f->state == CheckState::InProgress)
+    return error(f->loc, "recursion is not supported: '" + f->name + "' calls itself" +
+                             (fn && fn != f ? " through '" + fn->name + "'" : ""));
+  // Save the caller's state: funcs are checked on first use.
+  FuncDef *savedFn = fn;
+  unsigned savedLoop = loopDepth;
+  bool savedFixed = returnTypeFixed;
+  fn = f;
+  loopDepth = 0;
+  returnTypeFixed = false;
+  f->state = CheckState::InProgress;
+
+  bool ok = true;
+  const char *what = f->isKernel ? "kernel" : "function";
+  if (!f->unsupportedSignature.empty())
+    ok = error(f->unsupportedLoc, f->unsupportedSignature + " are not supported in a " + what);
+  for (Keyword &kw : f->options) {
+    if (kw.name == "enable_backward") {
+      if (auto *b = llvm::dyn_cast_or_null<BoolExpr>(kw.value))
+        f->enableBackward = b->value;
+      else if (auto v = evalConst(kw.value))
+        f->enableBackward = v->kind == ConstValue::Bool ? v->b : v->i != 0;
+    }
+  }
+  llvm::StringSet<> seen;
+  for (Param &p : f->params) {
+    if (!ok)
+      break;
+    if (!seen.insert(p.name).second) {
+      ok = error(p.loc, "duplicate parameter '" + p.name + "'");
+      break;
+    }
+    if (p.defaultValue) {
+      ok = error(p.defaultValue->loc, "default parameter values are not supported");
+      break;
+    }
+    if (!p.annotation) {
+      ok = error(p.loc, "parameter '" + p.name + "' needs a type annotation" +
+                            (f->isKernel ? "" : " (generic @wp.func are not supported)"));
+      break;
+    }
+    p.type = resolveType(p.annotation, f->scope);
+    if (!p.type) {
+      ok = false;
+      break;
+    }
+    f->locals[p.name] = p.type;
+  }
+  if (ok && f->returns) {
+    bool isNone = false;
+    if (auto *u = llvm::dyn_cast_or_null<UnsupportedExpr>(f->returns))
+      isNone = u->what == "None values";
+    if (!isNone) {
+      if (f->isKernel) {
+        ok = error(f->returns->loc, "kernels cannot return values");
+      } else if (auto *t = llvm::dyn_cast_or_null<TupleExpr>(f->returns)) {
+        for (Expr *e : t->elts) {
+          const Type *rt = resolveType(e, f->scope);
+          if (!rt) {
+            ok = false;
+            break;
+          }
+          f->resultTypes.push_back(rt);
+        }
+        returnTypeFixed = ok;
+      } else if (const Type *rt = resolveType(f->returns, f->scope)) {
+        f->resultTypes.push_back(rt);
+        returnTypeFixed = true;
+      } else {
+        ok = false;
+      }
+    }
+  }
+  if (ok)
+    ok = checkBody(f->body);
+  if (ok && f->isKernel && f->tidDims == 0)
+    f->tidDims = 1;
+  f->state = ok ? CheckState::Done : CheckState::Failed;
+  if (ok) {
+    f->symName = uniqueSymbol(f->name);
+    if (!f->isKernel)
+      checkedFuncs.push_back(f);
+  }
+  fn = savedFn;
+  loopDepth = savedLoop;
+  returnTypeFixed = savedFixed;
+  return ok;
+}
+
+/// Module constants: Python numbers are folded (and adapt like literals);
+/// other values (wp.vec3(...), wp.float64(...)) keep their expression.
+bool Sema::checkConst(ConstDef *c) {
+  if (c->state == CheckState::Done)
+    return true;
+  if (c->state == CheckState::Failed)
+    return false;
+  if (c->state == CheckState::InProgress)
+    return error(c->loc, "constant '" + c->name + "' refers to itself");
+  c->state = CheckState::InProgress;
+  // Strip wp.constant(...).
+  if (auto *call = llvm::dyn_cast_or_null<CallExpr>(c->value)) {
+    auto name = warpNameOf(call->callee, c->scope);
+    if (name && *name == "constant" && call->args.size() == 1 && call->kwargs.empty())
+      c->value = call->args[0];
+  }
+  FuncDef *savedFn = fn;
+  FuncDef ctx; // constants see only the names of the scope they stand in
+  ctx.scope = c->scope;
+  ctx.name = c->name;
+  fn = &ctx;
+  bool ok = true;
+  const Type *typed = nullptr;
+  if (auto *call = llvm::dyn_cast_or_null<CallExpr>(c->value)) {
+    auto name = warpNameOf(call->callee, c->scope);
+    if (name)
+      if (const Type *t = lookupWarpType(*name, types); t && t->isScalar())
+        typed = t;
+  }
+  std::optional<ConstValue> v = evalConst(c->value);
+  if (v) {
+    c->ckind = v->kind == ConstValue::Int     ? ConstDef::Kind::Int
+               : v->kind == ConstValue::Float ? ConstDef::Kind::Float
+                                              : ConstDef::Kind::Bool;
+    c->ival = v->kind == ConstValue::Bool ? v->b : v->i;
+    c->fval = v->f;
+    c->type = typed ? typed : v->kind == ConstValue::Bool ? types.boolTy() : nullptr;
+  } else {
+    const Type *t = check(c->value);
+    if (!t) {
+      ok = false;
+    } else {
+      t = finalize(c->value);
+      if (t->kind == Type::Tuple || t->kind == Type::Void || t->kind == Type::Shape ||
+          t->kind == Type::Array)
+        ok = error(c->loc, "constant '" + c->name + "' has no value usable in kernels");
+      c->type = t;
+    }
+  }
+  fn = savedFn;
+  c->state = ok ? CheckState::Done : CheckState::Failed;
+  return ok;
+}
+
+std::optional<Sema::ConstValue> Sema::evalConst(Expr *e) {
+  auto asF = [](const ConstValue &v) {
+    return v.kind == ConstValue::Float ? v.f : v.kind == ConstValue::Int ? (double)v.i : v.b;
+  };
+  auto mkI = [](int64_t i) { ConstValue v{ConstValue::Int}; v.i = i; return v; };
+  auto mkF = [](double f) { ConstValue v{ConstValue::Float}; v.f = f; return v; };
+  auto mkB = [](bool b) { ConstValue v{ConstValue::Bool}; v.b = b; return v; };
+  Scope *scope = fn ? fn->scope : nullptr;
+  switch (e->kind) {
+  case ExprKind::Int: {
+    auto *i = static_cast<IntExpr *>(e);
+    if (i->overflow || i->value > (uint64_t)INT64_MAX)
+      return std::nullopt;
+    return mkI((int64_t)i->value);
+  }
+  case ExprKind::Float: return mkF(static_cast<FloatExpr *>(e)->value);
+  case ExprKind::Bool: return mkB(static_cast<BoolExpr *>(e)->value);
+  case ExprKind::Name: {
+    auto *n = static_cast<NameExpr *>(e);
+    if (!scope || (fn && fn->locals.count(n->name)))
+      return std::nullopt;
+    const Symbol *s = scope->lookup(n->name);
+    if (s && s->kind == Symbol::WarpName)
+      if (auto w = lookupWarpConstant(s->warpName))
+        return mkF(*w);
+    if (!s || s->kind != Symbol::Const)
+      return std::nullopt;
+    ConstDef *c = s->constDef;
+    if (!checkConst(c) || c->ckind == ConstDef::Kind::Expr)
+      return std::nullopt;
+    if (c->ckind == ConstDef::Kind::Int)
+      return mkI(c->ival);
+    if (c->ckind == ConstDef::Kind::Bool)
+      return mkB(c->ival != 0);
+    return mkF(c->fval);
+  }
+  case ExprKind::Attribute: {
+    auto *a = static_cast<AttributeExpr *>(e);
+    if (scope && isWarpModule(a->base, scope))
+      if (auto w = lookupWarpConstant(a->attr))
+        return mkF(*w);
+    return std::nullopt;
+  }
+  case ExprKind::Unary: {
+    auto *u = static_cast<UnaryExpr *>(e);
+    auto v = evalConst(u->operand);
+    if (!v)
+      return std::nullopt;
+    switch (u->op) {
+    case UnOp::Neg: return v->kind == ConstValue::Float ? mkF(-v->f) : mkI(-(v->kind == ConstValue::Int ? v->i : v->b));
+    case UnOp::Pos: return v;
+    case UnOp::Not: return mkB(asF(*v) == 0);
+    case UnOp::Invert:
+      if (v->kind == ConstValue::Float)
+        return std::nullopt;
+      return mkI(~(v->kind == ConstValue::Int ? v->i : (int64_t)v->b));
+    }
+    return std::nullopt;
+  }
+  case ExprKind::Binary: {
+    auto *b = static_cast<BinaryExpr *>(e);
+    auto l = evalConst(b->lhs), r = evalConst(b->rhs);
+    if (!l || !r)
+      return std::nullopt;
+    bool isF = l->kind == ConstValue::Float || r->kind == ConstValue::Float;
+    int64_t li = l->kind == ConstValue::Int ? l->i : l->b, ri = r->kind == ConstValue::Int ? r->i : r->b;
+    double lf = asF(*l), rf = asF(*r);
+    // Module constants follow Python semantics (they are evaluated by Python in Warp).
+    switch (b->op) {
+    case BinOp::Add: return isF ? mkF(lf + rf) : mkI((int64_t)((uint64_t)li + (uint64_t)ri));
+    case BinOp::Sub: return isF ? mkF(lf - rf) : mkI((int64_t)((uint64_t)li - (uint64_t)ri));
+    case BinOp::Mul: return isF ? mkF(lf * rf) : mkI((int64_t)((uint64_t)li * (uint64_t)ri));
+    case BinOp::Div: return rf == 0 ? std::nullopt : std::optional(mkF(lf / rf));
+    case BinOp::FloorDiv:
+      if (isF)
+        return rf == 0 ? std::nullopt : std::optional(mkF(std::floor(lf / rf)));
+      if (ri == 0 || (li == INT64_MIN && ri == -1))
+        return std::nullopt;
+      return mkI(li / ri - ((li % ri != 0) && ((li < 0) != (ri < 0))));
+    case BinOp::Mod:
+      if (isF) {
+        if (rf == 0)
+          return std::nullopt;
+        double m = std::fmod(lf, rf);
+        if (m != 0 && ((m < 0) != (rf < 0)))
+          m += rf;
+        return mkF(m);
+      }
+      if (ri == 0 || (li == INT64_MIN && ri == -1))
+        return std::nullopt;
+      return mkI(((li % ri) + ri) % ri);
+    case BinOp::Pow:
+      if (isF || ri < 0)
+        return mkF(std::pow(lf, rf));
+      {
+        int64_t acc = 1;
+        for (int64_t k = 0; k < ri && k < 64; ++k)
+          acc = (int64_t)((uint64_t)acc * (uint64_t)li);
+        return mkI(acc);
+      }
+    case BinOp::BitAnd: return isF ? std::nullopt : std::optional(mkI(li & ri));
+    case BinOp::BitOr: return isF ? std::nullopt : std::optional(mkI(li | ri));
+    case BinOp::BitXor: return isF ? std::nullopt : std::optional(mkI(li ^ ri));
+    case BinOp::Shl:
+      return isF || ri < 0 || ri > 63 ? std::nullopt : std::optional(mkI((int64_t)((uint64_t)li << ri)));
+    case BinOp::Shr:
+      return isF || ri < 0 || ri > 63 ? std::nullopt : std::optional(mkI(li >> ri));
+    case BinOp::MatMul: return std::nullopt;
+    }
+    return std::nullopt;
+  }
+  case ExprKind::Call: {
+    auto *c = static_cast<CallExpr *>(e);
+    if (c->args.size() != 1 || !c->kwargs.empty() || !scope)
+      return std::nullopt;
+    std::optional<StringRef> wname = warpNameOf(c->callee, scope);
+    StringRef name;
+    if (wname)
+      name = *wname;
+    else if (auto *n = llvm::dyn_cast_or_null<NameExpr>(c->callee); n && !scope->lookup(n->name))
+      name = n->name;
+    else
+      return std::nullopt;
+    auto v = evalConst(c->args[0]);
+    if (!v)
+      return std::nullopt;
+    if (name == "constant")
+      return v;
+    const Type *t = wname ? lookupWarpType(name, types) : lookupPythonType(name, types);
+    if (!t || !t->isScalar())
+      return std::nullopt;
+    if (t->isBool())
+      return mkB(asF(*v) != 0);
+    if (isFloat(t->scalar))
+      return mkF(asF(*v));
+    return mkI(v->kind == ConstValue::Float ? (int64_t)std::trunc(v->f) : v->kind == ConstValue::Int ? v->i : v->b);
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Literal typing
+//===----------------------------------------------------------------------===//
+
+void Sema::setLiteralType(Expr *e, const Type *t) {
+  e->type = t;
+  switch (e->kind) {
+  case ExprKind::Unary: {
+    auto *u = static_cast<UnaryExpr *>(e);
+    if (u->operand->type && u->operand->type->isLiteral())
+      setLiteralType(u->operand, t);
+    break;
+  }
+  case ExprKind::Binary: {
+    auto *b = static_cast<BinaryExpr *>(e);
+    if (b->lhs->type && b->lhs->type->isLiteral())
+      setLiteralType(b->lhs, t);
+    if (b->rhs->type && b->rhs->type->isLiteral())
+      setLiteralType(b->rhs, t);
+    break;
+  }
+  case ExprKind::IfExp: {
+    auto *i = static_cast<IfExpExpr *>(e);
+    if (i->thenExpr->type->isLiteral())
+      setLiteralType(i->thenExpr, t);
+    if (i->elseExpr->type->isLiteral())
+      setLiteralType(i->elseExpr, t);
+    break;
+  }
+  default:
+    break;
+  }
+}
+
+bool Sema::coerce(Expr *e, const Type *t, const llvm::Twine &what) {
+  const Type *from = e->type;
+  if (from == t)
+    return true;
+  if (from->kind == Type::IntLit && t->isNumeric() && !t->isLiteral()) {
+    setLiteralType(e, t);
+    return true;
+  }
+  if (from->kind == Type::FloatLit && t->isFloatScalar()) {
+    setLiteralType(e, t);
+    return true;
+  }
+  if (from->isLiteral() && t->isBool()) {
+    setLiteralType(e, types.concrete(from));
+    return error(e->loc, what + ": expected bool, got " + types.concrete(from)->str());
+  }
+  if (from->kind == Type::FloatLit && t->isIntScalar())
+    return error(e->loc, what + ": a float literal cannot be used as " + t->str());
+  if (from->isLiteral())
+    return error(e->loc, what + ": expected " + t->str() + ", got a number");
+  return error(e->loc, what + ": expected " + t->str() + ", got " + from->str() +
+                           (t->isScalar() && from->isScalar()
+                                ? " (convert explicitly, e.g. " + std::string(warpName(t->scalar)) + "(x))"
+                                : ""));
+}
+
+const Type *Sema::finalize(Expr *e) {
+  if (e->type && e->type->isLiteral())
+    setLiteralType(e, types.concrete(e->type));
+  return e->type;
+}
+
+const Type *Sema::unify(Expr *a, Expr *b, SMLoc loc, StringRef what) {
+  const Type *ta = a->type, *tb = b->type;
+  if (ta->isLiteral() && tb->isLiteral())
+    return ta->kind == Type::FloatLit || tb->kind == Type::FloatLit ? types.floatLit() : types.intLit();
+  if (ta->isLiteral())
+    return coerce(a, tb, what) ? tb : nullptr;
+  if (tb->isLiteral())
+    return coerce(b, ta, what) ? ta : nullptr;
+  if (ta != tb) {
+    error(loc, what + ": operands have different types " + ta->str() + " and " + tb->str() +
+                   (ta->isScalar() && tb->isScalar() ? " (convert one explicitly)" : ""));
+    return nullptr;
+  }
+  return ta;
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+bool Sema::checkBody(Body &body) {
+  for (Stmt *s : body)
+    if (!checkStmt(s))
+      return false;
+  return true;
+}
+
+bool Sema::checkCondition(Expr *cond) {
+  const Type *t = check(cond);
+  if (!t)
+    return false;
+  t = finalize(cond);
+  if (t->isScalar())
+    return true;
+  return error(cond->loc, "condition must be a bool or a number, got " + t->str());
+}
+
+bool Sema::bindLocal(NameExpr *name, const Type *vt, Expr *value, SMLoc loc) {
+  name->ref = RefKind::Local;
+  auto it = fn->locals.find(name->name);
+  if (it != fn->locals.end()) {
+    const Type *t = it->second;
+    name->type = t;
+    if (vt == t)
+      return true;
+    if (vt->isLiteral() && value)
+      return coerce(value, t, "assignment to '" + name->name + "'");
+    return error(loc, "local variable '" + name->name + "' changes type from " + t->str() +
+                          " to " + types.concrete(vt)->str() +
+                          " (locals keep the type of their first assignment)");
+  }
+  const Type *t = value ? finalize(value) : types.concrete(vt);
+  if (t->kind == Type::Void || t->kind == Type::Tuple || t->kind == Type::Shape)
+    return error(loc, "cannot assign a value of type " + t->str() + " to '" + name->name + "'");
+  fn->locals[name->name] = t;
+  name->type = t;
+  return true;
+}
+
+bool Sema::isLValue(Expr *e) {
+  if (auto *n = llvm::dyn_cast_or_null<NameExpr>(e))
+    return n->ref == RefKind::Local;
+  if (auto *s = llvm::dyn_cast_or_null<SubscriptExpr>(e))
+    return s->skind == SubKind::ArrayElem ||
+           ((s->skind == SubKind::VecElem || s->skind == SubKind::MatElem ||
+             s->skind == SubKind::MatRow) &&
+            isLValue(s->base));
+  if (auto *a = llvm::dyn_cast_or_null<AttributeExpr>(e))
+    return (a->akind == AttrKind::Component || a->akind == AttrKind::StructField) &&
+           isLValue(a->base);
+  return false;
+}
+
+bool Sema::checkAssignTarget(Expr *target, const Type *vt, Expr *value, SMLoc loc) {
+  if (auto *n = llvm::dyn_cast_or_null<NameExpr>(target))
+    return bindLocal(n, vt, value, loc);
+  if (target->kind == ExprKind::Subscript || target->kind == ExprKind::Attribute) {
+    const Type *tt = check(target);
+    if (!tt)
+      return false;
+    if (!isLValue(target))
+      return error(target->loc, "cannot assign to this expression");
+    if (value)
+      return coerce(value, tt, "assignment");
+    if (vt != tt)
+      return error(loc, "cannot assign " + vt->str() + " to a target of type " + tt->str());
+    return true;
+  }
+  if (target->kind == ExprKind::Tuple)
+    return error(target->loc, "nested tuple unpacking is not supported");
+  return error(target->loc, "cannot assign to this expression");
+}
+
+static bool isTidCall(Expr *e, Sema &) { return e && e->kind == ExprKind::Call; }
+
+bool Sema::checkAssign(Expr *target, Expr *value, const Type *, SMLoc loc) {
+  if (auto *tup = llvm::dyn_cast_or_null<TupleExpr>(target)) {
+    size_t n = tup->elts.size();
+    // i, j = wp.tid()
+    if (auto *call = llvm::dyn_cast_or_null<CallExpr>(value); call && isTidCall(call, *this)) {
+      auto name = warpNameOf(call->callee, fn->scope);
+      if (name && *name == "tid") {
+        if (!checkTid(call, n))
+          return false;
+        for (Expr *t : tup->elts)
+          if (!checkAssignTarget(t, types.i32(), nullptr, loc))
+            return false;
+        return true;
+      }
+    }
+    if (auto *vt = llvm::dyn_cast_or_null<TupleExpr>(value)) {
+      if (vt->elts.size() != n)
+        return error(loc, "cannot unpack " + llvm::Twine(vt->elts.size()) + " values into " +
+                              llvm::Twine(n) + " targets");
+      for (Expr *e : vt->elts)
+        if (!check(e))
+          return false;
+      value->type = types.voidTy();
+      for (size_t i = 0; i < n; ++i)
+        if (!checkAssignTarget(tup->elts[i], vt->elts[i]->type, vt->elts[i], loc))
+          return false;
+      return true;
+    }
+    const Type *t = check(value);
+    if (!t)
+      return false;
+    if (t->kind != Type::Tuple)
+      return error(value->loc, "cannot unpack a value of type " + t->str() + " into " +
+                                   llvm::Twine(n) + " targets");
+    if (t->elems.size() != n)
+      return error(loc, "cannot unpack " + llvm::Twine(t->elems.size()) + " values into " +
+                            llvm::Twine(n) + " targets");
+    for (size_t i = 0; i < n; ++i)
+      if (!checkAssignTarget(tup->elts[i], t->elems[i], nullptr, loc))
+        return false;
+    return true;
+  }
+  const Type *t = check(value);
+  if (!t)
+    return false;
+  if (t->kind == Type::Tuple)
+    return error(value->loc, "cannot assign " + llvm::Twine(t->elems.size()) +
+                                 " values to a single target");
+  if (t->kind == Type::Void)
+    return error(value->loc, "this call returns no value");
+  if (t->kind == Type::Shape)
+    return error(value->loc, "array shapes can only be indexed (x.shape[0])");
+  return checkAssignTarget(target, t, value, loc);
+}
+
+bool Sema::checkFor(ForStmt *s) {
+  if (s->hasElse)
+    return error(s->loc, "for-else is not supported");
+  auto *target = llvm::dyn_cast_or_null<NameExpr>(s->target);
+  if (!target)
+    return error(s->target->loc, "the for-loop target must be a single name");
+  Expr *iter = s->iter;
+  auto calleeName = [&](Expr *e) -> StringRef {
+    auto *c = llvm::dyn_cast_or_null<CallExpr>(e);
+    if (!c)
+      return "";
+    auto *n = llvm::dyn_cast_or_null<NameExpr>(c->callee);
+    if (!n || fn->locals.count(n->name) || fn->scope->lookup(n->name))
+      return "";
+    return n->name;
+  };
+  if (calleeName(iter) == "reversed") {
+    auto *c = static_cast<CallExpr *>(iter);
+    if (c->args.size() != 1 || !c->kwargs.empty())
+      return error(iter->loc, "reversed() takes exactly one range(...) argument");
+    s->reversed = true;
+    iter = c->args[0];
+  }
+  if (calleeName(iter) != "range")
+    return error(iter->loc, "only 'for ... in range(...)' loops (optionally reversed) are "
+                            "supported in kernels");
+  auto *range = static_cast<CallExpr *>(iter);
+  if (!range->kwargs.empty() || range->args.empty() || range->args.size() > 3)
+    return error(iter->loc, "range() takes 1 to 3 positional arguments");
+  const Type *it = nullptr;
+  for (Expr *a : range->args) {
+    const Type *t = check(a);
+    if (!t)
+      return false;
+    if (!t->isLiteral() && !t->isIntScalar())
+      return error(a->loc, "range() arguments must be integers, got " + t->str());
+    if (!t->isLiteral()) {
+      if (it && it != t)
+        return error(a->loc, "range() arguments have different integer types " + it->str() +
+                                 " and " + t->str());
+      it = t;
+    }
+  }
+  if (!it)
+    it = types.i32();
+  for (Expr *a : range->args)
+    if (!coerce(a, it, "range() argument"))
+      return false;
+  if (range->args.size() == 1) {
+    s->stop = range->args[0];
+  } else {
+    s->start = range->args[0];
+    s->stop = range->args[1];
+    if (range->args.size() == 3) {
+      s->step = range->args[2];
+      if (auto v = evalConst(s->step); v && v->kind == ConstValue::Int && v->i == 0)
+        return error(s->step->loc, "range() step must not be zero");
+    }
+  }
+  if (!bindLocal(target, it, nullptr, s->target->loc))
+    return false;
+  ++loopDepth;
+  bool ok = checkBody(s->body);
+  --loopDepth;
+  return ok;
+}
+
+bool Sema::checkReturn(ReturnStmt *s) {
+  if (fn->isKernel) {
+    if (s->value)
+      return error(s->value->loc, "kernels cannot return a value");
+    return true;
+  }
+  std::vector<Expr *> values;
+  if (s->value) {
+    if (auto *t = llvm::dyn_cast_or_null<TupleExpr>(s->value))
+      values.assign(t->elts.begin(), t->elts.end());
+    else
+      values.push_back(s->value);
+  }
+  for (Expr *v : values) {
+    const Type *t = check(v);
+    if (!t)
+      return false;
+    if (t->kind == Type::Tuple || t->kind == Type::Void || t->kind == Type::Shape)
+      return error(v->loc, "cannot return a value of type " + t->str());
+  }
+  if (s->value && s->value->kind == ExprKind::Tuple)
+    s->value->type = types.voidTy();
+  if (!returnTypeFixed) {
+    for (Expr *v : values)
+      fn->resultTypes.push_back(finalize(v));
+    returnTypeFixed = true;
+    return true;
+  }
+  if (values.size() != fn->resultTypes.size()) {
+    if (fn->resultTypes.empty())
+      return error(s->loc, "this 'return' has a value but the function returned nothing before");
+    return error(s->loc, "this 'return' gives " + llvm::Twine(values.size()) +
+                             " value(s) but the function returns " +
+                             llvm::Twine(fn->resultTypes.size()));
+  }
+  for (size_t i = 0; i < values.size(); ++i)
+    if (!coerce(values[i], fn->resultTypes[i], "return value"))
+      return false;
+  return true;
+}
+
+bool Sema::checkStmt(Stmt *s) {
+  switch (s->kind) {
+  case StmtKind::Pass:
+    return true;
+  case StmtKind::Break:
+  case StmtKind::Continue:
+    if (!loopDepth)
+      return error(s->loc, llvm::Twine("'") + (s->kind == StmtKind::Break ? "break" : "continue") +
+                               "' outside a loop");
+    return true;
+  case StmtKind::Unsupported:
+    return error(s->loc, static_cast<UnsupportedStmt *>(s)->what +
+                             " are not supported in kernel code");
+  case StmtKind::Expr: {
+    auto *e = static_cast<ExprStmt *>(s);
+    if (e->isDocstring)
+      return true;
+    if (!check(e->value))
+      return false;
+    finalize(e->value);
+    return true;
+  }
+  case StmtKind::Assign: {
+    auto *a = static_cast<AssignStmt *>(s);
+    if (a->targets.size() != 1)
+      return error(a->loc, "chained assignment (a = b = c) is not supported");
+    return checkAssign(a->targets[0], a->value, nullptr, a->loc);
+  }
+  case StmtKind::AnnAssign: {
+    auto *a = static_cast<AnnAssignStmt *>(s);
+    auto *n = llvm::dyn_cast_or_null<NameExpr>(a->target);
+    if (!n)
+      return error(a->target->loc, "annotated assignment needs a simple name");
+    const Type *t = resolveType(a->annotation, fn->scope);
+    if (!t)
+      return false;
+    if (!a->value)
+      return error(a->loc, "annotated declarations need a value");
+    if (!check(a->value))
+      return false;
+    auto it = fn->locals.find(n->name);
+    if (it != fn->locals.end() && it->second != t)
+      return error(a->loc, "local variable '" + n->name + "' changes type from " +
+                               it->second->str() + " to " + t->str());
+    if (!coerce(a->value, t, "assignment to '" + n->name + "'"))
+      return false;
+    return bindLocal(n, t, a->value, a->loc);
+  }
+  case StmtKind::AugAssign: {
+    auto *a = static_cast<AugAssignStmt *>(s);
+    if (a->target->kind == ExprKind::Tuple)
+      return error(a->target->loc, "augmented assignment to a tuple is not supported");
+    const Type *tt = check(a->target);
+    if (!tt)
+      return false;
+    if (!isLValue(a->target)) {
+      if (auto *n = llvm::dyn_cast_or_null<NameExpr>(a->target); n && n->ref != RefKind::Local)
+        return error(a->target->loc, "cannot assign to '" + n->name + "'");
+      return error(a->target->loc, "cannot assign to this expression");
+    }
+    if (!check(a->value))
+      return false;
+    const Type *rt = binaryResult(a->op, a->target, a->value, a->loc);
+    if (!rt)
+      return false;
+    if (rt != tt)
+      return error(a->loc, "augmented assignment would change the type of the target from " +
+                               tt->str() + " to " + rt->str());
+    if (auto *sub = llvm::dyn_cast_or_null<SubscriptExpr>(a->target);
+        sub && sub->skind == SubKind::ArrayElem && (a->op == BinOp::Add || a->op == BinOp::Sub)) {
+      // Warp turns `a[i] += v` into an atomic add so that threads can share elements.
+      const Type *d = tt;
+      bool ok = (d->isScalar() && !d->isBool() && bitWidth(d->scalar) >= 32) ||
+                (d->kind == Type::Vec && bitWidth(d->scalar) >= 32);
+      a->atomic = ok;
+    }
+    return true;
+  }
+  case StmtKind::If: {
+    auto *i = static_cast<IfStmt *>(s);
+    return checkCondition(i->cond) && checkBody(i->thenBody) && checkBody(i->elseBody);
+  }
+  case StmtKind::While: {
+    auto *w = static_cast<WhileStmt *>(s);
+    if (w->hasElse)
+      return error(w->loc, "while-else is not supported");
+    if (!checkCondition(w->cond))
+      return false;
+    ++loopDepth;
+    bool ok = checkBody(w->body);
+    --loopDepth;
+    return ok;
+  }
+  case StmtKind::For:
+    return checkFor(static_cast<ForStmt *>(s));
+  case StmtKind::Return:
+    return checkReturn(static_cast<ReturnStmt *>(s));
+  case StmtKind::Assert: {
+    auto *a = static_cast<AssertStmt *>(s);
+    if (a->msg && !llvm::dyn_cast_or_null<UnsupportedExpr>(a->msg))
+      if (!check(a->msg))
+        return false;
+    return checkCondition(a->test);
+  }
+  }
+  return true;
+}

@@ -1,0 +1,413 @@
+//===- SemaExpr.cpp - expression typing -----------------------------------===//
+#include "kdsl/Frontend/Sema.h"
+
+using namespace kdsl;
+using llvm::SMLoc;
+using llvm::StringRef;
+
+const Type *Sema::check(Expr *e) {
+  const Type *t = nullptr;
+  switch (e->kind) {
+  case ExprKind::Int: {
+    auto *i = static_cast<IntExpr *>(e);
+    if (i->overflow)
+      return error(e->loc, "integer literal is too large"), nullptr;
+    t = types.intLit();
+    break;
+  }
+  case ExprKind::Float:
+    t = types.floatLit();
+    break;
+  case ExprKind::Bool:
+    t = types.boolTy();
+    break;
+  case ExprKind::Name:
+    t = checkName(static_cast<NameExpr *>(e));
+    break;
+  case ExprKind::Attribute:
+    t = checkAttribute(static_cast<AttributeExpr *>(e));
+    break;
+  case ExprKind::Subscript:
+    t = checkSubscript(static_cast<SubscriptExpr *>(e));
+    break;
+  case ExprKind::Call:
+    t = checkCall(static_cast<CallExpr *>(e));
+    break;
+  case ExprKind::Binary:
+    t = checkBinary(static_cast<BinaryExpr *>(e));
+    break;
+  case ExprKind::Unary:
+    t = checkUnary(static_cast<UnaryExpr *>(e));
+    break;
+  case ExprKind::Compare:
+    t = checkCompare(static_cast<CompareExpr *>(e));
+    break;
+  case ExprKind::BoolOp: {
+    auto *b = static_cast<BoolOpExpr *>(e);
+    for (Expr *o : b->operands)
+      if (!checkCondition(o))
+        return nullptr;
+    t = types.boolTy();
+    break;
+  }
+  case ExprKind::IfExp: {
+    auto *i = static_cast<IfExpExpr *>(e);
+    if (!checkCondition(i->cond) || !check(i->thenExpr) || !check(i->elseExpr))
+      return nullptr;
+    t = unify(i->thenExpr, i->elseExpr, e->loc, "conditional expression");
+    if (t && (t->kind == Type::Tuple || t->kind == Type::Void || t->kind == Type::Shape)) {
+      error(e->loc, "conditional expression cannot produce " + t->str());
+      return nullptr;
+    }
+    break;
+  }
+  case ExprKind::Tuple:
+    error(e->loc, "tuples are only supported for unpacking assignments and multiple return values");
+    return nullptr;
+  case ExprKind::Unsupported:
+    error(e->loc, static_cast<UnsupportedExpr *>(e)->what + " are not supported in kernel code");
+    return nullptr;
+  }
+  e->type = t;
+  return t;
+}
+
+const Type *Sema::checkName(NameExpr *e) {
+  auto it = fn->locals.find(e->name);
+  if (it != fn->locals.end()) {
+    e->ref = RefKind::Local;
+    return it->second;
+  }
+  const Symbol *s = fn->scope->lookup(e->name);
+  if (!s) {
+    if (lookupPythonType(e->name, types) || lookupPythonBuiltin(e->name))
+      error(e->loc, "'" + e->name + "' must be called");
+    else
+      error(e->loc, "name '" + e->name + "' is not defined");
+    return nullptr;
+  }
+  switch (s->kind) {
+  case Symbol::Const: {
+    ConstDef *c = s->constDef;
+    if (!checkConst(c)) {
+      diags.note(e->loc, "constant '" + e->name + "' used here");
+      return nullptr;
+    }
+    e->ref = RefKind::Constant;
+    e->constDef = c;
+    if (c->ckind == ConstDef::Kind::Expr || c->type)
+      return c->type;
+    return c->ckind == ConstDef::Kind::Int ? types.intLit() : types.floatLit();
+  }
+  case Symbol::Func:
+    error(e->loc, "'" + e->name + "' is a function and must be called");
+    return nullptr;
+  case Symbol::Struct:
+    error(e->loc, "'" + e->name + "' is a struct type, not a value");
+    return nullptr;
+  case Symbol::WarpModule:
+    error(e->loc, "module '" + e->name + "' is not a value");
+    return nullptr;
+  case Symbol::WarpName:
+    if (auto v = lookupWarpConstant(s->warpName)) {
+      e->ref = RefKind::WarpConst;
+      e->constValue = *v;
+      return types.floatLit();
+    }
+    error(e->loc, "'" + e->name + "' (warp." + s->warpName + ") is not a value");
+    return nullptr;
+  case Symbol::Other:
+    error(e->loc, "name '" + e->name +
+                      "' is not a constant, @wp.func or @wp.struct visible to kernel code");
+    return nullptr;
+  }
+  return nullptr;
+}
+
+const Type *Sema::checkAttribute(AttributeExpr *e) {
+  if (isWarpModule(e->base, fn->scope)) {
+    if (auto v = lookupWarpConstant(e->attr)) {
+      e->akind = AttrKind::WarpConst;
+      e->constValue = *v;
+      return types.floatLit();
+    }
+    if (lookupWarpBuiltin(e->attr) || lookupWarpType(e->attr, types))
+      error(e->attrLoc, "'wp." + e->attr + "' must be called");
+    else
+      error(e->attrLoc, "unknown or unsupported Warp name 'wp." + e->attr + "'");
+    return nullptr;
+  }
+  const Type *bt = check(e->base);
+  if (!bt)
+    return nullptr;
+  switch (bt->kind) {
+  case Type::Vec:
+  case Type::Quat: {
+    int idx = e->attr == "x" ? 0 : e->attr == "y" ? 1 : e->attr == "z" ? 2 : e->attr == "w" ? 3 : -1;
+    unsigned n = bt->kind == Type::Quat ? 4 : bt->rows;
+    if (idx < 0 || (unsigned)idx >= n) {
+      error(e->attrLoc, bt->str() + " has no component '" + e->attr + "'");
+      return nullptr;
+    }
+    e->akind = AttrKind::Component;
+    e->index = idx;
+    return types.scalar(bt->scalar);
+  }
+  case Type::Struct: {
+    const StructDef *s = bt->structDef;
+    for (size_t i = 0; i < s->fields.size(); ++i)
+      if (s->fields[i].name == e->attr) {
+        e->akind = AttrKind::StructField;
+        e->index = i;
+        return s->fields[i].type;
+      }
+    error(e->attrLoc, "struct '" + s->name + "' has no field '" + e->attr + "'");
+    return nullptr;
+  }
+  case Type::Array:
+    if (e->attr == "shape") {
+      e->akind = AttrKind::Shape;
+      return types.shape(bt->ndim);
+    }
+    error(e->attrLoc, "arrays have no attribute '" + e->attr + "' in kernels (only .shape)");
+    return nullptr;
+  default:
+    error(e->attrLoc, "a value of type " + bt->str() + " has no attribute '" + e->attr + "'");
+    return nullptr;
+  }
+}
+
+const Type *Sema::checkSubscript(SubscriptExpr *e) {
+  const Type *bt = check(e->base);
+  if (!bt)
+    return nullptr;
+  auto checkIndex = [&](Expr *idx) -> bool {
+    const Type *t = check(idx);
+    if (!t)
+      return false;
+    if (t->kind == Type::IntLit)
+      return coerce(idx, types.i32(), "index");
+    if (!t->isIntScalar())
+      return error(idx->loc, "indices must be integers, got " + t->str());
+    return true;
+  };
+  unsigned n = e->indices.size();
+  switch (bt->kind) {
+  case Type::Array:
+    if (n < bt->ndim) {
+      error(e->loc, "indexing a " + llvm::Twine(bt->ndim) + "-d array with " + llvm::Twine(n) +
+                        " index(es): array views are not supported, give all indices");
+      return nullptr;
+    }
+    if (n > bt->ndim) {
+      error(e->loc, "too many indices (" + llvm::Twine(n) + ") for a " + llvm::Twine(bt->ndim) +
+                        "-d array");
+      return nullptr;
+    }
+    for (Expr *i : e->indices)
+      if (!checkIndex(i))
+        return nullptr;
+    e->skind = SubKind::ArrayElem;
+    return bt->dtype;
+  case Type::Vec:
+  case Type::Quat:
+    if (n != 1) {
+      error(e->loc, bt->str() + " takes one index");
+      return nullptr;
+    }
+    if (!checkIndex(e->indices[0]))
+      return nullptr;
+    if (auto v = evalConst(e->indices[0]); v && v->kind == ConstValue::Int &&
+                                          (v->i < 0 || v->i >= (int64_t)bt->numElements())) {
+      error(e->indices[0]->loc, "index " + llvm::Twine(v->i) + " is out of range for " + bt->str());
+      return nullptr;
+    }
+    e->skind = SubKind::VecElem;
+    return types.scalar(bt->scalar);
+  case Type::Mat:
+    if (n < 1 || n > 2) {
+      error(e->loc, bt->str() + " takes one (row) or two indices");
+      return nullptr;
+    }
+    for (unsigned k = 0; k < n; ++k) {
+      if (!checkIndex(e->indices[k]))
+        return nullptr;
+      unsigned extent = k == 0 ? bt->rows : bt->cols;
+      if (auto v = evalConst(e->indices[k]); v && v->kind == ConstValue::Int &&
+                                            (v->i < 0 || v->i >= (int64_t)extent)) {
+        error(e->indices[k]->loc, "index " + llvm::Twine(v->i) + " is out of range for " + bt->str());
+        return nullptr;
+      }
+    }
+    e->skind = n == 1 ? SubKind::MatRow : SubKind::MatElem;
+    return n == 1 ? types.vec(bt->cols, bt->scalar) : types.scalar(bt->scalar);
+  case Type::Shape: {
+    if (n != 1) {
+      error(e->loc, "shape takes one index");
+      return nullptr;
+    }
+    if (!check(e->indices[0]))
+      return nullptr;
+    auto v = evalConst(e->indices[0]);
+    if (!v || v->kind != ConstValue::Int || v->i < 0 || v->i >= bt->ndim) {
+      error(e->indices[0]->loc, "shape index must be a constant from 0 to " + llvm::Twine(bt->ndim - 1));
+      return nullptr;
+    }
+    finalize(e->indices[0]);
+    e->skind = SubKind::ShapeDim;
+    e->constIndex = v->i;
+    return types.i32();
+  }
+  default:
+    error(e->loc, "a value of type " + bt->str() + " cannot be indexed");
+    return nullptr;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Operators
+//===----------------------------------------------------------------------===//
+
+const Type *Sema::binaryResult(BinOp op, Expr *lhs, Expr *rhs, SMLoc loc) {
+  const Type *ta = lhs->type, *tb = rhs->type;
+  std::string what = std::string("operator '") + spell(op) + "'";
+  bool bitwise = op == BinOp::BitAnd || op == BinOp::BitOr || op == BinOp::BitXor ||
+                 op == BinOp::Shl || op == BinOp::Shr;
+  auto bad = [&]() -> const Type * {
+    error(loc, what + " is not defined for " + ta->str() + " and " + tb->str());
+    return nullptr;
+  };
+  bool aScalarish = ta->isScalar() || ta->isLiteral(), bScalarish = tb->isScalar() || tb->isLiteral();
+  if (aScalarish && bScalarish) {
+    const Type *t = unify(lhs, rhs, loc, what);
+    if (!t)
+      return nullptr;
+    ta = lhs->type;
+    tb = rhs->type;
+    if (op == BinOp::MatMul)
+      return bad();
+    if (bitwise) {
+      if (t->kind == Type::FloatLit || t->isFloatScalar())
+        return bad();
+      if (t->isBool() && (op == BinOp::Shl || op == BinOp::Shr))
+        return bad();
+      return t;
+    }
+    if (t->isBool())
+      return bad();
+    return t;
+  }
+  // Vector, matrix and quaternion operands: literals become the element type.
+  if (ta->isLiteral() && tb->isVecLike() && !coerce(lhs, types.scalar(tb->scalar), what))
+    return nullptr;
+  if (tb->isLiteral() && ta->isVecLike() && !coerce(rhs, types.scalar(ta->scalar), what))
+    return nullptr;
+  ta = lhs->type;
+  tb = rhs->type;
+  if (!ta->isVecLike() && !tb->isVecLike())
+    return bad();
+  if (ta->scalar != tb->scalar && !(ta->kind == Type::Array || tb->kind == Type::Array))
+    return error(loc, what + ": element types differ (" + ta->str() + " and " + tb->str() + ")"), nullptr;
+  switch (op) {
+  case BinOp::Add:
+  case BinOp::Sub:
+    return ta == tb ? ta : bad();
+  case BinOp::Mul:
+  case BinOp::MatMul:
+    if (ta->isScalar() && tb->isVecLike() && op == BinOp::Mul)
+      return tb;
+    if (tb->isScalar() && ta->isVecLike() && op == BinOp::Mul)
+      return ta;
+    if (ta->kind == Type::Mat && tb->kind == Type::Mat)
+      return ta->cols == tb->rows ? types.mat(ta->rows, tb->cols, ta->scalar) : bad();
+    if (ta->kind == Type::Mat && tb->kind == Type::Vec)
+      return ta->cols == tb->rows ? types.vec(ta->rows, ta->scalar) : bad();
+    if (ta->kind == Type::Vec && tb->kind == Type::Mat)
+      return ta->rows == tb->rows ? types.vec(tb->cols, ta->scalar) : bad();
+    if (ta->kind == Type::Quat && tb->kind == Type::Quat && op == BinOp::Mul)
+      return ta;
+    if (ta->kind == Type::Vec && tb->kind == Type::Vec) {
+      error(loc, "'*' between two vectors is ambiguous: use wp.cw_mul (component-wise) or wp.dot");
+      return nullptr;
+    }
+    return bad();
+  case BinOp::Div:
+    if (tb->isScalar() && ta->isVecLike())
+      return ta;
+    if (ta->kind == Type::Vec && tb->kind == Type::Vec) {
+      error(loc, "'/' between two vectors: use wp.cw_div");
+      return nullptr;
+    }
+    return bad();
+  default:
+    return bad();
+  }
+}
+
+const Type *Sema::checkBinary(BinaryExpr *e) {
+  if (!check(e->lhs) || !check(e->rhs))
+    return nullptr;
+  for (Expr *o : {e->lhs, e->rhs})
+    if (o->type->kind == Type::Tuple || o->type->kind == Type::Void ||
+        o->type->kind == Type::Shape || o->type->kind == Type::Array ||
+        o->type->kind == Type::Struct) {
+      error(o->loc, std::string("operator '") + spell(e->op) + "' cannot be applied to " +
+                        o->type->str());
+      return nullptr;
+    }
+  return binaryResult(e->op, e->lhs, e->rhs, e->opLoc);
+}
+
+const Type *Sema::checkUnary(UnaryExpr *e) {
+  if (e->op == UnOp::Not) {
+    if (!checkCondition(e->operand))
+      return nullptr;
+    return types.boolTy();
+  }
+  const Type *t = check(e->operand);
+  if (!t)
+    return nullptr;
+  if (e->op == UnOp::Invert) {
+    if (t->kind == Type::IntLit || t->isIntScalar())
+      return t;
+    error(e->loc, "operator '~' needs an integer, got " + t->str());
+    return nullptr;
+  }
+  if (t->isLiteral() || (t->isScalar() && !t->isBool()) || t->isVecLike())
+    return t;
+  error(e->loc, std::string("unary '") + spell(e->op) + "' cannot be applied to " + t->str());
+  return nullptr;
+}
+
+const Type *Sema::checkCompare(CompareExpr *e) {
+  for (Expr *o : e->operands)
+    if (!check(o))
+      return nullptr;
+  for (size_t i = 0; i < e->ops.size(); ++i) {
+    CmpOp op = e->ops[i];
+    Expr *a = e->operands[i], *b = e->operands[i + 1];
+    if (op == CmpOp::Is || op == CmpOp::IsNot || op == CmpOp::In || op == CmpOp::NotIn) {
+      error(e->opLocs[i], std::string("operator '") + spell(op) + "' is not supported in kernel code");
+      return nullptr;
+    }
+    const Type *t = unify(a, b, e->opLocs[i], std::string("comparison '") + spell(op) + "'");
+    if (!t)
+      return nullptr;
+    if (t->isLiteral()) {
+      // Two literals: compare as int32/float32.
+      t = types.concrete(t);
+      setLiteralType(a, t);
+      setLiteralType(b, t);
+    }
+    bool ordering = op != CmpOp::Eq && op != CmpOp::Ne;
+    if (ordering && !(t->isScalar() && !t->isBool())) {
+      error(e->opLocs[i], std::string("comparison '") + spell(op) + "' needs numbers, got " + t->str());
+      return nullptr;
+    }
+    if (!ordering && !(t->isScalar() || t->isVecLike())) {
+      error(e->opLocs[i], "cannot compare values of type " + t->str());
+      return nullptr;
+    }
+  }
+  return types.boolTy();
+}

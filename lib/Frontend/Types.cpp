@@ -1,0 +1,163 @@
+//===- Types.cpp - front-end types ----------------------------------------===//
+#include "kdsl/Frontend/Types.h"
+#include "kdsl/Frontend/AST.h"
+
+using namespace kdsl;
+
+bool kdsl::isFloat(Scalar s) { return s == Scalar::F16 || s == Scalar::F32 || s == Scalar::F64; }
+bool kdsl::isSigned(Scalar s) {
+  return s == Scalar::I8 || s == Scalar::I16 || s == Scalar::I32 || s == Scalar::I64;
+}
+bool kdsl::isInt(Scalar s) { return s != Scalar::Bool && !isFloat(s); }
+
+unsigned kdsl::bitWidth(Scalar s) {
+  switch (s) {
+  case Scalar::Bool: return 1;
+  case Scalar::I8: case Scalar::U8: return 8;
+  case Scalar::I16: case Scalar::U16: case Scalar::F16: return 16;
+  case Scalar::I32: case Scalar::U32: case Scalar::F32: return 32;
+  case Scalar::I64: case Scalar::U64: case Scalar::F64: return 64;
+  }
+  return 32;
+}
+
+const char *kdsl::warpName(Scalar s) {
+  switch (s) {
+  case Scalar::Bool: return "bool";
+  case Scalar::I8: return "int8";
+  case Scalar::I16: return "int16";
+  case Scalar::I32: return "int32";
+  case Scalar::I64: return "int64";
+  case Scalar::U8: return "uint8";
+  case Scalar::U16: return "uint16";
+  case Scalar::U32: return "uint32";
+  case Scalar::U64: return "uint64";
+  case Scalar::F16: return "float16";
+  case Scalar::F32: return "float32";
+  case Scalar::F64: return "float64";
+  }
+  return "?";
+}
+
+static char suffix(Scalar s) {
+  switch (s) {
+  case Scalar::F16: return 'h';
+  case Scalar::F32: return 'f';
+  case Scalar::F64: return 'd';
+  case Scalar::I32: return 'i';
+  default: return '?';
+  }
+}
+
+std::string Type::str() const {
+  switch (kind) {
+  case Void: return "None";
+  case Scalar: return warpName(scalar);
+  case Vec: {
+    std::string s = "vec" + std::to_string(rows);
+    char c = suffix(scalar);
+    return c == '?' ? "vector(length=" + std::to_string(rows) + ", dtype=" + warpName(scalar) + ")"
+                    : s + c;
+  }
+  case Mat: return "mat" + std::to_string(rows) + std::to_string(cols) + suffix(scalar);
+  case Quat: return std::string("quat") + suffix(scalar);
+  case Array:
+    return "array(dtype=" + dtype->str() + (ndim > 1 ? ", ndim=" + std::to_string(ndim) : "") + ")";
+  case Struct: return structDef->name.str();
+  case Tuple: {
+    std::string s = "(";
+    for (size_t i = 0; i < elems.size(); ++i)
+      s += (i ? ", " : "") + elems[i]->str();
+    return s + ")";
+  }
+  case IntLit: return "int literal";
+  case FloatLit: return "float literal";
+  case Shape: return "array shape";
+  }
+  return "?";
+}
+
+const Type *TypeContext::get(const Type &proto) {
+  Key key{proto.kind, (int)proto.scalar, proto.rows, proto.cols, proto.ndim, proto.dtype,
+          proto.structDef};
+  auto &slot = types[key];
+  if (!slot)
+    slot = std::make_unique<Type>(proto);
+  return slot.get();
+}
+
+static Type make(Type::Kind k) {
+  Type t;
+  t.kind = k;
+  return t;
+}
+
+const Type *TypeContext::voidTy() { return get(make(Type::Void)); }
+const Type *TypeContext::intLit() { return get(make(Type::IntLit)); }
+const Type *TypeContext::floatLit() { return get(make(Type::FloatLit)); }
+
+const Type *TypeContext::scalar(Scalar s) {
+  Type t = make(Type::Scalar);
+  t.scalar = s;
+  return get(t);
+}
+const Type *TypeContext::vec(unsigned n, Scalar s) {
+  Type t = make(Type::Vec);
+  t.scalar = s;
+  t.rows = n;
+  return get(t);
+}
+const Type *TypeContext::mat(unsigned r, unsigned c, Scalar s) {
+  Type t = make(Type::Mat);
+  t.scalar = s;
+  t.rows = r;
+  t.cols = c;
+  return get(t);
+}
+const Type *TypeContext::quat(Scalar s) {
+  Type t = make(Type::Quat);
+  t.scalar = s;
+  return get(t);
+}
+const Type *TypeContext::array(const Type *dtype, unsigned ndim) {
+  Type t = make(Type::Array);
+  t.dtype = dtype;
+  t.ndim = ndim;
+  return get(t);
+}
+const Type *TypeContext::structTy(const StructDef *def) {
+  Type t = make(Type::Struct);
+  t.structDef = def;
+  return get(t);
+}
+const Type *TypeContext::shape(unsigned ndim) {
+  Type t = make(Type::Shape);
+  t.ndim = ndim;
+  return get(t);
+}
+const Type *TypeContext::tuple(llvm::ArrayRef<const Type *> elems) {
+  std::vector<const Type *> key(elems.begin(), elems.end());
+  auto &slot = tuples[key];
+  if (!slot) {
+    slot = std::make_unique<Type>(make(Type::Tuple));
+    slot->elems = key;
+  }
+  return slot.get();
+}
+
+const Type *TypeContext::withScalar(const Type *t, Scalar s) {
+  switch (t->kind) {
+  case Type::Vec: return vec(t->rows, s);
+  case Type::Mat: return mat(t->rows, t->cols, s);
+  case Type::Quat: return quat(s);
+  default: return scalar(s);
+  }
+}
+
+const Type *TypeContext::concrete(const Type *t) {
+  if (t->kind == Type::IntLit)
+    return i32();
+  if (t->kind == Type::FloatLit)
+    return f32();
+  return t;
+}
