@@ -615,9 +615,22 @@ bool Parser::parseStatement(Body &body) {
     }
     if (kw == "for") {
       advance();
-      Expr *target = parseExprList(); // stops before 'in'
+      // The target list is parsed without comparisons, so 'in' ends it.
+      SMLoc tloc = cur().loc();
+      Expr *target = parsePrimary();
       if (!target)
         return false;
+      if (cur().isOp(",")) {
+        auto *tup = mod.make<TupleExpr>(tloc);
+        tup->elts.push_back(target);
+        while (consumeOp(",") && !cur().isName("in")) {
+          Expr *e = parsePrimary();
+          if (!e)
+            return false;
+          tup->elts.push_back(e);
+        }
+        target = tup;
+      }
       if (!consumeName("in"))
         return error(cur().loc(), "expected 'in' in the for statement");
       Expr *iter = parseExprList();

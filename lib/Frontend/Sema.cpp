@@ -474,7 +474,26 @@ std::optional<Sema::ConstValue> Sema::evalConst(Expr *e) {
 // Literal typing
 //===----------------------------------------------------------------------===//
 
+/// Integer literal arithmetic whose value changes if done in floating point.
+static bool needsIntEval(const Expr *e) {
+  if (auto *b = llvm::dyn_cast<BinaryExpr>(e))
+    return b->op == BinOp::Div || b->op == BinOp::FloorDiv || b->op == BinOp::Mod ||
+           b->op == BinOp::BitAnd || b->op == BinOp::BitOr || b->op == BinOp::BitXor ||
+           b->op == BinOp::Shl || b->op == BinOp::Shr || b->op == BinOp::Pow ||
+           needsIntEval(b->lhs) || needsIntEval(b->rhs);
+  if (auto *u = llvm::dyn_cast<UnaryExpr>(e))
+    return u->op == UnOp::Invert || needsIntEval(u->operand);
+  return false;
+}
+
 void Sema::setLiteralType(Expr *e, const Type *t) {
+  if (e->type && e->type->kind == Type::IntLit && t->isFloatScalar() && needsIntEval(e)) {
+    // Compute in int32 with C semantics, then convert.
+    setLiteralType(e, types.i32());
+    e->evalType = types.i32();
+    e->type = t;
+    return;
+  }
   e->type = t;
   switch (e->kind) {
   case ExprKind::Unary: {

@@ -50,6 +50,9 @@ struct Expr : Node {
   llvm::SMLoc loc;
   /// Set by Sema. Literal expressions end with a concrete type.
   const Type *type = nullptr;
+  /// Set by Sema when the value is computed in another type and converted to
+  /// `type` (integer literal arithmetic such as `(1 << n) - 1` used as float).
+  const Type *evalType = nullptr;
   Expr(ExprKind k, llvm::SMLoc l) : kind(k), loc(l) {}
 };
 

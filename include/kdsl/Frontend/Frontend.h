@@ -1,0 +1,25 @@
+//===- Frontend.h - Python source to verified kdsl IR ----------*- C++ -*-===//
+#ifndef KDSL_FRONTEND_FRONTEND_H
+#define KDSL_FRONTEND_FRONTEND_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/SourceMgr.h"
+
+namespace kdsl {
+
+struct FrontendOptions {
+  /// Translate only this kernel (and what it uses); empty: the whole file.
+  std::string kernel;
+};
+
+/// Parses, type-checks and lowers the main buffer of `sm` to a verified
+/// module. Errors go to `errs` as `file:line:col: error: ...`; returns null
+/// on any error.
+mlir::OwningOpRef<mlir::ModuleOp> translateSource(llvm::SourceMgr &sm, mlir::MLIRContext &ctx,
+                                                  const FrontendOptions &options,
+                                                  llvm::raw_ostream &errs);
+
+} // namespace kdsl
+
+#endif

@@ -1,0 +1,64 @@
+//===- Frontend.cpp - the whole front-end pipeline ------------------------===//
+#include "kdsl/Frontend/Frontend.h"
+#include "kdsl/Frontend/MLIRGen.h"
+#include "kdsl/Frontend/Parser.h"
+#include "kdsl/Frontend/Sema.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace kdsl;
+
+mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mlir::MLIRContext &ctx,
+                                                        const FrontendOptions &options,
+                                                        llvm::raw_ostream &errs) {
+  DiagEngine diags(sm, errs);
+  ModuleAST ast;
+  if (!parseModule(sm.getMainFileID(), diags, ast))
+    return nullptr;
+  TypeContext types;
+  Sema sema(ast, diags, types);
+
+  std::vector<FuncDef *> kernels;
+  if (options.kernel.empty()) {
+    if (!sema.checkAll())
+      return nullptr;
+    kernels = ast.kernels;
+  } else {
+    for (FuncDef *k : ast.kernels)
+      if (k->name == options.kernel) {
+        kernels.push_back(k);
+        break; // the first definition of that name
+      }
+    if (kernels.empty()) {
+      std::string names;
+      for (FuncDef *k : ast.kernels)
+        names += (names.empty() ? "" : ", ") + k->name.str();
+      sm.PrintMessage(errs, llvm::SMLoc::getFromPointer(sm.getMemoryBuffer(sm.getMainFileID())->getBufferStart()),
+                      llvm::SourceMgr::DK_Error,
+                      "no kernel named '" + options.kernel + "' in this file" +
+                          (names.empty() ? std::string(" (it defines no kernels)")
+                                         : " (kernels: " + names + ")"));
+      return nullptr;
+    }
+    if (!sema.checkKernel(kernels[0]))
+      return nullptr;
+  }
+
+  // Verification failures are compiler bugs: report them with the op's location.
+  std::string verifyErrors;
+  llvm::raw_string_ostream verifyOs(verifyErrors);
+  mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
+    verifyOs << d.getLocation() << ": " << d << "\n";
+    return mlir::success();
+  });
+  auto module = generateMLIR(ctx, ast, sema, diags, sema.getCheckedFuncs(), kernels);
+  if (!module)
+    return nullptr;
+  if (failed(mlir::verify(*module))) {
+    errs << "kdsl: internal error: generated IR does not verify\n" << verifyErrors;
+    return nullptr;
+  }
+  return module;
+}

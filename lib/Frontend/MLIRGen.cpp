@@ -1,0 +1,846 @@
+//===- MLIRGen.cpp - functions, statements and control flow ---------------===//
+#include "MLIRGenImpl.h"
+
+#include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace kdsl;
+using namespace mlir;
+using llvm::SMLoc;
+using llvm::StringRef;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+Location MLIRGen::loc(SMLoc l) {
+  auto &sm = diags.getSourceMgr();
+  if (!l.isValid())
+    return FileLineColLoc::get(fileName, 0, 0);
+  auto [line, col] = sm.getLineAndColumn(l);
+  return FileLineColLoc::get(fileName, line, col);
+}
+
+void MLIRGen::error(SMLoc l, const llvm::Twine &msg) {
+  if (!failed)
+    diags.error(l, msg);
+  failed = true;
+}
+
+mlir::Type MLIRGen::convertType(const kdsl::Type *t) {
+  auto scalar = [&](Scalar s) -> mlir::Type {
+    switch (s) {
+    case Scalar::Bool: return b.getI1Type();
+    case Scalar::I8: case Scalar::U8: return b.getI8Type();
+    case Scalar::I16: case Scalar::U16: return b.getI16Type();
+    case Scalar::I32: case Scalar::U32: return b.getI32Type();
+    case Scalar::I64: case Scalar::U64: return b.getI64Type();
+    case Scalar::F16: return b.getF16Type();
+    case Scalar::F32: return b.getF32Type();
+    case Scalar::F64: return b.getF64Type();
+    }
+    return {};
+  };
+  switch (t->kind) {
+  case kdsl::Type::Scalar: return scalar(t->scalar);
+  case kdsl::Type::IntLit: return b.getI32Type();
+  case kdsl::Type::FloatLit: return b.getF32Type();
+  case kdsl::Type::Vec: return VectorType::get({t->rows}, scalar(t->scalar));
+  case kdsl::Type::Quat: return VectorType::get({4}, scalar(t->scalar));
+  case kdsl::Type::Mat: return VectorType::get({t->rows, t->cols}, scalar(t->scalar));
+  case kdsl::Type::Array: return ArrayType::get(&ctx, convertType(t->dtype), t->ndim);
+  case kdsl::Type::Struct: {
+    auto it = structTypes.find(t->structDef);
+    if (it != structTypes.end())
+      return it->second;
+    SmallVector<StringAttr> names;
+    SmallVector<mlir::Type> types;
+    for (const FieldDef &f : t->structDef->fields) {
+      names.push_back(b.getStringAttr(f.name));
+      types.push_back(convertType(f.type));
+    }
+    mlir::Type st = StructType::get(&ctx, t->structDef->name, names, types);
+    structTypes[t->structDef] = st;
+    return st;
+  }
+  default:
+    return {};
+  }
+}
+
+mlir::Value MLIRGen::constScalar(const kdsl::Type *t, double f, int64_t i, Location l) {
+  mlir::Type mt = convertType(t);
+  if (auto ft = dyn_cast<FloatType>(mt))
+    return arith::ConstantOp::create(b, l, b.getFloatAttr(ft, f));
+  return arith::ConstantOp::create(b, l, b.getIntegerAttr(mt, i));
+}
+
+mlir::Value MLIRGen::boolConst(bool v, Location l) {
+  return arith::ConstantOp::create(b, l, b.getBoolAttr(v));
+}
+
+mlir::Value MLIRGen::notValue(mlir::Value v, Location l) {
+  return arith::XOrIOp::create(b, l, v, boolConst(true, l));
+}
+
+mlir::Value MLIRGen::zeroValue(const kdsl::Type *t, Location l) {
+  mlir::Type mt = convertType(t);
+  if (auto vt = dyn_cast<VectorType>(mt))
+    return arith::ConstantOp::create(b, l, vt, b.getZeroAttr(vt));
+  if (t->kind == kdsl::Type::Struct) {
+    SmallVector<mlir::Value> fields;
+    for (const FieldDef &f : t->structDef->fields) {
+      mlir::Value z = zeroValue(f.type, l);
+      if (!z)
+        return {};
+      fields.push_back(z);
+    }
+    return StructCreateOp::create(b, l, mt, fields);
+  }
+  if (t->kind == kdsl::Type::Array)
+    return {};
+  return arith::ConstantOp::create(b, l, mt, b.getZeroAttr(mt));
+}
+
+mlir::Value MLIRGen::convert(mlir::Value v, const kdsl::Type *from, const kdsl::Type *to, Location l) {
+  if (from == to)
+    return v;
+  Scalar fs = from->scalar, ts = to->scalar;
+  if (from->isLiteral() || to->isLiteral())
+    return v;
+  mlir::Type target = convertType(to);
+  if (fs == ts)
+    return v;
+  if (ts == Scalar::Bool) {
+    mlir::Value zero = zeroValue(from, l);
+    if (isFloat(fs))
+      return arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNE, v, zero);
+    return arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, v, zero);
+  }
+  if (fs == Scalar::Bool) {
+    if (isFloat(ts))
+      return arith::UIToFPOp::create(b, l, target, v);
+    return arith::ExtUIOp::create(b, l, target, v);
+  }
+  unsigned fw = bitWidth(fs), tw = bitWidth(ts);
+  if (isFloat(fs) && isFloat(ts))
+    return fw < tw ? (mlir::Value)arith::ExtFOp::create(b, l, target, v)
+                   : (mlir::Value)arith::TruncFOp::create(b, l, target, v);
+  if (isFloat(fs))
+    return isSigned(ts) ? (mlir::Value)arith::FPToSIOp::create(b, l, target, v)
+                        : (mlir::Value)arith::FPToUIOp::create(b, l, target, v);
+  if (isFloat(ts))
+    return isSigned(fs) ? (mlir::Value)arith::SIToFPOp::create(b, l, target, v)
+                        : (mlir::Value)arith::UIToFPOp::create(b, l, target, v);
+  if (fw == tw)
+    return v;
+  if (fw > tw)
+    return arith::TruncIOp::create(b, l, target, v);
+  return isSigned(fs) ? (mlir::Value)arith::ExtSIOp::create(b, l, target, v)
+                      : (mlir::Value)arith::ExtUIOp::create(b, l, target, v);
+}
+
+mlir::Value MLIRGen::toI32(mlir::Value v, const kdsl::Type *from, Location l) {
+  if (v.getType().isInteger(32))
+    return v;
+  unsigned w = v.getType().getIntOrFloatBitWidth();
+  if (w > 32)
+    return arith::TruncIOp::create(b, l, b.getI32Type(), v);
+  if (from && from->isScalar() && !isSigned(from->scalar))
+    return arith::ExtUIOp::create(b, l, b.getI32Type(), v);
+  return arith::ExtSIOp::create(b, l, b.getI32Type(), v);
+}
+
+const kdsl::Type *MLIRGen::localType(StringRef name) {
+  auto it = fn->locals.find(name);
+  return it == fn->locals.end() ? nullptr : it->second;
+}
+
+/// The source text of the call or statement starting at `start`, up to its
+/// balanced closing bracket or the end of the line.
+std::string MLIRGen::sourceText(SMLoc start) {
+  const char *p = start.getPointer();
+  const char *end = diags.getSourceMgr().getMemoryBuffer(diags.getSourceMgr().getMainFileID())->getBufferEnd();
+  int depth = 0;
+  std::string out;
+  for (; p < end && out.size() < 200; ++p) {
+    char c = *p;
+    if (c == '\n' && depth == 0)
+      break;
+    if (c == '(' || c == '[')
+      ++depth;
+    if (c == ')' || c == ']') {
+      --depth;
+      if (depth == 0) {
+        out.push_back(c);
+        break;
+      }
+    }
+    if (c != '\n' && c != '\r')
+      out.push_back(c);
+  }
+  return StringRef(out).rtrim().str();
+}
+
+//===----------------------------------------------------------------------===//
+// Functions
+//===----------------------------------------------------------------------===//
+
+OwningOpRef<ModuleOp> MLIRGen::run(ArrayRef<FuncDef *> funcs, ArrayRef<FuncDef *> kernels) {
+  fileName = b.getStringAttr(ast.filename);
+  module = ModuleOp::create(FileLineColLoc::get(fileName, 1, 1));
+  OwningOpRef<ModuleOp> owned(module);
+  for (FuncDef *f : funcs) {
+    genFunc(f);
+    if (failed)
+      return nullptr;
+  }
+  for (FuncDef *k : kernels) {
+    genKernel(k);
+    if (failed)
+      return nullptr;
+  }
+  // Drop values the structured lowering made but nothing uses (flags of a
+  // trailing return, zero initializers of dead paths).
+  SmallVector<Operation *> ops;
+  module.walk([&](Operation *op) { ops.push_back(op); });
+  for (Operation *op : llvm::reverse(ops))
+    if (op != module.getOperation() && isOpTriviallyDead(op))
+      op->erase();
+  return owned;
+}
+
+static bool containsReturn(const Body &body) {
+  for (const Stmt *s : body) {
+    switch (s->kind) {
+    case StmtKind::Return: return true;
+    case StmtKind::If: {
+      auto *i = llvm::cast<IfStmt>(s);
+      if (containsReturn(i->thenBody) || containsReturn(i->elseBody))
+        return true;
+      break;
+    }
+    case StmtKind::For:
+      if (containsReturn(llvm::cast<ForStmt>(s)->body))
+        return true;
+      break;
+    case StmtKind::While:
+      if (containsReturn(llvm::cast<WhileStmt>(s)->body))
+        return true;
+      break;
+    default:
+      break;
+    }
+  }
+  return false;
+}
+
+void MLIRGen::genKernel(FuncDef *f) {
+  fn = f;
+  env.clear();
+  infos.clear();
+  loopDepth = 0;
+  SmallVector<mlir::Type> argTypes;
+  SmallVector<StringRef> argNames;
+  for (const Param &p : f->params) {
+    argTypes.push_back(convertType(p.type));
+    argNames.push_back(p.name);
+  }
+  Location l = loc(f->loc);
+  b.setInsertionPointToEnd(module.getBody());
+  auto kernel = KernelOp::create(b, l, f->symName, b.getFunctionType(argTypes, {}), argNames);
+  if (!f->enableBackward)
+    kernel.setEnableBackward(false);
+  SmallVector<NamedAttribute> opts;
+  for (const Keyword &kw : f->options) {
+    if (kw.name == "enable_backward")
+      continue;
+    Attribute a;
+    if (auto *bl = llvm::dyn_cast<BoolExpr>(kw.value))
+      a = b.getBoolAttr(bl->value);
+    else if (auto *in = llvm::dyn_cast<IntExpr>(kw.value))
+      a = b.getI64IntegerAttr((int64_t)in->value);
+    else
+      a = b.getStringAttr(sourceText(kw.value->loc));
+    opts.push_back(b.getNamedAttr(kw.name, a));
+  }
+  if (!opts.empty())
+    kernel.setOptionsAttr(b.getDictionaryAttr(opts));
+  Block *entry = new Block();
+  kernel.getBody().push_back(entry);
+  for (auto [i, p] : llvm::enumerate(f->params))
+    env[p.name] = entry->addArgument(argTypes[i], loc(p.loc));
+  b.setInsertionPointToStart(entry);
+  if (containsReturn(f->body))
+    env[flag("ret", 0)] = boolConst(false, l);
+  genBody(f->body, {});
+  if (failed)
+    return;
+  b.setInsertionPointToEnd(entry);
+  ReturnOp::create(b, l);
+}
+
+void MLIRGen::genFunc(FuncDef *f) {
+  fn = f;
+  env.clear();
+  infos.clear();
+  loopDepth = 0;
+  SmallVector<mlir::Type> argTypes, resultTypes;
+  for (const Param &p : f->params)
+    argTypes.push_back(convertType(p.type));
+  for (const kdsl::Type *t : f->resultTypes)
+    resultTypes.push_back(convertType(t));
+  Location l = loc(f->loc);
+  b.setInsertionPointToEnd(module.getBody());
+  auto func = func::FuncOp::create(b, l, f->symName, b.getFunctionType(argTypes, resultTypes));
+  func.setPrivate();
+  SmallVector<Attribute> names;
+  for (const Param &p : f->params)
+    names.push_back(b.getStringAttr(p.name));
+  func->setAttr("kdsl.arg_names", b.getArrayAttr(names));
+  Block *entry = func.addEntryBlock();
+  for (auto [i, p] : llvm::enumerate(f->params))
+    env[p.name] = entry->getArgument(i);
+  b.setInsertionPointToStart(entry);
+  if (containsReturn(f->body)) {
+    env[flag("ret", 0)] = boolConst(false, l);
+    for (auto [k, t] : llvm::enumerate(f->resultTypes)) {
+      mlir::Value z = zeroValue(t, l);
+      if (!z) {
+        error(f->loc, "functions returning arrays are not supported");
+        return;
+      }
+      env[flag("rv", k)] = z;
+    }
+  }
+  genBody(f->body, {});
+  if (failed)
+    return;
+  b.setInsertionPointToEnd(entry);
+  SmallVector<mlir::Value> results;
+  for (unsigned k = 0; k < f->resultTypes.size(); ++k)
+    results.push_back(env.lookup(flag("rv", k)));
+  func::ReturnOp::create(b, l, results);
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+NameSet MLIRGen::carriedNames(const NameSet &assigned, const NameSet &live) {
+  NameSet out;
+  for (StringRef n : assigned)
+    if (n.starts_with("$") || live.count(n))
+      out.insert(n);
+  return out;
+}
+
+bool MLIRGen::materialize(const NameSet &names, Location l, SMLoc sl) {
+  for (StringRef n : names) {
+    if (env.count(n))
+      continue;
+    if (n.starts_with("$")) {
+      env[n] = boolConst(false, l);
+      continue;
+    }
+    const kdsl::Type *t = localType(n);
+    mlir::Value z = t ? zeroValue(t, l) : mlir::Value();
+    if (!z) {
+      error(sl, "variable '" + n + "' may be used before it is assigned");
+      return false;
+    }
+    env[n] = z;
+  }
+  return true;
+}
+
+SmallVector<mlir::Value> MLIRGen::envValues(const NameSet &names) {
+  SmallVector<mlir::Value> v;
+  for (StringRef n : names)
+    v.push_back(env.lookup(n));
+  return v;
+}
+
+SmallVector<mlir::Type> MLIRGen::envTypes(const NameSet &names) {
+  SmallVector<mlir::Type> t;
+  for (StringRef n : names)
+    t.push_back(env.lookup(n).getType());
+  return t;
+}
+
+void MLIRGen::genBody(const Body &body, const NameSet &liveOut) {
+  size_t n = body.size();
+  // live[i]: names read by body[i..] or after the body.
+  std::vector<NameSet> live(n + 1);
+  live[n] = liveOut;
+  for (size_t i = n; i-- > 0;) {
+    live[i] = live[i + 1];
+    unite(live[i], info(body[i], loopDepth).reads);
+  }
+  for (size_t i = 0; i < n && !failed; ++i) {
+    genStmt(body[i], live[i + 1]);
+    if (failed)
+      return;
+    unsigned exits = info(body[i], loopDepth).exits;
+    if (!exits || i + 1 == n)
+      continue;
+    // The rest of the block runs only if no flag set by body[i] is raised.
+    Location l = loc(body[i + 1]->loc);
+    mlir::Value stop;
+    auto orFlag = [&](StringRef name) {
+      mlir::Value v = env.lookup(name);
+      if (!v)
+        return;
+      stop = stop ? (mlir::Value)arith::OrIOp::create(b, l, stop, v) : v;
+    };
+    if (exits & ExitRet)
+      orFlag(flag("ret", 0));
+    if (exits & ExitBrk)
+      orFlag(flag("brk", loopDepth));
+    if (exits & ExitCont)
+      orFlag(flag("cont", loopDepth));
+    if (!stop)
+      continue;
+    genGuarded(notValue(stop, l), ArrayRef<Stmt *>(body).drop_front(i + 1), liveOut, l);
+    return;
+  }
+}
+
+void MLIRGen::genGuarded(mlir::Value cond, ArrayRef<Stmt *> rest, const NameSet &liveOut,
+                         Location l) {
+  NameSet assigned;
+  for (const Stmt *s : rest)
+    unite(assigned, info(s, loopDepth).assigned);
+  NameSet carried = carriedNames(assigned, liveOut);
+  if (!materialize(carried, l, rest.front()->loc))
+    return;
+  auto ifOp = scf::IfOp::create(b, l, envTypes(carried), cond, /*withElse=*/!carried.empty());
+  llvm::StringMap<mlir::Value> saved = env;
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  Body restBody(rest.begin(), rest.end());
+  genBody(restBody, liveOut);
+  if (failed)
+    return;
+  if (!carried.empty()) {
+    b.setInsertionPointToEnd(&ifOp.getThenRegion().front());
+    scf::YieldOp::create(b, l, envValues(carried));
+    env = saved;
+    b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+    scf::YieldOp::create(b, l, envValues(carried));
+  }
+  env = saved;
+  for (auto [i, n] : llvm::enumerate(carried))
+    env[n] = ifOp.getResult(i);
+  b.setInsertionPointAfter(ifOp);
+}
+
+void MLIRGen::genIf(const IfStmt *s, const NameSet &liveAfter) {
+  Location l = loc(s->loc);
+  mlir::Value cond = genCond(s->cond);
+  if (failed)
+    return;
+  NameSet carried = carriedNames(info(s, loopDepth).assigned, liveAfter);
+  if (!materialize(carried, l, s->loc))
+    return;
+  bool hasElse = !s->elseBody.empty() || !carried.empty();
+  auto ifOp = scf::IfOp::create(b, l, envTypes(carried), cond, hasElse);
+  llvm::StringMap<mlir::Value> saved = env;
+  auto genBranch = [&](Region &region, const Body &body) {
+    b.setInsertionPointToStart(&region.front());
+    genBody(body, liveAfter);
+    if (failed)
+      return;
+    b.setInsertionPointToEnd(&region.front());
+    if (!carried.empty())
+      scf::YieldOp::create(b, l, envValues(carried));
+    env = saved;
+  };
+  genBranch(ifOp.getThenRegion(), s->thenBody);
+  if (hasElse && !failed)
+    genBranch(ifOp.getElseRegion(), s->elseBody);
+  if (failed)
+    return;
+  for (auto [i, n] : llvm::enumerate(carried))
+    env[n] = ifOp.getResult(i);
+  b.setInsertionPointAfter(ifOp);
+}
+
+static bool bodyHasExit(MLIRGen &g, const Body &body, unsigned depth, unsigned mask) {
+  for (const Stmt *s : body)
+    if (g.info(s, depth).exits & mask)
+      return true;
+  return false;
+}
+
+void MLIRGen::genFor(const ForStmt *s, const NameSet &liveAfter) {
+  Location l = loc(s->loc);
+  auto *target = llvm::cast<NameExpr>(s->target);
+  const kdsl::Type *it = localType(target->name);
+  mlir::Type ity = convertType(it);
+  mlir::Value start = s->start ? genExpr(s->start) : constScalar(it, 0, 0, l);
+  mlir::Value stop = genExpr(s->stop);
+  mlir::Value step = s->step ? genExpr(s->step) : constScalar(it, 1, 1, l);
+  if (failed)
+    return;
+  std::optional<int64_t> stepConst = 1;
+  if (s->step) {
+    auto v = sema.evalConst(s->step);
+    stepConst = v && v->kind == Sema::ConstValue::Int ? std::optional<int64_t>(v->i) : std::nullopt;
+  }
+  unsigned depth = loopDepth + 1;
+  bool hasBreak = bodyHasExit(*this, s->body, depth, ExitBrk);
+  bool hasCont = bodyHasExit(*this, s->body, depth, ExitCont);
+  bool hasRet = bodyHasExit(*this, s->body, depth, ExitRet);
+  bool isUnsigned = !isSigned(it->scalar);
+
+  NameSet assigned = info(s, loopDepth).assigned;
+  assigned.erase(target->name);
+  NameSet live = liveAfter;
+  unite(live, exposedReads(s->body, depth, nullptr));
+  NameSet carried = carriedNames(assigned, live);
+  if (!materialize(carried, l, s->loc))
+    return;
+  NameSet bodyLive = liveAfter;
+  unite(bodyLive, info(s, loopDepth).reads);
+
+  // Loop state visible to the body: the induction value `i`.
+  auto enterBody = [&](mlir::Value iv) {
+    env[target->name] = iv;
+    if (hasCont)
+      env[flag("cont", depth)] = boolConst(false, l);
+  };
+
+  bool direct = !hasBreak && !hasRet && !s->reversed && stepConst && *stepConst > 0;
+  mlir::Value tripCount, zero = constScalar(it, 0, 0, l), one = constScalar(it, 1, 1, l);
+  if (!direct) {
+    // n = len(range(start, stop, step)), as Python defines it.
+    auto countFor = [&](bool positive) -> mlir::Value {
+      mlir::Value hi = positive ? stop : start, lo = positive ? start : stop;
+      mlir::Value mag = positive ? step : (mlir::Value)arith::SubIOp::create(b, l, zero, step);
+      mlir::Value span = arith::SubIOp::create(b, l, hi, lo);
+      mlir::Value num = arith::AddIOp::create(b, l, span, arith::SubIOp::create(b, l, mag, one));
+      mlir::Value q = isUnsigned ? (mlir::Value)arith::DivUIOp::create(b, l, num, mag)
+                                 : (mlir::Value)arith::DivSIOp::create(b, l, num, mag);
+      mlir::Value nonEmpty = arith::CmpIOp::create(
+          b, l, isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt, hi, lo);
+      return arith::SelectOp::create(b, l, nonEmpty, q, zero);
+    };
+    if (stepConst)
+      tripCount = countFor(*stepConst > 0);
+    else {
+      mlir::Value pos = arith::CmpIOp::create(b, l, arith::CmpIPredicate::sgt, step, zero);
+      mlir::Value up = countFor(true), down = countFor(false);
+      tripCount = arith::SelectOp::create(b, l, pos, up, down);
+    }
+  }
+  // i = start + k * step (reversed: start + (n - 1 - k) * step).
+  auto inductionValue = [&](mlir::Value k) -> mlir::Value {
+    mlir::Value idx = k;
+    if (s->reversed)
+      idx = arith::SubIOp::create(b, l, arith::SubIOp::create(b, l, tripCount, one), k);
+    return arith::AddIOp::create(b, l, start, arith::MulIOp::create(b, l, idx, step));
+  };
+
+  llvm::StringMap<mlir::Value> saved = env;
+  ++loopDepth;
+  if (!hasBreak && !hasRet) {
+    mlir::Value lb = direct ? start : zero, ub = direct ? stop : tripCount,
+                st = direct ? step : one;
+    auto forOp = scf::ForOp::create(b, l, lb, ub, st, envValues(carried));
+    if (isUnsigned)
+      forOp.setUnsignedCmp(true);
+    Block *body = forOp.getBody();
+    b.setInsertionPointToStart(body);
+    for (auto [i, n] : llvm::enumerate(carried))
+      env[n] = forOp.getRegionIterArg(i);
+    enterBody(direct ? forOp.getInductionVar() : inductionValue(forOp.getInductionVar()));
+    genBody(s->body, bodyLive);
+    --loopDepth;
+    if (failed)
+      return;
+    // Replace the scf.yield the builder may have added with one for the carried values.
+    if (!body->empty() && body->back().hasTrait<OpTrait::IsTerminator>())
+      body->back().erase();
+    b.setInsertionPointToEnd(body);
+    scf::YieldOp::create(b, l, envValues(carried));
+    env = saved;
+    for (auto [i, n] : llvm::enumerate(carried))
+      env[n] = forOp.getResult(i);
+    b.setInsertionPointAfter(forOp);
+    return;
+  }
+
+  // A loop that can break or return: scf.while over the iteration count k,
+  // carrying k, the break flag and the locals.
+  StringRef brk = flag("brk", depth);
+  NameSet state = carried;
+  SmallVector<mlir::Value> inits{zero};
+  SmallVector<mlir::Type> stateTypes{ity};
+  if (hasBreak) {
+    env[brk] = boolConst(false, l);
+    state.insert(brk);
+  }
+  for (StringRef n : state) {
+    inits.push_back(env.lookup(n));
+    stateTypes.push_back(env.lookup(n).getType());
+  }
+  SmallVector<Location> locs(stateTypes.size(), l);
+  auto whileOp = scf::WhileOp::create(b, l, stateTypes, inits);
+  Block *before = b.createBlock(&whileOp.getBefore(), {}, stateTypes, locs);
+  Block *after = b.createBlock(&whileOp.getAfter(), {}, stateTypes, locs);
+  auto bindState = [&](Block *blk) {
+    for (auto [i, n] : llvm::enumerate(state))
+      env[n] = blk->getArgument(i + 1);
+  };
+  // before: k < n && !brk && !ret
+  b.setInsertionPointToStart(before);
+  bindState(before);
+  mlir::Value go = arith::CmpIOp::create(
+      b, l, isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
+      before->getArgument(0), tripCount);
+  for (StringRef f : {brk, flag("ret", 0)})
+    if (state.count(f))
+      go = arith::AndIOp::create(b, l, go, notValue(env.lookup(f), l));
+  scf::ConditionOp::create(b, l, go, before->getArguments());
+  // after: the body, then k + 1.
+  b.setInsertionPointToStart(after);
+  bindState(after);
+  mlir::Value k = after->getArgument(0);
+  enterBody(inductionValue(k));
+  genBody(s->body, bodyLive);
+  --loopDepth;
+  if (failed)
+    return;
+  b.setInsertionPointToEnd(after);
+  SmallVector<mlir::Value> next{arith::AddIOp::create(b, l, k, one)};
+  for (StringRef n : state)
+    next.push_back(env.lookup(n));
+  scf::YieldOp::create(b, l, next);
+  env = saved;
+  for (auto [i, n] : llvm::enumerate(state))
+    if (carried.count(n))
+      env[n] = whileOp.getResult(i + 1);
+  b.setInsertionPointAfter(whileOp);
+}
+
+void MLIRGen::genWhile(const WhileStmt *s, const NameSet &liveAfter) {
+  Location l = loc(s->loc);
+  unsigned depth = loopDepth + 1;
+  bool hasBreak = bodyHasExit(*this, s->body, depth, ExitBrk);
+  bool hasCont = bodyHasExit(*this, s->body, depth, ExitCont);
+  NameSet live = liveAfter;
+  unite(live, exposedReads(s->body, depth, s->cond));
+  NameSet carried = carriedNames(info(s, loopDepth).assigned, live);
+  if (!materialize(carried, l, s->loc))
+    return;
+  NameSet bodyLive = liveAfter;
+  unite(bodyLive, info(s, loopDepth).reads);
+  StringRef brk = flag("brk", depth);
+  NameSet state = carried;
+  llvm::StringMap<mlir::Value> saved = env;
+  if (hasBreak) {
+    env[brk] = boolConst(false, l);
+    state.insert(brk);
+  }
+  SmallVector<mlir::Type> types = envTypes(state);
+  SmallVector<Location> locs(types.size(), l);
+  auto whileOp = scf::WhileOp::create(b, l, types, envValues(state));
+  Block *before = b.createBlock(&whileOp.getBefore(), {}, types, locs);
+  Block *after = b.createBlock(&whileOp.getAfter(), {}, types, locs);
+  auto bindState = [&](Block *blk) {
+    for (auto [i, n] : llvm::enumerate(state))
+      env[n] = blk->getArgument(i);
+  };
+  b.setInsertionPointToStart(before);
+  bindState(before);
+  ++loopDepth;
+  mlir::Value go = genCond(s->cond);
+  if (failed)
+    return;
+  for (StringRef f : {brk, flag("ret", 0)})
+    if (state.count(f))
+      go = arith::AndIOp::create(b, l, go, notValue(env.lookup(f), l));
+  scf::ConditionOp::create(b, l, go, before->getArguments());
+  b.setInsertionPointToStart(after);
+  bindState(after);
+  if (hasCont)
+    env[flag("cont", depth)] = boolConst(false, l);
+  genBody(s->body, bodyLive);
+  --loopDepth;
+  if (failed)
+    return;
+  b.setInsertionPointToEnd(after);
+  scf::YieldOp::create(b, l, envValues(state));
+  env = saved;
+  for (auto [i, n] : llvm::enumerate(state))
+    if (carried.count(n))
+      env[n] = whileOp.getResult(i);
+  b.setInsertionPointAfter(whileOp);
+}
+
+void MLIRGen::assignTo(const Expr *target, mlir::Value v) {
+  Location l = loc(target->loc);
+  if (auto *n = llvm::dyn_cast<NameExpr>(target)) {
+    env[n->name] = v;
+    return;
+  }
+  if (auto *s = llvm::dyn_cast<SubscriptExpr>(target)) {
+    if (s->skind == SubKind::ArrayElem) {
+      mlir::Value arr = genExpr(s->base);
+      SmallVector<mlir::Value> idx = genIndices(s->indices);
+      if (failed)
+        return;
+      StoreOp::create(b, l, v, arr, idx);
+      return;
+    }
+    mlir::Value base = genExpr(s->base);
+    SmallVector<mlir::Value> idx = genIndices(s->indices);
+    if (failed)
+      return;
+    SmallVector<OpFoldResult> pos;
+    for (mlir::Value i : idx) {
+      if (auto c = getConstantIntValue(i))
+        pos.push_back(b.getIndexAttr(*c));
+      else
+        pos.push_back(arith::IndexCastOp::create(b, l, b.getIndexType(), i).getResult());
+    }
+    assignTo(s->base, vector::InsertOp::create(b, l, v, base, pos));
+    return;
+  }
+  if (auto *a = llvm::dyn_cast<AttributeExpr>(target)) {
+    mlir::Value base = genExpr(a->base);
+    if (failed)
+      return;
+    mlir::Value updated;
+    if (a->akind == AttrKind::Component)
+      updated = vector::InsertOp::create(b, l, v, base, ArrayRef<int64_t>{a->index});
+    else
+      updated = StructInsertOp::create(b, l, v, base, b.getStringAttr(a->attr));
+    assignTo(a->base, updated);
+    return;
+  }
+  error(target->loc, "cannot assign to this expression");
+}
+
+void MLIRGen::genStmt(const Stmt *s, const NameSet &liveAfter) {
+  Location l = loc(s->loc);
+  switch (s->kind) {
+  case StmtKind::Pass:
+    return;
+  case StmtKind::Expr: {
+    auto *e = llvm::cast<ExprStmt>(s);
+    if (e->isDocstring)
+      return;
+    if (auto *c = llvm::dyn_cast<CallExpr>(e->value); c && c->ckind == CallKind::Func) {
+      genFuncCall(c);
+      return;
+    }
+    genExpr(e->value);
+    return;
+  }
+  case StmtKind::Assign:
+  case StmtKind::AnnAssign: {
+    Expr *target, *value;
+    if (auto *a = llvm::dyn_cast<AssignStmt>(s)) {
+      target = a->targets[0];
+      value = a->value;
+    } else {
+      target = llvm::cast<AnnAssignStmt>(s)->target;
+      value = llvm::cast<AnnAssignStmt>(s)->value;
+    }
+    if (auto *tup = llvm::dyn_cast<TupleExpr>(target)) {
+      SmallVector<mlir::Value> vals;
+      if (auto *vt = llvm::dyn_cast<TupleExpr>(value)) {
+        for (Expr *e : vt->elts)
+          vals.push_back(genExpr(e)); // all values before any assignment
+      } else {
+        vals = genMulti(value);
+      }
+      if (failed)
+        return;
+      for (auto [t, v] : llvm::zip(tup->elts, vals))
+        assignTo(t, v);
+      return;
+    }
+    mlir::Value v = genExpr(value);
+    if (failed)
+      return;
+    assignTo(target, v);
+    return;
+  }
+  case StmtKind::AugAssign: {
+    auto *a = llvm::cast<AugAssignStmt>(s);
+    if (a->atomic) {
+      auto *sub = llvm::cast<SubscriptExpr>(a->target);
+      mlir::Value arr = genExpr(sub->base);
+      SmallVector<mlir::Value> idx = genIndices(sub->indices);
+      mlir::Value v = genExpr(a->value);
+      if (failed)
+        return;
+      genAtomic(a->op == BinOp::Add ? AtomicKind::add : AtomicKind::sub, arr, idx, v, l);
+      return;
+    }
+    mlir::Value cur = genExpr(a->target);
+    mlir::Value v = genExpr(a->value);
+    if (failed)
+      return;
+    mlir::Value r = genBinaryOp(a->op, cur, a->target->type, v, a->value->type, a->target->type, l);
+    if (failed)
+      return;
+    assignTo(a->target, r);
+    return;
+  }
+  case StmtKind::If:
+    genIf(llvm::cast<IfStmt>(s), liveAfter);
+    return;
+  case StmtKind::For:
+    genFor(llvm::cast<ForStmt>(s), liveAfter);
+    return;
+  case StmtKind::While:
+    genWhile(llvm::cast<WhileStmt>(s), liveAfter);
+    return;
+  case StmtKind::Break:
+    env[flag("brk", loopDepth)] = boolConst(true, l);
+    return;
+  case StmtKind::Continue:
+    env[flag("cont", loopDepth)] = boolConst(true, l);
+    return;
+  case StmtKind::Return: {
+    auto *r = llvm::cast<ReturnStmt>(s);
+    SmallVector<mlir::Value> vals;
+    if (r->value) {
+      if (auto *t = llvm::dyn_cast<TupleExpr>(r->value)) {
+        for (Expr *e : t->elts)
+          vals.push_back(genExpr(e));
+      } else {
+        vals.push_back(genExpr(r->value));
+      }
+    }
+    if (failed)
+      return;
+    for (auto [k, v] : llvm::enumerate(vals))
+      env[flag("rv", k)] = v;
+    env[flag("ret", 0)] = boolConst(true, l);
+    return;
+  }
+  case StmtKind::Assert: {
+    auto *a = llvm::cast<AssertStmt>(s);
+    mlir::Value c = genCond(a->test);
+    if (failed)
+      return;
+    AssertOp::create(b, l, c, b.getStringAttr(sourceText(s->loc)));
+    return;
+  }
+  case StmtKind::Unsupported:
+    error(s->loc, "unsupported statement");
+    return;
+  }
+}
+
+mlir::OwningOpRef<mlir::ModuleOp> kdsl::generateMLIR(MLIRContext &ctx, ModuleAST &module,
+                                                     Sema &sema, DiagEngine &diags,
+                                                     ArrayRef<FuncDef *> funcs,
+                                                     ArrayRef<FuncDef *> kernels) {
+  MLIRGen gen(ctx, module, sema, diags);
+  return gen.run(funcs, kernels);
+}

@@ -1,0 +1,273 @@
+//===- MLIRGenAnalysis.cpp - which locals a region assigns and reads ------===//
+//
+// Structured control flow needs, for each if/loop, the locals it must carry
+// out (yield / iter_args). A local is carried when the region assigns it and
+// it may be read afterwards (or, for loops, in a later iteration before being
+// reassigned). Flags ($ret, $brk<d>, $cont<d>, $rv<k>) are locals too.
+//
+//===----------------------------------------------------------------------===//
+#include "MLIRGenImpl.h"
+
+using namespace kdsl;
+using llvm::StringRef;
+
+void MLIRGen::unite(NameSet &a, const NameSet &b) { a.insert(b.begin(), b.end()); }
+bool MLIRGen::contains(const NameSet &s, StringRef n) { return s.count(n) != 0; }
+
+StringRef MLIRGen::flag(StringRef kind, unsigned depth) {
+  std::string name = ("$" + kind + llvm::Twine(depth)).str();
+  return flagNames.insert(name).first->getKey();
+}
+
+StringRef MLIRGen::rootLocal(const Expr *target) {
+  if (auto *n = llvm::dyn_cast<NameExpr>(target))
+    return n->name;
+  if (auto *s = llvm::dyn_cast<SubscriptExpr>(target))
+    return s->skind == SubKind::ArrayElem ? StringRef() : rootLocal(s->base);
+  if (auto *a = llvm::dyn_cast<AttributeExpr>(target))
+    return rootLocal(a->base);
+  return StringRef();
+}
+
+void MLIRGen::collectReads(const Expr *e, NameSet &out) {
+  if (!e)
+    return;
+  switch (e->kind) {
+  case ExprKind::Name: {
+    auto *n = llvm::cast<NameExpr>(e);
+    if (n->ref == RefKind::Local)
+      out.insert(n->name);
+    return;
+  }
+  case ExprKind::Attribute:
+    collectReads(llvm::cast<AttributeExpr>(e)->base, out);
+    return;
+  case ExprKind::Subscript: {
+    auto *s = llvm::cast<SubscriptExpr>(e);
+    collectReads(s->base, out);
+    for (Expr *i : s->indices)
+      collectReads(i, out);
+    return;
+  }
+  case ExprKind::Call: {
+    auto *c = llvm::cast<CallExpr>(e);
+    for (Expr *a : c->args)
+      collectReads(a, out);
+    for (const Keyword &k : c->kwargs)
+      collectReads(k.value, out);
+    return;
+  }
+  case ExprKind::Binary: {
+    auto *bin = llvm::cast<BinaryExpr>(e);
+    collectReads(bin->lhs, out);
+    collectReads(bin->rhs, out);
+    return;
+  }
+  case ExprKind::Unary:
+    collectReads(llvm::cast<UnaryExpr>(e)->operand, out);
+    return;
+  case ExprKind::Compare:
+    for (Expr *o : llvm::cast<CompareExpr>(e)->operands)
+      collectReads(o, out);
+    return;
+  case ExprKind::BoolOp:
+    for (Expr *o : llvm::cast<BoolOpExpr>(e)->operands)
+      collectReads(o, out);
+    return;
+  case ExprKind::IfExp: {
+    auto *i = llvm::cast<IfExpExpr>(e);
+    collectReads(i->cond, out);
+    collectReads(i->thenExpr, out);
+    collectReads(i->elseExpr, out);
+    return;
+  }
+  case ExprKind::Tuple:
+    for (Expr *o : llvm::cast<TupleExpr>(e)->elts)
+      collectReads(o, out);
+    return;
+  default:
+    return;
+  }
+}
+
+/// Reads made by assigning to `target` (indices, and the old value of a
+/// local whose component is replaced).
+static void targetReads(MLIRGen &g, const Expr *target, NameSet &out) {
+  if (llvm::isa<NameExpr>(target))
+    return;
+  if (auto *t = llvm::dyn_cast<TupleExpr>(target)) {
+    for (Expr *e : t->elts)
+      targetReads(g, e, out);
+    return;
+  }
+  g.collectReads(target, out);
+}
+
+static void targetAssigns(const Expr *target, NameSet &out) {
+  if (auto *t = llvm::dyn_cast<TupleExpr>(target)) {
+    for (Expr *e : t->elts)
+      targetAssigns(e, out);
+    return;
+  }
+  StringRef r = MLIRGen::rootLocal(target);
+  if (!r.empty())
+    out.insert(r);
+}
+
+const MLIRGen::StmtInfo &MLIRGen::info(const Stmt *s, unsigned depth) {
+  StmtInfo &cached = infos[s];
+  if (cached.computed)
+    return cached;
+  StmtInfo r;
+  auto addBody = [&](const Body &body, unsigned d, StmtInfo &into) {
+    for (const Stmt *c : body) {
+      const StmtInfo &ci = info(c, d);
+      unite(into.assigned, ci.assigned);
+      unite(into.reads, ci.reads);
+      into.exits |= ci.exits;
+    }
+  };
+  switch (s->kind) {
+  case StmtKind::Expr:
+    collectReads(llvm::cast<ExprStmt>(s)->value, r.reads);
+    break;
+  case StmtKind::Assign: {
+    auto *a = llvm::cast<AssignStmt>(s);
+    collectReads(a->value, r.reads);
+    for (Expr *t : a->targets) {
+      targetReads(*this, t, r.reads);
+      targetAssigns(t, r.assigned);
+    }
+    break;
+  }
+  case StmtKind::AnnAssign: {
+    auto *a = llvm::cast<AnnAssignStmt>(s);
+    collectReads(a->value, r.reads);
+    targetAssigns(a->target, r.assigned);
+    break;
+  }
+  case StmtKind::AugAssign: {
+    auto *a = llvm::cast<AugAssignStmt>(s);
+    collectReads(a->value, r.reads);
+    collectReads(a->target, r.reads);
+    targetAssigns(a->target, r.assigned);
+    break;
+  }
+  case StmtKind::If: {
+    auto *i = llvm::cast<IfStmt>(s);
+    collectReads(i->cond, r.reads);
+    addBody(i->thenBody, depth, r);
+    addBody(i->elseBody, depth, r);
+    break;
+  }
+  case StmtKind::For:
+  case StmtKind::While: {
+    StmtInfo body;
+    if (auto *f = llvm::dyn_cast<ForStmt>(s)) {
+      collectReads(f->start, r.reads);
+      collectReads(f->stop, r.reads);
+      collectReads(f->step, r.reads);
+      targetAssigns(f->target, r.assigned);
+      addBody(f->body, depth + 1, body);
+    } else {
+      auto *w = llvm::cast<WhileStmt>(s);
+      collectReads(w->cond, r.reads);
+      addBody(w->body, depth + 1, body);
+    }
+    body.assigned.erase(flag("brk", depth + 1));
+    body.assigned.erase(flag("cont", depth + 1));
+    unite(r.assigned, body.assigned);
+    unite(r.reads, body.reads);
+    r.exits = body.exits & ExitRet;
+    break;
+  }
+  case StmtKind::Break:
+    r.assigned.insert(flag("brk", depth));
+    r.exits = ExitBrk;
+    break;
+  case StmtKind::Continue:
+    r.assigned.insert(flag("cont", depth));
+    r.exits = ExitCont;
+    break;
+  case StmtKind::Return: {
+    auto *ret = llvm::cast<ReturnStmt>(s);
+    collectReads(ret->value, r.reads);
+    r.assigned.insert(flag("ret", 0));
+    if (fn)
+      for (unsigned k = 0; k < fn->resultTypes.size(); ++k)
+        r.assigned.insert(flag("rv", k));
+    r.exits = ExitRet;
+    break;
+  }
+  case StmtKind::Assert:
+    collectReads(llvm::cast<AssertStmt>(s)->test, r.reads);
+    break;
+  default:
+    break;
+  }
+  r.computed = true;
+  StmtInfo &slot = infos[s]; // `cached` may have been invalidated by recursion
+  slot = std::move(r);
+  return slot;
+}
+
+NameSet MLIRGen::exposedReads(const Body &body, unsigned depth, const Expr *cond) {
+  NameSet exposed;
+  if (cond)
+    collectReads(cond, exposed);
+  std::function<void(const Body &, NameSet &, unsigned)> walk = [&](const Body &stmts,
+                                                                    NameSet &defined, unsigned d) {
+    auto expose = [&](const NameSet &reads) {
+      for (StringRef n : reads)
+        if (!defined.count(n))
+          exposed.insert(n);
+    };
+    for (const Stmt *s : stmts) {
+      switch (s->kind) {
+      case StmtKind::If: {
+        auto *i = llvm::cast<IfStmt>(s);
+        NameSet condReads;
+        collectReads(i->cond, condReads);
+        expose(condReads);
+        NameSet d1 = defined, d2 = defined;
+        walk(i->thenBody, d1, d);
+        walk(i->elseBody, d2, d);
+        NameSet both;
+        for (StringRef n : d1)
+          if (d2.count(n))
+            both.insert(n);
+        defined = both;
+        break;
+      }
+      case StmtKind::For:
+      case StmtKind::While: {
+        NameSet head;
+        if (auto *f = llvm::dyn_cast<ForStmt>(s)) {
+          collectReads(f->start, head);
+          collectReads(f->stop, head);
+          collectReads(f->step, head);
+        } else {
+          collectReads(llvm::cast<WhileStmt>(s)->cond, head);
+        }
+        expose(head);
+        NameSet inner = defined;
+        if (auto *f = llvm::dyn_cast<ForStmt>(s))
+          targetAssigns(f->target, inner);
+        walk(s->kind == StmtKind::For ? llvm::cast<ForStmt>(s)->body
+                                      : llvm::cast<WhileStmt>(s)->body,
+             inner, d + 1);
+        break;
+      }
+      default: {
+        const StmtInfo &si = info(s, d);
+        expose(si.reads);
+        unite(defined, si.assigned);
+        break;
+      }
+      }
+    }
+  };
+  NameSet defined;
+  walk(body, defined, depth);
+  return exposed;
+}

@@ -1,0 +1,747 @@
+//===- MLIRGenExpr.cpp - expressions, operators and builtins --------------===//
+#include "MLIRGenImpl.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace kdsl;
+using namespace mlir;
+using llvm::SMLoc;
+
+static bool isFloatTy(const kdsl::Type *t) { return isFloat(t->scalar) && t->kind != kdsl::Type::IntLit; }
+
+mlir::Value MLIRGen::splat(mlir::Value scalar, mlir::Type vecType, Location l) {
+  return vector::BroadcastOp::create(b, l, vecType, scalar);
+}
+
+SmallVector<mlir::Value> MLIRGen::genIndices(ArrayRef<Expr *> indices) {
+  SmallVector<mlir::Value> out;
+  for (Expr *i : indices) {
+    mlir::Value v = genExpr(i);
+    if (failed)
+      return {};
+    out.push_back(toI32(v, i->type, loc(i->loc)));
+  }
+  return out;
+}
+
+/// Static positions where the index is a constant, index values otherwise.
+static SmallVector<OpFoldResult> positions(OpBuilder &b, Location l, ArrayRef<mlir::Value> idx) {
+  SmallVector<OpFoldResult> pos;
+  for (mlir::Value i : idx) {
+    if (auto c = getConstantIntValue(i))
+      pos.push_back(b.getIndexAttr(*c));
+    else
+      pos.push_back(arith::IndexCastOp::create(b, l, b.getIndexType(), i).getResult());
+  }
+  return pos;
+}
+
+mlir::Value MLIRGen::allTrue(mlir::Value v, Location l) {
+  auto vt = dyn_cast<VectorType>(v.getType());
+  if (!vt)
+    return v;
+  if (vt.getRank() != 1)
+    v = vector::ShapeCastOp::create(b, l, VectorType::get({vt.getNumElements()}, b.getI1Type()), v);
+  return vector::ReductionOp::create(b, l, vector::CombiningKind::AND, v);
+}
+
+mlir::Value MLIRGen::minMax(bool isMax, mlir::Value a, mlir::Value c, const kdsl::Type *t, Location l) {
+  if (isFloatTy(t))
+    return isMax ? (mlir::Value)arith::MaxNumFOp::create(b, l, a, c)
+                 : (mlir::Value)arith::MinNumFOp::create(b, l, a, c);
+  if (isSigned(t->scalar))
+    return isMax ? (mlir::Value)arith::MaxSIOp::create(b, l, a, c)
+                 : (mlir::Value)arith::MinSIOp::create(b, l, a, c);
+  return isMax ? (mlir::Value)arith::MaxUIOp::create(b, l, a, c)
+               : (mlir::Value)arith::MinUIOp::create(b, l, a, c);
+}
+
+bool MLIRGen::isCheap(const Expr *e) {
+  switch (e->kind) {
+  case ExprKind::Subscript: {
+    auto *s = llvm::cast<SubscriptExpr>(e);
+    if (s->skind == SubKind::ArrayElem)
+      return false;
+    for (Expr *i : s->indices)
+      if (!isCheap(i))
+        return false;
+    return isCheap(s->base);
+  }
+  case ExprKind::Call: {
+    auto *c = llvm::cast<CallExpr>(e);
+    if (c->ckind == CallKind::Func)
+      return false;
+    if (c->ckind == CallKind::Builtin &&
+        ((Builtin)c->builtin >= Builtin::AtomicAdd && (Builtin)c->builtin <= Builtin::ExpectNear))
+      return false;
+    for (Expr *a : c->args)
+      if (!isCheap(a))
+        return false;
+    return true;
+  }
+  case ExprKind::Binary: {
+    auto *bin = llvm::cast<BinaryExpr>(e);
+    // Integer division by zero is undefined behaviour: never speculate it.
+    if ((bin->op == BinOp::Div || bin->op == BinOp::FloorDiv || bin->op == BinOp::Mod) &&
+        !isFloatTy(bin->type))
+      return false;
+    return isCheap(bin->lhs) && isCheap(bin->rhs);
+  }
+  case ExprKind::Unary:
+    return isCheap(llvm::cast<UnaryExpr>(e)->operand);
+  case ExprKind::Attribute:
+    return isCheap(llvm::cast<AttributeExpr>(e)->base);
+  case ExprKind::Compare:
+    return llvm::all_of(llvm::cast<CompareExpr>(e)->operands, [&](Expr *o) { return isCheap(o); });
+  case ExprKind::BoolOp:
+    return llvm::all_of(llvm::cast<BoolOpExpr>(e)->operands, [&](Expr *o) { return isCheap(o); });
+  case ExprKind::IfExp: {
+    auto *i = llvm::cast<IfExpExpr>(e);
+    return isCheap(i->cond) && isCheap(i->thenExpr) && isCheap(i->elseExpr);
+  }
+  default:
+    return true;
+  }
+}
+
+mlir::Value MLIRGen::genCond(const Expr *e) {
+  mlir::Value v = genExpr(e);
+  if (failed)
+    return {};
+  const kdsl::Type *t = e->type;
+  if (t->isBool())
+    return v;
+  Location l = loc(e->loc);
+  mlir::Value zero = zeroValue(t, l);
+  if (isFloatTy(t))
+    return arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNE, v, zero);
+  return arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, v, zero);
+}
+
+mlir::Value MLIRGen::genExpr(const Expr *e) {
+  if (failed)
+    return {};
+  if (e->evalType && e->evalType != e->type) {
+    // Computed in evalType, then converted (see Sema::setLiteralType).
+    auto *mut = const_cast<Expr *>(e);
+    const kdsl::Type *final = e->type;
+    mut->type = e->evalType;
+    mut->evalType = nullptr;
+    mlir::Value v = genExpr(e);
+    mut->evalType = mut->type;
+    mut->type = final;
+    return failed ? v : convert(v, e->evalType, final, loc(e->loc));
+  }
+  Location l = loc(e->loc);
+  const kdsl::Type *t = e->type;
+  switch (e->kind) {
+  case ExprKind::Int: {
+    auto *i = llvm::cast<IntExpr>(e);
+    return constScalar(t, (double)i->value, (int64_t)i->value, l);
+  }
+  case ExprKind::Float: {
+    double v = llvm::cast<FloatExpr>(e)->value;
+    return constScalar(t, v, (int64_t)v, l);
+  }
+  case ExprKind::Bool:
+    return boolConst(llvm::cast<BoolExpr>(e)->value, l);
+  case ExprKind::Name: {
+    auto *n = llvm::cast<NameExpr>(e);
+    if (n->ref == RefKind::Local) {
+      mlir::Value v = env.lookup(n->name);
+      if (!v)
+        error(e->loc, "variable '" + n->name + "' may be used before it is assigned");
+      return v;
+    }
+    if (n->ref == RefKind::WarpConst)
+      return constScalar(t, n->constValue, (int64_t)n->constValue, l);
+    ConstDef *c = n->constDef;
+    switch (c->ckind) {
+    case ConstDef::Kind::Int:
+      return constScalar(t, (double)c->ival, c->ival, l);
+    case ConstDef::Kind::Float:
+      return constScalar(t, c->fval, (int64_t)c->fval, l);
+    case ConstDef::Kind::Bool:
+      return t->isBool() ? boolConst(c->ival != 0, l) : constScalar(t, (double)c->ival, c->ival, l);
+    case ConstDef::Kind::Expr:
+      return genExpr(c->value);
+    }
+    return {};
+  }
+  case ExprKind::Attribute: {
+    auto *a = llvm::cast<AttributeExpr>(e);
+    if (a->akind == AttrKind::WarpConst)
+      return constScalar(t, a->constValue, (int64_t)a->constValue, l);
+    mlir::Value base = genExpr(a->base);
+    if (failed)
+      return {};
+    if (a->akind == AttrKind::Component)
+      return vector::ExtractOp::create(b, l, base, ArrayRef<int64_t>{a->index});
+    if (a->akind == AttrKind::StructField)
+      return StructExtractOp::create(b, l, convertType(t), base, b.getStringAttr(a->attr));
+    error(e->loc, "this attribute cannot be used as a value");
+    return {};
+  }
+  case ExprKind::Subscript: {
+    auto *s = llvm::cast<SubscriptExpr>(e);
+    if (s->skind == SubKind::ShapeDim) {
+      auto *attr = llvm::cast<AttributeExpr>(s->base);
+      mlir::Value arr = genExpr(attr->base);
+      if (failed)
+        return {};
+      return ShapeOp::create(b, l, arr, s->constIndex);
+    }
+    mlir::Value base = genExpr(s->base);
+    SmallVector<mlir::Value> idx = genIndices(s->indices);
+    if (failed)
+      return {};
+    if (s->skind == SubKind::ArrayElem)
+      return LoadOp::create(b, l, convertType(t), base, idx);
+    return vector::ExtractOp::create(b, l, base, positions(b, l, idx));
+  }
+  case ExprKind::Call:
+    return genCall(llvm::cast<CallExpr>(e));
+  case ExprKind::Binary: {
+    auto *bin = llvm::cast<BinaryExpr>(e);
+    mlir::Value x = genExpr(bin->lhs), y = genExpr(bin->rhs);
+    if (failed)
+      return {};
+    return genBinaryOp(bin->op, x, bin->lhs->type, y, bin->rhs->type, t, loc(bin->opLoc));
+  }
+  case ExprKind::Unary: {
+    auto *u = llvm::cast<UnaryExpr>(e);
+    if (u->op == UnOp::Not) {
+      mlir::Value c = genCond(u->operand);
+      return failed ? mlir::Value() : notValue(c, l);
+    }
+    mlir::Value x = genExpr(u->operand);
+    if (failed)
+      return {};
+    switch (u->op) {
+    case UnOp::Pos:
+      return x;
+    case UnOp::Neg:
+      if (isFloatTy(t))
+        return arith::NegFOp::create(b, l, x);
+      return arith::SubIOp::create(b, l, zeroValue(t, l), x);
+    case UnOp::Invert: {
+      mlir::Type mt = convertType(t);
+      mlir::Value ones = arith::ConstantOp::create(b, l, mt, b.getIntegerAttr(mt, -1));
+      return arith::XOrIOp::create(b, l, x, ones);
+    }
+    default:
+      return {};
+    }
+  }
+  case ExprKind::Compare:
+    return genCompare(llvm::cast<CompareExpr>(e));
+  case ExprKind::BoolOp:
+    return genBoolOp(llvm::cast<BoolOpExpr>(e));
+  case ExprKind::IfExp:
+    return genIfExp(llvm::cast<IfExpExpr>(e));
+  default:
+    error(e->loc, "unsupported expression");
+    return {};
+  }
+}
+
+SmallVector<mlir::Value> MLIRGen::genMulti(const Expr *e) {
+  if (auto *c = llvm::dyn_cast<CallExpr>(e)) {
+    if (c->ckind == CallKind::Func)
+      return genFuncCall(c);
+    if (c->ckind == CallKind::Builtin && (Builtin)c->builtin == Builtin::Tid) {
+      SmallVector<mlir::Type> ids(e->type->kind == kdsl::Type::Tuple ? e->type->elems.size() : 1,
+                                  b.getI32Type());
+      auto tid = TidOp::create(b, loc(e->loc), ids);
+      return SmallVector<mlir::Value>(tid.getResults());
+    }
+  }
+  return {genExpr(e)};
+}
+
+mlir::Value MLIRGen::genBinaryOp(BinOp op, mlir::Value x, const kdsl::Type *tx, mlir::Value y,
+                                 const kdsl::Type *ty, const kdsl::Type *rt, Location l) {
+  bool scalarX = tx->isScalar() || tx->isLiteral(), scalarY = ty->isScalar() || ty->isLiteral();
+  if (scalarX && scalarY) {
+    bool f = isFloatTy(tx) && tx->kind != kdsl::Type::IntLit;
+    bool sgn = isSigned(tx->scalar) || tx->isBool();
+    switch (op) {
+    case BinOp::Add: return f ? (mlir::Value)arith::AddFOp::create(b, l, x, y) : arith::AddIOp::create(b, l, x, y);
+    case BinOp::Sub: return f ? (mlir::Value)arith::SubFOp::create(b, l, x, y) : arith::SubIOp::create(b, l, x, y);
+    case BinOp::Mul: return f ? (mlir::Value)arith::MulFOp::create(b, l, x, y) : arith::MulIOp::create(b, l, x, y);
+    case BinOp::Div:
+      if (f)
+        return arith::DivFOp::create(b, l, x, y);
+      return sgn ? (mlir::Value)arith::DivSIOp::create(b, l, x, y) : arith::DivUIOp::create(b, l, x, y);
+    case BinOp::FloorDiv:
+      if (f)
+        return math::FloorOp::create(b, l, arith::DivFOp::create(b, l, x, y));
+      // Warp: integer // truncates toward zero, like C.
+      return sgn ? (mlir::Value)arith::DivSIOp::create(b, l, x, y) : arith::DivUIOp::create(b, l, x, y);
+    case BinOp::Mod:
+      if (f)
+        return arith::RemFOp::create(b, l, x, y); // C fmod
+      return sgn ? (mlir::Value)arith::RemSIOp::create(b, l, x, y) : arith::RemUIOp::create(b, l, x, y);
+    case BinOp::Pow:
+      if (f)
+        return math::PowFOp::create(b, l, x, y);
+      return math::IPowIOp::create(b, l, x, y);
+    case BinOp::BitAnd: return arith::AndIOp::create(b, l, x, y);
+    case BinOp::BitOr: return arith::OrIOp::create(b, l, x, y);
+    case BinOp::BitXor: return arith::XOrIOp::create(b, l, x, y);
+    case BinOp::Shl: return arith::ShLIOp::create(b, l, x, y);
+    case BinOp::Shr:
+      return sgn ? (mlir::Value)arith::ShRSIOp::create(b, l, x, y) : arith::ShRUIOp::create(b, l, x, y);
+    case BinOp::MatMul: break;
+    }
+    error(SMLoc(), "internal error: bad scalar operator");
+    return {};
+  }
+  mlir::Type rty = convertType(rt);
+  bool f = isFloat(rt->scalar);
+  auto elementwise = [&](BinOp o, mlir::Value p, mlir::Value q) -> mlir::Value {
+    switch (o) {
+    case BinOp::Add: return f ? (mlir::Value)arith::AddFOp::create(b, l, p, q) : arith::AddIOp::create(b, l, p, q);
+    case BinOp::Sub: return f ? (mlir::Value)arith::SubFOp::create(b, l, p, q) : arith::SubIOp::create(b, l, p, q);
+    case BinOp::Mul: return f ? (mlir::Value)arith::MulFOp::create(b, l, p, q) : arith::MulIOp::create(b, l, p, q);
+    case BinOp::Div:
+      if (f)
+        return arith::DivFOp::create(b, l, p, q);
+      return isSigned(rt->scalar) ? (mlir::Value)arith::DivSIOp::create(b, l, p, q)
+                                  : arith::DivUIOp::create(b, l, p, q);
+    default: return {};
+    }
+  };
+  switch (op) {
+  case BinOp::Add:
+  case BinOp::Sub:
+    return elementwise(op, x, y);
+  case BinOp::Mul:
+  case BinOp::MatMul:
+    if (scalarX)
+      return elementwise(BinOp::Mul, splat(x, rty, l), y);
+    if (scalarY)
+      return elementwise(BinOp::Mul, x, splat(y, rty, l));
+    if (tx->kind == kdsl::Type::Quat && ty->kind == kdsl::Type::Quat)
+      return QuatMulOp::create(b, l, x, y);
+    return MatMulOp::create(b, l, rty, x, y);
+  case BinOp::Div:
+    return elementwise(BinOp::Div, x, splat(y, rty, l));
+  default:
+    error(SMLoc(), "internal error: bad vector operator");
+    return {};
+  }
+}
+
+static arith::CmpFPredicate floatPred(CmpOp op) {
+  switch (op) {
+  case CmpOp::Lt: return arith::CmpFPredicate::OLT;
+  case CmpOp::Le: return arith::CmpFPredicate::OLE;
+  case CmpOp::Gt: return arith::CmpFPredicate::OGT;
+  case CmpOp::Ge: return arith::CmpFPredicate::OGE;
+  case CmpOp::Eq: return arith::CmpFPredicate::OEQ;
+  default: return arith::CmpFPredicate::UNE;
+  }
+}
+
+static arith::CmpIPredicate intPred(CmpOp op, bool sgn) {
+  switch (op) {
+  case CmpOp::Lt: return sgn ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult;
+  case CmpOp::Le: return sgn ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule;
+  case CmpOp::Gt: return sgn ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt;
+  case CmpOp::Ge: return sgn ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge;
+  case CmpOp::Eq: return arith::CmpIPredicate::eq;
+  default: return arith::CmpIPredicate::ne;
+  }
+}
+
+mlir::Value MLIRGen::genCompare(const CompareExpr *e) {
+  SmallVector<mlir::Value> vals;
+  for (Expr *o : e->operands)
+    vals.push_back(genExpr(o));
+  if (failed)
+    return {};
+  mlir::Value result;
+  for (size_t i = 0; i < e->ops.size(); ++i) {
+    Location l = loc(e->opLocs[i]);
+    const kdsl::Type *t = e->operands[i]->type;
+    CmpOp op = e->ops[i];
+    mlir::Value c;
+    bool ne = op == CmpOp::Ne && t->isVecLike();
+    CmpOp eff = ne ? CmpOp::Eq : op;
+    if (isFloatTy(t))
+      c = arith::CmpFOp::create(b, l, floatPred(eff), vals[i], vals[i + 1]);
+    else
+      c = arith::CmpIOp::create(b, l, intPred(eff, isSigned(t->scalar)), vals[i], vals[i + 1]);
+    if (t->isVecLike()) {
+      c = allTrue(c, l);
+      if (ne)
+        c = notValue(c, l);
+    }
+    result = result ? (mlir::Value)arith::AndIOp::create(b, l, result, c) : c;
+  }
+  return result;
+}
+
+mlir::Value MLIRGen::genBoolOp(const BoolOpExpr *e) {
+  Location l = loc(e->loc);
+  mlir::Value r = genCond(e->operands[0]);
+  for (size_t i = 1; i < e->operands.size() && !failed; ++i) {
+    const Expr *next = e->operands[i];
+    if (isCheap(next)) {
+      mlir::Value c = genCond(next);
+      if (failed)
+        return {};
+      r = e->isAnd ? (mlir::Value)arith::AndIOp::create(b, l, r, c) : arith::OrIOp::create(b, l, r, c);
+      continue;
+    }
+    // Short-circuit: evaluate `next` only when it decides the result.
+    auto ifOp = scf::IfOp::create(b, l, TypeRange{b.getI1Type()}, r, /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    mlir::Value thenV = e->isAnd ? genCond(next) : boolConst(true, l);
+    if (failed)
+      return {};
+    scf::YieldOp::create(b, l, thenV);
+    b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+    mlir::Value elseV = e->isAnd ? boolConst(false, l) : genCond(next);
+    if (failed)
+      return {};
+    scf::YieldOp::create(b, l, elseV);
+    r = ifOp.getResult(0);
+  }
+  return r;
+}
+
+mlir::Value MLIRGen::genIfExp(const IfExpExpr *e) {
+  Location l = loc(e->loc);
+  mlir::Value c = genCond(e->cond);
+  if (failed)
+    return {};
+  if (isCheap(e->thenExpr) && isCheap(e->elseExpr)) {
+    mlir::Value x = genExpr(e->thenExpr), y = genExpr(e->elseExpr);
+    return failed ? mlir::Value() : arith::SelectOp::create(b, l, c, x, y);
+  }
+  auto ifOp = scf::IfOp::create(b, l, TypeRange{convertType(e->type)}, c, /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  mlir::Value x = genExpr(e->thenExpr);
+  if (failed)
+    return {};
+  scf::YieldOp::create(b, l, x);
+  b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  mlir::Value y = genExpr(e->elseExpr);
+  if (failed)
+    return {};
+  scf::YieldOp::create(b, l, y);
+  return ifOp.getResult(0);
+}
+
+mlir::Value MLIRGen::genCall(const CallExpr *e) {
+  switch (e->ckind) {
+  case CallKind::Builtin:
+    return genBuiltin(e);
+  case CallKind::Func: {
+    SmallVector<mlir::Value> r = genFuncCall(e);
+    return r.empty() ? mlir::Value() : r[0];
+  }
+  case CallKind::TypeCtor:
+    return genTypeCtor(e);
+  case CallKind::StructCtor: {
+    Location l = loc(e->loc);
+    const StructDef *s = e->type->structDef;
+    SmallVector<mlir::Value> fields;
+    for (size_t i = 0; i < s->fields.size(); ++i) {
+      Expr *a = e->boundArgs[i];
+      mlir::Value v = a ? genExpr(a) : zeroValue(s->fields[i].type, l);
+      if (failed)
+        return {};
+      if (!v) {
+        error(e->loc, "field '" + s->fields[i].name + "' must be given (arrays cannot be zero-initialized)");
+        return {};
+      }
+      fields.push_back(v);
+    }
+    return StructCreateOp::create(b, l, convertType(e->type), fields);
+  }
+  case CallKind::Unresolved:
+    break;
+  }
+  error(e->loc, "internal error: unresolved call");
+  return {};
+}
+
+SmallVector<mlir::Value> MLIRGen::genFuncCall(const CallExpr *e) {
+  SmallVector<mlir::Value> args;
+  for (Expr *a : e->boundArgs)
+    args.push_back(genExpr(a));
+  if (failed)
+    return {};
+  SmallVector<mlir::Type> results;
+  for (const kdsl::Type *t : e->func->resultTypes)
+    results.push_back(convertType(t));
+  auto call = func::CallOp::create(b, loc(e->loc), e->func->symName, results, args);
+  return SmallVector<mlir::Value>(call.getResults());
+}
+
+mlir::Value MLIRGen::genTypeCtor(const CallExpr *e) {
+  Location l = loc(e->loc);
+  const kdsl::Type *t = e->type;
+  mlir::Type mt = convertType(t);
+  SmallVector<mlir::Value> args;
+  for (Expr *a : e->boundArgs)
+    args.push_back(genExpr(a));
+  if (failed)
+    return {};
+  size_t n = args.size();
+  if (t->isScalar())
+    return convert(args[0], e->boundArgs[0]->type, t, l);
+  if (n == 0)
+    return zeroValue(t, l);
+  const kdsl::Type *a0 = e->boundArgs[0]->type;
+  if (n == 1) {
+    if (a0->isVecLike())
+      return convert(args[0], a0, t, l); // element type conversion
+    return splat(args[0], mt, l);
+  }
+  if (t->kind == kdsl::Type::Mat && n == t->rows && e->boundArgs[0]->type->kind == kdsl::Type::Vec) {
+    mlir::Value m = zeroValue(t, l);
+    for (size_t i = 0; i < n; ++i)
+      m = vector::InsertOp::create(b, l, args[i], m, ArrayRef<int64_t>{(int64_t)i});
+    return m;
+  }
+  if (t->kind == kdsl::Type::Quat && n == 2) {
+    SmallVector<mlir::Value> comps;
+    for (int64_t i = 0; i < 3; ++i)
+      comps.push_back(vector::ExtractOp::create(b, l, args[0], ArrayRef<int64_t>{i}));
+    comps.push_back(args[1]);
+    return vector::FromElementsOp::create(b, l, mt, comps);
+  }
+  return vector::FromElementsOp::create(b, l, mt, args);
+}
+
+mlir::Value MLIRGen::genAtomic(AtomicKind kind, mlir::Value array, ArrayRef<mlir::Value> idx,
+                               mlir::Value v, Location l) {
+  return AtomicOp::create(b, l, v.getType(), kind, array, idx, v);
+}
+
+mlir::Value MLIRGen::genBuiltin(const CallExpr *e) {
+  Location l = loc(e->loc);
+  Builtin bi = (Builtin)e->builtin;
+  const kdsl::Type *t = e->type;
+  if (bi == Builtin::Tid)
+    return TidOp::create(b, l, TypeRange{b.getI32Type()}).getResult(0);
+  if (bi == Builtin::Identity || bi == Builtin::QuatIdentity) {
+    auto vt = cast<VectorType>(convertType(t));
+    SmallVector<Attribute> elems;
+    auto ft = cast<FloatType>(vt.getElementType());
+    for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+      bool one = bi == Builtin::QuatIdentity ? i == 3 : (i / t->cols == i % t->cols);
+      elems.push_back(b.getFloatAttr(ft, one ? 1.0 : 0.0));
+    }
+    return arith::ConstantOp::create(b, l, vt, DenseElementsAttr::get(vt, elems));
+  }
+  SmallVector<mlir::Value> a;
+  for (Expr *x : e->boundArgs)
+    a.push_back(genExpr(x));
+  if (failed)
+    return {};
+  const kdsl::Type *t0 = e->boundArgs.empty() ? nullptr : e->boundArgs[0]->type;
+  mlir::Type rty = t->kind == kdsl::Type::Void ? mlir::Type() : convertType(t);
+  // A constant of the element type of `ty`, splatted when `ty` is a vector.
+  auto scalarConst = [&](const kdsl::Type *ty, double v) -> mlir::Value {
+    mlir::Type mt = convertType(ty);
+    mlir::Type et = getElementTypeOrSelf(mt);
+    mlir::Value c = isa<FloatType>(et)
+                        ? (mlir::Value)arith::ConstantOp::create(b, l, b.getFloatAttr(et, v))
+                        : (mlir::Value)arith::ConstantOp::create(b, l, b.getIntegerAttr(et, (int64_t)v));
+    return isa<VectorType>(mt) ? splat(c, mt, l) : c;
+  };
+  auto vecNot = [&](mlir::Value v) -> mlir::Value {
+    auto st = dyn_cast<ShapedType>(v.getType());
+    if (!st)
+      return notValue(v, l);
+    mlir::Value ones = arith::ConstantOp::create(b, l, st, DenseElementsAttr::get(st, true));
+    return arith::XOrIOp::create(b, l, v, ones);
+  };
+  bool f0 = t0 && isFloat(t0->scalar);
+  switch (bi) {
+  case Builtin::Sqrt: return math::SqrtOp::create(b, l, a[0]);
+  case Builtin::Cbrt: return math::CbrtOp::create(b, l, a[0]);
+  case Builtin::Exp: return math::ExpOp::create(b, l, a[0]);
+  case Builtin::Log: return math::LogOp::create(b, l, a[0]);
+  case Builtin::Log2: return math::Log2Op::create(b, l, a[0]);
+  case Builtin::Log10: return math::Log10Op::create(b, l, a[0]);
+  case Builtin::Sin: return math::SinOp::create(b, l, a[0]);
+  case Builtin::Cos: return math::CosOp::create(b, l, a[0]);
+  case Builtin::Tan: return math::TanOp::create(b, l, a[0]);
+  case Builtin::Asin:
+  case Builtin::Acos: {
+    // Warp clamps the argument to [-1, 1] first.
+    mlir::Value x = minMax(false, minMax(true, a[0], scalarConst(t, -1), t, l), scalarConst(t, 1), t, l);
+    if (bi == Builtin::Asin)
+      return math::AsinOp::create(b, l, x);
+    return math::AcosOp::create(b, l, x);
+  }
+  case Builtin::Atan: return math::AtanOp::create(b, l, a[0]);
+  case Builtin::Sinh: return math::SinhOp::create(b, l, a[0]);
+  case Builtin::Cosh: return math::CoshOp::create(b, l, a[0]);
+  case Builtin::Tanh: return math::TanhOp::create(b, l, a[0]);
+  case Builtin::Floor: return math::FloorOp::create(b, l, a[0]);
+  case Builtin::Ceil: return math::CeilOp::create(b, l, a[0]);
+  case Builtin::Round: return math::RoundOp::create(b, l, a[0]);
+  case Builtin::Trunc: return math::TruncOp::create(b, l, a[0]);
+  case Builtin::Frac:
+    return arith::SubFOp::create(b, l, a[0], math::TruncOp::create(b, l, a[0]));
+  case Builtin::Step: {
+    // Warp: step(x) = 1 if x < 0 else 0.
+    mlir::Value neg = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, a[0], scalarConst(t, 0));
+    return arith::SelectOp::create(b, l, neg, scalarConst(t, 1), scalarConst(t, 0));
+  }
+  case Builtin::Pow: return math::PowFOp::create(b, l, a[0], a[1]);
+  case Builtin::Atan2: return math::Atan2Op::create(b, l, a[0], a[1]);
+  case Builtin::Abs:
+    if (f0)
+      return math::AbsFOp::create(b, l, a[0]);
+    return isSigned(t0->scalar) ? (mlir::Value)math::AbsIOp::create(b, l, a[0]) : a[0];
+  case Builtin::Sign: {
+    // Warp: sign(x) = -1 if x < 0 else 1 (so sign(0) == 1).
+    mlir::Value zero = scalarConst(t, 0);
+    mlir::Value neg = f0 ? (mlir::Value)arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, a[0], zero)
+                         : (mlir::Value)arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, a[0], zero);
+    return arith::SelectOp::create(b, l, neg, scalarConst(t, -1), scalarConst(t, 1));
+  }
+  case Builtin::Min:
+  case Builtin::Max: {
+    bool isMax = bi == Builtin::Max;
+    if (a.size() == 1) {
+      vector::CombiningKind k =
+          f0 ? (isMax ? vector::CombiningKind::MAXNUMF : vector::CombiningKind::MINNUMF)
+          : isSigned(t0->scalar) ? (isMax ? vector::CombiningKind::MAXSI : vector::CombiningKind::MINSI)
+                                 : (isMax ? vector::CombiningKind::MAXUI : vector::CombiningKind::MINUI);
+      return vector::ReductionOp::create(b, l, k, a[0]);
+    }
+    return minMax(isMax, a[0], a[1], t, l);
+  }
+  case Builtin::Clamp:
+    return minMax(false, minMax(true, a[0], a[1], t, l), a[2], t, l);
+  case Builtin::Lerp: {
+    // Warp: lerp(a, b, t) = a * (1 - t) + b * t
+    mlir::Value w = a[2];
+    mlir::Value oneMinus = arith::SubFOp::create(b, l, scalarConst(e->boundArgs[2]->type, 1), w);
+    if (isa<VectorType>(rty)) {
+      oneMinus = splat(oneMinus, rty, l);
+      w = splat(w, rty, l);
+    }
+    return arith::AddFOp::create(b, l, arith::MulFOp::create(b, l, a[0], oneMinus),
+                                 arith::MulFOp::create(b, l, a[1], w));
+  }
+  case Builtin::Smoothstep: {
+    // Warp: t = clamp((x - e0) / (e1 - e0), 0, 1); t * t * (3 - 2 * t)
+    mlir::Value s = arith::DivFOp::create(b, l, arith::SubFOp::create(b, l, a[2], a[0]),
+                                          arith::SubFOp::create(b, l, a[1], a[0]));
+    s = minMax(false, minMax(true, s, scalarConst(t, 0), t, l), scalarConst(t, 1), t, l);
+    mlir::Value poly = arith::SubFOp::create(b, l, scalarConst(t, 3),
+                                             arith::MulFOp::create(b, l, scalarConst(t, 2), s));
+    return arith::MulFOp::create(b, l, arith::MulFOp::create(b, l, s, s), poly);
+  }
+  case Builtin::IsNan:
+  case Builtin::IsFinite:
+  case Builtin::IsInf: {
+    mlir::Value c;
+    if (bi == Builtin::IsNan) {
+      c = arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNO, a[0], a[0]);
+    } else {
+      mlir::Value absV = math::AbsFOp::create(b, l, a[0]);
+      mlir::Value inf = scalarConst(t0, std::numeric_limits<double>::infinity());
+      c = arith::CmpFOp::create(b, l, bi == Builtin::IsFinite ? arith::CmpFPredicate::OLT
+                                                                : arith::CmpFPredicate::OEQ,
+                                absV, inf);
+    }
+    if (!isa<VectorType>(c.getType()))
+      return c;
+    if (bi == Builtin::IsFinite)
+      return allTrue(c, l);
+    return notValue(allTrue(vecNot(c), l), l); // any(c)
+  }
+  case Builtin::Where:
+  case Builtin::Select: {
+    mlir::Value c = genCond(e->boundArgs[0]);
+    if (failed)
+      return {};
+    return bi == Builtin::Where ? arith::SelectOp::create(b, l, c, a[1], a[2])
+                                : arith::SelectOp::create(b, l, c, a[2], a[1]);
+  }
+  case Builtin::Dot: return DotOp::create(b, l, rty, a[0], a[1]);
+  case Builtin::Cross: return CrossOp::create(b, l, a[0], a[1]);
+  case Builtin::Length: return LengthOp::create(b, l, rty, a[0]);
+  case Builtin::LengthSq: return LengthSqOp::create(b, l, rty, a[0]);
+  case Builtin::Normalize: return NormalizeOp::create(b, l, a[0]);
+  case Builtin::Outer:
+    return vector::OuterProductOp::create(b, l, rty, a[0], a[1], mlir::Value());
+  case Builtin::CwMul:
+    return f0 ? (mlir::Value)arith::MulFOp::create(b, l, a[0], a[1]) : arith::MulIOp::create(b, l, a[0], a[1]);
+  case Builtin::CwDiv:
+    if (f0)
+      return arith::DivFOp::create(b, l, a[0], a[1]);
+    return isSigned(t0->scalar) ? (mlir::Value)arith::DivSIOp::create(b, l, a[0], a[1])
+                                : arith::DivUIOp::create(b, l, a[0], a[1]);
+  case Builtin::Transpose:
+    return vector::TransposeOp::create(b, l, a[0], ArrayRef<int64_t>{1, 0});
+  case Builtin::Determinant: return DeterminantOp::create(b, l, rty, a[0]);
+  case Builtin::Trace: return TraceOp::create(b, l, rty, a[0]);
+  case Builtin::Inverse: return InverseOp::create(b, l, a[0]);
+  case Builtin::Diag: return DiagOp::create(b, l, rty, a[0]);
+  case Builtin::QuatRotate: return QuatRotateOp::create(b, l, a[0], a[1]);
+  case Builtin::QuatRotateInv: return QuatRotateInvOp::create(b, l, a[0], a[1]);
+  case Builtin::QuatFromAxisAngle: return QuatFromAxisAngleOp::create(b, l, rty, a[0], a[1]);
+  case Builtin::QuatInverse: return QuatInverseOp::create(b, l, a[0]);
+  case Builtin::QuatToMatrix: return QuatToMatrixOp::create(b, l, rty, a[0]);
+  case Builtin::AtomicAdd:
+  case Builtin::AtomicSub:
+  case Builtin::AtomicMin:
+  case Builtin::AtomicMax: {
+    AtomicKind k = bi == Builtin::AtomicAdd   ? AtomicKind::add
+                   : bi == Builtin::AtomicSub ? AtomicKind::sub
+                   : bi == Builtin::AtomicMin ? AtomicKind::min
+                                              : AtomicKind::max;
+    SmallVector<mlir::Value> idx;
+    for (size_t i = 1; i + 1 < a.size(); ++i)
+      idx.push_back(toI32(a[i], e->boundArgs[i]->type, l));
+    return genAtomic(k, a[0], idx, a.back(), l);
+  }
+  case Builtin::ExpectEq:
+  case Builtin::ExpectNeq:
+  case Builtin::ExpectNear: {
+    const kdsl::Type *vt = e->boundArgs[0]->type;
+    mlir::Value ok;
+    if (bi == Builtin::ExpectNear) {
+      mlir::Value diff = math::AbsFOp::create(b, l, arith::SubFOp::create(b, l, a[0], a[1]));
+      mlir::Value tol = a.size() > 2 ? a[2]
+                                     : (mlir::Value)arith::ConstantOp::create(
+                                           b, l, b.getFloatAttr(getElementTypeOrSelf(diff.getType()), 1e-6));
+      if (isa<VectorType>(diff.getType()))
+        tol = splat(tol, diff.getType(), l);
+      ok = allTrue(arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLE, diff, tol), l);
+    } else {
+      mlir::Value eq = isFloat(vt->scalar)
+                           ? (mlir::Value)arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ, a[0], a[1])
+                           : (mlir::Value)arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, a[0], a[1]);
+      ok = allTrue(eq, l);
+      if (bi == Builtin::ExpectNeq)
+        ok = notValue(ok, l);
+    }
+    AssertOp::create(b, l, ok, b.getStringAttr(sourceText(e->loc)));
+    return {};
+  }
+  case Builtin::Len:
+    if (t0->kind == kdsl::Type::Array)
+      return ShapeOp::create(b, l, a[0], 0);
+    return constScalar(t, t0->kind == kdsl::Type::Mat ? t0->rows : t0->numElements(),
+                       t0->kind == kdsl::Type::Mat ? t0->rows : t0->numElements(), l);
+  default:
+    break;
+  }
+  error(e->loc, std::string("internal error: no code generation for builtin ") + builtinName(bi));
+  return {};
+}

@@ -1,0 +1,118 @@
+//===- MLIRGenImpl.h - MLIRGen internals (private) -------------*- C++ -*-===//
+#ifndef KDSL_LIB_FRONTEND_MLIRGENIMPL_H
+#define KDSL_LIB_FRONTEND_MLIRGENIMPL_H
+
+#include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Frontend/MLIRGen.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include <set>
+
+namespace kdsl {
+
+/// An ordered set of local names (locals, and flags spelled with a leading '$').
+using NameSet = std::set<llvm::StringRef>;
+
+class MLIRGen {
+public:
+  MLIRGen(mlir::MLIRContext &ctx, ModuleAST &ast, Sema &sema, DiagEngine &diags)
+      : ctx(ctx), b(&ctx), ast(ast), sema(sema), diags(diags) {}
+
+  mlir::OwningOpRef<mlir::ModuleOp> run(llvm::ArrayRef<FuncDef *> funcs,
+                                        llvm::ArrayRef<FuncDef *> kernels);
+
+  // ---- state --------------------------------------------------------------
+  mlir::MLIRContext &ctx;
+  mlir::OpBuilder b;
+  ModuleAST &ast;
+  Sema &sema;
+  DiagEngine &diags;
+  mlir::ModuleOp module;
+  mlir::StringAttr fileName;
+  bool failed = false;
+  FuncDef *fn = nullptr;
+  llvm::StringMap<mlir::Value> env;
+  unsigned loopDepth = 0;
+  llvm::DenseMap<const StructDef *, mlir::Type> structTypes;
+  llvm::StringSet<> flagNames;
+  struct StmtInfo {
+    NameSet assigned, reads;
+    unsigned exits = 0; // ExitRet | ExitBrk | ExitCont, relative to the statement's loop
+    bool computed = false;
+  };
+  llvm::DenseMap<const Stmt *, StmtInfo> infos;
+
+  enum : unsigned { ExitRet = 1, ExitBrk = 2, ExitCont = 4 };
+
+  // ---- helpers -------------------------------------------------------------
+  mlir::Location loc(llvm::SMLoc l);
+  void error(llvm::SMLoc l, const llvm::Twine &msg);
+  mlir::Type convertType(const Type *t);
+  mlir::Value zeroValue(const Type *t, mlir::Location l);
+  mlir::Value constScalar(const Type *t, double f, int64_t i, mlir::Location l);
+  mlir::Value convert(mlir::Value v, const Type *from, const Type *to, mlir::Location l);
+  mlir::Value toI32(mlir::Value v, const Type *from, mlir::Location l);
+  mlir::Value boolConst(bool v, mlir::Location l);
+  mlir::Value notValue(mlir::Value v, mlir::Location l);
+  llvm::StringRef flag(llvm::StringRef kind, unsigned depth);
+  const Type *localType(llvm::StringRef name);
+  std::string sourceText(llvm::SMLoc start);
+
+  // ---- analysis (MLIRGenAnalysis.cpp) -----------------------------------
+  const StmtInfo &info(const Stmt *s, unsigned depth);
+  void collectReads(const Expr *e, NameSet &out);
+  NameSet exposedReads(const Body &body, unsigned depth, const Expr *cond);
+  static void unite(NameSet &a, const NameSet &b);
+  static bool contains(const NameSet &s, llvm::StringRef n);
+  static llvm::StringRef rootLocal(const Expr *target);
+
+  // ---- functions and statements -----------------------------------------
+  void genKernel(FuncDef *f);
+  void genFunc(FuncDef *f);
+  void genBody(const Body &body, const NameSet &liveOut);
+  void genStmt(const Stmt *s, const NameSet &liveAfter);
+  void genIf(const IfStmt *s, const NameSet &liveAfter);
+  void genFor(const ForStmt *s, const NameSet &liveAfter);
+  void genWhile(const WhileStmt *s, const NameSet &liveAfter);
+  void genGuarded(mlir::Value cond, llvm::ArrayRef<Stmt *> rest, const NameSet &liveOut,
+                  mlir::Location l);
+  /// Names carried out of a region assigning `assigned`.
+  NameSet carriedNames(const NameSet &assigned, const NameSet &live);
+  bool materialize(const NameSet &names, mlir::Location l, llvm::SMLoc sl);
+  llvm::SmallVector<mlir::Value> envValues(const NameSet &names);
+  llvm::SmallVector<mlir::Type> envTypes(const NameSet &names);
+  void assignTo(const Expr *target, mlir::Value v);
+
+  // ---- expressions (MLIRGenExpr.cpp) ------------------------------------
+  mlir::Value genExpr(const Expr *e);
+  llvm::SmallVector<mlir::Value> genMulti(const Expr *e);
+  mlir::Value genCond(const Expr *e);
+  mlir::Value genBinaryOp(BinOp op, mlir::Value a, const Type *ta, mlir::Value c,
+                          const Type *tc, const Type *result, mlir::Location l);
+  mlir::Value genCompare(const CompareExpr *e);
+  mlir::Value genBoolOp(const BoolOpExpr *e);
+  mlir::Value genIfExp(const IfExpExpr *e);
+  mlir::Value genCall(const CallExpr *e);
+  llvm::SmallVector<mlir::Value> genFuncCall(const CallExpr *e);
+  mlir::Value genTypeCtor(const CallExpr *e);
+  mlir::Value genBuiltin(const CallExpr *e);
+  mlir::Value genAtomic(AtomicKind kind, mlir::Value array, llvm::ArrayRef<mlir::Value> idx,
+                        mlir::Value v, mlir::Location l);
+  llvm::SmallVector<mlir::Value> genIndices(llvm::ArrayRef<Expr *> indices);
+  mlir::Value splat(mlir::Value scalar, mlir::Type vecType, mlir::Location l);
+  mlir::Value minMax(bool isMax, mlir::Value a, mlir::Value c, const Type *t, mlir::Location l);
+  mlir::Value allTrue(mlir::Value v, mlir::Location l);
+  bool isCheap(const Expr *e);
+};
+
+} // namespace kdsl
+
+#endif

@@ -1,0 +1,74 @@
+//===- kdsl-translate.cpp - Warp-syntax Python to MLIR and targets --------===//
+//
+//   kdsl-translate FILE.py --emit=mlir [-o OUT] [--kernel NAME]
+//
+// Diagnostics go to stderr as file:line:col; the exit code is 1 on any error
+// and no output file is left behind.
+//
+//===----------------------------------------------------------------------===//
+#include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Frontend/Frontend.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace llvm;
+
+static cl::opt<std::string> inputFilename(cl::Positional, cl::desc("<input .py file>"),
+                                          cl::Required);
+static cl::opt<std::string> outputFilename("o", cl::desc("Output file (default: stdout)"),
+                                           cl::value_desc("filename"), cl::init("-"));
+static cl::opt<std::string> kernelName("kernel", cl::desc("Translate only this kernel"),
+                                       cl::value_desc("name"));
+enum class Emit { MLIR };
+static cl::opt<Emit> emit("emit", cl::desc("What to emit"), cl::init(Emit::MLIR),
+                          cl::values(clEnumValN(Emit::MLIR, "mlir", "kdsl dialect IR")));
+
+int main(int argc, char **argv) {
+  InitLLVM y(argc, argv);
+  mlir::registerAsmPrinterCLOptions();
+  mlir::registerMLIRContextCLOptions();
+  cl::ParseCommandLineOptions(argc, argv, "kdsl translator: Warp kernels to MLIR\n");
+
+  std::string err;
+  auto file = mlir::openInputFile(inputFilename, &err);
+  if (!file) {
+    WithColor::error(errs(), "kdsl-translate") << err << "\n";
+    return 1;
+  }
+  SourceMgr sm;
+  sm.AddNewSourceBuffer(std::move(file), SMLoc());
+
+  mlir::DialectRegistry registry;
+  kdsl::registerKdslDialects(registry);
+  mlir::MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+
+  kdsl::FrontendOptions options;
+  options.kernel = kernelName;
+  auto module = kdsl::translateSource(sm, ctx, options, errs());
+  if (!module)
+    return 1;
+
+  auto out = mlir::openOutputFile(outputFilename, &err);
+  if (!out) {
+    WithColor::error(errs(), "kdsl-translate") << err << "\n";
+    return 1;
+  }
+  module->print(out->os());
+  out->os() << "\n";
+  if (out->os().has_error()) {
+    WithColor::error(errs(), "kdsl-translate") << "failed to write " << outputFilename << "\n";
+    out->os().clear_error();
+    return 1;
+  }
+  out->keep();
+  return 0;
+}
