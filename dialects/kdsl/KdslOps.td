@@ -142,7 +142,8 @@ def Kdsl_AtomicOp : Kdsl_Op<"atomic", [
   let summary = "wp.atomic_add / atomic_sub / atomic_min / atomic_max";
   let description = [{
     Atomically combines `value` into the element and returns the element's
-    old value. Vector elements are combined component-wise.
+    old value. Vector, quaternion and matrix elements are combined
+    component by component.
 
     ```mlir
     %old = kdsl.atomic add %out[%i], %v : !kdsl.array<f32, 1>

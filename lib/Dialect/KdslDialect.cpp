@@ -4,6 +4,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/DialectImplementation.h"
 
 using namespace mlir;
@@ -36,5 +37,5 @@ void KdslDialect::initialize() {
 
 void kdsl::registerKdslDialects(DialectRegistry &registry) {
   registry.insert<KdslDialect, arith::ArithDialect, math::MathDialect,
-                  scf::SCFDialect, vector::VectorDialect, func::FuncDialect>();
+                  scf::SCFDialect, vector::VectorDialect, func::FuncDialect, ub::UBDialect>();
 }

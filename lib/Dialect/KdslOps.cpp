@@ -147,11 +147,8 @@ LogicalResult AtomicOp::verify() {
     return failure();
   Type elem = getArray().getType().getElementType();
   Type scalar = elem;
-  if (auto vec = dyn_cast<VectorType>(elem)) {
-    if (vec.getRank() != 1)
-      return emitOpError("atomics support scalar and vector elements, got ") << elem;
-    scalar = vec.getElementType();
-  }
+  if (auto vec = dyn_cast<VectorType>(elem))
+    scalar = vec.getElementType(); // vectors, quaternions and matrices: per component
   if (!scalar.isIntOrFloat() || scalar.isInteger(1) || isa<StructType>(elem))
     return emitOpError("atomics need numeric elements, got ") << elem;
   if (scalar.isInteger(8) || scalar.isInteger(16))

@@ -1,6 +1,7 @@
 //===- MLIRGen.cpp - functions, statements and control flow ---------------===//
 #include "MLIRGenImpl.h"
 
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -302,14 +303,18 @@ void MLIRGen::genFunc(FuncDef *f) {
   for (auto [i, p] : llvm::enumerate(f->params))
     env[p.name] = entry->getArgument(i);
   b.setInsertionPointToStart(entry);
-  if (containsReturn(f->body)) {
+  // Return values live in $rv<k> locals; they need an initial value only when
+  // some return sits inside control flow (Sema guarantees every path returns).
+  Body prefix(f->body.begin(), f->body.empty() ? f->body.end() : f->body.end() - 1);
+  bool nestedReturn = containsReturn(prefix) ||
+                      (!f->body.empty() && f->body.back()->kind != StmtKind::Return &&
+                       containsReturn(f->body));
+  if (nestedReturn) {
     env[flag("ret", 0)] = boolConst(false, l);
     for (auto [k, t] : llvm::enumerate(f->resultTypes)) {
       mlir::Value z = zeroValue(t, l);
-      if (!z) {
-        error(f->loc, "functions returning arrays are not supported");
-        return;
-      }
+      if (!z) // structs holding arrays have no zero: the value is never read
+        z = ub::PoisonOp::create(b, l, convertType(t));
       env[flag("rv", k)] = z;
     }
   }

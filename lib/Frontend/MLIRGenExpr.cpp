@@ -326,6 +326,8 @@ mlir::Value MLIRGen::genBinaryOp(BinOp op, mlir::Value x, const kdsl::Type *tx, 
       return QuatMulOp::create(b, l, x, y);
     return MatMulOp::create(b, l, rty, x, y);
   case BinOp::Div:
+    if (scalarX)
+      return elementwise(BinOp::Div, splat(x, rty, l), y);
     return elementwise(BinOp::Div, x, splat(y, rty, l));
   default:
     error(SMLoc(), "internal error: bad vector operator");

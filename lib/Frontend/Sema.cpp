@@ -147,6 +147,46 @@ const Type *Sema::resolveType(Expr *ann, Scope *scope) {
   return nullptr;
 }
 
+/// `tuple[A, B]`, `Tuple[A, B]` or `typing.Tuple[A, B]` as a return annotation.
+SubscriptExpr *Sema::tupleAnnotation(Expr *e, Scope *scope) {
+  auto *s = llvm::dyn_cast<SubscriptExpr>(e);
+  if (!s)
+    return nullptr;
+  llvm::StringRef name;
+  if (auto *n = llvm::dyn_cast<NameExpr>(s->base))
+    name = n->name;
+  else if (auto *a = llvm::dyn_cast<AttributeExpr>(s->base))
+    name = a->attr;
+  return (name == "tuple" || name == "Tuple") ? s : nullptr;
+}
+
+/// True if every path through `body` ends in a return (or loops forever).
+bool Sema::alwaysReturns(const Body &body) {
+  for (const Stmt *s : body) {
+    if (s->kind == StmtKind::Return)
+      return true;
+    if (auto *i = llvm::dyn_cast<IfStmt>(s))
+      if (!i->elseBody.empty() && alwaysReturns(i->thenBody) && alwaysReturns(i->elseBody))
+        return true;
+    if (auto *w = llvm::dyn_cast<WhileStmt>(s)) {
+      auto *b = llvm::dyn_cast<BoolExpr>(w->cond);
+      std::function<bool(const Body &)> breaks = [&](const Body &stmts) {
+        for (const Stmt *c : stmts) {
+          if (c->kind == StmtKind::Break)
+            return true;
+          if (auto *i = llvm::dyn_cast<IfStmt>(c))
+            if (breaks(i->thenBody) || breaks(i->elseBody))
+              return true;
+        }
+        return false;
+      };
+      if (b && b->value && !breaks(w->body))
+        return true;
+    }
+  }
+  return false;
+}
+
 bool Sema::checkStruct(StructDef *s) {
   if (s->state == CheckState::Done)
     return true;
@@ -236,12 +276,12 @@ bool Sema::checkFunc(FuncDef *f) {
   if (ok && f->returns) {
     bool isNone = false;
     if (auto *u = llvm::dyn_cast_or_null<UnsupportedExpr>(f->returns))
-      isNone = u->what == "None values";
+      isNone = u->what == "None";
     if (!isNone) {
       if (f->isKernel) {
         ok = error(f->returns->loc, "kernels cannot return values");
-      } else if (auto *t = llvm::dyn_cast_or_null<TupleExpr>(f->returns)) {
-        for (Expr *e : t->elts) {
+      } else if (auto *t = tupleAnnotation(f->returns, f->scope)) {
+        for (Expr *e : t->indices) {
           const Type *rt = resolveType(e, f->scope);
           if (!rt) {
             ok = false;
@@ -260,6 +300,9 @@ bool Sema::checkFunc(FuncDef *f) {
   }
   if (ok)
     ok = checkBody(f->body);
+  if (ok && !f->isKernel && !f->resultTypes.empty() && !alwaysReturns(f->body))
+    ok = error(f->loc, "function '" + f->name + "' returns " + f->resultTypes[0]->str() +
+                           " but can reach its end without a return statement");
   if (ok && f->isKernel && f->tidDims == 0)
     f->tidDims = 1;
   f->state = ok ? CheckState::Done : CheckState::Failed;
@@ -886,7 +929,8 @@ bool Sema::checkStmt(Stmt *s) {
       // Warp turns `a[i] += v` into an atomic add so that threads can share elements.
       const Type *d = tt;
       bool ok = (d->isScalar() && !d->isBool() && bitWidth(d->scalar) >= 32) ||
-                (d->kind == Type::Vec && bitWidth(d->scalar) >= 32);
+                ((d->kind == Type::Vec || d->kind == Type::Mat || d->kind == Type::Quat) &&
+                 bitWidth(d->scalar) >= 32);
       a->atomic = ok;
     }
     return true;

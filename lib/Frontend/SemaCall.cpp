@@ -592,7 +592,8 @@ const Type *Sema::checkBuiltin(CallExpr *e, Builtin b) {
     }
     const Type *d = at->dtype;
     bool ok = (d->isScalar() && !d->isBool() && bitWidth(d->scalar) >= 32) ||
-              (d->kind == Type::Vec && bitWidth(d->scalar) >= 32) ||
+              ((d->kind == Type::Vec || d->kind == Type::Mat || d->kind == Type::Quat) &&
+               bitWidth(d->scalar) >= 32) ||
               (d->kind == Type::Scalar && d->scalar == Scalar::F16 && b <= Builtin::AtomicSub);
     if (!ok) {
       error(args[0]->loc, name + "() is not supported on arrays of " + d->str());

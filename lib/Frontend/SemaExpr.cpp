@@ -334,6 +334,8 @@ const Type *Sema::binaryResult(BinOp op, Expr *lhs, Expr *rhs, SMLoc loc) {
   case BinOp::Div:
     if (tb->isScalar() && ta->isVecLike())
       return ta;
+    if (ta->isScalar() && tb->isVecLike())
+      return tb; // component-wise s / v, as in Warp
     if (ta->kind == Type::Vec && tb->kind == Type::Vec) {
       error(loc, "'/' between two vectors: use wp.cw_div");
       return nullptr;
@@ -389,6 +391,16 @@ const Type *Sema::checkCompare(CompareExpr *e) {
     if (op == CmpOp::Is || op == CmpOp::IsNot || op == CmpOp::In || op == CmpOp::NotIn) {
       error(e->opLocs[i], std::string("operator '") + spell(op) + "' is not supported in kernel code");
       return nullptr;
+    }
+    // Warp compares an int with a float by converting the int: record the
+    // conversion on the int operand.
+    if (a->type->isScalar() && b->type->isScalar() && a->type != b->type &&
+        (isFloat(a->type->scalar) != isFloat(b->type->scalar)) && !a->type->isBool() &&
+        !b->type->isBool()) {
+      Expr *intSide = isFloat(a->type->scalar) ? b : a;
+      const Type *ft = isFloat(a->type->scalar) ? a->type : b->type;
+      intSide->evalType = intSide->type;
+      intSide->type = ft;
     }
     const Type *t = unify(a, b, e->opLocs[i], std::string("comparison '") + spell(op) + "'");
     if (!t)

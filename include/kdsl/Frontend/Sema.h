@@ -65,6 +65,8 @@ private:
   std::string uniqueSymbol(llvm::StringRef name);
   const Type *resolveType(Expr *annotation, Scope *scope);
   bool isWarpModule(Expr *e, Scope *scope);
+  SubscriptExpr *tupleAnnotation(Expr *e, Scope *scope);
+  bool alwaysReturns(const Body &body);
   std::optional<llvm::StringRef> warpNameOf(Expr *e, Scope *scope);
 
   // Statements.
