@@ -18,6 +18,21 @@ using namespace kdsl;
 // KernelOp
 //===----------------------------------------------------------------------===//
 
+/// Types a kernel may take: i1/iN/fN scalars, fixed rank-1 or rank-2 vectors
+/// of those, arrays and structs.
+static bool isKernelValueType(Type t) {
+  if (isa<ArrayType, StructType>(t))
+    return true;
+  if (auto v = dyn_cast<VectorType>(t)) {
+    if (v.isScalable() || v.getRank() < 1 || v.getRank() > 2 || v.getElementType().isInteger(1))
+      return false;
+    t = v.getElementType();
+  }
+  if (auto i = dyn_cast<IntegerType>(t))
+    return i.isSignless() && llvm::is_contained({1u, 8u, 16u, 32u, 64u}, i.getWidth());
+  return t.isF16() || t.isF32() || t.isF64();
+}
+
 void KernelOp::build(OpBuilder &builder, OperationState &state, StringRef name,
                      FunctionType type, ArrayRef<StringRef> argNames) {
   state.addAttribute(SymbolTable::getSymbolAttrName(), builder.getStringAttr(name));
@@ -27,12 +42,19 @@ void KernelOp::build(OpBuilder &builder, OperationState &state, StringRef name,
 }
 
 ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
+  llvm::SMLoc opLoc = parser.getCurrentLocation();
   auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
                           function_interface_impl::VariadicFlag,
                           std::string &) { return builder.getFunctionType(argTypes, results); };
-  return function_interface_impl::parseFunctionOp(
-      parser, result, /*allowVariadic=*/false, getFunctionTypeAttrName(result.name),
-      buildFuncType, getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+  if (function_interface_impl::parseFunctionOp(
+          parser, result, /*allowVariadic=*/false, getFunctionTypeAttrName(result.name),
+          buildFuncType, getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name)))
+    return failure();
+  // Check the inherent attributes (arg_names, enable_backward, options) as a
+  // generated parser would, instead of silently dropping mistyped ones.
+  return result.name.verifyInherentAttrs(result.attributes, [&]() {
+    return parser.emitError(opLoc);
+  });
 }
 
 void KernelOp::print(OpAsmPrinter &p) {
@@ -64,6 +86,11 @@ LogicalResult KernelOp::verify() {
   if (getArgNames().size() != type.getNumInputs())
     return emitOpError("has ") << type.getNumInputs() << " arguments but "
                                << getArgNames().size() << " argument names";
+  for (Type t : type.getInputs())
+    if (!isKernelValueType(t))
+      return emitOpError("argument type ") << t
+             << " is not a Warp type (scalar, vector, matrix, quaternion, !kdsl.array or "
+                "!kdsl.struct)";
   llvm::StringSet<> seen;
   for (Attribute name : getArgNames()) {
     StringRef str = cast<StringAttr>(name).getValue();

@@ -2,6 +2,7 @@
 #include "kdsl/Dialect/Kdsl.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -33,7 +34,7 @@ static bool isValueType(Type t) {
 LogicalResult ArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
                                 Type elementType, unsigned ndim) {
   if (ndim < 1 || ndim > 4)
-    return emitError() << "array rank must be 1 to 4, got " << ndim;
+    return emitError() << "array rank must be 1 to 4, got " << (int)ndim;
   if (!isValueType(elementType))
     return emitError() << "invalid array element type " << elementType;
   return success();
@@ -49,13 +50,21 @@ int StructType::getFieldIndex(StringRef field) const {
 LogicalResult StructType::verify(function_ref<InFlightDiagnostic()> emitError,
                                  StringRef name, ArrayRef<StringAttr> fieldNames,
                                  ArrayRef<Type> fieldTypes) {
-  if (name.empty())
-    return emitError() << "struct needs a name";
+  auto isIdentifier = [](StringRef s) {
+    if (s.empty() || !(llvm::isAlpha(s[0]) || s[0] == '_'))
+      return false;
+    return llvm::all_of(s, [](char c) { return llvm::isAlnum(c) || c == '_'; });
+  };
+  if (!isIdentifier(name))
+    return emitError() << "struct name must be a Python identifier, got \"" << name << "\"";
   if (fieldNames.size() != fieldTypes.size())
     return emitError() << "struct has " << fieldNames.size() << " field names but "
                        << fieldTypes.size() << " field types";
   llvm::StringSet<> seen;
   for (auto [fname, ftype] : llvm::zip(fieldNames, fieldTypes)) {
+    if (!isIdentifier(fname.getValue()))
+      return emitError() << "struct field name must be a Python identifier, got \""
+                         << fname.getValue() << "\"";
     if (!seen.insert(fname.getValue()).second)
       return emitError() << "duplicate struct field '" << fname.getValue() << "'";
     if (!isValueType(ftype) && !isa<ArrayType>(ftype))

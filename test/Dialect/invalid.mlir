@@ -48,7 +48,7 @@ kdsl.kernel @no_names(%a: f32) {
 
 // -----
 
-// expected-error @+1 {{'kdsl.kernel' op attribute 'arg_names' failed to satisfy constraint: string array attribute}}
+// expected-error @+1 {{custom op 'kdsl.kernel' attribute 'arg_names' failed to satisfy constraint: string array attribute}}
 kdsl.kernel @names_not_strings(%a: f32) attributes {arg_names = [0]} {
   kdsl.return
 }
@@ -301,7 +301,7 @@ func.func private @memref_elem(!kdsl.array<memref<4xf32>, 1>)
 
 // -----
 
-// expected-error @+1 {{struct needs a name}}
+// expected-error @+1 {{struct name must be a Python identifier, got ""}}
 func.func private @unnamed(!kdsl.struct<"", {x: f32}>)
 
 // -----
@@ -405,7 +405,8 @@ kdsl.kernel @store_count(%a: !kdsl.array<f32, 1>, %i: i32, %x: f32) attributes {
 
 // -----
 
-kdsl.kernel @store_index_type(%a: !kdsl.array<f32, 1>, %i: index, %x: f32) attributes {arg_names = ["a", "i", "x"]} {
+kdsl.kernel @store_index_type(%a: !kdsl.array<f32, 1>, %x: f32) attributes {arg_names = ["a", "x"]} {
+  %i = arith.constant 0 : index
   // expected-error @+1 {{'kdsl.store' op operand #2 must be variadic of 32-bit signless integer, but got 'index'}}
   "kdsl.store"(%x, %a, %i) : (f32, !kdsl.array<f32, 1>, index) -> ()
   kdsl.return
@@ -715,7 +716,7 @@ func.func @dot_result(%a: vector<3xf32>) {
 // -----
 
 func.func @dot_bool(%a: vector<3xi1>) {
-  // expected-error @+1 {{custom op 'kdsl.dot' 'lhs' must be vector of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or 32-bit float or 64-bit float values of ranks 1, but got 'vector<3xi1>'}}
+  // expected-error @+1 {{custom op 'kdsl.dot' 'lhs' must be fixed-length vector of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or 32-bit float or 64-bit float values of ranks 1, but got 'vector<3xi1>'}}
   %d = kdsl.dot %a, %a : vector<3xi1>
   return
 }
@@ -723,7 +724,7 @@ func.func @dot_bool(%a: vector<3xi1>) {
 // -----
 
 func.func @dot_matrix(%a: vector<3x3xf32>) {
-  // expected-error @+1 {{'lhs' must be vector of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or 32-bit float or 64-bit float values of ranks 1, but got 'vector<3x3xf32>'}}
+  // expected-error @+1 {{custom op 'kdsl.dot' 'lhs' must be fixed-length vector of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or 32-bit float or 64-bit float values of ranks 1, but got 'vector<3x3xf32>'}}
   %d = kdsl.dot %a, %a : vector<3x3xf32>
   return
 }
@@ -739,7 +740,7 @@ func.func @dot_scalar(%a: f32) {
 // -----
 
 func.func @cross_vec4(%a: vector<4xf32>) {
-  // expected-error @+1 {{'kdsl.cross' op operand #0 must be vector of 16-bit float or 32-bit float or 64-bit float values of length 3, but got 'vector<4xf32>'}}
+  // expected-error @+1 {{'kdsl.cross' op operand #0 must be 3-vector of floats, but got 'vector<4xf32>'}}
   %c = kdsl.cross %a, %a : vector<4xf32>
   return
 }
@@ -747,7 +748,7 @@ func.func @cross_vec4(%a: vector<4xf32>) {
 // -----
 
 func.func @cross_int(%a: vector<3xi32>) {
-  // expected-error @+1 {{'kdsl.cross' op operand #0 must be vector of 16-bit float or 32-bit float or 64-bit float values of length 3, but got 'vector<3xi32>'}}
+  // expected-error @+1 {{'kdsl.cross' op operand #0 must be 3-vector of floats, but got 'vector<3xi32>'}}
   %c = kdsl.cross %a, %a : vector<3xi32>
   return
 }
@@ -763,7 +764,7 @@ func.func @cross_mismatch(%a: vector<3xf32>, %b: vector<3xf64>) {
 // -----
 
 func.func @length_int(%a: vector<3xi32>) {
-  // expected-error @+1 {{custom op 'kdsl.length' 'input' must be vector of 16-bit float or 32-bit float or 64-bit float values of ranks 1, but got 'vector<3xi32>'}}
+  // expected-error @+1 {{custom op 'kdsl.length' 'input' must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float values of ranks 1, but got 'vector<3xi32>'}}
   %l = kdsl.length %a : vector<3xi32>
   return
 }
@@ -779,7 +780,7 @@ func.func @length_result(%a: vector<3xf32>) {
 // -----
 
 func.func @length_sq_matrix(%a: vector<3x3xf32>) {
-  // expected-error @+1 {{custom op 'kdsl.length_sq' 'input' must be vector of 16-bit float or 32-bit float or 64-bit float values of ranks 1, but got 'vector<3x3xf32>'}}
+  // expected-error @+1 {{custom op 'kdsl.length_sq' 'input' must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float values of ranks 1, but got 'vector<3x3xf32>'}}
   %l = kdsl.length_sq %a : vector<3x3xf32>
   return
 }
@@ -795,7 +796,7 @@ func.func @length_sq_result(%a: vector<3xf16>) {
 // -----
 
 func.func @normalize_int(%a: vector<3xi32>) {
-  // expected-error @+1 {{'kdsl.normalize' op operand #0 must be vector of 16-bit float or 32-bit float or 64-bit float values of ranks 1, but got 'vector<3xi32>'}}
+  // expected-error @+1 {{'kdsl.normalize' op operand #0 must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float values of ranks 1, but got 'vector<3xi32>'}}
   %n = kdsl.normalize %a : vector<3xi32>
   return
 }
@@ -839,7 +840,7 @@ func.func @determinant_1x1(%m: vector<1x1xf64>) {
 // -----
 
 func.func @determinant_vector(%v: vector<3xf32>) {
-  // expected-error @+1 {{custom op 'kdsl.determinant' 'input' must be vector of 16-bit float or 32-bit float or 64-bit float values of ranks 2, but got 'vector<3xf32>'}}
+  // expected-error @+1 {{custom op 'kdsl.determinant' 'input' must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float values of ranks 2, but got 'vector<3xf32>'}}
   %d = kdsl.determinant %v : vector<3xf32>
   return
 }
@@ -847,7 +848,7 @@ func.func @determinant_vector(%v: vector<3xf32>) {
 // -----
 
 func.func @determinant_int(%m: vector<3x3xi32>) {
-  // expected-error @+1 {{custom op 'kdsl.determinant' 'input' must be vector of 16-bit float or 32-bit float or 64-bit float values of ranks 2, but got 'vector<3x3xi32>'}}
+  // expected-error @+1 {{custom op 'kdsl.determinant' 'input' must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float values of ranks 2, but got 'vector<3x3xi32>'}}
   %d = kdsl.determinant %m : vector<3x3xi32>
   return
 }
@@ -935,7 +936,7 @@ func.func @diag_element(%v: vector<2xf64>) {
 // -----
 
 func.func @diag_vector_result(%v: vector<3xf32>) {
-  // expected-error @+1 {{'kdsl.diag' op result #0 must be vector of 16-bit float or 32-bit float or 64-bit float values of ranks 2, but got 'vector<3xf32>'}}
+  // expected-error @+1 {{'kdsl.diag' op result #0 must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float values of ranks 2, but got 'vector<3xf32>'}}
   %d = kdsl.diag %v : vector<3xf32> -> vector<3xf32>
   return
 }
@@ -1015,7 +1016,7 @@ func.func @matmul_result_element(%a: vector<3x3xf32>, %b: vector<3xf32>) {
 // -----
 
 func.func @matmul_int(%a: vector<3x3xi32>) {
-  // expected-error @+1 {{'kdsl.matmul' op operand #0 must be vector of 16-bit float or 32-bit float or 64-bit float values of ranks 1/2, but got 'vector<3x3xi32>'}}
+  // expected-error @+1 {{'kdsl.matmul' op operand #0 must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float values of ranks 1/2, but got 'vector<3x3xi32>'}}
   %d = kdsl.matmul %a, %a : vector<3x3xi32>, vector<3x3xi32> -> vector<3x3xi32>
   return
 }
@@ -1027,7 +1028,7 @@ func.func @matmul_int(%a: vector<3x3xi32>) {
 // -----
 
 func.func @quat_mul_vec3(%a: vector<3xf32>) {
-  // expected-error @+1 {{'kdsl.quat_mul' op operand #0 must be vector of 16-bit float or 32-bit float or 64-bit float values of length 4, but got 'vector<3xf32>'}}
+  // expected-error @+1 {{'kdsl.quat_mul' op operand #0 must be quaternion (vector<4xf16|f32|f64>, [x, y, z, w]), but got 'vector<3xf32>'}}
   %q = kdsl.quat_mul %a, %a : vector<3xf32>
   return
 }
@@ -1035,7 +1036,7 @@ func.func @quat_mul_vec3(%a: vector<3xf32>) {
 // -----
 
 func.func @quat_mul_int(%a: vector<4xi32>) {
-  // expected-error @+1 {{'kdsl.quat_mul' op operand #0 must be vector of 16-bit float or 32-bit float or 64-bit float values of length 4, but got 'vector<4xi32>'}}
+  // expected-error @+1 {{'kdsl.quat_mul' op operand #0 must be quaternion (vector<4xf16|f32|f64>, [x, y, z, w]), but got 'vector<4xi32>'}}
   %q = kdsl.quat_mul %a, %a : vector<4xi32>
   return
 }
@@ -1051,7 +1052,7 @@ func.func @quat_mul_elements(%a: vector<4xf32>, %b: vector<4xf64>) {
 // -----
 
 func.func @quat_inverse_vec3(%a: vector<3xf64>) {
-  // expected-error @+1 {{'kdsl.quat_inverse' op operand #0 must be vector of 16-bit float or 32-bit float or 64-bit float values of length 4, but got 'vector<3xf64>'}}
+  // expected-error @+1 {{'kdsl.quat_inverse' op operand #0 must be quaternion (vector<4xf16|f32|f64>, [x, y, z, w]), but got 'vector<3xf64>'}}
   %q = kdsl.quat_inverse %a : vector<3xf64>
   return
 }
@@ -1067,7 +1068,7 @@ func.func @quat_inverse_result(%a: vector<4xf32>) {
 // -----
 
 func.func @quat_rotate_quat_shape(%q: vector<3xf32>, %v: vector<3xf32>) {
-  // expected-error @+1 {{'kdsl.quat_rotate' op operand #0 must be vector of 16-bit float or 32-bit float or 64-bit float values of length 4, but got 'vector<3xf32>'}}
+  // expected-error @+1 {{'kdsl.quat_rotate' op operand #0 must be quaternion (vector<4xf16|f32|f64>, [x, y, z, w]), but got 'vector<3xf32>'}}
   %r = kdsl.quat_rotate %q, %v : vector<3xf32>, vector<3xf32>
   return
 }
@@ -1075,7 +1076,7 @@ func.func @quat_rotate_quat_shape(%q: vector<3xf32>, %v: vector<3xf32>) {
 // -----
 
 func.func @quat_rotate_vec_shape(%q: vector<4xf32>, %v: vector<4xf32>) {
-  // expected-error @+1 {{'kdsl.quat_rotate' op operand #1 must be vector of 16-bit float or 32-bit float or 64-bit float values of length 3, but got 'vector<4xf32>'}}
+  // expected-error @+1 {{'kdsl.quat_rotate' op operand #1 must be 3-vector of floats, but got 'vector<4xf32>'}}
   %r = kdsl.quat_rotate %q, %v : vector<4xf32>, vector<4xf32>
   return
 }
@@ -1107,7 +1108,7 @@ func.func @quat_rotate_inv_elements(%q: vector<4xf64>, %v: vector<3xf16>) {
 // -----
 
 func.func @quat_rotate_inv_vec_shape(%q: vector<4xf32>, %v: vector<2xf32>) {
-  // expected-error @+1 {{'kdsl.quat_rotate_inv' op operand #1 must be vector of 16-bit float or 32-bit float or 64-bit float values of length 3, but got 'vector<2xf32>'}}
+  // expected-error @+1 {{'kdsl.quat_rotate_inv' op operand #1 must be 3-vector of floats, but got 'vector<2xf32>'}}
   %r = kdsl.quat_rotate_inv %q, %v : vector<4xf32>, vector<2xf32>
   return
 }
@@ -1148,7 +1149,7 @@ func.func @quat_from_axis_angle_result_element(%v: vector<3xf32>, %t: f32) {
 // -----
 
 func.func @quat_from_axis_angle_result_shape(%v: vector<3xf32>, %t: f32) {
-  // expected-error @+1 {{'kdsl.quat_from_axis_angle' op result #0 must be vector of 16-bit float or 32-bit float or 64-bit float values of length 4, but got 'vector<3xf32>'}}
+  // expected-error @+1 {{'kdsl.quat_from_axis_angle' op result #0 must be quaternion (vector<4xf16|f32|f64>, [x, y, z, w]), but got 'vector<3xf32>'}}
   %q = kdsl.quat_from_axis_angle %v, %t : vector<3xf32> -> vector<3xf32>
   return
 }
@@ -1156,7 +1157,7 @@ func.func @quat_from_axis_angle_result_shape(%v: vector<3xf32>, %t: f32) {
 // -----
 
 func.func @quat_from_axis_angle_axis_shape(%v: vector<4xf32>, %t: f32) {
-  // expected-error @+1 {{custom op 'kdsl.quat_from_axis_angle' 'axis' must be vector of 16-bit float or 32-bit float or 64-bit float values of length 3, but got 'vector<4xf32>'}}
+  // expected-error @+1 {{custom op 'kdsl.quat_from_axis_angle' 'axis' must be 3-vector of floats, but got 'vector<4xf32>'}}
   %q = kdsl.quat_from_axis_angle %v, %t : vector<4xf32> -> vector<4xf32>
   return
 }
@@ -1188,7 +1189,7 @@ func.func @quat_to_matrix_element(%q: vector<4xf32>) {
 // -----
 
 func.func @quat_to_matrix_input(%q: vector<3xf32>) {
-  // expected-error @+1 {{'kdsl.quat_to_matrix' op operand #0 must be vector of 16-bit float or 32-bit float or 64-bit float values of length 4, but got 'vector<3xf32>'}}
+  // expected-error @+1 {{'kdsl.quat_to_matrix' op operand #0 must be quaternion (vector<4xf16|f32|f64>, [x, y, z, w]), but got 'vector<3xf32>'}}
   %m = kdsl.quat_to_matrix %q : vector<3xf32> -> vector<3x3xf32>
   return
 }
@@ -1196,7 +1197,7 @@ func.func @quat_to_matrix_input(%q: vector<3xf32>) {
 // -----
 
 func.func @quat_to_matrix_vector_result(%q: vector<4xf32>) {
-  // expected-error @+1 {{'kdsl.quat_to_matrix' op result #0 must be vector of 16-bit float or 32-bit float or 64-bit float values of ranks 2, but got 'vector<9xf32>'}}
+  // expected-error @+1 {{'kdsl.quat_to_matrix' op result #0 must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float values of ranks 2, but got 'vector<9xf32>'}}
   %m = kdsl.quat_to_matrix %q : vector<4xf32> -> vector<9xf32>
   return
 }

@@ -9,7 +9,7 @@
 // CHECK-DAG: !Empty = !kdsl.struct<"Empty", {}>
 // CHECK-DAG: !Params = !kdsl.struct<"Params", {data: !kdsl.array<f32, 1>, "time step": f64}>
 // CHECK-DAG: !Particle = !kdsl.struct<"Particle", {pos: vector<3xf32>, mass: f32, id: i32}>
-// CHECK-DAG: !Scene = !kdsl.struct<"Scene", {"particle list": !kdsl.array<!Particle, 1>, first: !Particle, count: i64, flag: i1}>
+// CHECK-DAG: !Scene = !kdsl.struct<"Scene", {particle_list: !kdsl.array<!Particle, 1>, first: !Particle, count: i64, flag: i1}>
 !Particle = !kdsl.struct<"Particle", {pos: vector<3xf32>, mass: f32, id: i32}>
 
 //===----------------------------------------------------------------------===//
@@ -92,7 +92,7 @@ kdsl.kernel @tid4(%mats: !kdsl.array<vector<2x2xf32>, 4>) attributes {arg_names 
 // CHECK-SAME:      %b: !kdsl.array<i1, 1>, %i8: !kdsl.array<i8, 1>, %i16: !kdsl.array<i16, 2>, %i32: !kdsl.array<i32, 3>, %i64: !kdsl.array<i64, 4>, %f16: !kdsl.array<f16, 1>, %f64: !kdsl.array<f64, 1>, %v4i: !kdsl.array<vector<4xi8>, 1>, %m34: !kdsl.array<vector<3x4xf64>, 2>, %ps: !kdsl.array<!Particle, 1>, %nested: !Scene, %none: !Empty)
 // CHECK-SAME:      attributes {arg_names = ["b", "i8", "i16", "i32", "i64", "f16", "f64", "v4i", "m34", "ps", "nested", "none"], enable_backward = true} {
 // CHECK-NEXT:    kdsl.return
-kdsl.kernel @types(%b: !kdsl.array<i1, 1>, %i8: !kdsl.array<i8, 1>, %i16: !kdsl.array<i16, 2>, %i32: !kdsl.array<i32, 3>, %i64: !kdsl.array<i64, 4>, %f16: !kdsl.array<f16, 1>, %f64: !kdsl.array<f64, 1>, %v4i: !kdsl.array<vector<4xi8>, 1>, %m34: !kdsl.array<vector<3x4xf64>, 2>, %ps: !kdsl.array<!Particle, 1>, %nested: !kdsl.struct<"Scene", {"particle list": !kdsl.array<!Particle, 1>, first: !Particle, count: i64, flag: i1}>, %none: !kdsl.struct<"Empty", {}>) attributes {arg_names = ["b", "i8", "i16", "i32", "i64", "f16", "f64", "v4i", "m34", "ps", "nested", "none"]} {
+kdsl.kernel @types(%b: !kdsl.array<i1, 1>, %i8: !kdsl.array<i8, 1>, %i16: !kdsl.array<i16, 2>, %i32: !kdsl.array<i32, 3>, %i64: !kdsl.array<i64, 4>, %f16: !kdsl.array<f16, 1>, %f64: !kdsl.array<f64, 1>, %v4i: !kdsl.array<vector<4xi8>, 1>, %m34: !kdsl.array<vector<3x4xf64>, 2>, %ps: !kdsl.array<!Particle, 1>, %nested: !kdsl.struct<"Scene", {particle_list: !kdsl.array<!Particle, 1>, first: !Particle, count: i64, flag: i1}>, %none: !kdsl.struct<"Empty", {}>) attributes {arg_names = ["b", "i8", "i16", "i32", "i64", "f16", "f64", "v4i", "m34", "ps", "nested", "none"]} {
   kdsl.return
 }
 

@@ -1,5 +1,4 @@
 // RUN: kdsl-opt %s -split-input-file -verify-diagnostics
-// XFAIL: *
 
 // KernelOp::parse (function_interface_impl::parseFunctionOp) never checks the
 // inherent attributes it read from `attributes {...}`: when they are moved into
@@ -33,7 +32,7 @@ kdsl.kernel @options_not_dict() attributes {arg_names = [], options = 5} {
 
 // Rejected today, but as "requires attribute 'arg_names'" although it is
 // present: the message should name the wrong kind of value.
-// expected-error @+1 {{'kdsl.kernel' op attribute 'arg_names' failed to satisfy constraint}}
+// expected-error @+1 {{attribute 'arg_names' failed to satisfy constraint: string array attribute}}
 kdsl.kernel @names_not_array(%a: f32) attributes {arg_names = "a"} {
   kdsl.return
 }

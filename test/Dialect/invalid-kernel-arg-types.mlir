@@ -1,5 +1,4 @@
 // RUN: kdsl-opt %s -split-input-file -verify-diagnostics
-// XFAIL: *
 
 // KernelOp::verify checks the argument names but not the argument types:
 // a kernel taking `index`, `tensor`, `memref`, a scalable vector or a rank-3

@@ -1,5 +1,4 @@
 // RUN: kdsl-opt %s -split-input-file -verify-diagnostics
-// XFAIL: *
 
 // Warp vectors, matrices and quaternions have a fixed size, and
 // !kdsl.array / !kdsl.struct already reject scalable vectors, but the op

@@ -1,5 +1,4 @@
 // RUN: kdsl-opt %s -split-input-file -verify-diagnostics
-// XFAIL: *
 
 // StructType::verify rejects an empty struct name and duplicate field names,
 // but not an empty field name: `{"": f32}` is accepted (and round-trips), although

@@ -1,5 +1,4 @@
 // RUN: kdsl-opt %s -split-input-file -verify-diagnostics
-// XFAIL: *
 
 // Kdsl_Quat and Kdsl_Vec3 are VectorOfLengthAndType<[4]> / <[3]>, which only
 // count elements: any vector with 4 (or 3) elements of any rank is accepted as
