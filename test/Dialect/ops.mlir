@@ -7,7 +7,7 @@
 // `!Name = !kdsl.struct<...>` aliases.
 
 // CHECK-DAG: !Empty = !kdsl.struct<"Empty", {}>
-// CHECK-DAG: !Params = !kdsl.struct<"Params", {data: !kdsl.array<f32, 1>, "time step": f64}>
+// CHECK-DAG: !Params = !kdsl.struct<"Params", {data: !kdsl.array<f32, 1>, time_step: f64}>
 // CHECK-DAG: !Particle = !kdsl.struct<"Particle", {pos: vector<3xf32>, mass: f32, id: i32}>
 // CHECK-DAG: !Scene = !kdsl.struct<"Scene", {particle_list: !kdsl.array<!Particle, 1>, first: !Particle, count: i64, flag: i1}>
 !Particle = !kdsl.struct<"Particle", {pos: vector<3xf32>, mass: f32, id: i32}>
@@ -159,10 +159,10 @@ kdsl.kernel @atomic_matrices(%m: !kdsl.array<vector<3x3xf32>, 1>, %q: !kdsl.arra
 // CHECK-NEXT:    %[[R:.+]] = kdsl.struct_insert %[[MASS]], %[[Q]]["mass"] : f32, !Particle
 // CHECK-NEXT:    kdsl.store %[[R]], %ps[%tid] : <!Particle, 1>
 // CHECK-NEXT:    %[[DATA:.+]] = kdsl.struct_extract %s["data"] : !Params
-// CHECK-NEXT:    %[[DT:.+]] = kdsl.struct_extract %s["time step"] : !Params
+// CHECK-NEXT:    %[[DT:.+]] = kdsl.struct_extract %s["time_step"] : !Params
 // CHECK-NEXT:    %[[LOADED:.+]] = kdsl.load %ps[%tid] : <!Particle, 1>
 // CHECK-NEXT:    kdsl.return
-kdsl.kernel @structs(%ps: !kdsl.array<!Particle, 1>, %p: !Particle, %s: !kdsl.struct<"Params", {data: !kdsl.array<f32, 1>, "time step": f64}>) attributes {arg_names = ["ps", "p", "s"]} {
+kdsl.kernel @structs(%ps: !kdsl.array<!Particle, 1>, %p: !Particle, %s: !kdsl.struct<"Params", {data: !kdsl.array<f32, 1>, time_step: f64}>) attributes {arg_names = ["ps", "p", "s"]} {
   %i = kdsl.tid : i32
   %pos = kdsl.struct_extract %p["pos"] : !Particle
   %mass = kdsl.struct_extract %p["mass"] : !Particle
@@ -170,8 +170,8 @@ kdsl.kernel @structs(%ps: !kdsl.array<!Particle, 1>, %p: !Particle, %s: !kdsl.st
   %q = kdsl.struct_create(%pos, %mass, %id) : !Particle
   %r = kdsl.struct_insert %mass, %q["mass"] : f32, !Particle
   kdsl.store %r, %ps[%i] : !kdsl.array<!Particle, 1>
-  %data = kdsl.struct_extract %s["data"] : !kdsl.struct<"Params", {data: !kdsl.array<f32, 1>, "time step": f64}>
-  %dt = kdsl.struct_extract %s["time step"] : !kdsl.struct<"Params", {data: !kdsl.array<f32, 1>, "time step": f64}>
+  %data = kdsl.struct_extract %s["data"] : !kdsl.struct<"Params", {data: !kdsl.array<f32, 1>, time_step: f64}>
+  %dt = kdsl.struct_extract %s["time_step"] : !kdsl.struct<"Params", {data: !kdsl.array<f32, 1>, time_step: f64}>
   %loaded = kdsl.load %ps[%i] : !kdsl.array<!Particle, 1>
   kdsl.return
 }
