@@ -8,6 +8,8 @@ void DiagEngine::error(llvm::SMLoc loc, const llvm::Twine &msg) {
     ++suppressedErrors;
     return;
   }
+  if (msg.str().rfind("internal error", 0) == 0)
+    internalError = true;
   if (numErrors++ < maxErrors)
     sm.PrintMessage(os, loc, llvm::SourceMgr::DK_Error, msg);
 }

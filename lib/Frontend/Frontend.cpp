@@ -54,10 +54,15 @@ mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mli
     return mlir::success();
   });
   auto module = generateMLIR(ctx, ast, sema, diags, sema.getCheckedFuncs(), kernels);
-  if (!module)
+  if (!module) {
+    if (diags.internalError && options.internalError)
+      *options.internalError = true;
     return nullptr;
+  }
   if (failed(mlir::verify(*module))) {
     errs << "kdsl: internal error: generated IR does not verify\n" << verifyErrors;
+    if (options.internalError)
+      *options.internalError = true;
     return nullptr;
   }
   return module;

@@ -215,23 +215,27 @@ void Lexer::lexString(size_t start, size_t q, bool raw, bool fstr) {
 }
 
 void Lexer::lexOp() {
-  static const char *ops3[] = {"**=", "//=", ">>=", "<<=", "..."};
-  static const char *ops2[] = {"**", "//", ">>", "<<", "<=", ">=", "==", "!=", "->", "+=",
-                               "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@=", ":="};
   size_t start = pos;
-  for (const char *op : ops3)
-    if (buf.substr(pos).starts_with(op)) {
-      pos += 3;
-      push(Tok::Op, start, pos);
-      return;
-    }
-  for (const char *op : ops2)
-    if (buf.substr(pos).starts_with(op)) {
-      pos += 2;
-      push(Tok::Op, start, pos);
-      return;
-    }
-  char c = peek();
+  char c = peek(), c1 = peek(1), c2 = peek(2);
+  // Longest match among Python's multi-character operators.
+  size_t len = 0;
+  switch (c) {
+  case '*': len = c1 == '*' ? (c2 == '=' ? 3 : 2) : c1 == '=' ? 2 : 0; break;
+  case '/': len = c1 == '/' ? (c2 == '=' ? 3 : 2) : c1 == '=' ? 2 : 0; break;
+  case '>': len = c1 == '>' ? (c2 == '=' ? 3 : 2) : c1 == '=' ? 2 : 0; break;
+  case '<': len = c1 == '<' ? (c2 == '=' ? 3 : 2) : c1 == '=' ? 2 : 0; break;
+  case '.': len = c1 == '.' && c2 == '.' ? 3 : 0; break;
+  case '-': len = c1 == '>' || c1 == '=' ? 2 : 0; break;
+  case '!': case '=': case '+': case '%': case '&': case '|': case '^': case '@': case ':':
+    len = c1 == '=' ? 2 : 0;
+    break;
+  default: break;
+  }
+  if (len) {
+    pos += len;
+    push(Tok::Op, start, pos);
+    return;
+  }
   if (llvm::StringRef("+-*/%@&|^~<>()[]{},:.;=").contains(c)) {
     if (c == '(' || c == '[' || c == '{') {
       if (brackets.size() >= 200) {
@@ -375,6 +379,6 @@ bool Lexer::run() {
 
 bool kdsl::tokenize(StringRef buffer, DiagEngine &diags, std::vector<Token> &tokens) {
   tokens.clear();
-  tokens.reserve(buffer.size() / 3 + 16);
+  tokens.reserve(buffer.size() / 6 + 16);
   return Lexer(buffer, diags, tokens).run();
 }

@@ -15,11 +15,17 @@ using llvm::StringRef;
 //===----------------------------------------------------------------------===//
 
 Location MLIRGen::loc(SMLoc l) {
+  auto it = locCache.find(l.getPointer());
+  if (it != locCache.end())
+    return it->second;
   auto &sm = diags.getSourceMgr();
-  if (!l.isValid())
-    return FileLineColLoc::get(fileName, 0, 0);
-  auto [line, col] = sm.getLineAndColumn(l);
-  return FileLineColLoc::get(fileName, line, col);
+  Location result = FileLineColLoc::get(fileName, 0, 0);
+  if (l.isValid()) {
+    auto [line, col] = sm.getLineAndColumn(l);
+    result = FileLineColLoc::get(fileName, line, col);
+  }
+  locCache.try_emplace(l.getPointer(), result);
+  return result;
 }
 
 void MLIRGen::error(SMLoc l, const llvm::Twine &msg) {

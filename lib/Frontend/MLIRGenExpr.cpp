@@ -2,10 +2,23 @@
 #include "MLIRGenImpl.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include <limits>
 
 using namespace kdsl;
 using namespace mlir;
 using llvm::SMLoc;
+
+/// double -> int64 without undefined behaviour (non-finite and out-of-range give 0 / saturate).
+static int64_t toInt(double d) {
+  if (!(d == d) || d == std::numeric_limits<double>::infinity() ||
+      d == -std::numeric_limits<double>::infinity())
+    return 0;
+  if (d >= 9.2e18)
+    return INT64_MAX;
+  if (d <= -9.2e18)
+    return INT64_MIN;
+  return (int64_t)d;
+}
 
 static bool isFloatTy(const kdsl::Type *t) { return isFloat(t->scalar) && t->kind != kdsl::Type::IntLit; }
 
@@ -141,7 +154,7 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
   }
   case ExprKind::Float: {
     double v = llvm::cast<FloatExpr>(e)->value;
-    return constScalar(t, v, (int64_t)v, l);
+    return constScalar(t, v, toInt(v), l);
   }
   case ExprKind::Bool:
     return boolConst(llvm::cast<BoolExpr>(e)->value, l);
@@ -154,13 +167,13 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
       return v;
     }
     if (n->ref == RefKind::WarpConst)
-      return constScalar(t, n->constValue, (int64_t)n->constValue, l);
+      return constScalar(t, n->constValue, toInt(n->constValue), l);
     ConstDef *c = n->constDef;
     switch (c->ckind) {
     case ConstDef::Kind::Int:
       return constScalar(t, (double)c->ival, c->ival, l);
     case ConstDef::Kind::Float:
-      return constScalar(t, c->fval, (int64_t)c->fval, l);
+      return constScalar(t, c->fval, toInt(c->fval), l);
     case ConstDef::Kind::Bool:
       return t->isBool() ? boolConst(c->ival != 0, l) : constScalar(t, (double)c->ival, c->ival, l);
     case ConstDef::Kind::Expr:
@@ -171,7 +184,7 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
   case ExprKind::Attribute: {
     auto *a = llvm::cast<AttributeExpr>(e);
     if (a->akind == AttrKind::WarpConst)
-      return constScalar(t, a->constValue, (int64_t)a->constValue, l);
+      return constScalar(t, a->constValue, toInt(a->constValue), l);
     mlir::Value base = genExpr(a->base);
     if (failed)
       return {};
@@ -556,7 +569,7 @@ mlir::Value MLIRGen::genBuiltin(const CallExpr *e) {
     mlir::Type et = getElementTypeOrSelf(mt);
     mlir::Value c = isa<FloatType>(et)
                         ? (mlir::Value)arith::ConstantOp::create(b, l, b.getFloatAttr(et, v))
-                        : (mlir::Value)arith::ConstantOp::create(b, l, b.getIntegerAttr(et, (int64_t)v));
+                        : (mlir::Value)arith::ConstantOp::create(b, l, b.getIntegerAttr(et, toInt(v)));
     return isa<VectorType>(mt) ? splat(c, mt, l) : c;
   };
   auto vecNot = [&](mlir::Value v) -> mlir::Value {

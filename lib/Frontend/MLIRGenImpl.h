@@ -42,6 +42,7 @@ public:
   llvm::StringMap<mlir::Value> env;
   unsigned loopDepth = 0;
   llvm::DenseMap<const StructDef *, mlir::Type> structTypes;
+  llvm::DenseMap<const char *, mlir::Location> locCache;
   llvm::StringSet<> flagNames;
   struct StmtInfo {
     NameSet assigned, reads;

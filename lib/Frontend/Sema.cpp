@@ -420,7 +420,10 @@ std::optional<Sema::ConstValue> Sema::evalConst(Expr *e) {
     if (!v)
       return std::nullopt;
     switch (u->op) {
-    case UnOp::Neg: return v->kind == ConstValue::Float ? mkF(-v->f) : mkI(-(v->kind == ConstValue::Int ? v->i : v->b));
+    case UnOp::Neg:
+      return v->kind == ConstValue::Float
+                 ? mkF(-v->f)
+                 : mkI((int64_t)(0 - (uint64_t)(v->kind == ConstValue::Int ? v->i : v->b)));
     case UnOp::Pos: return v;
     case UnOp::Not: return mkB(asF(*v) == 0);
     case UnOp::Invert:
@@ -461,7 +464,12 @@ std::optional<Sema::ConstValue> Sema::evalConst(Expr *e) {
       }
       if (ri == 0 || (li == INT64_MIN && ri == -1))
         return std::nullopt;
-      return mkI(((li % ri) + ri) % ri);
+      {
+        int64_t m = li % ri; // Python: the result takes the divisor's sign
+        if (m != 0 && ((m < 0) != (ri < 0)))
+          m += ri;
+        return mkI(m);
+      }
     case BinOp::Pow:
       if (isF || ri < 0)
         return mkF(std::pow(lf, rf));
@@ -506,6 +514,8 @@ std::optional<Sema::ConstValue> Sema::evalConst(Expr *e) {
       return mkB(asF(*v) != 0);
     if (isFloat(t->scalar))
       return mkF(asF(*v));
+    if (v->kind == ConstValue::Float && !(std::fabs(v->f) < 9.2e18))
+      return std::nullopt; // not representable: leave it to run time
     return mkI(v->kind == ConstValue::Float ? (int64_t)std::trunc(v->f) : v->kind == ConstValue::Int ? v->i : v->b);
   }
   default:
