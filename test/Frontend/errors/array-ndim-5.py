@@ -1,0 +1,11 @@
+# RUN: not kdsl-translate %s --emit=mlir 2>&1 | FileCheck %s
+#
+# ndim above 4.
+
+import warp as wp
+
+
+@wp.kernel
+# CHECK: .py:[[# @LINE + 1]]:37: error: array ndim must be a constant from 1 to 4
+def k(x: wp.array(dtype=float, ndim=5)):
+    pass

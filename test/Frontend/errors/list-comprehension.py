@@ -1,0 +1,12 @@
+# RUN: not kdsl-translate %s --emit=mlir 2>&1 | FileCheck %s
+#
+# A list comprehension.
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.vec3):
+    i = wp.tid()
+    # CHECK: .py:[[# @LINE + 1]]:9: error: list literals and comprehensions are not supported in kernel code
+    y = [t for t in range(3)]

@@ -1,0 +1,13 @@
+# RUN: not kdsl-translate %s --emit=mlir 2>&1 | FileCheck %s
+#
+# A def inside a kernel.
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.vec3):
+    i = wp.tid()
+    # CHECK: .py:[[# @LINE + 1]]:5: error: nested function definitions are not supported in kernel code
+    def g():
+        pass

@@ -1,0 +1,15 @@
+# RUN: not kdsl-translate %s --emit=mlir 2>&1 | FileCheck %s
+#
+# try / except.
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.vec3):
+    i = wp.tid()
+    # CHECK: .py:[[# @LINE + 1]]:5: error: 'try' statements are not supported in kernel code
+    try:
+        pass
+    except Exception:
+        pass

@@ -1,0 +1,13 @@
+# RUN: not kdsl-translate %s --emit=mlir 2>&1 | FileCheck %s
+#
+# An indented line that starts no block.
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.vec3):
+    i = wp.tid()
+    c = 1
+    # CHECK: .py:[[# @LINE + 1]]:9: error: unexpected indent
+        d = 2
