@@ -62,6 +62,33 @@ def store_positive(x: float):
     y = x * 2.0
 
 
+# A func whose only return is inside `while True`, and one returning from
+# every branch of an if/elif/else: neither can fall off its end.
+# CHECK-LABEL: func.func private @first_above(
+# CHECK: %[[W:.*]]:3 = scf.while
+# CHECK: return %[[W]]#1 : i32
+@wp.func
+def first_above(x: float):
+    i = int(0)
+    while True:
+        if float(i) > x:
+            return i
+        i += 1
+
+
+# CHECK-LABEL: func.func private @sgn(
+# CHECK: %[[R:.*]]:2 = scf.if
+# CHECK: return %[[R]]#1 : i32
+@wp.func
+def sgn(x: float):
+    if x < 0.0:
+        return -1
+    elif x > 0.0:
+        return 1
+    else:
+        return 0
+
+
 # A kernel's bare return ends the thread: the rest is guarded by the flag.
 # CHECK-LABEL: kdsl.kernel @bounds_check(
 @wp.kernel
@@ -97,4 +124,4 @@ def return_in_loop(x: wp.array(dtype=float), out: wp.array(dtype=int), n: int):
         out[i] += 1
     x[i] = clamp01(x[i])
     store_positive(x[i])
-    out[i] = search(n, n)
+    out[i] = search(n, n) + first_above(x[i]) + sgn(x[i])

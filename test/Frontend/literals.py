@@ -28,6 +28,15 @@ def adapt(d: wp.float64, h: wp.float16, u: wp.uint32, l: wp.int64, b: wp.int8):
     # CHECK: %[[CB:.*]] = arith.constant 63 : i8
     # CHECK: arith.andi %[[B]], %[[CB]] : i8
     r4 = b & 0x3f
+    # A float literal in a float64 context keeps double precision (0.1 is not
+    # first rounded to float32, which would print as 0.10000000149011612), and
+    # an int literal converts exactly.
+    # CHECK: %[[TENTH:.*]] = arith.constant 1.000000e-01 : f64
+    # CHECK: arith.addf %[[D]], %[[TENTH]] : f64
+    r10 = d + 0.1
+    # CHECK: %[[BIG:.*]] = arith.constant 0x4170000010000000 : f64
+    # CHECK: arith.addf %[[D]], %[[BIG]] : f64
+    r11 = d + 16777217
     # CHECK: %[[CD:.*]] = arith.constant 2.500000e-01 : f64
     # CHECK: arith.subf %[[D]], %[[CD]] : f64
     r5 = d - 0.25
@@ -41,7 +50,7 @@ def adapt(d: wp.float64, h: wp.float16, u: wp.uint32, l: wp.int64, b: wp.int8):
     # Literal arguments of builtins adapt too (and .5 is a float literal).
     # CHECK: arith.constant 5.000000e-01 : f64
     r9 = wp.clamp(d, .5, 1.0)
-    return r0, r1, r2, r3, r4, r5, r6, r7, r8, r9
+    return r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11
 
 
 # CHECK-LABEL: kdsl.kernel @wp_constants(

@@ -17,6 +17,11 @@ HALF = 0.5
 UP = wp.constant(wp.vec3(0.0, 1.0, 0.0))
 DT = wp.float64(1.0 / 240.0)
 ENABLED = True
+RATIO = 7 / 2
+KILO = 2 ** 10
+INV = 2 ** -1
+FMOD = -7.5 % 2
+SHIFTED = 1 << 4
 
 
 # CHECK-LABEL: kdsl.kernel @int_constants(
@@ -56,6 +61,23 @@ def float_constants(a: wp.array(dtype=float), d: wp.array(dtype=wp.float64), h: 
     # CHECK: %[[HALF:.*]] = arith.constant 5.000000e-01 : f16
     # CHECK: arith.mulf %[[H]], %[[HALF]] : f16
     h[i] = h[i] * HALF
+
+
+# Module-level arithmetic is Python's: 7 / 2 == 3.5 (a float), 2 ** -1 == 0.5
+# and -7.5 % 2 == 0.5 (the sign of the divisor).
+# CHECK-LABEL: kdsl.kernel @python_semantics(
+@wp.kernel
+def python_semantics(a: wp.array(dtype=float), b: wp.array(dtype=int)):
+    # CHECK: arith.constant 3.500000e+00 : f32
+    a[0] = RATIO
+    # CHECK: arith.constant 1024 : i32
+    b[0] = KILO
+    # CHECK: arith.constant 5.000000e-01 : f32
+    a[1] = INV
+    # CHECK: arith.constant 5.000000e-01 : f32
+    a[2] = FMOD
+    # CHECK: arith.constant 16 : i32
+    b[1] = SHIFTED
 
 
 # A constant built with a constructor has the constructor's type.

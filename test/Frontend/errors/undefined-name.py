@@ -1,4 +1,5 @@
 # RUN: not kdsl-translate %s --emit=mlir 2>&1 | FileCheck %s
+# RUN: kdsl-translate %s --emit=mlir 2>/dev/null; test $? -eq 1
 #
 # A name that is neither a local, a parameter, a module constant nor a builtin.
 
