@@ -165,7 +165,7 @@ const kdsl::Type *MLIRGen::localType(StringRef name) {
 
 /// The source text of the call or statement starting at `start`, up to its
 /// balanced closing bracket or the end of the line.
-std::string MLIRGen::sourceText(SMLoc start) {
+std::string MLIRGen::sourceText(SMLoc start, bool wholeStatement) {
   const char *p = start.getPointer();
   const char *end = diags.getSourceMgr().getMemoryBuffer(diags.getSourceMgr().getMainFileID())->getBufferEnd();
   int depth = 0;
@@ -178,7 +178,7 @@ std::string MLIRGen::sourceText(SMLoc start) {
       ++depth;
     if (c == ')' || c == ']') {
       --depth;
-      if (depth == 0) {
+      if (depth == 0 && !wholeStatement) {
         out.push_back(c);
         break;
       }
@@ -192,6 +192,18 @@ std::string MLIRGen::sourceText(SMLoc start) {
 //===----------------------------------------------------------------------===//
 // Functions
 //===----------------------------------------------------------------------===//
+
+/// Erases side-effect-free ops whose results are unused, innermost first, so
+/// that an op is only erased after everything nested in it was visited.
+static void eraseDeadOps(Block &block) {
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block))) {
+    for (Region &r : op.getRegions())
+      for (Block &b : r)
+        eraseDeadOps(b);
+    if (isOpTriviallyDead(&op))
+      op.erase();
+  }
+}
 
 OwningOpRef<ModuleOp> MLIRGen::run(ArrayRef<FuncDef *> funcs, ArrayRef<FuncDef *> kernels) {
   fileName = b.getStringAttr(ast.filename);
@@ -209,11 +221,7 @@ OwningOpRef<ModuleOp> MLIRGen::run(ArrayRef<FuncDef *> funcs, ArrayRef<FuncDef *
   }
   // Drop values the structured lowering made but nothing uses (flags of a
   // trailing return, zero initializers of dead paths).
-  SmallVector<Operation *> ops;
-  module.walk([&](Operation *op) { ops.push_back(op); });
-  for (Operation *op : llvm::reverse(ops))
-    if (op != module.getOperation() && isOpTriviallyDead(op))
-      op->erase();
+  eraseDeadOps(*module.getBody());
   return owned;
 }
 
@@ -267,7 +275,14 @@ void MLIRGen::genKernel(FuncDef *f) {
       a = b.getBoolAttr(bl->value);
     else if (auto *in = llvm::dyn_cast<IntExpr>(kw.value))
       a = b.getI64IntegerAttr((int64_t)in->value);
-    else
+    else if (auto *str = llvm::dyn_cast<UnsupportedExpr>(kw.value); str && !str->raw.empty()) {
+      StringRef raw = str->raw;
+      // A plain one-part string literal: keep its contents.
+      if (raw.size() >= 2 && (raw.front() == '"' || raw.front() == '\'') && raw.back() == raw.front() &&
+          raw.drop_front().drop_back().find_first_of("\"'\\") == StringRef::npos)
+        raw = raw.drop_front().drop_back();
+      a = b.getStringAttr(raw);
+    } else
       a = b.getStringAttr(sourceText(kw.value->loc));
     opts.push_back(b.getNamedAttr(kw.name, a));
   }
@@ -504,10 +519,11 @@ void MLIRGen::genFor(const ForStmt *s, const NameSet &liveAfter) {
   bool hasRet = bodyHasExit(*this, s->body, depth, ExitRet);
   bool isUnsigned = !isSigned(it->scalar);
 
+  // The loop variable is carried too when it is read after the loop (Python
+  // leaves it at its last value).
   NameSet assigned = info(s, loopDepth).assigned;
-  assigned.erase(target->name);
   NameSet live = liveAfter;
-  unite(live, exposedReads(s->body, depth, nullptr));
+  unite(live, exposedReads(s->body, depth, nullptr, target->name));
   NameSet carried = carriedNames(assigned, live);
   if (!materialize(carried, l, s->loc))
     return;
@@ -536,12 +552,21 @@ void MLIRGen::genFor(const ForStmt *s, const NameSet &liveAfter) {
           b, l, isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt, hi, lo);
       return arith::SelectOp::create(b, l, nonEmpty, q, zero);
     };
-    if (stepConst)
+    if (stepConst && *stepConst == 0) {
+      tripCount = zero; // Warp: a zero step runs no iteration
+    } else if (stepConst) {
       tripCount = countFor(*stepConst > 0);
-    else {
+    } else {
+      // Unknown sign: count with |step| (1 when step == 0, then force 0 trips).
+      mlir::Value isZero = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, step, zero);
+      mlir::Value safeStep = arith::SelectOp::create(b, l, isZero, one, step);
+      mlir::Value realStep = step;
+      step = safeStep;
       mlir::Value pos = arith::CmpIOp::create(b, l, arith::CmpIPredicate::sgt, step, zero);
       mlir::Value up = countFor(true), down = countFor(false);
       tripCount = arith::SelectOp::create(b, l, pos, up, down);
+      tripCount = arith::SelectOp::create(b, l, isZero, zero, tripCount);
+      step = realStep;
     }
   }
   // i = start + k * step (reversed: start + (n - 1 - k) * step).
@@ -665,12 +690,32 @@ void MLIRGen::genWhile(const WhileStmt *s, const NameSet &liveAfter) {
   b.setInsertionPointToStart(before);
   bindState(before);
   ++loopDepth;
-  mlir::Value go = genCond(s->cond);
-  if (failed)
-    return;
+  // After a break or return the condition must not be evaluated again.
+  mlir::Value stop;
   for (StringRef f : {brk, flag("ret", 0)})
     if (state.count(f))
-      go = arith::AndIOp::create(b, l, go, notValue(env.lookup(f), l));
+      stop = stop ? (mlir::Value)arith::OrIOp::create(b, l, stop, env.lookup(f)) : env.lookup(f);
+  mlir::Value go;
+  if (!stop) {
+    go = genCond(s->cond);
+  } else if (isCheap(s->cond)) {
+    go = genCond(s->cond);
+    if (!failed)
+      go = arith::AndIOp::create(b, l, go, notValue(stop, l));
+  } else {
+    auto ifOp = scf::IfOp::create(b, l, TypeRange{b.getI1Type()}, notValue(stop, l), true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    mlir::Value c = genCond(s->cond);
+    if (failed)
+      return;
+    scf::YieldOp::create(b, l, c);
+    b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+    scf::YieldOp::create(b, l, boolConst(false, l));
+    go = ifOp.getResult(0);
+  }
+  if (failed)
+    return;
   scf::ConditionOp::create(b, l, go, before->getArguments());
   b.setInsertionPointToStart(after);
   bindState(after);
@@ -689,48 +734,90 @@ void MLIRGen::genWhile(const WhileStmt *s, const NameSet &liveAfter) {
   b.setInsertionPointAfter(whileOp);
 }
 
-void MLIRGen::assignTo(const Expr *target, mlir::Value v) {
+bool MLIRGen::resolveLValue(const Expr *target, LValue &lv) {
   Location l = loc(target->loc);
   if (auto *n = llvm::dyn_cast<NameExpr>(target)) {
-    env[n->name] = v;
-    return;
+    lv.local = n->name;
+    return true;
   }
-  if (auto *s = llvm::dyn_cast<SubscriptExpr>(target)) {
-    if (s->skind == SubKind::ArrayElem) {
-      mlir::Value arr = genExpr(s->base);
-      SmallVector<mlir::Value> idx = genIndices(s->indices);
-      if (failed)
-        return;
-      StoreOp::create(b, l, v, arr, idx);
-      return;
+  if (auto *sub = llvm::dyn_cast<SubscriptExpr>(target)) {
+    if (sub->skind == SubKind::ArrayElem) {
+      lv.array = genExpr(sub->base);
+      lv.arrayIdx = genIndices(sub->indices);
+      return !failed;
     }
-    mlir::Value base = genExpr(s->base);
-    SmallVector<mlir::Value> idx = genIndices(s->indices);
+    if (!resolveLValue(sub->base, lv))
+      return false;
+    SmallVector<mlir::Value> idx = genIndices(sub->indices);
     if (failed)
-      return;
-    SmallVector<OpFoldResult> pos;
+      return false;
+    LValue::Step step;
     for (mlir::Value i : idx) {
       if (auto c = getConstantIntValue(i))
-        pos.push_back(b.getIndexAttr(*c));
+        step.pos.push_back(b.getIndexAttr(*c));
       else
-        pos.push_back(arith::IndexCastOp::create(b, l, b.getIndexType(), i).getResult());
+        step.pos.push_back(arith::IndexCastOp::create(b, l, b.getIndexType(), i).getResult());
     }
-    assignTo(s->base, vector::InsertOp::create(b, l, v, base, pos));
-    return;
+    lv.steps.push_back(step);
+    return true;
   }
   if (auto *a = llvm::dyn_cast<AttributeExpr>(target)) {
-    mlir::Value base = genExpr(a->base);
-    if (failed)
-      return;
-    mlir::Value updated;
+    if (!resolveLValue(a->base, lv))
+      return false;
+    LValue::Step step;
     if (a->akind == AttrKind::Component)
-      updated = vector::InsertOp::create(b, l, v, base, ArrayRef<int64_t>{a->index});
+      step.pos.push_back(b.getIndexAttr(a->index));
     else
-      updated = StructInsertOp::create(b, l, v, base, b.getStringAttr(a->attr));
-    assignTo(a->base, updated);
-    return;
+      step.field = a->attr;
+    lv.steps.push_back(step);
+    return true;
   }
   error(target->loc, "cannot assign to this expression");
+  return false;
+}
+
+mlir::Value MLIRGen::readLValue(const LValue &lv, Location l) {
+  mlir::Value v;
+  if (!lv.local.empty())
+    v = env.lookup(lv.local);
+  else
+    v = LoadOp::create(b, l, cast<ArrayType>(lv.array.getType()).getElementType(), lv.array,
+                       lv.arrayIdx);
+  for (const LValue::Step &s : lv.steps) {
+    if (!s.field.empty()) {
+      auto st = cast<StructType>(v.getType());
+      v = StructExtractOp::create(b, l, st.getFieldTypes()[st.getFieldIndex(s.field)], v,
+                                  b.getStringAttr(s.field));
+    } else {
+      v = vector::ExtractOp::create(b, l, v, s.pos);
+    }
+  }
+  return v;
+}
+
+void MLIRGen::writeLValue(const LValue &lv, mlir::Value v, Location l) {
+  if (!lv.steps.empty()) {
+    // Read the enclosing values, then rebuild them from the inside out.
+    LValue outer = lv;
+    LValue::Step last = outer.steps.pop_back_val();
+    mlir::Value container = readLValue(outer, l);
+    if (!last.field.empty())
+      v = StructInsertOp::create(b, l, v, container, b.getStringAttr(last.field));
+    else
+      v = vector::InsertOp::create(b, l, v, container, last.pos);
+    writeLValue(outer, v, l);
+    return;
+  }
+  if (!lv.local.empty())
+    env[lv.local] = v;
+  else
+    StoreOp::create(b, l, v, lv.array, lv.arrayIdx);
+}
+
+void MLIRGen::assignTo(const Expr *target, mlir::Value v) {
+  LValue lv;
+  if (resolveLValue(target, lv))
+    writeLValue(lv, v, loc(target->loc));
 }
 
 void MLIRGen::genStmt(const Stmt *s, const NameSet &liveAfter) {
@@ -791,14 +878,18 @@ void MLIRGen::genStmt(const Stmt *s, const NameSet &liveAfter) {
       genAtomic(a->op == BinOp::Add ? AtomicKind::add : AtomicKind::sub, arr, idx, v, l);
       return;
     }
-    mlir::Value cur = genExpr(a->target);
+    // Indices of the target are evaluated once, for both the read and the write.
+    LValue lv;
+    if (!resolveLValue(a->target, lv))
+      return;
+    mlir::Value cur = readLValue(lv, l);
     mlir::Value v = genExpr(a->value);
     if (failed)
       return;
     mlir::Value r = genBinaryOp(a->op, cur, a->target->type, v, a->value->type, a->target->type, l);
     if (failed)
       return;
-    assignTo(a->target, r);
+    writeLValue(lv, r, l);
     return;
   }
   case StmtKind::If:
@@ -839,7 +930,7 @@ void MLIRGen::genStmt(const Stmt *s, const NameSet &liveAfter) {
     mlir::Value c = genCond(a->test);
     if (failed)
       return;
-    AssertOp::create(b, l, c, b.getStringAttr(sourceText(s->loc)));
+    AssertOp::create(b, l, c, b.getStringAttr(sourceText(s->loc, /*wholeStatement=*/true)));
     return;
   }
   case StmtKind::Unsupported:

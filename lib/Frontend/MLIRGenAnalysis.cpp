@@ -211,7 +211,8 @@ const MLIRGen::StmtInfo &MLIRGen::info(const Stmt *s, unsigned depth) {
   return slot;
 }
 
-NameSet MLIRGen::exposedReads(const Body &body, unsigned depth, const Expr *cond) {
+NameSet MLIRGen::exposedReads(const Body &body, unsigned depth, const Expr *cond,
+                              StringRef loopVar) {
   NameSet exposed;
   if (cond)
     collectReads(cond, exposed);
@@ -268,6 +269,8 @@ NameSet MLIRGen::exposedReads(const Body &body, unsigned depth, const Expr *cond
     }
   };
   NameSet defined;
+  if (!loopVar.empty())
+    defined.insert(loopVar);
   walk(body, defined, depth);
   return exposed;
 }

@@ -610,7 +610,11 @@ mlir::Value MLIRGen::genBuiltin(const CallExpr *e) {
     return arith::SubFOp::create(b, l, a[0], math::TruncOp::create(b, l, a[0]));
   case Builtin::Step: {
     // Warp: step(x) = 1 if x < 0 else 0.
-    mlir::Value neg = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, a[0], scalarConst(t, 0));
+    if (!f0 && !isSigned(t0->scalar))
+      return scalarConst(t, 0);
+    mlir::Value neg =
+        f0 ? (mlir::Value)arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, a[0], scalarConst(t, 0))
+           : (mlir::Value)arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, a[0], scalarConst(t, 0));
     return arith::SelectOp::create(b, l, neg, scalarConst(t, 1), scalarConst(t, 0));
   }
   case Builtin::Pow: return math::PowFOp::create(b, l, a[0], a[1]);
@@ -620,7 +624,9 @@ mlir::Value MLIRGen::genBuiltin(const CallExpr *e) {
       return math::AbsFOp::create(b, l, a[0]);
     return isSigned(t0->scalar) ? (mlir::Value)math::AbsIOp::create(b, l, a[0]) : a[0];
   case Builtin::Sign: {
-    // Warp: sign(x) = -1 if x < 0 else 1 (so sign(0) == 1).
+    // Warp: sign(x) = -1 if x < 0 else 1 (so sign(0) == 1, and unsigned values give 1).
+    if (!f0 && !isSigned(t0->scalar))
+      return scalarConst(t, 1);
     mlir::Value zero = scalarConst(t, 0);
     mlir::Value neg = f0 ? (mlir::Value)arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, a[0], zero)
                          : (mlir::Value)arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, a[0], zero);
@@ -737,7 +743,8 @@ mlir::Value MLIRGen::genBuiltin(const CallExpr *e) {
                                            b, l, b.getFloatAttr(getElementTypeOrSelf(diff.getType()), 1e-6));
       if (isa<VectorType>(diff.getType()))
         tol = splat(tol, diff.getType(), l);
-      ok = allTrue(arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLE, diff, tol), l);
+      // Warp fails only when |a - b| > tol: a NaN difference passes.
+      ok = allTrue(arith::CmpFOp::create(b, l, arith::CmpFPredicate::ULE, diff, tol), l);
     } else {
       mlir::Value eq = isFloat(vt->scalar)
                            ? (mlir::Value)arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ, a[0], a[1])

@@ -65,12 +65,17 @@ public:
   mlir::Value notValue(mlir::Value v, mlir::Location l);
   llvm::StringRef flag(llvm::StringRef kind, unsigned depth);
   const Type *localType(llvm::StringRef name);
-  std::string sourceText(llvm::SMLoc start);
+  /// Source text from `start` to the end of its call (the first bracket
+  /// that closes) or, for a statement, to the end of its logical line.
+  std::string sourceText(llvm::SMLoc start, bool wholeStatement = false);
 
   // ---- analysis (MLIRGenAnalysis.cpp) -----------------------------------
   const StmtInfo &info(const Stmt *s, unsigned depth);
   void collectReads(const Expr *e, NameSet &out);
-  NameSet exposedReads(const Body &body, unsigned depth, const Expr *cond);
+  /// Locals read in one iteration of `body` (after `cond`) before the
+  /// iteration assigns them; `loopVar` is assigned by the loop itself.
+  NameSet exposedReads(const Body &body, unsigned depth, const Expr *cond,
+                       llvm::StringRef loopVar = {});
   static void unite(NameSet &a, const NameSet &b);
   static bool contains(const NameSet &s, llvm::StringRef n);
   static llvm::StringRef rootLocal(const Expr *target);
@@ -90,6 +95,21 @@ public:
   bool materialize(const NameSet &names, mlir::Location l, llvm::SMLoc sl);
   llvm::SmallVector<mlir::Value> envValues(const NameSet &names);
   llvm::SmallVector<mlir::Type> envTypes(const NameSet &names);
+  /// An assignment target with its index expressions evaluated once: a local
+  /// or an array element, then component / row / field steps into it.
+  struct LValue {
+    llvm::StringRef local;
+    mlir::Value array;
+    llvm::SmallVector<mlir::Value> arrayIdx;
+    struct Step {
+      llvm::SmallVector<mlir::OpFoldResult> pos; // vector positions
+      llvm::StringRef field;                     // or a struct field
+    };
+    llvm::SmallVector<Step> steps;
+  };
+  bool resolveLValue(const Expr *target, LValue &lv);
+  mlir::Value readLValue(const LValue &lv, mlir::Location l);
+  void writeLValue(const LValue &lv, mlir::Value v, mlir::Location l);
   void assignTo(const Expr *target, mlir::Value v);
 
   // ---- expressions (MLIRGenExpr.cpp) ------------------------------------

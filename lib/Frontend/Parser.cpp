@@ -12,6 +12,7 @@ using llvm::StringRef;
 namespace {
 
 constexpr unsigned kMaxNesting = 200;
+constexpr unsigned kMaxChain = 2000;
 
 class Parser {
 public:
@@ -351,7 +352,7 @@ void Parser::handleImport(Scope *scope) {
   }
   consumeName("from");
   std::string modName;
-  while (cur().is(Tok::Name) || cur().isOp(".")) {
+  while ((cur().is(Tok::Name) && !cur().isName("import")) || cur().isOp(".")) {
     modName += cur().text.str();
     advance();
   }
@@ -974,6 +975,7 @@ Expr *Parser::parseBinaryLevel(int level) {
   DepthGuard g{depth};
   SMLoc loc = cur().loc();
   Expr *e = parseBinaryLevel(level + 1);
+  unsigned chain = 0;
   while (e) {
     std::optional<BinOp> op;
     const Token &t = cur();
@@ -997,6 +999,12 @@ Expr *Parser::parseBinaryLevel(int level) {
     if (!op)
       break;
     SMLoc opLoc = t.loc();
+    // Later passes recurse over the (left-deep) tree: bound its depth.
+    if (++chain + depth > kMaxChain) {
+      error(opLoc, "expression is too long (more than " + llvm::Twine(kMaxChain) +
+                       " chained operators)");
+      return nullptr;
+    }
     advance();
     Expr *r = parseBinaryLevel(level + 1);
     if (!r)
@@ -1029,6 +1037,9 @@ Expr *Parser::parsePower() {
       return nullptr;
     return unsupported(loc, "await");
   }
+  if (!enter())
+    return nullptr;
+  DepthGuard g{depth};
   Expr *e = parsePrimary();
   if (e && cur().isOp("**")) {
     SMLoc opLoc = cur().loc();
@@ -1170,12 +1181,15 @@ Expr *Parser::parseAtom() {
     advance();
     return unsupported(loc, "complex numbers");
   case Tok::String: {
+    const Token &t = cur();
     bool f = false;
     while (cur().is(Tok::String)) {
       f |= cur().fstring;
       advance();
     }
-    return unsupported(loc, f ? "f-strings and bytes" : "string literals");
+    auto *str = llvm::cast<UnsupportedExpr>(unsupported(loc, f ? "f-strings and bytes" : "string literals"));
+    str->raw = StringRef(t.text.data(), toks[p - 1].text.end() - t.text.data()).str();
+    return str;
   }
   case Tok::Name: {
     StringRef n = t.text;

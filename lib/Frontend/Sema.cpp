@@ -242,6 +242,14 @@ bool Sema::checkFunc(FuncDef *f) {
   if (!f->unsupportedSignature.empty())
     ok = error(f->unsupportedLoc, f->unsupportedSignature + " are not supported in a " + what);
   for (Keyword &kw : f->options) {
+    // Decorator options that do not change semantics are recorded; anything
+    // else is a mistake Warp would reject too.
+    if (kw.name != "enable_backward" && kw.name != "module" && kw.name != "launch_bounds" &&
+        kw.name != "module_options") {
+      ok = error(kw.loc, "unknown @wp." + llvm::Twine(f->isKernel ? "kernel" : "func") +
+                             " option '" + kw.name + "'");
+      break;
+    }
     if (kw.name == "enable_backward") {
       if (auto *b = llvm::dyn_cast_or_null<BoolExpr>(kw.value))
         f->enableBackward = b->value;
@@ -576,10 +584,36 @@ void Sema::setLiteralType(Expr *e, const Type *t) {
   }
 }
 
+/// The value of an integer literal, possibly negated.
+static std::optional<std::pair<bool, uint64_t>> intLiteral(const Expr *e) {
+  bool neg = false;
+  while (auto *u = llvm::dyn_cast<UnaryExpr>(e)) {
+    if (u->op == UnOp::Neg)
+      neg = !neg;
+    else if (u->op != UnOp::Pos)
+      return std::nullopt;
+    e = u->operand;
+  }
+  if (auto *i = llvm::dyn_cast<IntExpr>(e))
+    return std::make_pair(neg, i->value);
+  return std::nullopt;
+}
+
 bool Sema::coerce(Expr *e, const Type *t, const llvm::Twine &what) {
   const Type *from = e->type;
   if (from == t)
     return true;
+  if (from->kind == Type::IntLit && t->isIntScalar()) {
+    // A literal must fit its type: [-2^(w-1), 2^w - 1] for signed types (bit
+    // patterns such as 0xFFFFFFFF are fine), [0, 2^w - 1] for unsigned ones.
+    if (auto lit = intLiteral(e)) {
+      unsigned w = bitWidth(t->scalar);
+      uint64_t umax = w == 64 ? UINT64_MAX : ((uint64_t)1 << w) - 1;
+      uint64_t negMax = isSigned(t->scalar) ? (uint64_t)1 << (w - 1) : 0;
+      if (lit->first ? lit->second > negMax : lit->second > umax)
+        return error(e->loc, what + ": the literal does not fit in " + t->str());
+    }
+  }
   if (from->kind == Type::IntLit && t->isNumeric() && !t->isLiteral()) {
     setLiteralType(e, t);
     return true;
@@ -938,7 +972,8 @@ bool Sema::checkStmt(Stmt *s) {
         sub && sub->skind == SubKind::ArrayElem && (a->op == BinOp::Add || a->op == BinOp::Sub)) {
       // Warp turns `a[i] += v` into an atomic add so that threads can share elements.
       const Type *d = tt;
-      bool ok = (d->isScalar() && !d->isBool() && bitWidth(d->scalar) >= 32) ||
+      bool ok = (d->isScalar() && !d->isBool() &&
+                 (bitWidth(d->scalar) >= 32 || d->scalar == Scalar::F16)) ||
                 ((d->kind == Type::Vec || d->kind == Type::Mat || d->kind == Type::Quat) &&
                  bitWidth(d->scalar) >= 32);
       a->atomic = ok;

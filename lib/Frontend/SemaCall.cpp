@@ -210,7 +210,7 @@ const Type *Sema::checkTypeCtor(CallExpr *e, const Type *t) {
     }
     if (n == t->rows)
       return argsAre(elem) ? t : nullptr;
-    return countError("0, 1 or " + llvm::Twine(t->rows));
+    return countError("0, 1 or " + llvm::Twine((unsigned)t->rows));
   }
   if (t->kind == Type::Mat) {
     if (n == 0)
@@ -225,7 +225,7 @@ const Type *Sema::checkTypeCtor(CallExpr *e, const Type *t) {
       return argsAre(elem) ? t : nullptr;
     if (n == t->rows)
       return argsAre(types.vec(t->cols, t->scalar)) ? t : nullptr; // rows
-    return countError("0, 1, " + llvm::Twine(t->rows) + " (rows) or " +
+    return countError("0, 1, " + llvm::Twine((unsigned)t->rows) + " (rows) or " +
                       llvm::Twine(t->rows * t->cols));
   }
   if (t->kind == Type::Quat) {
@@ -327,8 +327,7 @@ const Type *Sema::checkBuiltin(CallExpr *e, Builtin b) {
   case Builtin::Log2: case Builtin::Log10: case Builtin::Sin: case Builtin::Cos:
   case Builtin::Tan: case Builtin::Asin: case Builtin::Acos: case Builtin::Atan:
   case Builtin::Sinh: case Builtin::Cosh: case Builtin::Tanh: case Builtin::Floor:
-  case Builtin::Ceil: case Builtin::Round: case Builtin::Trunc: case Builtin::Frac:
-  case Builtin::Step: {
+  case Builtin::Ceil: case Builtin::Round: case Builtin::Trunc: case Builtin::Frac: {
     if (!nargs(1, 1) || !checkArgs())
       return nullptr;
     Expr *a = args[0];
@@ -338,12 +337,15 @@ const Type *Sema::checkBuiltin(CallExpr *e, Builtin b) {
       return argError(a, "a float");
     return a->type;
   }
+  case Builtin::Step:
   case Builtin::Abs:
   case Builtin::Sign: {
     if (!nargs(1, 1) || !checkArgs())
       return nullptr;
     Expr *a = args[0];
     const Type *t = finalize(a);
+    if (b == Builtin::Step)
+      return t->isScalar() && !t->isBool() ? t : argError(a, "a number");
     if ((t->isScalar() && !t->isBool()) || t->kind == Type::Vec)
       return t;
     return argError(a, "a number or a vector");
@@ -476,9 +478,10 @@ const Type *Sema::checkBuiltin(CallExpr *e, Builtin b) {
     const Type *t = args[0]->type;
     if (!(t->kind == Type::Vec && isFloat(t->scalar)))
       return argError(args[0], "a float vector");
-    if (args[1]->type != t)
-      return argError(args[1], t->str());
-    return types.mat(t->rows, t->rows, t->scalar);
+    const Type *u = args[1]->type;
+    if (!(u->kind == Type::Vec && u->scalar == t->scalar))
+      return argError(args[1], "a vector of " + std::string(warpName(t->scalar)));
+    return types.mat(t->rows, u->rows, t->scalar);
   }
   case Builtin::Transpose:
   case Builtin::Determinant:
@@ -580,8 +583,8 @@ const Type *Sema::checkBuiltin(CallExpr *e, Builtin b) {
     if (at->kind != Type::Array)
       return argError(args[0], "an array");
     if (args.size() != at->ndim + 2) {
-      error(e->loc, name + "() on a " + llvm::Twine(at->ndim) + "-d array takes the array, " +
-                        llvm::Twine(at->ndim) + " index(es) and a value");
+      error(e->loc, name + "() on a " + llvm::Twine((unsigned)at->ndim) + "-d array takes the array, " +
+                        llvm::Twine((unsigned)at->ndim) + " index(es) and a value");
       return nullptr;
     }
     for (size_t i = 1; i + 1 < args.size(); ++i) {
@@ -594,7 +597,8 @@ const Type *Sema::checkBuiltin(CallExpr *e, Builtin b) {
     bool ok = (d->isScalar() && !d->isBool() && bitWidth(d->scalar) >= 32) ||
               ((d->kind == Type::Vec || d->kind == Type::Mat || d->kind == Type::Quat) &&
                bitWidth(d->scalar) >= 32) ||
-              (d->kind == Type::Scalar && d->scalar == Scalar::F16 && b <= Builtin::AtomicSub);
+              (d->kind == Type::Scalar && d->scalar == Scalar::F16 &&
+               (b == Builtin::AtomicAdd || b == Builtin::AtomicSub));
     if (!ok) {
       error(args[0]->loc, name + "() is not supported on arrays of " + d->str());
       return nullptr;

@@ -195,12 +195,12 @@ const Type *Sema::checkSubscript(SubscriptExpr *e) {
   switch (bt->kind) {
   case Type::Array:
     if (n < bt->ndim) {
-      error(e->loc, "indexing a " + llvm::Twine(bt->ndim) + "-d array with " + llvm::Twine(n) +
+      error(e->loc, "indexing a " + llvm::Twine((unsigned)bt->ndim) + "-d array with " + llvm::Twine(n) +
                         " index(es): array views are not supported, give all indices");
       return nullptr;
     }
     if (n > bt->ndim) {
-      error(e->loc, "too many indices (" + llvm::Twine(n) + ") for a " + llvm::Twine(bt->ndim) +
+      error(e->loc, "too many indices (" + llvm::Twine(n) + ") for a " + llvm::Twine((unsigned)bt->ndim) +
                         "-d array");
       return nullptr;
     }

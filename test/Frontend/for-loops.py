@@ -71,12 +71,16 @@ def reversed_range(x: wp.array(dtype=int), n: int):
         x[j] = j
 
 
-# A run-time step: both directions are computed and selected on the sign.
+# A run-time step: both directions are computed and selected on the sign; a
+# zero step (Warp: no iteration) never divides by zero.
 # CHECK-LABEL: kdsl.kernel @runtime_step(
 @wp.kernel
 def runtime_step(x: wp.array(dtype=int), n: int, step: int):
-    # CHECK: %[[POS:.*]] = arith.cmpi sgt, %step, %{{.*}} : i32
-    # CHECK: %[[TRIP:.*]] = arith.select %[[POS]], %{{.*}}, %{{.*}} : i32
+    # CHECK: %[[ISZERO:.*]] = arith.cmpi eq, %step, %{{.*}} : i32
+    # CHECK: %[[SAFE:.*]] = arith.select %[[ISZERO]], %{{.*}}, %step : i32
+    # CHECK: %[[POS:.*]] = arith.cmpi sgt, %[[SAFE]], %{{.*}} : i32
+    # CHECK: %[[DIR:.*]] = arith.select %[[POS]], %{{.*}}, %{{.*}} : i32
+    # CHECK: %[[TRIP:.*]] = arith.select %[[ISZERO]], %{{.*}}, %[[DIR]] : i32
     # CHECK: scf.for %[[IV:.*]] = %{{.*}} to %[[TRIP]] step %{{.*}} : i32 {
     # CHECK:   arith.muli %[[IV]], %step : i32
     for j in range(0, n, step):

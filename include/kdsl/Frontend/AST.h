@@ -177,6 +177,7 @@ struct TupleExpr : Expr {
 struct UnsupportedExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == ExprKind::Unsupported; }
   std::string what;
+  std::string raw; // string literals: the source text, quotes included
   UnsupportedExpr(llvm::SMLoc l, std::string w) : Expr(ExprKind::Unsupported, l), what(std::move(w)) {}
 };
 

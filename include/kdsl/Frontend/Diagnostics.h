@@ -29,6 +29,8 @@ public:
   unsigned suppressedErrors = 0;
   /// Stop printing after this many errors (the rest are counted).
   unsigned maxErrors = 20;
+  /// Set when an error is a compiler bug, not a problem in the source.
+  bool internalError = false;
 
 private:
   llvm::SourceMgr &sm;

@@ -11,6 +11,9 @@ namespace kdsl {
 struct FrontendOptions {
   /// Translate only this kernel (and what it uses); empty: the whole file.
   std::string kernel;
+  /// Set to true when translation failed because of a compiler bug (IR that
+  /// does not verify, an internal error) rather than an error in the source.
+  bool *internalError = nullptr;
 };
 
 /// Parses, type-checks and lowers the main buffer of `sm` to a verified

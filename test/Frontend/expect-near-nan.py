@@ -1,7 +1,6 @@
 # RUN: kdsl-translate %s --emit=mlir | FileCheck %s
-# XFAIL: *
 #
-# BUG: docs/language.md section 8.8: wp.expect_near "fails if abs(a - b) >
+# Regression (was a bug): docs/language.md section 8.8: wp.expect_near "fails if abs(a - b) >
 # tol ... As in Warp, a NaN difference does not fail". kdsl asserts the
 # ordered comparison
 #   %ok = arith.cmpf ole, %absdiff, %tol

@@ -1,7 +1,6 @@
 # RUN: kdsl-translate %s --emit=mlir | FileCheck %s
-# XFAIL: *
 #
-# BUG: the value of the module="..." decorator option is taken from the wrong
+# Regression (was a bug): the value of the module="..." decorator option is taken from the wrong
 # source range: it prints as
 #   options = {module = "\22unique\22)def with_module(a: wp.array(dtype=float)"}
 # (the quotes, the closing parenthesis and the whole def header are included)

@@ -1,7 +1,6 @@
 # RUN: not kdsl-translate %s --emit=mlir 2>&1 | FileCheck %s
-# XFAIL: *
 #
-# BUG: the dimension count is lost from the message: it reads
+# Regression (was a bug): the dimension count is lost from the message: it reads
 #   too many indices (2) for a \x01-d array
 # (ndim is a uint8_t passed to llvm::Twine, printed as a raw character).
 

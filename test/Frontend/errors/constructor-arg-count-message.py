@@ -1,7 +1,6 @@
 # RUN: not kdsl-translate %s --emit=mlir 2>&1 | FileCheck %s
-# XFAIL: *
 #
-# BUG: the expected argument count is lost from the message: it reads
+# Regression (was a bug): the expected argument count is lost from the message: it reads
 #   vec3f() takes 0, 1 or \x03 arguments, got 2
 # (the count is a uint8_t passed to llvm::Twine, which prints it as a raw
 # character).

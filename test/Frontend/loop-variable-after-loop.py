@@ -1,7 +1,6 @@
 # RUN: kdsl-translate %s --emit=mlir | FileCheck %s
-# XFAIL: *
 #
-# BUG: after `for j in range(n)` the loop variable keeps the value it had
+# Regression (was a bug): after `for j in range(n)` the loop variable keeps the value it had
 # before the loop instead of the last value the loop gave it (Python and
 # Warp: n - 1 when the loop ran). Here a[i] must be n - 1 for n > 0; kdsl
 # stores the constant 5:

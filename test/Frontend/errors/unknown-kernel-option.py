@@ -1,7 +1,6 @@
 # RUN: not kdsl-translate %s --emit=mlir 2>&1 | FileCheck %s
-# XFAIL: *
 #
-# BUG: docs/language.md section 11 rejects an unknown @wp.kernel(...) option;
+# Regression (was a bug): docs/language.md section 11 rejects an unknown @wp.kernel(...) option;
 # kdsl accepts `foo=1` and records it in `options = {foo = 1 : i64}`.
 
 import warp as wp

@@ -1,7 +1,6 @@
 # RUN: kdsl-translate %s --emit=mlir | FileCheck %s
-# XFAIL: *
 #
-# BUG: docs/language.md section 8.2 gives wp.step the signature `(S)` (any
+# Regression (was a bug): docs/language.md section 8.2 gives wp.step the signature `(S)` (any
 # scalar; "Unsigned: always 0"), as Warp does, but kdsl rejects integers:
 #   error: wp.step() expects a float, got int32
 

@@ -1,7 +1,6 @@
 # RUN: kdsl-translate %s --emit=mlir | FileCheck %s
-# XFAIL: *
 #
-# BUG: wp.sign on an unsigned integer must always be 1 (docs/language.md
+# Regression (was a bug): wp.sign on an unsigned integer must always be 1 (docs/language.md
 # section 8.2: "Unsigned: always 1"), but kdsl compares it as a signed
 # number:
 #   %0 = arith.cmpi slt, %u, %c0_i32 : i32

@@ -1,7 +1,6 @@
 # RUN: not kdsl-translate %s --emit=mlir 2>&1 | FileCheck %s
-# XFAIL: *
 #
-# BUG: the dimension count is lost from the message: it reads
+# Regression (was a bug): the dimension count is lost from the message: it reads
 #   indexing a \x02-d array with 1 index(es): array views are not supported
 # (ndim is a uint8_t passed to llvm::Twine, printed as a raw character).
 

@@ -1,5 +1,4 @@
 # RUN: kdsl-translate %s --emit=mlir | FileCheck %s
-# XFAIL: *
 #
 # BUG (crash): a loop or if whose body contains only another if/loop with an
 # empty body (`pass`) aborts kdsl-translate with

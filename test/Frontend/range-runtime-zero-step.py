@@ -1,7 +1,6 @@
 # RUN: kdsl-translate %s --emit=mlir | FileCheck %s
-# XFAIL: *
 #
-# BUG: docs/language.md section 6.2: "A step of 0 gives zero iterations"
+# Regression (was a bug): docs/language.md section 6.2: "A step of 0 gives zero iterations"
 # (Warp does not raise). For a run-time step the trip count is computed as
 #   pos = (stop - start + step - 1) / step        (arith.divsi ..., %step)
 #   neg = (start - stop + (-step) - 1) / (-step)  (arith.divsi ..., 0 - %step)

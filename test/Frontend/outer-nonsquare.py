@@ -1,7 +1,6 @@
 # RUN: kdsl-translate %s --emit=mlir | FileCheck %s
-# XFAIL: *
 #
-# BUG: docs/language.md section 8.3 defines wp.outer(a: vecN, b: vecM) ->
+# Regression (was a bug): docs/language.md section 8.3 defines wp.outer(a: vecN, b: vecM) ->
 # matNM (Warp does too), but kdsl requires both vectors to have the same
 # length:
 #   error: wp.outer() expects vec3f, got vec2f

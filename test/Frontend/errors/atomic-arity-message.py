@@ -1,7 +1,6 @@
 # RUN: not kdsl-translate %s --emit=mlir 2>&1 | FileCheck %s
-# XFAIL: *
 #
-# BUG: the numbers are lost from the message: it reads
+# Regression (was a bug): the numbers are lost from the message: it reads
 #   wp.atomic_add() on a \x02-d array takes the array, \x02 index(es) and a value
 # (ndim is a uint8_t passed to llvm::Twine, printed as a raw character).
 

@@ -1,7 +1,6 @@
 # RUN: kdsl-translate %s --emit=mlir | FileCheck %s
-# XFAIL: *
 #
-# BUG: after `break` (or an early `return`) inside a while loop, the loop
+# Regression (was a bug): after `break` (or an early `return`) inside a while loop, the loop
 # condition is evaluated once more before the break flag stops the loop:
 # the scf.while "before" region computes `cond && !broken`, evaluating `cond`
 # unconditionally. Python never re-evaluates the condition after break, and

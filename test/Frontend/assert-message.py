@@ -1,7 +1,6 @@
 # RUN: kdsl-translate %s --emit=mlir | FileCheck %s
-# XFAIL: *
 #
-# BUG: the message of the kdsl.assert built for `assert cond` is cut short
+# Regression (was a bug): the message of the kdsl.assert built for `assert cond` is cut short
 # when the condition starts with a subscript or call: `assert a[i] > 0.0`
 # gives the message "assert a[i]" (the source range of the condition ends
 # after its first operand). The message should show the whole condition.

@@ -1,7 +1,6 @@
 # RUN: kdsl-translate %s --emit=mlir | FileCheck %s
-# XFAIL: *
 #
-# BUG: in a non-atomic augmented assignment (or a component assignment) to
+# Regression (was a bug): in a non-atomic augmented assignment (or a component assignment) to
 # an array element, the index expression of the target is evaluated once for
 # the load and again for the store (and once more for a component target).
 # Python evaluates it once. With a side-effecting index the element read and

@@ -1,7 +1,6 @@
 # RUN: kdsl-translate %s --emit=mlir | FileCheck %s
-# XFAIL: *
 #
-# BUG: docs/language.md section 1 says that `from warp import vec3` resolves
+# Regression (was a bug): docs/language.md section 1 says that `from warp import vec3` resolves
 # like `wp.vec3`, but kdsl does not know names imported this way:
 #   error: unsupported type annotation (...)      for `v: vec3`
 #   error: name 'vec3' is not defined              for `vec3(1.0)`
