@@ -502,8 +502,11 @@ bool Parser::parseDef(Scope *scope, bool isKernel, std::vector<Keyword> options,
         f->unsupportedLoc = cur().loc();
       }
       advance();
-      if (cur().is(Tok::Name))
+      if (cur().is(Tok::Name)) {
         advance();
+        if (consumeOp(":") && !parseTest()) // *args: float
+          return false;
+      }
     } else {
       if (!cur().is(Tok::Name) || isKeyword(cur().text))
         return error(cur().loc(), "expected a parameter name, found " + describe(cur()));

@@ -363,9 +363,16 @@ bool Sema::checkConst(ConstDef *c) {
     c->fval = v->f;
     c->type = typed ? typed : v->kind == ConstValue::Bool ? types.boolTy() : nullptr;
   } else {
-    const Type *t = check(c->value);
+    // A module-level value that is not a kernel-language expression is host
+    // code: the use site reports it (see checkName), not the host line.
+    const Type *t;
+    {
+      SuppressDiags quiet(diags);
+      t = check(c->value);
+    }
     if (!t) {
       ok = false;
+      c->hostValue = true;
     } else {
       t = finalize(c->value);
       if (t->kind == Type::Tuple || t->kind == Type::Void || t->kind == Type::Shape ||
@@ -972,17 +979,18 @@ bool Sema::checkStmt(Stmt *s) {
         sub && sub->skind == SubKind::ArrayElem && (a->op == BinOp::Add || a->op == BinOp::Sub)) {
       // Warp turns `a[i] += v` into an atomic add so that threads can share elements.
       const Type *d = tt;
-      bool ok = (d->isScalar() && !d->isBool() &&
-                 (bitWidth(d->scalar) >= 32 || d->scalar == Scalar::F16)) ||
-                ((d->kind == Type::Vec || d->kind == Type::Mat || d->kind == Type::Quat) &&
-                 bitWidth(d->scalar) >= 32);
+      bool wide = bitWidth(d->scalar) >= 32 || d->scalar == Scalar::F16;
+      bool ok = (d->isScalar() && !d->isBool() && wide) ||
+                ((d->kind == Type::Vec || d->kind == Type::Mat || d->kind == Type::Quat) && wide);
       a->atomic = ok;
     }
     return true;
   }
   case StmtKind::If: {
     auto *i = static_cast<IfStmt *>(s);
-    return checkCondition(i->cond) && checkBody(i->thenBody) && checkBody(i->elseBody);
+    if (!checkCondition(i->cond))
+      return false;
+    return checkBody(i->thenBody) && checkBody(i->elseBody);
   }
   case StmtKind::While: {
     auto *w = static_cast<WhileStmt *>(s);

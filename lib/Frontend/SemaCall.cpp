@@ -594,11 +594,11 @@ const Type *Sema::checkBuiltin(CallExpr *e, Builtin b) {
         return argError(args[i], "an integer index");
     }
     const Type *d = at->dtype;
-    bool ok = (d->isScalar() && !d->isBool() && bitWidth(d->scalar) >= 32) ||
-              ((d->kind == Type::Vec || d->kind == Type::Mat || d->kind == Type::Quat) &&
-               bitWidth(d->scalar) >= 32) ||
-              (d->kind == Type::Scalar && d->scalar == Scalar::F16 &&
-               (b == Builtin::AtomicAdd || b == Builtin::AtomicSub));
+    // Warp: add/sub on 32/64-bit and float16 elements; min/max on 32/64-bit.
+    bool addSub = b == Builtin::AtomicAdd || b == Builtin::AtomicSub;
+    bool wide = bitWidth(d->scalar) >= 32 || (addSub && d->scalar == Scalar::F16);
+    bool ok = ((d->isScalar() && !d->isBool()) || d->kind == Type::Vec || d->kind == Type::Mat ||
+               d->kind == Type::Quat) && wide;
     if (!ok) {
       error(args[0]->loc, name + "() is not supported on arrays of " + d->str());
       return nullptr;

@@ -90,7 +90,11 @@ const Type *Sema::checkName(NameExpr *e) {
   case Symbol::Const: {
     ConstDef *c = s->constDef;
     if (!checkConst(c)) {
-      diags.note(e->loc, "constant '" + e->name + "' used here");
+      if (c->hostValue)
+        error(e->loc, "name '" + e->name + "' is not defined in kernel code (its module-level "
+                      "value is host code, not a constant)");
+      else
+        diags.note(e->loc, "constant '" + e->name + "' used here");
       return nullptr;
     }
     e->ref = RefKind::Constant;

@@ -335,6 +335,7 @@ struct ConstDef : Node {
   int64_t ival = 0;
   double fval = 0;
   const Type *type = nullptr;
+  bool hostValue = false; // the value is host code, not a kernel constant
 };
 
 /// A name visible at module level or inside a function that holds Warp defs.

@@ -13,6 +13,7 @@
 #include "kdsl/Frontend/Builtins.h"
 #include "kdsl/Frontend/Diagnostics.h"
 #include "kdsl/Frontend/Types.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace kdsl {
 

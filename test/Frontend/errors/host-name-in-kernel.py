@@ -1,7 +1,6 @@
 # RUN: not kdsl-translate %s --emit=mlir 2>&1 | FileCheck %s
-# XFAIL: *
 #
-# BUG: a top-level name whose value is host code (`data = np.zeros(8)`) is
+# Regression (was a bug): a top-level name whose value is host code (`data = np.zeros(8)`) is
 # undefined inside a kernel (docs/language.md sections 1 and 11). kdsl
 # reports the error at the host code, with a confusing message, and only
 # a note at the use:

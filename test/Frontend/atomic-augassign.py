@@ -1,7 +1,6 @@
 # RUN: kdsl-translate %s --emit=mlir | FileCheck %s
-# XFAIL: *
 #
-# BUG: docs/language.md section 6.1 makes `a[i] += v` / `a[i] -= v` atomic for
+# Regression (was a bug): docs/language.md section 6.1 makes `a[i] += v` / `a[i] -= v` atomic for
 # float16 arrays (and float16 vector arrays, component-wise) too, like Warp,
 # and wp.atomic_add/sub accept float16 arrays. kdsl compiles the augmented
 # assignment as a plain, racy load / addf / store.

@@ -1,7 +1,6 @@
 # RUN: not kdsl-translate %s --emit=mlir 2>&1 | FileCheck %s
-# XFAIL: *
 #
-# BUG: `*xs: float` is valid Python; the message should say that variadic
+# Regression (was a bug): `*xs: float` is valid Python; the message should say that variadic
 # parameters are not supported (as it does for an unannotated `*xs`), but
 # it is a parse error at the colon:
 #   error: expected ')' to close the parameter list, found ':'
