@@ -286,7 +286,7 @@ struct Param {
 enum class CheckState : uint8_t { Unchecked, InProgress, Done, Failed };
 
 struct FuncDef : Node {
-  bool isKernel;
+  bool isKernel = false;
   llvm::StringRef name;
   llvm::SMLoc loc;
   std::vector<Param> params;
