@@ -673,8 +673,15 @@ bool Parser::parseStatement(Body &body) {
     }
     if (kw == "elif" || kw == "else")
       return error(loc, "'" + kw + "' without a matching 'if'");
-    if (kw == "with" || kw == "try" || kw == "class" || kw == "def" || kw == "async" ||
-        (kw == "match" && peekTok().is(Tok::Name) && false)) {
+    // `match` is a soft keyword: `match x:` ending its line starts a match statement.
+    bool isMatch = false;
+    if (kw == "match" && !peekTok().is(Tok::Op)) {
+      size_t q = p;
+      while (q + 1 < toks.size() && !toks[q + 1].is(Tok::Newline) && !toks[q + 1].is(Tok::Eof))
+        ++q;
+      isMatch = toks[q].isOp(":");
+    }
+    if (kw == "with" || kw == "try" || kw == "class" || kw == "def" || kw == "async" || isMatch) {
       std::string what = kw == "def"     ? "nested function definitions"
                          : kw == "class" ? "class definitions"
                          : kw == "async" ? "async code"
@@ -1078,9 +1085,15 @@ bool Parser::parseCallArgs(CallExpr *call) {
       if (!a)
         return false;
       if (cur().isName("for")) {
-        // generator expression argument
-        while (!cur().isOp(")") && !cur().is(Tok::Eof))
+        // A generator expression argument: skip it up to the call's ')'.
+        unsigned level = 0;
+        while (!cur().is(Tok::Eof) && !(level == 0 && cur().isOp(")"))) {
+          if (cur().isOp("(") || cur().isOp("[") || cur().isOp("{"))
+            ++level;
+          else if (cur().isOp(")") || cur().isOp("]") || cur().isOp("}"))
+            --level;
           advance();
+        }
         call->args.push_back(unsupported(loc, "generator expressions"));
         break;
       }

@@ -7,6 +7,11 @@ using llvm::StringRef;
 
 const Type *Sema::checkCall(CallExpr *e) {
   Scope *scope = fn->scope;
+  // Syntax that is not in the language (a generator argument, *args) is the
+  // clearer error, whatever the callee.
+  for (Expr *a : e->args)
+    if (llvm::isa<UnsupportedExpr>(a) && !llvm::cast<UnsupportedExpr>(a)->raw.size())
+      return check(a);
   if (auto name = warpNameOf(e->callee, scope)) {
     if (auto b = lookupWarpBuiltin(*name))
       return checkBuiltin(e, *b);

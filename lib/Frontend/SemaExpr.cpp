@@ -282,6 +282,13 @@ const Type *Sema::binaryResult(BinOp op, Expr *lhs, Expr *rhs, SMLoc loc) {
     return nullptr;
   };
   bool aScalarish = ta->isScalar() || ta->isLiteral(), bScalarish = tb->isScalar() || tb->isLiteral();
+  // bool operands: only `& | ^` with another bool.
+  if ((ta->isBool() || tb->isBool()) && aScalarish && bScalarish &&
+      (!(ta->isBool() && tb->isBool()) || !bitwise || op == BinOp::Shl || op == BinOp::Shr)) {
+    error(loc, what + " is not defined for " + ta->str() + " and " +
+                   (tb->isLiteral() ? std::string("a number") : tb->str()));
+    return nullptr;
+  }
   if (aScalarish && bScalarish) {
     const Type *t = unify(lhs, rhs, loc, what);
     if (!t)
@@ -331,7 +338,8 @@ const Type *Sema::binaryResult(BinOp op, Expr *lhs, Expr *rhs, SMLoc loc) {
     if (ta->kind == Type::Quat && tb->kind == Type::Quat && op == BinOp::Mul)
       return ta;
     if (ta->kind == Type::Vec && tb->kind == Type::Vec) {
-      error(loc, "'*' between two vectors is ambiguous: use wp.cw_mul (component-wise) or wp.dot");
+      error(loc, std::string("'") + spell(op) +
+                     "' between two vectors is ambiguous: use wp.cw_mul (component-wise) or wp.dot");
       return nullptr;
     }
     return bad();

@@ -36,10 +36,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string errors;
   llvm::raw_string_ostream os(errors);
   kdsl::FrontendOptions options;
+  bool internalError = false;
+  options.internalError = &internalError;
   auto module = kdsl::translateSource(sm, context(), options, os);
   // A verifier failure means the front end accepted a program and produced
   // invalid IR: treat it like a crash.
-  if (!module && errors.find("internal error") != std::string::npos) {
+  if (internalError) {
     llvm::errs() << errors;
     abort();
   }

@@ -1,7 +1,6 @@
 # RUN: not kdsl-translate %s --emit=mlir 2>&1 | FileCheck %s
-# XFAIL: *
 #
-# BUG: `match` is listed as rejected (docs/language.md section 11) but the
+# Regression (was a bug): `match` is listed as rejected (docs/language.md section 11) but the
 # message is a confusing parse error at the subject:
 #   7:11: error: expected end of statement, found 'n'
 # It should say that 'match' statements are not supported, at `match`.

@@ -1,7 +1,6 @@
 # RUN: not kdsl-translate %s --emit=mlir 2>&1 | FileCheck %s
-# XFAIL: *
 #
-# BUG: `v @ v` is rejected with a message about the `*` operator:
+# Regression (was a bug): `v @ v` is rejected with a message about the `*` operator:
 #   error: '*' between two vectors is ambiguous: use wp.cw_mul ...
 # The message should name the operator that was written, `@`.
 

@@ -1,7 +1,6 @@
 # RUN: not kdsl-translate %s --emit=mlir 2>&1 | FileCheck %s
-# XFAIL: *
 #
-# BUG: a generator expression gets a confusing parse error pointing at the
+# Regression (was a bug): a generator expression gets a confusing parse error pointing at the
 # closing parenthesis:
 #   7:32: error: expected end of statement, found ')'
 # It should say that generator expressions (or comprehensions) are not

@@ -1,7 +1,6 @@
 # RUN: not kdsl-translate %s --emit=mlir 2>&1 | FileCheck %s
-# XFAIL: *
 #
-# BUG: arithmetic or a shift between a bool and an int literal reports the
+# Regression (was a bug): arithmetic or a shift between a bool and an int literal reports the
 # literal instead of the operator: `p << 1` (or `p + 1`) with `p: bool`
 # gives
 #   4:14: error: operator '<<': expected bool, got int32
