@@ -19,3 +19,9 @@ llvm_config.use_default_substitutions()
 
 tool_dirs = [config.kdsl_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["kdsl-opt", "kdsl-translate"], tool_dirs)
+
+# RUN lines start with LLVM's `not` and `count` (lit expands them only after a
+# pipe, and RUN lines go through the external shell), so put LLVM's tools on PATH.
+config.environment["PATH"] = os.path.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", "")]
+)
