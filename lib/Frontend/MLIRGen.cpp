@@ -15,17 +15,26 @@ using llvm::StringRef;
 //===----------------------------------------------------------------------===//
 
 Location MLIRGen::loc(SMLoc l) {
-  auto it = locCache.find(l.getPointer());
-  if (it != locCache.end())
-    return it->second;
-  auto &sm = diags.getSourceMgr();
-  Location result = FileLineColLoc::get(fileName, 0, 0);
-  if (l.isValid()) {
-    auto [line, col] = sm.getLineAndColumn(l);
-    result = FileLineColLoc::get(fileName, line, col);
+  const char *ptr = l.getPointer();
+  if (ptr == lastLocPtr)
+    return lastLoc;
+  if (lineStarts.empty()) {
+    auto &sm = diags.getSourceMgr();
+    StringRef buf = sm.getMemoryBuffer(sm.getMainFileID())->getBuffer();
+    lineStarts.push_back(buf.begin());
+    for (const char *c = buf.begin(); c != buf.end(); ++c)
+      if (*c == '\n')
+        lineStarts.push_back(c + 1);
   }
-  locCache.try_emplace(l.getPointer(), result);
-  return result;
+  unsigned line = 0, col = 0;
+  if (ptr && ptr >= lineStarts.front()) {
+    auto it = std::upper_bound(lineStarts.begin(), lineStarts.end(), ptr) - 1;
+    line = (it - lineStarts.begin()) + 1;
+    col = (ptr - *it) + 1;
+  }
+  lastLocPtr = ptr;
+  lastLoc = FileLineColLoc::get(fileName, line, col);
+  return lastLoc;
 }
 
 void MLIRGen::error(SMLoc l, const llvm::Twine &msg) {
@@ -78,12 +87,16 @@ mlir::Type MLIRGen::convertType(const kdsl::Type *t) {
 mlir::Value MLIRGen::constScalar(const kdsl::Type *t, double f, int64_t i, Location l) {
   mlir::Type mt = convertType(t);
   if (auto ft = dyn_cast<FloatType>(mt))
-    return arith::ConstantOp::create(b, l, b.getFloatAttr(ft, f));
-  return arith::ConstantOp::create(b, l, b.getIntegerAttr(mt, i));
+    return constant(b.getFloatAttr(ft, f), l);
+  return constant(b.getIntegerAttr(mt, i), l);
+}
+
+mlir::Value MLIRGen::constant(TypedAttr value, Location l) {
+  return arith::ConstantOp::create(b, l, value);
 }
 
 mlir::Value MLIRGen::boolConst(bool v, Location l) {
-  return arith::ConstantOp::create(b, l, b.getBoolAttr(v));
+  return constant(b.getBoolAttr(v), l);
 }
 
 mlir::Value MLIRGen::notValue(mlir::Value v, Location l) {
@@ -93,7 +106,7 @@ mlir::Value MLIRGen::notValue(mlir::Value v, Location l) {
 mlir::Value MLIRGen::zeroValue(const kdsl::Type *t, Location l) {
   mlir::Type mt = convertType(t);
   if (auto vt = dyn_cast<VectorType>(mt))
-    return arith::ConstantOp::create(b, l, vt, b.getZeroAttr(vt));
+    return constant(cast<TypedAttr>(b.getZeroAttr(vt)), l);
   if (t->kind == kdsl::Type::Struct) {
     SmallVector<mlir::Value> fields;
     for (const FieldDef &f : t->structDef->fields) {
@@ -106,7 +119,7 @@ mlir::Value MLIRGen::zeroValue(const kdsl::Type *t, Location l) {
   }
   if (t->kind == kdsl::Type::Array)
     return {};
-  return arith::ConstantOp::create(b, l, mt, b.getZeroAttr(mt));
+  return constant(cast<TypedAttr>(b.getZeroAttr(mt)), l);
 }
 
 mlir::Value MLIRGen::convert(mlir::Value v, const kdsl::Type *from, const kdsl::Type *to, Location l) {

@@ -15,8 +15,15 @@ void MLIRGen::unite(NameSet &a, const NameSet &b) { a.insert(b.begin(), b.end())
 bool MLIRGen::contains(const NameSet &s, StringRef n) { return s.count(n) != 0; }
 
 StringRef MLIRGen::flag(StringRef kind, unsigned depth) {
-  std::string name = ("$" + kind + llvm::Twine(depth)).str();
-  return flagNames.insert(name).first->getKey();
+  // Flag names are asked for constantly: memoize them per (kind, depth).
+  unsigned k = kind == "ret" ? 0 : kind == "rv" ? 1 : kind == "brk" ? 2 : 3;
+  if (depth < 64) {
+    StringRef &slot = flagCache[k][depth];
+    if (slot.empty())
+      slot = flagNames.insert(("$" + kind + llvm::Twine(depth)).str()).first->getKey();
+    return slot;
+  }
+  return flagNames.insert(("$" + kind + llvm::Twine(depth)).str()).first->getKey();
 }
 
 StringRef MLIRGen::rootLocal(const Expr *target) {

@@ -145,6 +145,13 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
     mut->type = final;
     return failed ? v : convert(v, e->evalType, final, loc(e->loc));
   }
+  // Locals create no op: skip the location lookup for them.
+  if (auto *n = llvm::dyn_cast<NameExpr>(e); n && n->ref == RefKind::Local) {
+    mlir::Value v = env.lookup(n->name);
+    if (!v)
+      error(e->loc, "variable '" + n->name + "' may be used before it is assigned");
+    return v;
+  }
   Location l = loc(e->loc);
   const kdsl::Type *t = e->type;
   switch (e->kind) {
@@ -239,7 +246,7 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
       return arith::SubIOp::create(b, l, zeroValue(t, l), x);
     case UnOp::Invert: {
       mlir::Type mt = convertType(t);
-      mlir::Value ones = arith::ConstantOp::create(b, l, mt, b.getIntegerAttr(mt, -1));
+      mlir::Value ones = constant(b.getIntegerAttr(mt, -1), l);
       return arith::XOrIOp::create(b, l, x, ones);
     }
     default:
@@ -554,7 +561,7 @@ mlir::Value MLIRGen::genBuiltin(const CallExpr *e) {
       bool one = bi == Builtin::QuatIdentity ? i == 3 : (i / t->cols == i % t->cols);
       elems.push_back(b.getFloatAttr(ft, one ? 1.0 : 0.0));
     }
-    return arith::ConstantOp::create(b, l, vt, DenseElementsAttr::get(vt, elems));
+    return constant(DenseElementsAttr::get(vt, elems), l);
   }
   SmallVector<mlir::Value> a;
   for (Expr *x : e->boundArgs)
@@ -568,15 +575,15 @@ mlir::Value MLIRGen::genBuiltin(const CallExpr *e) {
     mlir::Type mt = convertType(ty);
     mlir::Type et = getElementTypeOrSelf(mt);
     mlir::Value c = isa<FloatType>(et)
-                        ? (mlir::Value)arith::ConstantOp::create(b, l, b.getFloatAttr(et, v))
-                        : (mlir::Value)arith::ConstantOp::create(b, l, b.getIntegerAttr(et, toInt(v)));
+                        ? constant(b.getFloatAttr(et, v), l)
+                        : constant(b.getIntegerAttr(et, toInt(v)), l);
     return isa<VectorType>(mt) ? splat(c, mt, l) : c;
   };
   auto vecNot = [&](mlir::Value v) -> mlir::Value {
     auto st = dyn_cast<ShapedType>(v.getType());
     if (!st)
       return notValue(v, l);
-    mlir::Value ones = arith::ConstantOp::create(b, l, st, DenseElementsAttr::get(st, true));
+    mlir::Value ones = constant(DenseElementsAttr::get(st, true), l);
     return arith::XOrIOp::create(b, l, v, ones);
   };
   bool f0 = t0 && isFloat(t0->scalar);
@@ -738,9 +745,8 @@ mlir::Value MLIRGen::genBuiltin(const CallExpr *e) {
     mlir::Value ok;
     if (bi == Builtin::ExpectNear) {
       mlir::Value diff = math::AbsFOp::create(b, l, arith::SubFOp::create(b, l, a[0], a[1]));
-      mlir::Value tol = a.size() > 2 ? a[2]
-                                     : (mlir::Value)arith::ConstantOp::create(
-                                           b, l, b.getFloatAttr(getElementTypeOrSelf(diff.getType()), 1e-6));
+      mlir::Value tol =
+          a.size() > 2 ? a[2] : constant(b.getFloatAttr(getElementTypeOrSelf(diff.getType()), 1e-6), l);
       if (isa<VectorType>(diff.getType()))
         tol = splat(tol, diff.getType(), l);
       // Warp fails only when |a - b| > tol: a NaN difference passes.

@@ -42,8 +42,12 @@ public:
   llvm::StringMap<mlir::Value> env;
   unsigned loopDepth = 0;
   llvm::DenseMap<const StructDef *, mlir::Type> structTypes;
-  llvm::DenseMap<const char *, mlir::Location> locCache;
+  /// Start of every source line, for loc(); built once per module.
+  std::vector<const char *> lineStarts;
+  const char *lastLocPtr = nullptr;
+  mlir::Location lastLoc = mlir::UnknownLoc::get(&ctx);
   llvm::StringSet<> flagNames;
+  llvm::StringRef flagCache[4][64];
   struct StmtInfo {
     NameSet assigned, reads;
     unsigned exits = 0; // ExitRet | ExitBrk | ExitCont, relative to the statement's loop
@@ -62,6 +66,9 @@ public:
   mlir::Value convert(mlir::Value v, const Type *from, const Type *to, mlir::Location l);
   mlir::Value toI32(mlir::Value v, const Type *from, mlir::Location l);
   mlir::Value boolConst(bool v, mlir::Location l);
+  /// An arith.constant at the insertion point (canonicalize/cse hoist and
+  /// merge them; the front end keeps them next to their use).
+  mlir::Value constant(mlir::TypedAttr value, mlir::Location l);
   mlir::Value notValue(mlir::Value v, mlir::Location l);
   llvm::StringRef flag(llvm::StringRef kind, unsigned depth);
   const Type *localType(llvm::StringRef name);

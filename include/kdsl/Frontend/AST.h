@@ -11,6 +11,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Allocator.h"
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/SMLoc.h"
 #include <memory>
@@ -369,15 +370,24 @@ struct ModuleAST {
   std::vector<StructDef *> structs;
   std::vector<ConstDef *> consts;
 
+  ModuleAST() = default;
+  ModuleAST(const ModuleAST &) = delete;
+  ModuleAST &operator=(const ModuleAST &) = delete;
+  ~ModuleAST() {
+    for (Node *n : nodes)
+      n->~Node();
+  }
+
+  /// Nodes are bump-allocated; their destructors run with the module's.
   template <typename T, typename... Args> T *make(Args &&...args) {
-    auto node = std::make_unique<T>(std::forward<Args>(args)...);
-    T *raw = node.get();
-    arena.push_back(std::move(node));
-    return raw;
+    T *node = new (alloc.Allocate(sizeof(T), alignof(T))) T(std::forward<Args>(args)...);
+    nodes.push_back(node);
+    return node;
   }
 
 private:
-  std::vector<std::unique_ptr<Node>> arena;
+  llvm::BumpPtrAllocator alloc;
+  std::vector<Node *> nodes;
 };
 
 } // namespace kdsl
