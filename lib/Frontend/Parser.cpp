@@ -141,8 +141,8 @@ private:
   // ---- expressions -------------------------------------------------------
   Expr *parseExprList();
   Expr *parseTest();
-  Expr *parseOrTest();
-  Expr *parseAndTest();
+  Expr *parseOrTest() { return parseBoolChain(false); }
+  Expr *parseBoolChain(bool isAnd);
   Expr *parseNotTest();
   Expr *parseComparison();
   Expr *parseBinaryLevel(int level);
@@ -893,36 +893,23 @@ Expr *Parser::parseTest() {
   return e;
 }
 
-Expr *Parser::parseOrTest() {
+/// `a or b or ...` (isAnd = false) and `a and b and ...` (isAnd = true).
+Expr *Parser::parseBoolChain(bool isAnd) {
   SMLoc loc = cur().loc();
-  Expr *e = parseAndTest();
-  if (!e || !cur().isName("or"))
+  StringRef kw = isAnd ? "and" : "or";
+  auto operand = [&] { return isAnd ? parseNotTest() : parseBoolChain(true); };
+  Expr *e = operand();
+  if (!e || !cur().isName(kw))
     return e;
-  auto *b = mod.make<BoolOpExpr>(loc, false);
-  b->operands.push_back(e);
-  while (consumeName("or")) {
-    Expr *r = parseAndTest();
+  auto *chain = mod.make<BoolOpExpr>(loc, isAnd);
+  chain->operands.push_back(e);
+  while (consumeName(kw)) {
+    Expr *r = operand();
     if (!r)
       return nullptr;
-    b->operands.push_back(r);
+    chain->operands.push_back(r);
   }
-  return b;
-}
-
-Expr *Parser::parseAndTest() {
-  SMLoc loc = cur().loc();
-  Expr *e = parseNotTest();
-  if (!e || !cur().isName("and"))
-    return e;
-  auto *b = mod.make<BoolOpExpr>(loc, true);
-  b->operands.push_back(e);
-  while (consumeName("and")) {
-    Expr *r = parseNotTest();
-    if (!r)
-      return nullptr;
-    b->operands.push_back(r);
-  }
-  return b;
+  return chain;
 }
 
 Expr *Parser::parseNotTest() {

@@ -83,6 +83,28 @@ const Type *Sema::checkTid(CallExpr *e, unsigned dims) {
   return t;
 }
 
+/// Binds positional and keyword arguments of `e` to `names` in order into
+/// e->boundArgs (null where nothing was given).
+bool Sema::bindArguments(CallExpr *e, llvm::ArrayRef<StringRef> names, const std::string &callee,
+                         StringRef what) {
+  size_t n = names.size();
+  e->boundArgs.assign(n, nullptr);
+  if (e->args.size() > n)
+    return error(e->loc, callee + " takes " + llvm::Twine(n) + " argument(s), got " +
+                             llvm::Twine(e->args.size()));
+  for (size_t i = 0; i < e->args.size(); ++i)
+    e->boundArgs[i] = e->args[i];
+  for (Keyword &kw : e->kwargs) {
+    size_t i = llvm::find(names, kw.name) - names.begin();
+    if (i == n)
+      return error(kw.loc, callee + " has no " + what + " '" + kw.name + "'");
+    if (e->boundArgs[i])
+      return error(kw.loc, "argument '" + kw.name + "' given twice");
+    e->boundArgs[i] = kw.value;
+  }
+  return true;
+}
+
 const Type *Sema::checkFuncCall(CallExpr *e, FuncDef *f) {
   e->ckind = CallKind::Func;
   e->func = f;
@@ -95,28 +117,11 @@ const Type *Sema::checkFuncCall(CallExpr *e, FuncDef *f) {
     return nullptr;
   }
   size_t np = f->params.size();
-  e->boundArgs.assign(np, nullptr);
-  if (e->args.size() > np) {
-    error(e->loc, "'" + f->name + "' takes " + llvm::Twine(np) + " argument(s), got " +
-                      llvm::Twine(e->args.size()));
+  std::vector<StringRef> names;
+  for (const Param &p : f->params)
+    names.push_back(p.name);
+  if (!bindArguments(e, names, "'" + f->name.str() + "'", "parameter"))
     return nullptr;
-  }
-  for (size_t i = 0; i < e->args.size(); ++i)
-    e->boundArgs[i] = e->args[i];
-  for (Keyword &kw : e->kwargs) {
-    size_t i = 0;
-    while (i < np && f->params[i].name != kw.name)
-      ++i;
-    if (i == np) {
-      error(kw.loc, "'" + f->name + "' has no parameter '" + kw.name + "'");
-      return nullptr;
-    }
-    if (e->boundArgs[i]) {
-      error(kw.loc, "argument '" + kw.name + "' given twice");
-      return nullptr;
-    }
-    e->boundArgs[i] = kw.value;
-  }
   for (size_t i = 0; i < np; ++i) {
     Expr *a = e->boundArgs[i];
     if (!a) {
@@ -138,24 +143,11 @@ const Type *Sema::checkStructCtor(CallExpr *e, StructDef *s) {
   if (!checkStruct(s))
     return nullptr;
   size_t nf = s->fields.size();
-  e->boundArgs.assign(nf, nullptr);
-  if (e->args.size() > nf) {
-    error(e->loc, "struct '" + s->name + "' has " + llvm::Twine(nf) + " fields, got " +
-                      llvm::Twine(e->args.size()) + " arguments");
+  std::vector<StringRef> names;
+  for (const FieldDef &f : s->fields)
+    names.push_back(f.name);
+  if (!bindArguments(e, names, "struct '" + s->name.str() + "'", "field"))
     return nullptr;
-  }
-  for (size_t i = 0; i < e->args.size(); ++i)
-    e->boundArgs[i] = e->args[i];
-  for (Keyword &kw : e->kwargs) {
-    size_t i = 0;
-    while (i < nf && s->fields[i].name != kw.name)
-      ++i;
-    if (i == nf) {
-      error(kw.loc, "struct '" + s->name + "' has no field '" + kw.name + "'");
-      return nullptr;
-    }
-    e->boundArgs[i] = kw.value;
-  }
   for (size_t i = 0; i < nf; ++i)
     if (Expr *a = e->boundArgs[i])
       if (!check(a) || !coerce(a, s->fields[i].type, "field '" + s->fields[i].name + "'"))

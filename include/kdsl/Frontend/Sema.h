@@ -93,6 +93,8 @@ private:
   const Type *checkTypeCtor(CallExpr *e, const Type *t);
   const Type *checkStructCtor(CallExpr *e, StructDef *s);
   const Type *checkFuncCall(CallExpr *e, FuncDef *f);
+  bool bindArguments(CallExpr *e, llvm::ArrayRef<llvm::StringRef> names,
+                     const std::string &callee, llvm::StringRef what);
   const Type *checkTid(CallExpr *e, unsigned dims);
   const Type *binaryResult(BinOp op, Expr *lhs, Expr *rhs, llvm::SMLoc loc);
 
