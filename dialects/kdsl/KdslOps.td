@@ -359,4 +359,26 @@ def Kdsl_QuatToMatrixOp : Kdsl_Op<"quat_to_matrix", [Pure]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Lowering helpers
+//===----------------------------------------------------------------------===//
+
+def Kdsl_ReadOp : Kdsl_Op<"read", [MemoryEffects<[MemRead]>]> {
+  let summary = "read a value stored in C layout at an address (CPU lowering)";
+  let description = [{
+    Used by `kdsl-outline-cpu-kernels` to read kernel arguments through the
+    CPU ABI (include/kdsl/Runtime/KernelABI.h): scalars as their C type,
+    vectors and matrices as packed arrays, structs as C structs, arrays as a
+    `kdsl_array` descriptor. `addr` is an `!llvm.ptr`.
+
+    ```mlir
+    %x = kdsl.read %p : !llvm.ptr -> !kdsl.array<f32, 1>
+    ```
+  }];
+  let arguments = (ins AnyType:$addr);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$addr attr-dict `:` type($addr) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 #endif // KDSL_OPS_TD

@@ -2,6 +2,7 @@
 #include "kdsl/Dialect/Kdsl.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -37,5 +38,6 @@ void KdslDialect::initialize() {
 
 void kdsl::registerKdslDialects(DialectRegistry &registry) {
   registry.insert<KdslDialect, arith::ArithDialect, math::MathDialect,
-                  scf::SCFDialect, vector::VectorDialect, func::FuncDialect, ub::UBDialect>();
+                  scf::SCFDialect, vector::VectorDialect, func::FuncDialect, ub::UBDialect,
+                  LLVM::LLVMDialect>();
 }

@@ -1,6 +1,7 @@
 //===- KdslOps.cpp - kdsl op verifiers and custom formats -----------------===//
 #include "kdsl/Dialect/Kdsl.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
@@ -318,4 +319,16 @@ LogicalResult QuatToMatrixOp::verify() {
   if (m.getShape() != ArrayRef<int64_t>{3, 3})
     return emitOpError("result must be a 3x3 matrix, got ") << m;
   return verifySameElement(*this, getInput().getType(), m);
+}
+
+//===----------------------------------------------------------------------===//
+// ReadOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReadOp::verify() {
+  if (!isa<LLVM::LLVMPointerType>(getAddr().getType()))
+    return emitOpError("address must be an !llvm.ptr, got ") << getAddr().getType();
+  if (!isKernelValueType(getType()))
+    return emitOpError("cannot read a value of type ") << getType();
+  return success();
 }

@@ -5,6 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -12,6 +15,8 @@
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
+  mlir::registerConversionPasses();
+  kdsl::registerKdslPassesAndPipelines();
   mlir::DialectRegistry registry;
   kdsl::registerKdslDialects(registry);
   return mlir::asMainReturnCode(

@@ -8,6 +8,13 @@
 //===----------------------------------------------------------------------===//
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Frontend/Frontend.h"
+#include "kdsl/Runtime/CpuBackend.h"
+
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
@@ -27,9 +34,14 @@ static cl::opt<std::string> outputFilename("o", cl::desc("Output file (default: 
                                            cl::value_desc("filename"), cl::init("-"));
 static cl::opt<std::string> kernelName("kernel", cl::desc("Translate only this kernel"),
                                        cl::value_desc("name"));
-enum class Emit { MLIR };
+enum class Emit { MLIR, LLVM };
 static cl::opt<Emit> emit("emit", cl::desc("What to emit"), cl::init(Emit::MLIR),
-                          cl::values(clEnumValN(Emit::MLIR, "mlir", "kdsl dialect IR")));
+                          cl::values(clEnumValN(Emit::MLIR, "mlir", "kdsl dialect IR"),
+                                     clEnumValN(Emit::LLVM, "llvm",
+                                                "LLVM IR of the CPU module (kdsl-lower-to-cpu)")));
+static cl::opt<bool> checkBounds("check-bounds",
+                                 cl::desc("CPU targets: guard every array access"),
+                                 cl::init(false));
 
 int main(int argc, char **argv) {
   InitLLVM y(argc, argv);
@@ -57,13 +69,35 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
 
+  // Produce the whole output before opening the file: a failure leaves none.
+  std::string text;
+  llvm::raw_string_ostream textOs(text);
+  if (emit == Emit::MLIR) {
+    module->print(textOs);
+    textOs << "\n";
+  } else {
+    kdsl::CpuCompileOptions cpu;
+    cpu.checkBounds = checkBounds;
+    if (auto e = kdsl::lowerToLLVMDialect(*module, cpu)) {
+      WithColor::error(errs(), "kdsl-translate") << toString(std::move(e)) << "\n";
+      return 1;
+    }
+    mlir::registerBuiltinDialectTranslation(ctx);
+    mlir::registerLLVMDialectTranslation(ctx);
+    llvm::LLVMContext llvmCtx;
+    auto llvmModule = mlir::translateModuleToLLVMIR(*module, llvmCtx, inputFilename);
+    if (!llvmModule) {
+      WithColor::error(errs(), "kdsl-translate") << "translation to LLVM IR failed\n";
+      return 1;
+    }
+    llvmModule->print(textOs, nullptr);
+  }
   auto out = mlir::openOutputFile(outputFilename, &err);
   if (!out) {
     WithColor::error(errs(), "kdsl-translate") << err << "\n";
     return 1;
   }
-  module->print(out->os());
-  out->os() << "\n";
+  out->os() << text;
   if (out->os().has_error()) {
     WithColor::error(errs(), "kdsl-translate") << "failed to write " << outputFilename << "\n";
     out->os().clear_error();

@@ -1,0 +1,45 @@
+//===- CpuBackend.h - compile kdsl modules to callable CPU code -*- C++ -*-===//
+#ifndef KDSL_RUNTIME_CPUBACKEND_H
+#define KDSL_RUNTIME_CPUBACKEND_H
+
+#include "kdsl/Runtime/KernelABI.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+
+namespace kdsl {
+
+struct CpuCompileOptions {
+  /// Insert bounds checks on every array access (kdsl_report_oob).
+  bool checkBounds = false;
+  /// C++ backend: the compiler to run (default: $CXX, then c++).
+  std::string cxx;
+};
+
+/// Compiled kernels of one module, callable through the CPU ABI.
+class CpuModule {
+public:
+  virtual ~CpuModule() = default;
+  /// `kernel` is the kdsl.kernel symbol; returns null if it does not exist.
+  virtual kdsl_kernel_fn lookup(llvm::StringRef kernel) = 0;
+};
+
+/// Runs the CPU lowering pipeline (kdsl-lower-to-cpu) on `module` in place.
+llvm::Error lowerToLLVMDialect(mlir::ModuleOp module, const CpuCompileOptions &options);
+
+/// Lowers `module` (kdsl IR from the front end; it is modified) through
+/// MLIR's LLVM pipeline and JIT-compiles it in process.
+llvm::Expected<std::unique_ptr<CpuModule>> compileWithJit(mlir::ModuleOp module,
+                                                          const CpuCompileOptions &options);
+
+/// Emits C++ for `module`, compiles it with the system C++ compiler into a
+/// shared object and loads it: an independent second path.
+llvm::Expected<std::unique_ptr<CpuModule>> compileWithCpp(mlir::ModuleOp module,
+                                                          const CpuCompileOptions &options);
+
+} // namespace kdsl
+
+#endif

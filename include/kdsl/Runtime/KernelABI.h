@@ -1,0 +1,54 @@
+//===- KernelABI.h - the CPU kernel calling convention ---------*- C++ -*-===//
+//
+// Shared by the JIT (lowered MLIR), the emitted C++ and every host that
+// launches kdsl kernels on the CPU (kdsl-run, benchmarks, tests). Plain C so
+// the emitted C++ can repeat it verbatim.
+//
+// A kernel `k` is compiled to
+//
+//   extern "C" void k_cpu_forward(const int64_t *dims, int64_t begin,
+//                                 int64_t end, void **args);
+//
+// `dims` points to 4 launch extents (unused ones are 1). The function runs
+// the grid points whose row-major flat index is in [begin, end): thread
+// (i, j) of a 2-d launch has flat index i * dims[1] + j. Calling it with
+// begin = 0 and end = dims[0] * dims[1] * dims[2] * dims[3] runs the whole
+// launch; a host splits [0, total) among threads.
+//
+// args[i] points to the value of the i-th kernel argument in C layout:
+//  - scalars as their C type (bool: 1 byte, 0 or 1; float16: IEEE half),
+//  - vecN: T[N]; matRxC: T[R][C] row-major; quat: T[4] as (x, y, z, w),
+//  - @wp.struct: a C struct of its fields in order, natural alignment,
+//  - arrays: a kdsl_array (data pointer, shape, byte strides, as in Warp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KDSL_RUNTIME_KERNELABI_H
+#define KDSL_RUNTIME_KERNELABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct kdsl_array {
+  void *data;
+  int64_t shape[4];   // extents; unused dimensions are 0
+  int64_t strides[4]; // in bytes
+} kdsl_array;
+
+typedef void (*kdsl_kernel_fn)(const int64_t *dims, int64_t begin, int64_t end, void **args);
+
+// Provided by the host and called by kernels:
+// a failed assert / wp.expect_* (the thread keeps running),
+void kdsl_report_assert(const char *kernel, const char *message, int32_t line, int64_t thread);
+// an out-of-range index caught by --check-bounds (the access is skipped; a
+// read gives 0).
+void kdsl_report_oob(const char *kernel, const char *array, int32_t dim, int64_t index,
+                     int64_t extent, int64_t thread);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,35 @@
+//===- Passes.h - kdsl passes and pipelines --------------------*- C++ -*-===//
+#ifndef KDSL_TRANSFORMS_PASSES_H
+#define KDSL_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace kdsl {
+
+#define GEN_PASS_DECL
+#include "kdsl/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "kdsl/Transforms/Passes.h.inc"
+
+struct CpuPipelineOptions : public mlir::PassPipelineOptions<CpuPipelineOptions> {
+  Option<bool> checkBounds{*this, "check-bounds", llvm::cl::desc("Guard array accesses"),
+                           llvm::cl::init(false)};
+};
+
+/// kdsl IR -> LLVM dialect for the host CPU (the JIT's and --emit=llvm's pipeline).
+void buildLowerToCpuPipeline(mlir::OpPassManager &pm, const CpuPipelineOptions &options);
+
+/// Registers every kdsl pass and the named pipelines (kdsl-lower-to-cpu).
+void registerKdslPassesAndPipelines();
+
+} // namespace kdsl
+
+#endif

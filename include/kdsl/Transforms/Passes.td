@@ -1,0 +1,52 @@
+//===- Passes.td - kdsl passes -----------------------------*- tablegen -*-===//
+#ifndef KDSL_TRANSFORMS_PASSES_TD
+#define KDSL_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ExpandBuiltins : Pass<"kdsl-expand-builtins", "mlir::ModuleOp"> {
+  let summary = "Expand kdsl vector/matrix/quaternion builtins into arith, math and vector ops";
+  let description = [{
+    Rewrites `kdsl.dot`, `cross`, `length`, `length_sq`, `normalize`, `matmul`,
+    `determinant`, `inverse`, `trace`, `diag` and the `quat_*` ops into scalar
+    arith/math ops on extracted components, with Warp's formulas and operand
+    order (the C++ emitter's prelude uses the same order, so both CPU backends
+    give bit-identical results). Also brings the vector ops the front end
+    emits into the forms `convert-vector-to-llvm` handles: `vector.transpose`
+    and `vector.outerproduct` are expanded, n-D `vector.from_elements` is
+    built row by row, and dynamic positions into matrices become selects.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect",
+                           "mlir::vector::VectorDialect", "mlir::scf::SCFDialect"];
+}
+
+def OutlineCpuKernels : Pass<"kdsl-outline-cpu-kernels", "mlir::ModuleOp"> {
+  let summary = "Turn each kdsl.kernel into a CPU entry point running a range of the launch grid";
+  let description = [{
+    Each `kdsl.kernel @k` becomes
+    `func.func @k_cpu_forward(%dims: !llvm.ptr, %begin: i64, %end: i64, %args: !llvm.ptr)`
+    (the ABI of include/kdsl/Runtime/KernelABI.h): arguments are read from
+    `args` with `kdsl.read`, the body runs in an `scf.for` over the flat thread
+    indices [begin, end), and `kdsl.tid` becomes the row-major decomposition of
+    the flat index. `kdsl.assert` becomes a call of `kdsl_report_assert` when
+    the condition is false. With `check-bounds`, every array access is guarded
+    and an out-of-range index calls `kdsl_report_oob` instead.
+  }];
+  let options = [Option<"checkBounds", "check-bounds", "bool", "false",
+                        "Guard every array access with a bounds check">];
+  let dependentDialects = ["mlir::func::FuncDialect", "mlir::scf::SCFDialect",
+                           "mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect"];
+}
+
+def ConvertKdslToLLVM : Pass<"kdsl-convert-to-llvm", "mlir::ModuleOp"> {
+  let summary = "Convert kdsl memory/struct ops and the upstream dialects to the LLVM dialect";
+  let description = [{
+    One dialect conversion: `!kdsl.array` becomes the `kdsl_array` descriptor
+    struct, `!kdsl.struct` an LLVM struct; `kdsl.load/store/shape/atomic/read`
+    become address arithmetic, loads, stores and `llvm.atomicrmw`; arith,
+    math, vector, func, cf and ub use their upstream patterns.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
+#endif

@@ -1,0 +1,84 @@
+//===- JitBackend.cpp - in-process JIT through MLIR's ExecutionEngine -----===//
+#include "kdsl/Runtime/CpuBackend.h"
+#include "kdsl/Transforms/Passes.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Support/TargetSelect.h"
+
+using namespace mlir;
+using namespace kdsl;
+
+namespace {
+class JitModule : public CpuModule {
+public:
+  explicit JitModule(std::unique_ptr<ExecutionEngine> engine) : engine(std::move(engine)) {}
+  kdsl_kernel_fn lookup(llvm::StringRef kernel) override {
+    auto sym = engine->lookup((kernel + "_cpu_forward").str());
+    if (!sym) {
+      llvm::consumeError(sym.takeError());
+      return nullptr;
+    }
+    return reinterpret_cast<kdsl_kernel_fn>(*sym);
+  }
+
+private:
+  std::unique_ptr<ExecutionEngine> engine;
+};
+} // namespace
+
+/// Runs the CPU lowering pipeline on `module`; diagnostics go into the error.
+llvm::Error kdsl::lowerToLLVMDialect(ModuleOp module, const CpuCompileOptions &options) {
+  std::string diagnostics;
+  llvm::raw_string_ostream os(diagnostics);
+  ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &d) {
+    os << d.getLocation() << ": " << d << "\n";
+    return success();
+  });
+  PassManager pm(module.getContext());
+  CpuPipelineOptions pipeline;
+  pipeline.checkBounds = options.checkBounds;
+  buildLowerToCpuPipeline(pm, pipeline);
+  if (failed(pm.run(module)))
+    return llvm::createStringError("CPU lowering failed:\n" + diagnostics);
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithJit(ModuleOp module,
+                                                                const CpuCompileOptions &options) {
+  if (llvm::Error e = lowerToLLVMDialect(module, options))
+    return std::move(e);
+  static bool initialized = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)initialized;
+  registerBuiltinDialectTranslation(*module.getContext());
+  registerLLVMDialectTranslation(*module.getContext());
+
+  ExecutionEngineOptions engineOptions;
+  // function_ref: the transformer must outlive ExecutionEngine::create.
+  auto transformer = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
+                                               /*targetMachine=*/nullptr);
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  auto engine = ExecutionEngine::create(module, engineOptions);
+  if (!engine)
+    return engine.takeError();
+  // The kernels' report hooks resolve to the host's definitions.
+  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap map;
+    map[interner("kdsl_report_assert")] = {llvm::orc::ExecutorAddr::fromPtr(&kdsl_report_assert),
+                                           llvm::JITSymbolFlags::Exported};
+    map[interner("kdsl_report_oob")] = {llvm::orc::ExecutorAddr::fromPtr(&kdsl_report_oob),
+                                        llvm::JITSymbolFlags::Exported};
+    return map;
+  });
+  return std::make_unique<JitModule>(std::move(*engine));
+}

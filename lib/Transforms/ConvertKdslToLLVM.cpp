@@ -1,0 +1,292 @@
+//===- ConvertKdslToLLVM.cpp - kdsl + upstream dialects -> LLVM dialect ---===//
+//
+// SSA values use the LLVM type converter's types (vectors stay LLVM vectors,
+// matrices become arrays of vectors). Memory uses the C layout of
+// KernelABI.h (vectors as packed arrays), so reads and writes convert
+// between the two.
+//
+//===----------------------------------------------------------------------===//
+#include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Transforms/Passes.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace kdsl {
+#define GEN_PASS_DEF_CONVERTKDSLTOLLVM
+#include "kdsl/Transforms/Passes.h.inc"
+} // namespace kdsl
+
+using namespace mlir;
+using namespace kdsl;
+
+namespace {
+
+/// The kdsl_array descriptor: { ptr data, i64 shape[4], i64 strides[4] }.
+static LLVM::LLVMStructType descriptorType(MLIRContext *ctx) {
+  auto i64x4 = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 64), 4);
+  return LLVM::LLVMStructType::getLiteral(ctx, {LLVM::LLVMPointerType::get(ctx), i64x4, i64x4});
+}
+
+/// The C-layout (memory) type of a kdsl value type.
+static Type memType(Type t) {
+  MLIRContext *ctx = t.getContext();
+  if (auto v = dyn_cast<VectorType>(t)) {
+    Type row = LLVM::LLVMArrayType::get(v.getElementType(), v.getShape().back());
+    return v.getRank() == 1 ? row : LLVM::LLVMArrayType::get(row, v.getDimSize(0));
+  }
+  if (auto s = dyn_cast<StructType>(t)) {
+    SmallVector<Type> fields;
+    for (Type f : s.getFieldTypes())
+      fields.push_back(memType(f));
+    return LLVM::LLVMStructType::getLiteral(ctx, fields);
+  }
+  if (isa<ArrayType>(t))
+    return descriptorType(ctx);
+  return t;
+}
+
+/// Conversions between the memory form and the SSA form of a value.
+struct Layout {
+  OpBuilder &b;
+  Location loc;
+  const TypeConverter &tc;
+
+  Value idx(int64_t i) { return LLVM::ConstantOp::create(b, loc, b.getI64Type(), i); }
+
+  Value toSSA(Value mem, Type t) {
+    if (auto v = dyn_cast<VectorType>(t)) {
+      Type ssa = tc.convertType(t);
+      if (v.getRank() == 1) {
+        Value r = LLVM::PoisonOp::create(b, loc, ssa);
+        for (int64_t i = 0; i < v.getDimSize(0); ++i)
+          r = LLVM::InsertElementOp::create(b, loc, r, LLVM::ExtractValueOp::create(b, loc, mem, i), idx(i));
+        return r;
+      }
+      auto rowT = VectorType::get({v.getDimSize(1)}, v.getElementType());
+      Value r = LLVM::PoisonOp::create(b, loc, ssa);
+      for (int64_t i = 0; i < v.getDimSize(0); ++i)
+        r = LLVM::InsertValueOp::create(b, loc, r, toSSA(LLVM::ExtractValueOp::create(b, loc, mem, i), rowT), i);
+      return r;
+    }
+    if (auto s = dyn_cast<StructType>(t)) {
+      Value r = LLVM::PoisonOp::create(b, loc, tc.convertType(t));
+      for (auto [i, f] : llvm::enumerate(s.getFieldTypes()))
+        r = LLVM::InsertValueOp::create(b, loc, r, toSSA(LLVM::ExtractValueOp::create(b, loc, mem, i), f), i);
+      return r;
+    }
+    return mem;
+  }
+
+  Value toMem(Value ssa, Type t) {
+    if (auto v = dyn_cast<VectorType>(t)) {
+      Value r = LLVM::PoisonOp::create(b, loc, memType(t));
+      if (v.getRank() == 1) {
+        for (int64_t i = 0; i < v.getDimSize(0); ++i)
+          r = LLVM::InsertValueOp::create(b, loc, r, LLVM::ExtractElementOp::create(b, loc, ssa, idx(i)), i);
+        return r;
+      }
+      auto rowT = VectorType::get({v.getDimSize(1)}, v.getElementType());
+      for (int64_t i = 0; i < v.getDimSize(0); ++i)
+        r = LLVM::InsertValueOp::create(b, loc, r, toMem(LLVM::ExtractValueOp::create(b, loc, ssa, i), rowT), i);
+      return r;
+    }
+    if (auto s = dyn_cast<StructType>(t)) {
+      Value r = LLVM::PoisonOp::create(b, loc, memType(t));
+      for (auto [i, f] : llvm::enumerate(s.getFieldTypes()))
+        r = LLVM::InsertValueOp::create(b, loc, r, toMem(LLVM::ExtractValueOp::create(b, loc, ssa, i), f), i);
+      return r;
+    }
+    return ssa;
+  }
+
+  Value read(Value ptr, Type t) { return toSSA(LLVM::LoadOp::create(b, loc, memType(t), ptr), t); }
+  void write(Value ssa, Value ptr, Type t) { LLVM::StoreOp::create(b, loc, toMem(ssa, t), ptr); }
+
+  /// data + sum(index_d * stride_d), strides in bytes.
+  Value address(Value desc, ValueRange indices) {
+    Value data = LLVM::ExtractValueOp::create(b, loc, desc, 0);
+    Value offset;
+    for (auto [d, i] : llvm::enumerate(indices)) {
+      Value stride = LLVM::ExtractValueOp::create(b, loc, desc, ArrayRef<int64_t>{2, (int64_t)d});
+      Value term = LLVM::MulOp::create(b, loc, LLVM::SExtOp::create(b, loc, b.getI64Type(), i), stride);
+      offset = offset ? (Value)LLVM::AddOp::create(b, loc, offset, term) : term;
+    }
+    return LLVM::GEPOp::create(b, loc, data.getType(), b.getI8Type(), data, ValueRange{offset});
+  }
+};
+
+template <typename Op>
+struct KdslPattern : public ConvertOpToLLVMPattern<Op> {
+  using ConvertOpToLLVMPattern<Op>::ConvertOpToLLVMPattern;
+  Layout layout(ConversionPatternRewriter &r, Location loc) const {
+    return Layout{r, loc, *this->getTypeConverter()};
+  }
+};
+
+struct LoadLowering : KdslPattern<LoadOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(LoadOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+    Layout l = layout(r, op.getLoc());
+    r.replaceOp(op, l.read(l.address(a.getArray(), a.getIndices()), op.getType()));
+    return success();
+  }
+};
+
+struct StoreLowering : KdslPattern<StoreOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(StoreOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+    Layout l = layout(r, op.getLoc());
+    l.write(a.getValue(), l.address(a.getArray(), a.getIndices()), op.getValue().getType());
+    r.eraseOp(op);
+    return success();
+  }
+};
+
+struct ReadLowering : KdslPattern<ReadOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(ReadOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+    r.replaceOp(op, layout(r, op.getLoc()).read(a.getAddr(), op.getType()));
+    return success();
+  }
+};
+
+struct ShapeLowering : KdslPattern<ShapeOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(ShapeOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+    Value extent = LLVM::ExtractValueOp::create(r, op.getLoc(), a.getArray(),
+                                                ArrayRef<int64_t>{1, (int64_t)op.getDim()});
+    r.replaceOpWithNewOp<LLVM::TruncOp>(op, r.getI32Type(), extent);
+    return success();
+  }
+};
+
+struct AtomicLowering : KdslPattern<AtomicOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(AtomicOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+    Location loc = op.getLoc();
+    Layout l = layout(r, loc);
+    Value addr = l.address(a.getArray(), a.getIndices());
+    Type t = op.getValue().getType();
+    Type scalar = getElementTypeOrSelf(t);
+    bool isFloat = isa<FloatType>(scalar);
+    LLVM::AtomicBinOp kind;
+    switch (op.getKind()) {
+    case AtomicKind::add: kind = isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add; break;
+    case AtomicKind::sub: kind = isFloat ? LLVM::AtomicBinOp::fsub : LLVM::AtomicBinOp::sub; break;
+    case AtomicKind::min: kind = isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min; break;
+    case AtomicKind::max: kind = isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max; break;
+    }
+    auto rmw = [&](Value ptr, Value v) -> Value {
+      return LLVM::AtomicRMWOp::create(r, loc, kind, ptr, v, LLVM::AtomicOrdering::monotonic);
+    };
+    auto vt = dyn_cast<VectorType>(t);
+    if (!vt) {
+      r.replaceOp(op, rmw(addr, a.getValue()));
+      return success();
+    }
+    // Vectors, quaternions, matrices: one atomic per component.
+    unsigned bytes = scalar.getIntOrFloatBitWidth() / 8;
+    int64_t n = vt.getNumElements();
+    SmallVector<Value> olds;
+    for (int64_t k = 0; k < n; ++k) {
+      Value comp = vt.getRank() == 1
+                       ? (Value)LLVM::ExtractElementOp::create(r, loc, a.getValue(), l.idx(k))
+                       : (Value)LLVM::ExtractElementOp::create(
+                             r, loc, LLVM::ExtractValueOp::create(r, loc, a.getValue(), k / vt.getDimSize(1)),
+                             l.idx(k % vt.getDimSize(1)));
+      Value p = LLVM::GEPOp::create(r, loc, addr.getType(), r.getI8Type(), addr,
+                                    ArrayRef<LLVM::GEPArg>{(int32_t)(k * bytes)});
+      olds.push_back(rmw(p, comp));
+    }
+    Value result = LLVM::PoisonOp::create(r, loc, getTypeConverter()->convertType(t));
+    if (vt.getRank() == 1) {
+      for (int64_t k = 0; k < n; ++k)
+        result = LLVM::InsertElementOp::create(r, loc, result, olds[k], l.idx(k));
+    } else {
+      int64_t cols = vt.getDimSize(1);
+      auto rowT = getTypeConverter()->convertType(VectorType::get({cols}, scalar));
+      for (int64_t i = 0; i < vt.getDimSize(0); ++i) {
+        Value row = LLVM::PoisonOp::create(r, loc, rowT);
+        for (int64_t j = 0; j < cols; ++j)
+          row = LLVM::InsertElementOp::create(r, loc, row, olds[i * cols + j], l.idx(j));
+        result = LLVM::InsertValueOp::create(r, loc, result, row, i);
+      }
+    }
+    r.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct StructCreateLowering : KdslPattern<StructCreateOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(StructCreateOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+    Value s = LLVM::PoisonOp::create(r, op.getLoc(), getTypeConverter()->convertType(op.getType()));
+    for (auto [i, v] : llvm::enumerate(a.getFields()))
+      s = LLVM::InsertValueOp::create(r, op.getLoc(), s, v, i);
+    r.replaceOp(op, s);
+    return success();
+  }
+};
+
+struct StructExtractLowering : KdslPattern<StructExtractOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(StructExtractOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+    int idx = cast<StructType>(op.getInput().getType()).getFieldIndex(op.getField());
+    r.replaceOpWithNewOp<LLVM::ExtractValueOp>(op, a.getInput(), idx);
+    return success();
+  }
+};
+
+struct StructInsertLowering : KdslPattern<StructInsertOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(StructInsertOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+    int idx = cast<StructType>(op.getInput().getType()).getFieldIndex(op.getField());
+    r.replaceOpWithNewOp<LLVM::InsertValueOp>(op, a.getInput(), a.getValue(), idx);
+    return success();
+  }
+};
+
+struct ConvertKdslToLLVMPass : public kdsl::impl::ConvertKdslToLLVMBase<ConvertKdslToLLVMPass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    LLVMTypeConverter converter(ctx);
+    converter.addConversion([ctx](ArrayType) { return descriptorType(ctx); });
+    converter.addConversion([&converter](StructType s) -> std::optional<Type> {
+      SmallVector<Type> fields;
+      for (Type f : s.getFieldTypes()) {
+        Type c = converter.convertType(f);
+        if (!c)
+          return std::nullopt;
+        fields.push_back(c);
+      }
+      return LLVM::LLVMStructType::getLiteral(s.getContext(), fields);
+    });
+
+    RewritePatternSet patterns(ctx);
+    patterns.add<LoadLowering, StoreLowering, ReadLowering, ShapeLowering, AtomicLowering,
+                 StructCreateLowering, StructExtractLowering, StructInsertLowering>(converter);
+    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    populateVectorToLLVMConversionPatterns(converter, patterns);
+    populateFuncToLLVMConversionPatterns(converter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    ub::populateUBToLLVMConversionPatterns(converter, patterns);
+
+    LLVMConversionTarget target(*ctx);
+    target.addLegalOp<ModuleOp>();
+    target.addIllegalDialect<KdslDialect>();
+    if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

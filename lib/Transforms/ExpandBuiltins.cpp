@@ -1,0 +1,416 @@
+//===- ExpandBuiltins.cpp - kdsl vector/matrix/quat ops to scalar math ----===//
+//
+// Every formula here follows Warp (warp/native/vec.h, mat.h, quat.h) and
+// fixes the order of floating-point operations; lib/Target/Cpp's prelude
+// implements the same formulas in the same order.
+//
+//===----------------------------------------------------------------------===//
+#include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Transforms/Passes.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Builders.h"
+
+namespace kdsl {
+#define GEN_PASS_DEF_EXPANDBUILTINS
+#include "kdsl/Transforms/Passes.h.inc"
+} // namespace kdsl
+
+using namespace mlir;
+using namespace kdsl;
+
+namespace {
+
+/// Scalar and small-vector arithmetic at one location.
+struct Ex {
+  OpBuilder &b;
+  Location loc;
+
+  Value comp(Value v, int64_t i) { return vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{i}); }
+  Value elem(Value m, int64_t i, int64_t j) {
+    return vector::ExtractOp::create(b, loc, m, ArrayRef<int64_t>{i, j});
+  }
+  bool isF(Value v) { return isa<FloatType>(getElementTypeOrSelf(v.getType())); }
+  Value add(Value x, Value y) {
+    return isF(x) ? (Value)arith::AddFOp::create(b, loc, x, y) : arith::AddIOp::create(b, loc, x, y);
+  }
+  Value sub(Value x, Value y) {
+    return isF(x) ? (Value)arith::SubFOp::create(b, loc, x, y) : arith::SubIOp::create(b, loc, x, y);
+  }
+  Value mul(Value x, Value y) {
+    return isF(x) ? (Value)arith::MulFOp::create(b, loc, x, y) : arith::MulIOp::create(b, loc, x, y);
+  }
+  Value div(Value x, Value y) { return arith::DivFOp::create(b, loc, x, y); }
+  Value neg(Value x) { return arith::NegFOp::create(b, loc, x); }
+  Value cst(Type t, double v) {
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(t, v));
+  }
+  Value vec(ArrayRef<Value> elems) {
+    auto t = VectorType::get({(int64_t)elems.size()}, elems[0].getType());
+    return vector::FromElementsOp::create(b, loc, t, elems);
+  }
+  /// A matrix from its rows (1-D vectors), built by inserting rows.
+  Value mat(ArrayRef<Value> rows) {
+    auto rowT = cast<VectorType>(rows[0].getType());
+    auto t = VectorType::get({(int64_t)rows.size(), rowT.getDimSize(0)}, rowT.getElementType());
+    Value m = arith::ConstantOp::create(b, loc, t, b.getZeroAttr(t));
+    for (auto [i, r] : llvm::enumerate(rows))
+      m = vector::InsertOp::create(b, loc, r, m, ArrayRef<int64_t>{(int64_t)i});
+    return m;
+  }
+  SmallVector<Value> comps(Value v) {
+    SmallVector<Value> out;
+    for (int64_t i = 0, n = cast<VectorType>(v.getType()).getDimSize(0); i < n; ++i)
+      out.push_back(comp(v, i));
+    return out;
+  }
+  /// x0*y0 + x1*y1 + ..., left to right.
+  Value dot(ArrayRef<Value> x, ArrayRef<Value> y) {
+    Value s = mul(x[0], y[0]);
+    for (size_t i = 1; i < x.size(); ++i)
+      s = add(s, mul(x[i], y[i]));
+    return s;
+  }
+  Value scale(ArrayRef<Value> v, Value s, SmallVectorImpl<Value> &out) {
+    out.clear();
+    for (Value c : v)
+      out.push_back(mul(c, s));
+    return {};
+  }
+  SmallVector<Value> cross(ArrayRef<Value> a, ArrayRef<Value> c) {
+    return {sub(mul(a[1], c[2]), mul(a[2], c[1])), sub(mul(a[2], c[0]), mul(a[0], c[2])),
+            sub(mul(a[0], c[1]), mul(a[1], c[0]))};
+  }
+  /// Warp's quat_rotate (sign = +1) and quat_rotate_inv (sign = -1):
+  ///   v * (2w^2 - 1) +/- cross(q.xyz, v) * (2w) + q.xyz * (2 dot(q.xyz, v))
+  SmallVector<Value> rotate(ArrayRef<Value> q, ArrayRef<Value> v, bool inverse) {
+    Type t = q[0].getType();
+    Value two = cst(t, 2.0), one = cst(t, 1.0);
+    ArrayRef<Value> qv = q.take_front(3);
+    Value w = q[3];
+    Value c0 = sub(mul(mul(w, w), two), one);
+    Value c1 = mul(w, two);
+    Value c2 = mul(dot(qv, v), two);
+    SmallVector<Value> cr = cross(qv, v), out;
+    for (int i = 0; i < 3; ++i) {
+      Value t0 = mul(v[i], c0), t1 = mul(cr[i], c1), t2 = mul(qv[i], c2);
+      out.push_back(add(inverse ? sub(t0, t1) : add(t0, t1), t2));
+    }
+    return out;
+  }
+  /// Determinant by cofactor expansion along the first row.
+  Value det(const std::vector<std::vector<Value>> &m) {
+    size_t n = m.size();
+    if (n == 2)
+      return sub(mul(m[0][0], m[1][1]), mul(m[0][1], m[1][0]));
+    Value r;
+    for (size_t j = 0; j < n; ++j) {
+      Value term = mul(m[0][j], det(minor(m, 0, j)));
+      r = !r ? term : (j % 2 ? sub(r, term) : add(r, term));
+    }
+    return r;
+  }
+  static std::vector<std::vector<Value>> minor(const std::vector<std::vector<Value>> &m, size_t r,
+                                               size_t c) {
+    std::vector<std::vector<Value>> out;
+    for (size_t i = 0; i < m.size(); ++i) {
+      if (i == r)
+        continue;
+      std::vector<Value> row;
+      for (size_t j = 0; j < m.size(); ++j)
+        if (j != c)
+          row.push_back(m[i][j]);
+      out.push_back(row);
+    }
+    return out;
+  }
+  std::vector<std::vector<Value>> elems(Value m) {
+    auto t = cast<VectorType>(m.getType());
+    std::vector<std::vector<Value>> out(t.getDimSize(0));
+    for (int64_t i = 0; i < t.getDimSize(0); ++i)
+      for (int64_t j = 0; j < t.getDimSize(1); ++j)
+        out[i].push_back(elem(m, i, j));
+    return out;
+  }
+};
+
+/// Replaces a dynamic row index into a matrix by a select chain over rows.
+static Value selectRow(Ex &ex, Value m, Value idx, ArrayRef<Value> rows) {
+  Value r = rows.back();
+  for (int64_t i = rows.size() - 2; i >= 0; --i) {
+    Value ci = arith::ConstantOp::create(ex.b, ex.loc, ex.b.getIndexAttr(i));
+    Value eq = arith::CmpIOp::create(ex.b, ex.loc, arith::CmpIPredicate::eq, idx, ci);
+    r = arith::SelectOp::create(ex.b, ex.loc, eq, rows[i], r);
+  }
+  return r;
+}
+
+struct ExpandBuiltinsPass : public kdsl::impl::ExpandBuiltinsBase<ExpandBuiltinsPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> ops;
+    getOperation().walk([&](Operation *op) {
+      if (isa<DotOp, CrossOp, LengthOp, LengthSqOp, NormalizeOp, MatMulOp, DeterminantOp,
+              InverseOp, TraceOp, DiagOp, QuatMulOp, QuatInverseOp, QuatRotateOp,
+              QuatRotateInvOp, QuatFromAxisAngleOp, QuatToMatrixOp, vector::TransposeOp,
+              vector::OuterProductOp>(op))
+        ops.push_back(op);
+      else if (auto fe = dyn_cast<vector::FromElementsOp>(op); fe && fe.getType().getRank() > 1)
+        ops.push_back(op);
+      else if (auto bc = dyn_cast<vector::BroadcastOp>(op);
+               bc && bc.getResultVectorType().getRank() > 1)
+        ops.push_back(op);
+      else if (auto sc = dyn_cast<vector::ShapeCastOp>(op))
+        ops.push_back(op);
+      else if (auto e = dyn_cast<vector::ExtractOp>(op);
+               e && e.getSourceVectorType().getRank() > 1 && e.hasDynamicPosition())
+        ops.push_back(op);
+      else if (auto in = dyn_cast<vector::InsertOp>(op); in && in.getDestVectorType().getRank() > 1 &&
+                                                         in.hasDynamicPosition())
+        ops.push_back(op);
+    });
+    for (Operation *op : ops) {
+      OpBuilder b(op);
+      Ex ex{b, op->getLoc()};
+      Value r = expand(ex, op);
+      if (!r) {
+        op->emitOpError("kdsl-expand-builtins: no expansion");
+        return signalPassFailure();
+      }
+      op->getResult(0).replaceAllUsesWith(r);
+      op->erase();
+    }
+  }
+
+  Value expand(Ex &ex, Operation *op) {
+    OpBuilder &b = ex.b;
+    if (auto o = dyn_cast<DotOp>(op))
+      return ex.dot(ex.comps(o.getLhs()), ex.comps(o.getRhs()));
+    if (auto o = dyn_cast<CrossOp>(op))
+      return ex.vec(ex.cross(ex.comps(o.getLhs()), ex.comps(o.getRhs())));
+    if (auto o = dyn_cast<LengthSqOp>(op)) {
+      auto c = ex.comps(o.getInput());
+      return ex.dot(c, c);
+    }
+    if (auto o = dyn_cast<LengthOp>(op)) {
+      auto c = ex.comps(o.getInput());
+      return math::SqrtOp::create(b, ex.loc, ex.dot(c, c));
+    }
+    if (auto o = dyn_cast<NormalizeOp>(op)) {
+      // Warp: l = length(v); l > 0 ? v / l : 0 (component-wise division).
+      auto c = ex.comps(o.getInput());
+      Value l = math::SqrtOp::create(b, ex.loc, ex.dot(c, c));
+      Type t = l.getType();
+      Value pos = arith::CmpFOp::create(b, ex.loc, arith::CmpFPredicate::OGT, l, ex.cst(t, 0.0));
+      SmallVector<Value> q;
+      for (Value x : c)
+        q.push_back(ex.div(x, l));
+      Value zero = arith::ConstantOp::create(b, ex.loc, o.getType(), b.getZeroAttr(o.getType()));
+      return arith::SelectOp::create(b, ex.loc, pos, ex.vec(q), zero);
+    }
+    if (auto o = dyn_cast<MatMulOp>(op)) {
+      VectorType lt = o.getLhs().getType(), rt = o.getRhs().getType();
+      if (lt.getRank() == 2 && rt.getRank() == 1) { // M v: r_i = sum_j m_ij v_j
+        auto m = ex.elems(o.getLhs());
+        auto v = ex.comps(o.getRhs());
+        SmallVector<Value> r;
+        for (auto &row : m)
+          r.push_back(ex.dot(row, v));
+        return ex.vec(r);
+      }
+      if (lt.getRank() == 1) { // v M: r_j = sum_i v_i m_ij
+        auto v = ex.comps(o.getLhs());
+        auto m = ex.elems(o.getRhs());
+        SmallVector<Value> r;
+        for (size_t j = 0; j < m[0].size(); ++j) {
+          SmallVector<Value> col;
+          for (auto &row : m)
+            col.push_back(row[j]);
+          r.push_back(ex.dot(v, col));
+        }
+        return ex.vec(r);
+      }
+      auto a = ex.elems(o.getLhs()), c = ex.elems(o.getRhs());
+      SmallVector<Value> rows;
+      for (auto &arow : a) {
+        SmallVector<Value> r;
+        for (size_t j = 0; j < c[0].size(); ++j) {
+          SmallVector<Value> col;
+          for (auto &crow : c)
+            col.push_back(crow[j]);
+          r.push_back(ex.dot(arow, col));
+        }
+        rows.push_back(ex.vec(r));
+      }
+      return ex.mat(rows);
+    }
+    if (auto o = dyn_cast<DeterminantOp>(op))
+      return ex.det(ex.elems(o.getInput()));
+    if (auto o = dyn_cast<TraceOp>(op)) {
+      auto m = ex.elems(o.getInput());
+      Value s = m[0][0];
+      for (size_t i = 1; i < m.size(); ++i)
+        s = ex.add(s, m[i][i]);
+      return s;
+    }
+    if (auto o = dyn_cast<InverseOp>(op)) {
+      // adj(M) / det(M); the zero matrix when det(M) == 0 (as Warp).
+      auto m = ex.elems(o.getInput());
+      size_t n = m.size();
+      Value d = ex.det(m);
+      Type t = d.getType();
+      SmallVector<Value> rows;
+      for (size_t i = 0; i < n; ++i) {
+        SmallVector<Value> r;
+        for (size_t j = 0; j < n; ++j) {
+          // inverse_ij = cofactor_ji / det
+          Value cof = n == 2 ? m[1 - j][1 - i] : ex.det(Ex::minor(m, j, i));
+          if ((i + j) % 2)
+            cof = ex.neg(cof);
+          r.push_back(ex.div(cof, d));
+        }
+        rows.push_back(ex.vec(r));
+      }
+      Value inv = ex.mat(rows);
+      Value nz = arith::CmpFOp::create(b, ex.loc, arith::CmpFPredicate::UNE, d, ex.cst(t, 0.0));
+      Value zero = arith::ConstantOp::create(b, ex.loc, o.getType(), b.getZeroAttr(o.getType()));
+      return arith::SelectOp::create(b, ex.loc, nz, inv, zero);
+    }
+    if (auto o = dyn_cast<DiagOp>(op)) {
+      auto v = ex.comps(o.getInput());
+      Value zero = ex.cst(v[0].getType(), 0.0);
+      SmallVector<Value> rows;
+      for (size_t i = 0; i < v.size(); ++i) {
+        SmallVector<Value> r(v.size(), zero);
+        r[i] = v[i];
+        rows.push_back(ex.vec(r));
+      }
+      return ex.mat(rows);
+    }
+    if (auto o = dyn_cast<QuatMulOp>(op)) {
+      auto a = ex.comps(o.getLhs()), c = ex.comps(o.getRhs());
+      // Hamilton product, (x, y, z, w) layout, Warp's term order.
+      Value x = ex.sub(ex.add(ex.add(ex.mul(a[3], c[0]), ex.mul(c[3], a[0])), ex.mul(a[1], c[2])), ex.mul(c[1], a[2]));
+      Value y = ex.sub(ex.add(ex.add(ex.mul(a[3], c[1]), ex.mul(c[3], a[1])), ex.mul(a[2], c[0])), ex.mul(c[2], a[0]));
+      Value z = ex.sub(ex.add(ex.add(ex.mul(a[3], c[2]), ex.mul(c[3], a[2])), ex.mul(a[0], c[1])), ex.mul(c[0], a[1]));
+      Value w = ex.sub(ex.sub(ex.sub(ex.mul(a[3], c[3]), ex.mul(a[0], c[0])), ex.mul(a[1], c[1])), ex.mul(a[2], c[2]));
+      return ex.vec({x, y, z, w});
+    }
+    if (auto o = dyn_cast<QuatInverseOp>(op)) {
+      auto q = ex.comps(o.getInput());
+      return ex.vec({ex.neg(q[0]), ex.neg(q[1]), ex.neg(q[2]), q[3]});
+    }
+    if (auto o = dyn_cast<QuatRotateOp>(op))
+      return ex.vec(ex.rotate(ex.comps(o.getQuat()), ex.comps(o.getVec()), false));
+    if (auto o = dyn_cast<QuatRotateInvOp>(op))
+      return ex.vec(ex.rotate(ex.comps(o.getQuat()), ex.comps(o.getVec()), true));
+    if (auto o = dyn_cast<QuatFromAxisAngleOp>(op)) {
+      auto axis = ex.comps(o.getAxis());
+      Type t = axis[0].getType();
+      Value half = ex.mul(o.getAngle(), ex.cst(t, 0.5));
+      Value s = math::SinOp::create(b, ex.loc, half), c = math::CosOp::create(b, ex.loc, half);
+      return ex.vec({ex.mul(axis[0], s), ex.mul(axis[1], s), ex.mul(axis[2], s), c});
+    }
+    if (auto o = dyn_cast<QuatToMatrixOp>(op)) {
+      // Columns are the rotated basis vectors.
+      auto q = ex.comps(o.getInput());
+      Type t = q[0].getType();
+      Value zero = ex.cst(t, 0.0), one = ex.cst(t, 1.0);
+      std::vector<SmallVector<Value>> cols;
+      for (int k = 0; k < 3; ++k) {
+        SmallVector<Value> e(3, zero);
+        e[k] = one;
+        cols.push_back(ex.rotate(q, e, false));
+      }
+      SmallVector<Value> rows;
+      for (int i = 0; i < 3; ++i)
+        rows.push_back(ex.vec({cols[0][i], cols[1][i], cols[2][i]}));
+      return ex.mat(rows);
+    }
+    if (auto o = dyn_cast<vector::TransposeOp>(op)) {
+      auto m = ex.elems(o.getVector());
+      SmallVector<Value> rows;
+      for (size_t j = 0; j < m[0].size(); ++j) {
+        SmallVector<Value> r;
+        for (auto &row : m)
+          r.push_back(row[j]);
+        rows.push_back(ex.vec(r));
+      }
+      return ex.mat(rows);
+    }
+    if (auto o = dyn_cast<vector::OuterProductOp>(op)) {
+      auto a = ex.comps(o.getLhs());
+      auto c = ex.comps(cast<TypedValue<VectorType>>(o.getRhs()));
+      SmallVector<Value> rows;
+      for (Value ai : a) {
+        SmallVector<Value> r;
+        for (Value cj : c)
+          r.push_back(ex.mul(ai, cj));
+        rows.push_back(ex.vec(r));
+      }
+      return ex.mat(rows);
+    }
+    if (auto o = dyn_cast<vector::FromElementsOp>(op)) {
+      VectorType t = o.getType();
+      int64_t cols = t.getDimSize(1);
+      SmallVector<Value> rows;
+      for (int64_t i = 0; i < t.getDimSize(0); ++i)
+        rows.push_back(ex.vec(SmallVector<Value>(o.getElements().slice(i * cols, cols))));
+      return ex.mat(rows);
+    }
+    if (auto o = dyn_cast<vector::BroadcastOp>(op)) {
+      VectorType t = o.getResultVectorType();
+      if (isa<VectorType>(o.getSourceType()))
+        return {}; // only scalar broadcasts are produced by the front end
+      auto rowT = VectorType::get({t.getDimSize(1)}, t.getElementType());
+      Value row = vector::BroadcastOp::create(b, ex.loc, rowT, o.getSource());
+      return ex.mat(SmallVector<Value>(t.getDimSize(0), row));
+    }
+    if (auto o = dyn_cast<vector::ShapeCastOp>(op)) {
+      VectorType src = o.getSourceVectorType(), dst = o.getResultVectorType();
+      if (src.getRank() != 2 || dst.getRank() != 1)
+        return {};
+      SmallVector<Value> flat;
+      for (auto &row : ex.elems(o.getSource()))
+        flat.append(row.begin(), row.end());
+      return ex.vec(flat);
+    }
+    if (auto o = dyn_cast<vector::ExtractOp>(op)) {
+      // m[i] or m[i, j] with a dynamic position: select among the rows.
+      auto pos = o.getMixedPosition();
+      Value m = o.getSource();
+      int64_t rows = o.getSourceVectorType().getDimSize(0);
+      SmallVector<Value> all;
+      for (int64_t i = 0; i < rows; ++i)
+        all.push_back(ex.comp(m, i));
+      std::optional<int64_t> staticRow = getConstantIntValue(pos[0]);
+      Value row = staticRow ? all[*staticRow] : selectRow(ex, m, cast<Value>(pos[0]), all);
+      if (pos.size() == 1)
+        return row;
+      return vector::ExtractOp::create(b, ex.loc, row, ArrayRef<OpFoldResult>{pos[1]});
+    }
+    if (auto o = dyn_cast<vector::InsertOp>(op)) {
+      // m with row i (or element (i, j)) replaced, for a dynamic i or j.
+      auto pos = o.getMixedPosition();
+      Value m = o.getDest();
+      int64_t rows = o.getDestVectorType().getDimSize(0);
+      SmallVector<Value> newRows;
+      for (int64_t i = 0; i < rows; ++i) {
+        Value old = ex.comp(m, i);
+        Value repl = pos.size() == 1 ? o.getValueToStore()
+                                     : (Value)vector::InsertOp::create(b, ex.loc, o.getValueToStore(), old,
+                                                                       ArrayRef<OpFoldResult>{pos[1]});
+        Value hit;
+        if (auto c = getConstantIntValue(pos[0]))
+          hit = arith::ConstantOp::create(b, ex.loc, b.getBoolAttr(*c == i));
+        else
+          hit = arith::CmpIOp::create(b, ex.loc, arith::CmpIPredicate::eq, cast<Value>(pos[0]),
+                                      arith::ConstantOp::create(b, ex.loc, b.getIndexAttr(i)));
+        newRows.push_back(arith::SelectOp::create(b, ex.loc, hit, repl, old));
+      }
+      return ex.mat(newRows);
+    }
+    return {};
+  }
+};
+
+} // namespace

@@ -1,0 +1,246 @@
+//===- OutlineCpuKernels.cpp - kdsl.kernel -> CPU entry points -----------===//
+//
+// See Passes.td and include/kdsl/Runtime/KernelABI.h for the contract.
+//
+//===----------------------------------------------------------------------===//
+#include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Transforms/Passes.h"
+
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace kdsl {
+#define GEN_PASS_DEF_OUTLINECPUKERNELS
+#include "kdsl/Transforms/Passes.h.inc"
+} // namespace kdsl
+
+using namespace mlir;
+using namespace kdsl;
+
+namespace {
+
+struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineCpuKernelsPass> {
+  using Base::Base;
+
+  ModuleOp module;
+  llvm::StringMap<LLVM::GlobalOp> strings;
+  unsigned stringCount = 0;
+
+  Type ptrType() { return LLVM::LLVMPointerType::get(&getContext()); }
+
+  /// A pointer to a NUL-terminated constant string (one global per content).
+  Value stringPtr(OpBuilder &b, Location loc, StringRef str) {
+    LLVM::GlobalOp &g = strings[str];
+    if (!g) {
+      OpBuilder mb(module.getBodyRegion());
+      std::string data = str.str();
+      data.push_back('\0');
+      auto type = LLVM::LLVMArrayType::get(IntegerType::get(&getContext(), 8), data.size());
+      g = LLVM::GlobalOp::create(mb, loc, type, /*isConstant=*/true, LLVM::Linkage::Internal,
+                                 ("kdsl_str_" + llvm::Twine(stringCount++)).str(),
+                                 mb.getStringAttr(data));
+    }
+    return LLVM::AddressOfOp::create(b, loc, g);
+  }
+
+  func::FuncOp declare(StringRef name, FunctionType type) {
+    if (auto f = module.lookupSymbol<func::FuncOp>(name))
+      return f;
+    OpBuilder mb(module.getBodyRegion());
+    auto f = func::FuncOp::create(mb, module.getLoc(), name, type);
+    f.setPrivate();
+    return f;
+  }
+
+  static int32_t lineOf(Location loc) {
+    if (auto fl = dyn_cast<FileLineColLoc>(loc))
+      return fl.getLine();
+    if (auto fused = dyn_cast<FusedLoc>(loc))
+      for (Location l : fused.getLocations())
+        if (int32_t line = lineOf(l))
+          return line;
+    return 0;
+  }
+
+  /// The zero value of `t`, or poison where there is none (arrays).
+  static Value zeroOf(OpBuilder &b, Location loc, Type t) {
+    if (isa<IntegerType, FloatType, VectorType>(t))
+      return arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(t)));
+    if (auto st = dyn_cast<StructType>(t)) {
+      SmallVector<Value> fields;
+      for (Type f : st.getFieldTypes())
+        fields.push_back(zeroOf(b, loc, f));
+      return StructCreateOp::create(b, loc, t, fields);
+    }
+    return ub::PoisonOp::create(b, loc, t);
+  }
+
+  /// Asserts (and, with check-bounds, array accesses) of one function body.
+  void lowerChecks(Region &body, StringRef owner, Value thread,
+                   const DenseMap<Value, StringRef> &names) {
+    Type i32 = IntegerType::get(&getContext(), 32), i64 = IntegerType::get(&getContext(), 64);
+    auto reportAssert = declare("kdsl_report_assert",
+                                FunctionType::get(&getContext(), {ptrType(), ptrType(), i32, i64}, {}));
+    SmallVector<AssertOp> asserts;
+    body.walk([&](AssertOp a) { asserts.push_back(a); });
+    for (AssertOp a : asserts) {
+      OpBuilder b(a);
+      Location loc = a.getLoc();
+      Value failedCond = arith::XOrIOp::create(
+          b, loc, a.getCondition(), arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
+      auto ifOp = scf::IfOp::create(b, loc, failedCond, /*withElse=*/false);
+      b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+      Value line = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(lineOf(loc)));
+      func::CallOp::create(b, loc, reportAssert,
+                           ValueRange{stringPtr(b, loc, owner), stringPtr(b, loc, a.getMessage()),
+                                      line, thread});
+      a.erase();
+    }
+    if (!checkBounds)
+      return;
+    auto reportOob = declare("kdsl_report_oob",
+                             FunctionType::get(&getContext(),
+                                               {ptrType(), ptrType(), i32, i64, i64, i64}, {}));
+    SmallVector<Operation *> accesses;
+    body.walk([&](Operation *op) {
+      if (isa<LoadOp, StoreOp, AtomicOp>(op))
+        accesses.push_back(op);
+    });
+    for (Operation *op : accesses) {
+      OpBuilder b(op);
+      Location loc = op->getLoc();
+      Value array = op->getOperand(isa<StoreOp>(op) ? 1 : 0);
+      ValueRange indices = isa<LoadOp>(op)    ? cast<LoadOp>(op).getIndices()
+                           : isa<StoreOp>(op) ? cast<StoreOp>(op).getIndices()
+                                              : cast<AtomicOp>(op).getIndices();
+      StringRef name = names.lookup(array);
+      if (name.empty())
+        if (auto fe = array.getDefiningOp<StructExtractOp>())
+          name = fe.getField();
+      if (name.empty())
+        name = "<array>";
+      Value ok = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+      for (auto [d, idx] : llvm::enumerate(indices)) {
+        Value extent = ShapeOp::create(b, loc, array, d);
+        // Unsigned compare: negative indices are out of range too.
+        Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, idx, extent);
+        auto report = scf::IfOp::create(
+            b, loc, arith::XOrIOp::create(b, loc, in, arith::ConstantOp::create(b, loc, b.getBoolAttr(true))),
+            false);
+        {
+          OpBuilder::InsertionGuard g(b);
+          b.setInsertionPointToStart(&report.getThenRegion().front());
+          func::CallOp::create(
+              b, loc, reportOob,
+              ValueRange{stringPtr(b, loc, owner), stringPtr(b, loc, name),
+                         arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(d)),
+                         arith::ExtSIOp::create(b, loc, i64, idx),
+                         arith::ExtSIOp::create(b, loc, i64, extent), thread});
+        }
+        ok = arith::AndIOp::create(b, loc, ok, in);
+      }
+      // Only an in-range access happens; a skipped read gives 0.
+      auto guard = scf::IfOp::create(b, loc, op->getResultTypes(), ok, op->getNumResults() > 0);
+      op->moveBefore(&guard.getThenRegion().front(), guard.getThenRegion().front().end());
+      if (op->getNumResults()) {
+        OpBuilder tb = OpBuilder::atBlockEnd(&guard.getThenRegion().front());
+        scf::YieldOp::create(tb, loc, op->getResults());
+        OpBuilder eb = OpBuilder::atBlockBegin(&guard.getElseRegion().front());
+        scf::YieldOp::create(eb, loc, zeroOf(eb, loc, op->getResult(0).getType()));
+        op->getResult(0).replaceUsesWithIf(guard.getResult(0), [&](OpOperand &use) {
+          return use.getOwner() != guard.getThenRegion().front().getTerminator();
+        });
+      } else {
+        // scf.if without results got an implicit yield: keep the op before it.
+        op->moveBefore(guard.getThenRegion().front().getTerminator());
+      }
+    }
+  }
+
+  void outline(KernelOp k) {
+    MLIRContext *ctx = &getContext();
+    Location loc = k.getLoc();
+    Type ptr = ptrType(), i64 = IntegerType::get(ctx, 64), i32 = IntegerType::get(ctx, 32);
+    OpBuilder b(k);
+    auto fnType = FunctionType::get(ctx, {ptr, i64, i64, ptr}, {});
+    auto f = func::FuncOp::create(b, loc, (k.getSymName() + "_cpu_forward").str(), fnType);
+    f->setAttr("kdsl.kernel", k.getSymNameAttr());
+    f->setAttr("kdsl.arg_names", k.getArgNamesAttr());
+    Block *entry = f.addEntryBlock();
+    b.setInsertionPointToStart(entry);
+    Value dims = entry->getArgument(0), begin = entry->getArgument(1),
+          end = entry->getArgument(2), args = entry->getArgument(3);
+
+    // Arguments, read once through args[i].
+    DenseMap<Value, StringRef> names;
+    SmallVector<Value> argValues;
+    for (auto [i, t] : llvm::enumerate(k.getArgumentTypes())) {
+      Value slot = LLVM::GEPOp::create(b, loc, ptr, ptr, args, ArrayRef<LLVM::GEPArg>{(int32_t)i});
+      Value p = LLVM::LoadOp::create(b, loc, ptr, slot);
+      Value v = ReadOp::create(b, loc, t, p);
+      names[v] = cast<StringAttr>(k.getArgNames()[i]).getValue();
+      argValues.push_back(v);
+    }
+    unsigned nd = k.getLaunchDims();
+    SmallVector<Value> extents;
+    for (unsigned d = 0; d < nd; ++d) {
+      Value slot = LLVM::GEPOp::create(b, loc, ptr, i64, dims, ArrayRef<LLVM::GEPArg>{(int32_t)d});
+      extents.push_back(LLVM::LoadOp::create(b, loc, i64, slot));
+    }
+    Value one = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1));
+    auto loop = scf::ForOp::create(b, loc, begin, end, one);
+    b.setInsertionPointAfter(loop);
+    func::ReturnOp::create(b, loc);
+
+    // The thread's coordinates: row-major decomposition of the flat index.
+    Block *body = loop.getBody();
+    b.setInsertionPointToStart(body);
+    Value flat = loop.getInductionVar();
+    SmallVector<Value> tid(nd);
+    Value rest = flat;
+    for (int d = nd - 1; d > 0; --d) {
+      tid[d] = arith::RemSIOp::create(b, loc, rest, extents[d]);
+      rest = arith::DivSIOp::create(b, loc, rest, extents[d]);
+    }
+    tid[0] = rest;
+    for (Value &t : tid)
+      t = arith::TruncIOp::create(b, loc, i32, t);
+
+    Block &kernelBlock = k.getBody().front();
+    kernelBlock.getTerminator()->erase();
+    for (auto [arg, v] : llvm::zip(kernelBlock.getArguments(), argValues))
+      arg.replaceAllUsesWith(v);
+    body->getOperations().splice(Block::iterator(body->getTerminator()),
+                                 kernelBlock.getOperations());
+    SmallVector<TidOp> tids;
+    f.walk([&](TidOp t) { tids.push_back(t); });
+    for (TidOp t : tids) {
+      for (auto [r, v] : llvm::zip(t.getResults(), tid))
+        r.replaceAllUsesWith(v);
+      t.erase();
+    }
+    lowerChecks(f.getBody(), k.getSymName(), flat, names);
+    k.erase();
+  }
+
+  void runOnOperation() override {
+    module = getOperation();
+    // @wp.func bodies: asserts and bounds checks with an unknown thread (-1).
+    for (auto f : llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
+      if (f.isExternal() || f->hasAttr("kdsl.kernel"))
+        continue;
+      DenseMap<Value, StringRef> names;
+      if (auto an = f->getAttrOfType<ArrayAttr>("kdsl.arg_names"))
+        for (auto [arg, n] : llvm::zip(f.getArguments(), an))
+          names[arg] = cast<StringAttr>(n).getValue();
+      OpBuilder b = OpBuilder::atBlockBegin(&f.getBody().front());
+      Value unknown = arith::ConstantOp::create(b, f.getLoc(), b.getI64IntegerAttr(-1));
+      lowerChecks(f.getBody(), f.getSymName(), unknown, names);
+    }
+    for (KernelOp k : llvm::make_early_inc_range(module.getOps<KernelOp>()))
+      outline(k);
+  }
+};
+
+} // namespace
