@@ -1,0 +1,191 @@
+//===- LaunchSpec.h - run kdsl kernels from a JSON launch spec -*- C++ -*-===//
+//
+// The library behind kdsl-run, for every host that launches kdsl kernels
+// (kdsl-run, benchmarks, kdsl-synth):
+//
+//   llvm::Expected<llvm::json::Value> spec = parseJSONText(text, "spec.json");
+//   std::vector<KernelInfo> kernels = collectKernels(module);   // before compiling
+//   auto plan = LaunchPlan::create(*spec, kernels);              // validates, allocates
+//   auto cpu = compileWithJit(module, options);                  // CpuBackend.h
+//   llvm::Error err = (*plan)->run(**cpu, threads);               // runs the launches
+//   llvm::json::Value out = (*plan)->outputs();
+//
+// The spec format is documented in docs/kdsl-run.md. A plan does not refer to
+// the module or the MLIRContext once created: the backend may lower the module
+// in place.
+//
+// Kernels report failed asserts and out-of-bounds accesses through
+// kdsl_report_assert / kdsl_report_oob (KernelABI.h), which the host
+// executable must define and export (link with -rdynamic); the simplest way
+// is KDSL_DEFINE_RUNTIME_REPORT_HOOKS() in one source file of the executable,
+// which forwards them to RuntimeReports::global().
+//
+//===----------------------------------------------------------------------===//
+#ifndef KDSL_RUNTIME_LAUNCHSPEC_H
+#define KDSL_RUNTIME_LAUNCHSPEC_H
+
+#include "kdsl/Runtime/CpuBackend.h"
+#include "kdsl/Runtime/KernelABI.h"
+#include "kdsl/Runtime/ValueLayout.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace kdsl {
+
+//===----------------------------------------------------------------------===//
+// Runtime reports
+//===----------------------------------------------------------------------===//
+
+/// Collects kernel-side failures (thread-safe). Reports are summarized as the
+/// failure of the lowest thread index plus a count of the others. A negative
+/// thread (a wp.func body, which does not know its thread) names the owner a
+/// function and sorts after every real thread.
+class RuntimeReports {
+public:
+  /// The instance KDSL_DEFINE_RUNTIME_REPORT_HOOKS forwards to.
+  static RuntimeReports &global();
+
+  void reportAssert(const char *kernel, const char *message, int32_t line, int64_t thread);
+  void reportOOB(const char *kernel, const char *array, int32_t dim, int64_t index,
+                 int64_t extent, int64_t thread);
+
+  /// Number of reports since the last clear().
+  uint64_t count() const;
+  /// "" if there were none; otherwise e.g. "wp.expect_eq(a, b) failed in
+  /// kernel 'k' at line 12, thread 3 (and 5 more failures)".
+  std::string summary() const;
+  void clear();
+
+private:
+  void record(int64_t thread, std::string message);
+  bool countIfNotFirst(int64_t thread);
+
+  mutable std::mutex mutex;
+  uint64_t total = 0;
+  int64_t firstThread = 0;
+  std::string firstMessage;
+};
+
+/// Defines the extern "C" report functions of KernelABI.h, forwarding to
+/// RuntimeReports::global(). Use once, at namespace scope, in a source file of
+/// the executable that loads kernels.
+#define KDSL_DEFINE_RUNTIME_REPORT_HOOKS()                                                      \
+  extern "C" __attribute__((visibility("default"), used)) void kdsl_report_assert(            \
+      const char *kernel, const char *message, int32_t line, int64_t thread) {                 \
+    ::kdsl::RuntimeReports::global().reportAssert(kernel, message, line, thread);              \
+  }                                                                                             \
+  extern "C" __attribute__((visibility("default"), used)) void kdsl_report_oob(               \
+      const char *kernel, const char *array, int32_t dim, int64_t index, int64_t extent,       \
+      int64_t thread) {                                                                         \
+    ::kdsl::RuntimeReports::global().reportOOB(kernel, array, dim, index, extent, thread);     \
+  }
+
+//===----------------------------------------------------------------------===//
+// JSON input
+//===----------------------------------------------------------------------===//
+
+/// Parses JSON text. Errors are "json" RunErrors as "<name>:<line>:<col>:
+/// <message>"; nesting deeper than 256 levels is rejected (instead of
+/// overflowing the stack).
+llvm::Expected<llvm::json::Value> parseJSONText(llvm::StringRef text, llvm::StringRef name);
+
+//===----------------------------------------------------------------------===//
+// Kernels and the launch plan
+//===----------------------------------------------------------------------===//
+
+/// What a host needs to know about a kdsl.kernel, copied out of the module.
+struct KernelInfo {
+  std::string name; // the kdsl.kernel symbol; CpuModule::lookup takes it
+  std::vector<std::string> argNames;
+  std::vector<mlir::Type> argTypes; // valid while the MLIRContext lives
+  unsigned launchDims = 1;          // KernelOp::getLaunchDims()
+};
+
+/// The kernels of `module`, in order. Call it before compiling (the backends
+/// lower the module in place).
+std::vector<KernelInfo> collectKernels(mlir::ModuleOp module);
+
+struct PlanOptions {
+  /// Limit on the bytes of all arrays of a plan together.
+  uint64_t maxBytes = uint64_t(8) << 30;
+};
+
+/// Splits [0, dims[0]*dims[1]*dims[2]*dims[3]) into `threads` contiguous
+/// chunks (0: std::thread::hardware_concurrency()) and calls `fn` on each
+/// from its own thread (in the caller's thread when there is one chunk).
+void launchParallel(kdsl_kernel_fn fn, const int64_t dims[4], void **args, unsigned threads);
+
+/// A validated spec: the arrays (allocated and filled), and for every launch
+/// the kernel, the launch dims and the encoded arguments.
+class LaunchPlan {
+public:
+  struct Launch {
+    std::string kernel; // symbol
+    unsigned ndims = 1; // as given in the spec (== the kernel's launch dims)
+    int64_t dims[4] = {1, 1, 1, 1};
+    int64_t total() const { return dims[0] * dims[1] * dims[2] * dims[3]; }
+    /// One buffer per argument (8-byte aligned) and the pointers to them.
+    std::vector<std::vector<uint64_t>> storage;
+    std::vector<void *> args;
+  };
+
+  /// Validates `spec` (short or general form) against `kernels`, allocates
+  /// the arrays and encodes every argument. Errors are "spec" RunErrors
+  /// (or "runtime" for a failed allocation).
+  static llvm::Expected<std::unique_ptr<LaunchPlan>>
+  create(const llvm::json::Value &spec, llvm::ArrayRef<KernelInfo> kernels,
+         const PlanOptions &options = {});
+  /// Same, taking the kernels from `module` (call before compiling it).
+  static llvm::Expected<std::unique_ptr<LaunchPlan>>
+  create(const llvm::json::Value &spec, mlir::ModuleOp module, const PlanOptions &options = {});
+
+  /// The distinct kernels the plan launches, in first-launch order.
+  std::vector<std::string> kernelNames() const;
+  llvm::ArrayRef<Launch> launches() const { return launchList; }
+  llvm::MutableArrayRef<Launch> launches() { return launchList; }
+
+  /// Runs every launch in order with `threads` threads (0: all hardware
+  /// threads). Kernels missing from `module` are a "compile" error (checked
+  /// before anything runs). After each launch, reports in `reports` (cleared
+  /// before the first launch) stop the run with a "runtime" error that
+  /// describes the first failure; the arrays keep what the kernels wrote.
+  llvm::Error run(CpuModule &module, unsigned threads,
+                  RuntimeReports *reports = &RuntimeReports::global());
+
+  /// The printed arrays (all, or those of "print", in that order): their
+  /// names in the order outputs() lists them.
+  const std::vector<std::string> &outputNames() const { return printed; }
+  /// An array by output name (argument name in the short form, array name
+  /// in the general form), or null.
+  HostArray *array(llvm::StringRef name) const;
+
+  /// {"name": nested lists, ...} for the printed arrays.
+  llvm::json::Value outputs() const;
+  /// The same object written to `os` with floats in shortest round-trip
+  /// form (see writeElement).
+  void writeOutputs(llvm::json::OStream &os) const;
+
+private:
+  LaunchPlan() = default;
+  friend class PlanBuilder;
+
+  std::vector<Launch> launchList;
+  /// Every array the plan owns (named, per-argument and anonymous).
+  std::vector<std::unique_ptr<HostArray>> arrays;
+  /// Output name -> array.
+  llvm::StringMap<HostArray *> named;
+  std::vector<std::string> printed;
+};
+
+} // namespace kdsl
+
+#endif

@@ -1,0 +1,272 @@
+//===- ValueLayout.h - host values of kdsl kernel arguments ----*- C++ -*-===//
+//
+// What a host needs to call kdsl kernels through the CPU ABI (KernelABI.h):
+//
+//  - RunError: an llvm::Error with a kind ("usage", "io", "json", "spec",
+//    "compile", "runtime") that kdsl-run reports as {"type": kind},
+//  - ElemType: a Warp value type (scalar, vector, matrix, quaternion) with
+//    its signedness, parsed from a dtype name ("vec3f", "uint8") or taken
+//    from an MLIR type (integers are signless there: read as signed),
+//  - layoutOf: size and alignment of any kernel argument type in the C
+//    layout of KernelABI.h,
+//  - encoding JSON values into those bytes and decoding bytes back to JSON
+//    (floats printed so that they round-trip exactly, NaN/inf as strings),
+//  - HostArray: a zero-initialized, row-major host array with its kdsl_array
+//    view.
+//
+// The JSON forms are documented in docs/kdsl-run.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KDSL_RUNTIME_VALUELAYOUT_H
+#define KDSL_RUNTIME_VALUELAYOUT_H
+
+#include "kdsl/Runtime/KernelABI.h"
+
+#include "mlir/IR/Types.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kdsl {
+
+class ArrayType;
+class StructType;
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+/// The "type" of an error object printed by kdsl-run.
+enum class RunErrorKind : uint8_t { Usage, IO, JSON, Spec, Compile, Runtime };
+
+/// "usage", "io", "json", "spec", "compile" or "runtime".
+const char *runErrorKindName(RunErrorKind kind);
+
+/// An error with a kind. Everything in this library returns RunErrors.
+class RunError : public llvm::ErrorInfo<RunError> {
+public:
+  static char ID;
+  RunError(RunErrorKind kind, std::string message)
+      : kind(kind), message(std::move(message)) {}
+  void log(llvm::raw_ostream &os) const override;
+  std::error_code convertToErrorCode() const override;
+
+  RunErrorKind kind;
+  std::string message;
+};
+
+llvm::Error makeRunError(RunErrorKind kind, const llvm::Twine &message);
+
+/// Consumes `err` (which must be a failure) and returns its kind and message;
+/// an error that is not a RunError (e.g. from the CPU backend) gets
+/// `fallback`. Several joined errors are reported by the first one's kind and
+/// all messages joined by "; ".
+std::pair<RunErrorKind, std::string> takeRunError(llvm::Error err, RunErrorKind fallback);
+
+/// Prefixes the message of a RunError (any other error is turned into a
+/// RunError of `fallback` kind first): "<prefix>: <message>".
+llvm::Error prefixRunError(llvm::Error err, const llvm::Twine &prefix,
+                           RunErrorKind fallback = RunErrorKind::Spec);
+
+//===----------------------------------------------------------------------===//
+// Element types
+//===----------------------------------------------------------------------===//
+
+enum class ScalarKind : uint8_t { Bool, I8, I16, I32, I64, U8, U16, U32, U64, F16, F32, F64 };
+
+/// Warp's name: bool, int8, ..., uint64, float16, float32, float64.
+const char *scalarName(ScalarKind s);
+/// Bytes of the C representation (bool: 1).
+unsigned scalarSize(ScalarKind s);
+bool isFloatScalar(ScalarKind s);
+bool isIntScalar(ScalarKind s); // any integer, not bool
+bool isSignedScalar(ScalarKind s);
+/// The signed kind of the same width (U32 -> I32); others unchanged.
+ScalarKind toSigned(ScalarKind s);
+
+/// A Warp value type that can be an array element: a scalar, vecN, matRxC
+/// (row-major) or quaternion (x, y, z, w), all packed T[N] in memory.
+struct ElemType {
+  enum class Family : uint8_t { Scalar, Vector, Matrix, Quat };
+  Family family = Family::Scalar;
+  ScalarKind scalar = ScalarKind::F32;
+  /// Vector and Quat: 1 x length; Matrix: rows x cols; Scalar: 1 x 1.
+  uint16_t rows = 1, cols = 1;
+  /// False for integer types taken from MLIR (signless): values are read as
+  /// signed, and inputs may use the whole unsigned range too.
+  bool signKnown = true;
+
+  static ElemType makeScalar(ScalarKind s) {
+    ElemType t;
+    t.scalar = s;
+    return t;
+  }
+
+  unsigned numScalars() const { return unsigned(rows) * cols; }
+  uint64_t size() const { return uint64_t(numScalars()) * scalarSize(scalar); }
+  uint64_t align() const { return scalarSize(scalar); }
+  /// JSON list depth of one element: 0 scalar, 1 vector/quat, 2 matrix.
+  unsigned jsonDepth() const;
+  /// The dtype name, as parseDtype accepts it: "float32", "vec3f", "vec2ui",
+  /// "mat33d", "quath", "mat23f" (non-square), "vec12f".
+  std::string name() const;
+  /// True if `t` is the MLIR type of this element type (integer signedness
+  /// is not compared: MLIR integers are signless).
+  bool matches(mlir::Type t) const;
+  /// The MLIR type the front end uses for this element type.
+  mlir::Type toMLIR(mlir::MLIRContext *ctx) const;
+
+  bool operator==(const ElemType &o) const {
+    return family == o.family && scalar == o.scalar && rows == o.rows && cols == o.cols;
+  }
+};
+
+/// Parses a dtype name: scalars (bool, int8..int64, uint8..uint64,
+/// float16/32/64, "int" = int32, "float" = float32), vecN with an optional
+/// suffix b ub s us i ui l ul h f d (none = f), matRC / matRxC with h f d,
+/// quat with h f d. An optional "wp." prefix is accepted.
+llvm::Expected<ElemType> parseDtype(llvm::StringRef name);
+
+/// The element type of an MLIR scalar or vector type (i1, iN, fN,
+/// vector<NxT>, vector<RxCxT>); integers are signed with signKnown = false.
+/// vector<4xf32> is vec4f (a quaternion has the same layout and JSON form).
+std::optional<ElemType> elemTypeFromMLIR(mlir::Type t);
+
+//===----------------------------------------------------------------------===//
+// Layout of kernel argument types
+//===----------------------------------------------------------------------===//
+
+struct Layout {
+  uint64_t size = 0;
+  uint64_t align = 1;
+};
+
+/// Size and alignment of `t` in the C layout of KernelABI.h: scalars as
+/// their C type (i1: 1 byte), vectors/matrices packed T[N] aligned like T,
+/// !kdsl.array a kdsl_array (72 bytes, 8-aligned), !kdsl.struct a C struct
+/// of its fields in order. Fails for any other type.
+llvm::Expected<Layout> layoutOf(mlir::Type t);
+
+/// Byte offsets of the fields of `t` (C rules), in field order.
+llvm::Expected<std::vector<uint64_t>> structFieldOffsets(StructType t);
+
+/// A user-facing name: "float32", "vec3f", "array(vec3f, ndim=2)",
+/// "struct Particle".
+std::string describeType(mlir::Type t);
+
+//===----------------------------------------------------------------------===//
+// JSON <-> bytes
+//===----------------------------------------------------------------------===//
+
+/// "a number", "a string", "a list", "an object", "a boolean", "null".
+const char *describeJSONKind(const llvm::json::Value &v);
+
+/// Writes the value `v` of element type `t` to `dst` (t.size() bytes).
+/// Scalars: JSON numbers; floats also "nan", "-nan", "inf", "+inf", "-inf";
+/// integers must be integral and in range; bool: true/false or 0/1.
+/// Vectors and quaternions: a list of their components; matrices: a list of
+/// rows. The error message says what is wrong, without saying where (the
+/// caller knows).
+llvm::Error encodeElement(const llvm::json::Value &v, const ElemType &t, char *dst);
+
+/// Like encodeElement, but a scalar `v` is also accepted for a vector,
+/// matrix or quaternion and written to every component (broadcast).
+llvm::Error encodeElementOrBroadcast(const llvm::json::Value &v, const ElemType &t, char *dst);
+
+/// The JSON value of the element at `src`: numbers (float32 and float16
+/// widened exactly to double), NaN and infinities as "nan", "inf", "-inf",
+/// bools, nested lists for vectors and matrices.
+llvm::json::Value decodeElement(const char *src, const ElemType &t);
+
+/// Writes the element at `src` like decodeElement, but with floats in their
+/// shortest round-trip decimal for their own precision (float32 0.1 prints
+/// as 0.1, not 0.10000000149011612; float16 prints as the float32 of its
+/// value); integral floats keep a ".0".
+void writeElement(llvm::json::OStream &os, const char *src, const ElemType &t);
+
+/// The JSON text of one scalar as writeElement prints it.
+std::string formatScalar(const char *src, ScalarKind s);
+
+/// Binds an array-typed value (a kernel argument or a struct field) to a
+/// kdsl_array. `what` names the value for error messages; `fieldPath` lists
+/// the struct fields from the top-level value down to it (empty for an
+/// array argument).
+using ArrayBinder = llvm::function_ref<llvm::Error(
+    const llvm::json::Value &v, ArrayType type, llvm::StringRef what,
+    llvm::ArrayRef<llvm::StringRef> fieldPath, kdsl_array &out)>;
+
+/// Writes the JSON value `v` of kernel argument type `t` to `dst`
+/// (layoutOf(t).size bytes, zero-initialized by the caller): element types
+/// with encodeElement, structs from an object with every field (nested
+/// structs recursively), arrays through `arrays`. Errors are prefixed with
+/// `what` ("argument 'p'", then "argument 'p', field 'pos'").
+llvm::Error encodeValue(const llvm::json::Value &v, mlir::Type t, char *dst, llvm::StringRef what,
+                        ArrayBinder arrays);
+
+/// The JSON value of a non-array argument type at `src` (structs become
+/// objects by field name; an array inside a struct gives {"shape": [...]}).
+llvm::json::Value decodeValue(const char *src, mlir::Type t);
+
+//===----------------------------------------------------------------------===//
+// Host arrays
+//===----------------------------------------------------------------------===//
+
+/// A dense row-major array in host memory (calloc'ed, so zero-filled).
+class HostArray {
+public:
+  /// Allocates a zero-filled array. The shape has 1 to 4 extents, each >= 0;
+  /// fails with a "spec" error if the byte size exceeds `maxBytes` (or
+  /// overflows) and with a "runtime" error if the allocation fails.
+  static llvm::Expected<std::unique_ptr<HostArray>> allocate(const ElemType &elem,
+                                                             llvm::ArrayRef<int64_t> shape,
+                                                             uint64_t maxBytes);
+  ~HostArray();
+  HostArray(const HostArray &) = delete;
+  HostArray &operator=(const HostArray &) = delete;
+
+  const ElemType &elemType() const { return elem; }
+  llvm::ArrayRef<int64_t> shape() const { return dims; }
+  unsigned ndim() const { return unsigned(dims.size()); }
+  int64_t numElements() const { return count; }
+  uint64_t byteSize() const { return uint64_t(count) * elem.size(); }
+  char *data() { return buffer; }
+  const char *data() const { return buffer; }
+  char *element(int64_t flatIndex) { return buffer + uint64_t(flatIndex) * elem.size(); }
+  const char *element(int64_t flatIndex) const {
+    return buffer + uint64_t(flatIndex) * elem.size();
+  }
+
+  /// The kdsl_array a kernel receives: the data pointer, the shape (unused
+  /// dimensions 0) and contiguous row-major byte strides (unused: 0).
+  kdsl_array view() const;
+
+  /// Nested lists, ndim levels deep, of decodeElement values.
+  llvm::json::Value toJSON() const;
+  /// The same, written with writeElement.
+  void writeJSON(llvm::json::OStream &os) const;
+
+  /// From the spec's "requires_grad" / "retain_grad" (kept for autodiff).
+  bool requiresGrad = false;
+  bool retainGrad = false;
+
+private:
+  HostArray(const ElemType &elem, llvm::ArrayRef<int64_t> shape, int64_t count, char *buffer)
+      : elem(elem), dims(shape.begin(), shape.end()), count(count), buffer(buffer) {}
+  ElemType elem;
+  std::vector<int64_t> dims;
+  int64_t count;
+  char *buffer;
+};
+
+} // namespace kdsl
+
+#endif

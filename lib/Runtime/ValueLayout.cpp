@@ -1,0 +1,1061 @@
+//===- ValueLayout.cpp - host values of kdsl kernel arguments -------------===//
+#include "kdsl/Runtime/ValueLayout.h"
+#include "kdsl/Dialect/Kdsl.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
+using namespace kdsl;
+using llvm::Error;
+using llvm::Expected;
+using llvm::StringRef;
+using llvm::Twine;
+namespace json = llvm::json;
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+char RunError::ID = 0;
+
+const char *kdsl::runErrorKindName(RunErrorKind kind) {
+  switch (kind) {
+  case RunErrorKind::Usage:
+    return "usage";
+  case RunErrorKind::IO:
+    return "io";
+  case RunErrorKind::JSON:
+    return "json";
+  case RunErrorKind::Spec:
+    return "spec";
+  case RunErrorKind::Compile:
+    return "compile";
+  case RunErrorKind::Runtime:
+    return "runtime";
+  }
+  return "runtime";
+}
+
+void RunError::log(llvm::raw_ostream &os) const { os << message; }
+
+std::error_code RunError::convertToErrorCode() const { return llvm::inconvertibleErrorCode(); }
+
+Error kdsl::makeRunError(RunErrorKind kind, const Twine &message) {
+  return llvm::make_error<RunError>(kind, message.str());
+}
+
+std::pair<RunErrorKind, std::string> kdsl::takeRunError(Error err, RunErrorKind fallback) {
+  std::optional<RunErrorKind> kind;
+  std::string message;
+  auto add = [&](RunErrorKind k, const std::string &m) {
+    if (!kind)
+      kind = k;
+    if (!message.empty())
+      message += "; ";
+    message += m;
+  };
+  llvm::handleAllErrors(
+      std::move(err), [&](const RunError &e) { add(e.kind, e.message); },
+      [&](const llvm::ErrorInfoBase &e) { add(fallback, e.message()); });
+  if (message.empty())
+    message = "unknown error";
+  return {kind.value_or(fallback), message};
+}
+
+Error kdsl::prefixRunError(Error err, const Twine &prefix, RunErrorKind fallback) {
+  if (!err)
+    return Error::success();
+  auto [kind, message] = takeRunError(std::move(err), fallback);
+  return makeRunError(kind, prefix + ": " + message);
+}
+
+static Error specError(const Twine &message) { return makeRunError(RunErrorKind::Spec, message); }
+
+//===----------------------------------------------------------------------===//
+// Scalars and element types
+//===----------------------------------------------------------------------===//
+
+const char *kdsl::scalarName(ScalarKind s) {
+  switch (s) {
+  case ScalarKind::Bool:
+    return "bool";
+  case ScalarKind::I8:
+    return "int8";
+  case ScalarKind::I16:
+    return "int16";
+  case ScalarKind::I32:
+    return "int32";
+  case ScalarKind::I64:
+    return "int64";
+  case ScalarKind::U8:
+    return "uint8";
+  case ScalarKind::U16:
+    return "uint16";
+  case ScalarKind::U32:
+    return "uint32";
+  case ScalarKind::U64:
+    return "uint64";
+  case ScalarKind::F16:
+    return "float16";
+  case ScalarKind::F32:
+    return "float32";
+  case ScalarKind::F64:
+    return "float64";
+  }
+  return "?";
+}
+
+unsigned kdsl::scalarSize(ScalarKind s) {
+  switch (s) {
+  case ScalarKind::Bool:
+  case ScalarKind::I8:
+  case ScalarKind::U8:
+    return 1;
+  case ScalarKind::I16:
+  case ScalarKind::U16:
+  case ScalarKind::F16:
+    return 2;
+  case ScalarKind::I32:
+  case ScalarKind::U32:
+  case ScalarKind::F32:
+    return 4;
+  case ScalarKind::I64:
+  case ScalarKind::U64:
+  case ScalarKind::F64:
+    return 8;
+  }
+  return 1;
+}
+
+bool kdsl::isFloatScalar(ScalarKind s) {
+  return s == ScalarKind::F16 || s == ScalarKind::F32 || s == ScalarKind::F64;
+}
+
+bool kdsl::isIntScalar(ScalarKind s) { return s != ScalarKind::Bool && !isFloatScalar(s); }
+
+bool kdsl::isSignedScalar(ScalarKind s) {
+  return s == ScalarKind::I8 || s == ScalarKind::I16 || s == ScalarKind::I32 ||
+         s == ScalarKind::I64;
+}
+
+ScalarKind kdsl::toSigned(ScalarKind s) {
+  switch (s) {
+  case ScalarKind::U8:
+    return ScalarKind::I8;
+  case ScalarKind::U16:
+    return ScalarKind::I16;
+  case ScalarKind::U32:
+    return ScalarKind::I32;
+  case ScalarKind::U64:
+    return ScalarKind::I64;
+  default:
+    return s;
+  }
+}
+
+/// Warp's suffix of vector type names (vec3f, vec2ub, ...).
+static const char *vectorSuffix(ScalarKind s) {
+  switch (s) {
+  case ScalarKind::I8:
+    return "b";
+  case ScalarKind::U8:
+    return "ub";
+  case ScalarKind::I16:
+    return "s";
+  case ScalarKind::U16:
+    return "us";
+  case ScalarKind::I32:
+    return "i";
+  case ScalarKind::U32:
+    return "ui";
+  case ScalarKind::I64:
+    return "l";
+  case ScalarKind::U64:
+    return "ul";
+  case ScalarKind::F16:
+    return "h";
+  case ScalarKind::F32:
+    return "f";
+  case ScalarKind::F64:
+    return "d";
+  case ScalarKind::Bool:
+    return "bool";
+  }
+  return "?";
+}
+
+static std::optional<ScalarKind> scalarFromSuffix(StringRef suffix) {
+  return llvm::StringSwitch<std::optional<ScalarKind>>(suffix)
+      .Case("", ScalarKind::F32)
+      .Case("b", ScalarKind::I8)
+      .Case("ub", ScalarKind::U8)
+      .Case("s", ScalarKind::I16)
+      .Case("us", ScalarKind::U16)
+      .Case("i", ScalarKind::I32)
+      .Case("ui", ScalarKind::U32)
+      .Case("l", ScalarKind::I64)
+      .Case("ul", ScalarKind::U64)
+      .Case("h", ScalarKind::F16)
+      .Case("f", ScalarKind::F32)
+      .Case("d", ScalarKind::F64)
+      .Default(std::nullopt);
+}
+
+unsigned ElemType::jsonDepth() const {
+  switch (family) {
+  case Family::Scalar:
+    return 0;
+  case Family::Vector:
+  case Family::Quat:
+    return 1;
+  case Family::Matrix:
+    return 2;
+  }
+  return 0;
+}
+
+std::string ElemType::name() const {
+  switch (family) {
+  case Family::Scalar:
+    return scalarName(scalar);
+  case Family::Vector:
+    return "vec" + std::to_string(cols) + vectorSuffix(scalar);
+  case Family::Quat:
+    return std::string("quat") + vectorSuffix(scalar);
+  case Family::Matrix:
+    if (rows < 10 && cols < 10)
+      return "mat" + std::to_string(rows) + std::to_string(cols) + vectorSuffix(scalar);
+    return "mat" + std::to_string(rows) + "x" + std::to_string(cols) + vectorSuffix(scalar);
+  }
+  return "?";
+}
+
+static mlir::Type scalarToMLIR(ScalarKind s, mlir::MLIRContext *ctx) {
+  switch (s) {
+  case ScalarKind::Bool:
+    return mlir::IntegerType::get(ctx, 1);
+  case ScalarKind::F16:
+    return mlir::Float16Type::get(ctx);
+  case ScalarKind::F32:
+    return mlir::Float32Type::get(ctx);
+  case ScalarKind::F64:
+    return mlir::Float64Type::get(ctx);
+  default:
+    return mlir::IntegerType::get(ctx, scalarSize(s) * 8);
+  }
+}
+
+mlir::Type ElemType::toMLIR(mlir::MLIRContext *ctx) const {
+  mlir::Type s = scalarToMLIR(scalar, ctx);
+  switch (family) {
+  case Family::Scalar:
+    return s;
+  case Family::Vector:
+  case Family::Quat:
+    return mlir::VectorType::get({int64_t(cols)}, s);
+  case Family::Matrix:
+    return mlir::VectorType::get({int64_t(rows), int64_t(cols)}, s);
+  }
+  return s;
+}
+
+bool ElemType::matches(mlir::Type t) const { return t && toMLIR(t.getContext()) == t; }
+
+Expected<ElemType> kdsl::parseDtype(StringRef fullName) {
+  StringRef name = fullName.trim();
+  name.consume_front("wp.");
+  name.consume_front("warp.");
+  auto unknown = [&]() {
+    return specError("unknown dtype \"" + fullName +
+                     "\" (expected bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, "
+                     "float16, float32, float64, int, float, vecN[b|ub|s|us|i|ui|l|ul|h|f|d], "
+                     "matRC[h|f|d] or quat[h|f|d], e.g. vec3f, vec2i, mat33d, quath)");
+  };
+  std::optional<ScalarKind> scalar = llvm::StringSwitch<std::optional<ScalarKind>>(name)
+                                         .Case("bool", ScalarKind::Bool)
+                                         .Case("int8", ScalarKind::I8)
+                                         .Case("int16", ScalarKind::I16)
+                                         .Cases({"int32", "int"}, ScalarKind::I32)
+                                         .Case("int64", ScalarKind::I64)
+                                         .Case("uint8", ScalarKind::U8)
+                                         .Case("uint16", ScalarKind::U16)
+                                         .Case("uint32", ScalarKind::U32)
+                                         .Case("uint64", ScalarKind::U64)
+                                         .Cases({"float16", "half"}, ScalarKind::F16)
+                                         .Cases({"float32", "float"}, ScalarKind::F32)
+                                         .Case("float64", ScalarKind::F64)
+                                         .Default(std::nullopt);
+  if (scalar)
+    return ElemType::makeScalar(*scalar);
+
+  auto takeNumber = [](StringRef &s, unsigned maxDigits) -> std::optional<unsigned> {
+    size_t n = 0;
+    while (n < s.size() && n < maxDigits && llvm::isDigit(s[n]))
+      ++n;
+    unsigned value = 0;
+    if (n == 0 || s.take_front(n).getAsInteger(10, value) || value == 0 || value > 65535)
+      return std::nullopt;
+    s = s.drop_front(n);
+    return value;
+  };
+  ElemType t;
+  StringRef rest = name;
+  if (rest.consume_front("vec")) {
+    std::optional<unsigned> n = takeNumber(rest, 5);
+    std::optional<ScalarKind> s = scalarFromSuffix(rest);
+    if (!n || !s)
+      return unknown();
+    t.family = ElemType::Family::Vector;
+    t.cols = uint16_t(*n);
+    t.scalar = *s;
+    return t;
+  }
+  if (rest.consume_front("quat")) {
+    std::optional<ScalarKind> s = scalarFromSuffix(rest);
+    if (!s || !isFloatScalar(*s))
+      return unknown();
+    t.family = ElemType::Family::Quat;
+    t.cols = 4;
+    t.scalar = *s;
+    return t;
+  }
+  if (rest.consume_front("mat")) {
+    std::optional<unsigned> r, c;
+    if (rest.contains('x')) {
+      r = takeNumber(rest, 5);
+      if (!r || !rest.consume_front("x"))
+        return unknown();
+      c = takeNumber(rest, 5);
+    } else {
+      r = takeNumber(rest, 1);
+      if (r)
+        c = takeNumber(rest, 1);
+    }
+    std::optional<ScalarKind> s = scalarFromSuffix(rest);
+    if (!r || !c || !s)
+      return unknown();
+    if (!isFloatScalar(*s))
+      return specError("unknown dtype \"" + fullName +
+                       "\": matrices have float16, float32 or float64 components (suffix h, f "
+                       "or d)");
+    t.family = ElemType::Family::Matrix;
+    t.rows = uint16_t(*r);
+    t.cols = uint16_t(*c);
+    t.scalar = *s;
+    return t;
+  }
+  return unknown();
+}
+
+static std::optional<ScalarKind> scalarFromMLIR(mlir::Type t) {
+  if (auto i = llvm::dyn_cast<mlir::IntegerType>(t)) {
+    switch (i.getWidth()) {
+    case 1:
+      return ScalarKind::Bool;
+    case 8:
+      return ScalarKind::I8;
+    case 16:
+      return ScalarKind::I16;
+    case 32:
+      return ScalarKind::I32;
+    case 64:
+      return ScalarKind::I64;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (t.isF16())
+    return ScalarKind::F16;
+  if (t.isF32())
+    return ScalarKind::F32;
+  if (t.isF64())
+    return ScalarKind::F64;
+  return std::nullopt;
+}
+
+std::optional<ElemType> kdsl::elemTypeFromMLIR(mlir::Type t) {
+  if (!t)
+    return std::nullopt;
+  ElemType e;
+  if (auto v = llvm::dyn_cast<mlir::VectorType>(t)) {
+    if (v.isScalable() || (v.getRank() != 1 && v.getRank() != 2))
+      return std::nullopt;
+    for (int64_t d : v.getShape())
+      if (d <= 0 || d > 65535)
+        return std::nullopt;
+    std::optional<ScalarKind> s = scalarFromMLIR(v.getElementType());
+    if (!s)
+      return std::nullopt;
+    e.scalar = *s;
+    if (v.getRank() == 1) {
+      e.family = ElemType::Family::Vector;
+      e.cols = uint16_t(v.getDimSize(0));
+    } else {
+      e.family = ElemType::Family::Matrix;
+      e.rows = uint16_t(v.getDimSize(0));
+      e.cols = uint16_t(v.getDimSize(1));
+    }
+  } else {
+    std::optional<ScalarKind> s = scalarFromMLIR(t);
+    if (!s)
+      return std::nullopt;
+    e.scalar = *s;
+  }
+  e.signKnown = !isIntScalar(e.scalar);
+  return e;
+}
+
+//===----------------------------------------------------------------------===//
+// Layout
+//===----------------------------------------------------------------------===//
+
+static_assert(sizeof(kdsl_array) == 72 && alignof(kdsl_array) == 8, "kdsl_array layout");
+
+Expected<Layout> kdsl::layoutOf(mlir::Type t) {
+  if (std::optional<ElemType> e = elemTypeFromMLIR(t))
+    return Layout{e->size(), e->align()};
+  if (llvm::isa_and_nonnull<ArrayType>(t))
+    return Layout{sizeof(kdsl_array), alignof(kdsl_array)};
+  if (auto s = llvm::dyn_cast_or_null<StructType>(t)) {
+    Layout layout;
+    for (mlir::Type f : s.getFieldTypes()) {
+      Expected<Layout> fl = layoutOf(f);
+      if (!fl)
+        return fl.takeError();
+      layout.size = llvm::alignTo(layout.size, fl->align) + fl->size;
+      layout.align = std::max(layout.align, fl->align);
+    }
+    layout.size = llvm::alignTo(layout.size, layout.align);
+    return layout;
+  }
+  std::string str;
+  llvm::raw_string_ostream os(str);
+  os << t;
+  return specError("type " + str + " has no host layout");
+}
+
+Expected<std::vector<uint64_t>> kdsl::structFieldOffsets(StructType t) {
+  std::vector<uint64_t> offsets;
+  uint64_t offset = 0;
+  for (mlir::Type f : t.getFieldTypes()) {
+    Expected<Layout> fl = layoutOf(f);
+    if (!fl)
+      return fl.takeError();
+    offset = llvm::alignTo(offset, fl->align);
+    offsets.push_back(offset);
+    offset += fl->size;
+  }
+  return offsets;
+}
+
+std::string kdsl::describeType(mlir::Type t) {
+  if (std::optional<ElemType> e = elemTypeFromMLIR(t))
+    return e->name();
+  if (auto a = llvm::dyn_cast_or_null<ArrayType>(t))
+    return "array(dtype=" + describeType(a.getElementType()) +
+           ", ndim=" + std::to_string(a.getNdim()) + ")";
+  if (auto s = llvm::dyn_cast_or_null<StructType>(t))
+    return "struct " + s.getName().str();
+  std::string str;
+  llvm::raw_string_ostream os(str);
+  os << t;
+  return str;
+}
+
+//===----------------------------------------------------------------------===//
+// Encoding
+//===----------------------------------------------------------------------===//
+
+const char *kdsl::describeJSONKind(const json::Value &v) {
+  switch (v.kind()) {
+  case json::Value::Null:
+    return "null";
+  case json::Value::Boolean:
+    return "a boolean";
+  case json::Value::Number:
+    return "a number";
+  case json::Value::String:
+    return "a string";
+  case json::Value::Array:
+    return "a list";
+  case json::Value::Object:
+    return "an object";
+  }
+  return "a value";
+}
+
+/// Short JSON text of `v` for messages.
+static std::string shortJSON(const json::Value &v) {
+  std::string s = llvm::formatv("{0}", v).str();
+  if (s.size() > 40)
+    s = s.substr(0, 37) + "...";
+  return s;
+}
+
+static std::string got(const json::Value &v) {
+  if (v.kind() == json::Value::Number || v.kind() == json::Value::String)
+    return std::string(describeJSONKind(v)) + " (" + shortJSON(v) + ")";
+  return describeJSONKind(v);
+}
+
+namespace {
+enum class Integral { Yes, No, TooBig };
+} // namespace
+
+/// Reads an integral JSON number exactly (1, -3, 1.0, 1e3) as sign and
+/// magnitude.
+static Integral getIntegral(const json::Value &v, bool &neg, uint64_t &mag) {
+  if (std::optional<uint64_t> u = v.getAsUINT64()) {
+    neg = false;
+    mag = *u;
+    return Integral::Yes;
+  }
+  std::optional<double> d = v.getAsNumber();
+  if (!d || !std::isfinite(*d) || std::trunc(*d) != *d)
+    return Integral::No;
+  double x = *d;
+  if (x >= -9223372036854775808.0 && x < 9223372036854775808.0) {
+    std::optional<int64_t> i = v.getAsInteger();
+    if (!i)
+      return Integral::No;
+    neg = *i < 0;
+    mag = neg ? 0 - uint64_t(*i) : uint64_t(*i);
+    return Integral::Yes;
+  }
+  if (x >= 0 && x < 18446744073709551616.0) {
+    neg = false;
+    mag = uint64_t(x);
+    return Integral::Yes;
+  }
+  neg = x < 0;
+  return Integral::TooBig;
+}
+
+static std::optional<double> parseSpecialFloat(StringRef s) {
+  std::string lower = s.lower();
+  if (lower == "nan" || lower == "+nan")
+    return std::numeric_limits<double>::quiet_NaN();
+  if (lower == "-nan")
+    return -std::numeric_limits<double>::quiet_NaN();
+  if (lower == "inf" || lower == "+inf" || lower == "infinity" || lower == "+infinity")
+    return std::numeric_limits<double>::infinity();
+  if (lower == "-inf" || lower == "-infinity")
+    return -std::numeric_limits<double>::infinity();
+  return std::nullopt;
+}
+
+template <typename T> static void store(char *dst, T value) { std::memcpy(dst, &value, sizeof(T)); }
+template <typename T> static T load(const char *src) {
+  T value;
+  std::memcpy(&value, src, sizeof(T));
+  return value;
+}
+
+static Error encodeScalar(const json::Value &v, ScalarKind s, bool signKnown, char *dst) {
+  if (s == ScalarKind::Bool) {
+    if (std::optional<bool> b = v.getAsBoolean()) {
+      store<uint8_t>(dst, *b ? 1 : 0);
+      return Error::success();
+    }
+    bool neg = false;
+    uint64_t mag = 0;
+    if (v.kind() == json::Value::Number && getIntegral(v, neg, mag) == Integral::Yes && !neg &&
+        mag <= 1) {
+      store<uint8_t>(dst, uint8_t(mag));
+      return Error::success();
+    }
+    return specError("expected true, false, 0 or 1 for bool, got " + got(v));
+  }
+
+  if (isIntScalar(s)) {
+    if (v.kind() != json::Value::Number)
+      return specError(Twine("expected an integer for ") + scalarName(s) + ", got " + got(v));
+    bool neg = false;
+    uint64_t mag = 0;
+    Integral integral = getIntegral(v, neg, mag);
+    if (integral == Integral::No)
+      return specError(Twine("expected an integer for ") + scalarName(s) + ", got " + got(v));
+    unsigned bits = scalarSize(s) * 8;
+    uint64_t maxUnsigned = bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+    uint64_t maxPositive = (uint64_t(1) << (bits - 1)) - 1; // signed max
+    uint64_t maxNegative = uint64_t(1) << (bits - 1);       // |signed min|
+    bool ok;
+    std::string range;
+    if (!signKnown) { // signless: either interpretation
+      ok = neg ? mag <= maxNegative : mag <= maxUnsigned;
+      range = "a " + std::to_string(bits) + "-bit integer (from -" + std::to_string(maxNegative) +
+              " to " + std::to_string(maxUnsigned) + ")";
+    } else if (isSignedScalar(s)) {
+      ok = neg ? mag <= maxNegative : mag <= maxPositive;
+      range = std::string(scalarName(s)) + " (from -" + std::to_string(maxNegative) + " to " +
+              std::to_string(maxPositive) + ")";
+    } else {
+      ok = !neg || mag == 0;
+      ok = ok && mag <= maxUnsigned;
+      range = std::string(scalarName(s)) + " (from 0 to " + std::to_string(maxUnsigned) + ")";
+    }
+    if (integral == Integral::TooBig)
+      ok = false;
+    if (!ok)
+      return specError("value " + shortJSON(v) + " is out of range for " + range);
+    uint64_t bitsValue = neg ? 0 - mag : mag;
+    switch (bits) {
+    case 8:
+      store<uint8_t>(dst, uint8_t(bitsValue));
+      break;
+    case 16:
+      store<uint16_t>(dst, uint16_t(bitsValue));
+      break;
+    case 32:
+      store<uint32_t>(dst, uint32_t(bitsValue));
+      break;
+    default:
+      store<uint64_t>(dst, bitsValue);
+      break;
+    }
+    return Error::success();
+  }
+
+  // Floats.
+  std::optional<double> d;
+  bool special = false;
+  if (v.kind() == json::Value::Number) {
+    d = v.getAsNumber();
+  } else if (std::optional<StringRef> str = v.getAsString()) {
+    d = parseSpecialFloat(*str);
+    special = true;
+  }
+  if (!d)
+    return specError(Twine("expected a number (or \"nan\", \"inf\", \"-inf\") for ") +
+                     scalarName(s) + ", got " + got(v));
+  double x = *d;
+  if (s == ScalarKind::F64) {
+    store<double>(dst, x);
+    return Error::success();
+  }
+  if (s == ScalarKind::F32 && (special || std::fabs(x) <= double(std::numeric_limits<float>::max()))) {
+    store<float>(dst, float(x));
+    return Error::success();
+  }
+  llvm::APFloat f(x);
+  bool losesInfo = false;
+  llvm::APFloat::opStatus status =
+      f.convert(s == ScalarKind::F16 ? llvm::APFloat::IEEEhalf() : llvm::APFloat::IEEEsingle(),
+                llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  if (!special && (status & llvm::APFloat::opOverflow))
+    return specError("value " + shortJSON(v) + " is out of range for " + scalarName(s));
+  uint64_t raw = f.bitcastToAPInt().getZExtValue();
+  if (s == ScalarKind::F16)
+    store<uint16_t>(dst, uint16_t(raw));
+  else
+    store<uint32_t>(dst, uint32_t(raw));
+  return Error::success();
+}
+
+Error kdsl::encodeElement(const json::Value &v, const ElemType &t, char *dst) {
+  if (t.family == ElemType::Family::Scalar)
+    return encodeScalar(v, t.scalar, t.signKnown, dst);
+  unsigned scalarBytes = scalarSize(t.scalar);
+  std::string name = t.name();
+  const json::Array *outer = v.getAsArray();
+  if (t.family != ElemType::Family::Matrix) {
+    if (!outer)
+      return specError("expected a list of " + Twine(t.cols) + " numbers for " + name + ", got " +
+                       got(v));
+    if (outer->size() != t.cols)
+      return specError("expected " + Twine(t.cols) + " components for " + name + ", got " +
+                       Twine(outer->size()));
+    for (unsigned i = 0; i < t.cols; ++i)
+      if (Error e = encodeScalar((*outer)[i], t.scalar, t.signKnown, dst + i * scalarBytes))
+        return prefixRunError(std::move(e), name + " component " + Twine(i));
+    return Error::success();
+  }
+  if (!outer)
+    return specError("expected a list of " + Twine(t.rows) + " rows for " + name + ", got " +
+                     got(v));
+  if (outer->size() != t.rows)
+    return specError("expected " + Twine(t.rows) + " rows of " + Twine(t.cols) + " numbers for " +
+                     name + ", got " + Twine(outer->size()) + " items");
+  for (unsigned r = 0; r < t.rows; ++r) {
+    const json::Array *row = (*outer)[r].getAsArray();
+    if (!row)
+      return specError(name + " row " + Twine(r) + ": expected a list of " + Twine(t.cols) +
+                       " numbers, got " + got((*outer)[r]));
+    if (row->size() != t.cols)
+      return specError(name + " row " + Twine(r) + ": expected " + Twine(t.cols) +
+                       " numbers, got " + Twine(row->size()));
+    for (unsigned c = 0; c < t.cols; ++c)
+      if (Error e = encodeScalar((*row)[c], t.scalar, t.signKnown,
+                                 dst + (r * t.cols + c) * scalarBytes))
+        return prefixRunError(std::move(e), name + " element [" + Twine(r) + "][" + Twine(c) + "]");
+  }
+  return Error::success();
+}
+
+Error kdsl::encodeElementOrBroadcast(const json::Value &v, const ElemType &t, char *dst) {
+  if (t.family == ElemType::Family::Scalar || v.kind() == json::Value::Array)
+    return encodeElement(v, t, dst);
+  if (Error e = encodeScalar(v, t.scalar, t.signKnown, dst))
+    return e;
+  unsigned bytes = scalarSize(t.scalar);
+  for (unsigned i = 1, n = t.numScalars(); i < n; ++i)
+    std::memcpy(dst + i * bytes, dst, bytes);
+  return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Decoding
+//===----------------------------------------------------------------------===//
+
+static float halfToFloat(uint16_t bits) {
+  llvm::APFloat f(llvm::APFloat::IEEEhalf(), llvm::APInt(16, bits));
+  bool losesInfo = false;
+  f.convert(llvm::APFloat::IEEEsingle(), llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  return f.convertToFloat();
+}
+
+/// The value of a float scalar, widened exactly to double.
+static double loadFloat(const char *src, ScalarKind s) {
+  switch (s) {
+  case ScalarKind::F16:
+    return halfToFloat(load<uint16_t>(src));
+  case ScalarKind::F32:
+    return load<float>(src);
+  default:
+    return load<double>(src);
+  }
+}
+
+/// Reads an integer scalar as two's-complement bits, sign-extended if
+/// `s` is signed.
+static uint64_t loadIntBits(const char *src, ScalarKind s) {
+  switch (s) {
+  case ScalarKind::I8:
+    return uint64_t(int64_t(load<int8_t>(src)));
+  case ScalarKind::I16:
+    return uint64_t(int64_t(load<int16_t>(src)));
+  case ScalarKind::I32:
+    return uint64_t(int64_t(load<int32_t>(src)));
+  case ScalarKind::I64:
+    return uint64_t(load<int64_t>(src));
+  case ScalarKind::U8:
+    return load<uint8_t>(src);
+  case ScalarKind::U16:
+    return load<uint16_t>(src);
+  case ScalarKind::U32:
+    return load<uint32_t>(src);
+  default:
+    return load<uint64_t>(src);
+  }
+}
+
+static json::Value decodeScalar(const char *src, ScalarKind s) {
+  if (s == ScalarKind::Bool)
+    return bool(load<uint8_t>(src) != 0);
+  if (isIntScalar(s)) {
+    uint64_t bits = loadIntBits(src, s);
+    if (isSignedScalar(s))
+      return int64_t(bits);
+    return bits;
+  }
+  double d = loadFloat(src, s);
+  if (std::isnan(d))
+    return "nan";
+  if (std::isinf(d))
+    return d > 0 ? "inf" : "-inf";
+  return d;
+}
+
+json::Value kdsl::decodeElement(const char *src, const ElemType &t) {
+  unsigned bytes = scalarSize(t.scalar);
+  switch (t.family) {
+  case ElemType::Family::Scalar:
+    return decodeScalar(src, t.scalar);
+  case ElemType::Family::Vector:
+  case ElemType::Family::Quat: {
+    json::Array a;
+    a.reserve(t.cols);
+    for (unsigned i = 0; i < t.cols; ++i)
+      a.push_back(decodeScalar(src + i * bytes, t.scalar));
+    return a;
+  }
+  case ElemType::Family::Matrix: {
+    json::Array rows;
+    rows.reserve(t.rows);
+    for (unsigned r = 0; r < t.rows; ++r) {
+      json::Array row;
+      row.reserve(t.cols);
+      for (unsigned c = 0; c < t.cols; ++c)
+        row.push_back(decodeScalar(src + (r * t.cols + c) * bytes, t.scalar));
+      rows.push_back(std::move(row));
+    }
+    return rows;
+  }
+  }
+  return nullptr;
+}
+
+template <typename T> static std::string shortestFloat(T value) {
+  if (std::isnan(value))
+    return "\"nan\"";
+  if (std::isinf(value))
+    return value > 0 ? "\"inf\"" : "\"-inf\"";
+  char buf[64];
+  std::to_chars_result r = std::to_chars(buf, buf + sizeof(buf), value);
+  std::string s(buf, r.ptr);
+  // Keep floats recognizable as floats: 1 -> 1.0 (but 1e+20 stays).
+  if (s.find_first_of(".e") == std::string::npos)
+    s += ".0";
+  return s;
+}
+
+std::string kdsl::formatScalar(const char *src, ScalarKind s) {
+  if (s == ScalarKind::Bool)
+    return load<uint8_t>(src) != 0 ? "true" : "false";
+  if (isIntScalar(s)) {
+    uint64_t bits = loadIntBits(src, s);
+    return isSignedScalar(s) ? std::to_string(int64_t(bits)) : std::to_string(bits);
+  }
+  switch (s) {
+  case ScalarKind::F16:
+    return shortestFloat(halfToFloat(load<uint16_t>(src)));
+  case ScalarKind::F32:
+    return shortestFloat(load<float>(src));
+  default:
+    return shortestFloat(load<double>(src));
+  }
+}
+
+void kdsl::writeElement(json::OStream &os, const char *src, const ElemType &t) {
+  unsigned bytes = scalarSize(t.scalar);
+  switch (t.family) {
+  case ElemType::Family::Scalar:
+    os.rawValue(formatScalar(src, t.scalar));
+    return;
+  case ElemType::Family::Vector:
+  case ElemType::Family::Quat:
+    os.arrayBegin();
+    for (unsigned i = 0; i < t.cols; ++i)
+      os.rawValue(formatScalar(src + i * bytes, t.scalar));
+    os.arrayEnd();
+    return;
+  case ElemType::Family::Matrix:
+    os.arrayBegin();
+    for (unsigned r = 0; r < t.rows; ++r) {
+      os.arrayBegin();
+      for (unsigned c = 0; c < t.cols; ++c)
+        os.rawValue(formatScalar(src + (r * t.cols + c) * bytes, t.scalar));
+      os.arrayEnd();
+    }
+    os.arrayEnd();
+    return;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Whole argument values
+//===----------------------------------------------------------------------===//
+
+static std::string fieldList(StructType t) {
+  std::string names;
+  for (mlir::StringAttr f : t.getFieldNames())
+    names += (names.empty() ? "" : ", ") + f.getValue().str();
+  return names;
+}
+
+static Error encodeValueImpl(const json::Value &v, mlir::Type t, char *dst, StringRef what,
+                             llvm::SmallVectorImpl<StringRef> &path, ArrayBinder arrays) {
+  if (std::optional<ElemType> e = elemTypeFromMLIR(t))
+    return prefixRunError(encodeElement(v, *e, dst), what);
+  if (auto a = llvm::dyn_cast_or_null<ArrayType>(t)) {
+    kdsl_array view;
+    std::memset(&view, 0, sizeof(view));
+    if (Error e = arrays(v, a, what, path, view))
+      return e;
+    std::memcpy(dst, &view, sizeof(view));
+    return Error::success();
+  }
+  if (auto s = llvm::dyn_cast_or_null<StructType>(t)) {
+    const json::Object *obj = v.getAsObject();
+    if (!obj)
+      return specError(what + ": expected an object with the fields of struct " + s.getName() +
+                       " (" + fieldList(s) + "), got " + got(v));
+    // Report extra names in a stable (sorted) order.
+    std::vector<std::string> extra;
+    for (const auto &kv : *obj)
+      if (s.getFieldIndex(kv.first) < 0)
+        extra.push_back(kv.first.str());
+    if (!extra.empty()) {
+      std::sort(extra.begin(), extra.end());
+      return specError(what + ": struct " + s.getName() + " has no field '" + extra.front() +
+                       "' (fields: " + fieldList(s) + ")");
+    }
+    Expected<std::vector<uint64_t>> offsets = structFieldOffsets(s);
+    if (!offsets)
+      return prefixRunError(offsets.takeError(), what);
+    for (auto [i, name, type] : llvm::enumerate(s.getFieldNames(), s.getFieldTypes())) {
+      const json::Value *field = obj->get(name.getValue());
+      if (!field)
+        return specError(what + ": missing field '" + name.getValue() + "' of struct " +
+                         s.getName() + " (fields: " + fieldList(s) + ")");
+      std::string fieldWhat = (what + ", field '" + name.getValue() + "'").str();
+      path.push_back(name.getValue());
+      Error e = encodeValueImpl(*field, type, dst + (*offsets)[i], fieldWhat, path, arrays);
+      path.pop_back();
+      if (e)
+        return e;
+    }
+    return Error::success();
+  }
+  return specError(what + ": arguments of type " + describeType(t) + " are not supported");
+}
+
+Error kdsl::encodeValue(const json::Value &v, mlir::Type t, char *dst, StringRef what,
+                        ArrayBinder arrays) {
+  llvm::SmallVector<StringRef, 4> path;
+  return encodeValueImpl(v, t, dst, what, path, arrays);
+}
+
+json::Value kdsl::decodeValue(const char *src, mlir::Type t) {
+  if (std::optional<ElemType> e = elemTypeFromMLIR(t))
+    return decodeElement(src, *e);
+  if (llvm::isa_and_nonnull<ArrayType>(t)) {
+    kdsl_array view;
+    std::memcpy(&view, src, sizeof(view));
+    json::Array shape;
+    for (unsigned d = 0, n = llvm::cast<ArrayType>(t).getNdim(); d < n && d < 4; ++d)
+      shape.push_back(view.shape[d]);
+    return json::Object{{"shape", std::move(shape)}};
+  }
+  if (auto s = llvm::dyn_cast_or_null<StructType>(t)) {
+    Expected<std::vector<uint64_t>> offsets = structFieldOffsets(s);
+    if (!offsets) {
+      llvm::consumeError(offsets.takeError());
+      return nullptr;
+    }
+    json::Object obj;
+    for (auto [i, name, type] : llvm::enumerate(s.getFieldNames(), s.getFieldTypes()))
+      obj[name.getValue()] = decodeValue(src + (*offsets)[i], type);
+    return obj;
+  }
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Host arrays
+//===----------------------------------------------------------------------===//
+
+static std::string shapeString(llvm::ArrayRef<int64_t> shape) {
+  std::string s = "[";
+  for (auto [i, d] : llvm::enumerate(shape))
+    s += (i ? ", " : "") + std::to_string(d);
+  return s + "]";
+}
+
+static std::string byteString(uint64_t bytes) {
+  if (bytes >= (uint64_t(1) << 30) && bytes % (uint64_t(1) << 30) == 0)
+    return std::to_string(bytes >> 30) + " GiB";
+  if (bytes >= (uint64_t(1) << 20) && bytes % (uint64_t(1) << 20) == 0)
+    return std::to_string(bytes >> 20) + " MiB";
+  return std::to_string(bytes) + " bytes";
+}
+
+Expected<std::unique_ptr<HostArray>> HostArray::allocate(const ElemType &elem,
+                                                         llvm::ArrayRef<int64_t> shape,
+                                                         uint64_t maxBytes) {
+  if (shape.empty() || shape.size() > 4)
+    return specError("arrays have 1 to 4 dimensions, got " + Twine(shape.size()));
+  uint64_t count = 1;
+  bool overflow = false;
+  for (int64_t d : shape) {
+    if (d < 0)
+      return specError("array shape " + shapeString(shape) + " has a negative extent");
+    uint64_t next;
+    if (__builtin_mul_overflow(count, uint64_t(d), &next))
+      overflow = true;
+    count = next;
+  }
+  uint64_t bytes = 0;
+  if (!overflow && (__builtin_mul_overflow(count, elem.size(), &bytes) ||
+                    count > uint64_t(std::numeric_limits<int64_t>::max())))
+    overflow = true;
+  if (overflow || bytes > maxBytes)
+    return specError("array of shape " + shapeString(shape) + " and dtype " + elem.name() +
+                     " needs " + (overflow ? std::string("more than 2^64 bytes")
+                                           : std::to_string(bytes) + " bytes") +
+                     ", more than the limit of " + byteString(maxBytes));
+  void *buffer = std::calloc(bytes ? bytes : 1, 1);
+  if (!buffer)
+    return makeRunError(RunErrorKind::Runtime,
+                        "out of memory allocating " + Twine(bytes) + " bytes for an array");
+  return std::unique_ptr<HostArray>(
+      new HostArray(elem, shape, int64_t(count), static_cast<char *>(buffer)));
+}
+
+HostArray::~HostArray() { std::free(buffer); }
+
+kdsl_array HostArray::view() const {
+  kdsl_array a;
+  std::memset(&a, 0, sizeof(a));
+  a.data = buffer;
+  int64_t stride = int64_t(elem.size());
+  for (int d = int(dims.size()) - 1; d >= 0; --d) {
+    a.shape[d] = dims[d];
+    a.strides[d] = stride;
+    stride *= dims[d] ? dims[d] : 1;
+  }
+  return a;
+}
+
+namespace {
+/// Walks an array in row-major order as nested lists.
+struct ArrayWalker {
+  const HostArray &array;
+  int64_t flat = 0;
+
+  json::Value toJSON(unsigned dim) {
+    json::Array list;
+    int64_t n = array.shape()[dim];
+    list.reserve(size_t(n));
+    for (int64_t i = 0; i < n; ++i) {
+      if (dim + 1 == array.ndim())
+        list.push_back(decodeElement(array.element(flat++), array.elemType()));
+      else
+        list.push_back(toJSON(dim + 1));
+    }
+    return list;
+  }
+
+  void write(json::OStream &os, unsigned dim) {
+    os.arrayBegin();
+    int64_t n = array.shape()[dim];
+    for (int64_t i = 0; i < n; ++i) {
+      if (dim + 1 == array.ndim())
+        writeElement(os, array.element(flat++), array.elemType());
+      else
+        write(os, dim + 1);
+    }
+    os.arrayEnd();
+  }
+};
+} // namespace
+
+json::Value HostArray::toJSON() const {
+  ArrayWalker walker{*this};
+  return walker.toJSON(0);
+}
+
+void HostArray::writeJSON(json::OStream &os) const {
+  ArrayWalker walker{*this};
+  walker.write(os, 0);
+}

@@ -1,0 +1,290 @@
+//===- kdsl-run.cpp - run Warp-syntax kernels on the CPU from a JSON spec --===//
+//
+//   kdsl-run FILE.py SPEC.json [--backend jit|cpp] [--threads N]
+//            [--check-bounds] [-o OUT.json]
+//
+// Translates FILE.py, binds the arguments of SPEC.json (docs/kdsl-run.md) to
+// its kernels, compiles the module for the CPU, runs the launches and prints
+//   {"ok": true, "outputs": {...}, "grads": {}}
+// or, on any error,
+//   {"ok": false, "error": "...", "type": "usage|io|json|spec|compile|runtime"}
+// (with "outputs" too for runtime failures: failed asserts, out-of-bounds
+// accesses). The exit code is 0 on success and 1 on any error; the message
+// also goes to stderr.
+//
+//===----------------------------------------------------------------------===//
+#include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Frontend/Frontend.h"
+#include "kdsl/Runtime/CpuBackend.h"
+#include "kdsl/Runtime/LaunchSpec.h"
+#include "kdsl/Runtime/ValueLayout.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/PrettyStackTrace.h"
+#include "llvm/Support/Signals.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+
+#include <atomic>
+#include <fcntl.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace llvm;
+using kdsl::RunErrorKind;
+
+// Kernels call these (KernelABI.h); -rdynamic exports them to the JIT and to
+// the shared objects of the C++ backend.
+KDSL_DEFINE_RUNTIME_REPORT_HOOKS()
+
+// Referenced so that no linker garbage collection drops the hooks.
+__attribute__((used)) static void *const keepReportHooks[] = {
+    reinterpret_cast<void *>(&kdsl_report_assert), reinterpret_cast<void *>(&kdsl_report_oob)};
+
+static cl::OptionCategory runCategory("kdsl-run options");
+static cl::opt<std::string> inputFilename(cl::Positional, cl::desc("<kernels .py file>"),
+                                          cl::Required, cl::cat(runCategory));
+static cl::opt<std::string> specFilename(cl::Positional,
+                                         cl::desc("<launch spec .json file, - for stdin>"),
+                                         cl::Required, cl::cat(runCategory));
+enum class Backend { JIT, Cpp };
+static cl::opt<Backend> backend(
+    "backend", cl::desc("How to compile the kernels"), cl::init(Backend::JIT),
+    cl::values(clEnumValN(Backend::JIT, "jit", "MLIR's LLVM pipeline, JIT-compiled in process"),
+               clEnumValN(Backend::Cpp, "cpp",
+                          "emitted C++, compiled with the system compiler and loaded")),
+    cl::cat(runCategory));
+static cl::opt<unsigned> numThreads("threads",
+                                    cl::desc("Host threads per launch (default: all hardware "
+                                             "threads)"),
+                                    cl::value_desc("N"), cl::init(0), cl::cat(runCategory));
+static cl::opt<bool> checkBounds("check-bounds",
+                                 cl::desc("Check every array index; report out-of-range ones"),
+                                 cl::init(false), cl::cat(runCategory));
+static cl::opt<std::string> outputFilename("o", cl::desc("Write the result JSON here (default: "
+                                                         "stdout)"),
+                                           cl::value_desc("filename"), cl::init("-"),
+                                           cl::cat(runCategory));
+static cl::opt<std::string> cxx("cxx",
+                                cl::desc("C++ compiler of --backend=cpp (default: $CXX, then c++)"),
+                                cl::value_desc("path"), cl::cat(runCategory));
+
+static constexpr unsigned kMaxThreads = 1024;
+
+//===----------------------------------------------------------------------===//
+// Output
+//===----------------------------------------------------------------------===//
+
+static std::string validUTF8(StringRef s) { return json::isUTF8(s) ? s.str() : json::fixUTF8(s); }
+
+/// Writes the result object; `plan` (may be null) supplies the outputs.
+static void writeResult(raw_ostream &os, bool ok, RunErrorKind kind, StringRef error,
+                        const kdsl::LaunchPlan *plan) {
+  json::OStream j(os);
+  j.objectBegin();
+  j.attribute("ok", ok);
+  if (!ok) {
+    j.attribute("error", validUTF8(error));
+    j.attribute("type", kdsl::runErrorKindName(kind));
+  }
+  if (plan) {
+    j.attributeBegin("outputs");
+    plan->writeOutputs(j);
+    j.attributeEnd();
+    j.attributeObject("grads", [] {});
+  }
+  j.objectEnd();
+  os << "\n";
+}
+
+/// Prints the result to -o (or stdout) and returns the exit code. Errors are
+/// also printed to stderr unless `printedAlready`.
+static int finish(bool ok, RunErrorKind kind, StringRef error, const kdsl::LaunchPlan *plan,
+                  bool printedAlready = false) {
+  if (!ok && !printedAlready)
+    WithColor::error(errs(), "kdsl-run") << error << "\n";
+  if (outputFilename != "-") {
+    std::string err;
+    auto out = mlir::openOutputFile(outputFilename, &err);
+    if (out) {
+      writeResult(out->os(), ok, kind, error, plan);
+      out->os().flush();
+      if (!out->os().has_error()) {
+        out->keep();
+        return ok ? 0 : 1;
+      }
+      out->os().clear_error();
+      err = "failed to write " + outputFilename;
+    }
+    // Report the I/O error (and the original one) on stdout.
+    std::string message = err + (ok ? "" : " (after: " + error.str() + ")");
+    WithColor::error(errs(), "kdsl-run") << message << "\n";
+    writeResult(outs(), false, RunErrorKind::IO, message, nullptr);
+    outs().flush();
+    return 1;
+  }
+  writeResult(outs(), ok, kind, error, plan);
+  outs().flush();
+  return ok ? 0 : 1;
+}
+
+static int fail(RunErrorKind kind, StringRef error, bool printedAlready = false) {
+  return finish(false, kind, error, nullptr, printedAlready);
+}
+
+static int fail(Error err, RunErrorKind fallback) {
+  auto [kind, message] = kdsl::takeRunError(std::move(err), fallback);
+  return fail(kind, message);
+}
+
+//===----------------------------------------------------------------------===//
+// Crashes
+//===----------------------------------------------------------------------===//
+
+// A crash while compiling or running kernels (a kernel indexing out of bounds
+// without --check-bounds, a backend bug) still leaves a JSON result. The
+// texts are prepared before the risky phase; the handler only calls open,
+// write and _exit.
+static std::string crashJSON;
+static std::string crashPath; // empty: stdout
+static std::atomic<bool> crashArmed{false};
+
+static void crashHandler(void *) {
+  if (!crashArmed.exchange(false))
+    return;
+  int fd = 1;
+  if (!crashPath.empty())
+    fd = ::open(crashPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  if (fd >= 0) {
+    const char *p = crashJSON.data();
+    size_t left = crashJSON.size();
+    while (left > 0) {
+      ssize_t n = ::write(fd, p, left);
+      if (n <= 0)
+        break;
+      p += n;
+      left -= size_t(n);
+    }
+  }
+  ::_exit(1);
+}
+
+static void armCrashHandler(RunErrorKind kind, StringRef message) {
+  std::string text;
+  raw_string_ostream os(text);
+  writeResult(os, false, kind, message, nullptr);
+  crashJSON = text;
+  crashPath = outputFilename == "-" ? "" : outputFilename.getValue();
+  crashArmed = true;
+}
+
+static void disarmCrashHandler() { crashArmed = false; }
+
+//===----------------------------------------------------------------------===//
+// main
+//===----------------------------------------------------------------------===//
+
+/// The "file:line:col: error: ..." lines of front-end diagnostics (without
+/// the source excerpts), or all of it if there are none.
+static std::string errorLines(StringRef diagnostics) {
+  std::string lines;
+  SmallVector<StringRef> all;
+  diagnostics.split(all, '\n');
+  for (StringRef line : all)
+    if (line.contains(": error: ") || line.starts_with("kdsl: internal error"))
+      lines += (lines.empty() ? "" : "\n") + line.str();
+  return lines.empty() ? diagnostics.trim().str() : lines;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM initLLVM(argc, argv);
+  setBugReportMsg("kdsl-run crashed. If a kernel indexed an array out of range, run with "
+                  "--check-bounds to have it reported instead.\n");
+  sys::AddSignalHandler(crashHandler, nullptr);
+  (void)keepReportHooks;
+
+  std::string clErrors;
+  raw_string_ostream clOs(clErrors);
+  cl::HideUnrelatedOptions(runCategory);
+  if (!cl::ParseCommandLineOptions(argc, argv,
+                                   "kdsl-run: run Warp kernels on the CPU from a JSON launch spec "
+                                   "(docs/kdsl-run.md)\n",
+                                   &clOs))
+    return fail(RunErrorKind::Usage, StringRef(clErrors).trim());
+  if (numThreads > kMaxThreads)
+    return fail(RunErrorKind::Usage,
+                "--threads must be at most " + std::to_string(kMaxThreads) + " (0: all hardware "
+                "threads), got " + std::to_string(numThreads));
+
+  // 1. The kernels.
+  ErrorOr<std::unique_ptr<MemoryBuffer>> source = MemoryBuffer::getFile(inputFilename);
+  if (!source)
+    return fail(RunErrorKind::IO,
+                "cannot read '" + inputFilename + "': " + source.getError().message());
+  SourceMgr sm;
+  sm.AddNewSourceBuffer(std::move(*source), SMLoc());
+
+  mlir::DialectRegistry registry;
+  kdsl::registerKdslDialects(registry);
+  mlir::MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+
+  std::string diagnostics;
+  raw_string_ostream diagOs(diagnostics);
+  kdsl::FrontendOptions frontendOptions;
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      kdsl::translateSource(sm, ctx, frontendOptions, diagOs);
+  if (!module) {
+    errs() << diagnostics;
+    if (diagnostics.empty() || diagnostics.back() != '\n')
+      errs() << "\n";
+    return fail(RunErrorKind::Compile, errorLines(diagnostics), /*printedAlready=*/true);
+  }
+
+  // 2. The spec.
+  ErrorOr<std::unique_ptr<MemoryBuffer>> specBuffer = MemoryBuffer::getFileOrSTDIN(specFilename);
+  if (!specBuffer)
+    return fail(RunErrorKind::IO,
+                "cannot read '" + specFilename + "': " + specBuffer.getError().message());
+  Expected<json::Value> spec = kdsl::parseJSONText(
+      (*specBuffer)->getBuffer(), specFilename == "-" ? StringRef("<stdin>") : StringRef(specFilename));
+  if (!spec)
+    return fail(spec.takeError(), RunErrorKind::JSON);
+  Expected<std::unique_ptr<kdsl::LaunchPlan>> plan = kdsl::LaunchPlan::create(*spec, *module);
+  if (!plan)
+    return fail(plan.takeError(), RunErrorKind::Spec);
+
+  // 3. Compile (the module is lowered in place) and run.
+  kdsl::CpuCompileOptions compileOptions;
+  compileOptions.checkBounds = checkBounds;
+  compileOptions.cxx = cxx;
+  armCrashHandler(RunErrorKind::Compile, "kdsl-run crashed while compiling the kernels (a "
+                                         "compiler bug)");
+  Expected<std::unique_ptr<kdsl::CpuModule>> cpu =
+      backend == Backend::JIT ? kdsl::compileWithJit(*module, compileOptions)
+                              : kdsl::compileWithCpp(*module, compileOptions);
+  disarmCrashHandler();
+  if (!cpu)
+    return fail(cpu.takeError(), RunErrorKind::Compile);
+  if (!*cpu)
+    return fail(RunErrorKind::Compile, "the CPU backend returned no module");
+
+  armCrashHandler(RunErrorKind::Runtime,
+                  std::string("a kernel crashed") +
+                      (checkBounds ? "" : " (if it indexed an array out of range, --check-bounds "
+                                          "reports where)"));
+  Error runError = (*plan)->run(**cpu, numThreads);
+  disarmCrashHandler();
+  if (runError) {
+    auto [kind, message] = kdsl::takeRunError(std::move(runError), RunErrorKind::Runtime);
+    // Runtime failures keep the outputs: they show what the kernels did.
+    return finish(false, kind, message, kind == RunErrorKind::Runtime ? plan->get() : nullptr);
+  }
+  return finish(true, RunErrorKind::Runtime, "", plan->get());
+}
