@@ -60,9 +60,11 @@ static cl::opt<Backend> backend(
                clEnumValN(Backend::Cpp, "cpp",
                           "emitted C++, compiled with the system compiler and loaded")),
     cl::cat(runCategory));
-static cl::opt<unsigned> numThreads("threads",
-                                    cl::desc("Host threads per launch (default: all hardware "
-                                             "threads)"),
+// libLLVM already registers an option named "threads": ours is registered as
+// "kdsl-threads" and main() maps --threads onto it.
+static cl::opt<unsigned> numThreads("kdsl-threads",
+                                    cl::desc("--threads N: host threads per launch (default: all "
+                                             "hardware threads)"),
                                     cl::value_desc("N"), cl::init(0), cl::cat(runCategory));
 static cl::opt<bool> checkBounds("check-bounds",
                                  cl::desc("Check every array index; report out-of-range ones"),
@@ -208,6 +210,23 @@ int main(int argc, char **argv) {
                   "--check-bounds to have it reported instead.\n");
   sys::AddSignalHandler(crashHandler, nullptr);
   (void)keepReportHooks;
+
+  // --threads / -threads (with a separate or an `=` value) -> --kdsl-threads.
+  std::vector<std::string> renamed;
+  renamed.reserve(argc); // args keeps pointers into these strings
+  std::vector<const char *> args;
+  for (int i = 0; i < argc; ++i) {
+    StringRef a = argv[i];
+    for (StringRef prefix : {"--threads", "-threads"})
+      if (a == prefix || a.starts_with((prefix + "=").str())) {
+        renamed.push_back(("--kdsl-threads" + a.drop_front(prefix.size())).str());
+        a = renamed.back();
+        break;
+      }
+    args.push_back(a.data());
+  }
+  argc = (int)args.size();
+  argv = const_cast<char **>(args.data());
 
   std::string clErrors;
   raw_string_ostream clOs(clErrors);

@@ -9,6 +9,7 @@
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Frontend/Frontend.h"
 #include "kdsl/Runtime/CpuBackend.h"
+#include "kdsl/Target/Cpp.h"
 
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -34,11 +35,14 @@ static cl::opt<std::string> outputFilename("o", cl::desc("Output file (default: 
                                            cl::value_desc("filename"), cl::init("-"));
 static cl::opt<std::string> kernelName("kernel", cl::desc("Translate only this kernel"),
                                        cl::value_desc("name"));
-enum class Emit { MLIR, LLVM };
+enum class Emit { MLIR, LLVM, Cpp };
 static cl::opt<Emit> emit("emit", cl::desc("What to emit"), cl::init(Emit::MLIR),
                           cl::values(clEnumValN(Emit::MLIR, "mlir", "kdsl dialect IR"),
                                      clEnumValN(Emit::LLVM, "llvm",
-                                                "LLVM IR of the CPU module (kdsl-lower-to-cpu)")));
+                                                "LLVM IR of the CPU module (kdsl-lower-to-cpu)"),
+                                     clEnumValN(Emit::Cpp, "cpp",
+                                                "self-contained C++17 with <kernel>_cpu_forward "
+                                                "entry points")));
 static cl::opt<bool> checkBounds("check-bounds",
                                  cl::desc("CPU targets: guard every array access"),
                                  cl::init(false));
@@ -75,6 +79,9 @@ int main(int argc, char **argv) {
   if (emit == Emit::MLIR) {
     module->print(textOs);
     textOs << "\n";
+  } else if (emit == Emit::Cpp) {
+    if (mlir::failed(kdsl::emitCpp(*module, textOs)))
+      return 1;
   } else {
     kdsl::CpuCompileOptions cpu;
     cpu.checkBounds = checkBounds;
