@@ -25,3 +25,9 @@ llvm_config.add_tool_substitutions(["kdsl-opt", "kdsl-translate"], tool_dirs)
 config.environment["PATH"] = os.path.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")]
 )
+
+import sys
+config.substitutions.append(("%python", sys.executable))
+llvm_config.add_tool_substitutions(["kdsl-run"], tool_dirs)
+if shutil.which("g++"):
+    config.available_features.add("gxx")
