@@ -1,0 +1,79 @@
+// RUN: kdsl-opt %s --kdsl-convert-to-llvm --reconcile-unrealized-casts | FileCheck %s
+// Arrays are kdsl_array descriptors {ptr, i64[4] shape, i64[4] byte strides};
+// memory holds vectors as packed arrays (C layout), SSA values are LLVM vectors.
+
+// CHECK-LABEL: llvm.func @load_vec(
+// CHECK-SAME: %[[A:.*]]: !llvm.struct<(ptr, array<4 x i64>, array<4 x i64>)>, %[[I:.*]]: i32)
+// CHECK: %[[DATA:.*]] = llvm.extractvalue %[[A]][0]
+// CHECK: %[[STRIDE:.*]] = llvm.extractvalue %[[A]][2, 0]
+// CHECK: %[[I64:.*]] = llvm.sext %[[I]] : i32 to i64
+// CHECK: %[[OFF:.*]] = llvm.mul %[[I64]], %[[STRIDE]] : i64
+// CHECK: %[[P:.*]] = llvm.getelementptr %[[DATA]][%[[OFF]]] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+// CHECK: %[[MEM:.*]] = llvm.load %[[P]] : !llvm.ptr -> !llvm.array<3 x f32>
+// CHECK-COUNT-3: llvm.insertelement
+// CHECK: llvm.return %{{.*}} : vector<3xf32>
+func.func @load_vec(%a: !kdsl.array<vector<3xf32>, 1>, %i: i32) -> vector<3xf32> {
+  %v = kdsl.load %a[%i] : !kdsl.array<vector<3xf32>, 1>
+  return %v : vector<3xf32>
+}
+
+// CHECK-LABEL: llvm.func @store_2d(
+// CHECK: %[[S0:.*]] = llvm.extractvalue %{{.*}}[2, 0]
+// CHECK: %[[T0:.*]] = llvm.mul %{{.*}}, %[[S0]] : i64
+// CHECK: %[[S1:.*]] = llvm.extractvalue %{{.*}}[2, 1]
+// CHECK: %[[T1:.*]] = llvm.mul %{{.*}}, %[[S1]] : i64
+// CHECK: %[[OFF:.*]] = llvm.add %[[T0]], %[[T1]] : i64
+// CHECK: %[[P:.*]] = llvm.getelementptr %{{.*}}[%[[OFF]]]
+// CHECK: llvm.store %{{.*}}, %[[P]] : f64, !llvm.ptr
+func.func @store_2d(%a: !kdsl.array<f64, 2>, %i: i32, %j: i32, %x: f64) {
+  kdsl.store %x, %a[%i, %j] : !kdsl.array<f64, 2>
+  return
+}
+
+// CHECK-LABEL: llvm.func @shape(
+// CHECK: %[[E:.*]] = llvm.extractvalue %{{.*}}[1, 1]
+// CHECK: llvm.trunc %[[E]] : i64 to i32
+func.func @shape(%a: !kdsl.array<f32, 2>) -> i32 {
+  %n = kdsl.shape %a[1] : !kdsl.array<f32, 2>
+  return %n : i32
+}
+
+// Vector atomics are one relaxed atomicrmw per component (4 bytes apart for f32).
+// CHECK-LABEL: llvm.func @atomic_vec(
+// CHECK: %[[E0:.*]] = llvm.getelementptr %[[BASE:.*]][0] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: %[[O0:.*]] = llvm.atomicrmw fadd %[[E0]], %{{.*}} monotonic : !llvm.ptr, f32
+// CHECK: %[[E1:.*]] = llvm.getelementptr %[[BASE]][4] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: %[[O1:.*]] = llvm.atomicrmw fadd %[[E1]], %{{.*}} monotonic : !llvm.ptr, f32
+// CHECK: llvm.insertelement %[[O0]]
+// CHECK: llvm.insertelement %[[O1]]
+func.func @atomic_vec(%a: !kdsl.array<vector<2xf32>, 1>, %i: i32, %v: vector<2xf32>) -> vector<2xf32> {
+  %old = kdsl.atomic add %a[%i], %v : !kdsl.array<vector<2xf32>, 1>
+  return %old : vector<2xf32>
+}
+
+// CHECK-LABEL: llvm.func @atomic_max_int(
+// CHECK: llvm.atomicrmw max %{{.*}}, %{{.*}} monotonic : !llvm.ptr, i32
+func.func @atomic_max_int(%a: !kdsl.array<i32, 1>, %i: i32, %v: i32) -> i32 {
+  %old = kdsl.atomic max %a[%i], %v : !kdsl.array<i32, 1>
+  return %old : i32
+}
+
+// CHECK-LABEL: llvm.func @structs(
+// CHECK-SAME: !llvm.struct<(vector<3xf32>, f32)>
+// CHECK: %[[Q:.*]] = llvm.insertvalue %{{.*}}, %{{.*}}[1] : !llvm.struct<(vector<3xf32>, f32)>
+// CHECK: llvm.extractvalue %[[Q]][1]
+func.func @structs(%p: !kdsl.struct<"P", {pos: vector<3xf32>, mass: f32}>, %m: f32) -> f32 {
+  %q = kdsl.struct_insert %m, %p["mass"] : f32, !kdsl.struct<"P", {pos: vector<3xf32>, mass: f32}>
+  %r = kdsl.struct_extract %q["mass"] : !kdsl.struct<"P", {pos: vector<3xf32>, mass: f32}>
+  return %r : f32
+}
+
+// kdsl.read converts the C layout (vec3 as float[3]) to the SSA form.
+// CHECK-LABEL: llvm.func @read_struct(
+// CHECK: %[[MEM:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.struct<(array<3 x f32>, f32)>
+// CHECK: llvm.extractvalue %[[MEM]][0] : !llvm.struct<(array<3 x f32>, f32)>
+// CHECK: llvm.return %{{.*}} : !llvm.struct<(vector<3xf32>, f32)>
+func.func @read_struct(%p: !llvm.ptr) -> !kdsl.struct<"P", {pos: vector<3xf32>, mass: f32}> {
+  %s = kdsl.read %p : !llvm.ptr -> !kdsl.struct<"P", {pos: vector<3xf32>, mass: f32}>
+  return %s : !kdsl.struct<"P", {pos: vector<3xf32>, mass: f32}>
+}
