@@ -43,11 +43,11 @@ llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithCpp(mlir::ModuleOp m
       diagOs << d.getLocation() << ": " << d << "\n";
       return mlir::success();
     });
-    if (mlir::failed(emitCpp(module, sourceOs)))
+    CppEmitOptions emitOptions;
+    emitOptions.checkBounds = options.checkBounds;
+    if (mlir::failed(emitCpp(module, sourceOs, emitOptions)))
       return llvm::createStringError("C++ emission failed:\n" + diagnostics);
   }
-  if (options.checkBounds)
-    return llvm::createStringError("--check-bounds is not supported by the cpp backend yet");
 
   llvm::SmallString<128> dir;
   if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("kdsl-cpp", dir))

@@ -142,19 +142,20 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
       }
       // Only an in-range access happens; a skipped read gives 0.
       auto guard = scf::IfOp::create(b, loc, op->getResultTypes(), ok, op->getNumResults() > 0);
-      op->moveBefore(&guard.getThenRegion().front(), guard.getThenRegion().front().end());
-      if (op->getNumResults()) {
-        OpBuilder tb = OpBuilder::atBlockEnd(&guard.getThenRegion().front());
-        scf::YieldOp::create(tb, loc, op->getResults());
-        OpBuilder eb = OpBuilder::atBlockBegin(&guard.getElseRegion().front());
-        scf::YieldOp::create(eb, loc, zeroOf(eb, loc, op->getResult(0).getType()));
-        op->getResult(0).replaceUsesWithIf(guard.getResult(0), [&](OpOperand &use) {
-          return use.getOwner() != guard.getThenRegion().front().getTerminator();
-        });
-      } else {
-        // scf.if without results got an implicit yield: keep the op before it.
-        op->moveBefore(guard.getThenRegion().front().getTerminator());
+      Block &thenBlock = guard.getThenRegion().front();
+      if (op->getNumResults() == 0) {
+        // The builder gave the then-block its scf.yield: the access goes before it.
+        op->moveBefore(thenBlock.getTerminator());
+        continue;
       }
+      op->moveBefore(&thenBlock, thenBlock.end());
+      OpBuilder tb = OpBuilder::atBlockEnd(&thenBlock);
+      scf::YieldOp::create(tb, loc, op->getResults());
+      OpBuilder eb = OpBuilder::atBlockBegin(&guard.getElseRegion().front());
+      scf::YieldOp::create(eb, loc, zeroOf(eb, loc, op->getResult(0).getType()));
+      op->getResult(0).replaceUsesWithIf(guard.getResult(0), [&](OpOperand &use) {
+        return use.getOwner() != thenBlock.getTerminator();
+      });
     }
   }
 

@@ -80,7 +80,9 @@ int main(int argc, char **argv) {
     module->print(textOs);
     textOs << "\n";
   } else if (emit == Emit::Cpp) {
-    if (mlir::failed(kdsl::emitCpp(*module, textOs)))
+    kdsl::CppEmitOptions cppOptions;
+    cppOptions.checkBounds = checkBounds;
+    if (mlir::failed(kdsl::emitCpp(*module, textOs, cppOptions)))
       return 1;
   } else {
     kdsl::CpuCompileOptions cpu;

@@ -14,7 +14,12 @@ namespace kdsl {
 /// with the CPU ABI of include/kdsl/Runtime/KernelABI.h. Argument names are
 /// kept, one statement per line. The module is canonicalized in place first.
 /// Fails (with a diagnostic) on an op it does not know.
-mlir::LogicalResult emitCpp(mlir::ModuleOp module, llvm::raw_ostream &os);
+struct CppEmitOptions {
+  /// Guard every array access; out-of-range indices call kdsl_report_oob.
+  bool checkBounds = false;
+};
+mlir::LogicalResult emitCpp(mlir::ModuleOp module, llvm::raw_ostream &os,
+                            const CppEmitOptions &options = {});
 
 } // namespace kdsl
 

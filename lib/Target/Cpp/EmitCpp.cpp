@@ -37,11 +37,13 @@ namespace {
 
 class CppEmitter {
 public:
-  explicit CppEmitter(raw_ostream &os) : os(os) {}
+  CppEmitter(raw_ostream &os, const CppEmitOptions &options) : os(os), options(options) {}
   LogicalResult emitModule(ModuleOp module);
 
 private:
   raw_ostream &os;
+  CppEmitOptions options;
+  llvm::DenseMap<Value, std::string> arrayNames; // for bounds-check reports
   unsigned indent = 0;
   llvm::DenseMap<Value, std::string> names;
   llvm::StringSet<> usedNames;   // per function
@@ -71,6 +73,8 @@ private:
   LogicalResult emitOp(Operation &op);
   LogicalResult emitExpr(Operation &op, std::string &expr);
   void assign(ValueRange targets, ValueRange values);
+  /// With check-bounds: `const bool okN = kdsl::in_bounds(...)`; returns okN.
+  std::string boundsCheck(Value array, ValueRange indices);
   /// `[[maybe_unused]] ` for a value nothing reads (it is still computed).
   static const char *unusedPrefix(Value v) { return v.use_empty() ? "[[maybe_unused]] " : ""; }
   void declare(Value v, StringRef expr) {
@@ -228,6 +232,22 @@ void CppEmitter::assign(ValueRange targets, ValueRange values) {
   }
   for (auto [t, tmp] : llvm::zip(targets, tmps))
     line() << name(t) << " = " << tmp << ";\n";
+}
+
+std::string CppEmitter::boundsCheck(Value array, ValueRange indices) {
+  std::string ok = fresh("in_bounds");
+  std::string arrayName = arrayNames.lookup(array);
+  if (arrayName.empty())
+    if (auto fe = array.getDefiningOp<StructExtractOp>())
+      arrayName = fe.getField().str();
+  if (arrayName.empty())
+    arrayName = "<array>";
+  line() << "const bool " << ok << " = kdsl::in_bounds(" << name(array) << ", \"" << currentOwner
+         << "\", \"" << arrayName << "\", " << threadExpr;
+  for (Value i : indices)
+    os << ", " << name(i);
+  os << ");\n";
+  return ok;
 }
 
 LogicalResult CppEmitter::emitBlock(Block &b) {
@@ -546,8 +566,22 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
     line() << name(si.getResult()) << "." << si.getField() << " = " << name(si.getValue()) << ";\n";
     return success();
   }
+  if (options.checkBounds && isa<LoadOp, AtomicOp>(op)) {
+    ValueRange idx = isa<LoadOp>(op) ? cast<LoadOp>(op).getIndices() : cast<AtomicOp>(op).getIndices();
+    std::string ok = boundsCheck(op.getOperand(0), idx);
+    std::string expr;
+    if (failed(emitExpr(op, expr)))
+      return failure();
+    Value r = op.getResult(0);
+    declare(r, ok + " ? " + expr + " : " + typeName(r.getType()) + "{}");
+    return success();
+  }
   if (auto st = dyn_cast<StoreOp>(op)) {
-    line() << "kdsl::store(" << name(st.getArray()) << ", " << name(st.getValue());
+    if (options.checkBounds)
+      line() << "if (" << boundsCheck(st.getArray(), st.getIndices()) << ") ";
+    else
+      line();
+    os << "kdsl::store(" << name(st.getArray()) << ", " << name(st.getValue());
     for (Value i : st.getIndices())
       os << ", (int64_t)" << name(i);
     os << ");\n";
@@ -706,6 +740,8 @@ LogicalResult CppEmitter::emitFunc(func::FuncOp f) {
   line() << "static " << ret << " " << f.getSymName() << "(";
   for (auto [i, arg] : llvm::enumerate(f.getArguments())) {
     bind(arg, argNames && i < argNames.size() ? cast<StringAttr>(argNames[i]).getValue() : "a");
+    if (argNames && i < argNames.size())
+      arrayNames[arg] = cast<StringAttr>(argNames[i]).getValue().str();
     os << (i ? ", " : "") << unusedPrefix(arg) << typeName(arg.getType()) << " " << name(arg);
   }
   os << ") {\n";
@@ -732,6 +768,7 @@ LogicalResult CppEmitter::emitKernel(KernelOp k) {
   usedNames.insert("args");
   for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
     bind(arg, cast<StringAttr>(k.getArgNames()[i]).getValue());
+    arrayNames[arg] = cast<StringAttr>(k.getArgNames()[i]).getValue().str();
     line() << unusedPrefix(arg) << "const " << typeName(arg.getType()) << " " << name(arg)
            << " = kdsl::read_arg<"
            << typeName(arg.getType()) << ">(args[" << i << "]);\n";
@@ -821,7 +858,7 @@ LogicalResult CppEmitter::emitModule(ModuleOp module) {
 
 } // namespace
 
-LogicalResult kdsl::emitCpp(ModuleOp module, raw_ostream &os) {
+LogicalResult kdsl::emitCpp(ModuleOp module, raw_ostream &os, const CppEmitOptions &options) {
   // The same clean-up the JIT pipeline starts with (folds, dead values,
   // unused loop results); it does not change floating-point results.
   PassManager pm(module.getContext());
@@ -829,5 +866,5 @@ LogicalResult kdsl::emitCpp(ModuleOp module, raw_ostream &os) {
   pm.addPass(createCSEPass());
   if (failed(pm.run(module)))
     return failure();
-  return CppEmitter(os).emitModule(module);
+  return CppEmitter(os, options).emitModule(module);
 }
