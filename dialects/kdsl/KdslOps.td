@@ -381,4 +381,27 @@ def Kdsl_ReadOp : Kdsl_Op<"read", [MemoryEffects<[MemRead]>]> {
   let hasVerifier = 1;
 }
 
+def Kdsl_AssumeDenseOp : Kdsl_Op<"assume_dense", [Pure, AllTypesMatch<["array", "result"]>]> {
+  let summary = "the same array, with its innermost stride known to be the element size";
+  let description = [{
+    Used by `kdsl-outline-cpu-kernels` in the grid loop it runs when every
+    array argument is dense in its innermost dimension (checked at run time):
+    with the stride a constant, LLVM sees unit-stride accesses and vectorizes.
+
+    ```mlir
+    %xd = kdsl.assume_dense %x : !kdsl.array<f32, 1>
+    ```
+  }];
+  let arguments = (ins Kdsl_ArrayType:$array);
+  let results = (outs Kdsl_ArrayType:$result);
+  let assemblyFormat = "$array attr-dict `:` type($array)";
+}
+
+def Kdsl_IsDenseOp : Kdsl_Op<"is_dense", [Pure]> {
+  let summary = "whether the innermost stride equals the element size";
+  let arguments = (ins Kdsl_ArrayType:$array);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$array attr-dict `:` type($array)";
+}
+
 #endif // KDSL_OPS_TD

@@ -3,13 +3,16 @@
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Transforms/Scalar/Scalarizer.h"
 
 using namespace mlir;
 using namespace kdsl;
@@ -49,6 +52,30 @@ llvm::Error kdsl::lowerToLLVMDialect(ModuleOp module, const CpuCompileOptions &o
   return llvm::Error::success();
 }
 
+/// LLVM's O3 pipeline for the host, after the Scalarizer: kdsl keeps small
+/// vectors (vec3, mat33 rows) as LLVM vector values, and the loop vectorizer
+/// only widens loops of scalar instructions; scalarized, the grid loop
+/// vectorizes across threads.
+static llvm::Error optimizeForHost(llvm::Module &m, llvm::TargetMachine &tm) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(&tm);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::FunctionPassManager scalarize;
+  scalarize.addPass(llvm::ScalarizerPass());
+  llvm::ModulePassManager mpm;
+  mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(scalarize)));
+  mpm.addPass(pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3));
+  mpm.run(m, mam);
+  return llvm::Error::success();
+}
+
 llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithJit(ModuleOp module,
                                                                 const CpuCompileOptions &options) {
   if (llvm::Error e = lowerToLLVMDialect(module, options))
@@ -63,9 +90,20 @@ llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithJit(ModuleOp module,
   registerLLVMDialectTranslation(*module.getContext());
 
   ExecutionEngineOptions engineOptions;
+  // The optimizer needs the host's target machine: without its cost model
+  // LLVM does not vectorize.
+  auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!tmBuilder)
+    return tmBuilder.takeError();
+  tmBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto targetMachine = tmBuilder->createTargetMachine();
+  if (!targetMachine)
+    return targetMachine.takeError();
   // function_ref: the transformer must outlive ExecutionEngine::create.
-  auto transformer = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
-                                               /*targetMachine=*/nullptr);
+  llvm::TargetMachine *tm = targetMachine->get();
+  std::function<llvm::Error(llvm::Module *)> transformer = [tm](llvm::Module *m) {
+    return optimizeForHost(*m, *tm);
+  };
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   auto engine = ExecutionEngine::create(module, engineOptions);

@@ -18,6 +18,7 @@
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace kdsl {
@@ -108,8 +109,55 @@ struct Layout {
     return ssa;
   }
 
-  Value read(Value ptr, Type t) { return toSSA(LLVM::LoadOp::create(b, loc, memType(t), ptr), t); }
-  void write(Value ssa, Value ptr, Type t) { LLVM::StoreOp::create(b, loc, toMem(ssa, t), ptr); }
+  /// Loads and stores go component by component (scalar loads at computed
+  /// offsets): LLVM's vectorizers do not handle aggregate loads and stores.
+  Value fieldPtr(Value ptr, Type mem, int64_t i) {
+    return LLVM::GEPOp::create(b, loc, ptr.getType(), mem, ptr, ArrayRef<LLVM::GEPArg>{0, (int32_t)i});
+  }
+  Value read(Value ptr, Type t) {
+    Type mem = memType(t);
+    if (auto v = dyn_cast<VectorType>(t)) {
+      Value r = LLVM::PoisonOp::create(b, loc, tc.convertType(t));
+      if (v.getRank() == 1) {
+        for (int64_t i = 0; i < v.getDimSize(0); ++i)
+          r = LLVM::InsertElementOp::create(
+              b, loc, r, LLVM::LoadOp::create(b, loc, v.getElementType(), fieldPtr(ptr, mem, i)), idx(i));
+        return r;
+      }
+      auto rowT = VectorType::get({v.getDimSize(1)}, v.getElementType());
+      for (int64_t i = 0; i < v.getDimSize(0); ++i)
+        r = LLVM::InsertValueOp::create(b, loc, r, read(fieldPtr(ptr, mem, i), rowT), i);
+      return r;
+    }
+    if (auto st = dyn_cast<StructType>(t)) {
+      Value r = LLVM::PoisonOp::create(b, loc, tc.convertType(t));
+      for (auto [i, f] : llvm::enumerate(st.getFieldTypes()))
+        r = LLVM::InsertValueOp::create(b, loc, r, read(fieldPtr(ptr, mem, i), f), i);
+      return r;
+    }
+    return LLVM::LoadOp::create(b, loc, mem, ptr);
+  }
+  void write(Value ssa, Value ptr, Type t) {
+    Type mem = memType(t);
+    if (auto v = dyn_cast<VectorType>(t)) {
+      if (v.getRank() == 1) {
+        for (int64_t i = 0; i < v.getDimSize(0); ++i)
+          LLVM::StoreOp::create(b, loc, LLVM::ExtractElementOp::create(b, loc, ssa, idx(i)),
+                                fieldPtr(ptr, mem, i));
+        return;
+      }
+      auto rowT = VectorType::get({v.getDimSize(1)}, v.getElementType());
+      for (int64_t i = 0; i < v.getDimSize(0); ++i)
+        write(LLVM::ExtractValueOp::create(b, loc, ssa, i), fieldPtr(ptr, mem, i), rowT);
+      return;
+    }
+    if (auto st = dyn_cast<StructType>(t)) {
+      for (auto [i, f] : llvm::enumerate(st.getFieldTypes()))
+        write(LLVM::ExtractValueOp::create(b, loc, ssa, i), fieldPtr(ptr, mem, i), f);
+      return;
+    }
+    LLVM::StoreOp::create(b, loc, ssa, ptr);
+  }
 
   /// data + sum(index_d * stride_d), strides in bytes.
   Value address(Value desc, ValueRange indices) {
@@ -226,6 +274,35 @@ struct AtomicLowering : KdslPattern<AtomicOp> {
   }
 };
 
+/// Bytes of one array element in memory (the C layout of KernelABI.h).
+static int64_t elementBytes(Operation *op, ArrayType t) {
+  return DataLayout::closest(op).getTypeSize(memType(t.getElementType())).getFixedValue();
+}
+
+struct IsDenseLowering : KdslPattern<IsDenseOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(IsDenseOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+    auto t = op.getArray().getType();
+    Location loc = op.getLoc();
+    Value stride = LLVM::ExtractValueOp::create(r, loc, a.getArray(),
+                                                ArrayRef<int64_t>{2, (int64_t)t.getNdim() - 1});
+    Value size = LLVM::ConstantOp::create(r, loc, r.getI64Type(), elementBytes(op, t));
+    r.replaceOpWithNewOp<LLVM::ICmpOp>(op, LLVM::ICmpPredicate::eq, stride, size);
+    return success();
+  }
+};
+
+struct AssumeDenseLowering : KdslPattern<AssumeDenseOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(AssumeDenseOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+    auto t = op.getArray().getType();
+    Value size = LLVM::ConstantOp::create(r, op.getLoc(), r.getI64Type(), elementBytes(op, t));
+    r.replaceOpWithNewOp<LLVM::InsertValueOp>(op, a.getArray(), size,
+                                              ArrayRef<int64_t>{2, (int64_t)t.getNdim() - 1});
+    return success();
+  }
+};
+
 struct StructCreateLowering : KdslPattern<StructCreateOp> {
   using KdslPattern::KdslPattern;
   LogicalResult matchAndRewrite(StructCreateOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
@@ -273,7 +350,7 @@ struct ConvertKdslToLLVMPass : public kdsl::impl::ConvertKdslToLLVMBase<ConvertK
 
     RewritePatternSet patterns(ctx);
     patterns.add<LoadLowering, StoreLowering, ReadLowering, ShapeLowering, AtomicLowering,
-                 StructCreateLowering, StructExtractLowering, StructInsertLowering>(converter);
+                 IsDenseLowering, AssumeDenseLowering, StructCreateLowering, StructExtractLowering, StructInsertLowering>(converter);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     populateVectorToLLVMConversionPatterns(converter, patterns);

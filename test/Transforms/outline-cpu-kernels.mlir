@@ -16,6 +16,15 @@
 // CHECK: %[[S:.*]] = kdsl.read %{{.*}} : !llvm.ptr -> f32
 // CHECK: %[[D1SLOT:.*]] = llvm.getelementptr %[[DIMS]][1]
 // CHECK: %[[D1:.*]] = llvm.load %[[D1SLOT]] : !llvm.ptr -> i64
+// When every array is dense in its innermost dimension, a copy of the loop
+// runs on views whose innermost stride is known (so LLVM vectorizes it).
+// CHECK: %[[DENSE:.*]] = kdsl.is_dense %[[A]]
+// CHECK: %[[ALL:.*]] = arith.andi %{{.*}}, %[[DENSE]] : i1
+// CHECK: scf.if %[[ALL]] {
+// CHECK:   %[[AD:.*]] = kdsl.assume_dense %[[A]]
+// CHECK:   scf.for %{{.*}} = %[[BEGIN]] to %[[END]]
+// CHECK:     kdsl.load %[[AD]]
+// CHECK: } else {
 // CHECK: scf.for %[[FLAT:.*]] = %[[BEGIN]] to %[[END]] step %{{.*}} : i64 {
 // CHECK:   %[[J64:.*]] = arith.remsi %[[FLAT]], %[[D1]] : i64
 // CHECK:   %[[I64:.*]] = arith.divsi %[[FLAT]], %[[D1]] : i64
@@ -25,7 +34,7 @@
 // CHECK:   %[[OK:.*]] = arith.cmpf ogt, %[[V]], %[[S]]
 // CHECK:   %[[FAILED:.*]] = arith.xori %[[OK]], %{{.*}} : i1
 // CHECK:   scf.if %[[FAILED]] {
-// CHECK:     %[[LINE:.*]] = arith.constant [[# @LINE + 25]] : i32
+// CHECK:     %[[LINE:.*]] = arith.constant [[# @LINE + 26]] : i32
 // CHECK:     %[[K:.*]] = llvm.mlir.addressof @[[KNAME]]
 // CHECK:     %[[M:.*]] = llvm.mlir.addressof @[[MSG]]
 // CHECK:     func.call @kdsl_report_assert(%[[K]], %[[M]], %[[LINE]], %[[FLAT]])
@@ -34,6 +43,7 @@
 
 // BOUNDS: func.func private @kdsl_report_oob(!llvm.ptr, !llvm.ptr, i32, i64, i64, i64)
 // BOUNDS-LABEL: func.func @k2_cpu_forward(
+// BOUNDS: scf.if
 // BOUNDS: %[[EXT0:.*]] = kdsl.shape %{{.*}}[0]
 // BOUNDS: %[[IN0:.*]] = arith.cmpi ult, %{{.*}}, %[[EXT0]] : i32
 // BOUNDS: func.call @kdsl_report_oob(
