@@ -5,6 +5,7 @@
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
+#include <cstdlib>
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -44,6 +45,9 @@ llvm::Error kdsl::lowerToLLVMDialect(ModuleOp module, const CpuCompileOptions &o
     return success();
   });
   PassManager pm(module.getContext());
+  // The front end verified its output and every pass here is tested:
+  // verifying only at the end saves a few milliseconds per kernel.
+  pm.enableVerifier(std::getenv("KDSL_VERIFY_PASSES") != nullptr);
   CpuPipelineOptions pipeline;
   pipeline.checkBounds = options.checkBounds;
   buildLowerToCpuPipeline(pm, pipeline);
