@@ -136,6 +136,7 @@ private:
   bool parseSimpleStatements(Body &body);
   Stmt *parseSmallStatement();
   Stmt *parseIf(SMLoc loc);
+  bool parseLoopElse(bool &hasElse);
   Stmt *unsupportedCompound(SMLoc loc, std::string what);
 
   // ---- expressions -------------------------------------------------------
@@ -582,6 +583,17 @@ Stmt *Parser::unsupportedCompound(SMLoc loc, std::string what) {
   return mod.make<UnsupportedStmt>(loc, std::move(what));
 }
 
+/// A loop's `else:` clause: parsed (so it is checked) and recorded for Sema
+/// to reject.
+bool Parser::parseLoopElse(bool &hasElse) {
+  if (!cur().isName("else"))
+    return true;
+  hasElse = true;
+  advance();
+  Body ignored;
+  return expectOp(":") && parseBlock(ignored);
+}
+
 Stmt *Parser::parseIf(SMLoc loc) {
   Expr *cond = parseTest();
   if (!cond || !expectOp(":", "after the condition"))
@@ -641,15 +653,8 @@ bool Parser::parseStatement(Body &body) {
       if (!iter || !expectOp(":", "after the for header"))
         return false;
       auto *s = mod.make<ForStmt>(loc, target, iter);
-      if (!parseBlock(s->body))
+      if (!parseBlock(s->body) || !parseLoopElse(s->hasElse))
         return false;
-      if (cur().isName("else")) {
-        s->hasElse = true;
-        advance();
-        Body ignored;
-        if (!expectOp(":") || !parseBlock(ignored))
-          return false;
-      }
       body.push_back(s);
       return true;
     }
@@ -659,15 +664,8 @@ bool Parser::parseStatement(Body &body) {
       if (!cond || !expectOp(":", "after the condition"))
         return false;
       auto *s = mod.make<WhileStmt>(loc, cond);
-      if (!parseBlock(s->body))
+      if (!parseBlock(s->body) || !parseLoopElse(s->hasElse))
         return false;
-      if (cur().isName("else")) {
-        s->hasElse = true;
-        advance();
-        Body ignored;
-        if (!expectOp(":") || !parseBlock(ignored))
-          return false;
-      }
       body.push_back(s);
       return true;
     }

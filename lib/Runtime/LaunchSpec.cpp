@@ -230,20 +230,6 @@ static std::string joinNames(llvm::ArrayRef<std::string> names) {
   return s;
 }
 
-static std::string shapeText(llvm::ArrayRef<int64_t> shape) {
-  std::string s = "[";
-  for (auto [i, d] : llvm::enumerate(shape))
-    s += (i ? ", " : "") + std::to_string(d);
-  return s + "]";
-}
-
-static std::string byteText(uint64_t bytes) {
-  if (bytes >= (uint64_t(1) << 30) && bytes % (uint64_t(1) << 30) == 0)
-    return std::to_string(bytes >> 30) + " GiB";
-  if (bytes >= (uint64_t(1) << 20) && bytes % (uint64_t(1) << 20) == 0)
-    return std::to_string(bytes >> 20) + " MiB";
-  return std::to_string(bytes) + " bytes";
-}
 
 /// A short JSON excerpt for messages.
 static std::string excerpt(const json::Value &v) {
@@ -765,7 +751,7 @@ Expected<HostArray *> PlanBuilder::materialize(const ArrayDesc &desc, const Elem
   } else {
     shape = desc.shape;
     if (shape.size() != ndim)
-      return specError(what + ": shape " + shapeText(shape) + " has " + Twine(shape.size()) +
+      return specError(what + ": shape " + formatShape(shape) + " has " + Twine(shape.size()) +
                        " dimension" + (shape.size() == 1 ? "" : "s") + ", but the kernel takes " +
                        kindText);
   }
@@ -777,14 +763,14 @@ Expected<HostArray *> PlanBuilder::materialize(const ArrayDesc &desc, const Elem
     overflow |= __builtin_mul_overflow(count, uint64_t(d), &count);
   overflow |= __builtin_mul_overflow(count, elem.size(), &bytes);
   if (overflow || bytes > bytesLeft)
-    return specError(what + ": an array of shape " + shapeText(shape) + " and dtype " +
+    return specError(what + ": an array of shape " + formatShape(shape) + " and dtype " +
                      elem.name() + " needs " +
                      (overflow ? std::string("more than 2^64") : std::to_string(bytes)) +
                      " bytes, more than " +
                      (bytesLeft == maxBytes ? std::string("the limit of ")
                                             : std::to_string(bytesLeft) +
                                                   " bytes left of the limit of ") +
-                     byteText(maxBytes) + " for all arrays together");
+                     formatBytes(maxBytes) + " for all arrays together");
   Expected<std::unique_ptr<HostArray>> allocated = HostArray::allocate(elem, shape, bytesLeft);
   if (!allocated)
     return prefixRunError(allocated.takeError(), what);

@@ -955,14 +955,14 @@ json::Value kdsl::decodeValue(const char *src, mlir::Type t) {
 // Host arrays
 //===----------------------------------------------------------------------===//
 
-static std::string shapeString(llvm::ArrayRef<int64_t> shape) {
+std::string kdsl::formatShape(llvm::ArrayRef<int64_t> shape) {
   std::string s = "[";
   for (auto [i, d] : llvm::enumerate(shape))
     s += (i ? ", " : "") + std::to_string(d);
   return s + "]";
 }
 
-static std::string byteString(uint64_t bytes) {
+std::string kdsl::formatBytes(uint64_t bytes) {
   if (bytes >= (uint64_t(1) << 30) && bytes % (uint64_t(1) << 30) == 0)
     return std::to_string(bytes >> 30) + " GiB";
   if (bytes >= (uint64_t(1) << 20) && bytes % (uint64_t(1) << 20) == 0)
@@ -979,7 +979,7 @@ Expected<std::unique_ptr<HostArray>> HostArray::allocate(const ElemType &elem,
   bool overflow = false;
   for (int64_t d : shape) {
     if (d < 0)
-      return specError("array shape " + shapeString(shape) + " has a negative extent");
+      return specError("array shape " + formatShape(shape) + " has a negative extent");
     uint64_t next;
     if (__builtin_mul_overflow(count, uint64_t(d), &next))
       overflow = true;
@@ -990,10 +990,10 @@ Expected<std::unique_ptr<HostArray>> HostArray::allocate(const ElemType &elem,
                     count > uint64_t(std::numeric_limits<int64_t>::max())))
     overflow = true;
   if (overflow || bytes > maxBytes)
-    return specError("array of shape " + shapeString(shape) + " and dtype " + elem.name() +
+    return specError("array of shape " + formatShape(shape) + " and dtype " + elem.name() +
                      " needs " + (overflow ? std::string("more than 2^64 bytes")
                                            : std::to_string(bytes) + " bytes") +
-                     ", more than the limit of " + byteString(maxBytes));
+                     ", more than the limit of " + formatBytes(maxBytes));
   void *buffer = std::calloc(bytes ? bytes : 1, 1);
   if (!buffer)
     return makeRunError(RunErrorKind::Runtime,

@@ -267,6 +267,11 @@ private:
   char *buffer;
 };
 
+/// "[2, 3]" for messages.
+std::string formatShape(llvm::ArrayRef<int64_t> shape);
+/// "8 GiB", "64 MiB" or "N bytes" for messages.
+std::string formatBytes(uint64_t bytes);
+
 } // namespace kdsl
 
 #endif
