@@ -51,6 +51,7 @@ private:
   unsigned counter = 0;
   llvm::DenseMap<Type, std::string> structNames;
   std::string currentOwner; // kernel or func name, for assert reports
+  std::string resultStruct; // the result struct of a func returning several values
   std::string threadExpr;   // the thread index expression in kernels
 
   raw_ostream &line() { return os.indent(indent * 2); }
@@ -147,12 +148,11 @@ std::string CppEmitter::literal(Attribute a, Type t) {
     double v = f.getValueAsDouble();
     bool isF64 = t.isF64();
     std::string s = scalarName(t);
-    std::string lim = "std::numeric_limits<" + std::string(isF64 ? "double" : "float") + ">::";
     std::string text;
     if (std::isnan(v))
-      text = lim + "quiet_NaN()";
+      text = isF64 ? "(double)NAN" : "NAN";
     else if (std::isinf(v))
-      text = (v < 0 ? "-" : "") + lim + "infinity()";
+      text = std::string(v < 0 ? "-" : "") + (isF64 ? "(double)INFINITY" : "INFINITY");
     else {
       char buf[64];
       std::snprintf(buf, sizeof buf, isF64 ? "%.17g" : "%.9g", v);
@@ -597,7 +597,7 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
         msg.push_back('\\');
       msg.push_back(c);
     }
-    line() << "if (!(" << name(a.getCondition()) << ")) kdsl_report_assert(\"" << currentOwner
+    line() << "if (!(" << name(a.getCondition()) << ")) kdsl::report_assert(\"" << currentOwner
            << "\", \"" << msg << "\", " << line_ << ", " << threadExpr << ");\n";
     return success();
   }
@@ -612,8 +612,8 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
       line() << "const auto " << tuple << " = " << c << ";\n";
       for (auto [i, r] : llvm::enumerate(call.getResults())) {
         bind(r, "v");
-        line() << unusedPrefix(r) << "const " << typeName(r.getType()) << " " << name(r) << " = std::get<" << i << ">("
-               << tuple << ");\n";
+        line() << unusedPrefix(r) << "const " << typeName(r.getType()) << " " << name(r) << " = "
+               << tuple << ".r" << i << ";\n";
       }
     }
     return success();
@@ -624,7 +624,9 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
     else if (ret.getNumOperands() == 1)
       line() << "return " << name(ret.getOperand(0)) << ";\n";
     else
-      line() << "return std::make_tuple" << call("", ret.getOperands()) << ";\n";
+      line() << "return " << resultStruct << call("", ret.getOperands()).replace(0, 1, "{").replace(
+                    call("", ret.getOperands()).size() - 1, 1, "}")
+             << ";\n";
     return success();
   }
   if (isa<ReturnOp, scf::YieldOp, scf::ConditionOp>(op))
@@ -731,13 +733,16 @@ LogicalResult CppEmitter::emitFunc(func::FuncOp f) {
   if (results.size() == 1)
     ret = typeName(results[0]);
   else if (results.size() > 1) {
-    ret = "std::tuple<";
+    // Several return values: a small struct (std::tuple is not usable on the device).
+    resultStruct = (f.getSymName() + "_result").str();
+    line() << "struct " << resultStruct << " {\n";
     for (auto [i, t] : llvm::enumerate(results))
-      ret += (i ? ", " : "") + typeName(t);
-    ret += ">";
+      line() << "  " << typeName(t) << " r" << i << ";\n";
+    line() << "};\n";
+    ret = resultStruct;
   }
   auto argNames = f->getAttrOfType<ArrayAttr>("kdsl.arg_names");
-  line() << "static " << ret << " " << f.getSymName() << "(";
+  line() << "static KDSL_FN " << ret << " " << f.getSymName() << "(";
   for (auto [i, arg] : llvm::enumerate(f.getArguments())) {
     bind(arg, argNames && i < argNames.size() ? cast<StringAttr>(argNames[i]).getValue() : "a");
     if (argNames && i < argNames.size())
