@@ -31,3 +31,11 @@ config.substitutions.append(("%python", sys.executable))
 llvm_config.add_tool_substitutions(["kdsl-run"], tool_dirs)
 if shutil.which("g++"):
     config.available_features.add("gxx")
+
+# The CUDA toolkit (nvcc, ptxas) when present: tests that need it REQUIRE: nvcc.
+for cuda_bin in [os.environ.get("CUDA_HOME", ""), os.environ.get("CUDA_PATH", ""), "/usr/local/cuda"]:
+    nvcc = os.path.join(cuda_bin, "bin", "nvcc") if cuda_bin else ""
+    if nvcc and os.path.exists(nvcc):
+        config.available_features.add("nvcc")
+        config.substitutions.append(("%nvcc", nvcc))
+        break

@@ -35,14 +35,18 @@ static cl::opt<std::string> outputFilename("o", cl::desc("Output file (default: 
                                            cl::value_desc("filename"), cl::init("-"));
 static cl::opt<std::string> kernelName("kernel", cl::desc("Translate only this kernel"),
                                        cl::value_desc("name"));
-enum class Emit { MLIR, LLVM, Cpp };
+enum class Emit { MLIR, LLVM, Cpp, Cuda };
 static cl::opt<Emit> emit("emit", cl::desc("What to emit"), cl::init(Emit::MLIR),
                           cl::values(clEnumValN(Emit::MLIR, "mlir", "kdsl dialect IR"),
                                      clEnumValN(Emit::LLVM, "llvm",
                                                 "LLVM IR of the CPU module (kdsl-lower-to-cpu)"),
                                      clEnumValN(Emit::Cpp, "cpp",
                                                 "self-contained C++17 with <kernel>_cpu_forward "
-                                                "entry points")));
+                                                "entry points"),
+                                     clEnumValN(Emit::Cuda, "cuda",
+                                                "self-contained CUDA C with __global__ "
+                                                "<kernel>_cuda_kernel_forward entry points "
+                                                "(forward kernels)")));
 static cl::opt<bool> checkBounds("check-bounds",
                                  cl::desc("CPU targets: guard every array access"),
                                  cl::init(false));
@@ -79,9 +83,11 @@ int main(int argc, char **argv) {
   if (emit == Emit::MLIR) {
     module->print(textOs);
     textOs << "\n";
-  } else if (emit == Emit::Cpp) {
+  } else if (emit == Emit::Cpp || emit == Emit::Cuda) {
     kdsl::CppEmitOptions cppOptions;
     cppOptions.checkBounds = checkBounds;
+    if (emit == Emit::Cuda)
+      cppOptions.target = kdsl::CppEmitOptions::Target::Cuda;
     if (mlir::failed(kdsl::emitCpp(*module, textOs, cppOptions)))
       return 1;
   } else {

@@ -17,6 +17,9 @@ namespace kdsl {
 struct CppEmitOptions {
   /// Guard every array access; out-of-range indices call kdsl_report_oob.
   bool checkBounds = false;
+  /// C++ for the CPU ABI, or CUDA C with `__global__` grid-stride entry points
+  /// `<kernel>_cuda_kernel_forward(kdsl_launch, arguments by value)`.
+  enum class Target { Cpp, Cuda } target = Target::Cpp;
 };
 mlir::LogicalResult emitCpp(mlir::ModuleOp module, llvm::raw_ostream &os,
                             const CppEmitOptions &options = {});

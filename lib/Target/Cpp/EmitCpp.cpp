@@ -310,7 +310,17 @@ LogicalResult CppEmitter::emitExpr(Operation &op, std::string &e) {
       .Case<arith::AddFOp>([&](auto) { bin("+"); return success(); })
       .Case<arith::SubFOp>([&](auto) { bin("-"); return success(); })
       .Case<arith::MulFOp>([&](auto) { bin("*"); return success(); })
-      .Case<arith::DivFOp>([&](auto) { bin("/"); return success(); })
+      .Case<arith::DivFOp>([&](arith::DivFOp o) {
+        // A literal zero divisor (x / 0.0 is inf or nan, as IEEE says) would
+        // draw a "division by zero" warning from compilers: go through a call.
+        auto c = o.getRhs().getDefiningOp<arith::ConstantOp>();
+        auto f = c ? dyn_cast<FloatAttr>(c.getValue()) : FloatAttr();
+        if (f && f.getValue().isZero())
+          fn("kdsl::divide");
+        else
+          bin("/");
+        return success();
+      })
       .Case<arith::RemFOp>([&](auto) { fn("std::fmod"); return success(); })
       .Case<arith::NegFOp>([&](auto o) { e = "-" + name(o.getOperand()); return success(); })
       .Case<arith::MinNumFOp>([&](auto) { fn(vecResult ? "kdsl::vfmin" : "std::fmin"); return success(); })
@@ -763,29 +773,46 @@ LogicalResult CppEmitter::emitKernel(KernelOp k) {
   usedNames.clear();
   currentOwner = k.getSymName().str();
   Block &body = k.getBody().front();
-  line() << "// kernel " << k.getSymName() << ": thread indices [begin, end) of the launch grid\n";
-  line() << "extern \"C\" void " << k.getSymName()
-         << "_cpu_forward(const int64_t *dims, int64_t begin, int64_t end, void **args) {\n";
-  ++indent;
-  usedNames.insert("dims");
-  usedNames.insert("begin");
-  usedNames.insert("end");
-  usedNames.insert("args");
-  for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
-    bind(arg, cast<StringAttr>(k.getArgNames()[i]).getValue());
-    arrayNames[arg] = cast<StringAttr>(k.getArgNames()[i]).getValue().str();
-    line() << unusedPrefix(arg) << "const " << typeName(arg.getType()) << " " << name(arg)
-           << " = kdsl::read_arg<"
-           << typeName(arg.getType()) << ">(args[" << i << "]);\n";
-  }
-  if (body.getNumArguments() == 0)
-    line() << "(void)args;\n";
-  unsigned nd = k.getLaunchDims();
-  if (nd == 1)
-    line() << "(void)dims;\n";
-  std::string flat = fresh("thread");
+  bool cuda = options.target == CppEmitOptions::Target::Cuda;
+  std::string flat = "thread";
+  usedNames.insert(flat);
   threadExpr = flat;
-  line() << "for (int64_t " << flat << " = begin; " << flat << " < end; ++" << flat << ") {\n";
+  std::string dimsExpr = cuda ? "launch.dims" : "dims";
+  if (cuda) {
+    // By-value arguments after the launch bounds; a grid-stride loop covers the launch.
+    line() << "// kernel " << k.getSymName() << ": a grid-stride loop over launch.total threads\n";
+    line() << "extern \"C\" __global__ void " << k.getSymName()
+           << "_cuda_kernel_forward(kdsl_launch launch";
+    usedNames.insert("launch");
+    for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
+      bind(arg, cast<StringAttr>(k.getArgNames()[i]).getValue());
+      arrayNames[arg] = cast<StringAttr>(k.getArgNames()[i]).getValue().str();
+      os << ", " << unusedPrefix(arg) << typeName(arg.getType()) << " " << name(arg);
+    }
+    os << ") {\n";
+    ++indent;
+    line() << "for (int64_t " << flat << " = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; " << flat
+           << " < launch.total; " << flat << " += (int64_t)blockDim.x * gridDim.x) {\n";
+  } else {
+    line() << "// kernel " << k.getSymName() << ": thread indices [begin, end) of the launch grid\n";
+    line() << "extern \"C\" void " << k.getSymName()
+           << "_cpu_forward(const int64_t *dims, int64_t begin, int64_t end, void **args) {\n";
+    ++indent;
+    for (const char *n : {"dims", "begin", "end", "args"})
+      usedNames.insert(n);
+    for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
+      bind(arg, cast<StringAttr>(k.getArgNames()[i]).getValue());
+      arrayNames[arg] = cast<StringAttr>(k.getArgNames()[i]).getValue().str();
+      line() << unusedPrefix(arg) << "const " << typeName(arg.getType()) << " " << name(arg)
+             << " = kdsl::read_arg<" << typeName(arg.getType()) << ">(args[" << i << "]);\n";
+    }
+    if (body.getNumArguments() == 0)
+      line() << "(void)args;\n";
+    if (k.getLaunchDims() == 1)
+      line() << "(void)dims;\n";
+    line() << "for (int64_t " << flat << " = begin; " << flat << " < end; ++" << flat << ") {\n";
+  }
+  unsigned nd = k.getLaunchDims();
   ++indent;
   // wp.tid(): the row-major decomposition of the flat index.
   SmallVector<TidOp> tids;
@@ -796,8 +823,8 @@ LogicalResult CppEmitter::emitKernel(KernelOp k) {
     std::string rest = flat;
     SmallVector<std::string> exprs(nd);
     for (int d = nd - 1; d > 0; --d) {
-      exprs[d] = "(int32_t)(" + rest + " % dims[" + std::to_string(d) + "])";
-      rest = "(" + rest + " / dims[" + std::to_string(d) + "])";
+      exprs[d] = "(int32_t)(" + rest + " % " + dimsExpr + "[" + std::to_string(d) + "])";
+      rest = "(" + rest + " / " + dimsExpr + "[" + std::to_string(d) + "])";
     }
     exprs[0] = "(int32_t)" + rest;
     for (unsigned d = 0; d < nd; ++d) {
@@ -823,12 +850,17 @@ LogicalResult CppEmitter::emitKernel(KernelOp k) {
 }
 
 LogicalResult CppEmitter::emitModule(ModuleOp module) {
-  os << "// Generated by kdsl (kdsl-translate --emit=cpp). Self-contained C++17: it needs\n"
-        "// only a C++ compiler and its standard library. Entry points follow the CPU ABI:\n"
-        "//   extern \"C\" void <kernel>_cpu_forward(const int64_t *dims, int64_t begin,\n"
-        "//                                        int64_t end, void **args);\n"
-        "#include <limits>\n"
-        "#include <type_traits>\n";
+  if (options.target == CppEmitOptions::Target::Cuda)
+    os << "// Generated by kdsl (kdsl-translate --emit=cuda). Self-contained CUDA C++17: it needs\n"
+          "// only the CUDA toolkit. Entry points follow the GPU ABI (docs/gpu-abi.md):\n"
+          "//   extern \"C\" __global__ void <kernel>_cuda_kernel_forward(kdsl_launch launch,\n"
+          "//                                                          <arguments by value>);\n";
+  else
+    os << "// Generated by kdsl (kdsl-translate --emit=cpp). Self-contained C++17: it needs\n"
+          "// only a C++ compiler and its standard library. Entry points follow the CPU ABI:\n"
+          "//   extern \"C\" void <kernel>_cpu_forward(const int64_t *dims, int64_t begin,\n"
+          "//                                        int64_t end, void **args);\n";
+  os << "#include <type_traits>\n";
   os << kPrelude << "\n";
   // Structs in dependency order, as the module uses them.
   SetVector<StructType> structs;
