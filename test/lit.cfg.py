@@ -38,4 +38,8 @@ for cuda_bin in [os.environ.get("CUDA_HOME", ""), os.environ.get("CUDA_PATH", ""
     if nvcc and os.path.exists(nvcc):
         config.available_features.add("nvcc")
         config.substitutions.append(("%nvcc", nvcc))
+        ptxas = os.path.join(cuda_bin, "bin", "ptxas")
+        if os.path.exists(ptxas):
+            config.available_features.add("ptxas")
+            config.substitutions.append(("%ptxas", ptxas))
         break

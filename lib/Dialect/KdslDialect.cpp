@@ -6,7 +6,9 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 
 using namespace mlir;
 using namespace kdsl;
@@ -14,6 +16,13 @@ using namespace kdsl;
 #include "kdsl/KdslDialect.cpp.inc"
 
 namespace {
+/// Every kdsl op can be inlined (funcs are inlined into GPU kernels).
+struct KdslInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final { return true; }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final { return true; }
+};
+
 /// Prints struct types once at the top of the module as `!Name = !kdsl.struct<...>`.
 struct KdslOpAsmInterface : public OpAsmDialectInterface {
   using OpAsmDialectInterface::OpAsmDialectInterface;
@@ -29,7 +38,7 @@ struct KdslOpAsmInterface : public OpAsmDialectInterface {
 
 void KdslDialect::initialize() {
   registerTypes();
-  addInterfaces<KdslOpAsmInterface>();
+  addInterfaces<KdslOpAsmInterface, KdslInlinerInterface>();
   addOperations<
 #define GET_OP_LIST
 #include "kdsl/KdslOps.cpp.inc"
@@ -37,6 +46,7 @@ void KdslDialect::initialize() {
 }
 
 void kdsl::registerKdslDialects(DialectRegistry &registry) {
+  func::registerInlinerExtension(registry);
   registry.insert<KdslDialect, arith::ArithDialect, math::MathDialect,
                   scf::SCFDialect, vector::VectorDialect, func::FuncDialect, ub::UBDialect,
                   LLVM::LLVMDialect>();

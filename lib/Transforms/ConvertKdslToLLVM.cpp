@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Transforms/CLayout.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -367,3 +368,5 @@ struct ConvertKdslToLLVMPass : public kdsl::impl::ConvertKdslToLLVMBase<ConvertK
 };
 
 } // namespace
+
+Type kdsl::cLayoutType(Type t) { return memType(t); }

@@ -2,6 +2,7 @@
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -27,10 +28,44 @@ void kdsl::buildLowerToCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions &options) {
+  pm.addPass(createOutlineGpuKernels());
+  // @wp.func calls are inlined into the kernels on the GPU (no recursion:
+  // the front end rejects it), and the funcs are then dropped.
+  pm.addPass(createInlinerPass());
+  pm.addPass(createSymbolDCEPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createExpandBuiltins());
+  pm.addPass(createConvertMathToFuncs());
+  OpPassManager &dev = pm.nest<gpu::GPUModuleOp>();
+  dev.addPass(createSCFToControlFlowPass());
+  // gpu.func -> llvm.func {nvvm.kernel}, thread ids -> nvvm, math -> libdevice (__nv_*).
+  dev.addPass(createConvertGpuOpsToNVVMOps());
+  pm.addPass(createConvertKdslToLLVM());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  if (!options.toBinary)
+    return;
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.optLevel = 3;
+  if (!options.cudaPath.empty())
+    target.linkLibs.push_back(options.cudaPath + "/nvvm/libdevice/libdevice.10.bc");
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  GpuModuleToBinaryPassOptions binary;
+  binary.toolkitPath = options.cudaPath;
+  binary.compilationTarget = "isa";
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
 void kdsl::registerKdslPassesAndPipelines() {
   registerKdslPasses();
   PassPipelineRegistration<CpuPipelineOptions>(
       "kdsl-lower-to-cpu",
       "Lower kdsl kernels to the LLVM dialect for the host CPU (the JIT's pipeline)",
       buildLowerToCpuPipeline);
+  PassPipelineRegistration<NvvmPipelineOptions>(
+      "kdsl-lower-to-nvvm",
+      "Lower kdsl kernels to a gpu.module in the NVVM dialect and (to-ptx) PTX",
+      buildLowerToNvvmPipeline);
 }

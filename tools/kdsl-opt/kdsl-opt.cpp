@@ -5,7 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 
@@ -19,6 +21,8 @@ int main(int argc, char **argv) {
   kdsl::registerKdslPassesAndPipelines();
   mlir::DialectRegistry registry;
   kdsl::registerKdslDialects(registry);
+  kdsl::registerGpuTargets(registry);
+  mlir::registerGPUPasses();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "kdsl optimizer driver\n", registry));
 }

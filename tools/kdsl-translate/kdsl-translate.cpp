@@ -25,6 +25,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/WithColor.h"
 
 using namespace llvm;
@@ -35,7 +36,7 @@ static cl::opt<std::string> outputFilename("o", cl::desc("Output file (default: 
                                            cl::value_desc("filename"), cl::init("-"));
 static cl::opt<std::string> kernelName("kernel", cl::desc("Translate only this kernel"),
                                        cl::value_desc("name"));
-enum class Emit { MLIR, LLVM, Cpp, Cuda };
+enum class Emit { MLIR, LLVM, Cpp, Cuda, Ptx };
 static cl::opt<Emit> emit("emit", cl::desc("What to emit"), cl::init(Emit::MLIR),
                           cl::values(clEnumValN(Emit::MLIR, "mlir", "kdsl dialect IR"),
                                      clEnumValN(Emit::LLVM, "llvm",
@@ -43,10 +44,18 @@ static cl::opt<Emit> emit("emit", cl::desc("What to emit"), cl::init(Emit::MLIR)
                                      clEnumValN(Emit::Cpp, "cpp",
                                                 "self-contained C++17 with <kernel>_cpu_forward "
                                                 "entry points"),
+                                     clEnumValN(Emit::Ptx, "ptx",
+                                                "PTX through gpu/nvvm (forward kernels)"),
                                      clEnumValN(Emit::Cuda, "cuda",
                                                 "self-contained CUDA C with __global__ "
                                                 "<kernel>_cuda_kernel_forward entry points "
                                                 "(forward kernels)")));
+static cl::opt<std::string> arch("arch", cl::desc("PTX: target GPU, sm_70 to sm_90a"),
+                                 cl::init("sm_80"));
+static cl::opt<std::string> cudaPath("cuda-path",
+                                     cl::desc("PTX: CUDA toolkit (default: $CUDA_HOME, "
+                                              "$CUDA_PATH, /usr/local/cuda)"),
+                                     cl::init(""));
 static cl::opt<bool> checkBounds("check-bounds",
                                  cl::desc("CPU targets: guard every array access"),
                                  cl::init(false));
@@ -68,6 +77,7 @@ int main(int argc, char **argv) {
 
   mlir::DialectRegistry registry;
   kdsl::registerKdslDialects(registry);
+  kdsl::registerGpuTargets(registry);
   mlir::MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
 
@@ -83,6 +93,23 @@ int main(int argc, char **argv) {
   if (emit == Emit::MLIR) {
     module->print(textOs);
     textOs << "\n";
+  } else if (emit == Emit::Ptx) {
+    static const llvm::Regex validArch("^sm_(7[05]|8[0679]|90a?)$");
+    if (!validArch.match(arch)) {
+      WithColor::error(errs(), "kdsl-translate")
+          << "--arch must be one of sm_70, sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, sm_90a; got '"
+          << arch << "'\n";
+      return 1;
+    }
+    kdsl::PtxCompileOptions ptxOptions;
+    ptxOptions.chip = arch;
+    ptxOptions.cudaPath = cudaPath;
+    auto ptx = kdsl::compileToPtx(*module, ptxOptions);
+    if (!ptx) {
+      WithColor::error(errs(), "kdsl-translate") << toString(ptx.takeError()) << "\n";
+      return 1;
+    }
+    textOs << *ptx;
   } else if (emit == Emit::Cpp || emit == Emit::Cuda) {
     kdsl::CppEmitOptions cppOptions;
     cppOptions.checkBounds = checkBounds;

@@ -40,6 +40,22 @@ llvm::Expected<std::unique_ptr<CpuModule>> compileWithJit(mlir::ModuleOp module,
 llvm::Expected<std::unique_ptr<CpuModule>> compileWithCpp(mlir::ModuleOp module,
                                                           const CpuCompileOptions &options);
 
+struct PtxCompileOptions {
+  /// sm_70 ... sm_90a.
+  std::string chip = "sm_80";
+  /// The CUDA toolkit (libdevice); empty: $CUDA_HOME, $CUDA_PATH, /usr/local/cuda.
+  std::string cudaPath;
+};
+
+/// Registers what the GPU path needs (NVVM target, LLVM IR translations).
+void registerGpuTargets(mlir::DialectRegistry &registry);
+
+/// Lowers `module` through kdsl-lower-to-nvvm and returns the PTX text of its
+/// kernels (entry points `<kernel>_cuda_kernel_forward`, docs/gpu-abi.md).
+/// Fails if libdevice is needed and the toolkit cannot be found, or if the
+/// PTX still has unresolved `__nv_*` externs.
+llvm::Expected<std::string> compileToPtx(mlir::ModuleOp module, const PtxCompileOptions &options);
+
 } // namespace kdsl
 
 #endif

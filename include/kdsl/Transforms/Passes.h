@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -26,6 +27,20 @@ struct CpuPipelineOptions : public mlir::PassPipelineOptions<CpuPipelineOptions>
 
 /// kdsl IR -> LLVM dialect for the host CPU (the JIT's and --emit=llvm's pipeline).
 void buildLowerToCpuPipeline(mlir::OpPassManager &pm, const CpuPipelineOptions &options);
+
+struct NvvmPipelineOptions : public mlir::PassPipelineOptions<NvvmPipelineOptions> {
+  Option<std::string> chip{*this, "chip", llvm::cl::desc("Target GPU (sm_70 ... sm_90a)"),
+                           llvm::cl::init("sm_80")};
+  Option<std::string> cudaPath{*this, "cuda-path",
+                               llvm::cl::desc("CUDA toolkit (for libdevice)"),
+                               llvm::cl::init("")};
+  Option<bool> toBinary{*this, "to-ptx", llvm::cl::desc("End with gpu-module-to-binary (PTX)"),
+                        llvm::cl::init(true)};
+};
+
+/// kdsl IR -> gpu.module in the NVVM/LLVM dialect (and, with to-ptx, a
+/// gpu.binary holding PTX text).
+void buildLowerToNvvmPipeline(mlir::OpPassManager &pm, const NvvmPipelineOptions &options);
 
 /// Registers every kdsl pass and the named pipelines (kdsl-lower-to-cpu).
 void registerKdslPassesAndPipelines();

@@ -38,6 +38,20 @@ def OutlineCpuKernels : Pass<"kdsl-outline-cpu-kernels", "mlir::ModuleOp"> {
                            "mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect"];
 }
 
+def OutlineGpuKernels : Pass<"kdsl-outline-gpu-kernels", "mlir::ModuleOp"> {
+  let summary = "Turn each kdsl.kernel into a gpu.func with the GPU ABI (docs/gpu-abi.md)";
+  let description = [{
+    Each `kdsl.kernel @k` becomes `gpu.func @k_cuda_kernel_forward(%launch, args...) kernel`
+    in `gpu.module @kdsl_kernels`: `launch` is the `kdsl_launch` struct
+    `{i64 dims[4], i64 total}` and the arguments come by value in the C layout
+    of the CPU ABI, the same entry point as `--emit=cuda`. The body runs in a
+    grid-stride `scf.for` over [0, total); `kdsl.tid` is the row-major
+    decomposition of the flat index; `kdsl.assert` prints with `gpu.printf`.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
+                           "mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect"];
+}
+
 def ConvertKdslToLLVM : Pass<"kdsl-convert-to-llvm", "mlir::ModuleOp"> {
   let summary = "Convert kdsl memory/struct ops and the upstream dialects to the LLVM dialect";
   let description = [{

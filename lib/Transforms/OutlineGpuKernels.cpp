@@ -1,0 +1,125 @@
+//===- OutlineGpuKernels.cpp - kdsl.kernel -> gpu.func (GPU ABI) ---------===//
+#include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Transforms/CLayout.h"
+#include "kdsl/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace kdsl {
+#define GEN_PASS_DEF_OUTLINEGPUKERNELS
+#include "kdsl/Transforms/Passes.h.inc"
+} // namespace kdsl
+
+using namespace mlir;
+using namespace kdsl;
+
+namespace {
+
+struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineGpuKernelsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    SmallVector<KernelOp> kernels(module.getOps<KernelOp>());
+    if (kernels.empty())
+      return;
+    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(), UnitAttr::get(ctx));
+    OpBuilder mb(module.getBodyRegion());
+    auto gpuModule = gpu::GPUModuleOp::create(mb, module.getLoc(), "kdsl_kernels");
+    // @wp.func bodies are needed on the device: move them into the gpu.module.
+    for (auto f : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+      f->moveBefore(gpuModule.getBody(), gpuModule.getBody()->end());
+    for (KernelOp k : kernels)
+      outline(k, gpuModule);
+  }
+
+  void outline(KernelOp k, gpu::GPUModuleOp gpuModule) {
+    MLIRContext *ctx = &getContext();
+    Location loc = k.getLoc();
+    Type i64 = IntegerType::get(ctx, 64), i32 = IntegerType::get(ctx, 32);
+    Type ptr = LLVM::LLVMPointerType::get(ctx);
+    auto launchType = LLVM::LLVMStructType::getLiteral(ctx, {LLVM::LLVMArrayType::get(i64, 4), i64});
+    SmallVector<Type> argTypes{launchType};
+    for (Type t : k.getArgumentTypes())
+      argTypes.push_back(cLayoutType(t));
+    OpBuilder b(gpuModule.getBody(), gpuModule.getBody()->end());
+    auto f = gpu::GPUFuncOp::create(b, loc, (k.getSymName() + "_cuda_kernel_forward").str(),
+                                    b.getFunctionType(argTypes, {}));
+    f->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
+    Block &entry = f.getBody().front();
+    b.setInsertionPointToStart(&entry);
+    Value launch = entry.getArgument(0);
+
+    // By-value arguments: spill to the stack and read in the kdsl form (SROA removes it).
+    SmallVector<Value> argValues;
+    Value one = LLVM::ConstantOp::create(b, loc, i64, 1);
+    for (auto [i, t] : llvm::enumerate(k.getArgumentTypes())) {
+      Value slot = LLVM::AllocaOp::create(b, loc, ptr, argTypes[i + 1], one);
+      LLVM::StoreOp::create(b, loc, entry.getArgument(i + 1), slot);
+      argValues.push_back(ReadOp::create(b, loc, t, slot));
+    }
+    unsigned nd = k.getLaunchDims();
+    SmallVector<Value> extents;
+    for (unsigned d = 0; d < nd; ++d)
+      extents.push_back(LLVM::ExtractValueOp::create(b, loc, launch, ArrayRef<int64_t>{0, (int64_t)d}));
+    Value total = LLVM::ExtractValueOp::create(b, loc, launch, ArrayRef<int64_t>{1});
+    auto toI64 = [&](Value index) { return arith::IndexCastOp::create(b, loc, i64, index); };
+    Value bid = toI64(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
+    Value bdim = toI64(gpu::BlockDimOp::create(b, loc, gpu::Dimension::x));
+    Value tidx = toI64(gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
+    Value gdim = toI64(gpu::GridDimOp::create(b, loc, gpu::Dimension::x));
+    Value start = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, bid, bdim), tidx);
+    Value stride = arith::MulIOp::create(b, loc, bdim, gdim);
+    auto loop = scf::ForOp::create(b, loc, start, total, stride);
+    b.setInsertionPointAfter(loop);
+    gpu::ReturnOp::create(b, loc);
+
+    Block *body = loop.getBody();
+    b.setInsertionPointToStart(body);
+    Value flat = loop.getInductionVar();
+    SmallVector<Value> tid(nd);
+    Value rest = flat;
+    for (int d = nd - 1; d > 0; --d) {
+      tid[d] = arith::RemSIOp::create(b, loc, rest, extents[d]);
+      rest = arith::DivSIOp::create(b, loc, rest, extents[d]);
+    }
+    tid[0] = rest;
+    for (Value &t : tid)
+      t = arith::TruncIOp::create(b, loc, i32, t);
+
+    Block &kernelBlock = k.getBody().front();
+    kernelBlock.getTerminator()->erase();
+    for (auto [arg, v] : llvm::zip(kernelBlock.getArguments(), argValues))
+      arg.replaceAllUsesWith(v);
+    body->getOperations().splice(Block::iterator(body->getTerminator()), kernelBlock.getOperations());
+    SmallVector<Operation *> toErase;
+    f.walk([&](Operation *op) {
+      if (auto t = dyn_cast<TidOp>(op)) {
+        for (auto [r, v] : llvm::zip(t.getResults(), tid))
+          r.replaceAllUsesWith(v);
+        toErase.push_back(op);
+      } else if (auto a = dyn_cast<AssertOp>(op)) {
+        OpBuilder ab(a);
+        Value failed = arith::XOrIOp::create(ab, loc, a.getCondition(),
+                                             arith::ConstantOp::create(ab, loc, ab.getBoolAttr(true)));
+        auto ifOp = scf::IfOp::create(ab, a.getLoc(), failed, false);
+        ab.setInsertionPointToStart(&ifOp.getThenRegion().front());
+        int line = 0;
+        if (auto fl = dyn_cast<FileLineColLoc>(a.getLoc()))
+          line = fl.getLine();
+        std::string msg;
+        for (char c : a.getMessage())
+          msg += c == '%' ? std::string("%%") : std::string(1, c);
+        gpu::PrintfOp::create(ab, a.getLoc(),
+                              ("kdsl: " + msg + " failed in kernel '" + k.getSymName().str() +
+                               "' at line " + std::to_string(line) + ", thread %lld\n"),
+                              ValueRange{flat});
+        toErase.push_back(op);
+      }
+    });
+    for (Operation *op : toErase)
+      op->erase();
+    k.erase();
+  }
+};
+
+} // namespace
