@@ -10,6 +10,7 @@
 #include "kdsl/Frontend/Frontend.h"
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Target/Cpp.h"
+#include "kdsl/Target/Verify.h"
 
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -59,6 +60,13 @@ static cl::opt<std::string> cudaPath("cuda-path",
 static cl::opt<bool> checkBounds("check-bounds",
                                  cl::desc("CPU targets: guard every array access"),
                                  cl::init(false));
+static cl::opt<bool> verifyEmitted(
+    "verify-emitted",
+    cl::desc("cpp/cuda: check the emitted source with Clang in process (-fsyntax-only) and "
+             "fail, writing nothing, if Clang reports an error or warning"),
+    cl::init(false));
+// Test hook: proves --verify-emitted can fail by appending a line Clang rejects.
+static cl::opt<std::string> appendToEmitted("append-to-emitted", cl::Hidden, cl::init(""));
 
 int main(int argc, char **argv) {
   InitLLVM y(argc, argv);
@@ -117,6 +125,19 @@ int main(int argc, char **argv) {
       cppOptions.target = kdsl::CppEmitOptions::Target::Cuda;
     if (mlir::failed(kdsl::emitCpp(*module, textOs, cppOptions)))
       return 1;
+    if (!appendToEmitted.empty())
+      textOs << appendToEmitted << "\n";
+    if (verifyEmitted) {
+      auto language =
+          emit == Emit::Cuda ? kdsl::EmittedLanguage::Cuda : kdsl::EmittedLanguage::Cpp;
+      std::string name = outputFilename != "-"       ? outputFilename
+                         : emit == Emit::Cuda ? std::string("emitted.cu")
+                                              : std::string("emitted.cpp");
+      if (auto e = kdsl::verifyEmitted(text, language, name)) {
+        WithColor::error(errs(), "kdsl-translate") << toString(std::move(e));
+        return 1;
+      }
+    }
   } else {
     kdsl::CpuCompileOptions cpu;
     cpu.checkBounds = checkBounds;
