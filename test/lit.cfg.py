@@ -43,3 +43,15 @@ for cuda_bin in [os.environ.get("CUDA_HOME", ""), os.environ.get("CUDA_PATH", ""
             config.available_features.add("ptxas")
             config.substitutions.append(("%ptxas", ptxas))
         break
+
+# A usable NVIDIA GPU (driver and device present): tests that launch kernels
+# REQUIRE: cuda-gpu. `nvidia-smi -L` lists one line per device.
+import subprocess
+nvidia_smi = shutil.which("nvidia-smi")
+if nvidia_smi:
+    try:
+        listed = subprocess.run([nvidia_smi, "-L"], capture_output=True, text=True, timeout=20)
+        if listed.returncode == 0 and "GPU " in listed.stdout:
+            config.available_features.add("cuda-gpu")
+    except (OSError, subprocess.SubprocessError):
+        pass
