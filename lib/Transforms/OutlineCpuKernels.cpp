@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Transforms/Passes.h"
+#include "GridLoop.h"
 
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/Builders.h"
@@ -163,7 +164,7 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
   void outline(KernelOp k) {
     MLIRContext *ctx = &getContext();
     Location loc = k.getLoc();
-    Type ptr = ptrType(), i64 = IntegerType::get(ctx, 64), i32 = IntegerType::get(ctx, 32);
+    Type ptr = ptrType(), i64 = IntegerType::get(ctx, 64);
     OpBuilder b(k);
     auto fnType = FunctionType::get(ctx, {ptr, i64, i64, ptr}, {});
     auto f = func::FuncOp::create(b, loc, (k.getSymName() + "_cpu_forward").str(), fnType);
@@ -195,33 +196,8 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
     b.setInsertionPointAfter(loop);
     func::ReturnOp::create(b, loc);
 
-    // The thread's coordinates: row-major decomposition of the flat index.
-    Block *body = loop.getBody();
-    b.setInsertionPointToStart(body);
+    moveKernelBodyIntoGridLoop(k, loop, extents, argValues);
     Value flat = loop.getInductionVar();
-    SmallVector<Value> tid(nd);
-    Value rest = flat;
-    for (int d = nd - 1; d > 0; --d) {
-      tid[d] = arith::RemSIOp::create(b, loc, rest, extents[d]);
-      rest = arith::DivSIOp::create(b, loc, rest, extents[d]);
-    }
-    tid[0] = rest;
-    for (Value &t : tid)
-      t = arith::TruncIOp::create(b, loc, i32, t);
-
-    Block &kernelBlock = k.getBody().front();
-    kernelBlock.getTerminator()->erase();
-    for (auto [arg, v] : llvm::zip(kernelBlock.getArguments(), argValues))
-      arg.replaceAllUsesWith(v);
-    body->getOperations().splice(Block::iterator(body->getTerminator()),
-                                 kernelBlock.getOperations());
-    SmallVector<TidOp> tids;
-    f.walk([&](TidOp t) { tids.push_back(t); });
-    for (TidOp t : tids) {
-      for (auto [r, v] : llvm::zip(t.getResults(), tid))
-        r.replaceAllUsesWith(v);
-      t.erase();
-    }
     lowerChecks(f.getBody(), k.getSymName(), flat, names);
     k.erase();
     addDenseFastPath(loop, argValues);

@@ -2,6 +2,7 @@
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Transforms/CLayout.h"
 #include "kdsl/Transforms/Passes.h"
+#include "GridLoop.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -35,7 +36,7 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
   void outline(KernelOp k, gpu::GPUModuleOp gpuModule) {
     MLIRContext *ctx = &getContext();
     Location loc = k.getLoc();
-    Type i64 = IntegerType::get(ctx, 64), i32 = IntegerType::get(ctx, 32);
+    Type i64 = IntegerType::get(ctx, 64);
     Type ptr = LLVM::LLVMPointerType::get(ctx);
     auto launchType = LLVM::LLVMStructType::getLiteral(ctx, {LLVM::LLVMArrayType::get(i64, 4), i64});
     SmallVector<Type> argTypes{launchType};
@@ -73,31 +74,11 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
     b.setInsertionPointAfter(loop);
     gpu::ReturnOp::create(b, loc);
 
-    Block *body = loop.getBody();
-    b.setInsertionPointToStart(body);
+    moveKernelBodyIntoGridLoop(k, loop, extents, argValues);
     Value flat = loop.getInductionVar();
-    SmallVector<Value> tid(nd);
-    Value rest = flat;
-    for (int d = nd - 1; d > 0; --d) {
-      tid[d] = arith::RemSIOp::create(b, loc, rest, extents[d]);
-      rest = arith::DivSIOp::create(b, loc, rest, extents[d]);
-    }
-    tid[0] = rest;
-    for (Value &t : tid)
-      t = arith::TruncIOp::create(b, loc, i32, t);
-
-    Block &kernelBlock = k.getBody().front();
-    kernelBlock.getTerminator()->erase();
-    for (auto [arg, v] : llvm::zip(kernelBlock.getArguments(), argValues))
-      arg.replaceAllUsesWith(v);
-    body->getOperations().splice(Block::iterator(body->getTerminator()), kernelBlock.getOperations());
     SmallVector<Operation *> toErase;
     f.walk([&](Operation *op) {
-      if (auto t = dyn_cast<TidOp>(op)) {
-        for (auto [r, v] : llvm::zip(t.getResults(), tid))
-          r.replaceAllUsesWith(v);
-        toErase.push_back(op);
-      } else if (auto a = dyn_cast<AssertOp>(op)) {
+      if (auto a = dyn_cast<AssertOp>(op)) {
         OpBuilder ab(a);
         Value failed = arith::XOrIOp::create(ab, loc, a.getCondition(),
                                              arith::ConstantOp::create(ab, loc, ab.getBoolAttr(true)));
