@@ -455,7 +455,8 @@ private:
   Error materializeNamed();
   Error encodeLaunch(const LaunchInput &in, LaunchPlan::Launch &launch);
   Error bindArray(const json::Value &v, ArrayType type, StringRef what,
-                  llvm::ArrayRef<StringRef> fieldPath, StringRef argName, kdsl_array &out);
+                  llvm::ArrayRef<StringRef> fieldPath, StringRef argName, kdsl_array &out,
+                  const HostArray *&bound);
   Expected<ElemType> resolveElem(const ArrayDesc &desc, ArrayType type, StringRef what);
   Expected<HostArray *> materialize(const ArrayDesc &desc, const ElemType &elem, unsigned ndim,
                                     StringRef what, StringRef name);
@@ -850,7 +851,7 @@ Error PlanBuilder::materializeNamed() {
 
 Error PlanBuilder::bindArray(const json::Value &v, ArrayType type, StringRef what,
                              llvm::ArrayRef<StringRef> fieldPath, StringRef argName,
-                             kdsl_array &out) {
+                             kdsl_array &out, const HostArray *&bound) {
   if (std::optional<StringRef> ref = v.getAsString()) {
     if (!ref->starts_with("@"))
       return specError(what + ": expected an array descriptor or \"@name\", got " + got(v));
@@ -861,6 +862,7 @@ Error PlanBuilder::bindArray(const json::Value &v, ArrayType type, StringRef wha
     if (it == namedIndex.end() || !namedArrays[it->second].array)
       return specError(what + ": no array named '" + ref->drop_front() + "' in \"arrays\"");
     out = namedArrays[it->second].array->view();
+    bound = namedArrays[it->second].array;
     return Error::success();
   }
   Expected<ArrayDesc> desc = parseArrayDesc(v, what);
@@ -877,6 +879,7 @@ Error PlanBuilder::bindArray(const json::Value &v, ArrayType type, StringRef wha
   if (!array)
     return array.takeError();
   out = (*array)->view();
+  bound = *array;
   if (!general) {
     plan.named[name] = *array;
     shortOutputs.push_back(name);
@@ -902,8 +905,12 @@ Error PlanBuilder::encodeLaunch(const LaunchInput &in, LaunchPlan::Launch &launc
     launch.args[i] = launch.storage[i].data();
     std::string what = argWhat(in, arg);
     auto binder = [&](const json::Value &v, ArrayType at, StringRef w,
-                      llvm::ArrayRef<StringRef> path, kdsl_array &out) -> Error {
-      return bindArray(v, at, w, path, arg, out);
+                      llvm::ArrayRef<StringRef> path, uint64_t offset, kdsl_array &out) -> Error {
+      const HostArray *bound = nullptr;
+      if (Error e = bindArray(v, at, w, path, arg, out, bound))
+        return e;
+      launch.arrayUses.push_back({unsigned(i), offset, bound});
+      return Error::success();
     };
     if (Error e = encodeValue(*in.args->get(arg), type,
                               reinterpret_cast<char *>(launch.storage[i].data()), what, binder))

@@ -873,14 +873,15 @@ static std::string fieldList(StructType t) {
   return names;
 }
 
-static Error encodeValueImpl(const json::Value &v, mlir::Type t, char *dst, StringRef what,
-                             llvm::SmallVectorImpl<StringRef> &path, ArrayBinder arrays) {
+static Error encodeValueImpl(const json::Value &v, mlir::Type t, char *dst, const char *base,
+                             StringRef what, llvm::SmallVectorImpl<StringRef> &path,
+                             ArrayBinder arrays) {
   if (std::optional<ElemType> e = elemTypeFromMLIR(t))
     return prefixRunError(encodeElement(v, *e, dst), what);
   if (auto a = llvm::dyn_cast_or_null<ArrayType>(t)) {
     kdsl_array view;
     std::memset(&view, 0, sizeof(view));
-    if (Error e = arrays(v, a, what, path, view))
+    if (Error e = arrays(v, a, what, path, uint64_t(dst - base), view))
       return e;
     std::memcpy(dst, &view, sizeof(view));
     return Error::success();
@@ -910,7 +911,8 @@ static Error encodeValueImpl(const json::Value &v, mlir::Type t, char *dst, Stri
                          s.getName() + " (fields: " + fieldList(s) + ")");
       std::string fieldWhat = (what + ", field '" + name.getValue() + "'").str();
       path.push_back(name.getValue());
-      Error e = encodeValueImpl(*field, type, dst + (*offsets)[i], fieldWhat, path, arrays);
+      Error e = encodeValueImpl(*field, type, dst + (*offsets)[i], base, fieldWhat, path,
+                                arrays);
       path.pop_back();
       if (e)
         return e;
@@ -923,7 +925,7 @@ static Error encodeValueImpl(const json::Value &v, mlir::Type t, char *dst, Stri
 Error kdsl::encodeValue(const json::Value &v, mlir::Type t, char *dst, StringRef what,
                         ArrayBinder arrays) {
   llvm::SmallVector<StringRef, 4> path;
-  return encodeValueImpl(v, t, dst, what, path, arrays);
+  return encodeValueImpl(v, t, dst, dst, what, path, arrays);
 }
 
 json::Value kdsl::decodeValue(const char *src, mlir::Type t) {

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Frontend/Frontend.h"
+#include "kdsl/Runtime/Bundle.h"
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Runtime/ValueLayout.h"
@@ -22,6 +23,9 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -73,6 +77,11 @@ static cl::opt<std::string> outputFilename("o", cl::desc("Write the result JSON 
                                                          "stdout)"),
                                            cl::value_desc("filename"), cl::init("-"),
                                            cl::cat(runCategory));
+static cl::opt<std::string> bundleDir(
+    "write-bundle",
+    cl::desc("After a successful run, write DIR/bundle.bin (the arrays before the run and the "
+             "launches) and DIR/expected.bin (the outputs after it) for utils/gpu"),
+    cl::value_desc("DIR"), cl::init(""));
 static cl::opt<std::string> cxx("cxx",
                                 cl::desc("C++ compiler of --backend=cpp (default: $CXX, then c++)"),
                                 cl::value_desc("path"), cl::cat(runCategory));
@@ -204,6 +213,36 @@ static std::string errorLines(StringRef diagnostics) {
   return lines.empty() ? diagnostics.trim().str() : lines;
 }
 
+/// Writes DIR/bundle.bin and DIR/expected.bin, each completely or not at all.
+static Error writeBundle(StringRef inputs, StringRef expected) {
+  if (std::error_code ec = sys::fs::create_directories(bundleDir))
+    return kdsl::makeRunError(RunErrorKind::IO,
+                              "cannot create '" + bundleDir + "': " + ec.message());
+  std::vector<std::unique_ptr<ToolOutputFile>> files;
+  for (auto [name, bytes] : {std::pair<StringRef, StringRef>{"bundle.bin", inputs},
+                             std::pair<StringRef, StringRef>{"expected.bin", expected}}) {
+    SmallString<256> path(bundleDir);
+    sys::path::append(path, name);
+    std::error_code ec;
+    auto file = std::make_unique<ToolOutputFile>(path, ec, sys::fs::OF_None);
+    if (!ec) {
+      file->os() << bytes;
+      file->os().flush();
+      if (file->os().has_error()) {
+        ec = file->os().error();
+        file->os().clear_error();
+      }
+    }
+    if (ec)
+      return kdsl::makeRunError(RunErrorKind::IO,
+                                "cannot write '" + path + "': " + ec.message());
+    files.push_back(std::move(file));
+  }
+  for (auto &f : files)
+    f->keep();
+  return Error::success();
+}
+
 int main(int argc, char **argv) {
   InitLLVM initLLVM(argc, argv);
   setBugReportMsg("kdsl-run crashed. If a kernel indexed an array out of range, run with "
@@ -279,6 +318,13 @@ int main(int argc, char **argv) {
   if (!plan)
     return fail(plan.takeError(), RunErrorKind::Spec);
 
+  // The bundle holds the arrays as they are before the run.
+  std::string bundleInputs;
+  if (!bundleDir.empty()) {
+    raw_string_ostream os(bundleInputs);
+    kdsl::writeBundleInputs(**plan, os);
+  }
+
   // 3. Compile (the module is lowered in place) and run.
   kdsl::CpuCompileOptions compileOptions;
   compileOptions.checkBounds = checkBounds;
@@ -304,6 +350,13 @@ int main(int argc, char **argv) {
     auto [kind, message] = kdsl::takeRunError(std::move(runError), RunErrorKind::Runtime);
     // Runtime failures keep the outputs: they show what the kernels did.
     return finish(false, kind, message, kind == RunErrorKind::Runtime ? plan->get() : nullptr);
+  }
+  if (!bundleDir.empty()) {
+    std::string expected;
+    raw_string_ostream os(expected);
+    kdsl::writeBundleExpected(**plan, os);
+    if (Error e = writeBundle(bundleInputs, expected))
+      return fail(std::move(e), RunErrorKind::IO);
   }
   return finish(true, RunErrorKind::Runtime, "", plan->get());
 }

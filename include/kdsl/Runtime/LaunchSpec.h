@@ -136,6 +136,15 @@ public:
     /// One buffer per argument (8-byte aligned) and the pointers to them.
     std::vector<std::vector<uint64_t>> storage;
     std::vector<void *> args;
+    /// Where each array argument (also one inside a struct) sits: the
+    /// kdsl_array at byte `offset` of args[arg] views `array`. Lets a host
+    /// that copies the arguments elsewhere (a GPU bundle) relocate them.
+    struct ArrayUse {
+      unsigned arg;
+      uint64_t offset;
+      const HostArray *array;
+    };
+    std::vector<ArrayUse> arrayUses;
   };
 
   /// Validates `spec` (short or general form) against `kernels`, allocates
@@ -167,6 +176,8 @@ public:
   /// An array by output name (argument name in the short form, array name
   /// in the general form), or null.
   HostArray *array(llvm::StringRef name) const;
+  /// Every array the plan owns, in creation order.
+  llvm::ArrayRef<std::unique_ptr<HostArray>> allArrays() const { return arrays; }
 
   /// {"name": nested lists, ...} for the printed arrays.
   llvm::json::Value outputs() const;

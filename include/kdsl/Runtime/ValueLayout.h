@@ -199,10 +199,11 @@ std::string formatScalar(const char *src, ScalarKind s);
 /// Binds an array-typed value (a kernel argument or a struct field) to a
 /// kdsl_array. `what` names the value for error messages; `fieldPath` lists
 /// the struct fields from the top-level value down to it (empty for an
-/// array argument).
+/// array argument); `offset` is where the descriptor goes, in bytes from the
+/// start of the top-level value.
 using ArrayBinder = llvm::function_ref<llvm::Error(
     const llvm::json::Value &v, ArrayType type, llvm::StringRef what,
-    llvm::ArrayRef<llvm::StringRef> fieldPath, kdsl_array &out)>;
+    llvm::ArrayRef<llvm::StringRef> fieldPath, uint64_t offset, kdsl_array &out)>;
 
 /// Writes the JSON value `v` of kernel argument type `t` to `dst`
 /// (layoutOf(t).size bytes, zero-initialized by the caller): element types

@@ -1,0 +1,29 @@
+//===- Bundle.h - launch plans as files for a GPU host -----------*- C++ -*-===//
+//
+// A GPU machine has the CUDA driver and toolkit but no LLVM/MLIR. A *bundle*
+// carries a LaunchPlan there as plain bytes: the arrays' initial contents,
+// every launch's arguments in the C layout the GPU entry points take by value
+// (docs/gpu-abi.md), where each array descriptor sits in them, and the
+// outputs' expected bytes from a CPU run. utils/gpu/kdsl-gpu-run.cpp reads it.
+// The format is documented in docs/gpu-suite.md; all integers little-endian.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KDSL_RUNTIME_BUNDLE_H
+#define KDSL_RUNTIME_BUNDLE_H
+
+#include "kdsl/Runtime/LaunchSpec.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace kdsl {
+
+/// Writes the plan as it is now (call before running it): "KDSLBND1", the
+/// arrays, the launches, the outputs.
+void writeBundleInputs(const LaunchPlan &plan, llvm::raw_ostream &os);
+
+/// Writes the printed arrays' current bytes (call after a successful run):
+/// "KDSLEXP1", then for each output its byte count and bytes.
+void writeBundleExpected(const LaunchPlan &plan, llvm::raw_ostream &os);
+
+} // namespace kdsl
+
+#endif

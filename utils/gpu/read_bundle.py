@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Reads a kdsl GPU bundle (docs/gpu-suite.md) written by `kdsl-run --write-bundle DIR`.
+
+    read_bundle.py DIR                  # summary of DIR/bundle.bin as JSON
+    read_bundle.py DIR --check RESULT   # also: DIR/expected.bin must hold the
+                                        # outputs of kdsl-run's RESULT JSON
+
+The checks are independent of kdsl's C++: they decode the bytes with Python's
+struct module and compare them with kdsl-run's printed JSON, and check every
+array descriptor in the launch arguments (data field 0, shape and strides of
+the array it names, inside its argument).
+"""
+import json
+import math
+import struct
+import sys
+
+# ScalarKind in include/kdsl/Runtime/ValueLayout.h, in order: struct format.
+SCALARS = ["?", "b", "h", "i", "q", "B", "H", "I", "Q", "e", "f", "d"]
+
+
+class Reader:
+    def __init__(self, data):
+        self.data, self.pos = data, 0
+
+    def take(self, n):
+        if self.pos + n > len(self.data):
+            raise ValueError("truncated at byte %d" % self.pos)
+        chunk = self.data[self.pos:self.pos + n]
+        self.pos += n
+        return chunk
+
+    def u32(self):
+        return struct.unpack("<I", self.take(4))[0]
+
+    def u64(self):
+        return struct.unpack("<Q", self.take(8))[0]
+
+    def string(self):
+        return self.take(self.u32()).decode()
+
+
+def read_bundle(path):
+    r = Reader(open(path, "rb").read())
+    if r.take(8) != b"KDSLBND1":
+        raise ValueError("not a kdsl bundle")
+    arrays = []
+    for _ in range(r.u32()):
+        kind, comps, count = r.u32(), r.u32(), r.u64()
+        size = struct.calcsize("<" + SCALARS[kind])
+        arrays.append({"kind": kind, "components": comps, "count": count,
+                       "data": r.take(count * comps * size)})
+    launches = []
+    for _ in range(r.u32()):
+        kernel = r.string()
+        dims = [r.u64() for _ in range(4)]
+        args = [r.take(r.u32()) for _ in range(r.u32())]
+        uses = [(r.u32(), r.u64(), r.u32()) for _ in range(r.u32())]
+        launches.append({"kernel": kernel, "dims": dims, "args": args, "uses": uses})
+    outputs = [(r.string(), r.u32()) for _ in range(r.u32())]
+    if r.pos != len(r.data):
+        raise ValueError("%d trailing bytes" % (len(r.data) - r.pos))
+    return arrays, launches, outputs
+
+
+def read_expected(path, count):
+    r = Reader(open(path, "rb").read())
+    if r.take(8) != b"KDSLEXP1":
+        raise ValueError("not a kdsl expected-outputs file")
+    n = r.u32()
+    if n != count:
+        raise ValueError("%d outputs, the bundle has %d" % (n, count))
+    blobs = [r.take(r.u64()) for _ in range(n)]
+    if r.pos != len(r.data):
+        raise ValueError("trailing bytes")
+    return blobs
+
+
+def flatten(v):
+    if isinstance(v, list):
+        for x in v:
+            yield from flatten(x)
+    else:
+        yield v
+
+
+def same(a, b, code):
+    """kdsl-run prints floats in the shortest form that reads back as the same
+    float16/32/64, and NaN/inf as strings: round b to the element's type."""
+    if isinstance(b, str):
+        b = float(b)
+    if isinstance(b, bool):
+        b = int(b)
+    if code in "efd":
+        b = struct.unpack("<" + code, struct.pack("<" + code, b))[0]
+    if isinstance(a, float) and math.isnan(a):
+        return isinstance(b, float) and math.isnan(b)
+    return a == b
+
+
+def check_descriptors(arrays, launches):
+    for li, launch in enumerate(launches):
+        for arg, offset, index in launch["uses"]:
+            blob = launch["args"][arg]
+            if offset + 72 > len(blob):
+                raise ValueError("launch %d: descriptor past argument %d" % (li, arg))
+            data, *rest = struct.unpack_from("<Q4q4q", blob, offset)
+            shape, strides = rest[:4], rest[4:]
+            a = arrays[index]
+            if data != 0:
+                raise ValueError("launch %d: host pointer left in argument %d" % (li, arg))
+            used = [s for s in shape if s != 0] or [0]
+            if math.prod(used) != a["count"]:
+                raise ValueError("launch %d: shape %s does not fit array %d of %d elements"
+                                 % (li, shape, index, a["count"]))
+            elem = a["components"] * struct.calcsize("<" + SCALARS[a["kind"]])
+            inner = strides[len(used) - 1]
+            if a["count"] and inner != elem:
+                raise ValueError("launch %d: innermost stride %d, element size %d"
+                                 % (li, inner, elem))
+
+
+def main():
+    directory = sys.argv[1]
+    arrays, launches, outputs = read_bundle(directory + "/bundle.bin")
+    check_descriptors(arrays, launches)
+    summary = {
+        "arrays": [{"dtype": SCALARS[a["kind"]], "components": a["components"],
+                    "count": a["count"]} for a in arrays],
+        "launches": [{"kernel": l["kernel"], "dims": l["dims"],
+                      "arg_bytes": [len(b) for b in l["args"]],
+                      "arrays": [[u[0], u[1], u[2]] for u in l["uses"]]} for l in launches],
+        "outputs": [name for name, _ in outputs],
+    }
+    if len(sys.argv) == 4 and sys.argv[2] == "--check":
+        result = json.load(open(sys.argv[3]))
+        blobs = read_expected(directory + "/expected.bin", len(outputs))
+        for (name, index), blob in zip(outputs, blobs):
+            a = arrays[index]
+            fmt = "<%d%s" % (a["count"] * a["components"], SCALARS[a["kind"]])
+            got = struct.unpack(fmt, blob)
+            want = list(flatten(result["outputs"][name]))
+            if len(got) != len(want) or not all(same(g, w, SCALARS[a["kind"]]) for g, w in zip(got, want)):
+                raise ValueError("expected.bin output '%s' differs from kdsl-run's" % name)
+        summary["checked"] = len(outputs)
+    json.dump(summary, sys.stdout)
+    print()
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except (ValueError, OSError, struct.error) as e:
+        print("read_bundle.py: error: %s" % e, file=sys.stderr)
+        sys.exit(1)
