@@ -42,6 +42,7 @@ for cuda_bin in [os.environ.get("CUDA_HOME", ""), os.environ.get("CUDA_PATH", ""
         if os.path.exists(ptxas):
             config.available_features.add("ptxas")
             config.substitutions.append(("%ptxas", ptxas))
+        config.substitutions.append(("%cuda_lib_stubs", os.path.join(cuda_bin, "lib64", "stubs")))
         break
 
 # A usable NVIDIA GPU (driver and device present): tests that launch kernels

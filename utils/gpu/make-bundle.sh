@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Step 1 of the GPU suite (docs/gpu-suite.md), on a machine with kdsl built:
+# writes OUT/ with everything a GPU host needs (CUDA toolkit and driver only):
+#
+#   OUT/run-suite.sh, OUT/kdsl-gpu-run.cpp       the runner and its launcher
+#   OUT/bundles/NAME/bundle.bin, expected.bin    kdsl-run --write-bundle (CPU results)
+#   OUT/bundles/NAME/kernels.cu                  kdsl-translate --emit=cuda
+#   OUT/bundles/NAME/kernels.sm_80.ptx, .sm_90.ptx   kdsl-translate --emit=ptx
+#   OUT/bundles/NAME/flags                       the launcher's tolerance flags
+#
+# one bundle per example spec in test/Execution (NAME.spec.json with
+# examples/NAME.py, NAME up to the first dot). Examples that use float atomics
+# compare with --rtol 1e-5 (the GPU adds in another order); all others within
+# 2 ulp. Usage: utils/gpu/make-bundle.sh OUT   (KDSL_BIN: default build/bin)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bin=${KDSL_BIN:-$root/build/bin}
+out=${1:?usage: make-bundle.sh OUT}
+for tool in kdsl-run kdsl-translate; do
+  [ -x "$bin/$tool" ] || { echo "make-bundle.sh: $bin/$tool not found (build first)" >&2; exit 1; }
+done
+mkdir -p "$out/bundles"
+cp "$root/utils/gpu/kdsl-gpu-run.cpp" "$root/utils/gpu/run-suite.sh" "$out/"
+count=0
+for spec in "$root"/test/Execution/*.spec.json; do
+  name=$(basename "$spec" .spec.json)
+  example="$root/examples/${name%%.*}.py"
+  [ -f "$example" ] || continue
+  dir="$out/bundles/$name"
+  rm -rf "$dir"
+  "$bin/kdsl-run" "$example" "$spec" --write-bundle "$dir" > "$out/bundles/$name.cpu.json" ||
+    { echo "make-bundle.sh: kdsl-run failed on $spec" >&2; exit 1; }
+  "$bin/kdsl-translate" "$example" --emit=cuda -o "$dir/kernels.cu"
+  for arch in sm_80 sm_90; do
+    "$bin/kdsl-translate" "$example" --emit=ptx --arch "$arch" -o "$dir/kernels.$arch.ptx"
+  done
+  if grep -q 'atomic_\(add\|sub\)' "$example"; then
+    echo "--rtol 1e-5" > "$dir/flags"
+  else
+    echo "--ulp 2" > "$dir/flags"
+  fi
+  count=$((count + 1))
+done
+echo "make-bundle.sh: $count bundles in $out (run $out/run-suite.sh on the GPU host)"
