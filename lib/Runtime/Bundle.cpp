@@ -31,9 +31,14 @@ void kdsl::writeBundleInputs(const LaunchPlan &plan, llvm::raw_ostream &os) {
   out.u32(arrays.size());
   for (auto [i, a] : llvm::enumerate(arrays)) {
     index[a.get()] = unsigned(i);
-    out.u32(unsigned(a->elemType().scalar));
-    out.u32(a->elemType().numScalars());
-    out.u64(uint64_t(a->numElements()));
+    const ElemType &e = a->elemType();
+    out.u32(unsigned(e.scalar));
+    out.u32(unsigned(e.family));
+    out.u32(e.rows);
+    out.u32(e.cols);
+    out.u32(a->ndim());
+    for (int64_t extent : a->shape())
+      out.u64(uint64_t(extent));
     out.bytes(a->data(), a->byteSize());
   }
   out.u32(plan.launches().size());

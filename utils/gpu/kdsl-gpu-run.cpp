@@ -145,8 +145,13 @@ Bundle readBundle(const std::string &dir) {
   b.arrays.resize(r.u32());
   for (Array &a : b.arrays) {
     a.scalar = r.u32();
+    r.u32(); // family: printing only
     a.components = r.u32();
-    a.count = r.u64();
+    a.components *= r.u32();
+    uint32_t ndim = r.u32();
+    a.count = 1;
+    for (uint32_t d = 0; d < ndim; ++d)
+      a.count *= r.u64();
     if (a.scalar >= NumScalars)
       die(r.file + ": unknown scalar kind " + std::to_string(a.scalar));
     const char *p = r.take(a.byteSize());

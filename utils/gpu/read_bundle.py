@@ -17,6 +17,8 @@ import sys
 
 # ScalarKind in include/kdsl/Runtime/ValueLayout.h, in order: struct format.
 SCALARS = ["?", "b", "h", "i", "q", "B", "H", "I", "Q", "e", "f", "d"]
+# ElemType::Family.
+FAMILIES = ["scalar", "vector", "matrix", "quat"]
 
 
 class Reader:
@@ -46,10 +48,13 @@ def read_bundle(path):
         raise ValueError("not a kdsl bundle")
     arrays = []
     for _ in range(r.u32()):
-        kind, comps, count = r.u32(), r.u32(), r.u64()
+        kind, family, rows, cols, ndim = r.u32(), r.u32(), r.u32(), r.u32(), r.u32()
+        shape = [r.u64() for _ in range(ndim)]
+        count = math.prod(shape)
         size = struct.calcsize("<" + SCALARS[kind])
-        arrays.append({"kind": kind, "components": comps, "count": count,
-                       "data": r.take(count * comps * size)})
+        arrays.append({"kind": kind, "family": FAMILIES[family], "components": rows * cols,
+                       "shape": shape, "count": count,
+                       "data": r.take(count * rows * cols * size)})
     launches = []
     for _ in range(r.u32()):
         kernel = r.string()
@@ -109,12 +114,12 @@ def check_descriptors(arrays, launches):
             a = arrays[index]
             if data != 0:
                 raise ValueError("launch %d: host pointer left in argument %d" % (li, arg))
-            used = [s for s in shape if s != 0] or [0]
-            if math.prod(used) != a["count"]:
-                raise ValueError("launch %d: shape %s does not fit array %d of %d elements"
-                                 % (li, shape, index, a["count"]))
+            nd = len(a["shape"])
+            if list(shape[:nd]) != a["shape"] or any(shape[nd:]):
+                raise ValueError("launch %d: descriptor shape %s, array %d has %s"
+                                 % (li, shape, index, a["shape"]))
             elem = a["components"] * struct.calcsize("<" + SCALARS[a["kind"]])
-            inner = strides[len(used) - 1]
+            inner = strides[nd - 1]
             if a["count"] and inner != elem:
                 raise ValueError("launch %d: innermost stride %d, element size %d"
                                  % (li, inner, elem))
@@ -125,8 +130,8 @@ def main():
     arrays, launches, outputs = read_bundle(directory + "/bundle.bin")
     check_descriptors(arrays, launches)
     summary = {
-        "arrays": [{"dtype": SCALARS[a["kind"]], "components": a["components"],
-                    "count": a["count"]} for a in arrays],
+        "arrays": [{"dtype": SCALARS[a["kind"]], "family": a["family"],
+                    "components": a["components"], "shape": a["shape"]} for a in arrays],
         "launches": [{"kernel": l["kernel"], "dims": l["dims"],
                       "arg_bytes": [len(b) for b in l["args"]],
                       "arrays": [[u[0], u[1], u[2]] for u in l["uses"]]} for l in launches],
