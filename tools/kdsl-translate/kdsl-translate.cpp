@@ -22,6 +22,8 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -65,8 +67,53 @@ static cl::opt<bool> verifyEmitted(
     cl::desc("cpp/cuda: check the emitted source with Clang in process (-fsyntax-only) and "
              "fail, writing nothing, if Clang reports an error or warning"),
     cl::init(false));
+static cl::opt<bool> standalone(
+    "standalone",
+    cl::desc("cuda: write a directory (-o DIR): DIR/<file>.cu with a host program that runs a "
+             "kdsl bundle (kdsl-run --write-bundle) and prints kdsl-run's JSON, plus a Makefile "
+             "and a CMakeLists.txt to build it with nvcc"),
+    cl::init(false));
 // Test hook: proves --verify-emitted can fail by appending a line Clang rejects.
 static cl::opt<std::string> appendToEmitted("append-to-emitted", cl::Hidden, cl::init(""));
+
+/// --standalone: DIR/<stem>.cu, DIR/Makefile and DIR/CMakeLists.txt, all
+/// written or none.
+static int writeStandalone(StringRef source) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(outputFilename)) {
+    WithColor::error(errs(), "kdsl-translate")
+        << "cannot create '" << outputFilename << "': " << ec.message() << "\n";
+    return 1;
+  }
+  std::string stem = llvm::sys::path::stem(inputFilename).str();
+  if (stem.empty() || stem == "-")
+    stem = "kernels";
+  std::vector<std::pair<std::string, std::string>> files = {
+      {stem + ".cu", source.str()},
+      {"Makefile", kdsl::standaloneMakefile(stem)},
+      {"CMakeLists.txt", kdsl::standaloneCMakeLists(stem)}};
+  std::vector<std::unique_ptr<llvm::ToolOutputFile>> outs;
+  for (auto &[name, text] : files) {
+    SmallString<256> path(outputFilename.getValue());
+    llvm::sys::path::append(path, name);
+    std::string err;
+    auto out = mlir::openOutputFile(path, &err);
+    if (!out) {
+      WithColor::error(errs(), "kdsl-translate") << err << "\n";
+      return 1;
+    }
+    out->os() << text;
+    out->os().flush();
+    if (out->os().has_error()) {
+      WithColor::error(errs(), "kdsl-translate") << "failed to write " << path << "\n";
+      out->os().clear_error();
+      return 1;
+    }
+    outs.push_back(std::move(out));
+  }
+  for (auto &out : outs)
+    out->keep();
+  return 0;
+}
 
 int main(int argc, char **argv) {
   InitLLVM y(argc, argv);
@@ -91,9 +138,14 @@ int main(int argc, char **argv) {
 
   kdsl::FrontendOptions options;
   options.kernel = kernelName;
+  if (standalone && (emit != Emit::Cuda || outputFilename == "-")) {
+    WithColor::error(errs(), "kdsl-translate") << "--standalone needs --emit=cuda and -o DIR\n";
+    return 1;
+  }
   auto module = kdsl::translateSource(sm, ctx, options, errs());
   if (!module)
     return 1;
+  std::vector<std::string> kernels = kdsl::kernelNames(*module);
 
   // Produce the whole output before opening the file: a failure leaves none.
   std::string text;
@@ -125,12 +177,15 @@ int main(int argc, char **argv) {
       cppOptions.target = kdsl::CppEmitOptions::Target::Cuda;
     if (mlir::failed(kdsl::emitCpp(*module, textOs, cppOptions)))
       return 1;
+    if (standalone)
+      kdsl::emitStandaloneHost(kernels, textOs);
     if (!appendToEmitted.empty())
       textOs << appendToEmitted << "\n";
     if (verifyEmitted) {
       auto language =
           emit == Emit::Cuda ? kdsl::EmittedLanguage::Cuda : kdsl::EmittedLanguage::Cpp;
-      std::string name = outputFilename != "-"       ? outputFilename
+      std::string name = standalone                  ? "standalone.cu"
+                         : outputFilename != "-"       ? outputFilename
                          : emit == Emit::Cuda ? std::string("emitted.cu")
                                               : std::string("emitted.cpp");
       if (auto e = kdsl::verifyEmitted(text, language, name)) {
@@ -155,6 +210,8 @@ int main(int argc, char **argv) {
     }
     llvmModule->print(textOs, nullptr);
   }
+  if (standalone)
+    return writeStandalone(text);
   auto out = mlir::openOutputFile(outputFilename, &err);
   if (!out) {
     WithColor::error(errs(), "kdsl-translate") << err << "\n";

@@ -3,6 +3,7 @@
 # writes OUT/ with everything a GPU host needs (CUDA toolkit and driver only):
 #
 #   OUT/run-suite.sh, OUT/kdsl-gpu-run.cpp       the runner and its launcher
+#   OUT/kdsl_bundle_host.h                       the bundle reader it includes
 #   OUT/bundles/NAME/bundle.bin, expected.bin    kdsl-run --write-bundle (CPU results)
 #   OUT/bundles/NAME/kernels.cu                  kdsl-translate --emit=cuda
 #   OUT/bundles/NAME/kernels.sm_80.ptx, .sm_90.ptx   kdsl-translate --emit=ptx
@@ -21,6 +22,7 @@ for tool in kdsl-run kdsl-translate; do
 done
 mkdir -p "$out/bundles"
 cp "$root/utils/gpu/kdsl-gpu-run.cpp" "$root/utils/gpu/run-suite.sh" "$out/"
+cp "$root/lib/Target/Cpp/BundleHost.inc" "$out/kdsl_bundle_host.h"
 count=0
 for spec in "$root"/test/Execution/*.spec.json; do
   name=$(basename "$spec" .spec.json)

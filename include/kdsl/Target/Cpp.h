@@ -5,6 +5,9 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <string>
+#include <vector>
+
 namespace kdsl {
 
 /// Writes one C++17 file for the kdsl module as the front end produces it
@@ -23,6 +26,18 @@ struct CppEmitOptions {
 };
 mlir::LogicalResult emitCpp(mlir::ModuleOp module, llvm::raw_ostream &os,
                             const CppEmitOptions &options = {});
+
+/// The kdsl.kernel symbols of `module`, in order (collect them before
+/// emitCpp, which canonicalizes the module).
+std::vector<std::string> kernelNames(mlir::ModuleOp module);
+
+/// Appends to CUDA C from emitCpp a host program that runs a kdsl bundle
+/// (docs/gpu-suite.md) on the GPU with the CUDA runtime API and prints the
+/// outputs as kdsl-run's JSON (kdsl-translate --standalone).
+void emitStandaloneHost(llvm::ArrayRef<std::string> kernels, llvm::raw_ostream &os);
+/// Build files for the standalone program STEM.cu, built with nvcc.
+std::string standaloneMakefile(llvm::StringRef stem);
+std::string standaloneCMakeLists(llvm::StringRef stem);
 
 } // namespace kdsl
 
