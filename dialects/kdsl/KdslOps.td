@@ -130,7 +130,9 @@ def Kdsl_ShapeOp : Kdsl_Op<"shape", [Pure]> {
 
 def Kdsl_AtomicKind : I32EnumAttr<"AtomicKind", "atomic read-modify-write kind", [
     I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"sub", 1>,
-    I32EnumAttrCase<"min", 2>, I32EnumAttrCase<"max", 3>]> {
+    I32EnumAttrCase<"min", 2>, I32EnumAttrCase<"max", 3>,
+    // Unsigned integer min/max: MLIR integers carry no signedness.
+    I32EnumAttrCase<"umin", 4>, I32EnumAttrCase<"umax", 5>]> {
   let cppNamespace = "::kdsl";
 }
 
@@ -143,7 +145,9 @@ def Kdsl_AtomicOp : Kdsl_Op<"atomic", [
   let description = [{
     Atomically combines `value` into the element and returns the element's
     old value. Vector, quaternion and matrix elements are combined
-    component by component.
+    component by component. `min`/`max` compare integers as signed,
+    `umin`/`umax` (integers only) as unsigned: the front end picks them for
+    Warp's unsigned types.
 
     ```mlir
     %old = kdsl.atomic add %out[%i], %v : !kdsl.array<f32, 1>

@@ -181,6 +181,9 @@ LogicalResult AtomicOp::verify() {
     return emitOpError("atomics need numeric elements, got ") << elem;
   if (scalar.isInteger(8) || scalar.isInteger(16))
     return emitOpError("atomics do not support 8- or 16-bit integers");
+  if ((getKind() == AtomicKind::umin || getKind() == AtomicKind::umax) && !isa<IntegerType>(scalar))
+    return emitOpError("'") << stringifyAtomicKind(getKind()) << "' needs integer elements, got "
+                            << elem;
   return success();
 }
 

@@ -52,7 +52,9 @@ static std::optional<Scalar> scalarByName(StringRef name) {
 static std::optional<Scalar> suffixScalar(StringRef s) {
   return llvm::StringSwitch<std::optional<Scalar>>(s)
       .Case("", Scalar::F32).Case("f", Scalar::F32).Case("h", Scalar::F16)
-      .Case("d", Scalar::F64).Case("i", Scalar::I32)
+      .Case("d", Scalar::F64).Case("b", Scalar::I8).Case("ub", Scalar::U8)
+      .Case("s", Scalar::I16).Case("us", Scalar::U16).Case("i", Scalar::I32)
+      .Case("ui", Scalar::U32).Case("l", Scalar::I64).Case("ul", Scalar::U64)
       .Default(std::nullopt);
 }
 
@@ -70,13 +72,13 @@ const Type *kdsl::lookupWarpType(StringRef name, TypeContext &types) {
   if (name.consume_front("mat")) {
     if (name.size() >= 2 && name[0] >= '2' && name[0] <= '4' && name[1] == name[0]) {
       unsigned n = name[0] - '0';
-      if (auto s = suffixScalar(name.drop_front(2)); s && *s != Scalar::I32)
+      if (auto s = suffixScalar(name.drop_front(2)); s && isFloat(*s))
         return types.mat(n, n, *s);
     }
     return nullptr;
   }
   if (name.consume_front("quat")) {
-    if (auto s = suffixScalar(name); s && *s != Scalar::I32)
+    if (auto s = suffixScalar(name); s && isFloat(*s))
       return types.quat(*s);
     return nullptr;
   }

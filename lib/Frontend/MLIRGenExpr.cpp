@@ -729,10 +729,13 @@ mlir::Value MLIRGen::genBuiltin(const CallExpr *e) {
   case Builtin::AtomicSub:
   case Builtin::AtomicMin:
   case Builtin::AtomicMax: {
+    // Unsigned elements need the unsigned comparison (MLIR integers are signless).
+    const kdsl::Type *dtype = e->boundArgs[0]->type->dtype;
+    bool isUnsigned = dtype && isInt(dtype->scalar) && !isSigned(dtype->scalar);
     AtomicKind k = bi == Builtin::AtomicAdd   ? AtomicKind::add
                    : bi == Builtin::AtomicSub ? AtomicKind::sub
-                   : bi == Builtin::AtomicMin ? AtomicKind::min
-                                              : AtomicKind::max;
+                   : bi == Builtin::AtomicMin ? (isUnsigned ? AtomicKind::umin : AtomicKind::min)
+                                              : (isUnsigned ? AtomicKind::umax : AtomicKind::max);
     SmallVector<mlir::Value> idx;
     for (size_t i = 1; i + 1 < a.size(); ++i)
       idx.push_back(toI32(a[i], e->boundArgs[i]->type, l));

@@ -39,13 +39,21 @@ const char *kdsl::warpName(Scalar s) {
   return "?";
 }
 
-static char suffix(Scalar s) {
+// Warp's type-name suffixes: vec3f, vec2ui, mat33d, ...
+static const char *suffix(Scalar s) {
   switch (s) {
-  case Scalar::F16: return 'h';
-  case Scalar::F32: return 'f';
-  case Scalar::F64: return 'd';
-  case Scalar::I32: return 'i';
-  default: return '?';
+  case Scalar::F16: return "h";
+  case Scalar::F32: return "f";
+  case Scalar::F64: return "d";
+  case Scalar::I8: return "b";
+  case Scalar::U8: return "ub";
+  case Scalar::I16: return "s";
+  case Scalar::U16: return "us";
+  case Scalar::I32: return "i";
+  case Scalar::U32: return "ui";
+  case Scalar::I64: return "l";
+  case Scalar::U64: return "ul";
+  default: return "?";
   }
 }
 
@@ -54,10 +62,10 @@ std::string Type::str() const {
   case Void: return "None";
   case Scalar: return warpName(scalar);
   case Vec: {
-    std::string s = "vec" + std::to_string(rows);
-    char c = suffix(scalar);
-    return c == '?' ? "vector(length=" + std::to_string(rows) + ", dtype=" + warpName(scalar) + ")"
-                    : s + c;
+    std::string c = suffix(scalar);
+    return c == "?"
+               ? "vector(length=" + std::to_string(rows) + ", dtype=" + warpName(scalar) + ")"
+               : "vec" + std::to_string(rows) + c;
   }
   case Mat: return "mat" + std::to_string(rows) + std::to_string(cols) + suffix(scalar);
   case Quat: return std::string("quat") + suffix(scalar);

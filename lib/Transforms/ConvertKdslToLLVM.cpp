@@ -233,6 +233,8 @@ struct AtomicLowering : KdslPattern<AtomicOp> {
     case AtomicKind::sub: kind = isFloat ? LLVM::AtomicBinOp::fsub : LLVM::AtomicBinOp::sub; break;
     case AtomicKind::min: kind = isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min; break;
     case AtomicKind::max: kind = isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max; break;
+    case AtomicKind::umin: kind = LLVM::AtomicBinOp::umin; break;
+    case AtomicKind::umax: kind = LLVM::AtomicBinOp::umax; break;
     }
     auto rmw = [&](Value ptr, Value v) -> Value {
       return LLVM::AtomicRMWOp::create(r, loc, kind, ptr, v, LLVM::AtomicOrdering::monotonic);

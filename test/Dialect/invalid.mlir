@@ -501,7 +501,7 @@ kdsl.kernel @atomic_result(%a: !kdsl.array<f32, 1>, %i: i32, %x: f32) attributes
 // -----
 
 kdsl.kernel @atomic_kind(%a: !kdsl.array<f32, 1>, %i: i32, %x: f32) attributes {arg_names = ["a", "i", "x"]} {
-  // expected-error @+1 {{custom op 'kdsl.atomic' expected string or keyword containing one of the following enum values for attribute 'kind' [add, sub, min, max]}}
+  // expected-error @+1 {{custom op 'kdsl.atomic' expected string or keyword containing one of the following enum values for attribute 'kind' [add, sub, min, max, umin, umax]}}
   %o = kdsl.atomic mul %a[%i], %x : !kdsl.array<f32, 1>
   kdsl.return
 }
@@ -1199,5 +1199,13 @@ func.func @quat_to_matrix_input(%q: vector<3xf32>) {
 func.func @quat_to_matrix_vector_result(%q: vector<4xf32>) {
   // expected-error @+1 {{'kdsl.quat_to_matrix' op result #0 must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float values of ranks 2, but got 'vector<9xf32>'}}
   %m = kdsl.quat_to_matrix %q : vector<4xf32> -> vector<9xf32>
+  return
+}
+
+// -----
+
+func.func @atomic_umin_float(%a: !kdsl.array<f32, 1>, %i: i32, %v: f32) {
+  // expected-error @+1 {{'umin' needs integer elements, got 'f32'}}
+  %0 = kdsl.atomic umin %a[%i], %v : !kdsl.array<f32, 1>
   return
 }

@@ -21,7 +21,8 @@ def atomics(a: wp.array(dtype=float), b: wp.array2d(dtype=int), c: wp.array3d(dt
     wp.atomic_sub(a, i, 1.0)
     # CHECK: kdsl.atomic min %b[%[[I]], %[[J]]], %{{.*}} : <i32, 2>
     wp.atomic_min(b, i, j, 3)
-    # CHECK: kdsl.atomic max %c[%[[I]], %[[J]], %{{.*}}], %{{.*}} : <i32, 3>
+    # c holds uint32: the unsigned comparison.
+    # CHECK: kdsl.atomic umax %c[%[[I]], %[[J]], %{{.*}}], %{{.*}} : <i32, 3>
     wp.atomic_max(c, i, j, 0, wp.uint32(7))
     # CHECK: kdsl.atomic add %d[%[[I]], %[[J]], %{{.*}}, %{{.*}}], %{{.*}} : <f64, 4>
     wp.atomic_add(d, i, j, 0, 1, 2.0)
