@@ -34,7 +34,8 @@ from dataclasses import dataclass, field
 
 
 def _vec_mat_quat_names():
-    vec = {f"vec{n}{s}" for n in (2, 3, 4) for s in ("", "h", "f", "d", "i")}
+    vec = {f"vec{n}{s}" for n in (2, 3, 4)
+           for s in ("", "h", "f", "d", "b", "ub", "s", "us", "i", "ui", "l", "ul")}
     mat = {f"mat{n}{n}{s}" for n in (2, 3, 4) for s in ("", "h", "f", "d")}
     quat = {f"quat{s}" for s in ("", "h", "f", "d")}
     return vec, mat, quat
