@@ -177,8 +177,16 @@ int main(int argc, char **argv) {
   CU(cuCtxSetCurrent(ctx));
   int sms = 0;
   CU(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev));
+  // Load with the JIT's error log, so a PTX the driver rejects says why.
   CUmodule module;
-  CU(cuModuleLoadData(&module, image.data()));
+  char jitLog[8192] = {0};
+  CUjit_option jitOptions[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *jitValues[] = {jitLog, reinterpret_cast<void *>(uintptr_t(sizeof(jitLog) - 1))};
+  CUresult loaded = cuModuleLoadDataEx(&module, image.data(), 2, jitOptions, jitValues);
+  if (loaded != CUDA_SUCCESS) {
+    std::fprintf(stderr, "%s", jitLog);
+    check(loaded, ("loading " + modulePath).c_str());
+  }
   std::vector<CUfunction> fns;
   for (const Launch &l : b.launches) {
     std::string entry = l.kernel + "_cuda_kernel_forward";
