@@ -84,7 +84,12 @@ static int writeStandalone(StringRef source) {
         << "cannot create '" << outputFilename << "': " << ec.message() << "\n";
     return 1;
   }
+  // The program's name is a Makefile target and a CMake project: keep it to
+  // [A-Za-z0-9_-].
   std::string stem = llvm::sys::path::stem(inputFilename).str();
+  for (char &c : stem)
+    if (!llvm::isAlnum(c) && c != '_' && c != '-')
+      c = '_';
   if (stem.empty() || stem == "-")
     stem = "kernels";
   std::vector<std::pair<std::string, std::string>> files = {

@@ -165,7 +165,7 @@ int main(int argc, char **argv) {
     die("--block must be 1 to 1024");
 
   Bundle b = readBundle(dir + "/bundle.bin");
-  std::vector<std::vector<char>> expected = readExpected(dir + "/expected.bin", b.outputs.size());
+  std::vector<std::vector<char>> expected = readExpected(dir + "/expected.bin", b);
   std::vector<char> image = readFile(modulePath);
   image.push_back('\0'); // PTX text must be NUL-terminated
 

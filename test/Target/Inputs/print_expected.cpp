@@ -9,7 +9,7 @@ int main(int argc, char **argv) {
     die("usage: print_expected BUNDLE_DIR");
   std::string dir = argv[1];
   Bundle b = readBundle(dir + "/bundle.bin");
-  std::vector<std::vector<char>> expected = readExpected(dir + "/expected.bin", b.outputs.size());
+  std::vector<std::vector<char>> expected = readExpected(dir + "/expected.bin", b);
   std::string out = "{\"ok\":true,\"outputs\":{";
   for (size_t i = 0; i < b.outputs.size(); ++i) {
     out += (i ? ",\"" : "\"") + b.outputs[i].name + "\":";
