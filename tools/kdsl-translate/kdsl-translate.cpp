@@ -143,6 +143,10 @@ int main(int argc, char **argv) {
 
   kdsl::FrontendOptions options;
   options.kernel = kernelName;
+  if (verifyEmitted && emit != Emit::Cpp && emit != Emit::Cuda) {
+    WithColor::error(errs(), "kdsl-translate") << "--verify-emitted needs --emit=cpp or --emit=cuda\n";
+    return 1;
+  }
   if (standalone && (emit != Emit::Cuda || outputFilename == "-")) {
     WithColor::error(errs(), "kdsl-translate") << "--standalone needs --emit=cuda and -o DIR\n";
     return 1;

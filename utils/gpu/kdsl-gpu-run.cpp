@@ -148,21 +148,27 @@ int main(int argc, char **argv) {
     if (i + 1 >= argc)
       die("missing value after " + a);
     const char *v = argv[++i];
+    char *end = nullptr;
+    double number = std::strtod(v, &end);
+    if (end == v || *end || number < 0)
+      die(a + " needs a non-negative number, got '" + v + "'");
     if (a == "--ulp")
-      opt.ulp = std::atof(v);
+      opt.ulp = number;
     else if (a == "--rtol")
-      opt.rtol = std::atof(v);
+      opt.rtol = number;
     else if (a == "--block")
-      opt.block = unsigned(std::atoi(v));
+      opt.block = unsigned(number);
     else if (a == "--repeat")
-      opt.repeat = unsigned(std::atoi(v));
+      opt.repeat = unsigned(number);
     else if (a == "--stream-bench")
-      opt.streamN = std::strtoull(v, nullptr, 10);
+      opt.streamN = uint64_t(number);
     else
       die("unknown option " + a);
   }
   if (opt.block == 0 || opt.block > 1024)
     die("--block must be 1 to 1024");
+  if (opt.repeat == 0)
+    die("--repeat must be at least 1");
 
   Bundle b = readBundle(dir + "/bundle.bin");
   std::vector<std::vector<char>> expected = readExpected(dir + "/expected.bin", b);
