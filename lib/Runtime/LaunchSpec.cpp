@@ -231,22 +231,6 @@ static std::string joinNames(llvm::ArrayRef<std::string> names) {
 }
 
 
-/// A short JSON excerpt for messages.
-static std::string excerpt(const json::Value &v) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << v;
-  if (s.size() > 40)
-    s = s.substr(0, 37) + "...";
-  return s;
-}
-
-static std::string got(const json::Value &v) {
-  if (v.kind() == json::Value::Number || v.kind() == json::Value::String)
-    return std::string(describeJSONKind(v)) + " (" + excerpt(v) + ")";
-  return describeJSONKind(v);
-}
-
 /// An integral JSON number in [lo, hi] (|lo|, |hi| < 2^62).
 static std::optional<int64_t> getInt(const json::Value &v, int64_t lo, int64_t hi) {
   std::optional<double> d = v.getAsNumber();
@@ -265,15 +249,15 @@ static Expected<std::vector<int64_t>> parseShape(const json::Value &v, StringRef
   auto extent = [&](const json::Value &e) -> Error {
     if (e.kind() == json::Value::Number) {
       if (std::optional<double> d = e.getAsNumber(); d && *d < 0)
-        return specError(what + ": extent " + excerpt(e) + " is negative");
+        return specError(what + ": extent " + shortJSON(e) + " is negative");
       if (std::optional<double> d = e.getAsNumber(); d && *d > double(maxExtent))
-        return specError(what + ": extent " + excerpt(e) + " is too large");
+        return specError(what + ": extent " + shortJSON(e) + " is too large");
       if (std::optional<int64_t> i = getInt(e, 0, maxExtent)) {
         shape.push_back(*i);
         return Error::success();
       }
     }
-    return specError(what + ": extents must be non-negative integers, got " + got(e));
+    return specError(what + ": extents must be non-negative integers, got " + describeJSONValue(e));
   };
   if (const json::Array *list = v.getAsArray()) {
     if (list->empty() || list->size() > 4)
@@ -289,7 +273,7 @@ static Expected<std::vector<int64_t>> parseShape(const json::Value &v, StringRef
     return shape;
   }
   return specError(what + ": expected a shape (an integer or a list of 1 to 4 integers), got " +
-                   got(v));
+                   describeJSONValue(v));
 }
 
 static Expected<ArrayDesc> parseArrayDesc(const json::Value &v, StringRef what) {
@@ -303,7 +287,7 @@ static Expected<ArrayDesc> parseArrayDesc(const json::Value &v, StringRef what) 
   if (!obj)
     return specError(what + ": expected an array descriptor ({\"data\": [...]}, {\"zeros\": "
                             "shape}, {\"ones\": shape} or {\"full\": shape, \"value\": v}), got " +
-                     got(v));
+                     describeJSONValue(v));
   static const char *const known[] = {"data",  "zeros", "ones",          "full",
                                       "value", "dtype", "requires_grad", "retain_grad"};
   std::vector<std::string> unknown;
@@ -329,7 +313,7 @@ static Expected<ArrayDesc> parseArrayDesc(const json::Value &v, StringRef what) 
     desc.init = ArrayDesc::Init::Data;
     desc.data = obj->get("data");
     if (!desc.data->getAsArray())
-      return specError(what + ": \"data\" must be a (nested) list, got " + got(*desc.data));
+      return specError(what + ": \"data\" must be a (nested) list, got " + describeJSONValue(*desc.data));
   } else {
     desc.init = init == "zeros" ? ArrayDesc::Init::Zeros
                 : init == "ones" ? ArrayDesc::Init::Ones
@@ -348,7 +332,7 @@ static Expected<ArrayDesc> parseArrayDesc(const json::Value &v, StringRef what) 
   if (const json::Value *dtype = obj->get("dtype")) {
     std::optional<StringRef> name = dtype->getAsString();
     if (!name)
-      return specError(what + ": \"dtype\" must be a string, got " + got(*dtype));
+      return specError(what + ": \"dtype\" must be a string, got " + describeJSONValue(*dtype));
     Expected<ElemType> t = parseDtype(*name);
     if (!t)
       return prefixRunError(t.takeError(), what);
@@ -359,7 +343,7 @@ static Expected<ArrayDesc> parseArrayDesc(const json::Value &v, StringRef what) 
     if (const json::Value *b = obj->get(key)) {
       std::optional<bool> value = b->getAsBoolean();
       if (!value)
-        return specError(what + ": \"" + key + "\" must be true or false, got " + got(*b));
+        return specError(what + ": \"" + key + "\" must be true or false, got " + describeJSONValue(*b));
       *flag = *value;
     }
   }
@@ -399,7 +383,7 @@ struct DataFiller {
     if (!list)
       return specError(what + ": \"data\" must be nested lists " + Twine(array.ndim()) +
                        " deep for " + kindText + ", but " + indexPath(name, index) + " is " +
-                       got(v));
+                       describeJSONValue(v));
     int64_t expected = array.shape()[dim];
     if (int64_t(list->size()) != expected) {
       llvm::SmallVector<int64_t, 4> first(index.begin(), index.end());
@@ -498,7 +482,7 @@ Error PlanBuilder::checkKeys(const json::Object &obj, llvm::ArrayRef<const char 
 Error PlanBuilder::build(const json::Value &spec) {
   const json::Object *root = spec.getAsObject();
   if (!root)
-    return specError("the spec must be a JSON object, got " + got(spec));
+    return specError("the spec must be a JSON object, got " + describeJSONValue(spec));
   bool hasKernel = root->get("kernel"), hasLaunches = root->get("launches");
   if (hasKernel && hasLaunches)
     return specError("the spec has both \"kernel\" (short form) and \"launches\" (general form)");
@@ -520,7 +504,7 @@ Error PlanBuilder::build(const json::Value &spec) {
       const json::Object *obj = arrays->getAsObject();
       if (!obj)
         return specError("\"arrays\" must be an object of named array descriptors, got " +
-                         got(*arrays));
+                         describeJSONValue(*arrays));
       std::vector<std::string> names;
       for (const auto &kv : *obj)
         names.push_back(kv.first.str());
@@ -538,13 +522,13 @@ Error PlanBuilder::build(const json::Value &spec) {
     const json::Array *launches = root->get("launches")->getAsArray();
     if (!launches)
       return specError("\"launches\" must be a list of launches, got " +
-                       got(*root->get("launches")));
+                       describeJSONValue(*root->get("launches")));
     for (auto [i, l] : llvm::enumerate(*launches)) {
       std::string what = "launch " + std::to_string(i);
       const json::Object *obj = l.getAsObject();
       if (!obj)
         return specError(what + ": expected an object {\"kernel\", \"dim\", \"args\"}, got " +
-                         got(l));
+                         describeJSONValue(l));
       if (Error e = checkKeys(*obj, {"kernel", "dim", "args"}, what + ": "))
         return e;
       if (Error e = parseLaunch(*obj, "args", what))
@@ -571,7 +555,7 @@ Error PlanBuilder::parseLaunch(const json::Object &obj, StringRef argsKey, std::
     return specError(prefix + "missing \"kernel\"");
   std::optional<StringRef> name = kv->getAsString();
   if (!name)
-    return specError(prefix + "\"kernel\" must be a kernel name, got " + got(*kv));
+    return specError(prefix + "\"kernel\" must be a kernel name, got " + describeJSONValue(*kv));
   const KernelInfo *kernel = nullptr;
   for (const KernelInfo &k : kernels)
     if (k.name == *name)
@@ -595,7 +579,7 @@ Error PlanBuilder::parseLaunch(const json::Object &obj, StringRef argsKey, std::
     args = a->getAsObject();
     if (!args)
       return specError(prefix + "\"" + argsKey + "\" must be an object of arguments by name, got " +
-                       got(*a));
+                       describeJSONValue(*a));
   }
 
   // Launch dims.
@@ -608,7 +592,7 @@ Error PlanBuilder::parseLaunch(const json::Object &obj, StringRef argsKey, std::
   auto dimError = [&]() {
     return specError(prefix + "\"dim\" must be an integer or a list of 1 to 4 integers, each from "
                               "0 to 2147483647 (thread indices are int32), got " +
-                     excerpt(*dv));
+                     shortJSON(*dv));
   };
   if (const json::Array *list = dv->getAsArray()) {
     if (list->empty() || list->size() > 4)
@@ -629,11 +613,11 @@ Error PlanBuilder::parseLaunch(const json::Object &obj, StringRef argsKey, std::
                      Twine(kernel->launchDims) + " dimension" +
                      (kernel->launchDims == 1 ? "" : "s") + " (its wp.tid() gives " +
                      Twine(kernel->launchDims) + " index" + (kernel->launchDims == 1 ? "" : "es") +
-                     "), but \"dim\" " + excerpt(*dv) + " has " + Twine(dims.size()));
+                     "), but \"dim\" " + shortJSON(*dv) + " has " + Twine(dims.size()));
   int64_t total = 1;
   for (int64_t d : dims)
     if (__builtin_mul_overflow(total, d, &total))
-      return specError(prefix + "\"dim\" " + excerpt(*dv) + " has more than 2^63 threads");
+      return specError(prefix + "\"dim\" " + shortJSON(*dv) + " has more than 2^63 threads");
 
   std::vector<std::string> extra;
   for (const auto &a : *args)
@@ -740,7 +724,7 @@ Expected<HostArray *> PlanBuilder::materialize(const ArrayDesc &desc, const Elem
       const json::Array *list = cur->getAsArray();
       if (!list)
         return specError(what + ": \"data\" must be nested lists " + Twine(ndim) + " deep for " +
-                         kindText + ", but " + indexPath(name, index) + " is " + got(*cur));
+                         kindText + ", but " + indexPath(name, index) + " is " + describeJSONValue(*cur));
       shape.push_back(int64_t(list->size()));
       if (list->empty()) {
         shape.resize(ndim, 0);
@@ -854,7 +838,7 @@ Error PlanBuilder::bindArray(const json::Value &v, ArrayType type, StringRef wha
                              kdsl_array &out, const HostArray *&bound) {
   if (std::optional<StringRef> ref = v.getAsString()) {
     if (!ref->starts_with("@"))
-      return specError(what + ": expected an array descriptor or \"@name\", got " + got(v));
+      return specError(what + ": expected an array descriptor or \"@name\", got " + describeJSONValue(v));
     if (!general)
       return specError(what + ": named arrays (\"" + *ref +
                        "\") need the general form ({\"arrays\": ..., \"launches\": ...})");
@@ -933,12 +917,12 @@ Error PlanBuilder::parsePrint(const json::Value *print) {
   }
   const json::Array *list = print->getAsArray();
   if (!list)
-    return specError("\"print\" must be a list of array names, got " + got(*print));
+    return specError("\"print\" must be a list of array names, got " + describeJSONValue(*print));
   llvm::StringSet<> seen;
   for (const json::Value &v : *list) {
     std::optional<StringRef> name = v.getAsString();
     if (!name)
-      return specError("\"print\" must be a list of array names, got " + got(v) + " in it");
+      return specError("\"print\" must be a list of array names, got " + describeJSONValue(v) + " in it");
     if (!plan.named.count(*name))
       return specError("\"print\": no array named '" + *name + "'" +
                        (all.empty() ? std::string() : " (arrays: " + joinNames(all) + ")"));

@@ -494,15 +494,14 @@ const char *kdsl::describeJSONKind(const json::Value &v) {
   return "a value";
 }
 
-/// Short JSON text of `v` for messages.
-static std::string shortJSON(const json::Value &v) {
+std::string kdsl::shortJSON(const json::Value &v) {
   std::string s = llvm::formatv("{0}", v).str();
   if (s.size() > 40)
     s = s.substr(0, 37) + "...";
   return s;
 }
 
-static std::string got(const json::Value &v) {
+std::string kdsl::describeJSONValue(const json::Value &v) {
   if (v.kind() == json::Value::Number || v.kind() == json::Value::String)
     return std::string(describeJSONKind(v)) + " (" + shortJSON(v) + ")";
   return describeJSONKind(v);
@@ -574,17 +573,17 @@ static Error encodeScalar(const json::Value &v, ScalarKind s, bool signKnown, ch
       store<uint8_t>(dst, uint8_t(mag));
       return Error::success();
     }
-    return specError("expected true, false, 0 or 1 for bool, got " + got(v));
+    return specError("expected true, false, 0 or 1 for bool, got " + describeJSONValue(v));
   }
 
   if (isIntScalar(s)) {
     if (v.kind() != json::Value::Number)
-      return specError(Twine("expected an integer for ") + scalarName(s) + ", got " + got(v));
+      return specError(Twine("expected an integer for ") + scalarName(s) + ", got " + describeJSONValue(v));
     bool neg = false;
     uint64_t mag = 0;
     Integral integral = getIntegral(v, neg, mag);
     if (integral == Integral::No)
-      return specError(Twine("expected an integer for ") + scalarName(s) + ", got " + got(v));
+      return specError(Twine("expected an integer for ") + scalarName(s) + ", got " + describeJSONValue(v));
     unsigned bits = scalarSize(s) * 8;
     uint64_t maxUnsigned = bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
     uint64_t maxPositive = (uint64_t(1) << (bits - 1)) - 1; // signed max
@@ -637,7 +636,7 @@ static Error encodeScalar(const json::Value &v, ScalarKind s, bool signKnown, ch
   }
   if (!d)
     return specError(Twine("expected a number (or \"nan\", \"inf\", \"-inf\") for ") +
-                     scalarName(s) + ", got " + got(v));
+                     scalarName(s) + ", got " + describeJSONValue(v));
   double x = *d;
   if (s == ScalarKind::F64) {
     store<double>(dst, x);
@@ -671,7 +670,7 @@ Error kdsl::encodeElement(const json::Value &v, const ElemType &t, char *dst) {
   if (t.family != ElemType::Family::Matrix) {
     if (!outer)
       return specError("expected a list of " + Twine(t.cols) + " numbers for " + name + ", got " +
-                       got(v));
+                       describeJSONValue(v));
     if (outer->size() != t.cols)
       return specError("expected " + Twine(t.cols) + " components for " + name + ", got " +
                        Twine(outer->size()));
@@ -682,7 +681,7 @@ Error kdsl::encodeElement(const json::Value &v, const ElemType &t, char *dst) {
   }
   if (!outer)
     return specError("expected a list of " + Twine(t.rows) + " rows for " + name + ", got " +
-                     got(v));
+                     describeJSONValue(v));
   if (outer->size() != t.rows)
     return specError("expected " + Twine(t.rows) + " rows of " + Twine(t.cols) + " numbers for " +
                      name + ", got " + Twine(outer->size()) + " items");
@@ -690,7 +689,7 @@ Error kdsl::encodeElement(const json::Value &v, const ElemType &t, char *dst) {
     const json::Array *row = (*outer)[r].getAsArray();
     if (!row)
       return specError(name + " row " + Twine(r) + ": expected a list of " + Twine(t.cols) +
-                       " numbers, got " + got((*outer)[r]));
+                       " numbers, got " + describeJSONValue((*outer)[r]));
     if (row->size() != t.cols)
       return specError(name + " row " + Twine(r) + ": expected " + Twine(t.cols) +
                        " numbers, got " + Twine(row->size()));
@@ -890,7 +889,7 @@ static Error encodeValueImpl(const json::Value &v, mlir::Type t, char *dst, cons
     const json::Object *obj = v.getAsObject();
     if (!obj)
       return specError(what + ": expected an object with the fields of struct " + s.getName() +
-                       " (" + fieldList(s) + "), got " + got(v));
+                       " (" + fieldList(s) + "), got " + describeJSONValue(v));
     // Report extra names in a stable (sorted) order.
     std::vector<std::string> extra;
     for (const auto &kv : *obj)

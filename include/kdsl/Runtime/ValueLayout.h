@@ -169,6 +169,11 @@ std::string describeType(mlir::Type t);
 
 /// "a number", "a string", "a list", "an object", "a boolean", "null".
 const char *describeJSONKind(const llvm::json::Value &v);
+/// The JSON text of `v`, cut to 40 characters ("..." at the end), for messages.
+std::string shortJSON(const llvm::json::Value &v);
+/// What an error message says a spec value was: "a list", "a number (1.5)",
+/// "a string (\"abc\")" (numbers and strings with an excerpt).
+std::string describeJSONValue(const llvm::json::Value &v);
 
 /// Writes the value `v` of element type `t` to `dst` (t.size() bytes).
 /// Scalars: JSON numbers; floats also "nan", "-nan", "inf", "+inf", "-inf";
