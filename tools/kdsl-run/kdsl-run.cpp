@@ -19,13 +19,11 @@
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Runtime/ValueLayout.h"
+#include "kdsl/Support/OutputFiles.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -213,36 +211,6 @@ static std::string errorLines(StringRef diagnostics) {
   return lines.empty() ? diagnostics.trim().str() : lines;
 }
 
-/// Writes DIR/bundle.bin and DIR/expected.bin, each completely or not at all.
-static Error writeBundle(StringRef inputs, StringRef expected) {
-  if (std::error_code ec = sys::fs::create_directories(bundleDir))
-    return kdsl::makeRunError(RunErrorKind::IO,
-                              "cannot create '" + bundleDir + "': " + ec.message());
-  std::vector<std::unique_ptr<ToolOutputFile>> files;
-  for (auto [name, bytes] : {std::pair<StringRef, StringRef>{"bundle.bin", inputs},
-                             std::pair<StringRef, StringRef>{"expected.bin", expected}}) {
-    SmallString<256> path(bundleDir);
-    sys::path::append(path, name);
-    std::error_code ec;
-    auto file = std::make_unique<ToolOutputFile>(path, ec, sys::fs::OF_None);
-    if (!ec) {
-      file->os() << bytes;
-      file->os().flush();
-      if (file->os().has_error()) {
-        ec = file->os().error();
-        file->os().clear_error();
-      }
-    }
-    if (ec)
-      return kdsl::makeRunError(RunErrorKind::IO,
-                                "cannot write '" + path + "': " + ec.message());
-    files.push_back(std::move(file));
-  }
-  for (auto &f : files)
-    f->keep();
-  return Error::success();
-}
-
 int main(int argc, char **argv) {
   InitLLVM initLLVM(argc, argv);
   setBugReportMsg("kdsl-run crashed. If a kernel indexed an array out of range, run with "
@@ -355,8 +323,10 @@ int main(int argc, char **argv) {
     std::string expected;
     raw_string_ostream os(expected);
     kdsl::writeBundleExpected(**plan, os);
-    if (Error e = writeBundle(bundleInputs, expected))
-      return fail(std::move(e), RunErrorKind::IO);
+    // Both files or neither.
+    if (Error e = kdsl::writeFilesInDirectory(
+            bundleDir, {{"bundle.bin", bundleInputs}, {"expected.bin", expected}}))
+      return fail(RunErrorKind::IO, toString(std::move(e)));
   }
   return finish(true, RunErrorKind::Runtime, "", plan->get());
 }

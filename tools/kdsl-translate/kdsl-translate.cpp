@@ -11,6 +11,7 @@
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Target/Cpp.h"
 #include "kdsl/Target/Verify.h"
+#include "kdsl/Support/OutputFiles.h"
 
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -22,7 +23,6 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -79,11 +79,6 @@ static cl::opt<std::string> appendToEmitted("append-to-emitted", cl::Hidden, cl:
 /// --standalone: DIR/<stem>.cu, DIR/Makefile and DIR/CMakeLists.txt, all
 /// written or none.
 static int writeStandalone(StringRef source) {
-  if (std::error_code ec = llvm::sys::fs::create_directories(outputFilename)) {
-    WithColor::error(errs(), "kdsl-translate")
-        << "cannot create '" << outputFilename << "': " << ec.message() << "\n";
-    return 1;
-  }
   // The program's name is a Makefile target and a CMake project: keep it to
   // [A-Za-z0-9_-].
   std::string stem = llvm::sys::path::stem(inputFilename).str();
@@ -92,31 +87,13 @@ static int writeStandalone(StringRef source) {
       c = '_';
   if (stem.empty() || stem == "-")
     stem = "kernels";
-  std::vector<std::pair<std::string, std::string>> files = {
-      {stem + ".cu", source.str()},
-      {"Makefile", kdsl::standaloneMakefile(stem)},
-      {"CMakeLists.txt", kdsl::standaloneCMakeLists(stem)}};
-  std::vector<std::unique_ptr<llvm::ToolOutputFile>> outs;
-  for (auto &[name, text] : files) {
-    SmallString<256> path(outputFilename.getValue());
-    llvm::sys::path::append(path, name);
-    std::string err;
-    auto out = mlir::openOutputFile(path, &err);
-    if (!out) {
-      WithColor::error(errs(), "kdsl-translate") << err << "\n";
-      return 1;
-    }
-    out->os() << text;
-    out->os().flush();
-    if (out->os().has_error()) {
-      WithColor::error(errs(), "kdsl-translate") << "failed to write " << path << "\n";
-      out->os().clear_error();
-      return 1;
-    }
-    outs.push_back(std::move(out));
+  if (llvm::Error e = kdsl::writeFilesInDirectory(
+          outputFilename, {{stem + ".cu", source.str()},
+                           {"Makefile", kdsl::standaloneMakefile(stem)},
+                           {"CMakeLists.txt", kdsl::standaloneCMakeLists(stem)}})) {
+    WithColor::error(errs(), "kdsl-translate") << toString(std::move(e)) << "\n";
+    return 1;
   }
-  for (auto &out : outs)
-    out->keep();
   return 0;
 }
 
