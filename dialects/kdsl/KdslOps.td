@@ -5,6 +5,7 @@
 
 include "KdslBase.td"
 include "KdslTypes.td"
+include "KdslAutodiffInterface.td"
 include "mlir/Interfaces/FunctionInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
@@ -92,7 +93,7 @@ def Kdsl_TidOp : Kdsl_Op<"tid", [Pure,
 // Arrays
 //===----------------------------------------------------------------------===//
 
-def Kdsl_LoadOp : Kdsl_Op<"load", [
+def Kdsl_LoadOp : Kdsl_Op<"load", [DeclareOpInterfaceMethods<Kdsl_AutodiffOpInterface>, 
     TypesMatchWith<"result is the array's element type", "array", "result",
                    "::llvm::cast<::kdsl::ArrayType>($_self).getElementType()">]> {
   let summary = "read an array element (x[i, j])";
@@ -110,7 +111,7 @@ def Kdsl_LoadOp : Kdsl_Op<"load", [
   let hasVerifier = 1;
 }
 
-def Kdsl_StoreOp : Kdsl_Op<"store", [
+def Kdsl_StoreOp : Kdsl_Op<"store", [DeclareOpInterfaceMethods<Kdsl_AutodiffOpInterface>, 
     TypesMatchWith<"value is the array's element type", "array", "value",
                    "::llvm::cast<::kdsl::ArrayType>($_self).getElementType()">]> {
   let summary = "write an array element (x[i, j] = v)";
@@ -136,7 +137,7 @@ def Kdsl_AtomicKind : I32EnumAttr<"AtomicKind", "atomic read-modify-write kind",
   let cppNamespace = "::kdsl";
 }
 
-def Kdsl_AtomicOp : Kdsl_Op<"atomic", [
+def Kdsl_AtomicOp : Kdsl_Op<"atomic", [DeclareOpInterfaceMethods<Kdsl_AutodiffOpInterface>, 
     TypesMatchWith<"value is the array's element type", "array", "value",
                    "::llvm::cast<::kdsl::ArrayType>($_self).getElementType()">,
     TypesMatchWith<"result is the array's element type", "array", "result",
@@ -165,7 +166,7 @@ def Kdsl_AtomicOp : Kdsl_Op<"atomic", [
 // Structs
 //===----------------------------------------------------------------------===//
 
-def Kdsl_StructCreateOp : Kdsl_Op<"struct_create", [Pure]> {
+def Kdsl_StructCreateOp : Kdsl_Op<"struct_create", [DeclareOpInterfaceMethods<Kdsl_AutodiffOpInterface>, Pure]> {
   let summary = "build a struct value from its fields, in declaration order";
   let description = [{
     ```mlir
@@ -178,7 +179,7 @@ def Kdsl_StructCreateOp : Kdsl_Op<"struct_create", [Pure]> {
   let hasVerifier = 1;
 }
 
-def Kdsl_StructExtractOp : Kdsl_Op<"struct_extract", [Pure, InferTypeOpAdaptor]> {
+def Kdsl_StructExtractOp : Kdsl_Op<"struct_extract", [DeclareOpInterfaceMethods<Kdsl_AutodiffOpInterface>, Pure, InferTypeOpAdaptor]> {
   let summary = "read a struct field (s.field)";
   let description = [{
     ```mlir
@@ -190,7 +191,7 @@ def Kdsl_StructExtractOp : Kdsl_Op<"struct_extract", [Pure, InferTypeOpAdaptor]>
   let assemblyFormat = "$input `[` $field `]` attr-dict `:` type($input)";
 }
 
-def Kdsl_StructInsertOp : Kdsl_Op<"struct_insert", [Pure,
+def Kdsl_StructInsertOp : Kdsl_Op<"struct_insert", [DeclareOpInterfaceMethods<Kdsl_AutodiffOpInterface>, Pure,
     AllTypesMatch<["input", "result"]>]> {
   let summary = "a copy of a struct with one field replaced (s.field = v)";
   let arguments = (ins AnyType:$value, Kdsl_StructType:$input, StrAttr:$field);

@@ -1,6 +1,8 @@
 //===- KdslDialect.cpp - kdsl dialect registration -----------------------===//
 #include "kdsl/Dialect/Kdsl.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -49,5 +51,6 @@ void kdsl::registerKdslDialects(DialectRegistry &registry) {
   func::registerInlinerExtension(registry);
   registry.insert<KdslDialect, arith::ArithDialect, math::MathDialect,
                   scf::SCFDialect, vector::VectorDialect, func::FuncDialect, ub::UBDialect,
+                  memref::MemRefDialect,
                   LLVM::LLVMDialect>();
 }

@@ -1,6 +1,7 @@
 //===- KdslOps.cpp - kdsl op verifiers and custom formats -----------------===//
 #include "kdsl/Dialect/Kdsl.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -334,4 +335,74 @@ LogicalResult ReadOp::verify() {
   if (!isKernelValueType(getType()))
     return emitOpError("cannot read a value of type ") << getType();
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel helpers shared by the passes and the runtime
+//===----------------------------------------------------------------------===//
+
+std::optional<StringRef> kdsl::adjointOf(KernelOp k) {
+  if (auto a = k->getAttrOfType<StringAttr>(kAdjointOfAttrName))
+    return a.getValue();
+  return std::nullopt;
+}
+
+std::string kdsl::entryPointName(KernelOp k, StringRef target) {
+  if (auto primal = adjointOf(k))
+    return (*primal + "_" + target + "_backward").str();
+  return (k.getSymName() + "_" + target + "_forward").str();
+}
+
+/// The block argument of `body` an array value comes from (through struct
+/// fields), or null.
+static BlockArgument rootArgument(Value v, Block &body) {
+  while (auto e = v.getDefiningOp<StructExtractOp>())
+    v = e.getInput();
+  auto arg = dyn_cast<BlockArgument>(v);
+  return arg && arg.getOwner() == &body ? arg : BlockArgument();
+}
+
+/// Which arguments of the function-like `op` (a kernel or a func.func) it
+/// writes, following calls (recursion is rejected by the front end).
+static SmallVector<bool> writtenArgs(Operation *op, SymbolTableCollection &symbols,
+                                     llvm::DenseMap<Operation *, SmallVector<bool>> &memo) {
+  if (auto it = memo.find(op); it != memo.end())
+    return it->second;
+  Region &region = op->getRegion(0);
+  SmallVector<bool> out(region.empty() ? 0 : region.front().getNumArguments(), false);
+  if (region.empty())
+    return out;
+  Block &body = region.front();
+  memo[op] = out; // guards against (rejected) recursion
+  op->walk([&](Operation *inner) {
+    Value array;
+    if (auto s = dyn_cast<StoreOp>(inner))
+      array = s.getArray();
+    else if (auto a = dyn_cast<AtomicOp>(inner))
+      array = a.getArray();
+    if (array) {
+      if (BlockArgument arg = rootArgument(array, body))
+        out[arg.getArgNumber()] = true;
+      return;
+    }
+    auto call = dyn_cast<func::CallOp>(inner);
+    if (!call)
+      return;
+    Operation *callee = symbols.lookupNearestSymbolFrom(call, call.getCalleeAttr());
+    if (!callee)
+      return;
+    SmallVector<bool> calleeWrites = writtenArgs(callee, symbols, memo);
+    for (auto [i, operand] : llvm::enumerate(call.getOperands()))
+      if (i < calleeWrites.size() && calleeWrites[i])
+        if (BlockArgument arg = rootArgument(operand, body))
+          out[arg.getArgNumber()] = true;
+  });
+  memo[op] = out;
+  return out;
+}
+
+SmallVector<bool> kdsl::writtenArguments(KernelOp k) {
+  SymbolTableCollection symbols;
+  llvm::DenseMap<Operation *, SmallVector<bool>> memo;
+  return writtenArgs(k, symbols, memo);
 }

@@ -24,9 +24,9 @@ namespace {
 class CppModule : public CpuModule {
 public:
   explicit CppModule(llvm::sys::DynamicLibrary lib) : lib(lib) {}
-  kdsl_kernel_fn lookup(llvm::StringRef kernel) override {
-    return reinterpret_cast<kdsl_kernel_fn>(
-        lib.getAddressOfSymbol((kernel + "_cpu_forward").str().c_str()));
+  kdsl_kernel_fn lookup(llvm::StringRef kernel, bool backward) override {
+    std::string symbol = (kernel + (backward ? "_cpu_backward" : "_cpu_forward")).str();
+    return reinterpret_cast<kdsl_kernel_fn>(lib.getAddressOfSymbol(symbol.c_str()));
   }
 
 private:

@@ -22,8 +22,8 @@ namespace {
 class JitModule : public CpuModule {
 public:
   explicit JitModule(std::unique_ptr<ExecutionEngine> engine) : engine(std::move(engine)) {}
-  kdsl_kernel_fn lookup(llvm::StringRef kernel) override {
-    auto sym = engine->lookup((kernel + "_cpu_forward").str());
+  kdsl_kernel_fn lookup(llvm::StringRef kernel, bool backward) override {
+    auto sym = engine->lookup((kernel + (backward ? "_cpu_backward" : "_cpu_forward")).str());
     if (!sym) {
       llvm::consumeError(sym.takeError());
       return nullptr;

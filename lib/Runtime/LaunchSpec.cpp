@@ -176,6 +176,9 @@ std::vector<KernelInfo> kdsl::collectKernels(mlir::ModuleOp module) {
     for (mlir::Type t : k.getFunctionType().getInputs())
       info.argTypes.push_back(t);
     info.launchDims = k.getLaunchDims();
+    for (bool w : writtenArguments(k))
+      info.argWritten.push_back(w);
+    info.enableBackward = k.getEnableBackward();
     kernels.push_back(std::move(info));
   }
   return kernels;
@@ -445,6 +448,8 @@ private:
   Expected<HostArray *> materialize(const ArrayDesc &desc, const ElemType &elem, unsigned ndim,
                                     StringRef what, StringRef name);
   Error parsePrint(const json::Value *print);
+  Error parseBackward(const json::Value &v);
+  Expected<HostArray *> gradFor(StringRef name, StringRef what);
   std::string argWhat(const LaunchInput &in, StringRef arg) const {
     std::string s = in.what.empty() ? "" : in.what + ", ";
     return s + "argument '" + arg.str() + "'";
@@ -460,6 +465,8 @@ private:
   llvm::StringMap<size_t> namedIndex;
   /// Short form: the array arguments, in argument order (output order).
   std::vector<std::string> shortOutputs;
+  /// The output names of every array (general form: sorted), for grads.
+  std::vector<std::string> allOutputs;
 };
 
 } // namespace kdsl
@@ -492,12 +499,12 @@ Error PlanBuilder::build(const json::Value &spec) {
   general = hasLaunches;
 
   if (!general) {
-    if (Error e = checkKeys(*root, {"kernel", "dim", "inputs", "print"}, "spec: "))
+    if (Error e = checkKeys(*root, {"kernel", "dim", "inputs", "print", "backward"}, "spec: "))
       return e;
     if (Error e = parseLaunch(*root, "inputs", ""))
       return e;
   } else {
-    if (Error e = checkKeys(*root, {"arrays", "launches", "print"}, "spec: "))
+    if (Error e = checkKeys(*root, {"arrays", "launches", "print", "backward"}, "spec: "))
       return e;
     // Named arrays, in name order (JSON objects are unordered).
     if (const json::Value *arrays = root->get("arrays")) {
@@ -544,7 +551,11 @@ Error PlanBuilder::build(const json::Value &spec) {
     if (Error e = encodeLaunch(in, plan.launchList.back()))
       return e;
   }
-  return parsePrint(root->get("print"));
+  if (Error e = parsePrint(root->get("print")))
+    return e;
+  if (const json::Value *b = root->get("backward"))
+    return parseBackward(*b);
+  return Error::success();
 }
 
 Error PlanBuilder::parseLaunch(const json::Object &obj, StringRef argsKey, std::string what) {
@@ -911,6 +922,7 @@ Error PlanBuilder::parsePrint(const json::Value *print) {
   } else {
     all = shortOutputs;
   }
+  allOutputs = all;
   if (!print) {
     plan.printed = all;
     return Error::success();
@@ -929,6 +941,117 @@ Error PlanBuilder::parsePrint(const json::Value *print) {
     if (seen.insert(*name).second)
       plan.printed.push_back(name->str());
   }
+  return Error::success();
+}
+
+Expected<HostArray *> PlanBuilder::gradFor(StringRef name, StringRef what) {
+  HostArray *a = plan.array(name);
+  if (!a)
+    return specError(what + ": no array named '" + name + "'" +
+                     (allOutputs.empty() ? std::string() : " (arrays: " + joinNames(allOutputs) + ")"));
+  return plan.gradOf.lookup(a);
+}
+
+/// "backward": {"loss": "name"} or {"seed": {"name": data, ...}}. Every array
+/// gets a zero-filled gradient of its shape; each launch gets an adjoint
+/// launch whose adjoint arguments view those gradients.
+Error PlanBuilder::parseBackward(const json::Value &v) {
+  const json::Object *obj = v.getAsObject();
+  if (!obj)
+    return specError("\"backward\" must be {\"loss\": name} or {\"seed\": {name: data}}, got " +
+                     describeJSONValue(v));
+  if (Error e = checkKeys(*obj, {"loss", "seed"}, "\"backward\": "))
+    return e;
+  if (bool(obj->get("loss")) == bool(obj->get("seed")))
+    return specError("\"backward\" needs exactly one of \"loss\" and \"seed\"");
+  plan.backward = true;
+  for (const LaunchInput &in : inputs)
+    if (!in.kernel->enableBackward)
+      return specError("\"backward\": kernel '" + in.kernel->name +
+                       "' has enable_backward=False");
+
+  for (const std::unique_ptr<HostArray> &a : plan.arrays) {
+    if (a->byteSize() > bytesLeft)
+      return specError("\"backward\": the gradients exceed the size limit of " + Twine(maxBytes) + " bytes");
+    Expected<std::unique_ptr<HostArray>> g = HostArray::allocate(a->elemType(), a->shape(), bytesLeft);
+    if (!g)
+      return g.takeError();
+    bytesLeft -= a->byteSize();
+    plan.gradOf[a.get()] = g->get();
+    plan.grads.push_back(std::move(*g));
+  }
+
+  // Adjoint launches, last launch first: the arguments, then their adjoints.
+  llvm::DenseSet<const HostArray *> written;
+  for (size_t li = plan.launchList.size(); li-- > 0;) {
+    const LaunchPlan::Launch &fwd = plan.launchList[li];
+    const KernelInfo &info = *inputs[li].kernel;
+    LaunchPlan::Launch bwd;
+    bwd.kernel = fwd.kernel;
+    bwd.backward = true;
+    bwd.ndims = fwd.ndims;
+    std::copy(std::begin(fwd.dims), std::end(fwd.dims), std::begin(bwd.dims));
+    size_t n = fwd.storage.size();
+    bwd.storage = fwd.storage;
+    for (size_t i = 0; i < n; ++i)
+      bwd.storage.emplace_back(fwd.storage[i].size(), 0);
+    for (auto &buf : bwd.storage)
+      bwd.args.push_back(buf.data());
+    for (const LaunchPlan::Launch::ArrayUse &u : fwd.arrayUses) {
+      kdsl_array view = plan.gradOf.lookup(u.array)->view();
+      std::memcpy(reinterpret_cast<char *>(bwd.storage[n + u.arg].data()) + u.offset, &view, sizeof view);
+      bwd.arrayUses.push_back({unsigned(n + u.arg), u.offset, plan.gradOf.lookup(u.array)});
+      bwd.arrayUses.push_back(u);
+      if (u.arg < info.argWritten.size() && info.argWritten[u.arg])
+        written.insert(u.array);
+    }
+    plan.backwardList.push_back(std::move(bwd));
+  }
+  for (const std::unique_ptr<HostArray> &a : plan.arrays)
+    if (written.count(a.get()) && !a->retainGrad)
+      plan.resetAfterBackward.push_back(plan.gradOf.lookup(a.get()));
+
+  if (const json::Value *loss = obj->get("loss")) {
+    std::optional<StringRef> name = loss->getAsString();
+    if (!name)
+      return specError("\"backward\": \"loss\" must be an array name, got " + describeJSONValue(*loss));
+    Expected<HostArray *> g = gradFor(*name, "\"backward\": \"loss\"");
+    if (!g)
+      return g.takeError();
+    if ((*g)->numElements() != 1 || (*g)->elemType().family != ElemType::Family::Scalar ||
+        !isFloatScalar((*g)->elemType().scalar))
+      return specError("\"backward\": the loss '" + *name +
+                       "' must be an array of one float element, got " + Twine((*g)->numElements()) +
+                       " element(s) of " + (*g)->elemType().name());
+    std::vector<char> bytes((*g)->byteSize());
+    if (Error e = encodeElement(json::Value(1.0), (*g)->elemType(), bytes.data()))
+      return e;
+    plan.seeds.push_back({*g, std::move(bytes)});
+  } else {
+    const json::Object *seeds = obj->get("seed")->getAsObject();
+    if (!seeds)
+      return specError("\"backward\": \"seed\" must be an object {name: data}, got " +
+                       describeJSONValue(*obj->get("seed")));
+    std::vector<std::string> names;
+    for (const auto &kv : *seeds)
+      names.push_back(kv.first.str());
+    std::sort(names.begin(), names.end());
+    for (const std::string &name : names) {
+      std::string what = "\"backward\": seed '" + name + "'";
+      Expected<HostArray *> g = gradFor(name, what);
+      if (!g)
+        return g.takeError();
+      std::string kindText = "a " + std::to_string((*g)->ndim()) + "-d array of " + (*g)->elemType().name();
+      DataFiller filler{**g, what, name, kindText, {}, 0};
+      if (Error e = filler.fill(*seeds->get(name), 0))
+        return e;
+      plan.seeds.push_back({*g, std::vector<char>((*g)->data(), (*g)->data() + (*g)->byteSize())});
+      std::memset((*g)->data(), 0, (*g)->byteSize());
+    }
+  }
+  for (const std::string &name : allOutputs)
+    if (plan.array(name)->requiresGrad)
+      plan.gradList.push_back(name);
   return Error::success();
 }
 
@@ -979,6 +1102,18 @@ Error LaunchPlan::run(CpuModule &module, unsigned threads, RuntimeReports *repor
   }
   if (reports)
     reports->clear();
+  llvm::StringMap<kdsl_kernel_fn> adjointFns;
+  for (const Launch &l : backwardList) {
+    if (adjointFns.count(l.kernel))
+      continue;
+    kdsl_kernel_fn fn = module.lookup(l.kernel, /*backward=*/true);
+    if (!fn)
+      return makeRunError(RunErrorKind::Compile,
+                          "the adjoint of kernel '" + l.kernel + "' is missing from the compiled module");
+    adjointFns[l.kernel] = fn;
+  }
+  if (reports)
+    reports->clear();
   for (auto [i, l] : llvm::enumerate(launchList)) {
     launchParallel(fns[l.kernel], l.dims, l.args.data(), threads);
     if (reports && reports->count()) {
@@ -989,7 +1124,39 @@ Error LaunchPlan::run(CpuModule &module, unsigned threads, RuntimeReports *repor
       return makeRunError(RunErrorKind::Runtime, message);
     }
   }
+  if (!backward)
+    return Error::success();
+  // The tape: seed the gradients, then run the adjoints in reverse order.
+  for (const std::unique_ptr<HostArray> &g : grads)
+    std::memset(g->data(), 0, g->byteSize());
+  for (const auto &[g, bytes] : seeds)
+    std::memcpy(g->data(), bytes.data(), bytes.size());
+  for (auto [i, l] : llvm::enumerate(backwardList)) {
+    launchParallel(adjointFns[l.kernel], l.dims, l.args.data(), threads);
+    if (reports && reports->count())
+      return makeRunError(RunErrorKind::Runtime,
+                          reports->summary() + " (in the adjoint of launch " +
+                              std::to_string(backwardList.size() - 1 - i) + " of the spec)");
+  }
+  // As in Warp >= 1.13: the gradient of an array a launch wrote is reset.
+  for (HostArray *g : resetAfterBackward)
+    std::memset(g->data(), 0, g->byteSize());
   return Error::success();
+}
+
+HostArray *LaunchPlan::grad(StringRef name) const {
+  HostArray *a = array(name);
+  return a ? gradOf.lookup(a) : nullptr;
+}
+
+void LaunchPlan::writeGrads(json::OStream &os) const {
+  os.objectBegin();
+  for (const std::string &name : gradList) {
+    os.attributeBegin(name);
+    grad(name)->writeJSON(os);
+    os.attributeEnd();
+  }
+  os.objectEnd();
 }
 
 json::Value LaunchPlan::outputs() const {

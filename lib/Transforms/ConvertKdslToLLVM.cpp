@@ -17,6 +17,7 @@
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
@@ -360,6 +361,8 @@ struct ConvertKdslToLLVMPass : public kdsl::impl::ConvertKdslToLLVMBase<ConvertK
     populateFuncToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
     ub::populateUBToLLVMConversionPatterns(converter, patterns);
+    // Autodiff tapes: memref.alloca(n) buffers in an alloca_scope per thread.
+    populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns);
 
     LLVMConversionTarget target(*ctx);
     target.addLegalOp<ModuleOp>();

@@ -147,8 +147,13 @@ static Value selectRow(Ex &ex, Value m, Value idx, ArrayRef<Value> rows) {
 
 struct ExpandBuiltinsPass : public kdsl::impl::ExpandBuiltinsBase<ExpandBuiltinsPass> {
   void runOnOperation() override {
+    if (failed(expandAll(getOperation())))
+      signalPassFailure();
+  }
+
+  static LogicalResult expandAll(Operation *root) {
     SmallVector<Operation *> ops;
-    getOperation().walk([&](Operation *op) {
+    root->walk([&](Operation *op) {
       if (isa<DotOp, CrossOp, LengthOp, LengthSqOp, NormalizeOp, MatMulOp, DeterminantOp,
               InverseOp, TraceOp, DiagOp, QuatMulOp, QuatInverseOp, QuatRotateOp,
               QuatRotateInvOp, QuatFromAxisAngleOp, QuatToMatrixOp, vector::TransposeOp,
@@ -172,16 +177,15 @@ struct ExpandBuiltinsPass : public kdsl::impl::ExpandBuiltinsBase<ExpandBuiltins
       OpBuilder b(op);
       Ex ex{b, op->getLoc()};
       Value r = expand(ex, op);
-      if (!r) {
-        op->emitOpError("kdsl-expand-builtins: no expansion");
-        return signalPassFailure();
-      }
+      if (!r)
+        return op->emitOpError("kdsl-expand-builtins: no expansion");
       op->getResult(0).replaceAllUsesWith(r);
       op->erase();
     }
+    return success();
   }
 
-  Value expand(Ex &ex, Operation *op) {
+  static Value expand(Ex &ex, Operation *op) {
     OpBuilder &b = ex.b;
     if (auto o = dyn_cast<DotOp>(op))
       return ex.dot(ex.comps(o.getLhs()), ex.comps(o.getRhs()));
@@ -414,3 +418,5 @@ struct ExpandBuiltinsPass : public kdsl::impl::ExpandBuiltinsBase<ExpandBuiltins
 };
 
 } // namespace
+
+LogicalResult kdsl::expandBuiltinsIn(Operation *root) { return ExpandBuiltinsPass::expandAll(root); }

@@ -2,9 +2,33 @@
 #include "GridLoop.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 
 using namespace mlir;
+
+/// memref.alloca_scope (autodiff's loop tapes) becomes an explicit
+/// stacksave/stackrestore pair now: once inside the grid loop, which is an
+/// AutomaticAllocationScope, the canonicalizer would inline the scope, but
+/// scf-to-cf never frees a loop body's allocas, so every thread (and every
+/// reversed iteration) would keep its tape on the stack.
+static void lowerAllocaScopes(Operation *root) {
+  SmallVector<memref::AllocaScopeOp> scopes;
+  root->walk([&](memref::AllocaScopeOp s) { scopes.push_back(s); }); // inner first
+  for (memref::AllocaScopeOp scope : scopes) {
+    OpBuilder b(scope);
+    Value sp = LLVM::StackSaveOp::create(b, scope.getLoc(), LLVM::LLVMPointerType::get(b.getContext()));
+    Block &body = scope.getBodyRegion().front();
+    auto ret = cast<memref::AllocaScopeReturnOp>(body.getTerminator());
+    SmallVector<Value> results(ret.getResults());
+    ret.erase();
+    scope->getBlock()->getOperations().splice(Block::iterator(scope), body.getOperations());
+    LLVM::StackRestoreOp::create(b, scope.getLoc(), sp);
+    scope->replaceAllUsesWith(results);
+    scope.erase();
+  }
+}
 
 void kdsl::moveKernelBodyIntoGridLoop(KernelOp kernel, scf::ForOp loop, ArrayRef<Value> extents,
                                       ArrayRef<Value> args) {
@@ -31,6 +55,7 @@ void kdsl::moveKernelBodyIntoGridLoop(KernelOp kernel, scf::ForOp loop, ArrayRef
     arg.replaceAllUsesWith(v);
   body->getOperations().splice(Block::iterator(body->getTerminator()),
                                kernelBlock.getOperations());
+  lowerAllocaScopes(loop);
   SmallVector<TidOp> tids;
   loop.walk([&](TidOp t) { tids.push_back(t); });
   for (TidOp t : tids) {

@@ -167,7 +167,7 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
     Type ptr = ptrType(), i64 = IntegerType::get(ctx, 64);
     OpBuilder b(k);
     auto fnType = FunctionType::get(ctx, {ptr, i64, i64, ptr}, {});
-    auto f = func::FuncOp::create(b, loc, (k.getSymName() + "_cpu_forward").str(), fnType);
+    auto f = func::FuncOp::create(b, loc, entryPointName(k, "cpu"), fnType);
     f->setAttr("kdsl.kernel", k.getSymNameAttr());
     f->setAttr("kdsl.arg_names", k.getArgNamesAttr());
     Block *entry = f.addEntryBlock();

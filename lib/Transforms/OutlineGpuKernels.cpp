@@ -43,7 +43,7 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
     for (Type t : k.getArgumentTypes())
       argTypes.push_back(cLayoutType(t));
     OpBuilder b(gpuModule.getBody(), gpuModule.getBody()->end());
-    auto f = gpu::GPUFuncOp::create(b, loc, (k.getSymName() + "_cuda_kernel_forward").str(),
+    auto f = gpu::GPUFuncOp::create(b, loc, entryPointName(k, "cuda_kernel"),
                                     b.getFunctionType(argTypes, {}));
     f->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
     Block &entry = f.getBody().front();

@@ -4,6 +4,8 @@
 // its lowerings use, and every kdsl pass are registered.
 //
 //===----------------------------------------------------------------------===//
+#include "kdsl/Autodiff/Autodiff.h"
+#include "kdsl/Autodiff/Passes.h"
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Transforms/Passes.h"
@@ -19,8 +21,10 @@ int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::registerConversionPasses();
   kdsl::registerKdslPassesAndPipelines();
+  kdsl::registerKdslAutodiffPasses();
   mlir::DialectRegistry registry;
   kdsl::registerKdslDialects(registry);
+  kdsl::registerAutodiffInterfaceModels(registry);
   kdsl::registerGpuTargets(registry);
   mlir::registerGPUPasses();
   return mlir::asMainReturnCode(

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Frontend/Frontend.h"
+#include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Runtime/Bundle.h"
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Runtime/LaunchSpec.h"
@@ -106,7 +107,9 @@ static void writeResult(raw_ostream &os, bool ok, RunErrorKind kind, StringRef e
     j.attributeBegin("outputs");
     plan->writeOutputs(j);
     j.attributeEnd();
-    j.attributeObject("grads", [] {});
+    j.attributeBegin("grads");
+    plan->writeGrads(j);
+    j.attributeEnd();
   }
   j.objectEnd();
   os << "\n";
@@ -285,6 +288,9 @@ int main(int argc, char **argv) {
   Expected<std::unique_ptr<kdsl::LaunchPlan>> plan = kdsl::LaunchPlan::create(*spec, *module);
   if (!plan)
     return fail(plan.takeError(), RunErrorKind::Spec);
+  if ((*plan)->hasBackward())
+    if (Error e = kdsl::buildAdjointKernels(*module, (*plan)->kernelNames()))
+      return fail(RunErrorKind::Compile, toString(std::move(e)));
 
   // The bundle holds the arrays as they are before the run.
   std::string bundleInputs;

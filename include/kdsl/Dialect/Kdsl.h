@@ -15,6 +15,8 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "kdsl/Autodiff/AdjointBuilder.h"
+#include "kdsl/KdslAutodiffInterface.h.inc"
 #include "kdsl/KdslDialect.h.inc"
 #include "kdsl/KdslEnums.h.inc"
 
@@ -25,6 +27,20 @@
 #include "kdsl/KdslOps.h.inc"
 
 namespace kdsl {
+/// Marks an adjoint kernel built by kdsl-autodiff: the primal kernel's name.
+constexpr llvm::StringLiteral kAdjointOfAttrName = "kdsl.adjoint_of";
+
+/// The primal kernel's name when `k` is an adjoint built by kdsl-autodiff.
+std::optional<llvm::StringRef> adjointOf(KernelOp k);
+
+/// The C/CUDA entry point of a kernel: `<k>_<target>_forward`, or
+/// `<primal>_<target>_backward` for an adjoint (target "cpu" or "cuda_kernel").
+std::string entryPointName(KernelOp k, llvm::StringRef target);
+
+/// For each argument of `k`: whether the kernel (or a @wp.func it calls)
+/// writes an array it holds (kdsl.store / kdsl.atomic).
+llvm::SmallVector<bool> writtenArguments(KernelOp k);
+
 /// Registers kdsl and every upstream dialect that front-end output uses.
 void registerKdslDialects(mlir::DialectRegistry &registry);
 } // namespace kdsl

@@ -24,7 +24,8 @@ class CpuModule {
 public:
   virtual ~CpuModule() = default;
   /// `kernel` is the kdsl.kernel symbol; returns null if it does not exist.
-  virtual kdsl_kernel_fn lookup(llvm::StringRef kernel) = 0;
+  /// With `backward`, the adjoint kernel kdsl-autodiff built for it.
+  virtual kdsl_kernel_fn lookup(llvm::StringRef kernel, bool backward = false) = 0;
 };
 
 /// Runs the CPU lowering pipeline (kdsl-lower-to-cpu) on `module` in place.

@@ -29,6 +29,7 @@
 #include "kdsl/Runtime/ValueLayout.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
@@ -108,6 +109,8 @@ struct KernelInfo {
   std::vector<std::string> argNames;
   std::vector<mlir::Type> argTypes; // valid while the MLIRContext lives
   unsigned launchDims = 1;          // KernelOp::getLaunchDims()
+  std::vector<bool> argWritten;     // writtenArguments(): the kernel writes the argument's arrays
+  bool enableBackward = true;       // @wp.kernel(enable_backward=...)
 };
 
 /// The kernels of `module`, in order. Call it before compiling (the backends
@@ -133,6 +136,9 @@ public:
     unsigned ndims = 1; // as given in the spec (== the kernel's launch dims)
     int64_t dims[4] = {1, 1, 1, 1};
     int64_t total() const { return dims[0] * dims[1] * dims[2] * dims[3]; }
+    /// An adjoint launch: `kernel`'s adjoint (CpuModule::lookup(kernel, true)),
+    /// with the primal arguments followed by their adjoints.
+    bool backward = false;
     /// One buffer per argument (8-byte aligned) and the pointers to them.
     std::vector<std::vector<uint64_t>> storage;
     std::vector<void *> args;
@@ -170,6 +176,19 @@ public:
   llvm::Error run(CpuModule &module, unsigned threads,
                   RuntimeReports *reports = &RuntimeReports::global());
 
+  /// Whether the spec has "backward": run() then runs the adjoint launches
+  /// after the forward ones (the module needs the adjoint kernels of
+  /// kernelNames(): kdsl::buildAdjointKernel).
+  bool hasBackward() const { return backward; }
+  /// The adjoint launches in the order they run (the forward ones reversed).
+  llvm::ArrayRef<Launch> backwardLaunches() const { return backwardList; }
+  /// The arrays with "requires_grad", by output name, in output order.
+  const std::vector<std::string> &gradNames() const { return gradList; }
+  /// The gradient of an array (by output name), or null.
+  HostArray *grad(llvm::StringRef name) const;
+  /// {"name": nested lists, ...} for gradNames(), written like writeOutputs.
+  void writeGrads(llvm::json::OStream &os) const;
+
   /// The printed arrays (all, or those of "print", in that order): their
   /// names in the order outputs() lists them.
   const std::vector<std::string> &outputNames() const { return printed; }
@@ -190,8 +209,19 @@ private:
   friend class PlanBuilder;
 
   std::vector<Launch> launchList;
+  bool backward = false;
+  std::vector<Launch> backwardList;
+  /// Array -> its gradient (every array of a plan with "backward" has one).
+  llvm::DenseMap<const HostArray *, HostArray *> gradOf;
+  /// Gradients set before the adjoint launches ("loss" or "seed"), as bytes.
+  std::vector<std::pair<HostArray *, std::vector<char>>> seeds;
+  /// Gradients zeroed after the backward pass (written, not retain_grad).
+  std::vector<HostArray *> resetAfterBackward;
+  std::vector<std::string> gradList;
   /// Every array the plan owns (named, per-argument and anonymous).
   std::vector<std::unique_ptr<HostArray>> arrays;
+  /// The gradients (with "backward"), in the order of `arrays`.
+  std::vector<std::unique_ptr<HostArray>> grads;
   /// Output name -> array.
   llvm::StringMap<HostArray *> named;
   std::vector<std::string> printed;

@@ -42,6 +42,9 @@ struct NvvmPipelineOptions : public mlir::PassPipelineOptions<NvvmPipelineOption
 /// gpu.binary holding PTX text).
 void buildLowerToNvvmPipeline(mlir::OpPassManager &pm, const NvvmPipelineOptions &options);
 
+/// What kdsl-expand-builtins does, on the ops under `root`.
+llvm::LogicalResult expandBuiltinsIn(mlir::Operation *root);
+
 /// Registers every kdsl pass and the named pipelines (kdsl-lower-to-cpu).
 void registerKdslPassesAndPipelines();
 

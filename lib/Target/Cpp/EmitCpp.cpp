@@ -781,8 +781,8 @@ LogicalResult CppEmitter::emitKernel(KernelOp k) {
   if (cuda) {
     // By-value arguments after the launch bounds; a grid-stride loop covers the launch.
     line() << "// kernel " << k.getSymName() << ": a grid-stride loop over launch.total threads\n";
-    line() << "extern \"C\" __global__ void " << k.getSymName()
-           << "_cuda_kernel_forward(kdsl_launch launch";
+    line() << "extern \"C\" __global__ void " << entryPointName(k, "cuda_kernel")
+           << "(kdsl_launch launch";
     usedNames.insert("launch");
     for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
       bind(arg, cast<StringAttr>(k.getArgNames()[i]).getValue());
@@ -795,8 +795,8 @@ LogicalResult CppEmitter::emitKernel(KernelOp k) {
            << " < launch.total; " << flat << " += (int64_t)blockDim.x * gridDim.x) {\n";
   } else {
     line() << "// kernel " << k.getSymName() << ": thread indices [begin, end) of the launch grid\n";
-    line() << "extern \"C\" void " << k.getSymName()
-           << "_cpu_forward(const int64_t *dims, int64_t begin, int64_t end, void **args) {\n";
+    line() << "extern \"C\" void " << entryPointName(k, "cpu")
+           << "(const int64_t *dims, int64_t begin, int64_t end, void **args) {\n";
     ++indent;
     for (const char *n : {"dims", "begin", "end", "args"})
       usedNames.insert(n);

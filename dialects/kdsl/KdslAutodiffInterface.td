@@ -1,0 +1,29 @@
+//===- KdslAutodiffInterface.td - reverse-mode derivative rules -*- tablegen -*-===//
+//
+// The op interface through which kdsl-autodiff asks an op for its adjoint.
+// kdsl ops implement it directly; arith, math and vector ops get it as
+// external models (lib/Autodiff), in the manner of Enzyme-MLIR.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KDSL_AUTODIFF_INTERFACE_TD
+#define KDSL_AUTODIFF_INTERFACE_TD
+
+include "mlir/IR/OpBase.td"
+
+def Kdsl_AutodiffOpInterface : OpInterface<"AutodiffOpInterface"> {
+  let cppNamespace = "::kdsl";
+  let description = [{
+    An op's reverse-mode derivative rule. Given the adjoints of the op's
+    results (`AdjointBuilder::adjoint`, null for zero), the rule adds the
+    adjoint contributions of its operands (`AdjointBuilder::accumulate`) or,
+    for memory ops, reads and writes the adjoint arrays. Operand values are
+    read through `AdjointBuilder::primal`: the reverse sweep runs after a
+    recomputation of the forward values.
+  }];
+  let methods = [
+    InterfaceMethod<[{Emits the adjoint of this op at the builder's insertion point.}],
+      "::llvm::LogicalResult", "buildAdjoint", (ins "::kdsl::AdjointBuilder &":$ab)>,
+  ];
+}
+
+#endif

@@ -1,0 +1,41 @@
+//===- AdjointBuilder.h - what a derivative rule sees ----------*- C++ -*-===//
+//
+// The reverse sweep of kdsl-autodiff (lib/Autodiff/Reverse.cpp) implements
+// this interface; derivative rules (AutodiffOpInterface) only use it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KDSL_AUTODIFF_ADJOINTBUILDER_H
+#define KDSL_AUTODIFF_ADJOINTBUILDER_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Value.h"
+
+namespace kdsl {
+
+class AdjointBuilder {
+public:
+  virtual ~AdjointBuilder() = default;
+  /// Where the rule emits its ops.
+  virtual mlir::OpBuilder &builder() = 0;
+  /// The recomputed value, in the adjoint kernel, of a primal value.
+  virtual mlir::Value primal(mlir::Value v) = 0;
+  /// The adjoint of a primal result; null when nothing depends on it.
+  virtual mlir::Value adjoint(mlir::Value result) = 0;
+  /// Adds `contribution` to the adjoint of primal value `v`. Inactive values
+  /// (integers, constants) ignore it.
+  virtual void accumulate(mlir::Value v, mlir::Value contribution) = 0;
+  /// The adjoint array (the kernel's `adj_` argument) of a primal array value,
+  /// or failure with an error on `user`.
+  virtual mlir::FailureOr<mlir::Value> adjointArray(mlir::Operation *user, mlir::Value array) = 0;
+};
+
+/// Float scalars, float vectors/matrices and structs of those carry adjoints.
+bool isDifferentiableType(mlir::Type t);
+/// The zero of a differentiable type.
+mlir::Value buildZero(mlir::OpBuilder &b, mlir::Location loc, mlir::Type t);
+/// a + b for two adjoints of the same differentiable type.
+mlir::Value buildAdd(mlir::OpBuilder &b, mlir::Location loc, mlir::Value a, mlir::Value c);
+
+} // namespace kdsl
+
+#endif

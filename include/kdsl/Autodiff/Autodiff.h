@@ -1,0 +1,26 @@
+//===- Autodiff.h - reverse-mode autodiff of kdsl kernels ------*- C++ -*-===//
+#ifndef KDSL_AUTODIFF_AUTODIFF_H
+#define KDSL_AUTODIFF_AUTODIFF_H
+
+#include "kdsl/Dialect/Kdsl.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "llvm/Support/Error.h"
+
+namespace kdsl {
+
+/// Attaches AutodiffOpInterface to the arith, math and vector ops it covers.
+void registerAutodiffInterfaceModels(mlir::DialectRegistry &registry);
+
+/// Builds `<k>_backward` next to kernel `k` (Warp's calling convention: the
+/// arguments, then `adj_<name>` for each). Errors go to the op's location.
+mlir::FailureOr<KernelOp> buildAdjointKernel(KernelOp k);
+
+/// buildAdjointKernel for each named kernel of `module`, registering the
+/// derivative rules in its context first; diagnostics go into the error.
+llvm::Error buildAdjointKernels(mlir::ModuleOp module, llvm::ArrayRef<std::string> kernels);
+
+} // namespace kdsl
+
+#endif

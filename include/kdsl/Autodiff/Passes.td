@@ -1,0 +1,22 @@
+//===- Passes.td - kdsl autodiff passes --------------------*- tablegen -*-===//
+#ifndef KDSL_AUTODIFF_PASSES_TD
+#define KDSL_AUTODIFF_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def Autodiff : Pass<"kdsl-autodiff", "mlir::ModuleOp"> {
+  let summary = "Give every kernel an adjoint kernel <kernel>_backward (reverse-mode autodiff)";
+  let description = [{
+    For each `kdsl.kernel @k` not marked `enable_backward = false`, adds
+    `kdsl.kernel @k_backward` with Warp's calling convention: the arguments of
+    `@k`, then one adjoint per argument (`adj_<name>`: an array of the same
+    shape for an array, a value for a scalar). The adjoint recomputes the
+    forward values, then runs the ops backwards through their
+    `AutodiffOpInterface` rules; loops are reversed with a per-thread tape of
+    the values carried into each iteration (docs/autodiff.md). `@wp.func`
+    calls are inlined and builtins expanded in the adjoint first.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
+#endif

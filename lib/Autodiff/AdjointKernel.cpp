@@ -1,0 +1,115 @@
+//===- AdjointKernel.cpp - build <kernel>_backward for a kdsl kernel --------===//
+#include "Reverser.h"
+#include "kdsl/Autodiff/Autodiff.h"
+#include "kdsl/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/ScopeExit.h"
+
+using namespace mlir;
+using namespace kdsl;
+
+/// Inlines every @wp.func call in `root` (funcs are single-block: the front
+/// end lowers early returns to flags; recursion is rejected by Sema).
+static LogicalResult inlineCalls(Operation *root, SymbolTable &symbols) {
+  for (unsigned round = 0;; ++round) {
+    SmallVector<func::CallOp> calls;
+    root->walk([&](func::CallOp c) { calls.push_back(c); });
+    if (calls.empty())
+      return success();
+    if (round > 256)
+      return root->emitOpError("autodiff: calls nested too deeply to inline");
+    for (func::CallOp call : calls) {
+      auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+      if (!callee || callee.isExternal() || !callee.getBody().hasOneBlock())
+        return call.emitOpError("autodiff: cannot inline the call of @") << call.getCallee();
+      Block &body = callee.getBody().front();
+      IRMapping map;
+      map.map(body.getArguments(), call.getOperands());
+      OpBuilder b(call);
+      for (Operation &op : body.without_terminator())
+        b.clone(op, map);
+      for (auto [r, v] : llvm::zip(call.getResults(), body.getTerminator()->getOperands()))
+        r.replaceAllUsesWith(map.lookupOrDefault(v));
+      call.erase();
+    }
+  }
+}
+
+FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
+  auto module = k->getParentOfType<ModuleOp>();
+  SymbolTable symbols(module);
+  std::string name = (k.getSymName() + "_backward").str();
+  if (symbols.lookup(name))
+    return k.emitOpError("autodiff: a symbol named '") << name << "' exists already";
+
+  // A private copy in primitive ops: calls inlined, builtins expanded.
+  OpBuilder b(k->getContext());
+  b.setInsertionPointAfter(k);
+  auto primal = cast<KernelOp>(b.clone(*k));
+  llvm::scope_exit erasePrimal([&] { primal.erase(); });
+  if (failed(inlineCalls(primal, symbols)) || failed(expandBuiltinsIn(primal)))
+    return failure();
+
+  SmallVector<Type> types(k.getArgumentTypes());
+  types.append(k.getArgumentTypes().begin(), k.getArgumentTypes().end());
+  SmallVector<std::string> names;
+  for (Attribute a : k.getArgNames())
+    names.push_back(cast<StringAttr>(a).getValue().str());
+  for (Attribute a : k.getArgNames())
+    names.push_back("adj_" + cast<StringAttr>(a).getValue().str());
+  SmallVector<StringRef> nameRefs(names.begin(), names.end());
+  auto adjoint = KernelOp::create(b, k.getLoc(), name, b.getFunctionType(types, {}), nameRefs);
+  adjoint.setEnableBackward(false);
+  adjoint->setAttr(kAdjointOfAttrName, b.getStringAttr(k.getSymName()));
+  if (auto opts = k.getOptionsAttr())
+    adjoint.setOptionsAttr(opts);
+  SmallVector<Location> locs(types.size(), k.getLoc());
+  Block *entry = b.createBlock(&adjoint.getBody(), {}, types, locs);
+
+  unsigned n = k.getNumArguments();
+  Block &primalBody = primal.getBody().front();
+  llvm::DenseMap<Value, Value> arrayAdjoints;
+  for (unsigned i = 0; i < n; ++i)
+    if (isa<ArrayType>(types[i]))
+      arrayAdjoints[primalBody.getArgument(i)] = entry->getArgument(n + i);
+  // The whole body in one allocation scope: loop tapes are freed per thread.
+  b.setInsertionPointToStart(entry);
+  auto scope = memref::AllocaScopeOp::create(b, k.getLoc(), TypeRange{});
+  b.setInsertionPointToStart(&scope.getBodyRegion().emplaceBlock());
+  Reverser reverser(b, std::move(arrayAdjoints));
+  for (unsigned i = 0; i < n; ++i)
+    reverser.mapPrimal(primalBody.getArgument(i), entry->getArgument(i));
+  if (failed(reverser.differentiateBlock(primalBody))) {
+    adjoint.erase();
+    return failure();
+  }
+  memref::AllocaScopeReturnOp::create(b, k.getLoc(), ValueRange{});
+  b.setInsertionPointToEnd(entry);
+  ReturnOp::create(b, k.getLoc());
+  return adjoint;
+}
+
+llvm::Error kdsl::buildAdjointKernels(ModuleOp module, llvm::ArrayRef<std::string> kernels) {
+  MLIRContext *ctx = module.getContext();
+  DialectRegistry registry;
+  registerAutodiffInterfaceModels(registry);
+  ctx->appendDialectRegistry(registry);
+  ctx->loadDialect<memref::MemRefDialect>();
+  std::string diagnostics;
+  llvm::raw_string_ostream os(diagnostics);
+  ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &d) {
+    os << d.getLocation() << ": error: " << d << "\n";
+    return success();
+  });
+  for (const std::string &name : kernels) {
+    auto k = module.lookupSymbol<KernelOp>(name);
+    if (!k)
+      return llvm::createStringError("no kernel named '" + name + "'");
+    if (failed(buildAdjointKernel(k)))
+      return llvm::createStringError("cannot differentiate kernel '" + name + "':\n" + diagnostics);
+  }
+  return llvm::Error::success();
+}

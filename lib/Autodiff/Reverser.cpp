@@ -1,0 +1,523 @@
+//===- Reverser.cpp - the reverse sweep of kdsl-autodiff --------------------===//
+#include "Reverser.h"
+
+#include "kdsl/Dialect/Kdsl.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace kdsl;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static bool isConstantValue(Value v) {
+  Operation *d = v.getDefiningOp();
+  return d && d->hasTrait<OpTrait::ConstantLike>();
+}
+
+/// Whether `op` (or an op nested in it) writes an array.
+static bool writesMemory(Operation *op) {
+  return op->walk([](Operation *o) {
+           return isa<StoreOp, AtomicOp>(o) ? WalkResult::interrupt() : WalkResult::advance();
+         }).wasInterrupted();
+}
+
+static bool containsLoop(Block &block) {
+  for (Operation &op : block)
+    if (op.walk([](Operation *o) {
+            return isa<scf::ForOp, scf::WhileOp>(o) ? WalkResult::interrupt() : WalkResult::advance();
+          }).wasInterrupted())
+      return true;
+  return false;
+}
+
+/// Whether the reverse of loop `op` has anything to do: it carries a
+/// differentiable value out, or writes arrays.
+static bool needsReverse(Operation *op) {
+  return llvm::any_of(op->getResultTypes(), isDifferentiableType) || writesMemory(op);
+}
+
+/// The differentiable values defined outside `op` and used inside it: the
+/// reverse of `op` carries their adjoints.
+static SmallVector<Value> outerActive(Operation *op) {
+  llvm::SetVector<Value> out;
+  op->walk([&](Operation *inner) {
+    if (inner == op)
+      return;
+    for (Value v : inner->getOperands())
+      if (isDifferentiableType(v.getType()) && !isConstantValue(v) &&
+          !op->isAncestor(v.getParentRegion()->getParentOp()))
+        out.insert(v);
+  });
+  return out.takeVector();
+}
+
+/// The recomputation replays no side effects: stores, atomics and asserts
+/// ran in the forward kernel. An atomic's returned old value is replaced by
+/// the element's current value (see docs/autodiff.md, limitations).
+static void stripEffects(OpBuilder &b, Operation *root) {
+  SmallVector<Operation *> dead;
+  root->walk([&](Operation *o) {
+    if (isa<StoreOp, AssertOp>(o)) {
+      dead.push_back(o);
+    } else if (auto a = dyn_cast<AtomicOp>(o)) {
+      if (!a.getResult().use_empty()) {
+        OpBuilder::InsertionGuard g(b);
+        b.setInsertionPoint(a);
+        a.getResult().replaceAllUsesWith(LoadOp::create(b, a.getLoc(), a.getArray(), a.getIndices()));
+      }
+      dead.push_back(o);
+    }
+  });
+  for (Operation *o : dead)
+    o->erase();
+}
+
+static Value indexConst(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+static Value castTo(OpBuilder &b, Location loc, Value v, Type t) {
+  return v.getType() == t ? v : (Value)arith::IndexCastOp::create(b, loc, t, v);
+}
+
+static LogicalResult checkTapeable(Operation *op, TypeRange types) {
+  for (Type t : types)
+    if (!t.isIntOrIndexOrFloat() && !isa<VectorType>(t))
+      return op->emitOpError("autodiff: a loop carrying a value of type ")
+             << t << " is not differentiable yet";
+  return success();
+}
+
+/// One memref<?xT> tape per carried type, `n` entries each.
+static SmallVector<Value> allocTapes(OpBuilder &b, Location loc, TypeRange types, Value n) {
+  SmallVector<Value> slots;
+  for (Type t : types)
+    slots.push_back(memref::AllocaOp::create(b, loc, MemRefType::get({ShapedType::kDynamic}, t),
+                                             ValueRange{n}));
+  return slots;
+}
+
+//===----------------------------------------------------------------------===//
+// AdjointBuilder
+//===----------------------------------------------------------------------===//
+
+void Reverser::accumulate(Value v, Value contribution) {
+  if (!contribution || !isDifferentiableType(v.getType()) || isConstantValue(v))
+    return;
+  assert(contribution.getType() == v.getType() && "adjoint of another type");
+  Value &slot = adj[v];
+  slot = slot ? buildAdd(b, contribution.getLoc(), slot, contribution) : contribution;
+}
+
+FailureOr<Value> Reverser::adjointArray(Operation *user, Value array) {
+  if (Value a = arrayAdj.lookup(array))
+    return a;
+  return user->emitOpError("autodiff: the adjoint of an array that is not a kernel argument "
+                           "(an array inside a struct) is not supported yet");
+}
+
+Value Reverser::adjointOrZero(Value v) {
+  if (Value a = adj.lookup(v))
+    return a;
+  return buildZero(b, v.getLoc(), v.getType());
+}
+
+void Reverser::forget(Block &block) {
+  for (BlockArgument a : block.getArguments())
+    adj.erase(a);
+  block.walk([&](Operation *o) {
+    for (Value r : o->getResults())
+      adj.erase(r);
+    for (Region &region : o->getRegions())
+      for (Block &inner : region)
+        for (BlockArgument a : inner.getArguments())
+          adj.erase(a);
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Recomputation
+//===----------------------------------------------------------------------===//
+
+LogicalResult Reverser::differentiateBlock(Block &block) {
+  if (failed(recompute(block)))
+    return failure();
+  return reverse(block);
+}
+
+LogicalResult Reverser::recompute(Block &block) {
+  for (Operation &op : block.without_terminator()) {
+    LogicalResult r = success();
+    if (auto f = dyn_cast<scf::ForOp>(op); f && needsReverse(f))
+      r = recordFor(f);
+    else if (auto w = dyn_cast<scf::WhileOp>(op); w && needsReverse(w))
+      r = recordWhile(w);
+    else
+      r = recomputeOp(b, op);
+    if (failed(r))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult Reverser::recomputeOp(OpBuilder &ob, Operation &op) {
+  if (isa<StoreOp, AssertOp>(op))
+    return success();
+  if (auto a = dyn_cast<AtomicOp>(op)) {
+    if (!a.getResult().use_empty()) {
+      SmallVector<Value> idx;
+      for (Value i : a.getIndices())
+        idx.push_back(primal(i));
+      map.map(a.getResult(), LoadOp::create(ob, a.getLoc(), primal(a.getArray()), idx).getResult());
+    }
+    return success();
+  }
+  if (isa<func::CallOp>(op))
+    return op.emitOpError("autodiff: calls must be inlined first");
+  Operation *c = ob.clone(op, map);
+  stripEffects(ob, c);
+  return success();
+}
+
+LogicalResult Reverser::recordFor(scf::ForOp op) {
+  if (failed(checkTapeable(op, op.getInitArgs().getTypes())))
+    return failure();
+  Location loc = op.getLoc();
+  Value lb = primal(op.getLowerBound()), ub = primal(op.getUpperBound()), step = primal(op.getStep());
+  Type ivT = lb.getType();
+  // Trip count max(0, ceildiv(ub - lb, step)); scf.for steps are positive.
+  Value one = arith::ConstantOp::create(b, loc, ivT, b.getIntegerAttr(ivT, 1));
+  Value zero = arith::ConstantOp::create(b, loc, ivT, b.getIntegerAttr(ivT, 0));
+  Value span = arith::SubIOp::create(b, loc, ub, lb);
+  Value n = arith::DivSIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, span, arith::SubIOp::create(b, loc, step, one)), step);
+  n = castTo(b, loc, arith::MaxSIOp::create(b, loc, n, zero), b.getIndexType());
+  SmallVector<Value> slots = allocTapes(b, loc, op.getInitArgs().getTypes(), n);
+
+  auto c = cast<scf::ForOp>(b.clone(*op, map));
+  stripEffects(b, c);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(c.getBody());
+  Value k = arith::DivSIOp::create(b, loc, arith::SubIOp::create(b, loc, c.getInductionVar(), lb), step);
+  k = castTo(b, loc, k, b.getIndexType());
+  for (auto [v, slot] : llvm::zip(c.getRegionIterArgs(), slots))
+    memref::StoreOp::create(b, loc, v, slot, ValueRange{k});
+  tapes[op] = Tape{n, slots};
+  return success();
+}
+
+FailureOr<scf::WhileOp> Reverser::cloneWhileCounting(scf::WhileOp op, ArrayRef<Value> tape) {
+  Location loc = op.getLoc();
+  SmallVector<Value> inits;
+  for (Value v : op.getInits())
+    inits.push_back(primal(v));
+  inits.push_back(indexConst(b, loc, 0));
+  SmallVector<Type> types(op.getResultTypes());
+  types.push_back(b.getIndexType());
+  LogicalResult status = success();
+  auto w = scf::WhileOp::create(
+      b, loc, types, inits,
+      [&](OpBuilder &ob, Location l, ValueRange args) {
+        Block &before = op.getBefore().front();
+        for (auto [from, to] : llvm::zip(before.getArguments(), args))
+          map.map(from, to);
+        Value counter = args.back();
+        for (auto [v, slot] : llvm::zip(args, tape))
+          memref::StoreOp::create(ob, l, v, slot, ValueRange{counter});
+        for (Operation &o : before.without_terminator())
+          if (failed(recomputeOp(ob, o)))
+            status = failure();
+        scf::ConditionOp cond = op.getConditionOp();
+        SmallVector<Value> fwd;
+        for (Value v : cond.getArgs())
+          fwd.push_back(primal(v));
+        fwd.push_back(counter);
+        scf::ConditionOp::create(ob, l, primal(cond.getCondition()), fwd);
+      },
+      [&](OpBuilder &ob, Location l, ValueRange args) {
+        Block &after = op.getAfter().front();
+        for (auto [from, to] : llvm::zip(after.getArguments(), args))
+          map.map(from, to);
+        for (Operation &o : after.without_terminator())
+          if (failed(recomputeOp(ob, o)))
+            status = failure();
+        SmallVector<Value> next;
+        for (Value v : op.getYieldOp().getOperands())
+          next.push_back(primal(v));
+        next.push_back(arith::AddIOp::create(ob, l, args.back(), indexConst(ob, l, 1)));
+        scf::YieldOp::create(ob, l, next);
+      });
+  if (failed(status))
+    return failure();
+  for (auto [from, to] : llvm::zip(op.getResults(), w.getResults()))
+    map.map(from, to);
+  return w;
+}
+
+LogicalResult Reverser::recordWhile(scf::WhileOp op) {
+  if (failed(checkTapeable(op, op.getInits().getTypes())))
+    return failure();
+  // Run once to count the iterations, then again to record the values
+  // entering every evaluation of the condition (count + 1 of them).
+  FailureOr<scf::WhileOp> counting = cloneWhileCounting(op, {});
+  if (failed(counting))
+    return failure();
+  Location loc = op.getLoc();
+  Value count = counting->getResults().back();
+  Value entries = arith::AddIOp::create(b, loc, count, indexConst(b, loc, 1));
+  SmallVector<Value> slots = allocTapes(b, loc, op.getInits().getTypes(), entries);
+  if (failed(cloneWhileCounting(op, slots)))
+    return failure();
+  tapes[op] = Tape{count, slots};
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Reverse sweep
+//===----------------------------------------------------------------------===//
+
+LogicalResult Reverser::reverse(Block &block) {
+  for (Operation &op : llvm::reverse(block.without_terminator()))
+    if (failed(reverseOp(op)))
+      return failure();
+  return success();
+}
+
+LogicalResult Reverser::reverseOp(Operation &op) {
+  if (auto o = dyn_cast<scf::IfOp>(op))
+    return reverseIf(o);
+  if (auto o = dyn_cast<scf::ForOp>(op))
+    return reverseFor(o);
+  if (auto o = dyn_cast<scf::WhileOp>(op))
+    return reverseWhile(o);
+  if (auto rule = dyn_cast<AutodiffOpInterface>(op))
+    return rule.buildAdjoint(*this);
+  bool needed = llvm::any_of(op.getResults(), [&](Value r) { return (bool)adj.lookup(r); });
+  if (!needed && !(op.getNumRegions() && writesMemory(&op)))
+    return success(); // constants, integer math, comparisons, tid, shape, assert
+  return op.emitOpError("autodiff: no derivative rule for this op");
+}
+
+/// Results whose adjoint is known (null entries: zero), and whether any is.
+static bool collectResultAdjoints(Operation *op, llvm::DenseMap<Value, Value> &adj,
+                                  SmallVectorImpl<Value> &out) {
+  bool any = false;
+  for (Value r : op->getResults()) {
+    Value a = isDifferentiableType(r.getType()) ? adj.lookup(r) : Value();
+    out.push_back(a);
+    any |= (bool)a;
+  }
+  return any;
+}
+
+LogicalResult Reverser::reverseIf(scf::IfOp op) {
+  SmallVector<Value> resAdj;
+  if (!collectResultAdjoints(op, adj, resAdj) && !writesMemory(op))
+    return success();
+  Location loc = op.getLoc();
+  SmallVector<Value> outer = outerActive(op);
+  SmallVector<Type> types;
+  SmallVector<Value> saved;
+  for (Value o : outer) {
+    types.push_back(o.getType());
+    saved.push_back(adj.lookup(o));
+  }
+  auto rev = scf::IfOp::create(b, loc, types, primal(op.getCondition()), /*withElse=*/true);
+  for (unsigned i = 0; i < 2; ++i) {
+    Region &primalRegion = i == 0 ? op.getThenRegion() : op.getElseRegion();
+    Block *block = i == 0 ? rev.thenBlock() : rev.elseBlock();
+    if (!block->empty())
+      block->back().erase(); // the implicit empty yield
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToEnd(block);
+    for (auto [o, s] : llvm::zip(outer, saved)) {
+      if (s)
+        adj[o] = s;
+      else
+        adj.erase(o);
+    }
+    if (!primalRegion.empty()) {
+      Block &pb = primalRegion.front();
+      forget(pb);
+      if (failed(recompute(pb)))
+        return failure();
+      auto yield = cast<scf::YieldOp>(pb.getTerminator());
+      for (auto [v, a] : llvm::zip(yield.getOperands(), resAdj))
+        accumulate(v, a);
+      if (failed(reverse(pb)))
+        return failure();
+    }
+    SmallVector<Value> yields;
+    for (Value o : outer)
+      yields.push_back(adjointOrZero(o));
+    scf::YieldOp::create(b, loc, yields);
+  }
+  for (auto [o, r] : llvm::zip(outer, rev.getResults()))
+    adj[o] = r;
+  return success();
+}
+
+LogicalResult Reverser::reverseFor(scf::ForOp op) {
+  SmallVector<Value> resAdj;
+  if (!collectResultAdjoints(op, adj, resAdj) && !writesMemory(op))
+    return success();
+  auto tape = tapes.find(op);
+  if (tape == tapes.end())
+    return op.emitOpError("autodiff: internal error: loop not recorded");
+  Location loc = op.getLoc();
+  Block &body = *op.getBody();
+  SmallVector<unsigned> carried; // differentiable iteration arguments
+  for (auto [j, t] : llvm::enumerate(op.getInitArgs().getTypes()))
+    if (isDifferentiableType(t))
+      carried.push_back(j);
+  SmallVector<Value> outer = outerActive(op);
+  SmallVector<Value> inits;
+  for (unsigned j : carried)
+    inits.push_back(adjointOrZero(op.getResult(j)));
+  for (Value o : outer)
+    inits.push_back(adjointOrZero(o));
+
+  Value count = tape->second.count;
+  SmallVector<Value> slots = tape->second.slots;
+  auto rev = scf::ForOp::create(b, loc, indexConst(b, loc, 0), count, indexConst(b, loc, 1), inits);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(rev.getBody());
+    ValueRange args = rev.getRegionIterArgs();
+    Value k = arith::SubIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, count, indexConst(b, loc, 1)), rev.getInductionVar());
+    // A scope frees the tapes of inner loops at the end of each iteration.
+    memref::AllocaScopeOp scope;
+    if (containsLoop(body)) {
+      scope = memref::AllocaScopeOp::create(b, loc, TypeRange(ValueRange(inits)));
+      b.setInsertionPointToStart(&scope.getBodyRegion().emplaceBlock());
+    }
+    forget(body);
+    Value lb = primal(op.getLowerBound());
+    Value kk = castTo(b, loc, k, lb.getType());
+    map.map(op.getInductionVar(),
+            arith::AddIOp::create(b, loc, lb, arith::MulIOp::create(b, loc, kk, primal(op.getStep()))));
+    for (auto [arg, slot] : llvm::zip(op.getRegionIterArgs(), slots))
+      map.map(arg, memref::LoadOp::create(b, loc, slot, ValueRange{k}).getResult());
+    for (auto [n, o] : llvm::enumerate(outer))
+      adj[o] = args[carried.size() + n];
+    if (failed(recompute(body)))
+      return failure();
+    auto yield = cast<scf::YieldOp>(body.getTerminator());
+    for (auto [n, j] : llvm::enumerate(carried))
+      accumulate(yield.getOperand(j), args[n]);
+    if (failed(reverse(body)))
+      return failure();
+    SmallVector<Value> yields;
+    for (unsigned j : carried)
+      yields.push_back(adjointOrZero(op.getRegionIterArgs()[j]));
+    for (Value o : outer)
+      yields.push_back(adjointOrZero(o));
+    if (scope) {
+      memref::AllocaScopeReturnOp::create(b, loc, yields);
+      b.setInsertionPointAfter(scope);
+      yields.assign(scope.getResults().begin(), scope.getResults().end());
+    }
+    scf::YieldOp::create(b, loc, yields);
+  }
+  for (auto [n, j] : llvm::enumerate(carried))
+    accumulate(op.getInitArgs()[j], rev.getResult(n));
+  for (auto [n, o] : llvm::enumerate(outer))
+    adj[o] = rev.getResult(carried.size() + n);
+  return success();
+}
+
+LogicalResult Reverser::reverseWhile(scf::WhileOp op) {
+  SmallVector<Value> resAdj;
+  if (!collectResultAdjoints(op, adj, resAdj) && !writesMemory(op))
+    return success();
+  auto tape = tapes.find(op);
+  if (tape == tapes.end())
+    return op.emitOpError("autodiff: internal error: loop not recorded");
+  Location loc = op.getLoc();
+  Block &before = op.getBefore().front(), &after = op.getAfter().front();
+  scf::ConditionOp cond = op.getConditionOp();
+  scf::YieldOp yield = op.getYieldOp();
+  Value count = tape->second.count;
+  SmallVector<Value> slots = tape->second.slots;
+  auto loadCarried = [&](Value k) {
+    for (auto [arg, slot] : llvm::zip(before.getArguments(), slots))
+      map.map(arg, memref::LoadOp::create(b, loc, slot, ValueRange{k}).getResult());
+  };
+  SmallVector<unsigned> carried;
+  for (auto [j, t] : llvm::enumerate(op.getInits().getTypes()))
+    if (isDifferentiableType(t))
+      carried.push_back(j);
+  SmallVector<Value> outer = outerActive(op);
+
+  // The last evaluation of the condition (the one that left the loop).
+  forget(before);
+  loadCarried(count);
+  if (failed(recompute(before)))
+    return failure();
+  for (auto [v, a] : llvm::zip(cond.getArgs(), resAdj))
+    accumulate(v, a);
+  if (failed(reverse(before)))
+    return failure();
+
+  SmallVector<Value> inits;
+  for (unsigned j : carried)
+    inits.push_back(adjointOrZero(before.getArgument(j)));
+  for (Value o : outer)
+    inits.push_back(adjointOrZero(o));
+  auto rev = scf::ForOp::create(b, loc, indexConst(b, loc, 0), count, indexConst(b, loc, 1), inits);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(rev.getBody());
+    ValueRange args = rev.getRegionIterArgs();
+    Value k = arith::SubIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, count, indexConst(b, loc, 1)), rev.getInductionVar());
+    memref::AllocaScopeOp scope;
+    if (containsLoop(before) || containsLoop(after)) {
+      scope = memref::AllocaScopeOp::create(b, loc, TypeRange(ValueRange(inits)));
+      b.setInsertionPointToStart(&scope.getBodyRegion().emplaceBlock());
+    }
+    for (auto [n, o] : llvm::enumerate(outer))
+      adj[o] = args[carried.size() + n];
+    // Iteration k: condition, then body; reversed: body, then condition.
+    forget(before);
+    forget(after);
+    loadCarried(k);
+    if (failed(recompute(before)))
+      return failure();
+    for (auto [a, v] : llvm::zip(after.getArguments(), cond.getArgs()))
+      map.map(a, primal(v));
+    if (failed(recompute(after)))
+      return failure();
+    for (auto [n, j] : llvm::enumerate(carried))
+      accumulate(yield.getOperand(j), args[n]);
+    if (failed(reverse(after)))
+      return failure();
+    for (auto [a, v] : llvm::zip(after.getArguments(), cond.getArgs()))
+      if (Value x = adj.lookup(a))
+        accumulate(v, x);
+    if (failed(reverse(before)))
+      return failure();
+    SmallVector<Value> yields;
+    for (unsigned j : carried)
+      yields.push_back(adjointOrZero(before.getArgument(j)));
+    for (Value o : outer)
+      yields.push_back(adjointOrZero(o));
+    if (scope) {
+      memref::AllocaScopeReturnOp::create(b, loc, yields);
+      b.setInsertionPointAfter(scope);
+      yields.assign(scope.getResults().begin(), scope.getResults().end());
+    }
+    scf::YieldOp::create(b, loc, yields);
+  }
+  for (auto [n, j] : llvm::enumerate(carried))
+    accumulate(op.getInits()[j], rev.getResult(n));
+  for (auto [n, o] : llvm::enumerate(outer))
+    adj[o] = rev.getResult(carried.size() + n);
+  return success();
+}

@@ -1,0 +1,84 @@
+//===- Reverser.h - the reverse sweep of kdsl-autodiff ----------*- C++ -*-===//
+//
+// Builds the body of an adjoint kernel from a primal kernel body that has
+// been inlined and expanded (only arith, math, vector, scf and kdsl memory
+// and struct ops remain).
+//
+// Strategy (docs/autodiff.md): the adjoint kernel first recomputes the
+// forward values (without the stores, atomics and asserts), then walks the
+// ops backwards. Adjoints are SSA values; a region op carries the adjoints
+// of the outer values it uses as results (scf.if) or iteration arguments
+// (scf.for). A block is reversed right after it is recomputed, in the same
+// scope, so its values are at hand:
+//  - scf.if: the reversed if recomputes the taken branch, then reverses it;
+//  - scf.for / scf.while: the recomputation records the values carried into
+//    every iteration on a per-thread tape (a stack buffer of trip-count
+//    entries; a while loop runs once more first to count its iterations).
+//    The reversed loop runs the iterations backwards: it reloads iteration
+//    k's carried values, recomputes the body and reverses it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KDSL_LIB_AUTODIFF_REVERSER_H
+#define KDSL_LIB_AUTODIFF_REVERSER_H
+
+#include "kdsl/Autodiff/AdjointBuilder.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace kdsl {
+
+class Reverser : public AdjointBuilder {
+public:
+  /// `arrayAdjoints` maps each primal array argument to its adjoint array.
+  Reverser(mlir::OpBuilder &b, llvm::DenseMap<mlir::Value, mlir::Value> arrayAdjoints)
+      : b(b), arrayAdj(std::move(arrayAdjoints)) {}
+
+  /// Maps a primal value (a kernel argument) to its value in the adjoint.
+  void mapPrimal(mlir::Value from, mlir::Value to) { map.map(from, to); }
+
+  /// Recomputes `block` and then emits its reverse, at the insertion point.
+  llvm::LogicalResult differentiateBlock(mlir::Block &block);
+
+  // AdjointBuilder
+  mlir::OpBuilder &builder() override { return b; }
+  mlir::Value primal(mlir::Value v) override { return map.lookupOrDefault(v); }
+  mlir::Value adjoint(mlir::Value result) override { return adj.lookup(result); }
+  void accumulate(mlir::Value v, mlir::Value contribution) override;
+  mlir::FailureOr<mlir::Value> adjointArray(mlir::Operation *user, mlir::Value array) override;
+
+private:
+  struct Tape {
+    mlir::Value count;                   // iterations (index)
+    llvm::SmallVector<mlir::Value> slots; // memref<?xT>, one per carried value
+  };
+
+  llvm::LogicalResult recompute(mlir::Block &block);
+  llvm::LogicalResult recomputeOp(mlir::OpBuilder &ob, mlir::Operation &op);
+  llvm::LogicalResult recordFor(mlir::scf::ForOp op);
+  llvm::LogicalResult recordWhile(mlir::scf::WhileOp op);
+  mlir::FailureOr<mlir::scf::WhileOp> cloneWhileCounting(mlir::scf::WhileOp op,
+                                                        llvm::ArrayRef<mlir::Value> tape);
+
+  llvm::LogicalResult reverse(mlir::Block &block);
+  llvm::LogicalResult reverseOp(mlir::Operation &op);
+  llvm::LogicalResult reverseIf(mlir::scf::IfOp op);
+  llvm::LogicalResult reverseFor(mlir::scf::ForOp op);
+  llvm::LogicalResult reverseWhile(mlir::scf::WhileOp op);
+
+  /// The adjoint of v, materializing zero when there is none yet.
+  mlir::Value adjointOrZero(mlir::Value v);
+  /// Forgets the adjoints of every value defined in `block` (before it is
+  /// reversed once more in another scope).
+  void forget(mlir::Block &block);
+
+  mlir::OpBuilder &b;
+  mlir::IRMapping map; // primal value -> its recomputed value
+  llvm::DenseMap<mlir::Value, mlir::Value> adj;
+  llvm::DenseMap<mlir::Value, mlir::Value> arrayAdj;
+  llvm::DenseMap<mlir::Operation *, Tape> tapes;
+};
+
+} // namespace kdsl
+
+#endif

@@ -1,0 +1,169 @@
+//===- KdslAdjoints.cpp - derivative rules of the kdsl memory and struct ops ===//
+//
+// Warp's semantics: reading x[i] accumulates into adj_x[i] (atomically:
+// threads may read the same element); writing y[i] = v reads adj_y[i] into
+// the adjoint of v; atomic_add/sub pass the adjoint through; atomic_min/max
+// pass it to the value only where that value won (the element holds it).
+//
+//===----------------------------------------------------------------------===//
+#include "kdsl/Dialect/Kdsl.h"
+
+#include "kdsl/KdslAutodiffInterface.cpp.inc"
+
+using namespace mlir;
+using namespace kdsl;
+
+bool kdsl::isDifferentiableType(Type t) {
+  if (isa<FloatType>(t))
+    return true;
+  if (auto v = dyn_cast<VectorType>(t))
+    return isa<FloatType>(v.getElementType());
+  if (auto s = dyn_cast<StructType>(t)) {
+    bool any = false;
+    for (Type f : s.getFieldTypes()) {
+      if (isDifferentiableType(f))
+        any = true;
+      else if (!f.isIntOrIndex())
+        return false; // arrays in structs: their adjoints are not values
+    }
+    return any;
+  }
+  return false;
+}
+
+Value kdsl::buildZero(OpBuilder &b, Location loc, Type t) {
+  if (auto s = dyn_cast<StructType>(t)) {
+    SmallVector<Value> fields;
+    for (Type f : s.getFieldTypes())
+      fields.push_back(buildZero(b, loc, f));
+    return StructCreateOp::create(b, loc, s, fields);
+  }
+  return arith::ConstantOp::create(b, loc, t, b.getZeroAttr(t));
+}
+
+static Value extractField(OpBuilder &b, Location loc, Value s, StringRef name) {
+  auto t = cast<StructType>(s.getType());
+  return StructExtractOp::create(b, loc, t.getFieldTypes()[t.getFieldIndex(name)], s,
+                                 b.getStringAttr(name));
+}
+
+Value kdsl::buildAdd(OpBuilder &b, Location loc, Value a, Value c) {
+  if (auto s = dyn_cast<StructType>(a.getType())) {
+    Value out = a;
+    for (auto [name, f] : llvm::zip(s.getFieldNames(), s.getFieldTypes())) {
+      if (!isDifferentiableType(f))
+        continue;
+      Value x = extractField(b, loc, a, name);
+      Value y = extractField(b, loc, c, name);
+      out = StructInsertOp::create(b, loc, buildAdd(b, loc, x, y), out, name);
+    }
+    return out;
+  }
+  return arith::AddFOp::create(b, loc, a, c);
+}
+
+static SmallVector<Value> primals(AdjointBuilder &ab, ValueRange vs) {
+  SmallVector<Value> out;
+  for (Value v : vs)
+    out.push_back(ab.primal(v));
+  return out;
+}
+
+LogicalResult LoadOp::buildAdjoint(AdjointBuilder &ab) {
+  Value adj = ab.adjoint(getResult());
+  if (!adj)
+    return success();
+  if (isa<StructType>(adj.getType()))
+    return emitOpError("autodiff: reading a struct array element is not differentiable yet");
+  FailureOr<Value> adjArray = ab.adjointArray(*this, getArray());
+  if (failed(adjArray))
+    return failure();
+  OpBuilder &b = ab.builder();
+  AtomicOp::create(b, getLoc(), AtomicKind::add, *adjArray, primals(ab, getIndices()), adj);
+  return success();
+}
+
+/// The adjoint array element that a write to `array[indices]` reads back.
+static FailureOr<Value> readAdjoint(AdjointBuilder &ab, Operation *op, Value array,
+                                    ValueRange indices) {
+  FailureOr<Value> adjArray = ab.adjointArray(op, array);
+  if (failed(adjArray))
+    return failure();
+  return (Value)LoadOp::create(ab.builder(), op->getLoc(), *adjArray, primals(ab, indices));
+}
+
+LogicalResult StoreOp::buildAdjoint(AdjointBuilder &ab) {
+  if (!isDifferentiableType(getValue().getType()))
+    return success();
+  FailureOr<Value> adj = readAdjoint(ab, *this, getArray(), getIndices());
+  if (failed(adj))
+    return failure();
+  ab.accumulate(getValue(), *adj);
+  return success();
+}
+
+LogicalResult AtomicOp::buildAdjoint(AdjointBuilder &ab) {
+  // The old value it returns is not differentiated (Warp does the same).
+  if (!isDifferentiableType(getValue().getType()))
+    return success();
+  FailureOr<Value> adj = readAdjoint(ab, *this, getArray(), getIndices());
+  if (failed(adj))
+    return failure();
+  OpBuilder &b = ab.builder();
+  Location loc = getLoc();
+  switch (getKind()) {
+  case AtomicKind::add:
+    ab.accumulate(getValue(), *adj);
+    break;
+  case AtomicKind::sub:
+    ab.accumulate(getValue(), arith::NegFOp::create(b, loc, *adj));
+    break;
+  case AtomicKind::min:
+  case AtomicKind::max: {
+    // The element now holds the winning value (the forward pass has run).
+    Value now = LoadOp::create(b, loc, getArray(), primals(ab, getIndices()));
+    Value won = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, now, ab.primal(getValue()));
+    ab.accumulate(getValue(), arith::SelectOp::create(b, loc, won, *adj,
+                                                      buildZero(b, loc, adj->getType())));
+    break;
+  }
+  case AtomicKind::umin:
+  case AtomicKind::umax:
+    break; // integers only
+  }
+  return success();
+}
+
+LogicalResult StructCreateOp::buildAdjoint(AdjointBuilder &ab) {
+  Value adj = ab.adjoint(getResult());
+  if (!adj)
+    return success();
+  auto s = cast<StructType>(getType());
+  for (auto [name, field] : llvm::zip(s.getFieldNames(), getFields()))
+    if (isDifferentiableType(field.getType()))
+      ab.accumulate(field, extractField(ab.builder(), getLoc(), adj, name));
+  return success();
+}
+
+LogicalResult StructExtractOp::buildAdjoint(AdjointBuilder &ab) {
+  Value adj = ab.adjoint(getResult());
+  if (!adj || !isDifferentiableType(getInput().getType()))
+    return success();
+  OpBuilder &b = ab.builder();
+  Value zero = buildZero(b, getLoc(), getInput().getType());
+  ab.accumulate(getInput(), StructInsertOp::create(b, getLoc(), adj, zero, getField()));
+  return success();
+}
+
+LogicalResult StructInsertOp::buildAdjoint(AdjointBuilder &ab) {
+  Value adj = ab.adjoint(getResult());
+  if (!adj)
+    return success();
+  OpBuilder &b = ab.builder();
+  Location loc = getLoc();
+  if (isDifferentiableType(getValue().getType()))
+    ab.accumulate(getValue(), extractField(b, loc, adj, getField()));
+  Value zero = buildZero(b, loc, getValue().getType());
+  ab.accumulate(getInput(), StructInsertOp::create(b, loc, zero, adj, getField()));
+  return success();
+}
