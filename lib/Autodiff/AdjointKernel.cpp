@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
 #include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
@@ -89,6 +90,11 @@ FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
   memref::AllocaScopeReturnOp::create(b, k.getLoc(), ValueRange{});
   b.setInsertionPointToEnd(entry);
   ReturnOp::create(b, k.getLoc());
+  // An invalid adjoint is a bug of this pass: say so instead of running it.
+  if (failed(verify(adjoint))) {
+    adjoint.erase();
+    return k.emitOpError("autodiff: internal error: the adjoint kernel does not verify");
+  }
   return adjoint;
 }
 

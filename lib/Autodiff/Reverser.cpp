@@ -77,6 +77,15 @@ static void stripEffects(OpBuilder &b, Operation *root) {
     o->erase();
 }
 
+/// Region cloning keeps block arguments that the mapper already maps out of
+/// the clone: forget the arguments a previous clone of `op` mapped.
+static void unmapBlockArguments(IRMapping &map, Operation *op) {
+  op->walk([&](Block *block) {
+    for (BlockArgument a : block->getArguments())
+      map.erase(a);
+  });
+}
+
 static Value indexConst(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
@@ -179,6 +188,7 @@ LogicalResult Reverser::recomputeOp(OpBuilder &ob, Operation &op) {
   }
   if (isa<func::CallOp>(op))
     return op.emitOpError("autodiff: calls must be inlined first");
+  unmapBlockArguments(map, &op);
   Operation *c = ob.clone(op, map);
   stripEffects(ob, c);
   return success();
@@ -199,6 +209,7 @@ LogicalResult Reverser::recordFor(scf::ForOp op) {
   n = castTo(b, loc, arith::MaxSIOp::create(b, loc, n, zero), b.getIndexType());
   SmallVector<Value> slots = allocTapes(b, loc, op.getInitArgs().getTypes(), n);
 
+  unmapBlockArguments(map, op);
   auto c = cast<scf::ForOp>(b.clone(*op, map));
   stripEffects(b, c);
   OpBuilder::InsertionGuard g(b);
@@ -297,7 +308,10 @@ LogicalResult Reverser::reverseOp(Operation &op) {
     return reverseWhile(o);
   if (auto rule = dyn_cast<AutodiffOpInterface>(op))
     return rule.buildAdjoint(*this);
-  bool needed = llvm::any_of(op.getResults(), [&](Value r) { return (bool)adj.lookup(r); });
+  // Only float operands take adjoints: int-to-float conversions, constants
+  // and the like end the chain.
+  bool needed = llvm::any_of(op.getResults(), [&](Value r) { return (bool)adj.lookup(r); }) &&
+                llvm::any_of(op.getOperandTypes(), isDifferentiableType);
   if (!needed && !(op.getNumRegions() && writesMemory(&op)))
     return success(); // constants, integer math, comparisons, tid, shape, assert
   return op.emitOpError("autodiff: no derivative rule for this op");
@@ -425,10 +439,11 @@ LogicalResult Reverser::reverseFor(scf::ForOp op) {
     }
     scf::YieldOp::create(b, loc, yields);
   }
-  for (auto [n, j] : llvm::enumerate(carried))
-    accumulate(op.getInitArgs()[j], rev.getResult(n));
+  // The outer adjoints first: an init may be one of the outer values.
   for (auto [n, o] : llvm::enumerate(outer))
     adj[o] = rev.getResult(carried.size() + n);
+  for (auto [n, j] : llvm::enumerate(carried))
+    accumulate(op.getInitArgs()[j], rev.getResult(n));
   return success();
 }
 
@@ -515,9 +530,9 @@ LogicalResult Reverser::reverseWhile(scf::WhileOp op) {
     }
     scf::YieldOp::create(b, loc, yields);
   }
-  for (auto [n, j] : llvm::enumerate(carried))
-    accumulate(op.getInits()[j], rev.getResult(n));
   for (auto [n, o] : llvm::enumerate(outer))
     adj[o] = rev.getResult(carried.size() + n);
+  for (auto [n, j] : llvm::enumerate(carried))
+    accumulate(op.getInits()[j], rev.getResult(n));
   return success();
 }

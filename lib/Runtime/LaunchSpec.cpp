@@ -982,7 +982,7 @@ Error PlanBuilder::parseBackward(const json::Value &v) {
   }
 
   // Adjoint launches, last launch first: the arguments, then their adjoints.
-  llvm::DenseSet<const HostArray *> written;
+  llvm::DenseSet<const HostArray *> &written = plan.written;
   for (size_t li = plan.launchList.size(); li-- > 0;) {
     const LaunchPlan::Launch &fwd = plan.launchList[li];
     const KernelInfo &info = *inputs[li].kernel;
@@ -1026,7 +1026,7 @@ Error PlanBuilder::parseBackward(const json::Value &v) {
     std::vector<char> bytes((*g)->byteSize());
     if (Error e = encodeElement(json::Value(1.0), (*g)->elemType(), bytes.data()))
       return e;
-    plan.seeds.push_back({*g, std::move(bytes)});
+    plan.seeds.push_back({plan.array(*name), *g, std::move(bytes)});
   } else {
     const json::Object *seeds = obj->get("seed")->getAsObject();
     if (!seeds)
@@ -1045,7 +1045,8 @@ Error PlanBuilder::parseBackward(const json::Value &v) {
       DataFiller filler{**g, what, name, kindText, {}, 0};
       if (Error e = filler.fill(*seeds->get(name), 0))
         return e;
-      plan.seeds.push_back({*g, std::vector<char>((*g)->data(), (*g)->data() + (*g)->byteSize())});
+      plan.seeds.push_back({plan.array(name), *g,
+                            std::vector<char>((*g)->data(), (*g)->data() + (*g)->byteSize())});
       std::memset((*g)->data(), 0, (*g)->byteSize());
     }
   }
@@ -1090,6 +1091,39 @@ HostArray *LaunchPlan::array(StringRef name) const {
 }
 
 Error LaunchPlan::run(CpuModule &module, unsigned threads, RuntimeReports *reports) {
+  llvm::StringMap<kdsl_kernel_fn> adjointFns;
+  for (const Launch &l : backwardList) {
+    if (adjointFns.count(l.kernel))
+      continue;
+    kdsl_kernel_fn fn = module.lookup(l.kernel, /*backward=*/true);
+    if (!fn)
+      return makeRunError(RunErrorKind::Compile,
+                          "the adjoint of kernel '" + l.kernel + "' is missing from the compiled module");
+    adjointFns[l.kernel] = fn;
+  }
+  if (Error e = runForward(module, threads, reports))
+    return e;
+  if (!backward)
+    return Error::success();
+  // The tape: seed the gradients, then run the adjoints in reverse order.
+  for (const std::unique_ptr<HostArray> &g : grads)
+    std::memset(g->data(), 0, g->byteSize());
+  for (const Seed &seed : seeds)
+    std::memcpy(seed.grad->data(), seed.bytes.data(), seed.bytes.size());
+  for (auto [i, l] : llvm::enumerate(backwardList)) {
+    launchParallel(adjointFns[l.kernel], l.dims, l.args.data(), threads);
+    if (reports && reports->count())
+      return makeRunError(RunErrorKind::Runtime,
+                          reports->summary() + " (in the adjoint of launch " +
+                              std::to_string(backwardList.size() - 1 - i) + " of the spec)");
+  }
+  // As in Warp >= 1.13: the gradient of an array a launch wrote is reset.
+  for (HostArray *g : resetAfterBackward)
+    std::memset(g->data(), 0, g->byteSize());
+  return Error::success();
+}
+
+Error LaunchPlan::runForward(CpuModule &module, unsigned threads, RuntimeReports *reports) {
   llvm::StringMap<kdsl_kernel_fn> fns;
   for (const Launch &l : launchList) {
     if (fns.count(l.kernel))
@@ -1102,16 +1136,6 @@ Error LaunchPlan::run(CpuModule &module, unsigned threads, RuntimeReports *repor
   }
   if (reports)
     reports->clear();
-  llvm::StringMap<kdsl_kernel_fn> adjointFns;
-  for (const Launch &l : backwardList) {
-    if (adjointFns.count(l.kernel))
-      continue;
-    kdsl_kernel_fn fn = module.lookup(l.kernel, /*backward=*/true);
-    if (!fn)
-      return makeRunError(RunErrorKind::Compile,
-                          "the adjoint of kernel '" + l.kernel + "' is missing from the compiled module");
-    adjointFns[l.kernel] = fn;
-  }
   if (reports)
     reports->clear();
   for (auto [i, l] : llvm::enumerate(launchList)) {
@@ -1124,24 +1148,49 @@ Error LaunchPlan::run(CpuModule &module, unsigned threads, RuntimeReports *repor
       return makeRunError(RunErrorKind::Runtime, message);
     }
   }
-  if (!backward)
-    return Error::success();
-  // The tape: seed the gradients, then run the adjoints in reverse order.
-  for (const std::unique_ptr<HostArray> &g : grads)
-    std::memset(g->data(), 0, g->byteSize());
-  for (const auto &[g, bytes] : seeds)
-    std::memcpy(g->data(), bytes.data(), bytes.size());
-  for (auto [i, l] : llvm::enumerate(backwardList)) {
-    launchParallel(adjointFns[l.kernel], l.dims, l.args.data(), threads);
-    if (reports && reports->count())
-      return makeRunError(RunErrorKind::Runtime,
-                          reports->summary() + " (in the adjoint of launch " +
-                              std::to_string(backwardList.size() - 1 - i) + " of the spec)");
-  }
-  // As in Warp >= 1.13: the gradient of an array a launch wrote is reset.
-  for (HostArray *g : resetAfterBackward)
-    std::memset(g->data(), 0, g->byteSize());
   return Error::success();
+}
+
+std::vector<std::vector<char>> LaunchPlan::snapshot() const {
+  std::vector<std::vector<char>> out;
+  for (const std::unique_ptr<HostArray> &a : arrays)
+    out.emplace_back(a->data(), a->data() + a->byteSize());
+  return out;
+}
+
+void LaunchPlan::restore(const std::vector<std::vector<char>> &bytes) {
+  for (auto [a, b] : llvm::zip(arrays, bytes))
+    std::memcpy(a->data(), b.data(), b.size());
+}
+
+/// Scalar component `i` of float32/float64 data as a double.
+static std::optional<double> floatComponent(const char *data, ScalarKind kind, int64_t i) {
+  if (kind == ScalarKind::F32) {
+    float f;
+    std::memcpy(&f, data + i * sizeof f, sizeof f);
+    return f;
+  }
+  if (kind == ScalarKind::F64) {
+    double d;
+    std::memcpy(&d, data + i * sizeof d, sizeof d);
+    return d;
+  }
+  return std::nullopt;
+}
+
+Expected<double> LaunchPlan::objective() const {
+  double sum = 0;
+  for (const Seed &seed : seeds) {
+    const HostArray &a = *seed.array;
+    ScalarKind kind = a.elemType().scalar;
+    if (kind != ScalarKind::F32 && kind != ScalarKind::F64)
+      return makeRunError(RunErrorKind::Spec, "the objective needs float32 or float64 arrays, got " +
+                                                  a.elemType().name());
+    // The loss's seed is 1.0: both forms are sum(seed * array).
+    for (int64_t i = 0, n = a.numElements() * a.elemType().numScalars(); i < n; ++i)
+      sum += *floatComponent(seed.bytes.data(), kind, i) * *floatComponent(a.data(), kind, i);
+  }
+  return sum;
 }
 
 HostArray *LaunchPlan::grad(StringRef name) const {

@@ -40,6 +40,8 @@ const char *kdsl::runErrorKindName(RunErrorKind kind) {
     return "spec";
   case RunErrorKind::Compile:
     return "compile";
+  case RunErrorKind::GradCheck:
+    return "gradcheck";
   case RunErrorKind::Runtime:
     return "runtime";
   }

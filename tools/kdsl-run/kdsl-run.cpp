@@ -18,6 +18,7 @@
 #include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Runtime/Bundle.h"
 #include "kdsl/Runtime/CpuBackend.h"
+#include "kdsl/Runtime/GradCheck.h"
 #include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Runtime/ValueLayout.h"
 #include "kdsl/Support/OutputFiles.h"
@@ -25,6 +26,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -85,7 +87,25 @@ static cl::opt<std::string> cxx("cxx",
                                 cl::desc("C++ compiler of --backend=cpp (default: $CXX, then c++)"),
                                 cl::value_desc("path"), cl::cat(runCategory));
 
+static cl::opt<bool> checkGrads(
+    "check-grads",
+    cl::desc("With \"backward\": compare the gradient of every input array with requires_grad "
+             "with central finite differences of the objective (float32/float64 arrays)"),
+    cl::init(false), cl::cat(runCategory));
+static cl::opt<double> gradRtol("grad-rtol",
+                                cl::desc("--check-grads relative tolerance (default 1e-6)"),
+                                cl::init(1e-6), cl::cat(runCategory));
+static cl::opt<double> gradAtol("grad-atol",
+                                cl::desc("--check-grads absolute tolerance (default 1e-9)"),
+                                cl::init(1e-9), cl::cat(runCategory));
+static cl::opt<double> fdStep("fd-step",
+                              cl::desc("--check-grads step h = fd-step * max(1, |x|) (default 1e-6)"),
+                              cl::init(1e-6), cl::cat(runCategory));
+
 static constexpr unsigned kMaxThreads = 1024;
+
+/// --check-grads results, printed as "gradcheck" in the result.
+static std::vector<kdsl::GradCheckResult> gradResults;
 
 //===----------------------------------------------------------------------===//
 // Output
@@ -110,6 +130,20 @@ static void writeResult(raw_ostream &os, bool ok, RunErrorKind kind, StringRef e
     j.attributeBegin("grads");
     plan->writeGrads(j);
     j.attributeEnd();
+    if (checkGrads)
+      j.attributeObject("gradcheck", [&] {
+        for (const kdsl::GradCheckResult &r : gradResults)
+          j.attributeObject(r.array, [&] {
+            j.attribute("checked", r.checked);
+            j.attribute("failed", r.failed);
+            j.attribute("max_rel_error", r.relError);
+            j.attributeObject("worst", [&] {
+              j.attribute("index", r.worst);
+              j.attribute("analytic", r.analytic);
+              j.attribute("numeric", r.numeric);
+            });
+          });
+      });
   }
   j.objectEnd();
   os << "\n";
@@ -318,7 +352,20 @@ int main(int argc, char **argv) {
                   std::string("a kernel crashed") +
                       (checkBounds ? "" : " (if it indexed an array out of range, --check-bounds "
                                           "reports where)"));
-  Error runError = (*plan)->run(**cpu, numThreads);
+  Error runError = Error::success();
+  if (checkGrads) {
+    kdsl::GradCheckOptions gc;
+    gc.rtol = gradRtol;
+    gc.atol = gradAtol;
+    gc.step = fdStep;
+    Expected<std::vector<kdsl::GradCheckResult>> results = kdsl::checkGradients(**plan, **cpu, numThreads, gc);
+    if (results)
+      gradResults = std::move(*results);
+    else
+      runError = results.takeError();
+  } else {
+    runError = (*plan)->run(**cpu, numThreads);
+  }
   disarmCrashHandler();
   if (runError) {
     auto [kind, message] = kdsl::takeRunError(std::move(runError), RunErrorKind::Runtime);
@@ -334,5 +381,13 @@ int main(int argc, char **argv) {
             bundleDir, {{"bundle.bin", bundleInputs}, {"expected.bin", expected}}))
       return fail(RunErrorKind::IO, toString(std::move(e)));
   }
+  for (const kdsl::GradCheckResult &r : gradResults)
+    if (r.failed)
+      return finish(false, RunErrorKind::GradCheck,
+                    formatv("gradient of '{0}' disagrees with finite differences in {1} of {2} "
+                            "components; worst: component {3}: adjoint {4}, finite differences {5}",
+                            r.array, r.failed, r.checked, r.worst, r.analytic, r.numeric)
+                        .str(),
+                    plan->get());
   return finish(true, RunErrorKind::Runtime, "", plan->get());
 }

@@ -30,6 +30,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
@@ -189,6 +190,18 @@ public:
   /// {"name": nested lists, ...} for gradNames(), written like writeOutputs.
   void writeGrads(llvm::json::OStream &os) const;
 
+  /// Runs the forward launches only (run() without the backward pass).
+  llvm::Error runForward(CpuModule &module, unsigned threads,
+                         RuntimeReports *reports = &RuntimeReports::global());
+  /// Whether some launch writes `array` (its gradient is reset after backward).
+  bool isWritten(const HostArray *array) const { return written.count(array); }
+  /// The scalar the backward pass differentiates, from the current arrays:
+  /// loss[0], or the sum of seed * array over the seeds (float arrays only).
+  llvm::Expected<double> objective() const;
+  /// Every array's bytes, and putting them back.
+  std::vector<std::vector<char>> snapshot() const;
+  void restore(const std::vector<std::vector<char>> &bytes);
+
   /// The printed arrays (all, or those of "print", in that order): their
   /// names in the order outputs() lists them.
   const std::vector<std::string> &outputNames() const { return printed; }
@@ -214,7 +227,13 @@ private:
   /// Array -> its gradient (every array of a plan with "backward" has one).
   llvm::DenseMap<const HostArray *, HostArray *> gradOf;
   /// Gradients set before the adjoint launches ("loss" or "seed"), as bytes.
-  std::vector<std::pair<HostArray *, std::vector<char>>> seeds;
+  struct Seed {
+    HostArray *array, *grad;
+    std::vector<char> bytes;
+  };
+  std::vector<Seed> seeds;
+  /// Arrays some launch writes (their gradients are reset after backward).
+  llvm::DenseSet<const HostArray *> written;
   /// Gradients zeroed after the backward pass (written, not retain_grad).
   std::vector<HostArray *> resetAfterBackward;
   std::vector<std::string> gradList;

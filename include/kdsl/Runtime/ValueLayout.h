@@ -46,9 +46,9 @@ class StructType;
 //===----------------------------------------------------------------------===//
 
 /// The "type" of an error object printed by kdsl-run.
-enum class RunErrorKind : uint8_t { Usage, IO, JSON, Spec, Compile, Runtime };
+enum class RunErrorKind : uint8_t { Usage, IO, JSON, Spec, Compile, Runtime, GradCheck };
 
-/// "usage", "io", "json", "spec", "compile" or "runtime".
+/// "usage", "io", "json", "spec", "compile", "runtime" or "gradcheck".
 const char *runErrorKindName(RunErrorKind kind);
 
 /// An error with a kind. Everything in this library returns RunErrors.

@@ -1,0 +1,107 @@
+//===- GradCheck.cpp - adjoint gradients against central differences -------===//
+#include "kdsl/Runtime/GradCheck.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace kdsl;
+
+namespace {
+/// Reads and writes scalar component `i` of a float32/float64 array.
+struct Component {
+  HostArray &a;
+  int64_t i;
+  double get() const {
+    if (a.elemType().scalar == ScalarKind::F32) {
+      float f;
+      std::memcpy(&f, a.data() + i * sizeof f, sizeof f);
+      return f;
+    }
+    double d;
+    std::memcpy(&d, a.data() + i * sizeof d, sizeof d);
+    return d;
+  }
+  void set(double v) {
+    if (a.elemType().scalar == ScalarKind::F32) {
+      float f = float(v);
+      std::memcpy(a.data() + i * sizeof f, &f, sizeof f);
+    } else {
+      std::memcpy(a.data() + i * sizeof v, &v, sizeof v);
+    }
+  }
+};
+} // namespace
+
+llvm::Expected<std::vector<GradCheckResult>>
+kdsl::checkGradients(LaunchPlan &plan, CpuModule &module, unsigned threads,
+                     const GradCheckOptions &options) {
+  if (!plan.hasBackward())
+    return makeRunError(RunErrorKind::Spec, "checking gradients needs \"backward\" in the spec");
+  std::vector<std::vector<char>> initial = plan.snapshot();
+  auto objectiveAt = [&](HostArray &a, int64_t i, double x) -> llvm::Expected<double> {
+    plan.restore(initial);
+    Component{a, i}.set(x);
+    if (llvm::Error e = plan.runForward(module, threads))
+      return std::move(e);
+    return plan.objective();
+  };
+
+  struct Numeric {
+    std::string name;
+    std::vector<double> values;
+  };
+  std::vector<Numeric> numeric;
+  for (const std::string &name : plan.gradNames()) {
+    HostArray &a = *plan.array(name);
+    if (plan.isWritten(&a))
+      continue; // its gradient is reset after the backward pass
+    ScalarKind kind = a.elemType().scalar;
+    if (kind != ScalarKind::F32 && kind != ScalarKind::F64)
+      return makeRunError(RunErrorKind::Spec, "checking the gradient of '" + name +
+                                                  "' needs float32 or float64, got " +
+                                                  a.elemType().name());
+    Numeric n{name, {}};
+    for (int64_t i = 0, count = a.numElements() * a.elemType().numScalars(); i < count; ++i) {
+      plan.restore(initial);
+      double x = Component{a, i}.get();
+      double h = options.step * std::max(1.0, std::fabs(x));
+      llvm::Expected<double> up = objectiveAt(a, i, x + h);
+      if (!up)
+        return up.takeError();
+      llvm::Expected<double> down = objectiveAt(a, i, x - h);
+      if (!down)
+        return down.takeError();
+      n.values.push_back((*up - *down) / (2 * h));
+    }
+    numeric.push_back(std::move(n));
+  }
+
+  plan.restore(initial);
+  if (llvm::Error e = plan.run(module, threads))
+    return std::move(e);
+  std::vector<GradCheckResult> results;
+  for (const Numeric &n : numeric) {
+    GradCheckResult r;
+    r.array = n.name;
+    HostArray &g = *plan.grad(n.name);
+    double worstRatio = -1;
+    for (auto [i, num] : llvm::enumerate(n.values)) {
+      double ana = Component{g, int64_t(i)}.get();
+      double scale = std::max(std::fabs(ana), std::fabs(num));
+      double diff = std::fabs(ana - num);
+      double ratio = diff / (options.rtol * scale + options.atol);
+      ++r.checked;
+      if (!(ratio <= 1.0)) // NaN fails too
+        ++r.failed;
+      if (!(ratio <= worstRatio)) {
+        worstRatio = ratio;
+        r.worst = int64_t(i);
+        r.analytic = ana;
+        r.numeric = num;
+        r.relError = scale > 0 ? diff / scale : diff;
+      }
+    }
+    results.push_back(r);
+  }
+  return results;
+}
