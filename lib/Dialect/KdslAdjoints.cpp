@@ -121,7 +121,7 @@ LogicalResult AtomicOp::buildAdjoint(AdjointBuilder &ab) {
   case AtomicKind::min:
   case AtomicKind::max: {
     // The element now holds the winning value (the forward pass has run).
-    Value now = LoadOp::create(b, loc, getArray(), primals(ab, getIndices()));
+    Value now = LoadOp::create(b, loc, ab.primal(getArray()), primals(ab, getIndices()));
     Value won = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, now, ab.primal(getValue()));
     ab.accumulate(getValue(), arith::SelectOp::create(b, loc, won, *adj,
                                                       buildZero(b, loc, adj->getType())));

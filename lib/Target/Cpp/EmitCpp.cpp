@@ -20,6 +20,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallString.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Format.h"
@@ -142,7 +143,7 @@ std::string CppEmitter::literal(Attribute a, Type t) {
     int64_t v = i.getValue().getSExtValue();
     if (v == INT64_MIN)
       return "(" + s + ")(-9223372036854775807LL - 1)";
-    return "(" + s + ")" + std::to_string(v) + (t.getIntOrFloatBitWidth() == 64 ? "LL" : "");
+    return "(" + s + ")" + std::to_string(v) + (t.isIndex() || t.getIntOrFloatBitWidth() == 64 ? "LL" : "");
   }
   if (auto f = dyn_cast<FloatAttr>(a)) {
     double v = f.getValueAsDouble();
@@ -400,6 +401,11 @@ LogicalResult CppEmitter::emitExpr(Operation &op, std::string &e) {
         return success();
       })
       .Case<arith::SelectOp>([&](arith::SelectOp o) {
+        if (isa<VectorType>(o.getCondition().getType())) {
+          e = "kdsl::vselect(" + name(o.getCondition()) + ", " + name(o.getTrueValue()) + ", " +
+              name(o.getFalseValue()) + ")";
+          return success();
+        }
         e = name(o.getCondition()) + " ? " + name(o.getTrueValue()) + " : " + name(o.getFalseValue());
         return success();
       })
@@ -482,6 +488,7 @@ LogicalResult CppEmitter::emitExpr(Operation &op, std::string &e) {
       .Case<vector::ReductionOp>([&](vector::ReductionOp o) {
         switch (o.getKind()) {
         case vector::CombiningKind::AND: fn("kdsl::all_of"); return success();
+        case vector::CombiningKind::ADD: fn("kdsl::reduce_add"); return success();
         case vector::CombiningKind::MINNUMF: fn("kdsl::reduce_fmin"); return success();
         case vector::CombiningKind::MAXNUMF: fn("kdsl::reduce_fmax"); return success();
         case vector::CombiningKind::MINSI: fn("kdsl::reduce_min"); return success();
@@ -489,7 +496,17 @@ LogicalResult CppEmitter::emitExpr(Operation &op, std::string &e) {
         default: return o.emitOpError("C++ emitter: unsupported reduction"), failure();
         }
       })
-      .Case<vector::ShapeCastOp>([&](auto) { fn("kdsl::flatten"); return success(); })
+      .Case<vector::ShapeCastOp>([&](vector::ShapeCastOp o) {
+        if (o.getResultVectorType().getRank() == 2) // an autodiff adjoint of a flatten
+          e = "kdsl::unflatten<" + typeName(rt) + ">(" + name(o.getSource()) + ")";
+        else
+          fn("kdsl::flatten");
+        return success();
+      })
+      .Case<memref::LoadOp>([&](memref::LoadOp o) {
+        e = name(o.getMemRef()) + "[" + name(o.getIndices()[0]) + "]";
+        return success();
+      })
       .Case<vector::TransposeOp>([&](auto o) { e = call("kdsl::transpose", o.getVector()); return success(); })
       .Case<vector::OuterProductOp>([&](vector::OuterProductOp o) {
         e = "kdsl::outer(" + name(o.getLhs()) + ", " + name(o.getRhs()) + ")";
@@ -569,6 +586,38 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
     line() << target << " = " << name(ins.getValueToStore()) << ";\n";
     return success();
   }
+  // Autodiff tapes: memref<?xT> buffers in allocation scopes.
+  if (auto a = dyn_cast<memref::AllocaOp>(op)) {
+    auto t = a.getType();
+    if (t.getRank() != 1)
+      return a.emitOpError("C++ emitter: only 1-D tapes are supported"), failure();
+    // The size is static once canonicalization folded a constant trip count.
+    std::string size = t.isDynamicDim(0) ? name(a.getDynamicSizes()[0]) : std::to_string(t.getDimSize(0));
+    bind(a.getResult(), "tape");
+    line() << "kdsl::tape<" << typeName(t.getElementType()) << "> " << name(a.getResult()) << "("
+           << size << ");\n";
+    return success();
+  }
+  if (auto st = dyn_cast<memref::StoreOp>(op)) {
+    line() << name(st.getMemRef()) << "[" << name(st.getIndices()[0]) << "] = " << name(st.getValueToStore())
+           << ";\n";
+    return success();
+  }
+  if (auto scope = dyn_cast<memref::AllocaScopeOp>(op)) {
+    for (Value r : scope.getResults()) {
+      bind(r, "v");
+      line() << unusedPrefix(r) << typeName(r.getType()) << " " << name(r) << ";\n";
+    }
+    line() << "{\n";
+    ++indent;
+    Block &body = scope.getBodyRegion().front();
+    if (failed(emitBlock(body)))
+      return failure();
+    assign(scope.getResults(), body.getTerminator()->getOperands());
+    --indent;
+    line() << "}\n";
+    return success();
+  }
   if (auto si = dyn_cast<StructInsertOp>(op)) {
     bind(si.getResult(), "v");
     line() << unusedPrefix(si.getResult()) << typeName(si.getType()) << " " << name(si.getResult()) << " = " << name(si.getInput())
@@ -639,7 +688,7 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
              << ";\n";
     return success();
   }
-  if (isa<ReturnOp, scf::YieldOp, scf::ConditionOp>(op))
+  if (isa<ReturnOp, scf::YieldOp, scf::ConditionOp, memref::AllocaScopeReturnOp>(op))
     return success(); // handled by the enclosing construct
   if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
     for (Value r : ifOp.getResults()) {

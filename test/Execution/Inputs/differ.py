@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""differ.py A.json B.json [--ulp N]: two kdsl-run outputs must agree exactly,
+"""differ.py A.json B.json [--ulp N]: two kdsl-run outputs (their "outputs"
+and "grads") must agree exactly,
 except floats, which may differ by at most N units in the last place
 (default 0: bit-identical). Prints the number of values compared and how
 many differed at all; exits 1 on a difference beyond the tolerance."""
@@ -42,13 +43,15 @@ def main():
     if not (a.get("ok") and b.get("ok")):
         print("differ: a run failed:", a.get("error"), b.get("error"))
         return 1
-    if a["outputs"].keys() != b["outputs"].keys():
-        print("differ: different arrays", sorted(a["outputs"]), sorted(b["outputs"]))
-        return 1
+    sections = ("outputs", "grads")
+    for s in sections:
+        if a.get(s, {}).keys() != b.get(s, {}).keys():
+            print(f"differ: different {s}", sorted(a.get(s, {})), sorted(b.get(s, {})))
+            return 1
     values, inexact, bad = 0, 0, []
-    for name in a["outputs"]:
+    for s, name in [(s, n) for s in sections for n in a.get(s, {})]:
         pairs = []
-        walk(a["outputs"][name], b["outputs"][name], name, pairs)
+        walk(a[s][name], b[s][name], f"{s}.{name}", pairs)
         for path, x, y in pairs:
             values += 1
             if x is None:
