@@ -86,12 +86,27 @@ static void unmapBlockArguments(IRMapping &map, Operation *op) {
   });
 }
 
-static Value indexConst(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
+/// Iteration counters and tape positions are i64, not index: index-typed
+/// loop block arguments do not survive the GPU lowering (gpu-to-nvvm converts
+/// block arguments before the index arithmetic feeding them).
+static Value counterConst(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, b.getI64Type(), v);
 }
 
+static Value toIndex(OpBuilder &b, Location loc, Value v) {
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+}
+
+/// An integer or index value converted to the integer or index type `t`.
 static Value castTo(OpBuilder &b, Location loc, Value v, Type t) {
-  return v.getType() == t ? v : (Value)arith::IndexCastOp::create(b, loc, t, v);
+  Type from = v.getType();
+  if (from == t)
+    return v;
+  if (from.isIndex() || t.isIndex())
+    return arith::IndexCastOp::create(b, loc, t, v);
+  if (from.getIntOrFloatBitWidth() > t.getIntOrFloatBitWidth())
+    return arith::TruncIOp::create(b, loc, t, v);
+  return arith::ExtSIOp::create(b, loc, t, v);
 }
 
 static LogicalResult checkTapeable(Operation *op, TypeRange types) {
@@ -107,7 +122,7 @@ static SmallVector<Value> allocTapes(OpBuilder &b, Location loc, TypeRange types
   SmallVector<Value> slots;
   for (Type t : types)
     slots.push_back(memref::AllocaOp::create(b, loc, MemRefType::get({ShapedType::kDynamic}, t),
-                                             ValueRange{n}));
+                                             ValueRange{toIndex(b, loc, n)}));
   return slots;
 }
 
@@ -206,7 +221,9 @@ LogicalResult Reverser::recordFor(scf::ForOp op) {
   Value span = arith::SubIOp::create(b, loc, ub, lb);
   Value n = arith::DivSIOp::create(
       b, loc, arith::AddIOp::create(b, loc, span, arith::SubIOp::create(b, loc, step, one)), step);
-  n = castTo(b, loc, arith::MaxSIOp::create(b, loc, n, zero), b.getIndexType());
+  n = arith::MaxSIOp::create(b, loc, n, zero);
+  if (n.getType() != b.getI64Type())
+    n = arith::ExtSIOp::create(b, loc, b.getI64Type(), n);
   SmallVector<Value> slots = allocTapes(b, loc, op.getInitArgs().getTypes(), n);
 
   unmapBlockArguments(map, op);
@@ -227,9 +244,9 @@ FailureOr<scf::WhileOp> Reverser::cloneWhileCounting(scf::WhileOp op, ArrayRef<V
   SmallVector<Value> inits;
   for (Value v : op.getInits())
     inits.push_back(primal(v));
-  inits.push_back(indexConst(b, loc, 0));
+  inits.push_back(counterConst(b, loc, 0));
   SmallVector<Type> types(op.getResultTypes());
-  types.push_back(b.getIndexType());
+  types.push_back(b.getI64Type());
   LogicalResult status = success();
   auto w = scf::WhileOp::create(
       b, loc, types, inits,
@@ -238,8 +255,11 @@ FailureOr<scf::WhileOp> Reverser::cloneWhileCounting(scf::WhileOp op, ArrayRef<V
         for (auto [from, to] : llvm::zip(before.getArguments(), args))
           map.map(from, to);
         Value counter = args.back();
-        for (auto [v, slot] : llvm::zip(args, tape))
-          memref::StoreOp::create(ob, l, v, slot, ValueRange{counter});
+        if (!tape.empty()) {
+          Value at = toIndex(ob, l, counter);
+          for (auto [v, slot] : llvm::zip(args, tape))
+            memref::StoreOp::create(ob, l, v, slot, ValueRange{at});
+        }
         for (Operation &o : before.without_terminator())
           if (failed(recomputeOp(ob, o)))
             status = failure();
@@ -260,7 +280,7 @@ FailureOr<scf::WhileOp> Reverser::cloneWhileCounting(scf::WhileOp op, ArrayRef<V
         SmallVector<Value> next;
         for (Value v : op.getYieldOp().getOperands())
           next.push_back(primal(v));
-        next.push_back(arith::AddIOp::create(ob, l, args.back(), indexConst(ob, l, 1)));
+        next.push_back(arith::AddIOp::create(ob, l, args.back(), counterConst(ob, l, 1)));
         scf::YieldOp::create(ob, l, next);
       });
   if (failed(status))
@@ -280,7 +300,7 @@ LogicalResult Reverser::recordWhile(scf::WhileOp op) {
     return failure();
   Location loc = op.getLoc();
   Value count = counting->getResults().back();
-  Value entries = arith::AddIOp::create(b, loc, count, indexConst(b, loc, 1));
+  Value entries = arith::AddIOp::create(b, loc, count, counterConst(b, loc, 1));
   SmallVector<Value> slots = allocTapes(b, loc, op.getInits().getTypes(), entries);
   if (failed(cloneWhileCounting(op, slots)))
     return failure();
@@ -398,13 +418,15 @@ LogicalResult Reverser::reverseFor(scf::ForOp op) {
 
   Value count = tape->second.count;
   SmallVector<Value> slots = tape->second.slots;
-  auto rev = scf::ForOp::create(b, loc, indexConst(b, loc, 0), count, indexConst(b, loc, 1), inits);
+  auto rev = scf::ForOp::create(b, loc, counterConst(b, loc, 0), count, counterConst(b, loc, 1), inits);
   {
     OpBuilder::InsertionGuard g(b);
+    if (!rev.getBody()->empty())
+      rev.getBody()->back().erase(); // the implicit yield of a loop without iter_args
     b.setInsertionPointToStart(rev.getBody());
     ValueRange args = rev.getRegionIterArgs();
     Value k = arith::SubIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, count, indexConst(b, loc, 1)), rev.getInductionVar());
+        b, loc, arith::SubIOp::create(b, loc, count, counterConst(b, loc, 1)), rev.getInductionVar());
     // A scope frees the tapes of inner loops at the end of each iteration.
     memref::AllocaScopeOp scope;
     if (containsLoop(body)) {
@@ -416,8 +438,9 @@ LogicalResult Reverser::reverseFor(scf::ForOp op) {
     Value kk = castTo(b, loc, k, lb.getType());
     map.map(op.getInductionVar(),
             arith::AddIOp::create(b, loc, lb, arith::MulIOp::create(b, loc, kk, primal(op.getStep()))));
+    Value at = toIndex(b, loc, k);
     for (auto [arg, slot] : llvm::zip(op.getRegionIterArgs(), slots))
-      map.map(arg, memref::LoadOp::create(b, loc, slot, ValueRange{k}).getResult());
+      map.map(arg, memref::LoadOp::create(b, loc, slot, ValueRange{at}).getResult());
     for (auto [n, o] : llvm::enumerate(outer))
       adj[o] = args[carried.size() + n];
     if (failed(recompute(body)))
@@ -461,8 +484,9 @@ LogicalResult Reverser::reverseWhile(scf::WhileOp op) {
   Value count = tape->second.count;
   SmallVector<Value> slots = tape->second.slots;
   auto loadCarried = [&](Value k) {
+    Value at = toIndex(b, loc, k);
     for (auto [arg, slot] : llvm::zip(before.getArguments(), slots))
-      map.map(arg, memref::LoadOp::create(b, loc, slot, ValueRange{k}).getResult());
+      map.map(arg, memref::LoadOp::create(b, loc, slot, ValueRange{at}).getResult());
   };
   SmallVector<unsigned> carried;
   for (auto [j, t] : llvm::enumerate(op.getInits().getTypes()))
@@ -485,13 +509,15 @@ LogicalResult Reverser::reverseWhile(scf::WhileOp op) {
     inits.push_back(adjointOrZero(before.getArgument(j)));
   for (Value o : outer)
     inits.push_back(adjointOrZero(o));
-  auto rev = scf::ForOp::create(b, loc, indexConst(b, loc, 0), count, indexConst(b, loc, 1), inits);
+  auto rev = scf::ForOp::create(b, loc, counterConst(b, loc, 0), count, counterConst(b, loc, 1), inits);
   {
     OpBuilder::InsertionGuard g(b);
+    if (!rev.getBody()->empty())
+      rev.getBody()->back().erase(); // the implicit yield of a loop without iter_args
     b.setInsertionPointToStart(rev.getBody());
     ValueRange args = rev.getRegionIterArgs();
     Value k = arith::SubIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, count, indexConst(b, loc, 1)), rev.getInductionVar());
+        b, loc, arith::SubIOp::create(b, loc, count, counterConst(b, loc, 1)), rev.getInductionVar());
     memref::AllocaScopeOp scope;
     if (containsLoop(before) || containsLoop(after)) {
       scope = memref::AllocaScopeOp::create(b, loc, TypeRange(ValueRange(inits)));

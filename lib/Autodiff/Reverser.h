@@ -49,7 +49,7 @@ public:
 
 private:
   struct Tape {
-    mlir::Value count;                   // iterations (index)
+    mlir::Value count;                    // iterations (i64)
     llvm::SmallVector<mlir::Value> slots; // memref<?xT>, one per carried value
   };
 

@@ -49,6 +49,8 @@ void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions
   GpuNVVMAttachTargetOptions target;
   target.chip = options.chip;
   target.optLevel = 3;
+  // PTX ISA 7.3+ for stacksave/stackrestore (the per-thread autodiff tapes).
+  target.features = "+ptx80";
   if (!options.cudaPath.empty())
     target.linkLibs.push_back(options.cudaPath + "/nvvm/libdevice/libdevice.10.bc");
   pm.addPass(createGpuNVVMAttachTarget(target));

@@ -6,6 +6,7 @@
 // and no output file is left behind.
 //
 //===----------------------------------------------------------------------===//
+#include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Frontend/Frontend.h"
 #include "kdsl/Runtime/CpuBackend.h"
@@ -74,6 +75,10 @@ static cl::opt<bool> standalone(
              "and a CMakeLists.txt to build it with nvcc"),
     cl::init(false));
 // Test hook: proves --verify-emitted can fail by appending a line Clang rejects.
+static cl::opt<bool> forwardOnly(
+    "forward-only",
+    cl::desc("Leave out the adjoint (backward) kernels that --emit=llvm|cpp|cuda add by default"),
+    cl::init(false));
 static cl::opt<std::string> appendToEmitted("append-to-emitted", cl::Hidden, cl::init(""));
 
 /// --standalone: DIR/<stem>.cu, DIR/Makefile and DIR/CMakeLists.txt, all
@@ -132,6 +137,21 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
   std::vector<std::string> kernels = kdsl::kernelNames(*module);
+  // Every kernel gets its adjoint unless it says enable_backward=False. Not
+  // for PTX yet: gpu-to-nvvm does not convert the matrix-typed block
+  // arguments some adjoints have (the GPU issue tracks it).
+  if (emit != Emit::MLIR && emit != Emit::Ptx && !forwardOnly) {
+    std::vector<std::string> differentiable;
+    for (auto k : module->getOps<kdsl::KernelOp>())
+      if (k.getEnableBackward())
+        differentiable.push_back(k.getSymName().str());
+    if (auto e = kdsl::buildAdjointKernels(*module, differentiable)) {
+      WithColor::error(errs(), "kdsl-translate")
+          << toString(std::move(e))
+          << "(mark the kernel @wp.kernel(enable_backward=False), or pass --forward-only)\n";
+      return 1;
+    }
+  }
 
   // Produce the whole output before opening the file: a failure leaves none.
   std::string text;
