@@ -1,0 +1,65 @@
+// RUN: kdsl-opt --kdsl-autodiff --split-input-file --verify-diagnostics %s -o /dev/null
+// What kdsl-autodiff cannot differentiate yet is an error at the op, never
+// a wrong gradient.
+
+!P = !kdsl.struct<"P", {m: f32, id: i32}>
+kdsl.kernel @struct_elements(%x: !kdsl.array<!P, 1>, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["x", "y"]} {
+  %i = kdsl.tid : i32
+  // expected-error @+1 {{autodiff: reading a struct array element is not differentiable yet}}
+  %p = kdsl.load %x[%i] : <!P, 1>
+  %m = kdsl.struct_extract %p["m"] : !P
+  kdsl.store %m, %y[%i] : <f32, 1>
+  kdsl.return
+}
+
+// -----
+
+!S = !kdsl.struct<"S", {data: !kdsl.array<f32, 1>}>
+kdsl.kernel @array_in_struct(%s: !S, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["s", "y"]} {
+  %i = kdsl.tid : i32
+  %a = kdsl.struct_extract %s["data"] : !S
+  // expected-error @+1 {{autodiff: the adjoint of an array that is not a kernel argument (an array inside a struct) is not supported yet}}
+  %v = kdsl.load %a[%i] : <f32, 1>
+  kdsl.store %v, %y[%i] : <f32, 1>
+  kdsl.return
+}
+
+// -----
+
+!P = !kdsl.struct<"P", {m: f32, id: i32}>
+kdsl.kernel @struct_carried(%x: !kdsl.array<f32, 1>, %n: i32, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["x", "n", "y"]} {
+  %i = kdsl.tid : i32
+  %v = kdsl.load %x[%i] : <f32, 1>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %s0 = kdsl.struct_create(%v, %c0) : !P
+  // expected-error @+1 {{autodiff: a loop carrying a value of type '!kdsl.struct<"P", {m: f32, id: i32}>' is not differentiable yet}}
+  %s = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %s0) -> (!P) : i32 {
+    scf.yield %acc : !P
+  }
+  %m = kdsl.struct_extract %s["m"] : !P
+  kdsl.store %m, %y[%i] : <f32, 1>
+  kdsl.return
+}
+
+// -----
+
+// expected-error @+1 {{autodiff: a symbol named 'taken_backward' exists already}}
+kdsl.kernel @taken(%x: !kdsl.array<f32, 1>) attributes {arg_names = ["x"]} {
+  kdsl.return
+}
+kdsl.kernel @taken_backward(%x: !kdsl.array<f32, 1>) attributes {arg_names = ["x"], enable_backward = false} {
+  kdsl.return
+}
+
+// -----
+
+func.func private @external(f32) -> f32
+kdsl.kernel @calls_external(%x: !kdsl.array<f32, 1>) attributes {arg_names = ["x"]} {
+  %i = kdsl.tid : i32
+  %v = kdsl.load %x[%i] : <f32, 1>
+  // expected-error @+1 {{autodiff: cannot inline the call of @external}}
+  %r = func.call @external(%v) : (f32) -> f32
+  kdsl.store %r, %x[%i] : <f32, 1>
+  kdsl.return
+}

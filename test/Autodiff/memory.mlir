@@ -1,0 +1,50 @@
+// RUN: kdsl-opt --kdsl-autodiff %s | FileCheck %s
+// Derivative rules of the memory ops (Warp's): atomic_add/sub pass the
+// adjoint through (sub negated), atomic_max passes it to the value only where
+// the value won; integer atomics carry no adjoint.
+
+// CHECK-LABEL: kdsl.kernel @atomics_backward(
+// CHECK-SAME: %[[X:[a-z0-9_]+]]: !kdsl.array<f32, 1>, %[[OUT:[a-z0-9_]+]]: !kdsl.array<f32, 1>, %[[CNT:[a-z0-9_]+]]: !kdsl.array<i32, 1>,
+// CHECK-SAME: %[[ADJ_X:[a-z0-9_]+]]: !kdsl.array<f32, 1>, %[[ADJ_OUT:[a-z0-9_]+]]: !kdsl.array<f32, 1>,
+// Recomputation: no atomics.
+// CHECK:      %[[V:.*]] = kdsl.load %[[X]]
+// CHECK-NOT:  kdsl.atomic
+// Reverse order: the max first, then the integer add (nothing), sub, add.
+// CHECK:      %[[G2:.*]] = kdsl.load %[[ADJ_OUT]][%{{.*}}]
+// CHECK-NEXT: %[[NOW:.*]] = kdsl.load %[[OUT]][%{{.*}}]
+// CHECK-NEXT: %[[WON:.*]] = arith.cmpf oeq, %[[NOW]], %[[V]]
+// CHECK:      %[[D2:.*]] = arith.select %[[WON]], %[[G2]], %{{.*}}
+// CHECK-NOT:  %[[CNT]]
+// CHECK:      %[[G1:.*]] = kdsl.load %[[ADJ_OUT]][%{{.*}}]
+// CHECK-NEXT: %[[D1:.*]] = arith.negf %[[G1]]
+// CHECK-NEXT: %[[S1:.*]] = arith.addf %[[D2]], %[[D1]]
+// CHECK-NEXT: %[[G0:.*]] = kdsl.load %[[ADJ_OUT]][%{{.*}}]
+// CHECK-NEXT: %[[S0:.*]] = arith.addf %[[S1]], %[[G0]]
+// CHECK-NEXT: kdsl.atomic add %[[ADJ_X]][%{{.*}}], %[[S0]]
+kdsl.kernel @atomics(%x: !kdsl.array<f32, 1>, %out: !kdsl.array<f32, 1>, %cnt: !kdsl.array<i32, 1>) attributes {arg_names = ["x", "out", "cnt"]} {
+  %i = kdsl.tid : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %v = kdsl.load %x[%i] : <f32, 1>
+  %0 = kdsl.atomic add %out[%c0], %v : <f32, 1>
+  %1 = kdsl.atomic sub %out[%c1], %v : <f32, 1>
+  %2 = kdsl.atomic add %cnt[%c0], %c1 : <i32, 1>
+  %3 = kdsl.atomic max %out[%c2], %v : <f32, 1>
+  kdsl.return
+}
+
+// An integer store carries no adjoint; a vector store reads a vector adjoint.
+// CHECK-LABEL: kdsl.kernel @stores_backward(
+// CHECK-SAME: %[[ADJ_V:[a-z0-9_]+]]: !kdsl.array<vector<3xf32>, 1>)
+// CHECK-NOT:  kdsl.store
+// CHECK:      kdsl.load %[[ADJ_V]][%{{.*}}] : <vector<3xf32>, 1>
+// CHECK-NOT:  kdsl.load
+// CHECK:      kdsl.return
+kdsl.kernel @stores(%n: !kdsl.array<i32, 1>, %v: !kdsl.array<vector<3xf32>, 1>) attributes {arg_names = ["n", "v"]} {
+  %i = kdsl.tid : i32
+  kdsl.store %i, %n[%i] : <i32, 1>
+  %c = arith.constant dense<1.0> : vector<3xf32>
+  kdsl.store %c, %v[%i] : <vector<3xf32>, 1>
+  kdsl.return
+}

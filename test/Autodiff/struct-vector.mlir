@@ -1,0 +1,44 @@
+// RUN: kdsl-opt --kdsl-autodiff %s | FileCheck %s
+// Structs and vectors: a struct's adjoint is a struct of the same type (zero
+// in integer fields); builtins are expanded in the adjoint, and the adjoint
+// of an extracted component is inserted back at its position.
+
+!P = !kdsl.struct<"P", {m: f32, id: i32}>
+
+// CHECK-LABEL: kdsl.kernel @structs_backward(
+// CHECK-SAME: %[[ADJ_X:[a-z0-9_]+]]: !kdsl.array<f32, 1>, %[[ADJ_Y:[a-z0-9_]+]]: !kdsl.array<f32, 1>)
+// CHECK:      %[[G:.*]] = kdsl.load %[[ADJ_Y]]
+// struct_extract: adj(s) = insert(adj, zero struct, "m")
+// CHECK:      %[[Z:.*]] = kdsl.struct_create(%{{.*}}, %{{.*}}) : !P
+// CHECK-NEXT: %[[DS:.*]] = kdsl.struct_insert %[[G]], %[[Z]]["m"]
+// struct_create: adj(field m) = extract(adj(s), "m")
+// CHECK-NEXT: %[[DM:.*]] = kdsl.struct_extract %[[DS]]["m"]
+// CHECK-NEXT: kdsl.atomic add %[[ADJ_X]][%{{.*}}], %[[DM]]
+kdsl.kernel @structs(%x: !kdsl.array<f32, 1>, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["x", "y"]} {
+  %i = kdsl.tid : i32
+  %v = kdsl.load %x[%i] : <f32, 1>
+  %c = arith.constant 0 : i32
+  %s = kdsl.struct_create(%v, %c) : !P
+  %w = kdsl.struct_extract %s["m"] : !P
+  kdsl.store %w, %y[%i] : <f32, 1>
+  kdsl.return
+}
+
+// CHECK-LABEL: kdsl.kernel @vec_backward(
+// CHECK-SAME: %[[ADJ_V:[a-z0-9_]+]]: !kdsl.array<vector<3xf32>, 1>, %[[ADJ_D:[a-z0-9_]+]]: !kdsl.array<f32, 1>)
+// dot expanded to extracts and products:
+// CHECK-NOT:  kdsl.dot
+// CHECK:      %[[V0:.*]] = vector.extract %[[V:.*]][0]
+// CHECK:      %[[G2:.*]] = kdsl.load %[[ADJ_D]]
+// Six products (two per component), each inserted at its position and summed.
+// CHECK-COUNT-6: arith.mulf %[[G2]], %{{.*}} : f32
+// CHECK-COUNT-6: vector.insert %{{.*}}, %{{.*}} [{{[012]}}] : f32 into vector<3xf32>
+// CHECK:      %[[SUM:.*]] = arith.addf %{{.*}}, %{{.*}} : vector<3xf32>
+// CHECK-NEXT: kdsl.atomic add %[[ADJ_V]][%{{.*}}], %[[SUM]] : <vector<3xf32>, 1>
+kdsl.kernel @vec(%x: !kdsl.array<vector<3xf32>, 1>, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["x", "y"]} {
+  %i = kdsl.tid : i32
+  %v = kdsl.load %x[%i] : <vector<3xf32>, 1>
+  %d = kdsl.dot %v, %v : vector<3xf32>
+  kdsl.store %d, %y[%i] : <f32, 1>
+  kdsl.return
+}
