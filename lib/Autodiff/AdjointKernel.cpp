@@ -107,7 +107,11 @@ llvm::Error kdsl::buildAdjointKernels(ModuleOp module, llvm::ArrayRef<std::strin
   std::string diagnostics;
   llvm::raw_string_ostream os(diagnostics);
   ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &d) {
-    os << d.getLocation() << ": error: " << d << "\n";
+    if (auto fl = dyn_cast<FileLineColLoc>(d.getLocation()))
+      os << fl.getFilename().getValue() << ":" << fl.getLine() << ":" << fl.getColumn();
+    else
+      os << d.getLocation();
+    os << ": error: " << d << "\n";
     return success();
   });
   for (const std::string &name : kernels) {
