@@ -39,6 +39,34 @@ static LogicalResult inlineCalls(Operation *root, SymbolTable &symbols) {
   }
 }
 
+/// Whether `indices` are the thread's own coordinates: the results of a
+/// kdsl.tid, all of them, in order.
+static bool isThreadIndex(ValueRange indices) {
+  auto tid = indices.empty() ? TidOp() : indices[0].getDefiningOp<TidOp>();
+  if (!tid || tid.getNumResults() != indices.size())
+    return false;
+  for (auto [i, v] : llvm::enumerate(indices))
+    if (v != tid.getResult(i))
+      return false;
+  return true;
+}
+
+/// The array arguments of `body` that are read only at the thread's own
+/// element (their adjoints need no atomics).
+static llvm::DenseSet<Value> arraysReadAtOwnElement(Block &body) {
+  llvm::DenseSet<Value> own, shared;
+  for (BlockArgument a : body.getArguments())
+    if (isa<ArrayType>(a.getType()))
+      own.insert(a);
+  body.getParentOp()->walk([&](LoadOp load) {
+    if (!isThreadIndex(load.getIndices()))
+      shared.insert(load.getArray());
+  });
+  for (Value v : shared)
+    own.erase(v);
+  return own;
+}
+
 FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
   auto module = k->getParentOfType<ModuleOp>();
   SymbolTable symbols(module);
@@ -80,7 +108,7 @@ FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
   b.setInsertionPointToStart(entry);
   auto scope = memref::AllocaScopeOp::create(b, k.getLoc(), TypeRange{});
   b.setInsertionPointToStart(&scope.getBodyRegion().emplaceBlock());
-  Reverser reverser(b, std::move(arrayAdjoints));
+  Reverser reverser(b, std::move(arrayAdjoints), arraysReadAtOwnElement(primalBody));
   for (unsigned i = 0; i < n; ++i)
     reverser.mapPrimal(primalBody.getArgument(i), entry->getArgument(i));
   if (failed(reverser.differentiateBlock(primalBody))) {

@@ -25,14 +25,18 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace kdsl {
 
 class Reverser : public AdjointBuilder {
 public:
   /// `arrayAdjoints` maps each primal array argument to its adjoint array.
-  Reverser(mlir::OpBuilder &b, llvm::DenseMap<mlir::Value, mlir::Value> arrayAdjoints)
-      : b(b), arrayAdj(std::move(arrayAdjoints)) {}
+  /// `ownElementOnly`: the primal arrays whose reads all index the thread's
+  /// own element.
+  Reverser(mlir::OpBuilder &b, llvm::DenseMap<mlir::Value, mlir::Value> arrayAdjoints,
+           llvm::DenseSet<mlir::Value> ownElementOnly)
+      : b(b), arrayAdj(std::move(arrayAdjoints)), ownElement(std::move(ownElementOnly)) {}
 
   /// Maps a primal value (a kernel argument) to its value in the adjoint.
   void mapPrimal(mlir::Value from, mlir::Value to) { map.map(from, to); }
@@ -46,6 +50,7 @@ public:
   mlir::Value adjoint(mlir::Value result) override { return adj.lookup(result); }
   void accumulate(mlir::Value v, mlir::Value contribution) override;
   mlir::FailureOr<mlir::Value> adjointArray(mlir::Operation *user, mlir::Value array) override;
+  bool readsOwnElementOnly(mlir::Value array) override { return ownElement.contains(array); }
 
 private:
   struct Tape {
@@ -76,6 +81,7 @@ private:
   mlir::IRMapping map; // primal value -> its recomputed value
   llvm::DenseMap<mlir::Value, mlir::Value> adj;
   llvm::DenseMap<mlir::Value, mlir::Value> arrayAdj;
+  llvm::DenseSet<mlir::Value> ownElement;
   llvm::DenseMap<mlir::Operation *, Tape> tapes;
 };
 

@@ -79,7 +79,14 @@ LogicalResult LoadOp::buildAdjoint(AdjointBuilder &ab) {
   if (failed(adjArray))
     return failure();
   OpBuilder &b = ab.builder();
-  AtomicOp::create(b, getLoc(), AtomicKind::add, *adjArray, primals(ab, getIndices()), adj);
+  SmallVector<Value> idx = primals(ab, getIndices());
+  if (ab.readsOwnElementOnly(getArray())) {
+    // No other thread touches this element: a plain read-modify-write.
+    Value old = LoadOp::create(b, getLoc(), *adjArray, idx);
+    StoreOp::create(b, getLoc(), buildAdd(b, getLoc(), old, adj), *adjArray, idx);
+    return success();
+  }
+  AtomicOp::create(b, getLoc(), AtomicKind::add, *adjArray, idx, adj);
   return success();
 }
 

@@ -18,7 +18,9 @@ func.func private @sq(%a: f32) -> f32 {
 // CHECK-NEXT: %[[L:.*]] = arith.mulf %[[G]], %[[V]]
 // CHECK-NEXT: %[[R:.*]] = arith.mulf %[[G]], %[[V]]
 // CHECK-NEXT: %[[S:.*]] = arith.addf %[[L]], %[[R]]
-// CHECK-NEXT: kdsl.atomic add %[[ADJ_X]][%{{.*}}], %[[S]]
+// CHECK-NEXT: %[[OLD1:.*]] = kdsl.load %[[ADJ_X]][%{{.*}}]
+// CHECK-NEXT: %[[NEW1:.*]] = arith.addf %[[OLD1]], %[[S]]
+// CHECK-NEXT: kdsl.store %[[NEW1]], %[[ADJ_X]][%{{.*}}]
 kdsl.kernel @callk(%x: !kdsl.array<f32, 1>, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["x", "y"]} {
   %i = kdsl.tid : i32
   %v = kdsl.load %x[%i] : <f32, 1>

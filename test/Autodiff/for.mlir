@@ -28,7 +28,9 @@
 // CHECK-NEXT:   %[[T:.*]] = arith.mulf %[[DACC]], %[[OLD]]
 // CHECK-NEXT:   %[[NDV:.*]] = arith.addf %[[DV]], %[[T]]
 // CHECK-NEXT:   scf.yield %[[NDACC]], %[[NDV]]
-// CHECK:      kdsl.atomic add %[[ADJ_X]][%{{.*}}], %[[REV]]#1
+// CHECK:      %[[OLD1:.*]] = kdsl.load %[[ADJ_X]][%{{.*}}]
+// CHECK-NEXT:      %[[NEW1:.*]] = arith.addf %[[OLD1]], %[[REV]]#1
+// CHECK-NEXT:      kdsl.store %[[NEW1]], %[[ADJ_X]][%{{.*}}]
 kdsl.kernel @power(%x: !kdsl.array<f32, 1>, %n: i32, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["x", "n", "y"]} {
   %i = kdsl.tid : i32
   %v = kdsl.load %x[%i] : <f32, 1>

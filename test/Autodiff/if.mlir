@@ -17,7 +17,9 @@
 // CHECK-NEXT:   %[[N:.*]] = arith.negf %[[DR]]
 // CHECK-NEXT:   scf.yield %[[N]]
 // CHECK-NEXT: }
-// CHECK-NEXT: kdsl.atomic add %[[ADJ_X]][%{{.*}}], %[[DV]]
+// CHECK-NEXT: %[[OLD1:.*]] = kdsl.load %[[ADJ_X]][%{{.*}}]
+// CHECK-NEXT: %[[NEW1:.*]] = arith.addf %[[OLD1]], %[[DV]]
+// CHECK-NEXT: kdsl.store %[[NEW1]], %[[ADJ_X]][%{{.*}}]
 kdsl.kernel @branch(%x: !kdsl.array<f32, 1>, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["x", "y"]} {
   %i = kdsl.tid : i32
   %v = kdsl.load %x[%i] : <f32, 1>
@@ -45,7 +47,9 @@ kdsl.kernel @branch(%x: !kdsl.array<f32, 1>, %y: !kdsl.array<f32, 1>) attributes
 // CHECK-NEXT:   %[[Z:.*]] = arith.constant 0.0
 // CHECK-NEXT:   scf.yield %[[Z]]
 // CHECK-NEXT: }
-// CHECK-NEXT: kdsl.atomic add %[[ADJ_X2]][%{{.*}}], %[[DV2]]
+// CHECK-NEXT: %[[OLD2:.*]] = kdsl.load %[[ADJ_X2]][%{{.*}}]
+// CHECK-NEXT: %[[NEW2:.*]] = arith.addf %[[OLD2]], %[[DV2]]
+// CHECK-NEXT: kdsl.store %[[NEW2]], %[[ADJ_X2]][%{{.*}}]
 kdsl.kernel @guarded_store(%x: !kdsl.array<f32, 1>, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["x", "y"]} {
   %i = kdsl.tid : i32
   %v = kdsl.load %x[%i] : <f32, 1>

@@ -20,7 +20,9 @@
 // CHECK-NEXT: %[[S1:.*]] = arith.addf %[[D2]], %[[D1]]
 // CHECK-NEXT: %[[G0:.*]] = kdsl.load %[[ADJ_OUT]][%{{.*}}]
 // CHECK-NEXT: %[[S0:.*]] = arith.addf %[[S1]], %[[G0]]
-// CHECK-NEXT: kdsl.atomic add %[[ADJ_X]][%{{.*}}], %[[S0]]
+// CHECK-NEXT: %[[OLD1:.*]] = kdsl.load %[[ADJ_X]][%{{.*}}]
+// CHECK-NEXT: %[[NEW1:.*]] = arith.addf %[[OLD1]], %[[S0]]
+// CHECK-NEXT: kdsl.store %[[NEW1]], %[[ADJ_X]][%{{.*}}]
 kdsl.kernel @atomics(%x: !kdsl.array<f32, 1>, %out: !kdsl.array<f32, 1>, %cnt: !kdsl.array<i32, 1>) attributes {arg_names = ["x", "out", "cnt"]} {
   %i = kdsl.tid : i32
   %c0 = arith.constant 0 : i32
@@ -46,5 +48,23 @@ kdsl.kernel @stores(%n: !kdsl.array<i32, 1>, %v: !kdsl.array<vector<3xf32>, 1>) 
   kdsl.store %i, %n[%i] : <i32, 1>
   %c = arith.constant dense<1.0> : vector<3xf32>
   kdsl.store %c, %v[%i] : <vector<3xf32>, 1>
+  kdsl.return
+}
+
+// Reads of other threads' elements (x[i + 1], x[0]) may collide: their
+// adjoints are accumulated atomically.
+// CHECK-LABEL: kdsl.kernel @neighbors_backward(
+// CHECK-SAME: %[[ADJ_XN:[a-z0-9_]+]]: !kdsl.array<f32, 1>, %{{[a-z0-9_]+}}: !kdsl.array<f32, 1>)
+// CHECK:      kdsl.atomic add %[[ADJ_XN]][%{{.*}}], %{{.*}} : <f32, 1>
+// CHECK:      kdsl.atomic add %[[ADJ_XN]][%{{.*}}], %{{.*}} : <f32, 1>
+// CHECK-NOT:  kdsl.store %{{.*}}, %[[ADJ_XN]]
+kdsl.kernel @neighbors(%x: !kdsl.array<f32, 1>, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["x", "y"]} {
+  %i = kdsl.tid : i32
+  %c1 = arith.constant 1 : i32
+  %j = arith.addi %i, %c1 : i32
+  %a = kdsl.load %x[%i] : <f32, 1>
+  %b = kdsl.load %x[%j] : <f32, 1>
+  %s = arith.addf %a, %b : f32
+  kdsl.store %s, %y[%i] : <f32, 1>
   kdsl.return
 }

@@ -13,7 +13,9 @@
 // CHECK-NEXT: %[[DS:.*]] = kdsl.struct_insert %[[G]], %[[Z]]["m"]
 // struct_create: adj(field m) = extract(adj(s), "m")
 // CHECK-NEXT: %[[DM:.*]] = kdsl.struct_extract %[[DS]]["m"]
-// CHECK-NEXT: kdsl.atomic add %[[ADJ_X]][%{{.*}}], %[[DM]]
+// CHECK-NEXT: %[[OLD1:.*]] = kdsl.load %[[ADJ_X]][%{{.*}}]
+// CHECK-NEXT: %[[NEW1:.*]] = arith.addf %[[OLD1]], %[[DM]]
+// CHECK-NEXT: kdsl.store %[[NEW1]], %[[ADJ_X]][%{{.*}}]
 kdsl.kernel @structs(%x: !kdsl.array<f32, 1>, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["x", "y"]} {
   %i = kdsl.tid : i32
   %v = kdsl.load %x[%i] : <f32, 1>
@@ -34,7 +36,9 @@ kdsl.kernel @structs(%x: !kdsl.array<f32, 1>, %y: !kdsl.array<f32, 1>) attribute
 // CHECK-COUNT-6: arith.mulf %[[G2]], %{{.*}} : f32
 // CHECK-COUNT-6: vector.insert %{{.*}}, %{{.*}} [{{[012]}}] : f32 into vector<3xf32>
 // CHECK:      %[[SUM:.*]] = arith.addf %{{.*}}, %{{.*}} : vector<3xf32>
-// CHECK-NEXT: kdsl.atomic add %[[ADJ_V]][%{{.*}}], %[[SUM]] : <vector<3xf32>, 1>
+// CHECK-NEXT: %[[OLD2:.*]] = kdsl.load %[[ADJ_V]][%{{.*}}]
+// CHECK-NEXT: %[[NEW2:.*]] = arith.addf %[[OLD2]], %[[SUM]]
+// CHECK-NEXT: kdsl.store %[[NEW2]], %[[ADJ_V]][%{{.*}}]
 kdsl.kernel @vec(%x: !kdsl.array<vector<3xf32>, 1>, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["x", "y"]} {
   %i = kdsl.tid : i32
   %v = kdsl.load %x[%i] : <vector<3xf32>, 1>

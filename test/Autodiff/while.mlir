@@ -25,7 +25,9 @@
 // CHECK-NEXT:   scf.yield %[[NDS]], %[[NDV]]
 // adj(v) = adj from the body + adj of the init (s starts as v).
 // CHECK:      %[[SUM:.*]] = arith.addf %[[REV]]#1, %[[REV]]#0
-// CHECK-NEXT: kdsl.atomic add %[[ADJ_X]][%{{.*}}], %[[SUM]]
+// CHECK-NEXT: %[[OLD1:.*]] = kdsl.load %[[ADJ_X]][%{{.*}}]
+// CHECK-NEXT: %[[NEW1:.*]] = arith.addf %[[OLD1]], %[[SUM]]
+// CHECK-NEXT: kdsl.store %[[NEW1]], %[[ADJ_X]][%{{.*}}]
 kdsl.kernel @grow(%x: !kdsl.array<f32, 1>, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["x", "y"]} {
   %i = kdsl.tid : i32
   %v = kdsl.load %x[%i] : <f32, 1>

@@ -27,6 +27,11 @@ public:
   /// The adjoint array (the kernel's `adj_` argument) of a primal array value,
   /// or failure with an error on `user`.
   virtual mlir::FailureOr<mlir::Value> adjointArray(mlir::Operation *user, mlir::Value array) = 0;
+  /// Whether every read of the primal array in the kernel is at the thread's
+  /// own index (x[i] for i = wp.tid(), a[i, j] for i, j = wp.tid()): then no
+  /// two threads accumulate into the same adjoint element, and the adjoint
+  /// of a read needs no atomic.
+  virtual bool readsOwnElementOnly(mlir::Value array) = 0;
 };
 
 /// Float scalars, float vectors/matrices and structs of those carry adjoints.
