@@ -1041,6 +1041,12 @@ Error PlanBuilder::parseBackward(const json::Value &v) {
       Expected<HostArray *> g = gradFor(name, what);
       if (!g)
         return g.takeError();
+      const json::Array *rows = seeds->get(name)->getAsArray();
+      if (!rows || int64_t(rows->size()) != (*g)->shape()[0])
+        return specError(what + ": expected nested lists of the array's shape (" +
+                         Twine((*g)->shape()[0]) + " items at the top), got " +
+                         (rows ? std::to_string(rows->size()) + " items"
+                               : describeJSONValue(*seeds->get(name))));
       std::string kindText = "a " + std::to_string((*g)->ndim()) + "-d array of " + (*g)->elemType().name();
       DataFiller filler{**g, what, name, kindText, {}, 0};
       if (Error e = filler.fill(*seeds->get(name), 0))
