@@ -396,28 +396,13 @@ LogicalResult Reverser::reverseIf(scf::IfOp op) {
   return success();
 }
 
-LogicalResult Reverser::reverseFor(scf::ForOp op) {
-  SmallVector<Value> resAdj;
-  if (!collectResultAdjoints(op, adj, resAdj) && !writesMemory(op))
-    return success();
-  auto tape = tapes.find(op);
-  if (tape == tapes.end())
-    return op.emitOpError("autodiff: internal error: loop not recorded");
-  Location loc = op.getLoc();
-  Block &body = *op.getBody();
-  SmallVector<unsigned> carried; // differentiable iteration arguments
-  for (auto [j, t] : llvm::enumerate(op.getInitArgs().getTypes()))
-    if (isDifferentiableType(t))
-      carried.push_back(j);
-  SmallVector<Value> outer = outerActive(op);
-  SmallVector<Value> inits;
-  for (unsigned j : carried)
-    inits.push_back(adjointOrZero(op.getResult(j)));
+FailureOr<scf::ForOp>
+Reverser::buildReversedLoop(Location loc, Value count, ValueRange carriedInit, ArrayRef<Value> outer,
+                            bool scoped, function_ref<LogicalResult(Value, ValueRange)> iteration,
+                            function_ref<void(SmallVectorImpl<Value> &)> carriedOut) {
+  SmallVector<Value> inits(carriedInit);
   for (Value o : outer)
     inits.push_back(adjointOrZero(o));
-
-  Value count = tape->second.count;
-  SmallVector<Value> slots = tape->second.slots;
   auto rev = scf::ForOp::create(b, loc, counterConst(b, loc, 0), count, counterConst(b, loc, 1), inits);
   {
     OpBuilder::InsertionGuard g(b);
@@ -429,30 +414,16 @@ LogicalResult Reverser::reverseFor(scf::ForOp op) {
         b, loc, arith::SubIOp::create(b, loc, count, counterConst(b, loc, 1)), rev.getInductionVar());
     // A scope frees the tapes of inner loops at the end of each iteration.
     memref::AllocaScopeOp scope;
-    if (containsLoop(body)) {
+    if (scoped) {
       scope = memref::AllocaScopeOp::create(b, loc, TypeRange(ValueRange(inits)));
       b.setInsertionPointToStart(&scope.getBodyRegion().emplaceBlock());
     }
-    forget(body);
-    Value lb = primal(op.getLowerBound());
-    Value kk = castTo(b, loc, k, lb.getType());
-    map.map(op.getInductionVar(),
-            arith::AddIOp::create(b, loc, lb, arith::MulIOp::create(b, loc, kk, primal(op.getStep()))));
-    Value at = toIndex(b, loc, k);
-    for (auto [arg, slot] : llvm::zip(op.getRegionIterArgs(), slots))
-      map.map(arg, memref::LoadOp::create(b, loc, slot, ValueRange{at}).getResult());
     for (auto [n, o] : llvm::enumerate(outer))
-      adj[o] = args[carried.size() + n];
-    if (failed(recompute(body)))
-      return failure();
-    auto yield = cast<scf::YieldOp>(body.getTerminator());
-    for (auto [n, j] : llvm::enumerate(carried))
-      accumulate(yield.getOperand(j), args[n]);
-    if (failed(reverse(body)))
+      adj[o] = args[carriedInit.size() + n];
+    if (failed(iteration(k, args.take_front(carriedInit.size()))))
       return failure();
     SmallVector<Value> yields;
-    for (unsigned j : carried)
-      yields.push_back(adjointOrZero(op.getRegionIterArgs()[j]));
+    carriedOut(yields);
     for (Value o : outer)
       yields.push_back(adjointOrZero(o));
     if (scope) {
@@ -462,11 +433,54 @@ LogicalResult Reverser::reverseFor(scf::ForOp op) {
     }
     scf::YieldOp::create(b, loc, yields);
   }
-  // The outer adjoints first: an init may be one of the outer values.
   for (auto [n, o] : llvm::enumerate(outer))
-    adj[o] = rev.getResult(carried.size() + n);
+    adj[o] = rev.getResult(carriedInit.size() + n);
+  return rev;
+}
+
+LogicalResult Reverser::reverseFor(scf::ForOp op) {
+  SmallVector<Value> resAdj;
+  if (!collectResultAdjoints(op, adj, resAdj) && !writesMemory(op))
+    return success();
+  auto tape = tapes.find(op);
+  if (tape == tapes.end())
+    return op.emitOpError("autodiff: internal error: loop not recorded");
+  Location loc = op.getLoc();
+  Block &body = *op.getBody();
+  SmallVector<unsigned> carried; // differentiable iteration arguments
+  SmallVector<Value> carriedInit;
+  for (auto [j, t] : llvm::enumerate(op.getInitArgs().getTypes()))
+    if (isDifferentiableType(t)) {
+      carried.push_back(j);
+      carriedInit.push_back(adjointOrZero(op.getResult(j)));
+    }
+  SmallVector<Value> slots = tape->second.slots;
+  auto iteration = [&](Value k, ValueRange dCarried) -> LogicalResult {
+    forget(body);
+    Value lb = primal(op.getLowerBound());
+    Value kk = castTo(b, loc, k, lb.getType());
+    map.map(op.getInductionVar(),
+            arith::AddIOp::create(b, loc, lb, arith::MulIOp::create(b, loc, kk, primal(op.getStep()))));
+    Value at = toIndex(b, loc, k);
+    for (auto [arg, slot] : llvm::zip(op.getRegionIterArgs(), slots))
+      map.map(arg, memref::LoadOp::create(b, loc, slot, ValueRange{at}).getResult());
+    if (failed(recompute(body)))
+      return failure();
+    auto yield = cast<scf::YieldOp>(body.getTerminator());
+    for (auto [n, j] : llvm::enumerate(carried))
+      accumulate(yield.getOperand(j), dCarried[n]);
+    return reverse(body);
+  };
+  auto carriedOut = [&](SmallVectorImpl<Value> &out) {
+    for (unsigned j : carried)
+      out.push_back(adjointOrZero(op.getRegionIterArgs()[j]));
+  };
+  FailureOr<scf::ForOp> rev = buildReversedLoop(loc, tape->second.count, carriedInit, outerActive(op),
+                                                containsLoop(body), iteration, carriedOut);
+  if (failed(rev))
+    return failure();
   for (auto [n, j] : llvm::enumerate(carried))
-    accumulate(op.getInitArgs()[j], rev.getResult(n));
+    accumulate(op.getInitArgs()[j], rev->getResult(n));
   return success();
 }
 
@@ -492,7 +506,6 @@ LogicalResult Reverser::reverseWhile(scf::WhileOp op) {
   for (auto [j, t] : llvm::enumerate(op.getInits().getTypes()))
     if (isDifferentiableType(t))
       carried.push_back(j);
-  SmallVector<Value> outer = outerActive(op);
 
   // The last evaluation of the condition (the one that left the loop).
   forget(before);
@@ -504,28 +517,11 @@ LogicalResult Reverser::reverseWhile(scf::WhileOp op) {
   if (failed(reverse(before)))
     return failure();
 
-  SmallVector<Value> inits;
+  SmallVector<Value> carriedInit;
   for (unsigned j : carried)
-    inits.push_back(adjointOrZero(before.getArgument(j)));
-  for (Value o : outer)
-    inits.push_back(adjointOrZero(o));
-  auto rev = scf::ForOp::create(b, loc, counterConst(b, loc, 0), count, counterConst(b, loc, 1), inits);
-  {
-    OpBuilder::InsertionGuard g(b);
-    if (!rev.getBody()->empty())
-      rev.getBody()->back().erase(); // the implicit yield of a loop without iter_args
-    b.setInsertionPointToStart(rev.getBody());
-    ValueRange args = rev.getRegionIterArgs();
-    Value k = arith::SubIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, count, counterConst(b, loc, 1)), rev.getInductionVar());
-    memref::AllocaScopeOp scope;
-    if (containsLoop(before) || containsLoop(after)) {
-      scope = memref::AllocaScopeOp::create(b, loc, TypeRange(ValueRange(inits)));
-      b.setInsertionPointToStart(&scope.getBodyRegion().emplaceBlock());
-    }
-    for (auto [n, o] : llvm::enumerate(outer))
-      adj[o] = args[carried.size() + n];
-    // Iteration k: condition, then body; reversed: body, then condition.
+    carriedInit.push_back(adjointOrZero(before.getArgument(j)));
+  // Iteration k: condition, then body; reversed: body, then condition.
+  auto iteration = [&](Value k, ValueRange dCarried) -> LogicalResult {
     forget(before);
     forget(after);
     loadCarried(k);
@@ -536,29 +532,24 @@ LogicalResult Reverser::reverseWhile(scf::WhileOp op) {
     if (failed(recompute(after)))
       return failure();
     for (auto [n, j] : llvm::enumerate(carried))
-      accumulate(yield.getOperand(j), args[n]);
+      accumulate(yield.getOperand(j), dCarried[n]);
     if (failed(reverse(after)))
       return failure();
     for (auto [a, v] : llvm::zip(after.getArguments(), cond.getArgs()))
       if (Value x = adj.lookup(a))
         accumulate(v, x);
-    if (failed(reverse(before)))
-      return failure();
-    SmallVector<Value> yields;
+    return reverse(before);
+  };
+  auto carriedOut = [&](SmallVectorImpl<Value> &out) {
     for (unsigned j : carried)
-      yields.push_back(adjointOrZero(before.getArgument(j)));
-    for (Value o : outer)
-      yields.push_back(adjointOrZero(o));
-    if (scope) {
-      memref::AllocaScopeReturnOp::create(b, loc, yields);
-      b.setInsertionPointAfter(scope);
-      yields.assign(scope.getResults().begin(), scope.getResults().end());
-    }
-    scf::YieldOp::create(b, loc, yields);
-  }
-  for (auto [n, o] : llvm::enumerate(outer))
-    adj[o] = rev.getResult(carried.size() + n);
+      out.push_back(adjointOrZero(before.getArgument(j)));
+  };
+  FailureOr<scf::ForOp> rev =
+      buildReversedLoop(loc, count, carriedInit, outerActive(op),
+                        containsLoop(before) || containsLoop(after), iteration, carriedOut);
+  if (failed(rev))
+    return failure();
   for (auto [n, j] : llvm::enumerate(carried))
-    accumulate(op.getInits()[j], rev.getResult(n));
+    accumulate(op.getInits()[j], rev->getResult(n));
   return success();
 }

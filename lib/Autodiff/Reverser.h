@@ -70,6 +70,15 @@ private:
   llvm::LogicalResult reverseIf(mlir::scf::IfOp op);
   llvm::LogicalResult reverseFor(mlir::scf::ForOp op);
   llvm::LogicalResult reverseWhile(mlir::scf::WhileOp op);
+  /// The loop both reversals share: `for it in [0, count)` with k = count - 1
+  /// - it, carrying adjoints (initially `carriedInit`, then what `carriedOut`
+  /// gives after `iteration(k, carried adjoints)`) and those of `outer`, whose
+  /// adjoints it updates. `scoped`: an allocation scope per iteration.
+  mlir::FailureOr<mlir::scf::ForOp>
+  buildReversedLoop(mlir::Location loc, mlir::Value count, mlir::ValueRange carriedInit,
+                    llvm::ArrayRef<mlir::Value> outer, bool scoped,
+                    llvm::function_ref<llvm::LogicalResult(mlir::Value, mlir::ValueRange)> iteration,
+                    llvm::function_ref<void(llvm::SmallVectorImpl<mlir::Value> &)> carriedOut);
 
   /// The adjoint of v, materializing zero when there is none yet.
   mlir::Value adjointOrZero(mlir::Value v);
