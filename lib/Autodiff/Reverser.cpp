@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -107,6 +108,24 @@ static Value castTo(OpBuilder &b, Location loc, Value v, Type t) {
   if (from.getIntOrFloatBitWidth() > t.getIntOrFloatBitWidth())
     return arith::TruncIOp::create(b, loc, t, v);
   return arith::ExtSIOp::create(b, loc, t, v);
+}
+
+/// Adjoints of n-D vectors (matrices) cross region boundaries flattened to
+/// 1-D: convert-gpu-to-nvvm converts matrix-typed block arguments but not the
+/// n-D vector arithmetic feeding them.
+static Type carriedType(Type t) {
+  if (auto v = dyn_cast<VectorType>(t); v && v.getRank() > 1)
+    return VectorType::get({v.getNumElements()}, v.getElementType());
+  return t;
+}
+
+static Value toCarried(OpBuilder &b, Location loc, Value v) {
+  Type t = carriedType(v.getType());
+  return t == v.getType() ? v : (Value)vector::ShapeCastOp::create(b, loc, t, v);
+}
+
+static Value fromCarried(OpBuilder &b, Location loc, Value v, Type original) {
+  return v.getType() == original ? v : (Value)vector::ShapeCastOp::create(b, loc, original, v);
 }
 
 static LogicalResult checkTapeable(Operation *op, TypeRange types) {
@@ -358,7 +377,7 @@ LogicalResult Reverser::reverseIf(scf::IfOp op) {
   SmallVector<Type> types;
   SmallVector<Value> saved;
   for (Value o : outer) {
-    types.push_back(o.getType());
+    types.push_back(carriedType(o.getType()));
     saved.push_back(adj.lookup(o));
   }
   auto rev = scf::IfOp::create(b, loc, types, primal(op.getCondition()), /*withElse=*/true);
@@ -388,28 +407,35 @@ LogicalResult Reverser::reverseIf(scf::IfOp op) {
     }
     SmallVector<Value> yields;
     for (Value o : outer)
-      yields.push_back(adjointOrZero(o));
+      yields.push_back(toCarried(b, loc, adjointOrZero(o)));
     scf::YieldOp::create(b, loc, yields);
   }
   for (auto [o, r] : llvm::zip(outer, rev.getResults()))
-    adj[o] = r;
+    adj[o] = fromCarried(b, loc, r, o.getType());
   return success();
 }
 
-FailureOr<scf::ForOp>
+LogicalResult
 Reverser::buildReversedLoop(Location loc, Value count, ValueRange carriedInit, ArrayRef<Value> outer,
                             bool scoped, function_ref<LogicalResult(Value, ValueRange)> iteration,
-                            function_ref<void(SmallVectorImpl<Value> &)> carriedOut) {
-  SmallVector<Value> inits(carriedInit);
-  for (Value o : outer)
-    inits.push_back(adjointOrZero(o));
+                            function_ref<void(SmallVectorImpl<Value> &)> carriedOut,
+                            SmallVectorImpl<Value> &results) {
+  SmallVector<Type> types; // of the adjoints, before flattening
+  SmallVector<Value> inits;
+  for (Value v : carriedInit) {
+    types.push_back(v.getType());
+    inits.push_back(toCarried(b, loc, v));
+  }
+  for (Value o : outer) {
+    types.push_back(o.getType());
+    inits.push_back(toCarried(b, loc, adjointOrZero(o)));
+  }
   auto rev = scf::ForOp::create(b, loc, counterConst(b, loc, 0), count, counterConst(b, loc, 1), inits);
   {
     OpBuilder::InsertionGuard g(b);
     if (!rev.getBody()->empty())
       rev.getBody()->back().erase(); // the implicit yield of a loop without iter_args
     b.setInsertionPointToStart(rev.getBody());
-    ValueRange args = rev.getRegionIterArgs();
     Value k = arith::SubIOp::create(
         b, loc, arith::SubIOp::create(b, loc, count, counterConst(b, loc, 1)), rev.getInductionVar());
     // A scope frees the tapes of inner loops at the end of each iteration.
@@ -418,14 +444,19 @@ Reverser::buildReversedLoop(Location loc, Value count, ValueRange carriedInit, A
       scope = memref::AllocaScopeOp::create(b, loc, TypeRange(ValueRange(inits)));
       b.setInsertionPointToStart(&scope.getBodyRegion().emplaceBlock());
     }
+    SmallVector<Value> args;
+    for (auto [a, t] : llvm::zip(rev.getRegionIterArgs(), types))
+      args.push_back(fromCarried(b, loc, a, t));
     for (auto [n, o] : llvm::enumerate(outer))
       adj[o] = args[carriedInit.size() + n];
-    if (failed(iteration(k, args.take_front(carriedInit.size()))))
+    if (failed(iteration(k, ValueRange(args).take_front(carriedInit.size()))))
       return failure();
     SmallVector<Value> yields;
     carriedOut(yields);
     for (Value o : outer)
       yields.push_back(adjointOrZero(o));
+    for (Value &y : yields)
+      y = toCarried(b, loc, y);
     if (scope) {
       memref::AllocaScopeReturnOp::create(b, loc, yields);
       b.setInsertionPointAfter(scope);
@@ -433,9 +464,12 @@ Reverser::buildReversedLoop(Location loc, Value count, ValueRange carriedInit, A
     }
     scf::YieldOp::create(b, loc, yields);
   }
+  results.clear();
+  for (auto [r, t] : llvm::zip(rev.getResults(), types))
+    results.push_back(fromCarried(b, loc, r, t));
   for (auto [n, o] : llvm::enumerate(outer))
-    adj[o] = rev.getResult(carriedInit.size() + n);
-  return rev;
+    adj[o] = results[carriedInit.size() + n];
+  return success();
 }
 
 LogicalResult Reverser::reverseFor(scf::ForOp op) {
@@ -475,12 +509,12 @@ LogicalResult Reverser::reverseFor(scf::ForOp op) {
     for (unsigned j : carried)
       out.push_back(adjointOrZero(op.getRegionIterArgs()[j]));
   };
-  FailureOr<scf::ForOp> rev = buildReversedLoop(loc, tape->second.count, carriedInit, outerActive(op),
-                                                containsLoop(body), iteration, carriedOut);
-  if (failed(rev))
+  SmallVector<Value> results;
+  if (failed(buildReversedLoop(loc, tape->second.count, carriedInit, outerActive(op),
+                               containsLoop(body), iteration, carriedOut, results)))
     return failure();
   for (auto [n, j] : llvm::enumerate(carried))
-    accumulate(op.getInitArgs()[j], rev->getResult(n));
+    accumulate(op.getInitArgs()[j], results[n]);
   return success();
 }
 
@@ -544,12 +578,12 @@ LogicalResult Reverser::reverseWhile(scf::WhileOp op) {
     for (unsigned j : carried)
       out.push_back(adjointOrZero(before.getArgument(j)));
   };
-  FailureOr<scf::ForOp> rev =
-      buildReversedLoop(loc, count, carriedInit, outerActive(op),
-                        containsLoop(before) || containsLoop(after), iteration, carriedOut);
-  if (failed(rev))
+  SmallVector<Value> results;
+  if (failed(buildReversedLoop(loc, count, carriedInit, outerActive(op),
+                               containsLoop(before) || containsLoop(after), iteration, carriedOut,
+                               results)))
     return failure();
   for (auto [n, j] : llvm::enumerate(carried))
-    accumulate(op.getInits()[j], rev->getResult(n));
+    accumulate(op.getInits()[j], results[n]);
   return success();
 }

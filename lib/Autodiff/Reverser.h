@@ -74,11 +74,13 @@ private:
   /// - it, carrying adjoints (initially `carriedInit`, then what `carriedOut`
   /// gives after `iteration(k, carried adjoints)`) and those of `outer`, whose
   /// adjoints it updates. `scoped`: an allocation scope per iteration.
-  mlir::FailureOr<mlir::scf::ForOp>
+  /// `results`: the final carried adjoints, then the outer ones.
+  llvm::LogicalResult
   buildReversedLoop(mlir::Location loc, mlir::Value count, mlir::ValueRange carriedInit,
                     llvm::ArrayRef<mlir::Value> outer, bool scoped,
                     llvm::function_ref<llvm::LogicalResult(mlir::Value, mlir::ValueRange)> iteration,
-                    llvm::function_ref<void(llvm::SmallVectorImpl<mlir::Value> &)> carriedOut);
+                    llvm::function_ref<void(llvm::SmallVectorImpl<mlir::Value> &)> carriedOut,
+                    llvm::SmallVectorImpl<mlir::Value> &results);
 
   /// The adjoint of v, materializing zero when there is none yet.
   mlir::Value adjointOrZero(mlir::Value v);

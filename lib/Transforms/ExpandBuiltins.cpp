@@ -371,6 +371,15 @@ struct ExpandBuiltinsPass : public kdsl::impl::ExpandBuiltinsBase<ExpandBuiltins
     }
     if (auto o = dyn_cast<vector::ShapeCastOp>(op)) {
       VectorType src = o.getSourceVectorType(), dst = o.getResultVectorType();
+      if (src.getRank() == 1 && dst.getRank() == 2) {
+        // A flattened matrix (autodiff carries matrix adjoints as 1-D vectors).
+        auto flat = ex.comps(o.getSource());
+        int64_t cols = dst.getDimSize(1);
+        SmallVector<Value> rows;
+        for (int64_t i = 0; i < dst.getDimSize(0); ++i)
+          rows.push_back(ex.vec(ArrayRef<Value>(flat).slice(i * cols, cols)));
+        return ex.mat(rows);
+      }
       if (src.getRank() != 2 || dst.getRank() != 1)
         return {};
       SmallVector<Value> flat;

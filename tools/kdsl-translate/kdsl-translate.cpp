@@ -77,7 +77,7 @@ static cl::opt<bool> standalone(
 // Test hook: proves --verify-emitted can fail by appending a line Clang rejects.
 static cl::opt<bool> forwardOnly(
     "forward-only",
-    cl::desc("Leave out the adjoint (backward) kernels that --emit=llvm|cpp|cuda add by default"),
+    cl::desc("Leave out the adjoint (backward) kernels that --emit=llvm|cpp|cuda|ptx add by default"),
     cl::init(false));
 static cl::opt<std::string> appendToEmitted("append-to-emitted", cl::Hidden, cl::init(""));
 
@@ -137,10 +137,8 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
   std::vector<std::string> kernels = kdsl::kernelNames(*module);
-  // Every kernel gets its adjoint unless it says enable_backward=False. Not
-  // for PTX yet: gpu-to-nvvm does not convert the matrix-typed block
-  // arguments some adjoints have (the GPU issue tracks it).
-  if (emit != Emit::MLIR && emit != Emit::Ptx && !forwardOnly) {
+  // Every kernel gets its adjoint unless it says enable_backward=False.
+  if (emit != Emit::MLIR && !forwardOnly) {
     std::vector<std::string> differentiable;
     for (auto k : module->getOps<kdsl::KernelOp>())
       if (k.getEnableBackward())
