@@ -5,12 +5,17 @@
 // Python source text to the PTX text (front end, kdsl-lower-to-nvvm, libdevice
 // link, NVPTX codegen) and, separately, to the CUDA C text:
 //
-//   build/bin/kdsl-bench-gpu-latency [--kernel NAME] [--runs N] [--arch sm_80] FILE.py
+//   build/bin/kdsl-bench-gpu-latency [--kernel NAME] [--runs N] [--arch sm_80]
+//                                    [--forward-only] FILE.py
+//
+// By default the kernels get their adjoints (kdsl-autodiff), as
+// kdsl-translate emits them; --forward-only measures the forward kernels.
 //
 // Prints the first (cold) run and the median / min of the others. Run by
 // hand; not part of the test suite (bench/README.md has measured numbers).
 //
 //===----------------------------------------------------------------------===//
+#include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Frontend/Frontend.h"
 #include "kdsl/Runtime/CpuBackend.h"
@@ -32,6 +37,7 @@ static cl::opt<std::string> input(cl::Positional, cl::desc("<file.py>"), cl::Req
 static cl::opt<std::string> kernel("kernel", cl::desc("Translate only this kernel"), cl::init(""));
 static cl::opt<unsigned> runs("runs", cl::desc("Timed runs after the cold one"), cl::init(30));
 static cl::opt<std::string> arch("arch", cl::desc("PTX target"), cl::init("sm_80"));
+static cl::opt<bool> forwardOnly("forward-only", cl::desc("No adjoint kernels"), cl::init(false));
 
 namespace {
 struct Stats {
@@ -69,6 +75,16 @@ int main(int argc, char **argv) {
     auto module = kdsl::translateSource(sm, ctx, options, errs());
     if (!module)
       return "";
+    if (!forwardOnly) {
+      std::vector<std::string> kernels;
+      for (auto k : module->getOps<kdsl::KernelOp>())
+        if (k.getEnableBackward())
+          kernels.push_back(k.getSymName().str());
+      if (auto e = kdsl::buildAdjointKernels(*module, kernels)) {
+        errs() << toString(std::move(e)) << "\n";
+        return "";
+      }
+    }
     if (ptx) {
       kdsl::PtxCompileOptions ptxOptions;
       ptxOptions.chip = arch;
@@ -103,7 +119,8 @@ int main(int argc, char **argv) {
       else
         stats.warm.push_back(ms);
     }
-    stats.print(ptx ? "source -> PTX (" + arch + ")" : std::string("source -> CUDA C"), bytes);
+    std::string what = ptx ? "source -> PTX (" + arch + ")" : std::string("source -> CUDA C");
+    stats.print(what + (forwardOnly ? ", forward only" : ", forward + backward"), bytes);
   }
   return 0;
 }
