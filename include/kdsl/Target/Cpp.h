@@ -23,9 +23,16 @@ struct CppEmitOptions {
   /// C++ for the CPU ABI, or CUDA C with `__global__` grid-stride entry points
   /// `<kernel>_cuda_kernel_forward(kdsl_launch, arguments by value)`.
   enum class Target { Cpp, Cuda } target = Target::Cpp;
+  /// Without the prelude (types, builtins, array access): the kernel code
+  /// alone, to be compiled after cppPrelude() (kdsl-synth stores it once).
+  bool prelude = true;
 };
 mlir::LogicalResult emitCpp(mlir::ModuleOp module, llvm::raw_ostream &os,
                             const CppEmitOptions &options = {});
+
+/// The prelude emitCpp writes before the kernel code (the same for C++ and
+/// CUDA C: it adapts with __CUDACC__).
+std::string cppPrelude();
 
 /// The kdsl.kernel symbols of `module`, in order (collect them before
 /// emitCpp, which canonicalizes the module).

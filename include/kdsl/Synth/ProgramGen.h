@@ -1,0 +1,58 @@
+//===- ProgramGen.h - random well-typed Warp kernels ------------*- C++ -*-===//
+//
+// kdsl-synth's program generator: builds a kernel from the language's types
+// and builtins (type-directed expression and statement synthesis), not from
+// string templates, together with the launch spec of its inputs. Everything
+// is a function of (seed, index): the same pair gives the same program.
+//
+// Each program comes in two precisions with the same structure: the sample
+// (float32: `float`, `wp.vec3`, ...) and a float64 twin (`wp.float64`,
+// `wp.vec3d`, ...) that validation differentiates by finite differences.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KDSL_SYNTH_PROGRAMGEN_H
+#define KDSL_SYNTH_PROGRAMGEN_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/JSON.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kdsl::synth {
+
+/// The 15 categories, in a fixed order.
+llvm::ArrayRef<llvm::StringRef> allCategories();
+
+struct GenOptions {
+  /// Expression depth and statements per kernel body.
+  int maxDepth = 3;
+  int statements = 3;
+  /// Launch size (threads) of 1-D kernels; 2-D ones use 4 x 4.
+  int threads = 8;
+};
+
+struct Program {
+  std::string category;
+  std::string kernelName; // unique per index: k<index>
+  std::string source;     // float32, the sample
+  std::string source64;   // the float64 twin
+  llvm::json::Value spec = nullptr;   // kdsl-run short-form spec of `source`, with "backward"
+  llvm::json::Value spec64 = nullptr; // the same for `source64`
+};
+
+/// The program of `index` in a run with `seed`; `category` is one of
+/// allCategories().
+Program generateProgram(uint64_t seed, uint64_t index, llvm::StringRef category,
+                        const GenOptions &options = {});
+
+/// Deterministic category choice for `index` among `categories` (weights
+/// equal unless given; same length as `categories`).
+std::string pickCategory(uint64_t seed, uint64_t index, llvm::ArrayRef<std::string> categories,
+                         llvm::ArrayRef<double> weights = {});
+
+} // namespace kdsl::synth
+
+#endif

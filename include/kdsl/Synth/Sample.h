@@ -1,0 +1,54 @@
+//===- Sample.h - one verified kdsl-synth sample ----------------*- C++ -*-===//
+//
+// Turns a generated program into a dataset record: translates it, builds the
+// adjoint, emits the requested targets (C++, CUDA C, PTX; forward and
+// backward), and validates it: the Clang in-process check of the C++ and
+// CUDA C, ptxas on the PTX when ptxas is available, a CPU run (JIT) of the
+// kernel and its adjoint (the record's reference outputs and gradients), and
+// a finite-difference check of the gradients on the program's float64 twin.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KDSL_SYNTH_SAMPLE_H
+#define KDSL_SYNTH_SAMPLE_H
+
+#include "kdsl/Synth/ProgramGen.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/JSON.h"
+
+#include <string>
+
+namespace kdsl::synth {
+
+struct SampleOptions {
+  bool cpp = true, cuda = true, ptx = false, mlir = false;
+  bool backward = true;
+  /// Skip the (slow) Clang in-process checks; they are on by default.
+  bool clangCheck = true;
+  std::string ptxArch = "sm_80";
+  /// ptxas to run on the PTX; empty: none (the record says "skipped").
+  std::string ptxas;
+  double gradRtol = 1e-5, gradAtol = 1e-8;
+};
+
+struct SampleResult {
+  bool ok = false;
+  /// Why a sample failed: frontend, autodiff, emit_cpp, emit_cuda, emit_ptx,
+  /// clang_cpp, clang_cuda, ptxas, cpu_run, gradcheck.
+  std::string failure;
+  std::string detail;
+  llvm::json::Object record;
+};
+
+/// Builds and validates the record of `program` (generated with `seed` at
+/// `index`). `ctx` must have the kdsl dialects registered; one per thread.
+SampleResult buildSample(const Program &program, uint64_t seed, uint64_t index,
+                         const SampleOptions &options, mlir::MLIRContext &ctx);
+
+/// A hash of the source with the per-index names (k123, f123_0, S123) and
+/// whitespace normalized: equal for programs that differ only in naming.
+std::string normalizedSourceHash(llvm::StringRef source, uint64_t index);
+
+} // namespace kdsl::synth
+
+#endif

@@ -1,0 +1,602 @@
+//===- ProgramGen.cpp - random well-typed Warp kernels --------------------===//
+//
+// Type-directed synthesis: `expr(T, depth)` returns an expression of type T
+// built from the productions of T that the category allows (variables in
+// scope, constructors, operators, builtins whose result is T). Builtins with
+// a restricted domain get arguments that are in it by construction
+// (log(x*x + 1), sqrt(x*x + 0.25), asin(sin(x) * 0.9), divisions by
+// (y*y + 1)), so no input makes them undefined.
+//
+//===----------------------------------------------------------------------===//
+#include "kdsl/Synth/ProgramGen.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <cmath>
+
+using namespace kdsl::synth;
+using llvm::json::Array;
+using llvm::json::Object;
+using llvm::json::Value;
+
+llvm::ArrayRef<llvm::StringRef> kdsl::synth::allCategories() {
+  static const llvm::StringRef names[] = {
+      "arithmetic", "math",        "vector",   "matrix",   "control_flow",
+      "atomic",     "nested_loop", "multi_conditional", "combined", "scalar_param",
+      "loop_carried", "func_call", "array2d",  "quaternion", "struct"};
+  return names;
+}
+
+namespace {
+
+/// SplitMix64: small, fast, and the same on every platform.
+struct Rng {
+  uint64_t state;
+  uint64_t next() {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  double uniform() { return double(next() >> 11) * (1.0 / 9007199254740992.0); }
+  int range(int lo, int hi) { return lo + int(next() % uint64_t(hi - lo + 1)); }
+  bool chance(double p) { return uniform() < p; }
+  /// A value in [lo, hi] with 3 decimals (exact enough in JSON, readable).
+  double value(double lo, double hi) { return std::round((lo + (hi - lo) * uniform()) * 1000) / 1000; }
+};
+
+uint64_t mix(uint64_t seed, uint64_t index, uint64_t salt) {
+  uint64_t words[3] = {seed, index, salt};
+  return llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(reinterpret_cast<uint8_t *>(words), sizeof words));
+}
+
+enum class Ty { F, V, M, Q };
+
+/// What a category's expressions may use.
+struct Flavor {
+  bool math = false, vec = false, mat = false, quat = false;
+};
+
+Flavor flavorOf(llvm::StringRef cat) {
+  Flavor f;
+  f.math = cat != "arithmetic";
+  f.vec = cat == "vector" || cat == "matrix" || cat == "quaternion" || cat == "combined" || cat == "struct";
+  f.mat = cat == "matrix" || cat == "combined";
+  f.quat = cat == "quaternion" || cat == "combined";
+  return f;
+}
+
+std::string num(double v) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << llvm::format("%.3g", v);
+  if (s.find_first_of(".e") == std::string::npos)
+    s += ".0";
+  return s;
+}
+
+class Gen {
+public:
+  Gen(uint64_t seed, uint64_t index, llvm::StringRef cat, bool f64, const GenOptions &opt)
+      : rng{mix(seed, index, 1)}, index(index), cat(cat.str()), f64(f64), opt(opt),
+        flavor(flavorOf(cat)) {}
+
+  Program run();
+
+private:
+  std::string ty(Ty t) const {
+    switch (t) {
+    case Ty::F: return f64 ? "wp.float64" : "float";
+    case Ty::V: return f64 ? "wp.vec3d" : "wp.vec3";
+    case Ty::M: return f64 ? "wp.mat33d" : "wp.mat33";
+    case Ty::Q: return f64 ? "wp.quatd" : "wp.quat";
+    }
+    return "";
+  }
+  std::string dtype(Ty t) const {
+    switch (t) {
+    case Ty::F: return f64 ? "float64" : "float32";
+    case Ty::V: return f64 ? "vec3d" : "vec3f";
+    case Ty::M: return f64 ? "mat33d" : "mat33f";
+    case Ty::Q: return f64 ? "quatd" : "quatf";
+    }
+    return "";
+  }
+  /// A standalone float constant (typed: it starts a variable's life).
+  std::string lit(double v) const { return ty(Ty::F) + "(" + num(v) + ")"; }
+  std::string constant() { return num(rng.value(0.1, 2.0)); }
+  std::string newVar(llvm::StringRef hint) { return hint.str() + std::to_string(counter++); }
+
+  std::vector<std::string> varsOf(Ty t) const {
+    std::vector<std::string> out;
+    for (auto &[name, vt] : vars)
+      if (vt == t)
+        out.push_back(name);
+    return out;
+  }
+  std::string pickVar(Ty t) {
+    auto vs = varsOf(t);
+    return vs.empty() ? "" : vs[rng.next() % vs.size()];
+  }
+
+  std::string expr(Ty t, int depth);
+  std::string exprF(int depth);
+  std::string exprV(int depth);
+  std::string exprM(int depth);
+  std::string exprQ(int depth);
+  /// A unit-length axis from three floats (never zero: x*x + 1 > 0).
+  std::string axis(int depth) {
+    return "wp.normalize(" + ty(Ty::V) + "(" + sq(exprF(depth)) + " + 1.0, " + exprF(depth) + ", " +
+           exprF(depth) + "))";
+  }
+  std::string sq(const std::string &e) { return "(" + e + ") * (" + e + ")"; }
+  std::string cond(int depth) {
+    static const char *ops[] = {"<", ">", "<=", ">="};
+    std::string c = exprF(depth) + " " + ops[rng.range(0, 3)] + " " + exprF(depth);
+    if (flavor.math && rng.chance(0.2)) {
+      static const char *checks[] = {"wp.isfinite(", "not wp.isnan(", "not wp.isinf("};
+      c = "(" + c + ") and " + checks[rng.range(0, 2)] + exprF(depth) + ")";
+    }
+    return c;
+  }
+
+  void line(const std::string &s) { body += std::string(4 * indent, ' ') + s + "\n"; }
+  void assign(const std::string &name, Ty t, const std::string &e) {
+    line(name + " = " + e);
+    vars.push_back({name, t});
+  }
+  /// Statements of the category.
+  void statements();
+  void helperFunc();
+  void helperStruct();
+
+  // Inputs: (name, annotation, dtype or "" for an int/float scalar, data).
+  struct Input {
+    std::string name, annotation;
+    Value data;
+    bool grad;
+  };
+  void arrayInput(const std::string &name, Ty t, int count, bool twoD = false);
+
+  Rng rng;
+  uint64_t index;
+  std::string cat;
+  bool f64;
+  GenOptions opt;
+  Flavor flavor;
+  int counter = 0, indent = 1;
+  bool twoD = false;
+  std::vector<std::pair<std::string, Ty>> vars;
+  std::vector<Input> inputs;
+  std::string prefix, body;
+  int funcs = 0;
+};
+
+std::string Gen::expr(Ty t, int depth) {
+  switch (t) {
+  case Ty::F: return exprF(depth);
+  case Ty::V: return exprV(depth);
+  case Ty::M: return exprM(depth);
+  case Ty::Q: return exprQ(depth);
+  }
+  return "";
+}
+
+std::string Gen::exprF(int depth) {
+  if (depth <= 0 || rng.chance(0.25)) {
+    std::string v = pickVar(Ty::F);
+    if (!v.empty() && rng.chance(0.85))
+      return v;
+    if (flavor.vec && !varsOf(Ty::V).empty() && rng.chance(0.5))
+      return pickVar(Ty::V) + "[" + std::to_string(rng.range(0, 2)) + "]";
+    return v.empty() ? lit(rng.value(-1, 1)) : v;
+  }
+  int d = depth - 1;
+  // Arithmetic productions first, then math, vector, matrix, quaternion ones.
+  std::vector<std::function<std::string()>> prods = {
+      [&] { return "(" + exprF(d) + " + " + exprF(d) + ")"; },
+      [&] { return "(" + exprF(d) + " - " + exprF(d) + ")"; },
+      [&] { return "(" + exprF(d) + " * " + exprF(d) + ")"; },
+      [&] { return "(" + exprF(d) + " * " + constant() + ")"; },
+      [&] { return "(" + exprF(d) + " / (" + sq(exprF(d)) + " + 1.0))"; },
+      [&] { return "(-" + exprF(d) + ")"; },
+  };
+  if (flavor.math) {
+    auto add = [&](std::function<std::string()> f) { prods.push_back(std::move(f)); };
+    add([&] { return "wp.sin(" + exprF(d) + ")"; });
+    add([&] { return "wp.cos(" + exprF(d) + ")"; });
+    add([&] { return "wp.tan(wp.sin(" + exprF(d) + "))"; });
+    add([&] { return "wp.tanh(" + exprF(d) + ")"; });
+    add([&] { return "wp.exp(wp.sin(" + exprF(d) + "))"; });
+    add([&] { return "wp.log(" + sq(exprF(d)) + " + 1.0)"; });
+    add([&] { return "wp.log2(" + sq(exprF(d)) + " + 1.0)"; });
+    add([&] { return "wp.log10(" + sq(exprF(d)) + " + 1.0)"; });
+    add([&] { return "wp.sqrt(" + sq(exprF(d)) + " + 0.25)"; });
+    add([&] { return "wp.cbrt(" + exprF(d) + " + 3.0)"; });
+    add([&] { return "wp.pow(" + sq(exprF(d)) + " + 0.5, wp.sin(" + exprF(d) + "))"; });
+    add([&] { return "wp.asin(wp.sin(" + exprF(d) + ") * 0.9)"; });
+    add([&] { return "wp.acos(wp.cos(" + exprF(d) + ") * 0.9)"; });
+    add([&] { return "wp.atan(" + exprF(d) + ")"; });
+    add([&] { return "wp.atan2(" + exprF(d) + ", " + sq(exprF(d)) + " + 1.0)"; });
+    add([&] { return "wp.sinh(wp.sin(" + exprF(d) + "))"; });
+    add([&] { return "wp.cosh(wp.sin(" + exprF(d) + "))"; });
+    add([&] { return "wp.abs(" + exprF(d) + ")"; });
+    add([&] { return "wp.min(" + exprF(d) + ", " + exprF(d) + ")"; });
+    add([&] { return "wp.max(" + exprF(d) + ", " + exprF(d) + ")"; });
+    add([&] { return "wp.clamp(" + exprF(d) + ", -0.5, 0.5)"; });
+    add([&] { return "wp.lerp(" + exprF(d) + ", " + exprF(d) + ", 0.25)"; });
+    add([&] { return "wp.smoothstep(-2.0, 2.0, " + exprF(d) + ")"; });
+    add([&] { return "(wp.floor(" + exprF(d) + ") + wp.ceil(" + exprF(d) + ") * 0.5)"; });
+    add([&] { return "(wp.round(" + exprF(d) + ") * " + exprF(d) + ")"; });
+    add([&] { return "(wp.trunc(" + exprF(d) + ") + wp.frac(" + exprF(d) + "))"; });
+    add([&] { return "(wp.sign(" + exprF(d) + ") * " + exprF(d) + ")"; });
+    add([&] { return "(wp.step(" + exprF(d) + ") * " + exprF(d) + ")"; });
+    add([&] { return "(" + exprF(d) + " % (" + sq(exprF(d)) + " + 0.5))"; });
+    add([&] { return "wp.where(" + cond(d) + ", " + exprF(d) + ", " + exprF(d) + ")"; });
+    add([&] { return "wp.select(" + cond(d) + ", " + exprF(d) + ", " + exprF(d) + ")"; });
+  }
+  if (flavor.vec) {
+    prods.push_back([&] { return "wp.dot(" + exprV(d) + ", " + exprV(d) + ")"; });
+    prods.push_back([&] { return "wp.length(" + exprV(d) + ")"; });
+    prods.push_back([&] { return "wp.length_sq(" + exprV(d) + ")"; });
+    prods.push_back([&] { return exprV(d) + "[" + std::to_string(rng.range(0, 2)) + "]"; });
+  }
+  if (flavor.mat) {
+    prods.push_back([&] { return "wp.determinant(" + exprM(d) + ")"; });
+    prods.push_back([&] { return "wp.trace(" + exprM(d) + ")"; });
+    prods.push_back([&] {
+      return exprM(d) + "[" + std::to_string(rng.range(0, 2)) + ", " + std::to_string(rng.range(0, 2)) + "]";
+    });
+  }
+  if (flavor.quat)
+    prods.push_back([&] { return exprQ(d) + "[" + std::to_string(rng.range(0, 3)) + "]"; });
+  return prods[rng.next() % prods.size()]();
+}
+
+std::string Gen::exprV(int depth) {
+  std::string v = pickVar(Ty::V);
+  if (depth <= 0 || rng.chance(0.25)) {
+    if (!v.empty())
+      return v;
+    return ty(Ty::V) + "(" + exprF(0) + ", " + exprF(0) + ", " + exprF(0) + ")";
+  }
+  int d = depth - 1;
+  std::vector<std::function<std::string()>> prods = {
+      [&] { return ty(Ty::V) + "(" + exprF(d) + ", " + exprF(d) + ", " + exprF(d) + ")"; },
+      [&] { return "(" + exprV(d) + " + " + exprV(d) + ")"; },
+      [&] { return "(" + exprV(d) + " - " + exprV(d) + ")"; },
+      [&] { return "(" + exprV(d) + " * " + exprF(d) + ")"; },
+      [&] { return "wp.cross(" + exprV(d) + ", " + exprV(d) + ")"; },
+      [&] { return axis(d); },
+      [&] { return "wp.cw_mul(" + exprV(d) + ", " + exprV(d) + ")"; },
+      [&] {
+        return "wp.cw_div(" + exprV(d) + ", " + ty(Ty::V) + "(" + sq(exprF(d)) + " + 1.0, 2.0, " +
+               sq(exprF(d)) + " + 0.5))";
+      },
+  };
+  if (flavor.mat)
+    prods.push_back([&] { return "(" + exprM(d) + " * " + exprV(d) + ")"; });
+  if (flavor.quat) {
+    prods.push_back([&] { return "wp.quat_rotate(" + exprQ(d) + ", " + exprV(d) + ")"; });
+    prods.push_back([&] { return "wp.quat_rotate_inv(" + exprQ(d) + ", " + exprV(d) + ")"; });
+  }
+  return prods[rng.next() % prods.size()]();
+}
+
+std::string Gen::exprM(int depth) {
+  std::string m = pickVar(Ty::M);
+  if (depth <= 0 || rng.chance(0.3)) {
+    if (!m.empty())
+      return m;
+    return "wp.outer(" + exprV(0) + ", " + exprV(0) + ")";
+  }
+  int d = depth - 1;
+  std::string id = "wp.identity(n=3, dtype=" + ty(Ty::F) + ")";
+  std::vector<std::function<std::string()>> prods = {
+      [&] { return "wp.outer(" + exprV(d) + ", " + exprV(d) + ")"; },
+      [&] { return "(" + exprM(d) + " + " + exprM(d) + ")"; },
+      [&] { return "(" + exprM(d) + " * " + exprM(d) + ")"; },
+      [&] { return "(" + exprM(d) + " * " + exprF(d) + ")"; },
+      [&] { return "wp.transpose(" + exprM(d) + ")"; },
+      [&] { return "wp.diag(" + exprV(d) + ")"; },
+      // Invertible: the identity plus a small rank-1 term (loaded inputs are in [-1, 1]).
+      [&] {
+        std::string u = pickVar(Ty::V), w = pickVar(Ty::V);
+        if (u.empty())
+          return "(" + id + " * " + constant() + ")";
+        return "wp.inverse(" + id + " * 2.0 + wp.outer(" + u + ", " + w + ") * 0.25)";
+      },
+  };
+  if (flavor.quat)
+    prods.push_back([&] { return "wp.quat_to_matrix(" + exprQ(d) + ")"; });
+  return prods[rng.next() % prods.size()]();
+}
+
+std::string Gen::exprQ(int depth) {
+  std::string q = pickVar(Ty::Q);
+  if (!q.empty() && (depth <= 0 || rng.chance(0.4)))
+    return q;
+  int d = std::max(depth - 1, 0);
+  if (rng.chance(0.1))
+    return "(wp.quat_identity(dtype=" + ty(Ty::F) + ") * " + exprQ(d) + ")";
+  switch (rng.range(0, 2)) {
+  case 0:
+    if (!q.empty())
+      return "(" + q + " * " + exprQ(d) + ")";
+    [[fallthrough]];
+  case 1:
+    return "wp.quat_from_axis_angle(" + axis(d) + ", " + exprF(d) + ")";
+  default:
+    return "wp.quat_inverse(" + exprQ(d) + ")";
+  }
+}
+
+void Gen::arrayInput(const std::string &name, Ty t, int count, bool twoDim) {
+  int comps = t == Ty::F ? 1 : t == Ty::V ? 3 : t == Ty::M ? 9 : 4;
+  Array rows;
+  auto element = [&]() -> Value {
+    if (comps == 1)
+      return rng.value(-1, 1);
+    Array c;
+    if (t == Ty::M) {
+      for (int r = 0; r < 3; ++r) {
+        Array row;
+        for (int k = 0; k < 3; ++k)
+          row.push_back(rng.value(-1, 1));
+        c.push_back(std::move(row));
+      }
+    } else {
+      for (int k = 0; k < comps; ++k)
+        c.push_back(rng.value(-1, 1));
+    }
+    return Value(std::move(c));
+  };
+  if (twoDim) {
+    for (int r = 0; r < 4; ++r) {
+      Array row;
+      for (int k = 0; k < 4; ++k)
+        row.push_back(element());
+      rows.push_back(std::move(row));
+    }
+  } else {
+    for (int k = 0; k < count; ++k)
+      rows.push_back(element());
+  }
+  Object desc{{"data", std::move(rows)}, {"requires_grad", true}};
+  if (t != Ty::F)
+    desc["dtype"] = dtype(t);
+  std::string ann = twoDim ? "wp.array2d(dtype=" + ty(t) + ")" : "wp.array(dtype=" + ty(t) + ")";
+  inputs.push_back({name, ann, Value(std::move(desc)), true});
+}
+
+void Gen::helperFunc() {
+  // A @wp.func of two floats, sometimes with a branch and an early return.
+  std::string name = "f" + std::to_string(index) + "_" + std::to_string(funcs++);
+  auto saved = vars;
+  vars = {{"p", Ty::F}, {"q", Ty::F}};
+  std::string s = "@wp.func\ndef " + name + "(p: " + ty(Ty::F) + ", q: " + ty(Ty::F) + "):\n";
+  if (rng.chance(0.5))
+    s += "    if " + cond(1) + ":\n        return " + exprF(opt.maxDepth - 1) + "\n";
+  s += "    return " + exprF(opt.maxDepth) + "\n\n\n";
+  prefix += s;
+  vars = saved;
+  std::string a = exprF(1), b = exprF(1);
+  std::string t = newVar("t");
+  assign(t, Ty::F, name + "(" + a + ", " + b + ")");
+  // In-kernel checks that hold by construction.
+  if (rng.chance(0.5))
+    line("wp.expect_near(" + t + ", " + t + ", " + ty(Ty::F) + "(1e-6))");
+  else
+    line("wp.expect_eq(i, i)");
+}
+
+void Gen::helperStruct() {
+  std::string name = "S" + std::to_string(index);
+  prefix += "@wp.struct\nclass " + name + ":\n    a: " + ty(Ty::F) + "\n    b: " + ty(Ty::V) +
+            "\n    n: int\n\n\n";
+  std::string s = newVar("s");
+  line(s + " = " + name + "()");
+  line(s + ".a = " + exprF(opt.maxDepth));
+  line(s + ".b = " + exprV(opt.maxDepth - 1));
+  line(s + ".n = i");
+  line("wp.expect_neq(" + s + ".n, -1)");
+  assign(newVar("t"), Ty::F, s + ".a * wp.length(" + s + ".b) + " + s + ".b[1]");
+}
+
+void Gen::statements() {
+  int depth = opt.maxDepth;
+  auto scalarStatement = [&] { assign(newVar("t"), Ty::F, exprF(depth)); };
+  if (cat == "vector" || cat == "matrix" || cat == "quaternion") {
+    Ty t = cat == "vector" ? Ty::V : cat == "matrix" ? Ty::M : Ty::Q;
+    for (int k = 0; k < opt.statements; ++k)
+      assign(newVar("u"), k % 2 ? Ty::F : t, k % 2 ? exprF(depth) : expr(t, depth - 1));
+    return;
+  }
+  if (cat == "control_flow" || cat == "multi_conditional") {
+    std::string r = newVar("r");
+    line(r + " = " + lit(0.0));
+    int branches = cat == "control_flow" ? 2 : rng.range(3, 4);
+    for (int b = 0; b < branches; ++b) {
+      line(b == 0 ? "if " + cond(2) + ":" : b + 1 == branches ? "else:" : "elif " + cond(2) + ":");
+      ++indent;
+      line(r + " = " + exprF(depth));
+      if (rng.chance(0.3))
+        line(r + " = " + r + " * " + exprF(1));
+      --indent;
+    }
+    vars.push_back({r, Ty::F});
+    return;
+  }
+  if (cat == "loop_carried" || cat == "nested_loop" || cat == "combined") {
+    inputs.push_back({"n", "int", Value(int64_t(rng.range(1, 5))), false});
+    std::string acc = newVar("acc");
+    line(acc + " = " + lit(rng.value(-1, 1)));
+    line("for j in range(n):");
+    ++indent;
+    vars.push_back({ty(Ty::F) + "(j)", Ty::F});
+    vars.push_back({acc, Ty::F});
+    if (cat == "nested_loop") {
+      line("for k in range(" + std::to_string(rng.range(2, 3)) + "):");
+      ++indent;
+      vars.push_back({ty(Ty::F) + "(k)", Ty::F});
+      line(acc + " = wp.sin(" + acc + ") * 0.5 + " + exprF(depth - 1));
+      --indent;
+    } else {
+      line(acc + " = " + acc + " * " + num(rng.value(0.3, 0.9)) + " + " + exprF(depth - 1));
+      if (rng.chance(0.3)) {
+        line("if " + acc + " > 4.0:");
+        line("    break");
+      }
+    }
+    --indent;
+    vars.erase(std::remove_if(vars.begin(), vars.end(),
+                              [](auto &v) { return v.first.find("(j)") != std::string::npos ||
+                                                   v.first.find("(k)") != std::string::npos; }),
+               vars.end());
+    if (cat != "combined")
+      return;
+  }
+  if (cat == "func_call") {
+    helperFunc();
+    if (rng.chance(0.5))
+      helperFunc();
+    return;
+  }
+  if (cat == "struct") {
+    helperStruct();
+    return;
+  }
+  if (cat == "combined") {
+    helperFunc();
+    assign(newVar("u"), Ty::V, exprV(depth - 1));
+    return;
+  }
+  for (int k = 0; k < opt.statements; ++k)
+    scalarStatement();
+}
+
+Program Gen::run() {
+  Program p;
+  p.category = cat;
+  p.kernelName = "k" + std::to_string(index);
+  twoD = cat == "array2d";
+  int n = opt.threads;
+  // Inputs and their loads.
+  int nf = rng.range(1, 3);
+  for (int k = 0; k < nf; ++k)
+    arrayInput("x" + std::to_string(k), Ty::F, n, twoD);
+  if (flavor.vec)
+    arrayInput("v0", Ty::V, n);
+  if (flavor.mat)
+    arrayInput("m0", Ty::M, n);
+  if (cat == "scalar_param")
+    for (int k = 0; k < 2; ++k)
+      inputs.push_back({"s" + std::to_string(k), ty(Ty::F), Value(rng.value(-1, 1)), false});
+
+  if (twoD) {
+    line("i, j = wp.tid()");
+    for (int k = 0; k < nf; ++k) {
+      std::string x = "x" + std::to_string(k);
+      assign(newVar("a"), Ty::F, x + "[i, j]");
+      assign(newVar("a"), Ty::F, x + "[wp.max(i - 1, 0), j] + " + x + "[i, wp.min(j + 1, " + x + ".shape[1] - 1)]");
+    }
+  } else {
+    line("i = wp.tid()");
+    for (int k = 0; k < nf; ++k)
+      assign(newVar("a"), Ty::F, "x" + std::to_string(k) + "[i]");
+    if (flavor.vec)
+      assign(newVar("v"), Ty::V, "v0[i]");
+    if (flavor.mat)
+      assign(newVar("m"), Ty::M, "m0[i]");
+  }
+  if (cat == "scalar_param") {
+    vars.push_back({"s0", Ty::F});
+    vars.push_back({"s1", Ty::F});
+  }
+  if (flavor.quat)
+    assign(newVar("q"), Ty::Q, exprQ(1));
+
+  statements();
+
+  // The result: a float per thread, or atomics into a small array. It
+  // depends on the last float the statements computed (no dead code).
+  Object spec, specInputs;
+  std::string result = exprF(opt.maxDepth);
+  for (auto it = vars.rbegin(); it != vars.rend(); ++it)
+    if (it->second == Ty::F && it->first.find('(') == std::string::npos) {
+      result = "(" + it->first + " + " + result + ")";
+      break;
+    }
+  Array seed;
+  int outCount = n;
+  if (cat == "atomic") {
+    outCount = 3;
+    line("wp.atomic_add(out, 0, " + result + ")");
+    line("wp.atomic_sub(out, 1, " + exprF(opt.maxDepth - 1) + ")");
+    line("wp.atomic_max(out, 2, " + exprF(opt.maxDepth - 1) + ")");
+    line("wp.atomic_min(out, 3, " + exprF(opt.maxDepth - 1) + ")");
+    outCount = 4;
+    inputs.push_back({"out", "wp.array(dtype=" + ty(Ty::F) + ")",
+                      Object{{"data", Array{0.0, 0.0, -100.0, 100.0}}, {"requires_grad", true}}, true});
+  } else {
+    line(std::string("out[i") + (twoD ? ", j" : "") + "] = " + result);
+    std::string ann = twoD ? "wp.array2d(dtype=" + ty(Ty::F) + ")" : "wp.array(dtype=" + ty(Ty::F) + ")";
+    Array shape = twoD ? Array{4, 4} : Array{n};
+    inputs.push_back({"out", ann, Object{{"zeros", std::move(shape)}, {"requires_grad", true}}, true});
+  }
+  if (twoD) {
+    for (int r = 0; r < 4; ++r) {
+      Array row;
+      for (int k = 0; k < 4; ++k)
+        row.push_back(rng.value(-1, 1));
+      seed.push_back(std::move(row));
+    }
+  } else {
+    for (int k = 0; k < outCount; ++k)
+      seed.push_back(rng.value(-1, 1));
+  }
+
+  std::string params;
+  for (const Input &in : inputs) {
+    params += (params.empty() ? "" : ", ") + in.name + ": " + in.annotation;
+    specInputs[in.name] = in.data;
+  }
+  p.source = "import warp as wp\n\n\n" + prefix + "@wp.kernel\ndef " + p.kernelName + "(" + params +
+             "):\n" + body;
+  spec["kernel"] = p.kernelName;
+  spec["dim"] = twoD ? Value(Array{4, 4}) : Value(n);
+  spec["inputs"] = std::move(specInputs);
+  spec["backward"] = Object{{"seed", Object{{"out", std::move(seed)}}}};
+  p.spec = std::move(spec);
+  return p;
+}
+
+} // namespace
+
+Program kdsl::synth::generateProgram(uint64_t seed, uint64_t index, llvm::StringRef category,
+                                     const GenOptions &options) {
+  // The same random stream prints both precisions: the same structure.
+  Program p = Gen(seed, index, category, /*f64=*/false, options).run();
+  Program twin = Gen(seed, index, category, /*f64=*/true, options).run();
+  p.source64 = std::move(twin.source);
+  p.spec64 = std::move(twin.spec);
+  return p;
+}
+
+std::string kdsl::synth::pickCategory(uint64_t seed, uint64_t index,
+                                      llvm::ArrayRef<std::string> categories,
+                                      llvm::ArrayRef<double> weights) {
+  Rng rng{mix(seed, index, 2)};
+  double total = 0;
+  for (size_t k = 0; k < categories.size(); ++k)
+    total += weights.empty() ? 1.0 : weights[k];
+  double r = rng.uniform() * total;
+  for (size_t k = 0; k < categories.size(); ++k) {
+    r -= weights.empty() ? 1.0 : weights[k];
+    if (r < 0)
+      return categories[k];
+  }
+  return categories.back();
+}

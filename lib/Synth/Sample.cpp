@@ -1,0 +1,265 @@
+//===- Sample.cpp - one verified kdsl-synth sample -------------------------===//
+#include "kdsl/Synth/Sample.h"
+
+#include "kdsl/Autodiff/Autodiff.h"
+#include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Frontend/Frontend.h"
+#include "kdsl/Runtime/CpuBackend.h"
+#include "kdsl/Runtime/GradCheck.h"
+#include "kdsl/Runtime/LaunchSpec.h"
+#include "kdsl/Target/Cpp.h"
+#include "kdsl/Target/Verify.h"
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/xxhash.h"
+
+#include <regex>
+
+using namespace kdsl;
+using namespace kdsl::synth;
+using namespace mlir;
+namespace json = llvm::json;
+
+namespace {
+
+OwningOpRef<ModuleOp> translate(llvm::StringRef source, llvm::StringRef name, MLIRContext &ctx,
+                                std::string &errors) {
+  llvm::SourceMgr sm;
+  sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(source, name), llvm::SMLoc());
+  llvm::raw_string_ostream os(errors);
+  return translateSource(sm, ctx, {}, os);
+}
+
+/// `module` without the kernels for which `keep` is false (funcs stay).
+OwningOpRef<ModuleOp> withKernels(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  for (KernelOp k : llvm::make_early_inc_range(copy->getOps<KernelOp>()))
+    if (!keep(k))
+      k.erase();
+  return copy;
+}
+
+bool isAdjoint(KernelOp k) { return adjointOf(k).has_value(); }
+
+/// C++ or CUDA C of the kernels `keep` selects, without the prelude.
+LogicalResult emitText(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep, bool cuda,
+                       bool prelude, std::string &out) {
+  OwningOpRef<ModuleOp> m = withKernels(module, keep);
+  llvm::raw_string_ostream os(out);
+  CppEmitOptions options;
+  options.target = cuda ? CppEmitOptions::Target::Cuda : CppEmitOptions::Target::Cpp;
+  options.prelude = prelude;
+  return emitCpp(*m, os, options);
+}
+
+llvm::Expected<std::string> emitPtx(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep,
+                                    llvm::StringRef arch) {
+  OwningOpRef<ModuleOp> m = withKernels(module, keep);
+  PtxCompileOptions options;
+  options.chip = arch.str();
+  return compileToPtx(*m, options);
+}
+
+/// Runs ptxas on `ptx`; an error with its output if it rejects it.
+llvm::Error runPtxas(llvm::StringRef ptxas, llvm::StringRef ptx, llvm::StringRef arch) {
+  llvm::SmallString<128> in, out, log;
+  if (auto ec = llvm::sys::fs::createTemporaryFile("kdsl-synth", "ptx", in))
+    return llvm::createStringError(ec, "cannot create a temporary file");
+  llvm::sys::fs::createTemporaryFile("kdsl-synth", "cubin", out);
+  llvm::sys::fs::createTemporaryFile("kdsl-synth", "log", log);
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(in, ec);
+    os << ptx;
+  }
+  std::string archFlag = ("-arch=" + arch).str();
+  llvm::StringRef args[] = {ptxas, archFlag, in, "-o", out};
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt, log.str(), log.str()};
+  int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects);
+  std::string message;
+  if (rc != 0)
+    if (auto buf = llvm::MemoryBuffer::getFile(log))
+      message = (*buf)->getBuffer().str();
+  for (auto &f : {in, out, log})
+    llvm::sys::fs::remove(f);
+  if (rc != 0)
+    return llvm::createStringError("ptxas failed: " + message);
+  return llvm::Error::success();
+}
+
+json::Value signatureOf(ModuleOp module, llvm::StringRef kernel) {
+  json::Array args;
+  for (const KernelInfo &k : collectKernels(module))
+    if (k.name == kernel)
+      for (auto [name, type] : llvm::zip(k.argNames, k.argTypes)) {
+        std::string t;
+        llvm::raw_string_ostream os(t);
+        os << type;
+        args.push_back(json::Object{{"name", name}, {"type", t}});
+      }
+  return args;
+}
+
+/// Runs `spec` (with "backward") on the JIT: {"outputs", "grads"}, and the
+/// gradient check when asked.
+llvm::Expected<json::Object> runOnCpu(ModuleOp module, const json::Value &spec,
+                                      const GradCheckOptions *check, double *maxRelError) {
+  auto plan = LaunchPlan::create(spec, module);
+  if (!plan)
+    return plan.takeError();
+  if (auto e = buildAdjointKernels(module, (*plan)->kernelNames()))
+    return std::move(e);
+  auto cpu = compileWithJit(module, {});
+  if (!cpu)
+    return cpu.takeError();
+  if (check) {
+    auto results = checkGradients(**plan, **cpu, 1, *check);
+    if (!results)
+      return results.takeError();
+    for (const GradCheckResult &r : *results) {
+      *maxRelError = std::max(*maxRelError, r.relError);
+      if (r.failed)
+        return llvm::createStringError(
+            llvm::formatv("gradient of '{0}' component {1}: adjoint {2}, finite differences {3}",
+                          r.array, r.worst, r.analytic, r.numeric)
+                .str());
+    }
+  } else if (auto e = (*plan)->run(**cpu, 1)) {
+    return std::move(e);
+  }
+  json::Object out;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  {
+    json::OStream j(os);
+    j.objectBegin();
+    j.attributeBegin("outputs");
+    (*plan)->writeOutputs(j);
+    j.attributeEnd();
+    j.attributeBegin("grads");
+    (*plan)->writeGrads(j);
+    j.attributeEnd();
+    j.objectEnd();
+  }
+  auto parsed = json::parse(text);
+  if (!parsed)
+    return parsed.takeError();
+  return std::move(*parsed->getAsObject());
+}
+
+SampleResult fail(llvm::StringRef reason, llvm::StringRef detail) {
+  SampleResult r;
+  r.failure = reason.str();
+  r.detail = detail.str();
+  return r;
+}
+
+} // namespace
+
+std::string kdsl::synth::normalizedSourceHash(llvm::StringRef source, uint64_t index) {
+  std::string s = source.str();
+  std::string id = std::to_string(index);
+  s = std::regex_replace(s, std::regex("\\bk" + id + "\\b"), "K");
+  s = std::regex_replace(s, std::regex("\\bf" + id + "_"), "F_");
+  s = std::regex_replace(s, std::regex("\\bS" + id + "\\b"), "S");
+  s = std::regex_replace(s, std::regex("\\s+"), " ");
+  return llvm::utohexstr(llvm::xxh3_64bits(s), /*LowerCase=*/true, /*Width=*/16);
+}
+
+SampleResult kdsl::synth::buildSample(const Program &p, uint64_t seed, uint64_t index,
+                                      const SampleOptions &options, MLIRContext &ctx) {
+  std::string errors;
+  OwningOpRef<ModuleOp> module = translate(p.source, p.kernelName + ".py", ctx, errors);
+  if (!module)
+    return fail("frontend", errors);
+  json::Object record;
+  record["id"] = int64_t(index);
+  record["category"] = p.category;
+  record["seed"] = int64_t(seed);
+  record["kernel_name"] = p.kernelName;
+  record["source"] = p.source;
+  record["signature"] = signatureOf(*module, p.kernelName);
+  if (options.mlir) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    module->print(os);
+    record["mlir"] = text;
+  }
+  // The primal module keeps no adjoint; `full` gets it.
+  OwningOpRef<ModuleOp> full = module->clone();
+  if (options.backward)
+    if (auto e = buildAdjointKernels(*full, {p.kernelName}))
+      return fail("autodiff", llvm::toString(std::move(e)));
+  auto forward = [](KernelOp k) { return !isAdjoint(k); };
+  auto backward = [](KernelOp k) { return isAdjoint(k); };
+  auto all = [](KernelOp) { return true; };
+
+  json::Object validation{{"frontend", true}};
+  for (bool cuda : {false, true}) {
+    if (cuda ? !options.cuda : !options.cpp)
+      continue;
+    std::string lang = cuda ? "cuda" : "cpp";
+    std::string fwd, bwd, whole;
+    if (failed(emitText(*full, forward, cuda, false, fwd)) ||
+        (options.backward && failed(emitText(*full, backward, cuda, false, bwd))))
+      return fail("emit_" + lang, "");
+    record[lang + "_forward"] = fwd;
+    if (options.backward)
+      record[lang + "_backward"] = bwd;
+    if (options.clangCheck) {
+      if (failed(emitText(*full, all, cuda, true, whole)))
+        return fail("emit_" + lang, "");
+      if (auto e = verifyEmitted(whole, cuda ? EmittedLanguage::Cuda : EmittedLanguage::Cpp,
+                                 p.kernelName + (cuda ? ".cu" : ".cpp")))
+        return fail("clang_" + lang, llvm::toString(std::move(e)));
+    }
+    validation["clang_" + lang] = options.clangCheck ? json::Value(true) : json::Value("skipped");
+  }
+  if (options.ptx) {
+    for (bool bwdPart : {false, true}) {
+      if (bwdPart && !options.backward)
+        continue;
+      auto ptx = bwdPart ? emitPtx(*full, backward, options.ptxArch)
+                         : emitPtx(*full, forward, options.ptxArch);
+      if (!ptx)
+        return fail("emit_ptx", llvm::toString(ptx.takeError()));
+      if (!options.ptxas.empty())
+        if (auto e = runPtxas(options.ptxas, *ptx, options.ptxArch))
+          return fail("ptxas", llvm::toString(std::move(e)));
+      record[bwdPart ? "ptx_backward" : "ptx_forward"] = *ptx;
+    }
+    validation["ptxas"] = options.ptxas.empty() ? json::Value("skipped") : json::Value(true);
+  }
+
+  // The reference: the float32 program on the CPU, forward and backward.
+  auto reference = runOnCpu(*module, p.spec, nullptr, nullptr);
+  if (!reference)
+    return fail("cpu_run", llvm::toString(reference.takeError()));
+  validation["cpu_run"] = true;
+  // Gradients against finite differences, on the float64 twin.
+  OwningOpRef<ModuleOp> twin = translate(p.source64, p.kernelName + "_f64.py", ctx, errors);
+  if (!twin)
+    return fail("frontend", "float64 twin: " + errors);
+  GradCheckOptions check;
+  check.rtol = options.gradRtol;
+  check.atol = options.gradAtol;
+  double maxRel = 0;
+  auto checked = runOnCpu(*twin, p.spec64, &check, &maxRel);
+  if (!checked)
+    return fail("gradcheck", llvm::toString(checked.takeError()));
+  validation["gradcheck"] = json::Object{{"max_rel_error", maxRel}, {"rtol", options.gradRtol}};
+
+  record["spec"] = p.spec;
+  record["reference"] = std::move(*reference);
+  record["validation"] = std::move(validation);
+  record["content_hash"] = normalizedSourceHash(p.source, index);
+  record["toolchain"] = json::Object{{"kdsl", "0.1"}, {"llvm", LLVM_VERSION_STRING}};
+  SampleResult r;
+  r.ok = true;
+  r.record = std::move(record);
+  return r;
+}

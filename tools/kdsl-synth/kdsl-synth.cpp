@@ -1,0 +1,199 @@
+//===- kdsl-synth.cpp - verified kernel -> C++/CUDA/PTX training pairs ------===//
+//
+//   kdsl-synth generate -n COUNT -o DIR [--seed S] [--categories a,b] [--targets cpp,cuda,ptx,mlir]
+//                       [--no-backward] [--jobs N] [--shard K/N] [--keep-failed] ...
+//   kdsl-synth stats DIR
+//   kdsl-synth merge -o OUT DIR...
+//   kdsl-synth show [--seed S] [--category C] INDEX
+//
+// docs/synth.md describes the records, the validation and cluster recipes.
+//
+//===----------------------------------------------------------------------===//
+#include "kdsl/Runtime/LaunchSpec.h"
+#include "kdsl/Synth/Dataset.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace kdsl::synth;
+
+// Kernels call these (asserts, wp.expect_*); the JIT resolves them here.
+KDSL_DEFINE_RUNTIME_REPORT_HOOKS()
+__attribute__((used)) static void *const keepReportHooks[] = {
+    reinterpret_cast<void *>(&kdsl_report_assert), reinterpret_cast<void *>(&kdsl_report_oob)};
+
+static cl::SubCommand generateCmd("generate", "Generate a verified dataset");
+static cl::SubCommand statsCmd("stats", "Summarize a dataset");
+static cl::SubCommand mergeCmd("merge", "Merge the directories of --shard K/N runs");
+static cl::SubCommand showCmd("show", "Print one generated program and its launch spec");
+
+static cl::opt<uint64_t> sampleCount("n", cl::desc("Number of indices (samples before validation)"),
+                               cl::init(100), cl::sub(generateCmd));
+static cl::opt<std::string> outDir("o", cl::desc("Output directory"), cl::value_desc("DIR"),
+                                   cl::sub(generateCmd), cl::sub(mergeCmd));
+static cl::opt<uint64_t> seed("seed", cl::desc("Random seed"), cl::init(1), cl::sub(generateCmd),
+                              cl::sub(showCmd));
+static cl::opt<std::string> categoryList("categories",
+                                         cl::desc("Comma-separated categories, optionally "
+                                                  "weighted (vector:2,math); default: all 15"),
+                                         cl::init(""), cl::sub(generateCmd));
+static cl::opt<std::string> targets("targets", cl::desc("Comma-separated: cpp,cuda,ptx,mlir"),
+                                    cl::init("cpp,cuda"), cl::sub(generateCmd));
+static cl::opt<bool> noBackward("no-backward", cl::desc("Forward kernels only"), cl::init(false),
+                                cl::sub(generateCmd));
+static cl::opt<unsigned> jobs("jobs", cl::desc("Threads (default: all cores)"), cl::init(0),
+                              cl::sub(generateCmd));
+static cl::opt<std::string> shard("shard", cl::desc("K/N: this process makes the shards s with s % N == K"),
+                                  cl::init("0/1"), cl::sub(generateCmd));
+static cl::opt<uint64_t> shardSize("shard-size", cl::desc("Indices per shard file (default 50)"),
+                                   cl::init(50), cl::sub(generateCmd));
+static cl::opt<bool> keepFailed("keep-failed",
+                                cl::desc("Write failed samples to failed-NNNNN.jsonl"),
+                                cl::init(false), cl::sub(generateCmd));
+static cl::opt<bool> noClang("no-clang-check", cl::desc("Skip the Clang in-process checks"),
+                             cl::init(false), cl::sub(generateCmd));
+static cl::opt<std::string> ptxas("ptxas", cl::desc("ptxas for the PTX check (default: found on "
+                                                    "PATH or in /usr/local/cuda/bin)"),
+                                  cl::init(""), cl::sub(generateCmd));
+static cl::opt<std::string> arch("arch", cl::desc("PTX target (default sm_80)"), cl::init("sm_80"),
+                                 cl::sub(generateCmd));
+static cl::opt<int> maxDepth("max-depth", cl::desc("Expression depth (default 3)"), cl::init(3),
+                             cl::sub(generateCmd), cl::sub(showCmd));
+static cl::opt<int> statementsOpt("statements", cl::desc("Statements per kernel (default 3)"),
+                                  cl::init(3), cl::sub(generateCmd), cl::sub(showCmd));
+static cl::list<std::string> positional(cl::Positional, cl::desc("<dir or index>"), cl::sub(statsCmd),
+                                        cl::sub(mergeCmd), cl::sub(showCmd));
+static cl::opt<std::string> showCategory("category", cl::desc("Category to show (default: the one "
+                                                              "index picks)"),
+                                         cl::init(""), cl::sub(showCmd));
+
+static int fail(const Twine &message) {
+  WithColor::error(errs(), "kdsl-synth") << message << "\n";
+  return 1;
+}
+
+static bool parseCategories(std::vector<std::string> &names, std::vector<double> &weights) {
+  SmallVector<StringRef> items;
+  StringRef(categoryList).split(items, ',', -1, false);
+  bool weighted = false;
+  for (StringRef item : items) {
+    auto [name, weight] = item.trim().split(':');
+    if (!is_contained(allCategories(), name)) {
+      fail("unknown category '" + name + "' (categories: " + join(allCategories(), ", ") + ")");
+      return false;
+    }
+    double w = 1.0;
+    if (!weight.empty() && (weight.getAsDouble(w) || w < 0)) {
+      fail("bad weight '" + weight + "' for category '" + name + "'");
+      return false;
+    }
+    weighted |= !weight.empty();
+    names.push_back(name.str());
+    weights.push_back(w);
+  }
+  if (!weighted)
+    weights.clear();
+  return true;
+}
+
+static int runGenerate() {
+  if (outDir.empty())
+    return fail("generate needs -o DIR");
+  GenerateOptions o;
+  o.count = sampleCount;
+  o.dir = outDir;
+  o.seed = seed;
+  if (!parseCategories(o.categories, o.weights))
+    return 1;
+  o.shardSize = shardSize;
+  o.jobs = jobs;
+  auto [k, n] = StringRef(shard).split('/');
+  if (k.getAsInteger(10, o.shardIndex) || n.getAsInteger(10, o.shardCount) || o.shardCount == 0 ||
+      o.shardIndex >= o.shardCount)
+    return fail("--shard must be K/N with 0 <= K < N, got '" + shard + "'");
+  if (shardSize == 0)
+    return fail("--shard-size must be positive");
+  o.keepFailed = keepFailed;
+  o.progress = sys::Process::StandardErrIsDisplayed();
+  o.gen.maxDepth = std::max(1, int(maxDepth));
+  o.gen.statements = std::max(1, int(statementsOpt));
+  SmallVector<StringRef> t;
+  StringRef(targets).split(t, ',', -1, false);
+  o.sample.cpp = o.sample.cuda = o.sample.ptx = o.sample.mlir = false;
+  for (StringRef target : t) {
+    target = target.trim();
+    if (target == "cpp")
+      o.sample.cpp = true;
+    else if (target == "cuda")
+      o.sample.cuda = true;
+    else if (target == "ptx")
+      o.sample.ptx = true;
+    else if (target == "mlir")
+      o.sample.mlir = true;
+    else
+      return fail("unknown target '" + target + "' (targets: cpp, cuda, ptx, mlir)");
+  }
+  o.sample.backward = !noBackward;
+  o.sample.clangCheck = !noClang;
+  o.sample.ptxArch = arch;
+  if (o.sample.ptx) {
+    std::string found = ptxas;
+    if (found.empty()) {
+      if (auto p = sys::findProgramByName("ptxas"))
+        found = *p;
+      else if (auto p = sys::findProgramByName("ptxas", {"/usr/local/cuda/bin"}))
+        found = *p;
+    }
+    o.sample.ptxas = found;
+  }
+  if (Error e = generateDataset(o))
+    return fail(toString(std::move(e)));
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM y(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "kdsl-synth: verified kernel -> C++/CUDA/PTX pairs\n");
+  if (generateCmd)
+    return runGenerate();
+  if (statsCmd) {
+    if (positional.size() != 1)
+      return fail("stats needs one dataset directory");
+    auto stats = datasetStats(positional[0]);
+    if (!stats)
+      return fail(toString(stats.takeError()));
+    outs() << formatv("{0:2}", *stats) << "\n";
+    return 0;
+  }
+  if (mergeCmd) {
+    if (outDir.empty() || positional.empty())
+      return fail("merge needs -o OUT and the directories to merge");
+    if (Error e = mergeDatasets(std::vector<std::string>(positional.begin(), positional.end()), outDir))
+      return fail(toString(std::move(e)));
+    return 0;
+  }
+  if (showCmd) {
+    uint64_t index;
+    if (positional.size() != 1 || StringRef(positional[0]).getAsInteger(10, index))
+      return fail("show needs one index");
+    std::vector<std::string> cats;
+    for (StringRef c : allCategories())
+      cats.push_back(c.str());
+    std::string cat = showCategory.empty() ? pickCategory(seed, index, cats) : showCategory.getValue();
+    if (!is_contained(allCategories(), StringRef(cat)))
+      return fail("unknown category '" + cat + "'");
+    GenOptions g;
+    g.maxDepth = std::max(1, int(maxDepth));
+    g.statements = std::max(1, int(statementsOpt));
+    Program p = generateProgram(seed, index, cat, g);
+    outs() << "# category: " << p.category << "\n" << p.source << "\n# spec: " << p.spec << "\n";
+    return 0;
+  }
+  return fail("use a subcommand: generate, stats, merge or show (--help)");
+}
