@@ -28,7 +28,7 @@ config.environment["PATH"] = os.path.pathsep.join(
 
 import sys
 config.substitutions.append(("%python", sys.executable))
-llvm_config.add_tool_substitutions(["kdsl-run"], tool_dirs)
+llvm_config.add_tool_substitutions(["kdsl-run", "kdsl-synth"], tool_dirs)
 if shutil.which("g++"):
     config.available_features.add("gxx")
 
