@@ -55,9 +55,11 @@ def : Math<"LogOp", ["adj / x0"]>;
 def : Math<"Log2Op", ["adj / (x0 * cst(x0, 0.69314718055994530942))"]>;
 def : Math<"Log10Op", ["adj / (x0 * cst(x0, 2.30258509299404568402))"]>;
 def : Math<"Log1pOp", ["adj / (one(x0) + x0)"]>;
-def : Math<"SqrtOp", ["adj / (cst(r, 2.0) * r)"]>;
+// At 0 the derivative is infinite; as Warp's length/normalize of the zero
+// vector (sqrt of a dot product here) the adjoint is 0 there, not NaN.
+def : Math<"SqrtOp", ["select(gt(r, zero(r)), adj / (cst(r, 2.0) * r), zero(adj))"]>;
 def : Math<"RsqrtOp", ["-(adj * cst(r, 0.5) * r * r * r)"]>;
-def : Math<"CbrtOp", ["adj / (cst(r, 3.0) * r * r)"]>;
+def : Math<"CbrtOp", ["select(gt(r * r, zero(r)), adj / (cst(r, 3.0) * r * r), zero(adj))"]>;
 // d/dy x^y = x^y log x, defined for x > 0 only (0 elsewhere, as in Warp).
 def : Math<"PowFOp", ["adj * x1 * powf(x0, x1 - one(x1))",
                       "select(gt(x0, zero(x0)), adj * r * log(x0), zero(adj))"]>;

@@ -99,7 +99,9 @@ llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithJit(ModuleOp module,
   auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!tmBuilder)
     return tmBuilder.takeError();
-  tmBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  llvm::CodeGenOptLevel codegen =
+      options.optimize ? llvm::CodeGenOptLevel::Aggressive : llvm::CodeGenOptLevel::None;
+  tmBuilder->setCodeGenOptLevel(codegen);
   auto targetMachine = tmBuilder->createTargetMachine();
   if (!targetMachine)
     return targetMachine.takeError();
@@ -108,8 +110,9 @@ llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithJit(ModuleOp module,
   std::function<llvm::Error(llvm::Module *)> transformer = [tm](llvm::Module *m) {
     return optimizeForHost(*m, *tm);
   };
-  engineOptions.transformer = transformer;
-  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  if (options.optimize)
+    engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel = codegen;
   auto engine = ExecutionEngine::create(module, engineOptions);
   if (!engine)
     return engine.takeError();

@@ -208,32 +208,36 @@ llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
     std::string lines, failedLines;
     ShardStats stats;
     llvm::StringSet<> seen;
+    SampleOptions sampleOptions = opt.sample;
+    sampleOptions.deferClangCheck = true;
+    struct Passed {
+      std::string category;
+      json::Object record;
+      std::string source;
+    };
+    std::vector<Passed> passed;
+    auto failSample = [&](uint64_t i, const std::string &cat, const std::string &reason,
+                          const std::string &detail, const std::string &source) {
+      ++stats.failures[reason];
+      ++failed;
+      if (opt.keepFailed)
+        failedLines += toText(json::Object{{"id", int64_t(i)},
+                                           {"category", cat},
+                                           {"failure", reason},
+                                           {"detail", detail},
+                                           {"source", source}}) +
+                       "\n";
+    };
     uint64_t first = s * opt.shardSize, last = std::min(opt.count, first + opt.shardSize);
     for (uint64_t i = first; i < last; ++i) {
       std::string cat = pickCategory(opt.seed, i, categories, opt.weights);
       Program p = generateProgram(opt.seed, i, cat, opt.gen);
-      SampleResult r = buildSample(p, opt.seed, i, opt.sample, ctx);
+      SampleResult r = buildSample(p, opt.seed, i, sampleOptions, ctx);
       ++stats.indices;
-      if (r.ok) {
-        std::string hash = r.record.getString("content_hash")->str();
-        if (!seen.insert(hash).second) {
-          ++stats.duplicates;
-        } else {
-          lines += toText(json::Value(std::move(r.record))) + "\n";
-          ++stats.written;
-          ++stats.perCategory[cat];
-        }
-      } else {
-        ++stats.failures[r.failure];
-        ++failed;
-        if (opt.keepFailed)
-          failedLines += toText(json::Object{{"id", int64_t(i)},
-                                             {"category", cat},
-                                             {"failure", r.failure},
-                                             {"detail", r.detail},
-                                             {"source", p.source}}) +
-                         "\n";
-      }
+      if (r.ok)
+        passed.push_back({cat, std::move(r.record), p.source});
+      else
+        failSample(i, cat, r.failure, r.detail, p.source);
       ++done;
       if (opt.progress) {
         std::lock_guard<std::mutex> lock(mutex);
@@ -243,6 +247,40 @@ llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
                                       uint64_t(done), total, rate,
                                       rate > 0 ? double(total - done) / rate : 0.0, uint64_t(failed));
       }
+    }
+    // The Clang checks, one translation unit per shard and language.
+    for (bool cuda : {false, true}) {
+      if (!opt.sample.clangCheck || (cuda ? !opt.sample.cuda : !opt.sample.cpp))
+        continue;
+      std::vector<const json::Object *> records;
+      for (Passed &p : passed)
+        records.push_back(&p.record);
+      std::vector<std::string> details;
+      std::vector<bool> ok = checkEmittedBatch(records, cuda, details);
+      std::vector<Passed> kept;
+      for (auto [k, p] : llvm::enumerate(passed)) {
+        if (!ok[k]) {
+          failSample(uint64_t(p.record.getInteger("id").value_or(0)), p.category,
+                     cuda ? "clang_cuda" : "clang_cpp", details[k], p.source);
+          continue;
+        }
+        p.record.getObject("validation")->try_emplace(cuda ? "clang_cuda" : "clang_cpp", true);
+        kept.push_back(std::move(p));
+      }
+      passed = std::move(kept);
+    }
+    for (Passed &p : passed) {
+      if (!opt.sample.clangCheck)
+        for (const char *lang : {"clang_cpp", "clang_cuda"})
+          p.record.getObject("validation")->try_emplace(lang, "skipped");
+      std::string hash = p.record.getString("content_hash")->str();
+      if (!seen.insert(hash).second) {
+        ++stats.duplicates;
+        continue;
+      }
+      lines += toText(json::Value(std::move(p.record))) + "\n";
+      ++stats.written;
+      ++stats.perCategory[p.category];
     }
     // Stats and failures first, the shard last: the shard marks completion.
     llvm::Error e = writeAtomically(pathIn(opt.dir, shardName(s, "stats")), toText(stats.toJSON()));

@@ -10,6 +10,8 @@
 #include "kdsl/Target/Cpp.h"
 #include "kdsl/Target/Verify.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -34,12 +36,21 @@ OwningOpRef<ModuleOp> translate(llvm::StringRef source, llvm::StringRef name, ML
   return translateSource(sm, ctx, {}, os);
 }
 
-/// `module` without the kernels for which `keep` is false (funcs stay).
+/// `module` without the kernels for which `keep` is false, and without the
+/// funcs nothing calls any more (an adjoint has its calls inlined).
 OwningOpRef<ModuleOp> withKernels(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep) {
   OwningOpRef<ModuleOp> copy = module.clone();
   for (KernelOp k : llvm::make_early_inc_range(copy->getOps<KernelOp>()))
     if (!keep(k))
       k.erase();
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (func::FuncOp f : llvm::make_early_inc_range(copy->getOps<func::FuncOp>()))
+      if (SymbolTable::symbolKnownUseEmpty(f, *copy)) {
+        f.erase();
+        changed = true;
+      }
+  }
   return copy;
 }
 
@@ -113,7 +124,10 @@ llvm::Expected<json::Object> runOnCpu(ModuleOp module, const json::Value &spec,
     return plan.takeError();
   if (auto e = buildAdjointKernels(module, (*plan)->kernelNames()))
     return std::move(e);
-  auto cpu = compileWithJit(module, {});
+  // The kernels run once, on a few elements: compile fast, not for speed.
+  CpuCompileOptions cpuOptions;
+  cpuOptions.optimize = false;
+  auto cpu = compileWithJit(module, cpuOptions);
   if (!cpu)
     return cpu.takeError();
   if (check) {
@@ -210,14 +224,15 @@ SampleResult kdsl::synth::buildSample(const Program &p, uint64_t seed, uint64_t 
     record[lang + "_forward"] = fwd;
     if (options.backward)
       record[lang + "_backward"] = bwd;
-    if (options.clangCheck) {
+    if (options.clangCheck && !options.deferClangCheck) {
       if (failed(emitText(*full, all, cuda, true, whole)))
         return fail("emit_" + lang, "");
       if (auto e = verifyEmitted(whole, cuda ? EmittedLanguage::Cuda : EmittedLanguage::Cpp,
                                  p.kernelName + (cuda ? ".cu" : ".cpp")))
         return fail("clang_" + lang, llvm::toString(std::move(e)));
     }
-    validation["clang_" + lang] = options.clangCheck ? json::Value(true) : json::Value("skipped");
+    if (!options.deferClangCheck)
+      validation["clang_" + lang] = options.clangCheck ? json::Value(true) : json::Value("skipped");
   }
   if (options.ptx) {
     for (bool bwdPart : {false, true}) {
@@ -262,4 +277,37 @@ SampleResult kdsl::synth::buildSample(const Program &p, uint64_t seed, uint64_t 
   r.ok = true;
   r.record = std::move(record);
   return r;
+}
+
+std::vector<bool> kdsl::synth::checkEmittedBatch(llvm::ArrayRef<const json::Object *> records,
+                                                 bool cuda, std::vector<std::string> &details) {
+  std::string lang = cuda ? "cuda" : "cpp";
+  auto unit = [&](const json::Object &r) {
+    std::string id = std::to_string(r.getInteger("id").value_or(0));
+    std::string text;
+    for (const char *part : {"_forward", "_backward"})
+      if (auto code = r.getString(lang + part))
+        text += "namespace kdsl_sample_" + id + part + " {\n" + code->str() + "\n}\n";
+    return text;
+  };
+  auto check = [&](const std::string &body, std::string &detail) {
+    llvm::Error e = verifyEmitted(cppPrelude() + body,
+                                  cuda ? EmittedLanguage::Cuda : EmittedLanguage::Cpp,
+                                  cuda ? "batch.cu" : "batch.cpp");
+    if (!e)
+      return true;
+    detail = llvm::toString(std::move(e));
+    return false;
+  };
+  std::vector<bool> ok(records.size(), true);
+  details.assign(records.size(), "");
+  std::string all;
+  for (const json::Object *r : records)
+    all += unit(*r);
+  std::string detail;
+  if (records.empty() || check(all, detail))
+    return ok;
+  for (auto [i, r] : llvm::enumerate(records))
+    ok[i] = check(unit(*r), details[i]);
+  return ok;
 }

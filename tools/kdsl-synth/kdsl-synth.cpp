@@ -69,6 +69,8 @@ static cl::opt<int> statementsOpt("statements", cl::desc("Statements per kernel 
                                   cl::init(3), cl::sub(generateCmd), cl::sub(showCmd));
 static cl::list<std::string> positional(cl::Positional, cl::desc("<dir or index>"), cl::sub(statsCmd),
                                         cl::sub(mergeCmd), cl::sub(showCmd));
+static cl::opt<bool> brief("brief", cl::desc("Leave out the per-builtin use counts"), cl::init(false),
+                           cl::sub(statsCmd));
 static cl::opt<std::string> showCategory("category", cl::desc("Category to show (default: the one "
                                                               "index picks)"),
                                          cl::init(""), cl::sub(showCmd));
@@ -168,6 +170,8 @@ int main(int argc, char **argv) {
     auto stats = datasetStats(positional[0]);
     if (!stats)
       return fail(toString(stats.takeError()));
+    if (brief)
+      stats->getAsObject()->erase("builtin_use");
     outs() << formatv("{0:2}", *stats) << "\n";
     return 0;
   }

@@ -17,6 +17,9 @@ struct CpuCompileOptions {
   bool checkBounds = false;
   /// C++ backend: the compiler to run (default: $CXX, then c++).
   std::string cxx;
+  /// JIT: optimize (LLVM O3, host vectorization). Off: no IR optimization
+  /// and the fastest code generation, for code that runs once (validation).
+  bool optimize = true;
 };
 
 /// Compiled kernels of one module, callable through the CPU ABI.

@@ -25,6 +25,9 @@ struct SampleOptions {
   bool backward = true;
   /// Skip the (slow) Clang in-process checks; they are on by default.
   bool clangCheck = true;
+  /// The caller checks many samples' C++ / CUDA C at once (checkEmittedBatch);
+  /// buildSample leaves validation's clang_* fields to it.
+  bool deferClangCheck = false;
   std::string ptxArch = "sm_80";
   /// ptxas to run on the PTX; empty: none (the record says "skipped").
   std::string ptxas;
@@ -44,6 +47,13 @@ struct SampleResult {
 /// `index`). `ctx` must have the kdsl dialects registered; one per thread.
 SampleResult buildSample(const Program &program, uint64_t seed, uint64_t index,
                          const SampleOptions &options, mlir::MLIRContext &ctx);
+
+/// The Clang in-process check of many records' C++ (or CUDA C) at once: one
+/// translation unit with the prelude and each record's forward and backward
+/// code in a namespace of its own. Returns, per record, whether it passes; on
+/// a failing unit, the records are checked one by one to find the culprits.
+std::vector<bool> checkEmittedBatch(llvm::ArrayRef<const llvm::json::Object *> records, bool cuda,
+                                    std::vector<std::string> &details);
 
 /// A hash of the source with the per-index names (k123, f123_0, S123) and
 /// whitespace normalized: equal for programs that differ only in naming.

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# kdsl-synth throughput with the full validation on (Clang checks, CPU run,
+# finite-difference gradients), C++ and CUDA C forward + backward, and then
+# with PTX + ptxas as well. Usage: bench/synth_throughput.sh [N] [JOBS]
+# Run by hand (bench/README.md has measured numbers).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+n="${1:-400}"
+jobs="${2:-0}"
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+for targets in cpp,cuda cpp,cuda,ptx; do
+  start=$EPOCHREALTIME
+  "$root/build/bin/kdsl-synth" generate -n "$n" --jobs "$jobs" --targets "$targets" -o "$out/$targets" 2>/dev/null
+  end=$EPOCHREALTIME
+  samples=$(cat "$out/$targets"/shard-*.jsonl | wc -l)
+  python3 -c "import sys; n, s, t = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]); print(f'targets {sys.argv[4]}: {n} indices, {s} verified samples in {t:.1f} s: {s / t:.1f} samples/s')" \
+    "$n" "$samples" "$(python3 -c "print($end - $start)")" "$targets"
+done
