@@ -12,6 +12,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
@@ -44,7 +45,10 @@ std::string pathIn(llvm::StringRef dir, llvm::StringRef name) {
 /// Writes `text` to `path` through a temporary file and a rename: the file
 /// is either absent or complete, whatever happens to the process.
 llvm::Error writeAtomically(const std::string &path, llvm::StringRef text) {
-  std::string tmp = path + ".tmp";
+  // Unique per process and call: several --shard processes may share a directory.
+  static std::atomic<uint64_t> serial{0};
+  std::string tmp = path + "." + std::to_string(llvm::sys::Process::getProcessId()) + "." +
+                    std::to_string(serial++) + ".tmp";
   {
     std::error_code ec;
     llvm::raw_fd_ostream os(tmp, ec);
