@@ -274,9 +274,12 @@ llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
       passed = std::move(kept);
     }
     for (Passed &p : passed) {
-      if (!opt.sample.clangCheck)
-        for (const char *lang : {"clang_cpp", "clang_cuda"})
-          p.record.getObject("validation")->try_emplace(lang, "skipped");
+      if (!opt.sample.clangCheck) {
+        if (opt.sample.cpp)
+          p.record.getObject("validation")->try_emplace("clang_cpp", "skipped");
+        if (opt.sample.cuda)
+          p.record.getObject("validation")->try_emplace("clang_cuda", "skipped");
+      }
       std::string hash = p.record.getString("content_hash")->str();
       if (!seen.insert(hash).second) {
         ++stats.duplicates;
@@ -451,4 +454,119 @@ llvm::Error kdsl::synth::mergeDatasets(llvm::ArrayRef<std::string> inputs, llvm:
     }
   }
   return writeManifest(out, *id);
+}
+
+/// GenerateOptions from a dataset's run.json (what its records depend on).
+static llvm::Expected<GenerateOptions> optionsOf(llvm::StringRef dir) {
+  auto run = readJSON(pathIn(dir, "run.json"));
+  if (!run)
+    return run.takeError();
+  const json::Object *o = run->getAsObject();
+  if (!o)
+    return llvm::createStringError("bad run.json in " + dir);
+  GenerateOptions g;
+  g.seed = o->getInteger("seed").value_or(1);
+  g.gen.maxDepth = o->getInteger("max_depth").value_or(3);
+  g.gen.statements = o->getInteger("statements").value_or(3);
+  g.gen.threads = o->getInteger("threads").value_or(8);
+  g.sample.backward = o->getBoolean("backward").value_or(true);
+  g.sample.clangCheck = o->getBoolean("clang_check").value_or(true);
+  g.sample.ptxArch = o->getString("ptx_arch").value_or("sm_80").str();
+  g.sample.cpp = g.sample.cuda = g.sample.ptx = g.sample.mlir = false;
+  if (const json::Array *t = o->getArray("targets"))
+    for (const json::Value &v : *t) {
+      llvm::StringRef name = v.getAsString().value_or("");
+      g.sample.cpp |= name == "cpp";
+      g.sample.cuda |= name == "cuda";
+      g.sample.ptx |= name == "ptx";
+      g.sample.mlir |= name == "mlir";
+    }
+  return g;
+}
+
+llvm::Expected<json::Value> kdsl::synth::validateDataset(llvm::StringRef dir, unsigned jobs) {
+  auto opt = optionsOf(dir);
+  if (!opt)
+    return opt.takeError();
+  std::error_code ec;
+  std::vector<std::string> files;
+  for (fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
+    llvm::StringRef name = llvm::sys::path::filename(it->path());
+    if (name.starts_with("shard-") && name.ends_with(".jsonl"))
+      files.push_back(it->path());
+  }
+  if (ec)
+    return llvm::createStringError(ec, "cannot list " + dir);
+  std::sort(files.begin(), files.end());
+  std::mutex mutex;
+  int64_t records = 0, mismatches = 0;
+  std::string first;
+  auto check = [&](const std::string &file) {
+    mlir::DialectRegistry registry;
+    registerKdslDialects(registry);
+    registerGpuTargets(registry);
+    mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
+    ctx.loadAllAvailableDialects();
+    auto buf = llvm::MemoryBuffer::getFile(file);
+    llvm::SmallVector<llvm::StringRef> rows;
+    if (buf)
+      (*buf)->getBuffer().split(rows, '\n', -1, false);
+    for (llvm::StringRef row : rows) {
+      std::string problem;
+      auto v = json::parse(row);
+      if (!v) {
+        problem = file + ": not JSON: " + llvm::toString(v.takeError());
+      } else {
+        const json::Object *o = v->getAsObject();
+        uint64_t id = o->getInteger("id").value_or(0);
+        std::string cat = o->getString("category").value_or("").str();
+        Program p = generateProgram(opt->seed, id, cat, opt->gen);
+        SampleResult r = buildSample(p, opt->seed, id, opt->sample, ctx);
+        if (!r.ok)
+          problem = llvm::formatv("record {0} fails validation now: {1}: {2}", id, r.failure, r.detail);
+        else if (toText(json::Value(std::move(r.record))) != row)
+          problem = llvm::formatv("record {0} differs from its rebuild", id);
+      }
+      std::lock_guard<std::mutex> lock(mutex);
+      ++records;
+      if (!problem.empty() && mismatches++ == 0)
+        first = problem;
+    }
+  };
+  if (jobs <= 1) {
+    for (const std::string &f : files)
+      check(f);
+  } else {
+    llvm::DefaultThreadPool pool(llvm::hardware_concurrency(jobs));
+    for (const std::string &f : files)
+      pool.async([&, f] { check(f); });
+    pool.wait();
+  }
+  return json::Object{{"records", records}, {"mismatches", mismatches}, {"first_mismatch", first}};
+}
+
+json::Value kdsl::synth::generatorDiversity(uint64_t seed, uint64_t count, const GenOptions &options) {
+  std::vector<std::string> categories;
+  for (llvm::StringRef c : allCategories())
+    categories.push_back(c.str());
+  llvm::StringSet<> hashes;
+  std::map<std::string, std::pair<int64_t, int64_t>> perCategory; // programs, duplicates
+  int64_t duplicates = 0;
+  for (uint64_t i = 0; i < count; ++i) {
+    std::string cat = pickCategory(seed, i, categories);
+    Program p = generateProgram(seed, i, cat, options);
+    auto &entry = perCategory[cat];
+    ++entry.first;
+    if (!hashes.insert(normalizedSourceHash(p.source, i)).second) {
+      ++duplicates;
+      ++entry.second;
+    }
+  }
+  json::Object cats;
+  for (auto &[k, v] : perCategory)
+    cats[k] = json::Object{{"programs", v.first}, {"duplicates", v.second}};
+  return json::Object{{"programs", int64_t(count)},
+                      {"duplicates", duplicates},
+                      {"duplicate_rate", count ? double(duplicates) / double(count) : 0.0},
+                      {"per_category", std::move(cats)}};
 }

@@ -410,7 +410,7 @@ void Gen::statements() {
   auto scalarStatement = [&] { assign(newVar("t"), Ty::F, exprF(depth)); };
   if (cat == "vector" || cat == "matrix" || cat == "quaternion") {
     Ty t = cat == "vector" ? Ty::V : cat == "matrix" ? Ty::M : Ty::Q;
-    for (int k = 0; k < opt.statements; ++k)
+    for (int k = 0; k <= opt.statements; ++k)
       assign(newVar("u"), k % 2 ? Ty::F : t, k % 2 ? exprF(depth) : expr(t, depth - 1));
     return;
   }
@@ -465,6 +465,7 @@ void Gen::statements() {
     return;
   }
   if (cat == "struct") {
+    scalarStatement();
     helperStruct();
     return;
   }

@@ -3,6 +3,8 @@
 //   kdsl-synth generate -n COUNT -o DIR [--seed S] [--categories a,b] [--targets cpp,cuda,ptx,mlir]
 //                       [--no-backward] [--jobs N] [--shard K/N] [--keep-failed] ...
 //   kdsl-synth stats DIR
+//   kdsl-synth validate DIR
+//   kdsl-synth diversity -n COUNT
 //   kdsl-synth merge -o OUT DIR...
 //   kdsl-synth show [--seed S] [--category C] INDEX
 //
@@ -32,13 +34,16 @@ static cl::SubCommand generateCmd("generate", "Generate a verified dataset");
 static cl::SubCommand statsCmd("stats", "Summarize a dataset");
 static cl::SubCommand mergeCmd("merge", "Merge the directories of --shard K/N runs");
 static cl::SubCommand showCmd("show", "Print one generated program and its launch spec");
+static cl::SubCommand validateCmd("validate", "Rebuild and re-check every record of a dataset");
+static cl::SubCommand diversityCmd("diversity",
+                                   "Duplicate rate of the generator alone (no validation)");
 
 static cl::opt<uint64_t> sampleCount("n", cl::desc("Number of indices (samples before validation)"),
-                               cl::init(100), cl::sub(generateCmd));
+                               cl::init(100), cl::sub(generateCmd), cl::sub(diversityCmd));
 static cl::opt<std::string> outDir("o", cl::desc("Output directory"), cl::value_desc("DIR"),
                                    cl::sub(generateCmd), cl::sub(mergeCmd));
 static cl::opt<uint64_t> seed("seed", cl::desc("Random seed"), cl::init(1), cl::sub(generateCmd),
-                              cl::sub(showCmd));
+                              cl::sub(showCmd), cl::sub(diversityCmd));
 static cl::opt<std::string> categoryList("categories",
                                          cl::desc("Comma-separated categories, optionally "
                                                   "weighted (vector:2,math); default: all 15"),
@@ -48,7 +53,7 @@ static cl::opt<std::string> targets("targets", cl::desc("Comma-separated: cpp,cu
 static cl::opt<bool> noBackward("no-backward", cl::desc("Forward kernels only"), cl::init(false),
                                 cl::sub(generateCmd));
 static cl::opt<unsigned> jobs("jobs", cl::desc("Threads (default: all cores)"), cl::init(0),
-                              cl::sub(generateCmd));
+                              cl::sub(generateCmd), cl::sub(validateCmd));
 static cl::opt<std::string> shard("shard", cl::desc("K/N: this process makes the shards s with s % N == K"),
                                   cl::init("0/1"), cl::sub(generateCmd));
 static cl::opt<uint64_t> shardSize("shard-size", cl::desc("Indices per shard file (default 50)"),
@@ -64,11 +69,12 @@ static cl::opt<std::string> ptxas("ptxas", cl::desc("ptxas for the PTX check (de
 static cl::opt<std::string> arch("arch", cl::desc("PTX target (default sm_80)"), cl::init("sm_80"),
                                  cl::sub(generateCmd));
 static cl::opt<int> maxDepth("max-depth", cl::desc("Expression depth (default 3)"), cl::init(3),
-                             cl::sub(generateCmd), cl::sub(showCmd));
+                             cl::sub(generateCmd), cl::sub(showCmd), cl::sub(diversityCmd));
 static cl::opt<int> statementsOpt("statements", cl::desc("Statements per kernel (default 3)"),
-                                  cl::init(3), cl::sub(generateCmd), cl::sub(showCmd));
+                                  cl::init(3), cl::sub(generateCmd), cl::sub(showCmd),
+                                  cl::sub(diversityCmd));
 static cl::list<std::string> positional(cl::Positional, cl::desc("<dir or index>"), cl::sub(statsCmd),
-                                        cl::sub(mergeCmd), cl::sub(showCmd));
+                                        cl::sub(mergeCmd), cl::sub(showCmd), cl::sub(validateCmd));
 static cl::opt<bool> brief("brief", cl::desc("Leave out the per-builtin use counts"), cl::init(false),
                            cl::sub(statsCmd));
 static cl::opt<std::string> showCategory("category", cl::desc("Category to show (default: the one "
@@ -175,6 +181,23 @@ int main(int argc, char **argv) {
     outs() << formatv("{0:2}", *stats) << "\n";
     return 0;
   }
+  if (validateCmd) {
+    if (positional.size() != 1)
+      return fail("validate needs one dataset directory");
+    unsigned n = jobs ? jobs : hardware_concurrency().compute_thread_count();
+    auto result = validateDataset(positional[0], n);
+    if (!result)
+      return fail(toString(result.takeError()));
+    outs() << *result << "\n";
+    return result->getAsObject()->getInteger("mismatches").value_or(1) == 0 ? 0 : 1;
+  }
+  if (diversityCmd) {
+    GenOptions g;
+    g.maxDepth = std::max(1, int(maxDepth));
+    g.statements = std::max(1, int(statementsOpt));
+    outs() << formatv("{0:2}", generatorDiversity(seed, sampleCount, g)) << "\n";
+    return 0;
+  }
   if (mergeCmd) {
     if (outDir.empty() || positional.empty())
       return fail("merge needs -o OUT and the directories to merge");
@@ -199,5 +222,5 @@ int main(int argc, char **argv) {
     outs() << "# category: " << p.category << "\n" << p.source << "\n# spec: " << p.spec << "\n";
     return 0;
   }
-  return fail("use a subcommand: generate, stats, merge or show (--help)");
+  return fail("use a subcommand: generate, stats, validate, merge, show or diversity (--help)");
 }

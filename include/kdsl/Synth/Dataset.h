@@ -44,6 +44,15 @@ llvm::Error generateDataset(const GenerateOptions &options);
 /// failures by reason, builtin coverage, sizes, duplicates.
 llvm::Expected<llvm::json::Value> datasetStats(llvm::StringRef dir);
 
+/// Re-checks a dataset: every record is rebuilt from (seed, id, category) and
+/// the options in run.json (regenerated, re-emitted, re-validated) and must
+/// equal the stored one. Returns {"records", "mismatches", "first_mismatch"}.
+llvm::Expected<llvm::json::Value> validateDataset(llvm::StringRef dir, unsigned jobs);
+
+/// Diversity of the generator alone (no validation): the programs of indices
+/// [0, count) and how many share a normalized source.
+llvm::json::Value generatorDiversity(uint64_t seed, uint64_t count, const GenOptions &options);
+
 /// Copies the shards of dataset directories made by one command with
 /// different --shard K/N into `out`, and writes its manifest: the merge of
 /// all N parts equals the unsharded dataset.
