@@ -50,6 +50,8 @@ llvm::Error kdsl::lowerToLLVMDialect(ModuleOp module, const CpuCompileOptions &o
   pm.enableVerifier(std::getenv("KDSL_VERIFY_PASSES") != nullptr);
   CpuPipelineOptions pipeline;
   pipeline.checkBounds = options.checkBounds;
+  // Without optimization there is no vectorizer to feed: one grid loop.
+  pipeline.denseFastPath = options.optimize;
   buildLowerToCpuPipeline(pm, pipeline);
   if (failed(pm.run(module)))
     return llvm::createStringError("CPU lowering failed:\n" + diagnostics);

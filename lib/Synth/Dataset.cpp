@@ -233,16 +233,25 @@ llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
                        "\n";
     };
     uint64_t first = s * opt.shardSize, last = std::min(opt.count, first + opt.shardSize);
-    for (uint64_t i = first; i < last; ++i) {
-      std::string cat = pickCategory(opt.seed, i, categories, opt.weights);
-      Program p = generateProgram(opt.seed, i, cat, opt.gen);
-      SampleResult r = buildSample(p, opt.seed, i, sampleOptions, ctx);
-      ++stats.indices;
-      if (r.ok)
-        passed.push_back({cat, std::move(r.record), p.source});
-      else
-        failSample(i, cat, r.failure, r.detail, p.source);
-      ++done;
+    // Samples in batches: one JIT compile for a batch's CPU runs.
+    constexpr uint64_t kBatch = 16;
+    for (uint64_t b = first; b < last; b += kBatch) {
+      std::vector<Program> programs;
+      std::vector<uint64_t> indices;
+      for (uint64_t i = b; i < std::min(last, b + kBatch); ++i) {
+        programs.push_back(generateProgram(opt.seed, i, pickCategory(opt.seed, i, categories, opt.weights),
+                                           opt.gen));
+        indices.push_back(i);
+      }
+      std::vector<SampleResult> results = buildSamples(programs, indices, opt.seed, sampleOptions, ctx);
+      for (auto [p, i, r] : llvm::zip(programs, indices, results)) {
+        ++stats.indices;
+        if (r.ok)
+          passed.push_back({p.category, std::move(r.record), p.source});
+        else
+          failSample(i, p.category, r.failure, r.detail, p.source);
+      }
+      done += programs.size();
       if (opt.progress) {
         std::lock_guard<std::mutex> lock(mutex);
         double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -105,6 +105,9 @@ private:
     return "";
   }
   /// A standalone float constant (typed: it starts a variable's life).
+  /// The float64 twin's symbols differ (k12d, f12_0d, S12d): both can live
+  /// in one module.
+  std::string suffix() const { return f64 ? "d" : ""; }
   std::string lit(double v) const { return ty(Ty::F) + "(" + num(v) + ")"; }
   std::string constant() { return num(rng.value(0.1, 2.0)); }
   std::string newVar(llvm::StringRef hint) { return hint.str() + std::to_string(counter++); }
@@ -373,7 +376,7 @@ void Gen::arrayInput(const std::string &name, Ty t, int count, bool twoDim) {
 
 void Gen::helperFunc() {
   // A @wp.func of two floats, sometimes with a branch and an early return.
-  std::string name = "f" + std::to_string(index) + "_" + std::to_string(funcs++);
+  std::string name = "f" + std::to_string(index) + "_" + std::to_string(funcs++) + suffix();
   auto saved = vars;
   vars = {{"p", Ty::F}, {"q", Ty::F}};
   std::string s = "@wp.func\ndef " + name + "(p: " + ty(Ty::F) + ", q: " + ty(Ty::F) + "):\n";
@@ -393,7 +396,7 @@ void Gen::helperFunc() {
 }
 
 void Gen::helperStruct() {
-  std::string name = "S" + std::to_string(index);
+  std::string name = "S" + std::to_string(index) + suffix();
   prefix += "@wp.struct\nclass " + name + ":\n    a: " + ty(Ty::F) + "\n    b: " + ty(Ty::V) +
             "\n    n: int\n\n\n";
   std::string s = newVar("s");
@@ -481,7 +484,7 @@ void Gen::statements() {
 Program Gen::run() {
   Program p;
   p.category = cat;
-  p.kernelName = "k" + std::to_string(index);
+  p.kernelName = "k" + std::to_string(index) + suffix();
   twoD = cat == "array2d";
   int n = opt.threads;
   // Inputs and their loads.

@@ -115,47 +115,18 @@ json::Value signatureOf(ModuleOp module, llvm::StringRef kernel) {
   return args;
 }
 
-/// Runs `spec` (with "backward") on the JIT: {"outputs", "grads"}, and the
-/// gradient check when asked.
-llvm::Expected<json::Object> runOnCpu(ModuleOp module, const json::Value &spec,
-                                      const GradCheckOptions *check, double *maxRelError) {
-  auto plan = LaunchPlan::create(spec, module);
-  if (!plan)
-    return plan.takeError();
-  if (auto e = buildAdjointKernels(module, (*plan)->kernelNames()))
-    return std::move(e);
-  // The kernels run once, on a few elements: compile fast, not for speed.
-  CpuCompileOptions cpuOptions;
-  cpuOptions.optimize = false;
-  auto cpu = compileWithJit(module, cpuOptions);
-  if (!cpu)
-    return cpu.takeError();
-  if (check) {
-    auto results = checkGradients(**plan, **cpu, 1, *check);
-    if (!results)
-      return results.takeError();
-    for (const GradCheckResult &r : *results) {
-      *maxRelError = std::max(*maxRelError, r.relError);
-      if (r.failed)
-        return llvm::createStringError(
-            llvm::formatv("gradient of '{0}' component {1}: adjoint {2}, finite differences {3}",
-                          r.array, r.worst, r.analytic, r.numeric)
-                .str());
-    }
-  } else if (auto e = (*plan)->run(**cpu, 1)) {
-    return std::move(e);
-  }
-  json::Object out;
+/// {"outputs", "grads"} of a plan after run().
+llvm::Expected<json::Object> resultsOf(const LaunchPlan &plan) {
   std::string text;
   llvm::raw_string_ostream os(text);
   {
     json::OStream j(os);
     j.objectBegin();
     j.attributeBegin("outputs");
-    (*plan)->writeOutputs(j);
+    plan.writeOutputs(j);
     j.attributeEnd();
     j.attributeBegin("grads");
-    (*plan)->writeGrads(j);
+    plan.writeGrads(j);
     j.attributeEnd();
     j.objectEnd();
   }
@@ -163,6 +134,23 @@ llvm::Expected<json::Object> runOnCpu(ModuleOp module, const json::Value &spec,
   if (!parsed)
     return parsed.takeError();
   return std::move(*parsed->getAsObject());
+}
+
+/// The largest relative error of a passing gradient check, or the failure.
+llvm::Expected<double> checkedGradients(LaunchPlan &plan, CpuModule &cpu, const GradCheckOptions &check) {
+  auto results = checkGradients(plan, cpu, 1, check);
+  if (!results)
+    return results.takeError();
+  double maxRel = 0;
+  for (const GradCheckResult &r : *results) {
+    maxRel = std::max(maxRel, r.relError);
+    if (r.failed)
+      return llvm::createStringError(
+          llvm::formatv("gradient of '{0}' component {1}: adjoint {2}, finite differences {3}",
+                        r.array, r.worst, r.analytic, r.numeric)
+              .str());
+  }
+  return maxRel;
 }
 
 SampleResult fail(llvm::StringRef reason, llvm::StringRef detail) {
@@ -184,12 +172,25 @@ std::string kdsl::synth::normalizedSourceHash(llvm::StringRef source, uint64_t i
   return llvm::utohexstr(llvm::xxh3_64bits(s), /*LowerCase=*/true, /*Width=*/16);
 }
 
-SampleResult kdsl::synth::buildSample(const Program &p, uint64_t seed, uint64_t index,
-                                      const SampleOptions &options, MLIRContext &ctx) {
+namespace {
+/// What a sample is before anything runs: its record so far (front end,
+/// adjoint, emitted code, PTX) and the modules the CPU runs will use.
+struct Prepared {
+  SampleResult result;
+  OwningOpRef<ModuleOp> module, twin;
+};
+
+Prepared prepare(const Program &p, uint64_t seed, uint64_t index, const SampleOptions &options,
+                 MLIRContext &ctx) {
+  Prepared out;
+  auto failWith = [&](llvm::StringRef reason, llvm::StringRef detail) {
+    out.result = fail(reason, detail);
+    return std::move(out);
+  };
   std::string errors;
   OwningOpRef<ModuleOp> module = translate(p.source, p.kernelName + ".py", ctx, errors);
   if (!module)
-    return fail("frontend", errors);
+    return failWith("frontend", errors);
   json::Object record;
   record["id"] = int64_t(index);
   record["category"] = p.category;
@@ -207,7 +208,7 @@ SampleResult kdsl::synth::buildSample(const Program &p, uint64_t seed, uint64_t 
   OwningOpRef<ModuleOp> full = module->clone();
   if (options.backward)
     if (auto e = buildAdjointKernels(*full, {p.kernelName}))
-      return fail("autodiff", llvm::toString(std::move(e)));
+      return failWith("autodiff", llvm::toString(std::move(e)));
   auto forward = [](KernelOp k) { return !isAdjoint(k); };
   auto backward = [](KernelOp k) { return isAdjoint(k); };
   auto all = [](KernelOp) { return true; };
@@ -220,16 +221,16 @@ SampleResult kdsl::synth::buildSample(const Program &p, uint64_t seed, uint64_t 
     std::string fwd, bwd, whole;
     if (failed(emitText(*full, forward, cuda, false, fwd)) ||
         (options.backward && failed(emitText(*full, backward, cuda, false, bwd))))
-      return fail("emit_" + lang, "");
+      return failWith("emit_" + lang, "");
     record[lang + "_forward"] = fwd;
     if (options.backward)
       record[lang + "_backward"] = bwd;
     if (options.clangCheck && !options.deferClangCheck) {
       if (failed(emitText(*full, all, cuda, true, whole)))
-        return fail("emit_" + lang, "");
+        return failWith("emit_" + lang, "");
       if (auto e = verifyEmitted(whole, cuda ? EmittedLanguage::Cuda : EmittedLanguage::Cpp,
                                  p.kernelName + (cuda ? ".cu" : ".cpp")))
-        return fail("clang_" + lang, llvm::toString(std::move(e)));
+        return failWith("clang_" + lang, llvm::toString(std::move(e)));
     }
     if (!options.deferClangCheck)
       validation["clang_" + lang] = options.clangCheck ? json::Value(true) : json::Value("skipped");
@@ -241,42 +242,141 @@ SampleResult kdsl::synth::buildSample(const Program &p, uint64_t seed, uint64_t 
       auto ptx = bwdPart ? emitPtx(*full, backward, options.ptxArch)
                          : emitPtx(*full, forward, options.ptxArch);
       if (!ptx)
-        return fail("emit_ptx", llvm::toString(ptx.takeError()));
+        return failWith("emit_ptx", llvm::toString(ptx.takeError()));
       if (!options.ptxas.empty())
         if (auto e = runPtxas(options.ptxas, *ptx, options.ptxArch))
-          return fail("ptxas", llvm::toString(std::move(e)));
+          return failWith("ptxas", llvm::toString(std::move(e)));
       record[bwdPart ? "ptx_backward" : "ptx_forward"] = *ptx;
     }
     validation["ptxas"] = options.ptxas.empty() ? json::Value("skipped") : json::Value(true);
   }
-
-  // The reference: the float32 program on the CPU, forward and backward.
-  auto reference = runOnCpu(*module, p.spec, nullptr, nullptr);
-  if (!reference)
-    return fail("cpu_run", llvm::toString(reference.takeError()));
-  validation["cpu_run"] = true;
-  // Gradients against finite differences, on the float64 twin.
-  OwningOpRef<ModuleOp> twin = translate(p.source64, p.kernelName + "_f64.py", ctx, errors);
-  if (!twin)
-    return fail("frontend", "float64 twin: " + errors);
-  GradCheckOptions check;
-  check.rtol = options.gradRtol;
-  check.atol = options.gradAtol;
-  double maxRel = 0;
-  auto checked = runOnCpu(*twin, p.spec64, &check, &maxRel);
-  if (!checked)
-    return fail("gradcheck", llvm::toString(checked.takeError()));
-  validation["gradcheck"] = json::Object{{"max_rel_error", maxRel}, {"rtol", options.gradRtol}};
-
+  out.twin = translate(p.source64, p.kernelName + ".py", ctx, errors);
+  if (!out.twin)
+    return failWith("frontend", "float64 twin: " + errors);
   record["spec"] = p.spec;
-  record["reference"] = std::move(*reference);
   record["validation"] = std::move(validation);
   record["content_hash"] = normalizedSourceHash(p.source, index);
   record["toolchain"] = json::Object{{"kdsl", "0.1"}, {"llvm", LLVM_VERSION_STRING}};
-  SampleResult r;
-  r.ok = true;
-  r.record = std::move(record);
-  return r;
+  out.result.ok = true;
+  out.result.record = std::move(record);
+  out.module = std::move(module);
+  return out;
+}
+
+/// Moves the top-level ops of `from` into `into` (their symbols are distinct).
+void absorb(ModuleOp into, ModuleOp from) {
+  Block *body = into.getBody();
+  for (Operation &op : llvm::make_early_inc_range(from.getBody()->getOperations()))
+    op.moveBefore(body, body->end());
+}
+} // namespace
+
+std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> programs,
+                                                    llvm::ArrayRef<uint64_t> indices, uint64_t seed,
+                                                    const SampleOptions &options, MLIRContext &ctx) {
+  std::vector<Prepared> prepared;
+  for (auto [p, index] : llvm::zip(programs, indices))
+    prepared.push_back(prepare(p, seed, index, options, ctx));
+  std::vector<SampleResult> results(programs.size());
+
+  // One module with every prepared sample (float32 and float64 twin), their
+  // adjoints, and one JIT compile for all of it.
+  OwningOpRef<ModuleOp> combined = ModuleOp::create(UnknownLoc::get(&ctx));
+  std::vector<std::string> names;
+  for (auto [k, pr] : llvm::enumerate(prepared)) {
+    if (!pr.result.ok)
+      continue;
+    absorb(*combined, *pr.module);
+    absorb(*combined, *pr.twin);
+    names.push_back(programs[k].kernelName);
+    names.push_back(programs[k].kernelName + "d");
+  }
+  auto fallBack = [&]() {
+    // One sample at a time, to find the culprit.
+    for (size_t k = 0; k < programs.size(); ++k)
+      results[k] = std::move(buildSamples(programs[k], indices[k], seed, options, ctx)[0]);
+    return std::move(results);
+  };
+  if (!names.empty())
+    if (auto e = buildAdjointKernels(*combined, names)) {
+      if (programs.size() == 1) {
+        results[0] = fail("autodiff", llvm::toString(std::move(e)));
+        return results;
+      }
+      llvm::consumeError(std::move(e));
+      return fallBack();
+    }
+  std::vector<KernelInfo> kernels = collectKernels(*combined);
+  std::vector<std::unique_ptr<LaunchPlan>> plans(programs.size()), twins(programs.size());
+  for (auto [k, pr] : llvm::enumerate(prepared)) {
+    if (!pr.result.ok)
+      continue;
+    auto plan = LaunchPlan::create(programs[k].spec, kernels);
+    auto twin = LaunchPlan::create(programs[k].spec64, kernels);
+    if (!plan || !twin) {
+      std::string why;
+      if (!plan)
+        why = llvm::toString(plan.takeError());
+      if (!twin) {
+        std::string t = llvm::toString(twin.takeError());
+        if (why.empty())
+          why = t;
+      }
+      pr.result = fail("cpu_run", why);
+      continue;
+    }
+    plans[k] = std::move(*plan);
+    twins[k] = std::move(*twin);
+  }
+  // The kernels run once, on a few elements: compile fast, not for speed.
+  CpuCompileOptions cpuOptions;
+  cpuOptions.optimize = false;
+  auto cpu = compileWithJit(*combined, cpuOptions);
+  if (!cpu) {
+    if (programs.size() == 1) {
+      results[0] = fail("cpu_run", llvm::toString(cpu.takeError()));
+      return results;
+    }
+    llvm::consumeError(cpu.takeError());
+    return fallBack();
+  }
+  GradCheckOptions check;
+  check.rtol = options.gradRtol;
+  check.atol = options.gradAtol;
+  for (auto [k, pr] : llvm::enumerate(prepared)) {
+    if (!pr.result.ok) {
+      results[k] = std::move(pr.result);
+      continue;
+    }
+    json::Object &record = pr.result.record;
+    // The reference: the float32 program, forward and backward.
+    if (auto e = plans[k]->run(**cpu, 1)) {
+      results[k] = fail("cpu_run", llvm::toString(std::move(e)));
+      continue;
+    }
+    auto reference = resultsOf(*plans[k]);
+    if (!reference) {
+      results[k] = fail("cpu_run", llvm::toString(reference.takeError()));
+      continue;
+    }
+    record["reference"] = std::move(*reference);
+    record.getObject("validation")->try_emplace("cpu_run", true);
+    // Gradients against finite differences, on the float64 twin.
+    auto maxRel = checkedGradients(*twins[k], **cpu, check);
+    if (!maxRel) {
+      results[k] = fail("gradcheck", llvm::toString(maxRel.takeError()));
+      continue;
+    }
+    record.getObject("validation")->try_emplace(
+        "gradcheck", json::Object{{"max_rel_error", *maxRel}, {"rtol", options.gradRtol}});
+    results[k] = std::move(pr.result);
+  }
+  return results;
+}
+
+SampleResult kdsl::synth::buildSample(const Program &p, uint64_t seed, uint64_t index,
+                                      const SampleOptions &options, MLIRContext &ctx) {
+  return std::move(buildSamples(p, index, seed, options, ctx)[0]);
 }
 
 std::vector<bool> kdsl::synth::checkEmittedBatch(llvm::ArrayRef<const json::Object *> records,

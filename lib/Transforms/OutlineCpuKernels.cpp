@@ -200,7 +200,8 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
     Value flat = loop.getInductionVar();
     lowerChecks(f.getBody(), k.getSymName(), flat, names);
     k.erase();
-    addDenseFastPath(loop, argValues);
+    if (denseFastPath)
+      addDenseFastPath(loop, argValues);
   }
 
   /// Runs a copy of the grid loop on dense views of the arrays when every

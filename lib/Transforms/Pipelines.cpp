@@ -11,6 +11,7 @@ using namespace mlir;
 void kdsl::buildLowerToCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   OutlineCpuKernelsOptions outline;
   outline.checkBounds = options.checkBounds;
+  outline.denseFastPath = options.denseFastPath;
   pm.addPass(createOutlineCpuKernels(outline));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -48,6 +48,13 @@ struct SampleResult {
 SampleResult buildSample(const Program &program, uint64_t seed, uint64_t index,
                          const SampleOptions &options, mlir::MLIRContext &ctx);
 
+/// buildSample for many programs (generated with `seed` at `indices`): the
+/// CPU runs of all of them come from one JIT compile (if that fails, they
+/// are built one by one).
+std::vector<SampleResult> buildSamples(llvm::ArrayRef<Program> programs,
+                                       llvm::ArrayRef<uint64_t> indices, uint64_t seed,
+                                       const SampleOptions &options, mlir::MLIRContext &ctx);
+
 /// The Clang in-process check of many records' C++ (or CUDA C) at once: one
 /// translation unit with the prelude and each record's forward and backward
 /// code in a namespace of its own. Returns, per record, whether it passes; on

@@ -23,6 +23,9 @@ namespace kdsl {
 struct CpuPipelineOptions : public mlir::PassPipelineOptions<CpuPipelineOptions> {
   Option<bool> checkBounds{*this, "check-bounds", llvm::cl::desc("Guard array accesses"),
                            llvm::cl::init(false)};
+  Option<bool> denseFastPath{*this, "dense-fast-path",
+                             llvm::cl::desc("A vectorizable copy of the grid loop for dense arrays"),
+                             llvm::cl::init(true)};
 };
 
 /// kdsl IR -> LLVM dialect for the host CPU (the JIT's and --emit=llvm's pipeline).

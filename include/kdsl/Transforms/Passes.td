@@ -33,7 +33,9 @@ def OutlineCpuKernels : Pass<"kdsl-outline-cpu-kernels", "mlir::ModuleOp"> {
     and an out-of-range index calls `kdsl_report_oob` instead.
   }];
   let options = [Option<"checkBounds", "check-bounds", "bool", "false",
-                        "Guard every array access with a bounds check">];
+                        "Guard every array access with a bounds check">,
+                 Option<"denseFastPath", "dense-fast-path", "bool", "true",
+                        "Add a copy of the grid loop for dense arrays (vectorizable)">];
   let dependentDialects = ["mlir::func::FuncDialect", "mlir::scf::SCFDialect",
                            "mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect"];
 }
