@@ -245,6 +245,7 @@ std::string Gen::exprF(int depth) {
     prods.push_back([&] { return "wp.length(" + exprV(d) + ")"; });
     prods.push_back([&] { return "wp.length_sq(" + exprV(d) + ")"; });
     prods.push_back([&] { return exprV(d) + "[" + std::to_string(rng.range(0, 2)) + "]"; });
+    prods.push_back([&] { return "(" + exprF(d) + " * " + ty(Ty::F) + "(len(" + exprV(d) + ")))"; });
   }
   if (flavor.mat) {
     prods.push_back([&] { return "wp.determinant(" + exprM(d) + ")"; });
