@@ -68,3 +68,22 @@ kdsl.kernel @neighbors(%x: !kdsl.array<f32, 1>, %y: !kdsl.array<f32, 1>) attribu
   kdsl.store %s, %y[%i] : <f32, 1>
   kdsl.return
 }
+
+// A struct element read at the thread's own index: its adjoint (a struct)
+// is added to adj_x[i] field by field, without atomics.
+!P = !kdsl.struct<"P", {m: f32, id: i32}>
+// CHECK-LABEL: kdsl.kernel @struct_element_backward(
+// CHECK-SAME: %[[ADJ_PS:[a-z0-9_]+]]: !kdsl.array<!P, 1>, %{{[a-z0-9_]+}}: !kdsl.array<f32, 1>)
+// CHECK:      %[[OLD:.*]] = kdsl.load %[[ADJ_PS]][%[[TID:.*]]] : <!P, 1>
+// CHECK-NEXT: %[[OM:.*]] = kdsl.struct_extract %[[OLD]]["m"]
+// CHECK-NEXT: %[[DM:.*]] = kdsl.struct_extract %{{.*}}["m"]
+// CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[OM]], %[[DM]]
+// CHECK-NEXT: %[[NEW:.*]] = kdsl.struct_insert %[[SUM]], %[[OLD]]["m"]
+// CHECK-NEXT: kdsl.store %[[NEW]], %[[ADJ_PS]][%[[TID]]]
+kdsl.kernel @struct_element(%ps: !kdsl.array<!P, 1>, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["ps", "y"]} {
+  %i = kdsl.tid : i32
+  %p = kdsl.load %ps[%i] : <!P, 1>
+  %m = kdsl.struct_extract %p["m"] : !P
+  kdsl.store %m, %y[%i] : <f32, 1>
+  kdsl.return
+}

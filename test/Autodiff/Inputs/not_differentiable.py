@@ -9,4 +9,4 @@ class P:
 @wp.kernel
 def k(ps: wp.array(dtype=P), y: wp.array(dtype=float)):
     i = wp.tid()
-    y[i] = ps[i].m
+    y[i] = ps[0].m
