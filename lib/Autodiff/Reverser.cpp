@@ -472,13 +472,21 @@ Reverser::buildReversedLoop(Location loc, Value count, ValueRange carriedInit, A
   return success();
 }
 
+FailureOr<const Reverser::Tape *> Reverser::tapeToReverse(Operation *loop,
+                                                          SmallVectorImpl<Value> &resAdj) {
+  if (!collectResultAdjoints(loop, adj, resAdj) && !writesMemory(loop))
+    return static_cast<const Tape *>(nullptr); // nothing depends on the loop
+  auto tape = tapes.find(loop);
+  if (tape == tapes.end())
+    return loop->emitOpError("autodiff: internal error: loop not recorded");
+  return &tape->second;
+}
+
 LogicalResult Reverser::reverseFor(scf::ForOp op) {
   SmallVector<Value> resAdj;
-  if (!collectResultAdjoints(op, adj, resAdj) && !writesMemory(op))
-    return success();
-  auto tape = tapes.find(op);
-  if (tape == tapes.end())
-    return op.emitOpError("autodiff: internal error: loop not recorded");
+  FailureOr<const Tape *> tape = tapeToReverse(op, resAdj);
+  if (failed(tape) || !*tape)
+    return failure(failed(tape));
   Location loc = op.getLoc();
   Block &body = *op.getBody();
   SmallVector<unsigned> carried; // differentiable iteration arguments
@@ -488,7 +496,7 @@ LogicalResult Reverser::reverseFor(scf::ForOp op) {
       carried.push_back(j);
       carriedInit.push_back(adjointOrZero(op.getResult(j)));
     }
-  SmallVector<Value> slots = tape->second.slots;
+  SmallVector<Value> slots = (*tape)->slots;
   auto iteration = [&](Value k, ValueRange dCarried) -> LogicalResult {
     forget(body);
     Value lb = primal(op.getLowerBound());
@@ -510,7 +518,7 @@ LogicalResult Reverser::reverseFor(scf::ForOp op) {
       out.push_back(adjointOrZero(op.getRegionIterArgs()[j]));
   };
   SmallVector<Value> results;
-  if (failed(buildReversedLoop(loc, tape->second.count, carriedInit, outerActive(op),
+  if (failed(buildReversedLoop(loc, (*tape)->count, carriedInit, outerActive(op),
                                containsLoop(body), iteration, carriedOut, results)))
     return failure();
   for (auto [n, j] : llvm::enumerate(carried))
@@ -520,17 +528,15 @@ LogicalResult Reverser::reverseFor(scf::ForOp op) {
 
 LogicalResult Reverser::reverseWhile(scf::WhileOp op) {
   SmallVector<Value> resAdj;
-  if (!collectResultAdjoints(op, adj, resAdj) && !writesMemory(op))
-    return success();
-  auto tape = tapes.find(op);
-  if (tape == tapes.end())
-    return op.emitOpError("autodiff: internal error: loop not recorded");
+  FailureOr<const Tape *> tape = tapeToReverse(op, resAdj);
+  if (failed(tape) || !*tape)
+    return failure(failed(tape));
   Location loc = op.getLoc();
   Block &before = op.getBefore().front(), &after = op.getAfter().front();
   scf::ConditionOp cond = op.getConditionOp();
   scf::YieldOp yield = op.getYieldOp();
-  Value count = tape->second.count;
-  SmallVector<Value> slots = tape->second.slots;
+  Value count = (*tape)->count;
+  SmallVector<Value> slots = (*tape)->slots;
   auto loadCarried = [&](Value k) {
     Value at = toIndex(b, loc, k);
     for (auto [arg, slot] : llvm::zip(before.getArguments(), slots))

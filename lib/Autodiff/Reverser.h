@@ -68,6 +68,10 @@ private:
   llvm::LogicalResult reverse(mlir::Block &block);
   llvm::LogicalResult reverseOp(mlir::Operation &op);
   llvm::LogicalResult reverseIf(mlir::scf::IfOp op);
+  /// The tape of a loop to reverse, with the adjoints of its results; null
+  /// when nothing depends on the loop.
+  mlir::FailureOr<const Tape *> tapeToReverse(mlir::Operation *loop,
+                                              llvm::SmallVectorImpl<mlir::Value> &resAdj);
   llvm::LogicalResult reverseFor(mlir::scf::ForOp op);
   llvm::LogicalResult reverseWhile(mlir::scf::WhileOp op);
   /// The loop both reversals share: `for it in [0, count)` with k = count - 1
