@@ -1380,8 +1380,11 @@ def first_error_line(stderr: str, rc: int) -> str:
     return f"exit status {rc}, no message"
 
 
+EMIT = "mlir"
+
+
 def run_translator(translator: str, corpus: str, rec: Record, timeout: float):
-    cmd = [translator, os.path.join(corpus, rec.file), "--emit=mlir", "--kernel", rec.name, "-o", os.devnull]
+    cmd = [translator, os.path.join(corpus, rec.file), f"--emit={EMIT}", "--kernel", rec.name, "-o", os.devnull]
     t0 = time.monotonic()
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, errors="replace")
@@ -1427,6 +1430,8 @@ def main(argv=None):
     ap.add_argument("--translator", default=DEFAULT_TRANSLATOR,
                     help=f"kdsl-translate binary (default {DEFAULT_TRANSLATOR}, relative to cwd or the repo root)")
     ap.add_argument("--classify-only", action="store_true", help="classify kernels; do not run the translator")
+    ap.add_argument("--emit", default="mlir", choices=["mlir", "llvm", "cpp", "cuda", "ptx"],
+                    help="what the translator emits (default mlir; llvm/cpp/cuda/ptx also build the adjoints)")
     ap.add_argument("--json", metavar="OUT", help="write all per-kernel records to OUT")
     ap.add_argument("--jobs", type=int, default=2, help="parallel translator runs (default 2, at most 2)")
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per translator run (default 10)")
@@ -1437,6 +1442,8 @@ def main(argv=None):
                     help="exit 1 when the pass rate of inside-language kernels is below PCT")
     ap.add_argument("--list", choices=("inside", "outside", "fail"), help="also list kernels of this kind")
     args = ap.parse_args(argv)
+    global EMIT
+    EMIT = args.emit
 
     corpus = os.path.abspath(args.corpus)
     if not os.path.isdir(corpus):

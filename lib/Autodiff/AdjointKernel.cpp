@@ -101,8 +101,9 @@ FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
   unsigned n = k.getNumArguments();
   Block &primalBody = primal.getBody().front();
   llvm::DenseMap<Value, Value> arrayAdjoints;
+  // Arrays and structs (which may hold arrays) map to their adj_ arguments.
   for (unsigned i = 0; i < n; ++i)
-    if (isa<ArrayType>(types[i]))
+    if (isa<ArrayType, StructType>(types[i]))
       arrayAdjoints[primalBody.getArgument(i)] = entry->getArgument(n + i);
   // The whole body in one allocation scope: loop tapes are freed per thread.
   b.setInsertionPointToStart(entry);

@@ -157,11 +157,32 @@ void Reverser::accumulate(Value v, Value contribution) {
   slot = slot ? buildAdd(b, contribution.getLoc(), slot, contribution) : contribution;
 }
 
-FailureOr<Value> Reverser::adjointArray(Operation *user, Value array) {
-  if (Value a = arrayAdj.lookup(array))
+/// The adjoint of an array value or of a struct holding arrays: kernel
+/// arguments map to their adj_ arguments, and, as in Warp, the adjoint of a
+/// struct argument holds the adjoint arrays of its array fields, so a field
+/// of a struct (argument, or built in the kernel from arrays) maps to the
+/// same field of the struct's adjoint.
+static Value adjointOfHolder(OpBuilder &b, const llvm::DenseMap<Value, Value> &args, Value v) {
+  if (Value a = args.lookup(v))
     return a;
-  return user->emitOpError("autodiff: the adjoint of an array that is not a kernel argument "
-                           "(an array inside a struct) is not supported yet");
+  auto extract = v.getDefiningOp<StructExtractOp>();
+  if (!extract)
+    return {};
+  auto st = cast<StructType>(extract.getInput().getType());
+  if (auto create = extract.getInput().getDefiningOp<StructCreateOp>())
+    return adjointOfHolder(b, args, create.getFields()[st.getFieldIndex(extract.getField())]);
+  Value base = adjointOfHolder(b, args, extract.getInput());
+  if (!base)
+    return {};
+  return StructExtractOp::create(b, extract.getLoc(), extract.getType(), base,
+                                 extract.getFieldAttr());
+}
+
+FailureOr<Value> Reverser::adjointArray(Operation *user, Value array) {
+  if (Value a = adjointOfHolder(b, arrayAdj, array))
+    return a;
+  return user->emitOpError("autodiff: the adjoint of this array is not known (an array that is "
+                           "neither a kernel argument nor a field of one)");
 }
 
 Value Reverser::adjointOrZero(Value v) {

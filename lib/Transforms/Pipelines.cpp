@@ -30,11 +30,13 @@ void kdsl::buildLowerToCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &
 }
 
 void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions &options) {
-  pm.addPass(createOutlineGpuKernels());
   // @wp.func calls are inlined into the kernels on the GPU (no recursion:
-  // the front end rejects it), and the funcs are then dropped.
+  // the front end rejects it), and the funcs are then dropped. Before the
+  // outlining, which lowers the kernels' kdsl.assert ops, including those of
+  // inlined funcs.
   pm.addPass(createInlinerPass());
   pm.addPass(createSymbolDCEPass());
+  pm.addPass(createOutlineGpuKernels());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createExpandBuiltins());

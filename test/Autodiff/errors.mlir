@@ -15,12 +15,11 @@ kdsl.kernel @struct_elements(%x: !kdsl.array<!P, 1>, %y: !kdsl.array<f32, 1>) at
 
 // -----
 
-!S = !kdsl.struct<"S", {data: !kdsl.array<f32, 1>}>
-kdsl.kernel @array_in_struct(%s: !S, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["s", "y"]} {
+kdsl.kernel @array_chosen_at_run_time(%a: !kdsl.array<f32, 1>, %b: !kdsl.array<f32, 1>, %c: i1, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["a", "b", "c", "y"]} {
   %i = kdsl.tid : i32
-  %a = kdsl.struct_extract %s["data"] : !S
-  // expected-error @+1 {{autodiff: the adjoint of an array that is not a kernel argument (an array inside a struct) is not supported yet}}
-  %v = kdsl.load %a[%i] : <f32, 1>
+  %arr = arith.select %c, %a, %b : !kdsl.array<f32, 1>
+  // expected-error @+1 {{autodiff: the adjoint of this array is not known (an array that is neither a kernel argument nor a field of one)}}
+  %v = kdsl.load %arr[%i] : <f32, 1>
   kdsl.store %v, %y[%i] : <f32, 1>
   kdsl.return
 }

@@ -46,3 +46,19 @@ kdsl.kernel @vec(%x: !kdsl.array<vector<3xf32>, 1>, %y: !kdsl.array<f32, 1>) att
   kdsl.store %d, %y[%i] : <f32, 1>
   kdsl.return
 }
+
+// An array inside a struct argument: its adjoint is the same field of the
+// struct's adjoint (Warp's convention).
+!S = !kdsl.struct<"S", {data: !kdsl.array<f32, 1>, scale: f32}>
+// CHECK-LABEL: kdsl.kernel @struct_field_array_backward(
+// CHECK-SAME: %[[ADJ_S:[a-z0-9_]+]]: !S, %[[ADJ_Y:[a-z0-9_]+]]: !kdsl.array<f32, 1>)
+// CHECK:      %[[G:.*]] = kdsl.load %[[ADJ_Y]]
+// CHECK-NEXT: %[[ADJ_DATA:.*]] = kdsl.struct_extract %[[ADJ_S]]["data"]
+// CHECK-NEXT: kdsl.atomic add %[[ADJ_DATA]][%{{.*}}], %[[G]]
+kdsl.kernel @struct_field_array(%s: !S, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["s", "y"]} {
+  %i = kdsl.tid : i32
+  %d = kdsl.struct_extract %s["data"] : !S
+  %v = kdsl.load %d[%i] : <f32, 1>
+  kdsl.store %v, %y[%i] : <f32, 1>
+  kdsl.return
+}

@@ -586,6 +586,21 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
     line() << target << " = " << name(ins.getValueToStore()) << ";\n";
     return success();
   }
+  // vector.to_elements (canonicalization's form of extracting every
+  // component): one variable per component, in row-major order.
+  if (auto te = dyn_cast<vector::ToElementsOp>(op)) {
+    auto vt = cast<VectorType>(te.getSource().getType());
+    int64_t cols = vt.getRank() == 2 ? vt.getDimSize(1) : 0;
+    for (auto [i, r] : llvm::enumerate(te.getResults())) {
+      std::string at = cols ? "[" + std::to_string(int64_t(i) / cols) + "][" +
+                                  std::to_string(int64_t(i) % cols) + "]"
+                            : "[" + std::to_string(i) + "]";
+      bind(r, "v");
+      line() << unusedPrefix(r) << "const " << typeName(r.getType()) << " " << name(r) << " = "
+             << name(te.getSource()) << at << ";\n";
+    }
+    return success();
+  }
   // Autodiff tapes: memref<?xT> buffers in allocation scopes.
   if (auto a = dyn_cast<memref::AllocaOp>(op)) {
     auto t = a.getType();
