@@ -3,6 +3,7 @@
 
 #include "kdsl/Dialect/Kdsl.h"
 
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -96,18 +97,6 @@ static Value counterConst(OpBuilder &b, Location loc, int64_t v) {
 
 static Value toIndex(OpBuilder &b, Location loc, Value v) {
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
-}
-
-/// An integer or index value converted to the integer or index type `t`.
-static Value castTo(OpBuilder &b, Location loc, Value v, Type t) {
-  Type from = v.getType();
-  if (from == t)
-    return v;
-  if (from.isIndex() || t.isIndex())
-    return arith::IndexCastOp::create(b, loc, t, v);
-  if (from.getIntOrFloatBitWidth() > t.getIntOrFloatBitWidth())
-    return arith::TruncIOp::create(b, loc, t, v);
-  return arith::ExtSIOp::create(b, loc, t, v);
 }
 
 /// Adjoints of n-D vectors (matrices) cross region boundaries flattened to
@@ -272,7 +261,7 @@ LogicalResult Reverser::recordFor(scf::ForOp op) {
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToStart(c.getBody());
   Value k = arith::DivSIOp::create(b, loc, arith::SubIOp::create(b, loc, c.getInductionVar(), lb), step);
-  k = castTo(b, loc, k, b.getIndexType());
+  k = getValueOrCreateCastToIndexLike(b, loc, b.getIndexType(), k);
   for (auto [v, slot] : llvm::zip(c.getRegionIterArgs(), slots))
     memref::StoreOp::create(b, loc, v, slot, ValueRange{k});
   tapes[op] = Tape{n, slots};
@@ -521,7 +510,7 @@ LogicalResult Reverser::reverseFor(scf::ForOp op) {
   auto iteration = [&](Value k, ValueRange dCarried) -> LogicalResult {
     forget(body);
     Value lb = primal(op.getLowerBound());
-    Value kk = castTo(b, loc, k, lb.getType());
+    Value kk = getValueOrCreateCastToIndexLike(b, loc, lb.getType(), k);
     map.map(op.getInductionVar(),
             arith::AddIOp::create(b, loc, lb, arith::MulIOp::create(b, loc, kk, primal(op.getStep()))));
     Value at = toIndex(b, loc, k);

@@ -6,31 +6,6 @@
 
 using namespace kdsl;
 
-namespace {
-/// Reads and writes scalar component `i` of a float32/float64 array.
-struct Component {
-  HostArray &a;
-  int64_t i;
-  double get() const {
-    if (a.elemType().scalar == ScalarKind::F32) {
-      float f;
-      std::memcpy(&f, a.data() + i * sizeof f, sizeof f);
-      return f;
-    }
-    double d;
-    std::memcpy(&d, a.data() + i * sizeof d, sizeof d);
-    return d;
-  }
-  void set(double v) {
-    if (a.elemType().scalar == ScalarKind::F32) {
-      float f = float(v);
-      std::memcpy(a.data() + i * sizeof f, &f, sizeof f);
-    } else {
-      std::memcpy(a.data() + i * sizeof v, &v, sizeof v);
-    }
-  }
-};
-} // namespace
 
 llvm::Expected<std::vector<GradCheckResult>>
 kdsl::checkGradients(LaunchPlan &plan, CpuModule &module, unsigned threads,
@@ -40,7 +15,7 @@ kdsl::checkGradients(LaunchPlan &plan, CpuModule &module, unsigned threads,
   std::vector<std::vector<char>> initial = plan.snapshot();
   auto objectiveAt = [&](HostArray &a, int64_t i, double x) -> llvm::Expected<double> {
     plan.restore(initial);
-    Component{a, i}.set(x);
+    storeFloatComponent(a.data(), a.elemType().scalar, i, x);
     if (llvm::Error e = plan.runForward(module, threads))
       return std::move(e);
     return plan.objective();
@@ -63,7 +38,7 @@ kdsl::checkGradients(LaunchPlan &plan, CpuModule &module, unsigned threads,
     Numeric n{name, {}};
     for (int64_t i = 0, count = a.numElements() * a.elemType().numScalars(); i < count; ++i) {
       plan.restore(initial);
-      double x = Component{a, i}.get();
+      double x = *loadFloatComponent(a.data(), kind, i);
       double h = options.step * std::max(1.0, std::fabs(x));
       llvm::Expected<double> up = objectiveAt(a, i, x + h);
       if (!up)
@@ -86,7 +61,7 @@ kdsl::checkGradients(LaunchPlan &plan, CpuModule &module, unsigned threads,
     HostArray &g = *plan.grad(n.name);
     double worstRatio = -1;
     for (auto [i, num] : llvm::enumerate(n.values)) {
-      double ana = Component{g, int64_t(i)}.get();
+      double ana = *loadFloatComponent(g.data(), g.elemType().scalar, int64_t(i));
       double scale = std::max(std::fabs(ana), std::fabs(num));
       double diff = std::fabs(ana - num);
       double ratio = diff / (options.rtol * scale + options.atol);

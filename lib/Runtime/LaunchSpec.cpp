@@ -1169,21 +1169,6 @@ void LaunchPlan::restore(const std::vector<std::vector<char>> &bytes) {
     std::memcpy(a->data(), b.data(), b.size());
 }
 
-/// Scalar component `i` of float32/float64 data as a double.
-static std::optional<double> floatComponent(const char *data, ScalarKind kind, int64_t i) {
-  if (kind == ScalarKind::F32) {
-    float f;
-    std::memcpy(&f, data + i * sizeof f, sizeof f);
-    return f;
-  }
-  if (kind == ScalarKind::F64) {
-    double d;
-    std::memcpy(&d, data + i * sizeof d, sizeof d);
-    return d;
-  }
-  return std::nullopt;
-}
-
 Expected<double> LaunchPlan::objective() const {
   double sum = 0;
   for (const Seed &seed : seeds) {
@@ -1194,7 +1179,7 @@ Expected<double> LaunchPlan::objective() const {
                                                   a.elemType().name());
     // The loss's seed is 1.0: both forms are sum(seed * array).
     for (int64_t i = 0, n = a.numElements() * a.elemType().numScalars(); i < n; ++i)
-      sum += *floatComponent(seed.bytes.data(), kind, i) * *floatComponent(a.data(), kind, i);
+      sum += *loadFloatComponent(seed.bytes.data(), kind, i) * *loadFloatComponent(a.data(), kind, i);
   }
   return sum;
 }

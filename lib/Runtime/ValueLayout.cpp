@@ -1062,3 +1062,30 @@ void HostArray::writeJSON(json::OStream &os) const {
   ArrayWalker walker{*this};
   walker.write(os, 0);
 }
+
+std::optional<double> kdsl::loadFloatComponent(const char *data, ScalarKind kind, int64_t i) {
+  if (kind == ScalarKind::F32) {
+    float f;
+    std::memcpy(&f, data + i * sizeof f, sizeof f);
+    return f;
+  }
+  if (kind == ScalarKind::F64) {
+    double d;
+    std::memcpy(&d, data + i * sizeof d, sizeof d);
+    return d;
+  }
+  return std::nullopt;
+}
+
+bool kdsl::storeFloatComponent(char *data, ScalarKind kind, int64_t i, double value) {
+  if (kind == ScalarKind::F32) {
+    float f = float(value);
+    std::memcpy(data + i * sizeof f, &f, sizeof f);
+    return true;
+  }
+  if (kind == ScalarKind::F64) {
+    std::memcpy(data + i * sizeof value, &value, sizeof value);
+    return true;
+  }
+  return false;
+}

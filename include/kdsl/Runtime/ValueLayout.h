@@ -187,6 +187,11 @@ llvm::Error encodeElement(const llvm::json::Value &v, const ElemType &t, char *d
 /// matrix or quaternion and written to every component (broadcast).
 llvm::Error encodeElementOrBroadcast(const llvm::json::Value &v, const ElemType &t, char *dst);
 
+/// Scalar component `i` of float32 or float64 data (`kind`) as a double, or
+/// nullopt for another kind; and the reverse (rounding to float32).
+std::optional<double> loadFloatComponent(const char *data, ScalarKind kind, int64_t i);
+bool storeFloatComponent(char *data, ScalarKind kind, int64_t i, double value);
+
 /// The JSON value of the element at `src`: numbers (float32 and float16
 /// widened exactly to double), NaN and infinities as "nan", "inf", "-inf",
 /// bools, nested lists for vectors and matrices.
