@@ -4,6 +4,7 @@
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Frontend/Builtins.h"
 #include "kdsl/Runtime/CpuBackend.h"
+#include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Support/OutputFiles.h"
 #include "kdsl/Target/Cpp.h"
 
@@ -101,11 +102,28 @@ json::Value identity(const GenerateOptions &o) {
                       {"threads", o.gen.threads}};
 }
 
+/// A JSON object from `text`, which is line `line` of `path` (JSONL rows) or
+/// all of it; errors as `path:line:col: message`.
+llvm::Expected<json::Value> parseObject(llvm::StringRef text, const std::string &path,
+                                        size_t line = 1) {
+  auto v = parseJSONText(text, path);
+  if (!v) {
+    std::string message = llvm::toString(v.takeError());
+    std::string first = path + ":1:";
+    if (line != 1 && llvm::StringRef(message).starts_with(first))
+      message = path + ":" + std::to_string(line) + ":" + message.substr(first.size());
+    return llvm::createStringError(message);
+  }
+  if (!v->getAsObject())
+    return llvm::createStringError(path + ":" + std::to_string(line) + ":1: expected a JSON object");
+  return std::move(*v);
+}
+
 llvm::Expected<json::Value> readJSON(const std::string &path) {
   auto buf = llvm::MemoryBuffer::getFile(path);
   if (!buf)
     return llvm::createStringError(buf.getError(), "cannot read " + path);
-  return json::parse((*buf)->getBuffer());
+  return parseObject((*buf)->getBuffer(), path);
 }
 
 struct ShardStats {
@@ -168,6 +186,8 @@ llvm::Error writeManifest(llvm::StringRef dir, const json::Value &id) {
 llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
   if (opt.shardSize == 0 || opt.shardCount == 0 || opt.shardIndex >= opt.shardCount)
     return llvm::createStringError("bad shard options");
+  if (fs::exists(opt.dir) && !fs::is_directory(opt.dir))
+    return llvm::createStringError(opt.dir + " exists and is not a directory");
   if (auto ec = fs::create_directories(opt.dir))
     return llvm::createStringError(ec, "cannot create " + opt.dir);
   std::vector<std::string> categories = opt.categories;
@@ -363,8 +383,8 @@ llvm::Expected<json::Value> kdsl::synth::datasetStats(llvm::StringRef dir) {
       return llvm::createStringError(buf.getError(), "cannot read " + f);
     llvm::SmallVector<llvm::StringRef> rows;
     (*buf)->getBuffer().split(rows, '\n', -1, false);
-    for (llvm::StringRef row : rows) {
-      auto v = json::parse(row);
+    for (auto [line, row] : llvm::enumerate(rows)) {
+      auto v = parseObject(row, f, line + 1);
       if (!v)
         return v.takeError();
       const json::Object *o = v->getAsObject();
@@ -520,11 +540,11 @@ llvm::Expected<json::Value> kdsl::synth::validateDataset(llvm::StringRef dir, un
     llvm::SmallVector<llvm::StringRef> rows;
     if (buf)
       (*buf)->getBuffer().split(rows, '\n', -1, false);
-    for (llvm::StringRef row : rows) {
+    for (auto [line, row] : llvm::enumerate(rows)) {
       std::string problem;
-      auto v = json::parse(row);
+      auto v = parseObject(row, file, line + 1);
       if (!v) {
-        problem = file + ": not JSON: " + llvm::toString(v.takeError());
+        problem = llvm::toString(v.takeError());
       } else {
         const json::Object *o = v->getAsObject();
         uint64_t id = o->getInteger("id").value_or(0);
