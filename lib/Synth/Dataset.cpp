@@ -1,5 +1,6 @@
 //===- Dataset.cpp - kdsl-synth datasets: shards, resume, stats ------------===//
 #include "kdsl/Synth/Dataset.h"
+#include "kdsl/Synth/StageTimes.h"
 
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Frontend/Builtins.h"
@@ -259,6 +260,7 @@ llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
       std::vector<Program> programs;
       std::vector<uint64_t> indices;
       for (uint64_t i = b; i < std::min(last, b + kBatch); ++i) {
+        StageScope timer(Stage::Generate);
         programs.push_back(generateProgram(opt.seed, i, pickCategory(opt.seed, i, categories, opt.weights),
                                            opt.gen));
         indices.push_back(i);
@@ -289,7 +291,11 @@ llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
       for (Passed &p : passed)
         records.push_back(&p.record);
       std::vector<std::string> details;
-      std::vector<bool> ok = checkEmittedBatch(records, cuda, details);
+      std::vector<bool> ok;
+      {
+        StageScope timer(cuda ? Stage::ClangCuda : Stage::ClangCpp);
+        ok = checkEmittedBatch(records, cuda, details);
+      }
       std::vector<Passed> kept;
       for (auto [k, p] : llvm::enumerate(passed)) {
         if (!ok[k]) {
@@ -319,6 +325,7 @@ llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
       ++stats.perCategory[p.category];
     }
     // Stats and failures first, the shard last: the shard marks completion.
+    StageScope writeTimer(Stage::Write);
     llvm::Error e = writeAtomically(pathIn(opt.dir, shardName(s, "stats")), toText(stats.toJSON()));
     if (!e && opt.keepFailed)
       e = writeAtomically(pathIn(opt.dir, shardName(s, "failed")), failedLines);

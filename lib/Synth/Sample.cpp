@@ -1,5 +1,6 @@
 //===- Sample.cpp - one verified kdsl-synth sample -------------------------===//
 #include "kdsl/Synth/Sample.h"
+#include "kdsl/Synth/StageTimes.h"
 
 #include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Dialect/Kdsl.h"
@@ -30,6 +31,7 @@ namespace {
 
 OwningOpRef<ModuleOp> translate(llvm::StringRef source, llvm::StringRef name, MLIRContext &ctx,
                                 std::string &errors) {
+  StageScope timer(Stage::Frontend);
   llvm::SourceMgr sm;
   sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(source, name), llvm::SMLoc());
   llvm::raw_string_ostream os(errors);
@@ -59,6 +61,7 @@ bool isAdjoint(KernelOp k) { return adjointOf(k).has_value(); }
 /// C++ or CUDA C of the kernels `keep` selects, without the prelude.
 LogicalResult emitText(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep, bool cuda,
                        bool prelude, std::string &out) {
+  StageScope timer(cuda ? Stage::EmitCuda : Stage::EmitCpp);
   OwningOpRef<ModuleOp> m = withKernels(module, keep);
   llvm::raw_string_ostream os(out);
   CppEmitOptions options;
@@ -69,6 +72,7 @@ LogicalResult emitText(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep,
 
 llvm::Expected<std::string> emitPtx(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep,
                                     llvm::StringRef arch) {
+  StageScope timer(Stage::EmitPtx);
   OwningOpRef<ModuleOp> m = withKernels(module, keep);
   PtxCompileOptions options;
   options.chip = arch.str();
@@ -77,6 +81,7 @@ llvm::Expected<std::string> emitPtx(ModuleOp module, llvm::function_ref<bool(Ker
 
 /// Runs ptxas on `ptx`; an error with its output if it rejects it.
 llvm::Error runPtxas(llvm::StringRef ptxas, llvm::StringRef ptx, llvm::StringRef arch) {
+  StageScope timer(Stage::Ptxas);
   llvm::SmallString<128> in, out, log;
   if (auto ec = llvm::sys::fs::createTemporaryFile("kdsl-synth", "ptx", in))
     return llvm::createStringError(ec, "cannot create a temporary file");
@@ -138,6 +143,7 @@ llvm::Expected<json::Object> resultsOf(const LaunchPlan &plan) {
 
 /// The largest relative error of a passing gradient check, or the failure.
 llvm::Expected<double> checkedGradients(LaunchPlan &plan, CpuModule &cpu, const GradCheckOptions &check) {
+  StageScope timer(Stage::GradCheck);
   auto results = checkGradients(plan, cpu, 1, check);
   if (!results)
     return results.takeError();
@@ -206,9 +212,11 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, const SampleOp
   }
   // The primal module keeps no adjoint; `full` gets it.
   OwningOpRef<ModuleOp> full = module->clone();
-  if (options.backward)
+  if (options.backward) {
+    StageScope timer(Stage::Autodiff);
     if (auto e = buildAdjointKernels(*full, {p.kernelName}))
       return failWith("autodiff", llvm::toString(std::move(e)));
+  }
   auto forward = [](KernelOp k) { return !isAdjoint(k); };
   auto backward = [](KernelOp k) { return isAdjoint(k); };
   auto all = [](KernelOp) { return true; };
@@ -297,6 +305,7 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
       results[k] = std::move(buildSamples(programs[k], indices[k], seed, options, ctx)[0]);
     return std::move(results);
   };
+  std::optional<StageScope> autodiffTimer(Stage::Autodiff);
   if (!names.empty())
     if (auto e = buildAdjointKernels(*combined, names)) {
       if (programs.size() == 1) {
@@ -306,6 +315,7 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
       llvm::consumeError(std::move(e));
       return fallBack();
     }
+  autodiffTimer.reset();
   std::vector<KernelInfo> kernels = collectKernels(*combined);
   std::vector<std::unique_ptr<LaunchPlan>> plans(programs.size()), twins(programs.size());
   for (auto [k, pr] : llvm::enumerate(prepared)) {
@@ -331,7 +341,12 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
   // The kernels run once, on a few elements: compile fast, not for speed.
   CpuCompileOptions cpuOptions;
   cpuOptions.optimize = false;
+  std::optional<StageScope> jitTimer(Stage::JitCompile);
   auto cpu = compileWithJit(*combined, cpuOptions);
+  // The JIT compiles the module at its first lookup.
+  if (cpu && !names.empty())
+    (void)(*cpu)->lookup(names.front(), false);
+  jitTimer.reset();
   if (!cpu) {
     if (programs.size() == 1) {
       results[0] = fail("cpu_run", llvm::toString(cpu.takeError()));
@@ -350,6 +365,7 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
     }
     json::Object &record = pr.result.record;
     // The reference: the float32 program, forward and backward.
+    std::optional<StageScope> runTimer(Stage::CpuRun);
     if (auto e = plans[k]->run(**cpu, 1)) {
       results[k] = fail("cpu_run", llvm::toString(std::move(e)));
       continue;
@@ -359,6 +375,7 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
       results[k] = fail("cpu_run", llvm::toString(reference.takeError()));
       continue;
     }
+    runTimer.reset();
     record["reference"] = std::move(*reference);
     record.getObject("validation")->try_emplace("cpu_run", true);
     // Gradients against finite differences, on the float64 twin.

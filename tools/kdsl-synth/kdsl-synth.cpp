@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Synth/Dataset.h"
+#include "kdsl/Synth/StageTimes.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -61,6 +62,9 @@ static cl::opt<uint64_t> shardSize("shard-size", cl::desc("Indices per shard fil
 static cl::opt<bool> keepFailed("keep-failed",
                                 cl::desc("Write failed samples to failed-NNNNN.jsonl"),
                                 cl::init(false), cl::sub(generateCmd));
+static cl::opt<bool> timing("timing",
+                            cl::desc("Print the time spent in each validation stage on stderr"),
+                            cl::init(false), cl::sub(generateCmd));
 static cl::opt<bool> noClang("no-clang-check", cl::desc("Skip the Clang in-process checks"),
                              cl::init(false), cl::sub(generateCmd));
 static cl::opt<std::string> ptxas("ptxas", cl::desc("ptxas for the PTX check (default: found on "
@@ -160,7 +164,10 @@ static int runGenerate() {
     }
     o.sample.ptxas = found;
   }
-  if (Error e = generateDataset(o))
+  Error e = generateDataset(o);
+  if (timing)
+    StageTimes::global().print(errs());
+  if (e)
     return fail(toString(std::move(e)));
   return 0;
 }
