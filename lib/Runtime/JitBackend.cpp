@@ -2,6 +2,8 @@
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Transforms/Passes.h"
 
+#include "FastISelPrep.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include <cstdlib>
@@ -123,6 +125,8 @@ llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithJit(ModuleOp module,
   if (options.optimize) {
     if (llvm::Error e = optimizeForHost(*llvmModule, **tm))
       return std::move(e);
+  } else {
+    prepareForFastISel(*llvmModule);
   }
 
   auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*tmBuilder)).create();

@@ -2,6 +2,8 @@
 #include "kdsl/Synth/Sample.h"
 #include "kdsl/Synth/StageTimes.h"
 
+#include "PtxasCheck.h"
+
 #include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Frontend/Frontend.h"
@@ -67,6 +69,7 @@ LogicalResult emitText(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep,
   CppEmitOptions options;
   options.target = cuda ? CppEmitOptions::Target::Cuda : CppEmitOptions::Target::Cpp;
   options.prelude = prelude;
+  options.cleanUp = false; // prepare() cleaned the module up once
   return emitCpp(*m, os, options);
 }
 
@@ -77,34 +80,6 @@ llvm::Expected<std::string> emitPtx(ModuleOp module, llvm::function_ref<bool(Ker
   PtxCompileOptions options;
   options.chip = arch.str();
   return compileToPtx(*m, options);
-}
-
-/// Runs ptxas on `ptx`; an error with its output if it rejects it.
-llvm::Error runPtxas(llvm::StringRef ptxas, llvm::StringRef ptx, llvm::StringRef arch) {
-  StageScope timer(Stage::Ptxas);
-  llvm::SmallString<128> in, out, log;
-  if (auto ec = llvm::sys::fs::createTemporaryFile("kdsl-synth", "ptx", in))
-    return llvm::createStringError(ec, "cannot create a temporary file");
-  llvm::sys::fs::createTemporaryFile("kdsl-synth", "cubin", out);
-  llvm::sys::fs::createTemporaryFile("kdsl-synth", "log", log);
-  {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(in, ec);
-    os << ptx;
-  }
-  std::string archFlag = ("-arch=" + arch).str();
-  llvm::StringRef args[] = {ptxas, archFlag, in, "-o", out};
-  std::optional<llvm::StringRef> redirects[] = {std::nullopt, log.str(), log.str()};
-  int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects);
-  std::string message;
-  if (rc != 0)
-    if (auto buf = llvm::MemoryBuffer::getFile(log))
-      message = (*buf)->getBuffer().str();
-  for (auto &f : {in, out, log})
-    llvm::sys::fs::remove(f);
-  if (rc != 0)
-    return llvm::createStringError("ptxas failed: " + message);
-  return llvm::Error::success();
 }
 
 json::Value signatureOf(ModuleOp module, llvm::StringRef kernel) {
@@ -222,19 +197,26 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, const SampleOp
   auto all = [](KernelOp) { return true; };
 
   json::Object validation{{"frontend", true}};
+  // One clean-up for the four emissions (C++ and CUDA C, forward and backward).
+  OwningOpRef<ModuleOp> emittable = full->clone();
+  if (options.cpp || options.cuda) {
+    StageScope timer(Stage::EmitCpp);
+    if (failed(cleanUpForCpp(*emittable)))
+      return failWith("emit_cpp", "canonicalization failed");
+  }
   for (bool cuda : {false, true}) {
     if (cuda ? !options.cuda : !options.cpp)
       continue;
     std::string lang = cuda ? "cuda" : "cpp";
     std::string fwd, bwd, whole;
-    if (failed(emitText(*full, forward, cuda, false, fwd)) ||
-        (options.backward && failed(emitText(*full, backward, cuda, false, bwd))))
+    if (failed(emitText(*emittable, forward, cuda, false, fwd)) ||
+        (options.backward && failed(emitText(*emittable, backward, cuda, false, bwd))))
       return failWith("emit_" + lang, "");
     record[lang + "_forward"] = fwd;
     if (options.backward)
       record[lang + "_backward"] = bwd;
     if (options.clangCheck && !options.deferClangCheck) {
-      if (failed(emitText(*full, all, cuda, true, whole)))
+      if (failed(emitText(*emittable, all, cuda, true, whole)))
         return failWith("emit_" + lang, "");
       if (auto e = verifyEmitted(whole, cuda ? EmittedLanguage::Cuda : EmittedLanguage::Cpp,
                                  p.kernelName + (cuda ? ".cu" : ".cpp")))
@@ -251,12 +233,11 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, const SampleOp
                          : emitPtx(*full, forward, options.ptxArch);
       if (!ptx)
         return failWith("emit_ptx", llvm::toString(ptx.takeError()));
-      if (!options.ptxas.empty())
-        if (auto e = runPtxas(options.ptxas, *ptx, options.ptxArch))
-          return failWith("ptxas", llvm::toString(std::move(e)));
       record[bwdPart ? "ptx_backward" : "ptx_forward"] = *ptx;
     }
-    validation["ptxas"] = options.ptxas.empty() ? json::Value("skipped") : json::Value(true);
+    // buildSamples runs ptxas on the whole batch's PTX.
+    if (options.ptxas.empty())
+      validation["ptxas"] = "skipped";
   }
   out.twin = translate(p.source64, p.kernelName + ".py", ctx, errors);
   if (!out.twin)
@@ -269,6 +250,26 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, const SampleOp
   out.result.record = std::move(record);
   out.module = std::move(module);
   return out;
+}
+
+/// ptxas on the PTX of every prepared sample, with one process.
+void checkPtx(std::vector<Prepared> &prepared, const SampleOptions &options) {
+  std::vector<std::string> modules;
+  std::vector<size_t> owner;
+  for (auto [k, pr] : llvm::enumerate(prepared))
+    if (pr.result.ok)
+      for (const char *key : {"ptx_forward", "ptx_backward"})
+        if (auto text = pr.result.record.getString(key)) {
+          modules.push_back(text->str());
+          owner.push_back(k);
+        }
+  std::vector<std::string> complaints = checkPtxBatch(options.ptxas, modules, options.ptxArch);
+  for (auto [k, complaint] : llvm::zip(owner, complaints))
+    if (!complaint.empty() && prepared[k].result.ok)
+      prepared[k].result = fail("ptxas", complaint);
+  for (Prepared &pr : prepared)
+    if (pr.result.ok)
+      pr.result.record.getObject("validation")->try_emplace("ptxas", true);
 }
 
 /// Moves the top-level ops of `from` into `into` (their symbols are distinct).
@@ -286,6 +287,8 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
   for (auto [p, index] : llvm::zip(programs, indices))
     prepared.push_back(prepare(p, seed, index, options, ctx));
   std::vector<SampleResult> results(programs.size());
+  if (options.ptx && !options.ptxas.empty())
+    checkPtx(prepared, options);
 
   // One module with every prepared sample (float32 and float64 twin), their
   // adjoints, and one JIT compile for all of it.
@@ -408,9 +411,9 @@ std::vector<bool> kdsl::synth::checkEmittedBatch(llvm::ArrayRef<const json::Obje
     return text;
   };
   auto check = [&](const std::string &body, std::string &detail) {
-    llvm::Error e = verifyEmitted(cppPrelude() + body,
-                                  cuda ? EmittedLanguage::Cuda : EmittedLanguage::Cpp,
-                                  cuda ? "batch.cu" : "batch.cpp");
+    llvm::Error e = verifyEmittedAfterPrelude(cppPrelude(), body,
+                                              cuda ? EmittedLanguage::Cuda : EmittedLanguage::Cpp,
+                                              cuda ? "batch.cu" : "batch.cpp");
     if (!e)
       return true;
     detail = llvm::toString(std::move(e));

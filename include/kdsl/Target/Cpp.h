@@ -26,9 +26,15 @@ struct CppEmitOptions {
   /// Without the prelude (types, builtins, array access): the kernel code
   /// alone, to be compiled after cppPrelude() (kdsl-synth stores it once).
   bool prelude = true;
+  /// Run cleanUpForCpp first. Callers that emit one module several times
+  /// (kdsl-synth: C++ and CUDA C, forward and backward) clean it up once.
+  bool cleanUp = true;
 };
 mlir::LogicalResult emitCpp(mlir::ModuleOp module, llvm::raw_ostream &os,
                             const CppEmitOptions &options = {});
+
+/// The clean-up emitCpp starts with (canonicalization and CSE, in place).
+mlir::LogicalResult cleanUpForCpp(mlir::ModuleOp module);
 
 /// The prelude emitCpp writes before the kernel code (the same for C++ and
 /// CUDA C: it adapts with __CUDACC__).

@@ -17,6 +17,14 @@ enum class EmittedLanguage { Cpp, Cuda };
 llvm::Error verifyEmitted(llvm::StringRef source, EmittedLanguage language,
                           llvm::StringRef bufferName = "emitted.cpp");
 
+/// verifyEmitted on `prelude` followed by `body`, with the prelude parsed once
+/// per process and language: it is precompiled (a Clang PCH, kept in memory)
+/// the first time and every later check includes that PCH. Diagnostics name
+/// lines of `body`; an error in the prelude itself fails every check.
+llvm::Error verifyEmittedAfterPrelude(llvm::StringRef prelude, llvm::StringRef body,
+                                      EmittedLanguage language,
+                                      llvm::StringRef bufferName = "emitted.cpp");
+
 } // namespace kdsl
 
 #endif

@@ -963,13 +963,17 @@ LogicalResult CppEmitter::emitModule(ModuleOp module) {
 
 } // namespace
 
-LogicalResult kdsl::emitCpp(ModuleOp module, raw_ostream &os, const CppEmitOptions &options) {
+LogicalResult kdsl::cleanUpForCpp(ModuleOp module) {
   // The same clean-up the JIT pipeline starts with (folds, dead values,
   // unused loop results); it does not change floating-point results.
   PassManager pm(module.getContext());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  if (failed(pm.run(module)))
+  return pm.run(module);
+}
+
+LogicalResult kdsl::emitCpp(ModuleOp module, raw_ostream &os, const CppEmitOptions &options) {
+  if (options.cleanUp && failed(cleanUpForCpp(module)))
     return failure();
   return CppEmitter(os, options).emitModule(module);
 }

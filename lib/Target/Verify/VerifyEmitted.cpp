@@ -2,9 +2,16 @@
 #include "kdsl/Target/Verify.h"
 
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/xxhash.h"
+
+#include <map>
+#include <mutex>
 
 using namespace kdsl;
 
@@ -40,41 +47,150 @@ public:
 };
 } // namespace
 
-llvm::Error kdsl::verifyEmitted(llvm::StringRef source, EmittedLanguage language,
-                                llvm::StringRef bufferName) {
-  std::string name = bufferName.str();
-  std::vector<std::string> args = {"-fsyntax-only", "-std=c++17", "-Wall", "-Wextra",
+/// The Clang arguments of a check in `language` (without the input file).
+static std::vector<std::string> checkArgs(EmittedLanguage language) {
+  std::vector<std::string> args = {"clang++", "-fsyntax-only", "-std=c++17", "-Wall", "-Wextra",
                                    // also stops the "N errors generated" line on stderr
                                    "-fno-caret-diagnostics",
                                    "-resource-dir=" KDSL_CLANG_RESOURCE_DIR};
   if (language == EmittedLanguage::Cpp)
     args.insert(args.end(), {"-x", "c++"});
-  clang::tooling::FileContentMappings files;
-  if (language == EmittedLanguage::Cuda) {
-    for (const char *a : {"-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_80",
-                          "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version",
-                          "-include", "kdsl_cuda_shim.h"})
-      args.push_back(a);
-    files.push_back({"kdsl_cuda_shim.h", kCudaShim});
-  }
-  Collector collector;
-  auto action = std::make_unique<clang::SyntaxOnlyAction>();
-  // runToolOnCodeWithArgs has no consumer hook: drive a ToolInvocation.
+  else
+    args.insert(args.end(), {"-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_80",
+                             "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version"});
+  return args;
+}
+
+/// Runs `action` (default: -fsyntax-only) on the in-memory `files`, the
+/// last argument of `argv` being one of them; diagnostics go to `collector`.
+static bool runClang(std::vector<std::string> argv,
+                     llvm::ArrayRef<std::pair<std::string, llvm::StringRef>> files,
+                     Collector &collector, clang::tooling::ToolAction *action = nullptr) {
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(
       new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memory(new llvm::vfs::InMemoryFileSystem);
   overlay->pushOverlay(memory);
-  memory->addFile(name, 0, llvm::MemoryBuffer::getMemBufferCopy(source));
   for (auto &[file, content] : files)
-    memory->addFile(file, 0, llvm::MemoryBuffer::getMemBufferCopy(content));
+    memory->addFile(file, 0, llvm::MemoryBuffer::getMemBuffer(content, file, false));
   llvm::IntrusiveRefCntPtr<clang::FileManager> fm(new clang::FileManager({}, overlay));
-  std::vector<std::string> argv = {"clang++"};
-  argv.insert(argv.end(), args.begin(), args.end());
-  argv.push_back(name);
-  clang::tooling::ToolInvocation invocation(argv, std::move(action), fm.get());
+  if (action) {
+    clang::tooling::ToolInvocation invocation(argv, action, fm.get(),
+                                              std::make_shared<clang::PCHContainerOperations>());
+    invocation.setDiagnosticConsumer(&collector);
+    return invocation.run();
+  }
+  clang::tooling::ToolInvocation invocation(argv, std::make_unique<clang::SyntaxOnlyAction>(),
+                                            fm.get());
   invocation.setDiagnosticConsumer(&collector);
-  bool ok = invocation.run();
+  return invocation.run();
+}
+
+static llvm::Error rejected(bool ok, const Collector &collector) {
   if (ok && collector.errors == 0 && collector.text.empty())
     return llvm::Error::success();
   return llvm::createStringError("clang rejects the emitted code:\n" + collector.text);
+}
+
+llvm::Error kdsl::verifyEmitted(llvm::StringRef source, EmittedLanguage language,
+                                llvm::StringRef bufferName) {
+  std::string name = bufferName.str();
+  std::vector<std::string> argv = checkArgs(language);
+  std::vector<std::pair<std::string, llvm::StringRef>> files = {{name, source}};
+  if (language == EmittedLanguage::Cuda) {
+    argv.insert(argv.end(), {"-include", "kdsl_cuda_shim.h"});
+    files.push_back({"kdsl_cuda_shim.h", kCudaShim});
+  }
+  argv.push_back(name);
+  Collector collector;
+  bool ok = runClang(argv, files, collector);
+  return rejected(ok, collector);
+}
+
+namespace {
+/// Turns the -fsyntax-only invocation into one that writes a PCH to `output`.
+class GeneratePch : public clang::tooling::ToolAction {
+public:
+  explicit GeneratePch(std::string output) : output(std::move(output)) {}
+  bool runInvocation(std::shared_ptr<clang::CompilerInvocation> invocation,
+                     clang::FileManager *files,
+                     std::shared_ptr<clang::PCHContainerOperations> pchOps,
+                     clang::DiagnosticConsumer *diagnostics) override {
+    invocation->getFrontendOpts().OutputFile = output;
+    invocation->getFrontendOpts().ProgramAction = clang::frontend::GeneratePCH;
+    clang::CompilerInstance ci(std::move(invocation), std::move(pchOps));
+    ci.setVirtualFileSystem(files->getVirtualFileSystemPtr());
+    ci.setFileManager(llvm::IntrusiveRefCntPtr<clang::FileManager>(files));
+    ci.createDiagnostics(diagnostics, /*ShouldOwnClient=*/false);
+    if (!ci.hasDiagnostics())
+      return false;
+    ci.createSourceManager();
+    clang::GeneratePCHAction action;
+    return ci.ExecuteAction(action);
+  }
+
+private:
+  std::string output;
+};
+
+/// A precompiled prelude, or why there is none.
+struct Pch {
+  std::unique_ptr<llvm::MemoryBuffer> buffer;
+  std::string error;
+};
+} // namespace
+
+static constexpr llvm::StringLiteral kPreludeName = "kdsl_prelude.h";
+static constexpr llvm::StringLiteral kPchName = "kdsl_prelude.pch";
+
+/// The PCH of `prelude` in `language`, built at the first call.
+static const Pch &preludePch(llvm::StringRef prelude, EmittedLanguage language) {
+  static std::mutex mutex;
+  static std::map<std::pair<uint64_t, int>, Pch> cache;
+  std::lock_guard<std::mutex> lock(mutex);
+  Pch &pch = cache[{llvm::xxh3_64bits(prelude), int(language)}];
+  if (pch.buffer || !pch.error.empty())
+    return pch;
+  llvm::SmallString<128> path;
+  if (auto ec = llvm::sys::fs::createTemporaryFile("kdsl-prelude", "pch", path)) {
+    pch.error = "cannot create a temporary file: " + ec.message();
+    return pch;
+  }
+  std::vector<std::string> argv = checkArgs(language);
+  std::vector<std::pair<std::string, llvm::StringRef>> files = {{kPreludeName.str(), prelude}};
+  if (language == EmittedLanguage::Cuda) {
+    argv.insert(argv.end(), {"-include", "kdsl_cuda_shim.h"});
+    files.push_back({"kdsl_cuda_shim.h", kCudaShim});
+  }
+  argv.push_back(kPreludeName.str());
+  Collector collector;
+  GeneratePch action{std::string(path)};
+  bool ok = runClang(argv, files, collector, &action);
+  if (llvm::Error e = rejected(ok, collector))
+    pch.error = "the prelude: " + llvm::toString(std::move(e));
+  else if (auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                                     /*RequiresNullTerminator=*/false))
+    pch.buffer = std::move(*buffer);
+  else
+    pch.error = "cannot read the prelude's PCH: " + buffer.getError().message();
+  llvm::sys::fs::remove(path);
+  return pch;
+}
+
+llvm::Error kdsl::verifyEmittedAfterPrelude(llvm::StringRef prelude, llvm::StringRef body,
+                                            EmittedLanguage language, llvm::StringRef bufferName) {
+  const Pch &pch = preludePch(prelude, language);
+  if (!pch.buffer)
+    return llvm::createStringError("clang rejects " + pch.error);
+  std::string name = bufferName.str();
+  std::vector<std::string> argv = checkArgs(language);
+  argv.insert(argv.end(), {"-include-pch", kPchName.str(), name});
+  // The PCH remembers its inputs and checks they are unchanged: the same
+  // prelude and shim, at the same (in-memory) paths.
+  std::vector<std::pair<std::string, llvm::StringRef>> files = {
+      {name, body}, {kPchName.str(), pch.buffer->getBuffer()}, {kPreludeName.str(), prelude}};
+  if (language == EmittedLanguage::Cuda)
+    files.push_back({"kdsl_cuda_shim.h", kCudaShim});
+  Collector collector;
+  bool ok = runClang(argv, files, collector);
+  return rejected(ok, collector);
 }

@@ -1,0 +1,135 @@
+//===- FastISelPrep.cpp - IR that x86 FastISel selects ---------------------===//
+#include "FastISelPrep.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/Scalar/Scalarizer.h"
+
+using namespace llvm;
+
+namespace {
+
+/// The C library function an intrinsic of one float type stands for.
+std::string libmName(Intrinsic::ID id, Type *type) {
+  StringRef base = StringSwitch<StringRef>(Intrinsic::getBaseName(id))
+                       .Case("llvm.minnum", "fmin")
+                       .Case("llvm.maxnum", "fmax")
+                       .Default("");
+  if (base.empty()) {
+    switch (id) {
+#define KDSL_LIBM(ID, NAME)                                                                        \
+  case Intrinsic::ID:                                                                              \
+    base = NAME;                                                                                   \
+    break;
+      KDSL_LIBM(sin, "sin") KDSL_LIBM(cos, "cos") KDSL_LIBM(tan, "tan") KDSL_LIBM(asin, "asin")
+      KDSL_LIBM(acos, "acos") KDSL_LIBM(atan, "atan") KDSL_LIBM(atan2, "atan2")
+      KDSL_LIBM(sinh, "sinh") KDSL_LIBM(cosh, "cosh") KDSL_LIBM(tanh, "tanh") KDSL_LIBM(exp, "exp")
+      KDSL_LIBM(exp2, "exp2") KDSL_LIBM(log, "log") KDSL_LIBM(log2, "log2")
+      KDSL_LIBM(log10, "log10") KDSL_LIBM(pow, "pow") KDSL_LIBM(fabs, "fabs")
+      KDSL_LIBM(floor, "floor") KDSL_LIBM(ceil, "ceil") KDSL_LIBM(trunc, "trunc")
+      KDSL_LIBM(round, "round") KDSL_LIBM(copysign, "copysign")
+#undef KDSL_LIBM
+    default:
+      return "";
+    }
+  }
+  if (type->isFloatTy())
+    return (base + "f").str();
+  if (type->isDoubleTy())
+    return base.str();
+  return "";
+}
+
+/// Calls to scalar libm intrinsics -> calls to libm; frem -> fmod.
+void callLibm(Function &f) {
+  Module &m = *f.getParent();
+  for (Instruction &inst : make_early_inc_range(instructions(f))) {
+    IRBuilder<> b(&inst);
+    std::string name;
+    SmallVector<Value *> args;
+    if (auto *call = dyn_cast<IntrinsicInst>(&inst)) {
+      name = libmName(call->getIntrinsicID(), call->getType());
+      args.assign(call->arg_begin(), call->arg_end());
+    } else if (inst.getOpcode() == Instruction::FRem && !inst.getType()->isVectorTy()) {
+      name = inst.getType()->isFloatTy() ? "fmodf" : inst.getType()->isDoubleTy() ? "fmod" : "";
+      args.assign(inst.op_begin(), inst.op_end());
+    }
+    if (name.empty())
+      continue;
+    SmallVector<Type *> types(args.size(), inst.getType());
+    FunctionCallee callee = m.getOrInsertFunction(name, FunctionType::get(inst.getType(), types, false));
+    CallInst *call = b.CreateCall(callee, args);
+    call->setDoesNotAccessMemory();
+    inst.replaceAllUsesWith(call);
+    inst.eraseFromParent();
+  }
+}
+
+/// llvm.smin/smax/umin/umax -> icmp + select.
+void selectMinMax(Function &f) {
+  for (Instruction &inst : make_early_inc_range(instructions(f))) {
+    auto *mm = dyn_cast<MinMaxIntrinsic>(&inst);
+    if (!mm || mm->getType()->isVectorTy())
+      continue;
+    IRBuilder<> b(mm);
+    Value *cmp = b.CreateICmp(mm->getPredicate(), mm->getLHS(), mm->getRHS());
+    mm->replaceAllUsesWith(b.CreateSelect(cmp, mm->getLHS(), mm->getRHS()));
+    mm->eraseFromParent();
+  }
+}
+
+/// `load {...}` whose uses are all extractvalue -> a load per field used.
+void splitAggregateLoads(Function &f) {
+  for (Instruction &inst : make_early_inc_range(instructions(f))) {
+    auto *load = dyn_cast<LoadInst>(&inst);
+    if (!load || !load->getType()->isAggregateType() || load->isVolatile() || load->isAtomic() ||
+        !all_of(load->users(), [](User *u) { return isa<ExtractValueInst>(u); }))
+      continue;
+    for (User *u : make_early_inc_range(load->users())) {
+      auto *extract = cast<ExtractValueInst>(u);
+      IRBuilder<> b(load);
+      SmallVector<Value *> indices = {b.getInt32(0)};
+      for (unsigned i : extract->indices())
+        indices.push_back(b.getInt32(i));
+      Value *field = b.CreateInBoundsGEP(load->getType(), load->getPointerOperand(), indices);
+      extract->replaceAllUsesWith(b.CreateLoad(extract->getType(), field));
+      extract->eraseFromParent();
+    }
+    load->eraseFromParent();
+  }
+}
+
+} // namespace
+
+void kdsl::prepareForFastISel(Module &m) {
+  // Scalarize first: it turns vector intrinsics into scalar ones.
+  LoopAnalysisManager lam;
+  FunctionAnalysisManager fam;
+  CGSCCAnalysisManager cgam;
+  ModuleAnalysisManager mam;
+  PassBuilder pb;
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  ScalarizerPassOptions options;
+  options.ScalarizeLoadStore = true;
+  FunctionPassManager fpm;
+  fpm.addPass(ScalarizerPass(options));
+  ModulePassManager mpm;
+  mpm.addPass(createModuleToFunctionPassAdaptor(std::move(fpm)));
+  mpm.run(m, mam);
+  for (Function &f : m) {
+    if (f.isDeclaration())
+      continue;
+    callLibm(f);
+    selectMinMax(f);
+    splitAggregateLoads(f);
+  }
+}
