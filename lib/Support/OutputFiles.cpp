@@ -1,39 +1,72 @@
-//===- OutputFiles.cpp - write several files as one output ----------------===//
+//===- OutputFiles.cpp - outputs that are complete or absent --------------===//
 #include "kdsl/Support/OutputFiles.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
 
-#include <memory>
 #include <vector>
+
+namespace fs = llvm::sys::fs;
+
+namespace {
+llvm::Error cannotWrite(const llvm::Twine &path, std::error_code ec) {
+  return llvm::createStringError(ec, "cannot write '" + path + "': " + ec.message());
+}
+
+/// `contents` in a temporary file next to `path` (removed on signals until
+/// it is kept or discarded).
+llvm::Expected<fs::TempFile> writeTemporary(llvm::StringRef path, llvm::StringRef contents) {
+  auto temp = fs::TempFile::create(path + ".tmp-%%%%%%");
+  if (!temp)
+    return cannotWrite(path, llvm::errorToErrorCode(temp.takeError()));
+  llvm::raw_fd_ostream os(temp->FD, /*shouldClose=*/false);
+  os << contents;
+  os.flush();
+  if (os.has_error()) {
+    std::error_code ec = os.error();
+    os.clear_error();
+    llvm::consumeError(temp->discard());
+    return cannotWrite(path, ec);
+  }
+  return std::move(*temp);
+}
+} // namespace
+
+llvm::Error kdsl::writeFileAtomically(llvm::StringRef path, llvm::StringRef contents) {
+  auto temp = writeTemporary(path, contents);
+  if (!temp)
+    return temp.takeError();
+  if (llvm::Error e = temp->keep(path))
+    return cannotWrite(path, llvm::errorToErrorCode(std::move(e)));
+  return llvm::Error::success();
+}
 
 llvm::Error
 kdsl::writeFilesInDirectory(llvm::StringRef dir,
                             llvm::ArrayRef<std::pair<std::string, std::string>> files) {
-  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+  if (std::error_code ec = fs::create_directories(dir))
     return llvm::createStringError(ec, "cannot create '" + dir + "': " + ec.message());
-  // ToolOutputFile deletes its file unless kept: keep them only at the end.
-  std::vector<std::unique_ptr<llvm::ToolOutputFile>> written;
+  std::vector<std::pair<std::string, fs::TempFile>> written;
+  auto discardAll = [&] {
+    for (auto &[path, temp] : written)
+      llvm::consumeError(temp.discard());
+  };
   for (const auto &[name, contents] : files) {
     llvm::SmallString<256> path(dir);
     llvm::sys::path::append(path, name);
-    std::error_code ec;
-    auto file = std::make_unique<llvm::ToolOutputFile>(path, ec, llvm::sys::fs::OF_None);
-    if (!ec) {
-      file->os() << contents;
-      file->os().flush();
-      if (file->os().has_error()) {
-        ec = file->os().error();
-        file->os().clear_error();
-      }
+    auto temp = writeTemporary(path, contents);
+    if (!temp) {
+      discardAll();
+      return temp.takeError();
     }
-    if (ec)
-      return llvm::createStringError(ec, "cannot write '" + path + "': " + ec.message());
-    written.push_back(std::move(file));
+    written.emplace_back(std::string(path), std::move(*temp));
   }
-  for (auto &file : written)
-    file->keep();
+  for (auto &[path, temp] : written)
+    if (llvm::Error e = temp.keep(path)) {
+      discardAll();
+      return cannotWrite(path, llvm::errorToErrorCode(std::move(e)));
+    }
   return llvm::Error::success();
 }

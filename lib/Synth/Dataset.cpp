@@ -44,26 +44,10 @@ std::string pathIn(llvm::StringRef dir, llvm::StringRef name) {
   return std::string(p);
 }
 
-/// Writes `text` to `path` through a temporary file and a rename: the file
-/// is either absent or complete, whatever happens to the process.
+/// The file is either absent or complete, whatever happens to the process;
+/// several --shard processes may share a directory (unique temporary names).
 llvm::Error writeAtomically(const std::string &path, llvm::StringRef text) {
-  // Unique per process and call: several --shard processes may share a directory.
-  static std::atomic<uint64_t> serial{0};
-  std::string tmp = path + "." + std::to_string(llvm::sys::Process::getProcessId()) + "." +
-                    std::to_string(serial++) + ".tmp";
-  {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(tmp, ec);
-    if (ec)
-      return llvm::createStringError(ec, "cannot write " + tmp);
-    os << text;
-    os.flush();
-    if (os.has_error())
-      return llvm::createStringError("cannot write " + tmp);
-  }
-  if (auto ec = fs::rename(tmp, path))
-    return llvm::createStringError(ec, "cannot rename " + tmp);
-  return llvm::Error::success();
+  return writeFileAtomically(path, text);
 }
 
 std::string toText(const json::Value &v) {
@@ -468,7 +452,7 @@ llvm::Error kdsl::synth::mergeDatasets(llvm::ArrayRef<std::string> inputs, llvm:
     std::vector<std::string> files;
     for (fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
       llvm::StringRef name = llvm::sys::path::filename(it->path());
-      if ((name.starts_with("shard-") || name.starts_with("failed-")) && !name.ends_with(".tmp"))
+      if ((name.starts_with("shard-") || name.starts_with("failed-")) && !name.contains(".tmp"))
         files.push_back(it->path());
     }
     if (ec)

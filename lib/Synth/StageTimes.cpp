@@ -11,9 +11,9 @@ StageTimes &StageTimes::global() {
 }
 
 void StageTimes::print(llvm::raw_ostream &os) const {
-  static const char *names[] = {"generate",    "frontend", "autodiff",  "emit_cpp",  "emit_cuda",
-                                "emit_ptx",    "ptxas",    "cpu_lower", "jit_compile", "cpu_run",
-                                "gradcheck",   "clang_cpp", "clang_cuda", "write"};
+  static const char *names[] = {"generate", "frontend",  "autodiff",   "emit_cpp",
+                                "emit_cuda", "emit_ptx",  "ptxas",      "jit_compile",
+                                "cpu_run",  "gradcheck", "clang_cpp",  "clang_cuda", "write"};
   static_assert(std::size(names) == size_t(Stage::Count));
   double total = 0;
   for (auto &n : nanos)

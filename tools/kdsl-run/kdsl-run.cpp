@@ -156,18 +156,13 @@ static int finish(bool ok, RunErrorKind kind, StringRef error, const kdsl::Launc
   if (!ok && !printedAlready)
     WithColor::error(errs(), "kdsl-run") << error << "\n";
   if (outputFilename != "-") {
-    std::string err;
-    auto out = mlir::openOutputFile(outputFilename, &err);
-    if (out) {
-      writeResult(out->os(), ok, kind, error, plan);
-      out->os().flush();
-      if (!out->os().has_error()) {
-        out->keep();
-        return ok ? 0 : 1;
-      }
-      out->os().clear_error();
-      err = "failed to write " + outputFilename;
-    }
+    std::string text;
+    raw_string_ostream os(text);
+    writeResult(os, ok, kind, error, plan);
+    llvm::Error e = kdsl::writeFileAtomically(outputFilename, text);
+    if (!e)
+      return ok ? 0 : 1;
+    std::string err = toString(std::move(e));
     // Report the I/O error (and the original one) on stdout.
     std::string message = err + (ok ? "" : " (after: " + error.str() + ")");
     WithColor::error(errs(), "kdsl-run") << message << "\n";

@@ -216,17 +216,14 @@ int main(int argc, char **argv) {
   }
   if (standalone)
     return writeStandalone(text);
-  auto out = mlir::openOutputFile(outputFilename, &err);
-  if (!out) {
-    WithColor::error(errs(), "kdsl-translate") << err << "\n";
+  if (outputFilename == "-") {
+    outs() << text;
+    outs().flush();
+    return 0;
+  }
+  if (llvm::Error e = kdsl::writeFileAtomically(outputFilename, text)) {
+    WithColor::error(errs(), "kdsl-translate") << toString(std::move(e)) << "\n";
     return 1;
   }
-  out->os() << text;
-  if (out->os().has_error()) {
-    WithColor::error(errs(), "kdsl-translate") << "failed to write " << outputFilename << "\n";
-    out->os().clear_error();
-    return 1;
-  }
-  out->keep();
   return 0;
 }

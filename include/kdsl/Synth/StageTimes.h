@@ -24,7 +24,6 @@ enum class Stage {
   EmitCuda,
   EmitPtx,
   Ptxas,
-  CpuLower,
   JitCompile,
   CpuRun,
   GradCheck,
