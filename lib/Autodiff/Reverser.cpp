@@ -6,7 +6,9 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -144,6 +146,36 @@ void Reverser::accumulate(Value v, Value contribution) {
   assert(contribution.getType() == v.getType() && "adjoint of another type");
   Value &slot = adj[v];
   slot = slot ? buildAdd(b, contribution.getLoc(), slot, contribution) : contribution;
+}
+
+/// Whether element `position` of `vec` is known to be zero: `vec` is a
+/// chain of inserts at other constant positions into a zero constant.
+static bool isZeroAt(Value vec, ArrayRef<OpFoldResult> position) {
+  auto pos = getConstantIntValues(position);
+  if (!pos)
+    return false;
+  while (auto insert = vec.getDefiningOp<vector::InsertOp>()) {
+    auto at = getConstantIntValues(insert.getMixedPosition());
+    // Overlapping positions: one is a prefix of the other.
+    if (!at || llvm::equal(ArrayRef(*at).take_front(std::min(at->size(), pos->size())),
+                           ArrayRef(*pos).take_front(std::min(at->size(), pos->size()))))
+      return false;
+    vec = insert.getDest();
+  }
+  return matchPattern(vec, m_AnyZeroFloat()) || matchPattern(vec, m_Zero());
+}
+
+void Reverser::accumulateAt(Value v, ArrayRef<OpFoldResult> position, Value contribution) {
+  if (!contribution || !isDifferentiableType(v.getType()) || isConstantValue(v))
+    return;
+  Location loc = contribution.getLoc();
+  Value old = adj.lookup(v);
+  if (!old)
+    old = buildZero(b, loc, v.getType());
+  Value sum = isZeroAt(old, position)
+                  ? contribution
+                  : buildAdd(b, loc, vector::ExtractOp::create(b, loc, old, position), contribution);
+  adj[v] = vector::InsertOp::create(b, loc, sum, old, position);
 }
 
 /// The adjoint of an array value or of a struct holding arrays: kernel

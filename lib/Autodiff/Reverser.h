@@ -49,6 +49,8 @@ public:
   mlir::Value primal(mlir::Value v) override { return map.lookupOrDefault(v); }
   mlir::Value adjoint(mlir::Value result) override { return adj.lookup(result); }
   void accumulate(mlir::Value v, mlir::Value contribution) override;
+  void accumulateAt(mlir::Value v, llvm::ArrayRef<mlir::OpFoldResult> position,
+                    mlir::Value contribution) override;
   mlir::FailureOr<mlir::Value> adjointArray(mlir::Operation *user, mlir::Value array) override;
   bool readsOwnElementOnly(mlir::Value array) override { return ownElement.contains(array); }
 

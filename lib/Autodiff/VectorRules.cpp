@@ -36,9 +36,7 @@ struct VectorRule : public AutodiffOpInterface::ExternalModel<Model, Op> {
 struct ExtractRule : VectorRule<ExtractRule, vector::ExtractOp> {
   static LogicalResult rule(vector::ExtractOp op, AdjointBuilder &ab, OpBuilder &b, Location loc,
                             Value adj) {
-    Value zero = buildZero(b, loc, op.getSource().getType());
-    ab.accumulate(op.getSource(), vector::InsertOp::create(b, loc, adj, zero,
-                                                           mapPositions(ab, op.getMixedPosition())));
+    ab.accumulateAt(op.getSource(), mapPositions(ab, op.getMixedPosition()), adj);
     return success();
   }
 };

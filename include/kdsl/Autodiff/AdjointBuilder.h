@@ -24,6 +24,12 @@ public:
   /// Adds `contribution` to the adjoint of primal value `v`. Inactive values
   /// (integers, constants) ignore it.
   virtual void accumulate(mlir::Value v, mlir::Value contribution) = 0;
+  /// Adds `contribution` to the element (or row) at `position` of the
+  /// adjoint of vector value `v`: one extract, add and insert, where
+  /// accumulate() of a one-hot vector would add every element (a 3x3
+  /// matrix read element by element would cost 81 adds instead of 9).
+  virtual void accumulateAt(mlir::Value v, llvm::ArrayRef<mlir::OpFoldResult> position,
+                            mlir::Value contribution) = 0;
   /// The adjoint array (the kernel's `adj_` argument) of a primal array value,
   /// or failure with an error on `user`.
   virtual mlir::FailureOr<mlir::Value> adjointArray(mlir::Operation *user, mlir::Value array) = 0;
