@@ -23,14 +23,32 @@ struct Writer {
 };
 } // namespace
 
-void kdsl::writeBundleInputs(const LaunchPlan &plan, llvm::raw_ostream &os) {
+/// The bundle's outputs: the printed arrays, then the gradients, each with
+/// its kind (0 output, 1 gradient).
+static std::vector<std::tuple<std::string, const HostArray *, unsigned>>
+bundleOutputs(const LaunchPlan &plan) {
+  std::vector<std::tuple<std::string, const HostArray *, unsigned>> out;
+  for (const std::string &name : plan.outputNames())
+    out.emplace_back(name, plan.array(name), 0);
+  for (const std::string &name : plan.gradNames())
+    out.emplace_back(name, plan.grad(name), 1);
+  return out;
+}
+
+void kdsl::writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os) {
   Writer out(os);
-  out.bytes("KDSLBND1", 8);
+  out.bytes("KDSLBND2", 8);
   llvm::DenseMap<const HostArray *, unsigned> index;
-  auto arrays = plan.allArrays();
+  // The gradients start as the adjoint launches find them: zero, and seeded.
+  plan.seedGradients();
+  std::vector<const HostArray *> arrays;
+  for (const auto &a : plan.allArrays())
+    arrays.push_back(a.get());
+  for (const auto &g : plan.allGrads())
+    arrays.push_back(g.get());
   out.u32(arrays.size());
   for (auto [i, a] : llvm::enumerate(arrays)) {
-    index[a.get()] = unsigned(i);
+    index[a] = unsigned(i);
     const ElemType &e = a->elemType();
     out.u32(unsigned(e.scalar));
     out.u32(unsigned(e.family));
@@ -41,42 +59,53 @@ void kdsl::writeBundleInputs(const LaunchPlan &plan, llvm::raw_ostream &os) {
       out.u64(uint64_t(extent));
     out.bytes(a->data(), a->byteSize());
   }
-  out.u32(plan.launches().size());
-  for (const LaunchPlan::Launch &l : plan.launches()) {
-    out.string(l.kernel);
-    for (int64_t d : l.dims)
+  std::vector<const LaunchPlan::Launch *> launches;
+  for (const LaunchPlan::Launch &l : plan.launches())
+    launches.push_back(&l);
+  for (const LaunchPlan::Launch &l : plan.backwardLaunches())
+    launches.push_back(&l);
+  out.u32(launches.size());
+  for (const LaunchPlan::Launch *l : launches) {
+    out.string(l->kernel);
+    out.u32(l->backward);
+    for (int64_t d : l->dims)
       out.u64(uint64_t(d));
-    out.u32(l.storage.size());
-    for (auto [argIndex, storage] : llvm::enumerate(l.storage)) {
+    out.u32(l->storage.size());
+    for (auto [argIndex, storage] : llvm::enumerate(l->storage)) {
       // Host pointers mean nothing on the GPU: data fields are written as 0.
       std::vector<uint64_t> copy = storage;
-      for (const auto &use : l.arrayUses)
+      for (const auto &use : l->arrayUses)
         if (use.arg == argIndex)
           std::memset(reinterpret_cast<char *>(copy.data()) + use.offset, 0, sizeof(void *));
       out.u32(copy.size() * sizeof(uint64_t));
       out.bytes(copy.data(), copy.size() * sizeof(uint64_t));
     }
-    out.u32(l.arrayUses.size());
-    for (const auto &use : l.arrayUses) {
+    out.u32(l->arrayUses.size());
+    for (const auto &use : l->arrayUses) {
       out.u32(use.arg);
       out.u64(use.offset);
       out.u32(index.lookup(use.array));
     }
   }
-  out.u32(plan.outputNames().size());
-  for (const std::string &name : plan.outputNames()) {
+  auto outputs = bundleOutputs(plan);
+  out.u32(outputs.size());
+  for (auto &[name, array, kind] : outputs) {
     out.string(name);
-    out.u32(index.lookup(plan.array(name)));
+    out.u32(kind);
+    out.u32(index.lookup(array));
   }
+  out.u32(plan.gradientsResetAfterBackward().size());
+  for (const HostArray *g : plan.gradientsResetAfterBackward())
+    out.u32(index.lookup(g));
 }
 
 void kdsl::writeBundleExpected(const LaunchPlan &plan, llvm::raw_ostream &os) {
   Writer out(os);
   out.bytes("KDSLEXP1", 8);
-  out.u32(plan.outputNames().size());
-  for (const std::string &name : plan.outputNames()) {
-    const HostArray *a = plan.array(name);
-    out.u64(a->byteSize());
-    out.bytes(a->data(), a->byteSize());
+  auto outputs = bundleOutputs(plan);
+  out.u32(outputs.size());
+  for (auto &[name, array, kind] : outputs) {
+    out.u64(array->byteSize());
+    out.bytes(array->data(), array->byteSize());
   }
 }

@@ -1096,6 +1096,13 @@ HostArray *LaunchPlan::array(StringRef name) const {
   return it == named.end() ? nullptr : it->second;
 }
 
+void LaunchPlan::seedGradients() {
+  for (const std::unique_ptr<HostArray> &g : grads)
+    std::memset(g->data(), 0, g->byteSize());
+  for (const Seed &seed : seeds)
+    std::memcpy(seed.grad->data(), seed.bytes.data(), seed.bytes.size());
+}
+
 Error LaunchPlan::run(CpuModule &module, unsigned threads, RuntimeReports *reports) {
   llvm::StringMap<kdsl_kernel_fn> adjointFns;
   for (const Launch &l : backwardList) {
@@ -1112,10 +1119,7 @@ Error LaunchPlan::run(CpuModule &module, unsigned threads, RuntimeReports *repor
   if (!backward)
     return Error::success();
   // The tape: seed the gradients, then run the adjoints in reverse order.
-  for (const std::unique_ptr<HostArray> &g : grads)
-    std::memset(g->data(), 0, g->byteSize());
-  for (const Seed &seed : seeds)
-    std::memcpy(seed.grad->data(), seed.bytes.data(), seed.bytes.size());
+  seedGradients();
   for (auto [i, l] : llvm::enumerate(backwardList)) {
     launchParallel(adjointFns[l.kernel], l.dims, l.args.data(), threads);
     if (reports && reports->count())

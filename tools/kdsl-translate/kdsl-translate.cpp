@@ -136,7 +136,6 @@ int main(int argc, char **argv) {
   auto module = kdsl::translateSource(sm, ctx, options, errs());
   if (!module)
     return 1;
-  std::vector<std::string> kernels = kdsl::kernelNames(*module);
   // Every kernel gets its adjoint unless it says enable_backward=False.
   if (emit != Emit::MLIR && !forwardOnly) {
     std::vector<std::string> differentiable;
@@ -150,6 +149,9 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
+
+  // Before emitCpp, which canonicalizes the module.
+  std::vector<std::string> entries = kdsl::cudaEntryPoints(*module);
 
   // Produce the whole output before opening the file: a failure leaves none.
   std::string text;
@@ -182,7 +184,7 @@ int main(int argc, char **argv) {
     if (mlir::failed(kdsl::emitCpp(*module, textOs, cppOptions)))
       return 1;
     if (standalone)
-      kdsl::emitStandaloneHost(kernels, textOs);
+      kdsl::emitStandaloneHost(entries, textOs);
     if (!appendToEmitted.empty())
       textOs << appendToEmitted << "\n";
     if (verifyEmitted) {

@@ -9,7 +9,10 @@
 //
 // 1. Loads the module (PTX is JIT-compiled by the driver for this GPU).
 // 2. Copies every array of the bundle to the device, then runs the launches in
-//    order: entry point <kernel>_cuda_kernel_forward(kdsl_launch, args...),
+//    order: entry point <kernel>_cuda_kernel_forward(kdsl_launch, args...), or
+//    <kernel>_cuda_kernel_backward for the adjoint launches (their arguments
+//    are the primal ones followed by the adjoints), then zeroes the gradients
+//    kdsl-run resets (those of arrays a launch wrote),
 //    arguments by value in C layout with the array descriptors' data fields
 //    set to device addresses; a grid-stride launch of B threads per block.
 // 3. Copies the outputs back and compares them with expected.bin: integers and
@@ -195,7 +198,7 @@ int main(int argc, char **argv) {
   }
   std::vector<CUfunction> fns;
   for (const Launch &l : b.launches) {
-    std::string entry = l.kernel + "_cuda_kernel_forward";
+    std::string entry = l.entry();
     CUfunction fn;
     if (cuModuleGetFunction(&fn, module, entry.c_str()) != CUDA_SUCCESS)
       die("no entry point '" + entry + "' in " + modulePath);
@@ -216,6 +219,9 @@ int main(int argc, char **argv) {
   for (size_t li = 0; li < b.launches.size(); ++li)
     launchOnce(b.launches[li], fns[li], b.arrays, opt, sms, start, stop);
   CU(cuCtxSynchronize());
+  // As kdsl-run: the gradients of arrays a launch wrote are reset.
+  for (uint32_t g : b.resetAfter)
+    CU(cuMemsetD8(CUdeviceptr(b.arrays[g].device), 0, b.arrays[g].byteSize()));
   unsigned failed = 0;
   for (size_t i = 0; i < b.outputs.size(); ++i) {
     const Output &o = b.outputs[i];
@@ -228,8 +234,8 @@ int main(int argc, char **argv) {
                        ? 1
                        : compare(a, got.data(), expected[i].data(), opt, first);
     failed += bad != 0;
-    std::printf("{\"output\": \"%s\", \"dtype\": \"%s\", \"ok\": %s, \"mismatches\": %llu%s%s%s}\n",
-                o.name.c_str(), scalarName(a.scalar), bad ? "false" : "true",
+    std::printf("{\"%s\": \"%s\", \"dtype\": \"%s\", \"ok\": %s, \"mismatches\": %llu%s%s%s}\n",
+                o.grad ? "grad" : "output", o.name.c_str(), scalarName(a.scalar), bad ? "false" : "true",
                 (unsigned long long)bad, bad ? ", \"first\": \"" : "", first.c_str(),
                 bad ? "\"" : "");
   }
@@ -239,8 +245,8 @@ int main(int argc, char **argv) {
     std::vector<float> times;
     for (unsigned k = 0; k < opt.repeat; ++k)
       times.push_back(launchOnce(b.launches[li], fns[li], b.arrays, opt, sms, start, stop));
-    std::printf("{\"launch\": %zu, \"kernel\": \"%s\", \"threads\": %lld, \"median_ms\": %.4f}\n",
-                li, b.launches[li].kernel.c_str(),
+    std::printf("{\"launch\": %zu, \"entry\": \"%s\", \"threads\": %lld, \"median_ms\": %.4f}\n",
+                li, b.launches[li].entry().c_str(),
                 (long long)b.launches[li].total(),
                 median(times));
   }

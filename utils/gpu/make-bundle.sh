@@ -12,7 +12,10 @@
 # one bundle per example spec in test/Execution (NAME.spec.json with
 # examples/NAME.py, NAME up to the first dot). Examples that use float atomics
 # compare with --rtol 1e-5 (the GPU adds in another order); all others within
-# 2 ulp. Usage: utils/gpu/make-bundle.sh OUT   (KDSL_BIN: default build/bin)
+# 2 ulp. Then one bundle per gradient spec in test/Autodiff/Execution (forward
+# and adjoint launches; bundles named grad.NAME): --rtol 1e-5, as adjoints
+# add with atomics and chain libdevice's functions.
+# Usage: utils/gpu/make-bundle.sh OUT   (KDSL_BIN: default build/bin)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin=${KDSL_BIN:-$root/build/bin}
@@ -24,23 +27,37 @@ mkdir -p "$out/bundles"
 cp "$root/utils/gpu/kdsl-gpu-run.cpp" "$root/utils/gpu/run-suite.sh" "$out/"
 cp "$root/lib/Target/Cpp/BundleHost.inc" "$out/kdsl_bundle_host.h"
 count=0
+# bundle NAME KERNELS.py SPEC FLAGS: one bundle directory.
+bundle() {
+  local dir="$out/bundles/$1"
+  rm -rf "$dir"
+  "$bin/kdsl-run" "$2" "$3" --write-bundle "$dir" > "$out/bundles/$1.cpu.json" ||
+    { echo "make-bundle.sh: kdsl-run failed on $3" >&2; exit 1; }
+  "$bin/kdsl-translate" "$2" --emit=cuda -o "$dir/kernels.cu"
+  for arch in sm_80 sm_90; do
+    "$bin/kdsl-translate" "$2" --emit=ptx --arch "$arch" -o "$dir/kernels.$arch.ptx"
+  done
+  echo "$4" > "$dir/flags"
+  count=$((count + 1))
+}
 for spec in "$root"/test/Execution/*.spec.json; do
   name=$(basename "$spec" .spec.json)
   example="$root/examples/${name%%.*}.py"
   [ -f "$example" ] || continue
-  dir="$out/bundles/$name"
-  rm -rf "$dir"
-  "$bin/kdsl-run" "$example" "$spec" --write-bundle "$dir" > "$out/bundles/$name.cpu.json" ||
-    { echo "make-bundle.sh: kdsl-run failed on $spec" >&2; exit 1; }
-  "$bin/kdsl-translate" "$example" --emit=cuda -o "$dir/kernels.cu"
-  for arch in sm_80 sm_90; do
-    "$bin/kdsl-translate" "$example" --emit=ptx --arch "$arch" -o "$dir/kernels.$arch.ptx"
-  done
   if grep -q 'atomic_\(add\|sub\)' "$example"; then
-    echo "--rtol 1e-5" > "$dir/flags"
+    bundle "$name" "$example" "$spec" "--rtol 1e-5"
   else
-    echo "--ulp 2" > "$dir/flags"
+    bundle "$name" "$example" "$spec" "--ulp 2"
   fi
-  count=$((count + 1))
+done
+grads="$root/test/Autodiff/Execution"
+for spec in "$grads"/*.spec.json; do
+  name=$(basename "$spec" .spec.json)
+  case $name in
+    mat_*|vec_*|quat_*) kernels="$grads/vector_builtins.py" ;;
+    *) kernels="$grads/${name%%.*}.py" ;;
+  esac
+  [ -f "$kernels" ] || continue
+  bundle "grad.$name" "$kernels" "$spec" "--rtol 1e-5"
 done
 echo "make-bundle.sh: $count bundles in $out (run $out/run-suite.sh on the GPU host)"

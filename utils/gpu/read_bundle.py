@@ -44,7 +44,7 @@ class Reader:
 
 def read_bundle(path):
     r = Reader(open(path, "rb").read())
-    if r.take(8) != b"KDSLBND1":
+    if r.take(8) != b"KDSLBND2":
         raise ValueError("not a kdsl bundle")
     arrays = []
     for _ in range(r.u32()):
@@ -58,14 +58,17 @@ def read_bundle(path):
     launches = []
     for _ in range(r.u32()):
         kernel = r.string()
+        backward = r.u32()
         dims = [r.u64() for _ in range(4)]
         args = [r.take(r.u32()) for _ in range(r.u32())]
         uses = [(r.u32(), r.u64(), r.u32()) for _ in range(r.u32())]
-        launches.append({"kernel": kernel, "dims": dims, "args": args, "uses": uses})
-    outputs = [(r.string(), r.u32()) for _ in range(r.u32())]
+        launches.append({"kernel": kernel, "backward": bool(backward), "dims": dims,
+                         "args": args, "uses": uses})
+    outputs = [(r.string(), r.u32(), r.u32()) for _ in range(r.u32())]
+    reset = [r.u32() for _ in range(r.u32())]
     if r.pos != len(r.data):
         raise ValueError("%d trailing bytes" % (len(r.data) - r.pos))
-    return arrays, launches, outputs
+    return arrays, launches, outputs, reset
 
 
 def read_expected(path, count):
@@ -103,6 +106,11 @@ def same(a, b, code):
     return a == b
 
 
+def decode(a, blob):
+    fmt = "<%d%s" % (a["count"] * a["components"], SCALARS[a["kind"]])
+    return struct.unpack(fmt, blob)
+
+
 def check_descriptors(arrays, launches):
     for li, launch in enumerate(launches):
         for arg, offset, index in launch["uses"]:
@@ -127,24 +135,28 @@ def check_descriptors(arrays, launches):
 
 def main():
     directory = sys.argv[1]
-    arrays, launches, outputs = read_bundle(directory + "/bundle.bin")
+    arrays, launches, outputs, reset = read_bundle(directory + "/bundle.bin")
     check_descriptors(arrays, launches)
     summary = {
         "arrays": [{"dtype": SCALARS[a["kind"]], "family": a["family"],
                     "components": a["components"], "shape": a["shape"]} for a in arrays],
-        "launches": [{"kernel": l["kernel"], "dims": l["dims"],
+        "launches": [{"kernel": l["kernel"], "backward": l["backward"], "dims": l["dims"],
                       "arg_bytes": [len(b) for b in l["args"]],
                       "arrays": [[u[0], u[1], u[2]] for u in l["uses"]]} for l in launches],
-        "outputs": [name for name, _ in outputs],
+        "outputs": [name for name, kind, _ in outputs if kind == 0],
+        "grads": [name for name, kind, _ in outputs if kind == 1],
+        # What the adjoint launches start from: zeros and the seeds.
+        "grads_before": {name: list(decode(arrays[index], arrays[index]["data"]))
+                         for name, kind, index in outputs if kind == 1},
+        "reset_after": reset,
     }
     if len(sys.argv) == 4 and sys.argv[2] == "--check":
         result = json.load(open(sys.argv[3]))
         blobs = read_expected(directory + "/expected.bin", len(outputs))
-        for (name, index), blob in zip(outputs, blobs):
+        for (name, kind, index), blob in zip(outputs, blobs):
             a = arrays[index]
-            fmt = "<%d%s" % (a["count"] * a["components"], SCALARS[a["kind"]])
-            got = struct.unpack(fmt, blob)
-            want = list(flatten(result["outputs"][name]))
+            got = decode(a, blob)
+            want = list(flatten(result["grads" if kind else "outputs"][name]))
             if len(got) != len(want) or not all(same(g, w, SCALARS[a["kind"]]) for g, w in zip(got, want)):
                 raise ValueError("expected.bin output '%s' differs from kdsl-run's" % name)
         summary["checked"] = len(outputs)

@@ -190,6 +190,15 @@ public:
   /// {"name": nested lists, ...} for gradNames(), written like writeOutputs.
   void writeGrads(llvm::json::OStream &os) const;
 
+  /// The gradients (with "backward"), in the order of allArrays().
+  llvm::ArrayRef<std::unique_ptr<HostArray>> allGrads() const { return grads; }
+  /// What run() does before the adjoint launches: zero every gradient, then
+  /// set the seeds ("loss" or "seed").
+  void seedGradients();
+  /// The gradients run() zeroes after the adjoint launches (of arrays some
+  /// launch writes, without "retain_grad").
+  llvm::ArrayRef<HostArray *> gradientsResetAfterBackward() const { return resetAfterBackward; }
+
   /// Runs the forward launches only (run() without the backward pass).
   llvm::Error runForward(CpuModule &module, unsigned threads,
                          RuntimeReports *reports = &RuntimeReports::global());

@@ -40,14 +40,15 @@ mlir::LogicalResult cleanUpForCpp(mlir::ModuleOp module);
 /// CUDA C: it adapts with __CUDACC__).
 std::string cppPrelude();
 
-/// The kdsl.kernel symbols of `module`, in order (collect them before
-/// emitCpp, which canonicalizes the module).
-std::vector<std::string> kernelNames(mlir::ModuleOp module);
+/// The CUDA entry points of the kernels of `module`, in order: forward
+/// kernels' `<k>_cuda_kernel_forward`, adjoints' `<k>_cuda_kernel_backward`.
+std::vector<std::string> cudaEntryPoints(mlir::ModuleOp module);
 
 /// Appends to CUDA C from emitCpp a host program that runs a kdsl bundle
 /// (docs/gpu-suite.md) on the GPU with the CUDA runtime API and prints the
-/// outputs as kdsl-run's JSON (kdsl-translate --standalone).
-void emitStandaloneHost(llvm::ArrayRef<std::string> kernels, llvm::raw_ostream &os);
+/// outputs as kdsl-run's JSON (kdsl-translate --standalone). `entries` are
+/// the CUDA entry points (cudaEntryPoints) the bundle's launches may use.
+void emitStandaloneHost(llvm::ArrayRef<std::string> entries, llvm::raw_ostream &os);
 /// Build files for the standalone program STEM.cu, built with nvcc.
 std::string standaloneMakefile(llvm::StringRef stem);
 std::string standaloneCMakeLists(llvm::StringRef stem);

@@ -12,20 +12,20 @@ static const char *kStandaloneMain =
 #include "StandaloneMain.inc.str"
     ;
 
-std::vector<std::string> kdsl::kernelNames(ModuleOp module) {
+std::vector<std::string> kdsl::cudaEntryPoints(ModuleOp module) {
   std::vector<std::string> names;
   for (auto k : module.getOps<KernelOp>())
-    names.push_back(k.getSymName().str());
+    names.push_back(entryPointName(k, "cuda_kernel"));
   return names;
 }
 
-void kdsl::emitStandaloneHost(llvm::ArrayRef<std::string> kernels, llvm::raw_ostream &os) {
+void kdsl::emitStandaloneHost(llvm::ArrayRef<std::string> entries, llvm::raw_ostream &os) {
   os << "\n// ---- host program (kdsl-translate --standalone) ----\n";
   os << kBundleHost << "\n";
-  os << "struct KdslEntry {\n  const char *kernel;\n  const void *fn;\n};\n";
+  os << "struct KdslEntry {\n  const char *entry;\n  const void *fn;\n};\n";
   os << "static const KdslEntry kdsl_entries[] = {\n";
-  for (const std::string &k : kernels)
-    os << "    {\"" << k << "\", (const void *)&" << k << "_cuda_kernel_forward},\n";
+  for (const std::string &e : entries)
+    os << "    {\"" << e << "\", (const void *)&" << e << "},\n";
   os << "};\n\n" << kStandaloneMain;
 }
 

@@ -10,12 +10,7 @@ int main(int argc, char **argv) {
   std::string dir = argv[1];
   Bundle b = readBundle(dir + "/bundle.bin");
   std::vector<std::vector<char>> expected = readExpected(dir + "/expected.bin", b);
-  std::string out = "{\"ok\":true,\"outputs\":{";
-  for (size_t i = 0; i < b.outputs.size(); ++i) {
-    out += (i ? ",\"" : "\"") + b.outputs[i].name + "\":";
-    printArray(out, b.arrays[b.outputs[i].array], expected[i].data());
-  }
-  out += "},\"grads\":{}}\n";
+  std::string out = resultJson(b, expected);
   std::fputs(out.c_str(), stdout);
   return 0;
 }
