@@ -34,7 +34,35 @@ llvm::Expected<fs::TempFile> writeTemporary(llvm::StringRef path, llvm::StringRe
 }
 } // namespace
 
+/// Writes `contents` to an existing non-regular file (/dev/null, a FIFO, a
+/// link): renaming a file over it would replace the device or the link.
+static llvm::Error writeInPlace(llvm::StringRef path, llvm::StringRef contents) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, fs::OF_None);
+  if (ec)
+    return cannotWrite(path, ec);
+  os << contents;
+  os.flush();
+  if (os.has_error()) {
+    ec = os.error();
+    os.clear_error();
+    return cannotWrite(path, ec);
+  }
+  return llvm::Error::success();
+}
+
+/// Whether `path` exists and is not a regular file: a device, a FIFO, or a
+/// symbolic link (/dev/stdout; a rename would replace the link, not write
+/// where it points).
+static bool isSpecialFile(llvm::StringRef path) {
+  fs::file_status st;
+  return !fs::status(path, st, /*Follow=*/false) && fs::exists(st) &&
+         st.type() != fs::file_type::regular_file;
+}
+
 llvm::Error kdsl::writeFileAtomically(llvm::StringRef path, llvm::StringRef contents) {
+  if (isSpecialFile(path))
+    return writeInPlace(path, contents);
   auto temp = writeTemporary(path, contents);
   if (!temp)
     return temp.takeError();
@@ -56,6 +84,10 @@ kdsl::writeFilesInDirectory(llvm::StringRef dir,
   for (const auto &[name, contents] : files) {
     llvm::SmallString<256> path(dir);
     llvm::sys::path::append(path, name);
+    if (isSpecialFile(path)) {
+      discardAll();
+      return cannotWrite(path, std::make_error_code(std::errc::invalid_argument));
+    }
     auto temp = writeTemporary(path, contents);
     if (!temp) {
       discardAll();

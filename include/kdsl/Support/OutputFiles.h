@@ -18,7 +18,9 @@
 namespace kdsl {
 
 /// Writes `contents` to `path` atomically (temporary file + rename); the
-/// error reads "cannot write 'PATH': ...".
+/// error reads "cannot write 'PATH': ...". An existing path that is not a
+/// regular file (/dev/null, a FIFO) is written in place: a rename would
+/// replace the device.
 llvm::Error writeFileAtomically(llvm::StringRef path, llvm::StringRef contents);
 
 /// Creates `dir` (and its parents) and writes every (name, contents) pair
