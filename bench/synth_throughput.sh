@@ -5,7 +5,7 @@
 # Run by hand (bench/README.md has measured numbers).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-n="${1:-400}"
+n="${1:-2000}"
 jobs="${2:-0}"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
