@@ -1,7 +1,6 @@
 //===- FastISelPrep.cpp - IR that x86 FastISel selects ---------------------===//
 #include "FastISelPrep.h"
 
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -14,34 +13,24 @@ using namespace llvm;
 
 namespace {
 
-/// The C library function an intrinsic of one float type stands for.
+/// The C library function an intrinsic of one float type stands for
+/// (double's name; float's adds "f"), or empty.
 std::string libmName(Intrinsic::ID id, Type *type) {
-  StringRef base = StringSwitch<StringRef>(Intrinsic::getBaseName(id))
-                       .Case("llvm.minnum", "fmin")
-                       .Case("llvm.maxnum", "fmax")
-                       .Default("");
-  if (base.empty()) {
-    switch (id) {
-#define KDSL_LIBM(ID, NAME)                                                                        \
-  case Intrinsic::ID:                                                                              \
-    base = NAME;                                                                                   \
-    break;
-      KDSL_LIBM(sin, "sin") KDSL_LIBM(cos, "cos") KDSL_LIBM(tan, "tan") KDSL_LIBM(asin, "asin")
-      KDSL_LIBM(acos, "acos") KDSL_LIBM(atan, "atan") KDSL_LIBM(atan2, "atan2")
-      KDSL_LIBM(sinh, "sinh") KDSL_LIBM(cosh, "cosh") KDSL_LIBM(tanh, "tanh") KDSL_LIBM(exp, "exp")
-      KDSL_LIBM(exp2, "exp2") KDSL_LIBM(log, "log") KDSL_LIBM(log2, "log2")
-      KDSL_LIBM(log10, "log10") KDSL_LIBM(pow, "pow") KDSL_LIBM(fabs, "fabs")
-      KDSL_LIBM(floor, "floor") KDSL_LIBM(ceil, "ceil") KDSL_LIBM(trunc, "trunc")
-      KDSL_LIBM(round, "round") KDSL_LIBM(copysign, "copysign")
-#undef KDSL_LIBM
-    default:
-      return "";
-    }
-  }
-  if (type->isFloatTy())
-    return (base + "f").str();
-  if (type->isDoubleTy())
-    return base.str();
+  static const std::pair<Intrinsic::ID, const char *> names[] = {
+      {Intrinsic::sin, "sin"},     {Intrinsic::cos, "cos"},       {Intrinsic::tan, "tan"},
+      {Intrinsic::asin, "asin"},   {Intrinsic::acos, "acos"},     {Intrinsic::atan, "atan"},
+      {Intrinsic::atan2, "atan2"}, {Intrinsic::sinh, "sinh"},     {Intrinsic::cosh, "cosh"},
+      {Intrinsic::tanh, "tanh"},   {Intrinsic::exp, "exp"},       {Intrinsic::exp2, "exp2"},
+      {Intrinsic::log, "log"},     {Intrinsic::log2, "log2"},     {Intrinsic::log10, "log10"},
+      {Intrinsic::pow, "pow"},     {Intrinsic::fabs, "fabs"},     {Intrinsic::floor, "floor"},
+      {Intrinsic::ceil, "ceil"},   {Intrinsic::trunc, "trunc"},   {Intrinsic::round, "round"},
+      {Intrinsic::copysign, "copysign"}, {Intrinsic::minnum, "fmin"}, {Intrinsic::maxnum, "fmax"},
+  };
+  if (!type->isFloatTy() && !type->isDoubleTy())
+    return "";
+  for (auto [intrinsic, name] : names)
+    if (intrinsic == id)
+      return type->isFloatTy() ? std::string(name) + "f" : std::string(name);
   return "";
 }
 
