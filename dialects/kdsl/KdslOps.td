@@ -129,6 +129,36 @@ def Kdsl_ShapeOp : Kdsl_Op<"shape", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Kdsl_HasDataOp : Kdsl_Op<"has_data", [Pure]> {
+  let summary = "whether an array has storage (Warp's truth value of an array)";
+  let description = [{
+    True unless the array's data pointer is null, as for an array passed as
+    `None`: Warp's `if arr:` and `not arr`, the idiom of optional arrays.
+
+    ```mlir
+    %b = kdsl.has_data %w : !kdsl.array<f32, 1>
+    ```
+  }];
+  let arguments = (ins Kdsl_ArrayType:$array);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$array attr-dict `:` type($array)";
+}
+
+def Kdsl_NullArrayOp : Kdsl_Op<"null_array", [Pure]> {
+  let summary = "an array without storage (Warp's None array)";
+  let description = [{
+    The value of an array field of a struct built without it (`S()`): data
+    pointer null, shape and strides 0. `kdsl.has_data` is false for it; its
+    adjoint is a null array too.
+
+    ```mlir
+    %a = kdsl.null_array : !kdsl.array<i32, 1>
+    ```
+  }];
+  let results = (outs Kdsl_ArrayType:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
 def Kdsl_AtomicKind : I32EnumAttr<"AtomicKind", "atomic read-modify-write kind", [
     I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"sub", 1>,
     I32EnumAttrCase<"min", 2>, I32EnumAttrCase<"max", 3>,

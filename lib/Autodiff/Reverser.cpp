@@ -186,6 +186,9 @@ void Reverser::accumulateAt(Value v, ArrayRef<OpFoldResult> position, Value cont
 static Value adjointOfHolder(OpBuilder &b, const llvm::DenseMap<Value, Value> &args, Value v) {
   if (Value a = args.lookup(v))
     return a;
+  // A null array's adjoint is a null array.
+  if (auto null = v.getDefiningOp<NullArrayOp>())
+    return NullArrayOp::create(b, null.getLoc(), null.getType());
   auto extract = v.getDefiningOp<StructExtractOp>();
   if (!extract)
     return {};

@@ -1,7 +1,6 @@
 //===- MLIRGen.cpp - functions, statements and control flow ---------------===//
 #include "MLIRGenImpl.h"
 
-#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -118,7 +117,7 @@ mlir::Value MLIRGen::zeroValue(const kdsl::Type *t, Location l) {
     return StructCreateOp::create(b, l, mt, fields);
   }
   if (t->kind == kdsl::Type::Array)
-    return {};
+    return NullArrayOp::create(b, l, mt); // Warp's None array
   return constant(cast<TypedAttr>(b.getZeroAttr(mt)), l);
 }
 
@@ -346,10 +345,7 @@ void MLIRGen::genFunc(FuncDef *f) {
   if (nestedReturn) {
     env[flag("ret", 0)] = boolConst(false, l);
     for (auto [k, t] : llvm::enumerate(f->resultTypes)) {
-      mlir::Value z = zeroValue(t, l);
-      if (!z) // structs holding arrays have no zero: the value is never read
-        z = ub::PoisonOp::create(b, l, convertType(t));
-      env[flag("rv", k)] = z;
+      env[flag("rv", k)] = zeroValue(t, l);
     }
   }
   genBody(f->body, {});

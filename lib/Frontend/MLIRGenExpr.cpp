@@ -125,6 +125,8 @@ mlir::Value MLIRGen::genCond(const Expr *e) {
   if (t->isBool())
     return v;
   Location l = loc(e->loc);
+  if (t->isArray())
+    return HasDataOp::create(b, l, v);
   mlir::Value zero = zeroValue(t, l);
   if (isFloatTy(t))
     return arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNE, v, zero);
@@ -475,13 +477,10 @@ mlir::Value MLIRGen::genCall(const CallExpr *e) {
     SmallVector<mlir::Value> fields;
     for (size_t i = 0; i < s->fields.size(); ++i) {
       Expr *a = e->boundArgs[i];
+      // A field not given is zero; an array field a null array, as in Warp.
       mlir::Value v = a ? genExpr(a) : zeroValue(s->fields[i].type, l);
       if (failed)
         return {};
-      if (!v) {
-        error(e->loc, "field '" + s->fields[i].name + "' must be given (arrays cannot be zero-initialized)");
-        return {};
-      }
       fields.push_back(v);
     }
     return StructCreateOp::create(b, l, convertType(e->type), fields);

@@ -681,9 +681,10 @@ bool Sema::checkCondition(Expr *cond) {
   if (!t)
     return false;
   t = finalize(cond);
-  if (t->isScalar())
+  // An array is true unless it was passed as None (Warp's optional arrays).
+  if (t->isScalar() || t->isArray())
     return true;
-  return error(cond->loc, "condition must be a bool or a number, got " + t->str());
+  return error(cond->loc, "condition must be a bool, a number or an array, got " + t->str());
 }
 
 bool Sema::bindLocal(NameExpr *name, const Type *vt, Expr *value, SMLoc loc) {

@@ -847,6 +847,12 @@ Error PlanBuilder::materializeNamed() {
 Error PlanBuilder::bindArray(const json::Value &v, ArrayType type, StringRef what,
                              llvm::ArrayRef<StringRef> fieldPath, StringRef argName,
                              kdsl_array &out, const HostArray *&bound) {
+  // None, as in Warp: an array without storage (`if arr:` is false).
+  if (v.kind() == json::Value::Null) {
+    out = kdsl_array{};
+    bound = nullptr;
+    return Error::success();
+  }
   if (std::optional<StringRef> ref = v.getAsString()) {
     if (!ref->starts_with("@"))
       return specError(what + ": expected an array descriptor or \"@name\", got " + describeJSONValue(v));
@@ -904,7 +910,8 @@ Error PlanBuilder::encodeLaunch(const LaunchInput &in, LaunchPlan::Launch &launc
       const HostArray *bound = nullptr;
       if (Error e = bindArray(v, at, w, path, arg, out, bound))
         return e;
-      launch.arrayUses.push_back({unsigned(i), offset, bound});
+      if (bound) // a None array views nothing
+        launch.arrayUses.push_back({unsigned(i), offset, bound});
       return Error::success();
     };
     if (Error e = encodeValue(*in.args->get(arg), type,

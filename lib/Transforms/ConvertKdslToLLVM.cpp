@@ -219,6 +219,25 @@ struct ShapeLowering : KdslPattern<ShapeOp> {
   }
 };
 
+struct HasDataLowering : KdslPattern<HasDataOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(HasDataOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+    Location loc = op.getLoc();
+    Value data = LLVM::ExtractValueOp::create(r, loc, a.getArray(), 0);
+    Value null = LLVM::ZeroOp::create(r, loc, data.getType());
+    r.replaceOpWithNewOp<LLVM::ICmpOp>(op, LLVM::ICmpPredicate::ne, data, null);
+    return success();
+  }
+};
+
+struct NullArrayLowering : KdslPattern<NullArrayOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(NullArrayOp op, OpAdaptor, ConversionPatternRewriter &r) const override {
+    r.replaceOpWithNewOp<LLVM::ZeroOp>(op, getTypeConverter()->convertType(op.getType()));
+    return success();
+  }
+};
+
 struct AtomicLowering : KdslPattern<AtomicOp> {
   using KdslPattern::KdslPattern;
   LogicalResult matchAndRewrite(AtomicOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
@@ -353,7 +372,7 @@ struct ConvertKdslToLLVMPass : public kdsl::impl::ConvertKdslToLLVMBase<ConvertK
     });
 
     RewritePatternSet patterns(ctx);
-    patterns.add<LoadLowering, StoreLowering, ReadLowering, ShapeLowering, AtomicLowering,
+    patterns.add<LoadLowering, StoreLowering, ReadLowering, ShapeLowering, HasDataLowering, NullArrayLowering, AtomicLowering,
                  IsDenseLowering, AssumeDenseLowering, StructCreateLowering, StructExtractLowering, StructInsertLowering>(converter);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);

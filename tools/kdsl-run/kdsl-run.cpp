@@ -245,8 +245,8 @@ static std::string errorLines(StringRef diagnostics) {
 
 int main(int argc, char **argv) {
   InitLLVM initLLVM(argc, argv);
-  setBugReportMsg("kdsl-run crashed. If a kernel indexed an array out of range, run with "
-                  "--check-bounds to have it reported instead.\n");
+  setBugReportMsg("kdsl-run crashed. If a kernel indexed an array out of range (or one passed "
+                  "as null), run with --check-bounds to have it reported instead.\n");
   sys::AddSignalHandler(crashHandler, nullptr);
   (void)keepReportHooks;
 

@@ -48,6 +48,7 @@ public:
   bool isIntScalar() const { return kind == Scalar && isInt(scalar); }
   bool isBool() const { return kind == Scalar && scalar == kdsl::Scalar::Bool; }
   bool isVecLike() const { return kind == Vec || kind == Mat || kind == Quat; }
+  bool isArray() const { return kind == Array; }
   unsigned numElements() const {
     return kind == Vec ? rows : kind == Mat ? rows * cols : kind == Quat ? 4 : 1;
   }

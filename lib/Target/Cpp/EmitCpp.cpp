@@ -537,6 +537,14 @@ LogicalResult CppEmitter::emitExpr(Operation &op, std::string &e) {
         e += ")";
         return success();
       })
+      .Case<NullArrayOp>([&](NullArrayOp) {
+        e = "kdsl_array{}";
+        return success();
+      })
+      .Case<HasDataOp>([&](HasDataOp o) {
+        e = "(" + name(o.getArray()) + ".data != nullptr)";
+        return success();
+      })
       .Case<ShapeOp>([&](ShapeOp o) {
         e = "(int32_t)" + name(o.getArray()) + ".shape[" + std::to_string(o.getDim()) + "]";
         return success();

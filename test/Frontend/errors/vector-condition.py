@@ -8,6 +8,6 @@ import warp as wp
 @wp.kernel
 def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.vec3):
     i = wp.tid()
-    # CHECK: .py:[[# @LINE + 1]]:8: error: condition must be a bool or a number, got vec3f
+    # CHECK: .py:[[# @LINE + 1]]:8: error: condition must be a bool, a number or an array, got vec3f
     if v:
         pass
