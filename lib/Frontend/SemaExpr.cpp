@@ -424,7 +424,8 @@ const Type *Sema::checkCompare(CompareExpr *e) {
       setLiteralType(b, t);
     }
     bool ordering = op != CmpOp::Eq && op != CmpOp::Ne;
-    if (ordering && !(t->isScalar() && !t->isBool())) {
+    // Bools order as in Python (False < True): unsigned i1 comparisons.
+    if (ordering && !t->isScalar()) {
       error(e->opLocs[i], std::string("comparison '") + spell(op) + "' needs numbers, got " + t->str());
       return nullptr;
     }

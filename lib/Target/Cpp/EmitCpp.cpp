@@ -294,9 +294,12 @@ static const char *cmpiOp(arith::CmpIPredicate p, bool &isUnsigned) {
   return "==";
 }
 
-/// `(uintN_t)x` for an integer value.
+/// `(uintN_t)x` for an integer value; bools (i1) are unsigned already.
 static std::string asUnsigned(Type t, const std::string &x) {
-  return "(uint" + std::to_string(getElementTypeOrSelf(t).getIntOrFloatBitWidth()) + "_t)" + x;
+  unsigned width = getElementTypeOrSelf(t).getIntOrFloatBitWidth();
+  if (width == 1)
+    return x;
+  return "(uint" + std::to_string(width) + "_t)" + x;
 }
 
 LogicalResult CppEmitter::emitExpr(Operation &op, std::string &e) {
