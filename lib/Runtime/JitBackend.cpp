@@ -2,7 +2,7 @@
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Transforms/Passes.h"
 
-#include "FastISelPrep.h"
+#include "JitPasses.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
@@ -17,9 +17,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/TargetSelect.h"
-#include "llvm/Transforms/Scalar/Scalarizer.h"
 
 using namespace mlir;
 using namespace kdsl;
@@ -64,30 +62,6 @@ llvm::Error kdsl::lowerToLLVMDialect(ModuleOp module, const CpuCompileOptions &o
   return llvm::Error::success();
 }
 
-/// LLVM's O3 pipeline for the host, after the Scalarizer: kdsl keeps small
-/// vectors (vec3, mat33 rows) as LLVM vector values, and the loop vectorizer
-/// only widens loops of scalar instructions; scalarized, the grid loop
-/// vectorizes across threads.
-static llvm::Error optimizeForHost(llvm::Module &m, llvm::TargetMachine &tm) {
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder pb(&tm);
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::FunctionPassManager scalarize;
-  scalarize.addPass(llvm::ScalarizerPass());
-  llvm::ModulePassManager mpm;
-  mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(scalarize)));
-  mpm.addPass(pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3));
-  mpm.run(m, mam);
-  return llvm::Error::success();
-}
-
 llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithJit(ModuleOp module,
                                                                 const CpuCompileOptions &options) {
   if (llvm::Error e = lowerToLLVMDialect(module, options))
@@ -120,14 +94,10 @@ llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithJit(ModuleOp module,
     return llvm::createStringError("cannot translate the lowered module to LLVM IR");
   llvmModule->setDataLayout((*tm)->createDataLayout());
   llvmModule->setTargetTriple((*tm)->getTargetTriple());
-  // The optimizer needs the host's target machine: without its cost model
-  // LLVM does not vectorize.
-  if (options.optimize) {
-    if (llvm::Error e = optimizeForHost(*llvmModule, **tm))
-      return std::move(e);
-  } else {
+  if (options.optimize)
+    optimizeForHost(*llvmModule, **tm);
+  else
     prepareForFastISel(*llvmModule);
-  }
 
   auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*tmBuilder)).create();
   if (!jit)

@@ -44,12 +44,6 @@ std::string pathIn(llvm::StringRef dir, llvm::StringRef name) {
   return std::string(p);
 }
 
-/// The file is either absent or complete, whatever happens to the process;
-/// several --shard processes may share a directory (unique temporary names).
-llvm::Error writeAtomically(const std::string &path, llvm::StringRef text) {
-  return writeFileAtomically(path, text);
-}
-
 std::string toText(const json::Value &v) {
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -163,7 +157,7 @@ llvm::Error writeManifest(llvm::StringRef dir, const json::Value &id) {
                         {"samples", samples},
                         {"failures", std::move(fails)},
                         {"cpp_prelude", cppPrelude()}};
-  return writeAtomically(pathIn(dir, "manifest.json"), toText(json::Value(std::move(manifest))));
+  return writeFileAtomically(pathIn(dir, "manifest.json"), toText(json::Value(std::move(manifest))));
 }
 
 } // namespace
@@ -190,7 +184,7 @@ llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
     if (toText(*previous) != toText(id))
       return llvm::createStringError(opt.dir + " holds a dataset generated with other options (" +
                                      runPath + "); use another directory");
-  } else if (auto e = writeAtomically(runPath, toText(id))) {
+  } else if (auto e = writeFileAtomically(runPath, toText(id))) {
     return e;
   }
 
@@ -310,11 +304,11 @@ llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
     }
     // Stats and failures first, the shard last: the shard marks completion.
     StageScope writeTimer(Stage::Write);
-    llvm::Error e = writeAtomically(pathIn(opt.dir, shardName(s, "stats")), toText(stats.toJSON()));
+    llvm::Error e = writeFileAtomically(pathIn(opt.dir, shardName(s, "stats")), toText(stats.toJSON()));
     if (!e && opt.keepFailed)
-      e = writeAtomically(pathIn(opt.dir, shardName(s, "failed")), failedLines);
+      e = writeFileAtomically(pathIn(opt.dir, shardName(s, "failed")), failedLines);
     if (!e)
-      e = writeAtomically(pathIn(opt.dir, shardName(s, "jsonl")), lines);
+      e = writeFileAtomically(pathIn(opt.dir, shardName(s, "jsonl")), lines);
     if (e) {
       std::lock_guard<std::mutex> lock(mutex);
       if (!firstError)
@@ -443,7 +437,7 @@ llvm::Error kdsl::synth::mergeDatasets(llvm::ArrayRef<std::string> inputs, llvm:
       return llvm::createStringError(dir + " was generated with other options than " + inputs[0]);
     id = std::move(*run);
   }
-  if (auto e = writeAtomically(pathIn(out, "run.json"), toText(*id)))
+  if (auto e = writeFileAtomically(pathIn(out, "run.json"), toText(*id)))
     return e;
   // Shards keep their names (their index ranges): the merge of --shard 0/N ...
   // N-1/N is the unsharded dataset.
@@ -469,7 +463,7 @@ llvm::Error kdsl::synth::mergeDatasets(llvm::ArrayRef<std::string> inputs, llvm:
           return llvm::createStringError(target + " differs between the inputs");
         continue;
       }
-      if (auto e = writeAtomically(target, (*buf)->getBuffer()))
+      if (auto e = writeFileAtomically(target, (*buf)->getBuffer()))
         return e;
     }
   }

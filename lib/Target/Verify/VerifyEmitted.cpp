@@ -47,18 +47,32 @@ public:
 };
 } // namespace
 
-/// The Clang arguments of a check in `language` (without the input file).
-static std::vector<std::string> checkArgs(EmittedLanguage language) {
-  std::vector<std::string> args = {"clang++", "-fsyntax-only", "-std=c++17", "-Wall", "-Wextra",
-                                   // also stops the "N errors generated" line on stderr
-                                   "-fno-caret-diagnostics",
-                                   "-resource-dir=" KDSL_CLANG_RESOURCE_DIR};
-  if (language == EmittedLanguage::Cpp)
-    args.insert(args.end(), {"-x", "c++"});
-  else
-    args.insert(args.end(), {"-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_80",
-                             "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version"});
-  return args;
+namespace {
+/// A Clang command line and the in-memory files it reads.
+struct Check {
+  std::vector<std::string> argv;
+  std::vector<std::pair<std::string, llvm::StringRef>> files;
+};
+} // namespace
+
+/// The Clang arguments and files of a check in `language`, without the input
+/// file. CUDA C is checked against the shim, which it includes unless
+/// `includeShim` is false (a PCH that already holds it).
+static Check checkSetup(EmittedLanguage language, bool includeShim) {
+  Check c;
+  c.argv = {"clang++", "-fsyntax-only", "-std=c++17", "-Wall", "-Wextra",
+            // also stops the "N errors generated" line on stderr
+            "-fno-caret-diagnostics", "-resource-dir=" KDSL_CLANG_RESOURCE_DIR};
+  if (language == EmittedLanguage::Cpp) {
+    c.argv.insert(c.argv.end(), {"-x", "c++"});
+    return c;
+  }
+  c.argv.insert(c.argv.end(), {"-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_80",
+                               "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version"});
+  if (includeShim)
+    c.argv.insert(c.argv.end(), {"-include", "kdsl_cuda_shim.h"});
+  c.files.push_back({"kdsl_cuda_shim.h", kCudaShim});
+  return c;
 }
 
 /// Runs `action` (default: -fsyntax-only) on the in-memory `files`, the
@@ -94,15 +108,11 @@ static llvm::Error rejected(bool ok, const Collector &collector) {
 llvm::Error kdsl::verifyEmitted(llvm::StringRef source, EmittedLanguage language,
                                 llvm::StringRef bufferName) {
   std::string name = bufferName.str();
-  std::vector<std::string> argv = checkArgs(language);
-  std::vector<std::pair<std::string, llvm::StringRef>> files = {{name, source}};
-  if (language == EmittedLanguage::Cuda) {
-    argv.insert(argv.end(), {"-include", "kdsl_cuda_shim.h"});
-    files.push_back({"kdsl_cuda_shim.h", kCudaShim});
-  }
-  argv.push_back(name);
+  Check c = checkSetup(language, /*includeShim=*/true);
+  c.files.push_back({name, source});
+  c.argv.push_back(name);
   Collector collector;
-  bool ok = runClang(argv, files, collector);
+  bool ok = runClang(c.argv, c.files, collector);
   return rejected(ok, collector);
 }
 
@@ -155,16 +165,12 @@ static const Pch &preludePch(llvm::StringRef prelude, EmittedLanguage language) 
     pch.error = "cannot create a temporary file: " + ec.message();
     return pch;
   }
-  std::vector<std::string> argv = checkArgs(language);
-  std::vector<std::pair<std::string, llvm::StringRef>> files = {{kPreludeName.str(), prelude}};
-  if (language == EmittedLanguage::Cuda) {
-    argv.insert(argv.end(), {"-include", "kdsl_cuda_shim.h"});
-    files.push_back({"kdsl_cuda_shim.h", kCudaShim});
-  }
-  argv.push_back(kPreludeName.str());
+  Check c = checkSetup(language, /*includeShim=*/true);
+  c.files.push_back({kPreludeName.str(), prelude});
+  c.argv.push_back(kPreludeName.str());
   Collector collector;
   GeneratePch action{std::string(path)};
-  bool ok = runClang(argv, files, collector, &action);
+  bool ok = runClang(c.argv, c.files, collector, &action);
   if (llvm::Error e = rejected(ok, collector))
     pch.error = "the prelude: " + llvm::toString(std::move(e));
   else if (auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
@@ -182,15 +188,14 @@ llvm::Error kdsl::verifyEmittedAfterPrelude(llvm::StringRef prelude, llvm::Strin
   if (!pch.buffer)
     return llvm::createStringError("clang rejects " + pch.error);
   std::string name = bufferName.str();
-  std::vector<std::string> argv = checkArgs(language);
-  argv.insert(argv.end(), {"-include-pch", kPchName.str(), name});
+  Check c = checkSetup(language, /*includeShim=*/false);
+  c.argv.insert(c.argv.end(), {"-include-pch", kPchName.str(), name});
   // The PCH remembers its inputs and checks they are unchanged: the same
   // prelude and shim, at the same (in-memory) paths.
-  std::vector<std::pair<std::string, llvm::StringRef>> files = {
-      {name, body}, {kPchName.str(), pch.buffer->getBuffer()}, {kPreludeName.str(), prelude}};
-  if (language == EmittedLanguage::Cuda)
-    files.push_back({"kdsl_cuda_shim.h", kCudaShim});
+  c.files.insert(c.files.end(), {{name, body},
+                                 {kPchName.str(), pch.buffer->getBuffer()},
+                                 {kPreludeName.str(), prelude}});
   Collector collector;
-  bool ok = runClang(argv, files, collector);
+  bool ok = runClang(c.argv, c.files, collector);
   return rejected(ok, collector);
 }

@@ -1,5 +1,5 @@
-//===- FastISelPrep.cpp - IR that x86 FastISel selects ---------------------===//
-#include "FastISelPrep.h"
+//===- JitPasses.cpp - LLVM IR passes before the JIT compiles -------------===//
+#include "JitPasses.h"
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -7,6 +7,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Scalar/Scalarizer.h"
 
 using namespace llvm;
@@ -95,25 +96,38 @@ void splitAggregateLoads(Function &f) {
 
 } // namespace
 
-void kdsl::prepareForFastISel(Module &m) {
-  // Scalarize first: it turns vector intrinsics into scalar ones.
+/// Runs the module passes `build` adds, with the standard analyses.
+static void runPasses(Module &m, TargetMachine *tm,
+                      function_ref<void(PassBuilder &, ModulePassManager &)> build) {
   LoopAnalysisManager lam;
   FunctionAnalysisManager fam;
   CGSCCAnalysisManager cgam;
   ModuleAnalysisManager mam;
-  PassBuilder pb;
+  PassBuilder pb(tm);
   pb.registerModuleAnalyses(mam);
   pb.registerCGSCCAnalyses(cgam);
   pb.registerFunctionAnalyses(fam);
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
-  ScalarizerPassOptions options;
-  options.ScalarizeLoadStore = true;
-  FunctionPassManager fpm;
-  fpm.addPass(ScalarizerPass(options));
   ModulePassManager mpm;
-  mpm.addPass(createModuleToFunctionPassAdaptor(std::move(fpm)));
+  build(pb, mpm);
   mpm.run(m, mam);
+}
+
+void kdsl::optimizeForHost(Module &m, TargetMachine &tm) {
+  runPasses(m, &tm, [](PassBuilder &pb, ModulePassManager &mpm) {
+    mpm.addPass(createModuleToFunctionPassAdaptor(ScalarizerPass()));
+    mpm.addPass(pb.buildPerModuleDefaultPipeline(OptimizationLevel::O3));
+  });
+}
+
+void kdsl::prepareForFastISel(Module &m) {
+  // Scalarize first: it turns vector intrinsics into scalar ones.
+  runPasses(m, nullptr, [](PassBuilder &, ModulePassManager &mpm) {
+    ScalarizerPassOptions options;
+    options.ScalarizeLoadStore = true;
+    mpm.addPass(createModuleToFunctionPassAdaptor(ScalarizerPass(options)));
+  });
   for (Function &f : m) {
     if (f.isDeclaration())
       continue;
