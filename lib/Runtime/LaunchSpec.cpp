@@ -851,6 +851,7 @@ Error PlanBuilder::bindArray(const json::Value &v, ArrayType type, StringRef wha
   if (v.kind() == json::Value::Null) {
     out = kdsl_array{};
     bound = nullptr;
+    plan.nullArrays = true;
     return Error::success();
   }
   if (std::optional<StringRef> ref = v.getAsString()) {

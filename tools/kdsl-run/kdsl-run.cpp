@@ -245,8 +245,8 @@ static std::string errorLines(StringRef diagnostics) {
 
 int main(int argc, char **argv) {
   InitLLVM initLLVM(argc, argv);
-  setBugReportMsg("kdsl-run crashed. If a kernel indexed an array out of range (or one passed "
-                  "as null), run with --check-bounds to have it reported instead.\n");
+  setBugReportMsg("kdsl-run crashed. If a kernel indexed an array out of range, run with "
+                  "--check-bounds to have it reported instead.\n");
   sys::AddSignalHandler(crashHandler, nullptr);
   (void)keepReportHooks;
 
@@ -330,7 +330,8 @@ int main(int argc, char **argv) {
 
   // 3. Compile (the module is lowered in place) and run.
   kdsl::CpuCompileOptions compileOptions;
-  compileOptions.checkBounds = checkBounds;
+  // A null array is read out of range: report it rather than crash.
+  compileOptions.checkBounds = checkBounds || (*plan)->passesNullArrays();
   compileOptions.cxx = cxx;
   armCrashHandler(RunErrorKind::Compile, "kdsl-run crashed while compiling the kernels (a "
                                          "compiler bug)");
@@ -345,8 +346,9 @@ int main(int argc, char **argv) {
 
   armCrashHandler(RunErrorKind::Runtime,
                   std::string("a kernel crashed") +
-                      (checkBounds ? "" : " (if it indexed an array out of range, --check-bounds "
-                                          "reports where)"));
+                      (compileOptions.checkBounds
+                           ? ""
+                           : " (if it indexed an array out of range, --check-bounds reports where)"));
   Error runError = Error::success();
   if (checkGrads) {
     kdsl::GradCheckOptions gc;

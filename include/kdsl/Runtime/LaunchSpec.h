@@ -164,6 +164,11 @@ public:
   static llvm::Expected<std::unique_ptr<LaunchPlan>>
   create(const llvm::json::Value &spec, mlir::ModuleOp module, const PlanOptions &options = {});
 
+  /// Whether some argument is a null array (`null` in the spec, Warp's None):
+  /// kdsl-run then compiles with bounds checks, so a read of it is reported
+  /// instead of crashing.
+  bool passesNullArrays() const { return nullArrays; }
+
   /// The distinct kernels the plan launches, in first-launch order.
   std::vector<std::string> kernelNames() const;
   llvm::ArrayRef<Launch> launches() const { return launchList; }
@@ -231,6 +236,7 @@ private:
   friend class PlanBuilder;
 
   std::vector<Launch> launchList;
+  bool nullArrays = false;
   bool backward = false;
   std::vector<Launch> backwardList;
   /// Array -> its gradient (every array of a plan with "backward" has one).
