@@ -35,7 +35,13 @@ bundleOutputs(const LaunchPlan &plan) {
   return out;
 }
 
-void kdsl::writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os) {
+llvm::Error kdsl::writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os) {
+  // The GPU runner reads and compares elements by their scalar components.
+  for (const auto &a : plan.allArrays())
+    if (a->elemType().family == ElemType::Family::Struct)
+      return makeRunError(RunErrorKind::Spec,
+                          "GPU bundles do not carry arrays of structs yet (an array of struct " +
+                              a->elemType().name() + ")");
   Writer out(os);
   out.bytes("KDSLBND2", 8);
   llvm::DenseMap<const HostArray *, unsigned> index;
@@ -97,6 +103,7 @@ void kdsl::writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os) {
   out.u32(plan.gradientsResetAfterBackward().size());
   for (const HostArray *g : plan.gradientsResetAfterBackward())
     out.u32(index.lookup(g));
+  return llvm::Error::success();
 }
 
 void kdsl::writeBundleExpected(const LaunchPlan &plan, llvm::raw_ostream &os) {

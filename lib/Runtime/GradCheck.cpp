@@ -13,9 +13,9 @@ kdsl::checkGradients(LaunchPlan &plan, CpuModule &module, unsigned threads,
   if (!plan.hasBackward())
     return makeRunError(RunErrorKind::Spec, "checking gradients needs \"backward\" in the spec");
   std::vector<std::vector<char>> initial = plan.snapshot();
-  auto objectiveAt = [&](HostArray &a, int64_t i, double x) -> llvm::Expected<double> {
+  auto objectiveAt = [&](HostArray &a, ScalarSlot slot, double x) -> llvm::Expected<double> {
     plan.restore(initial);
-    storeFloatComponent(a.data(), a.elemType().scalar, i, x);
+    storeFloatComponent(a.data() + slot.offset, slot.kind, 0, x);
     if (llvm::Error e = plan.runForward(module, threads))
       return std::move(e);
     return plan.objective();
@@ -23,6 +23,7 @@ kdsl::checkGradients(LaunchPlan &plan, CpuModule &module, unsigned threads,
 
   struct Numeric {
     std::string name;
+    std::vector<ScalarSlot> slots;
     std::vector<double> values;
   };
   std::vector<Numeric> numeric;
@@ -30,20 +31,18 @@ kdsl::checkGradients(LaunchPlan &plan, CpuModule &module, unsigned threads,
     HostArray &a = *plan.array(name);
     if (plan.isWritten(&a))
       continue; // its gradient is reset after the backward pass
-    ScalarKind kind = a.elemType().scalar;
-    if (kind != ScalarKind::F32 && kind != ScalarKind::F64)
-      return makeRunError(RunErrorKind::Spec, "checking the gradient of '" + name +
-                                                  "' needs float32 or float64, got " +
-                                                  a.elemType().name());
-    Numeric n{name, {}};
-    for (int64_t i = 0, count = a.numElements() * a.elemType().numScalars(); i < count; ++i) {
+    llvm::Expected<std::vector<ScalarSlot>> slots = gradientSlots(a);
+    if (!slots)
+      return prefixRunError(slots.takeError(), "checking the gradient of '" + name + "'");
+    Numeric n{name, std::move(*slots), {}};
+    for (ScalarSlot slot : n.slots) {
       plan.restore(initial);
-      double x = *loadFloatComponent(a.data(), kind, i);
+      double x = *loadFloatComponent(a.data() + slot.offset, slot.kind, 0);
       double h = options.step * std::max(1.0, std::fabs(x));
-      llvm::Expected<double> up = objectiveAt(a, i, x + h);
+      llvm::Expected<double> up = objectiveAt(a, slot, x + h);
       if (!up)
         return up.takeError();
-      llvm::Expected<double> down = objectiveAt(a, i, x - h);
+      llvm::Expected<double> down = objectiveAt(a, slot, x - h);
       if (!down)
         return down.takeError();
       n.values.push_back((*up - *down) / (2 * h));
@@ -60,8 +59,9 @@ kdsl::checkGradients(LaunchPlan &plan, CpuModule &module, unsigned threads,
     r.array = n.name;
     HostArray &g = *plan.grad(n.name);
     double worstRatio = -1;
-    for (auto [i, num] : llvm::enumerate(n.values)) {
-      double ana = *loadFloatComponent(g.data(), g.elemType().scalar, int64_t(i));
+    // The gradient array has the layout of the array.
+    for (auto [i, slot, num] : llvm::enumerate(n.slots, n.values)) {
+      double ana = *loadFloatComponent(g.data() + slot.offset, slot.kind, 0);
       double scale = std::max(std::fabs(ana), std::fabs(num));
       double diff = std::fabs(ana - num);
       double ratio = diff / (options.rtol * scale + options.atol);

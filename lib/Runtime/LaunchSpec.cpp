@@ -220,6 +220,9 @@ struct ArrayDesc {
   std::vector<int64_t> shape;         // Zeros, Ones, Full
   const json::Value *value = nullptr; // Full
   std::optional<ElemType> dtype;
+  /// The "dtype" as written, and why it is no Warp value type: it may still
+  /// name the struct of the kernel's array, which only the kernel knows.
+  std::string dtypeName, dtypeError;
   bool requiresGrad = false;
   bool retainGrad = false;
 };
@@ -336,10 +339,11 @@ static Expected<ArrayDesc> parseArrayDesc(const json::Value &v, StringRef what) 
     std::optional<StringRef> name = dtype->getAsString();
     if (!name)
       return specError(what + ": \"dtype\" must be a string, got " + describeJSONValue(*dtype));
-    Expected<ElemType> t = parseDtype(*name);
-    if (!t)
-      return prefixRunError(t.takeError(), what);
-    desc.dtype = *t;
+    desc.dtypeName = name->str();
+    if (Expected<ElemType> t = parseDtype(*name))
+      desc.dtype = *t;
+    else
+      desc.dtypeError = takeRunError(prefixRunError(t.takeError(), what), RunErrorKind::Spec).second;
   }
   for (auto [key, flag] : {std::pair<const char *, bool *>{"requires_grad", &desc.requiresGrad},
                            {"retain_grad", &desc.retainGrad}}) {
@@ -656,9 +660,9 @@ Error PlanBuilder::parseLaunch(const json::Object &obj, StringRef argsKey, std::
     Expected<Layout> layout = layoutOf(type);
     if (!layout)
       return prefixRunError(layout.takeError(), argWhatText);
-    if (auto at = llvm::dyn_cast<ArrayType>(type); at && !elemTypeFromMLIR(at.getElementType()))
+    if (auto at = llvm::dyn_cast<ArrayType>(type); at && !arrayElemTypeFromMLIR(at.getElementType()))
       return specError(argWhatText + ": arrays of " + describeType(at.getElementType()) +
-                       " are not supported by kdsl-run");
+                       " are not supported by kdsl-run (a struct array element holds no arrays)");
     if (general)
       if (Error e = collectBindings(*args->get(arg), type, argWhatText, kernel->name))
         return e;
@@ -711,10 +715,19 @@ Error PlanBuilder::collectBindings(const json::Value &v, mlir::Type t, StringRef
 Expected<ElemType> PlanBuilder::resolveElem(const ArrayDesc &desc, ArrayType type,
                                             StringRef what) {
   mlir::Type elemType = type.getElementType();
-  std::optional<ElemType> fromType = elemTypeFromMLIR(elemType);
+  std::optional<ElemType> fromType = arrayElemTypeFromMLIR(elemType);
   if (!fromType)
     return specError(what + ": arrays of " + describeType(elemType) +
-                     " are not supported by kdsl-run");
+                     " are not supported by kdsl-run (a struct array element holds no arrays)");
+  if (fromType->family == ElemType::Family::Struct) {
+    if (!desc.dtypeName.empty() && desc.dtypeName != fromType->name())
+      return specError(what + ": \"dtype\" " + desc.dtypeName +
+                       " does not match the kernel argument's element type " + fromType->name() +
+                       " (" + describeType(type) + ")");
+    return *fromType;
+  }
+  if (!desc.dtypeError.empty())
+    return specError(desc.dtypeError);
   if (!desc.dtype)
     return *fromType;
   if (!desc.dtype->matches(elemType))
@@ -780,6 +793,9 @@ Expected<HostArray *> PlanBuilder::materialize(const ArrayDesc &desc, const Elem
     break;
   case ArrayDesc::Init::Ones:
   case ArrayDesc::Init::Full: {
+    if (desc.init == ArrayDesc::Init::Ones && elem.family == ElemType::Family::Struct)
+      return specError(what + ": \"ones\" is for numeric dtypes; an array of struct " +
+                       elem.name() + " takes \"zeros\", \"data\" or \"full\" with an object");
     std::vector<char> element(size_t(elem.size()), 0);
     json::Value one(int64_t(1));
     const json::Value &value = desc.init == ArrayDesc::Init::Ones ? one : *desc.value;
@@ -817,6 +833,8 @@ Error PlanBuilder::materializeNamed() {
       ndim = n.ndim;
     } else {
       // Not used by any launch: the descriptor alone decides.
+      if (!n.desc.dtypeError.empty())
+        return specError(n.desc.dtypeError);
       elem = n.desc.dtype ? *n.desc.dtype : ElemType::makeScalar(ScalarKind::F32);
       if (n.desc.init == ArrayDesc::Init::Data) {
         unsigned depth = 0;
@@ -1185,13 +1203,13 @@ Expected<double> LaunchPlan::objective() const {
   double sum = 0;
   for (const Seed &seed : seeds) {
     const HostArray &a = *seed.array;
-    ScalarKind kind = a.elemType().scalar;
-    if (kind != ScalarKind::F32 && kind != ScalarKind::F64)
-      return makeRunError(RunErrorKind::Spec, "the objective needs float32 or float64 arrays, got " +
-                                                  a.elemType().name());
+    Expected<std::vector<ScalarSlot>> slots = gradientSlots(a);
+    if (!slots)
+      return prefixRunError(slots.takeError(), "the objective");
     // The loss's seed is 1.0: both forms are sum(seed * array).
-    for (int64_t i = 0, n = a.numElements() * a.elemType().numScalars(); i < n; ++i)
-      sum += *loadFloatComponent(seed.bytes.data(), kind, i) * *loadFloatComponent(a.data(), kind, i);
+    for (ScalarSlot slot : *slots)
+      sum += *loadFloatComponent(seed.bytes.data() + slot.offset, slot.kind, 0) *
+             *loadFloatComponent(a.data() + slot.offset, slot.kind, 0);
   }
   return sum;
 }

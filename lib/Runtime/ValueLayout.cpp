@@ -216,6 +216,7 @@ static std::optional<ScalarKind> scalarFromSuffix(StringRef suffix) {
 unsigned ElemType::jsonDepth() const {
   switch (family) {
   case Family::Scalar:
+  case Family::Struct:
     return 0;
   case Family::Vector:
   case Family::Quat:
@@ -238,6 +239,8 @@ std::string ElemType::name() const {
     if (rows < 10 && cols < 10)
       return "mat" + std::to_string(rows) + std::to_string(cols) + vectorSuffix(scalar);
     return "mat" + std::to_string(rows) + "x" + std::to_string(cols) + vectorSuffix(scalar);
+  case Family::Struct:
+    return llvm::cast<StructType>(structType).getName().str();
   }
   return "?";
 }
@@ -258,6 +261,8 @@ static mlir::Type scalarToMLIR(ScalarKind s, mlir::MLIRContext *ctx) {
 }
 
 mlir::Type ElemType::toMLIR(mlir::MLIRContext *ctx) const {
+  if (family == Family::Struct)
+    return structType;
   mlir::Type s = scalarToMLIR(scalar, ctx);
   switch (family) {
   case Family::Scalar:
@@ -267,6 +272,8 @@ mlir::Type ElemType::toMLIR(mlir::MLIRContext *ctx) const {
     return mlir::VectorType::get({int64_t(cols)}, s);
   case Family::Matrix:
     return mlir::VectorType::get({int64_t(rows), int64_t(cols)}, s);
+  case Family::Struct:
+    break;
   }
   return s;
 }
@@ -415,6 +422,58 @@ std::optional<ElemType> kdsl::elemTypeFromMLIR(mlir::Type t) {
   }
   e.signKnown = !isIntScalar(e.scalar);
   return e;
+}
+
+/// True if `t` is an element type or a struct of them (nested structs too).
+static bool holdsNoArrays(mlir::Type t) {
+  if (elemTypeFromMLIR(t))
+    return true;
+  auto s = llvm::dyn_cast_or_null<StructType>(t);
+  return s && llvm::all_of(s.getFieldTypes(), holdsNoArrays);
+}
+
+std::optional<ElemType> kdsl::arrayElemTypeFromMLIR(mlir::Type t) {
+  if (std::optional<ElemType> e = elemTypeFromMLIR(t))
+    return e;
+  if (!llvm::isa_and_nonnull<StructType>(t) || !holdsNoArrays(t))
+    return std::nullopt;
+  Expected<Layout> layout = layoutOf(t);
+  if (!layout) {
+    llvm::consumeError(layout.takeError());
+    return std::nullopt;
+  }
+  ElemType e;
+  e.family = ElemType::Family::Struct;
+  e.structType = t;
+  e.structSize = layout->size;
+  e.structAlign = layout->align;
+  return e;
+}
+
+static void appendSlots(mlir::Type t, uint64_t base, std::vector<ScalarSlot> &slots) {
+  if (std::optional<ElemType> e = elemTypeFromMLIR(t)) {
+    for (unsigned i = 0, n = e->numScalars(); i < n; ++i)
+      slots.push_back({base + i * scalarSize(e->scalar), e->scalar});
+    return;
+  }
+  auto s = llvm::cast<StructType>(t);
+  Expected<std::vector<uint64_t>> offsets = structFieldOffsets(s);
+  if (!offsets) { // not for a type arrayElemTypeFromMLIR accepted
+    llvm::consumeError(offsets.takeError());
+    return;
+  }
+  for (auto [offset, field] : llvm::zip(*offsets, s.getFieldTypes()))
+    appendSlots(field, base + offset, slots);
+}
+
+std::vector<ScalarSlot> kdsl::scalarSlots(const ElemType &t) {
+  std::vector<ScalarSlot> slots;
+  if (t.family == ElemType::Family::Struct)
+    appendSlots(t.structType, 0, slots);
+  else
+    for (unsigned i = 0, n = t.numScalars(); i < n; ++i)
+      slots.push_back({i * scalarSize(t.scalar), t.scalar});
+  return slots;
 }
 
 //===----------------------------------------------------------------------===//
@@ -663,9 +722,28 @@ static Error encodeScalar(const json::Value &v, ScalarKind s, bool signKnown, ch
   return Error::success();
 }
 
+/// `what: message`, or the message alone when `what` is empty (a struct
+/// array element: the caller says which).
+static std::string at(StringRef what, const Twine &message) {
+  return what.empty() ? message.str() : (what + ": " + message).str();
+}
+
+static Error encodeValueImpl(const json::Value &v, mlir::Type t, char *dst, const char *base,
+                             StringRef what, llvm::SmallVectorImpl<StringRef> &path,
+                             ArrayBinder arrays);
+
 Error kdsl::encodeElement(const json::Value &v, const ElemType &t, char *dst) {
   if (t.family == ElemType::Family::Scalar)
     return encodeScalar(v, t.scalar, t.signKnown, dst);
+  if (t.family == ElemType::Family::Struct) {
+    llvm::SmallVector<StringRef, 4> path;
+    // arrayElemTypeFromMLIR admits no struct with array fields.
+    auto noArrays = [](const json::Value &, ArrayType, StringRef what, llvm::ArrayRef<StringRef>,
+                       uint64_t, kdsl_array &) {
+      return specError(at(what, "arrays inside struct array elements are not supported"));
+    };
+    return encodeValueImpl(v, t.structType, dst, dst, "", path, noArrays);
+  }
   unsigned scalarBytes = scalarSize(t.scalar);
   std::string name = t.name();
   const json::Array *outer = v.getAsArray();
@@ -704,7 +782,8 @@ Error kdsl::encodeElement(const json::Value &v, const ElemType &t, char *dst) {
 }
 
 Error kdsl::encodeElementOrBroadcast(const json::Value &v, const ElemType &t, char *dst) {
-  if (t.family == ElemType::Family::Scalar || v.kind() == json::Value::Array)
+  if (t.family == ElemType::Family::Scalar || t.family == ElemType::Family::Struct ||
+      v.kind() == json::Value::Array)
     return encodeElement(v, t, dst);
   if (Error e = encodeScalar(v, t.scalar, t.signKnown, dst))
     return e;
@@ -780,6 +859,8 @@ static json::Value decodeScalar(const char *src, ScalarKind s) {
 json::Value kdsl::decodeElement(const char *src, const ElemType &t) {
   unsigned bytes = scalarSize(t.scalar);
   switch (t.family) {
+  case ElemType::Family::Struct:
+    return decodeValue(src, t.structType);
   case ElemType::Family::Scalar:
     return decodeScalar(src, t.scalar);
   case ElemType::Family::Vector:
@@ -840,6 +921,23 @@ std::string kdsl::formatScalar(const char *src, ScalarKind s) {
 void kdsl::writeElement(json::OStream &os, const char *src, const ElemType &t) {
   unsigned bytes = scalarSize(t.scalar);
   switch (t.family) {
+  case ElemType::Family::Struct: {
+    auto s = llvm::cast<StructType>(t.structType);
+    Expected<std::vector<uint64_t>> offsets = structFieldOffsets(s);
+    if (!offsets) { // not for a type arrayElemTypeFromMLIR accepted
+      llvm::consumeError(offsets.takeError());
+      os.value(nullptr);
+      return;
+    }
+    os.objectBegin();
+    for (auto [offset, name, type] : llvm::zip(*offsets, s.getFieldNames(), s.getFieldTypes())) {
+      os.attributeBegin(name.getValue());
+      writeElement(os, src + offset, *arrayElemTypeFromMLIR(type));
+      os.attributeEnd();
+    }
+    os.objectEnd();
+    return;
+  }
   case ElemType::Family::Scalar:
     os.rawValue(formatScalar(src, t.scalar));
     return;
@@ -877,8 +975,10 @@ static std::string fieldList(StructType t) {
 static Error encodeValueImpl(const json::Value &v, mlir::Type t, char *dst, const char *base,
                              StringRef what, llvm::SmallVectorImpl<StringRef> &path,
                              ArrayBinder arrays) {
-  if (std::optional<ElemType> e = elemTypeFromMLIR(t))
-    return prefixRunError(encodeElement(v, *e, dst), what);
+  if (std::optional<ElemType> e = elemTypeFromMLIR(t)) {
+    Error err = encodeElement(v, *e, dst);
+    return what.empty() || !err ? std::move(err) : prefixRunError(std::move(err), what);
+  }
   if (auto a = llvm::dyn_cast_or_null<ArrayType>(t)) {
     kdsl_array view;
     std::memset(&view, 0, sizeof(view));
@@ -890,8 +990,8 @@ static Error encodeValueImpl(const json::Value &v, mlir::Type t, char *dst, cons
   if (auto s = llvm::dyn_cast_or_null<StructType>(t)) {
     const json::Object *obj = v.getAsObject();
     if (!obj)
-      return specError(what + ": expected an object with the fields of struct " + s.getName() +
-                       " (" + fieldList(s) + "), got " + describeJSONValue(v));
+      return specError(at(what, "expected an object with the fields of struct " + s.getName() +
+                                    " (" + fieldList(s) + "), got " + describeJSONValue(v)));
     // Report extra names in a stable (sorted) order.
     std::vector<std::string> extra;
     for (const auto &kv : *obj)
@@ -899,18 +999,19 @@ static Error encodeValueImpl(const json::Value &v, mlir::Type t, char *dst, cons
         extra.push_back(kv.first.str());
     if (!extra.empty()) {
       std::sort(extra.begin(), extra.end());
-      return specError(what + ": struct " + s.getName() + " has no field '" + extra.front() +
-                       "' (fields: " + fieldList(s) + ")");
+      return specError(at(what, "struct " + s.getName() + " has no field '" + extra.front() +
+                                    "' (fields: " + fieldList(s) + ")"));
     }
     Expected<std::vector<uint64_t>> offsets = structFieldOffsets(s);
     if (!offsets)
-      return prefixRunError(offsets.takeError(), what);
+      return specError(at(what, toString(offsets.takeError())));
     for (auto [i, name, type] : llvm::enumerate(s.getFieldNames(), s.getFieldTypes())) {
       const json::Value *field = obj->get(name.getValue());
       if (!field)
-        return specError(what + ": missing field '" + name.getValue() + "' of struct " +
-                         s.getName() + " (fields: " + fieldList(s) + ")");
-      std::string fieldWhat = (what + ", field '" + name.getValue() + "'").str();
+        return specError(at(what, "missing field '" + name.getValue() + "' of struct " +
+                                      s.getName() + " (fields: " + fieldList(s) + ")"));
+      std::string fieldWhat = what.empty() ? ("field '" + name.getValue() + "'").str()
+                                           : (what + ", field '" + name.getValue() + "'").str();
       path.push_back(name.getValue());
       Error e = encodeValueImpl(*field, type, dst + (*offsets)[i], base, fieldWhat, path,
                                 arrays);
@@ -920,7 +1021,7 @@ static Error encodeValueImpl(const json::Value &v, mlir::Type t, char *dst, cons
     }
     return Error::success();
   }
-  return specError(what + ": arguments of type " + describeType(t) + " are not supported");
+  return specError(at(what, "arguments of type " + describeType(t) + " are not supported"));
 }
 
 Error kdsl::encodeValue(const json::Value &v, mlir::Type t, char *dst, StringRef what,
@@ -1088,4 +1189,24 @@ bool kdsl::storeFloatComponent(char *data, ScalarKind kind, int64_t i, double va
     return true;
   }
   return false;
+}
+
+Expected<std::vector<ScalarSlot>> kdsl::gradientSlots(const HostArray &a) {
+  const ElemType &t = a.elemType();
+  std::vector<ScalarSlot> perElement;
+  for (ScalarSlot slot : scalarSlots(t)) {
+    if (slot.kind == ScalarKind::F16 ||
+        (t.family != ElemType::Family::Struct && !isFloatScalar(slot.kind)))
+      return specError("needs float32 or float64, got " + t.name());
+    if (isFloatScalar(slot.kind))
+      perElement.push_back(slot);
+  }
+  if (perElement.empty())
+    return specError("needs float32 or float64 fields, got struct " + t.name());
+  std::vector<ScalarSlot> slots;
+  slots.reserve(size_t(a.numElements()) * perElement.size());
+  for (int64_t i = 0, n = a.numElements(); i < n; ++i)
+    for (ScalarSlot slot : perElement)
+      slots.push_back({uint64_t(i) * t.size() + slot.offset, slot.kind});
+  return slots;
 }

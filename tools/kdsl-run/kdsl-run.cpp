@@ -325,7 +325,8 @@ int main(int argc, char **argv) {
   std::string bundleInputs;
   if (!bundleDir.empty()) {
     raw_string_ostream os(bundleInputs);
-    kdsl::writeBundleInputs(**plan, os);
+    if (Error e = kdsl::writeBundleInputs(**plan, os))
+      return fail(std::move(e), RunErrorKind::Spec);
   }
 
   // 3. Compile (the module is lowered in place) and run.

@@ -39,6 +39,7 @@
 namespace kdsl {
 
 class ArrayType;
+class HostArray;
 class StructType;
 
 //===----------------------------------------------------------------------===//
@@ -94,16 +95,21 @@ bool isSignedScalar(ScalarKind s);
 ScalarKind toSigned(ScalarKind s);
 
 /// A Warp value type that can be an array element: a scalar, vecN, matRxC
-/// (row-major) or quaternion (x, y, z, w), all packed T[N] in memory.
+/// (row-major) or quaternion (x, y, z, w), all packed T[N] in memory, or a
+/// @wp.struct without array fields (a C struct of its fields, KernelABI.h).
 struct ElemType {
-  enum class Family : uint8_t { Scalar, Vector, Matrix, Quat };
+  enum class Family : uint8_t { Scalar, Vector, Matrix, Quat, Struct };
   Family family = Family::Scalar;
+  /// Scalar, Vector, Matrix, Quat: the component type.
   ScalarKind scalar = ScalarKind::F32;
   /// Vector and Quat: 1 x length; Matrix: rows x cols; Scalar: 1 x 1.
   uint16_t rows = 1, cols = 1;
   /// False for integer types taken from MLIR (signless): values are read as
   /// signed, and inputs may use the whole unsigned range too.
   bool signKnown = true;
+  /// Struct: the !kdsl.struct type and its C layout.
+  mlir::Type structType;
+  uint64_t structSize = 0, structAlign = 1;
 
   static ElemType makeScalar(ScalarKind s) {
     ElemType t;
@@ -111,13 +117,17 @@ struct ElemType {
     return t;
   }
 
+  /// Components of a scalar, vector, matrix or quaternion (not a struct).
   unsigned numScalars() const { return unsigned(rows) * cols; }
-  uint64_t size() const { return uint64_t(numScalars()) * scalarSize(scalar); }
-  uint64_t align() const { return scalarSize(scalar); }
-  /// JSON list depth of one element: 0 scalar, 1 vector/quat, 2 matrix.
+  uint64_t size() const {
+    return family == Family::Struct ? structSize : uint64_t(numScalars()) * scalarSize(scalar);
+  }
+  uint64_t align() const { return family == Family::Struct ? structAlign : scalarSize(scalar); }
+  /// JSON list depth of one element: 0 scalar or struct (an object), 1
+  /// vector/quat, 2 matrix.
   unsigned jsonDepth() const;
   /// The dtype name, as parseDtype accepts it: "float32", "vec3f", "vec2ui",
-  /// "mat33d", "quath", "mat23f" (non-square), "vec12f".
+  /// "mat33d", "quath", "mat23f" (non-square), "vec12f"; a struct's name.
   std::string name() const;
   /// True if `t` is the MLIR type of this element type (integer signedness
   /// is not compared: MLIR integers are signless).
@@ -126,9 +136,20 @@ struct ElemType {
   mlir::Type toMLIR(mlir::MLIRContext *ctx) const;
 
   bool operator==(const ElemType &o) const {
-    return family == o.family && scalar == o.scalar && rows == o.rows && cols == o.cols;
+    return family == o.family && scalar == o.scalar && rows == o.rows && cols == o.cols &&
+           structType == o.structType;
   }
 };
+
+/// One scalar inside an element: its byte offset and kind.
+struct ScalarSlot {
+  uint64_t offset;
+  ScalarKind kind;
+};
+
+/// Every scalar of one element of type `t`, in memory order (a struct's
+/// fields in order, nested structs flattened).
+std::vector<ScalarSlot> scalarSlots(const ElemType &t);
 
 /// Parses a dtype name: scalars (bool, int8..int64, uint8..uint64,
 /// float16/32/64, "int" = int32, "float" = float32), vecN with an optional
@@ -140,6 +161,10 @@ llvm::Expected<ElemType> parseDtype(llvm::StringRef name);
 /// vector<NxT>, vector<RxCxT>); integers are signed with signKnown = false.
 /// vector<4xf32> is vec4f (a quaternion has the same layout and JSON form).
 std::optional<ElemType> elemTypeFromMLIR(mlir::Type t);
+
+/// The element type of an array of `t`: elemTypeFromMLIR, or a struct whose
+/// fields (nested structs included) hold no arrays.
+std::optional<ElemType> arrayElemTypeFromMLIR(mlir::Type t);
 
 //===----------------------------------------------------------------------===//
 // Layout of kernel argument types
@@ -186,6 +211,12 @@ llvm::Error encodeElement(const llvm::json::Value &v, const ElemType &t, char *d
 /// Like encodeElement, but a scalar `v` is also accepted for a vector,
 /// matrix or quaternion and written to every component (broadcast).
 llvm::Error encodeElementOrBroadcast(const llvm::json::Value &v, const ElemType &t, char *dst);
+
+/// The float32 and float64 scalars of every element of `a` (byte offsets
+/// from its data), the ones gradient checks perturb: all of them for a float
+/// array; a struct's float fields (its integer and bool fields have no
+/// gradient). Fails for float16 and for arrays without float scalars.
+llvm::Expected<std::vector<ScalarSlot>> gradientSlots(const HostArray &a);
 
 /// Scalar component `i` of float32 or float64 data (`kind`) as a double, or
 /// nullopt for another kind; and the reverse (rounding to float32).
