@@ -230,6 +230,25 @@ def Kdsl_StructInsertOp : Kdsl_Op<"struct_insert", [DeclareOpInterfaceMethods<Kd
   let hasVerifier = 1;
 }
 
+def Kdsl_FieldViewOp : Kdsl_Op<"field_view", [Pure, InferTypeOpAdaptor]> {
+  let summary = "the array of one field of a struct array's elements";
+  let description = [{
+    A view of `array` whose element `[i, j]` is field `field` of the struct
+    element `array[i, j]`: the same shape and byte strides, the data pointer
+    moved to the field. kdsl-autodiff accumulates a struct adjoint into an
+    element that other threads may also touch with one `kdsl.atomic` per
+    field of such views.
+
+    ```mlir
+    %m = kdsl.field_view %ps["mass"] : !kdsl.array<!kdsl.struct<"P", {pos: vector<3xf32>, mass: f32}>, 1>
+    %old = kdsl.atomic add %m[%j], %dm : !kdsl.array<f32, 1>
+    ```
+  }];
+  let arguments = (ins Kdsl_ArrayType:$array, StrAttr:$field);
+  let results = (outs Kdsl_ArrayType:$result);
+  let assemblyFormat = "$array `[` $field `]` attr-dict `:` type($array)";
+}
+
 //===----------------------------------------------------------------------===//
 // In-kernel checks
 //===----------------------------------------------------------------------===//

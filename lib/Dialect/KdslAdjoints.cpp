@@ -69,15 +69,28 @@ static SmallVector<Value> primals(AdjointBuilder &ab, ValueRange vs) {
   return out;
 }
 
+/// Atomically adds the struct `adj` into `array[idx]`: kdsl.atomic combines
+/// scalars and vectors, so one atomic per differentiable field, through
+/// views of the fields (nested structs field by field too).
+static void atomicAddStruct(OpBuilder &b, Location loc, Value array, ValueRange idx, Value adj) {
+  auto st = cast<StructType>(adj.getType());
+  for (auto [name, f] : llvm::zip(st.getFieldNames(), st.getFieldTypes())) {
+    if (!isDifferentiableType(f))
+      continue;
+    Value view = FieldViewOp::create(b, loc, array, name);
+    Value field = extractField(b, loc, adj, name);
+    if (isa<StructType>(f))
+      atomicAddStruct(b, loc, view, idx, field);
+    else
+      AtomicOp::create(b, loc, AtomicKind::add, view, idx, field);
+  }
+}
+
 LogicalResult LoadOp::buildAdjoint(AdjointBuilder &ab) {
   Value adj = ab.adjoint(getResult());
   if (!adj)
     return success();
   bool own = ab.readsOwnElementOnly(getArray());
-  // kdsl.atomic combines scalars and vectors, not structs.
-  if (isa<StructType>(adj.getType()) && !own)
-    return emitOpError("autodiff: reading a struct array element other than the thread's own "
-                       "(x[tid]) is not differentiable yet");
   FailureOr<Value> adjArray = ab.adjointArray(*this, getArray());
   if (failed(adjArray))
     return failure();
@@ -89,7 +102,10 @@ LogicalResult LoadOp::buildAdjoint(AdjointBuilder &ab) {
     StoreOp::create(b, getLoc(), buildAdd(b, getLoc(), old, adj), *adjArray, idx);
     return success();
   }
-  AtomicOp::create(b, getLoc(), AtomicKind::add, *adjArray, idx, adj);
+  if (isa<StructType>(adj.getType()))
+    atomicAddStruct(b, getLoc(), *adjArray, idx, adj);
+  else
+    AtomicOp::create(b, getLoc(), AtomicKind::add, *adjArray, idx, adj);
   return success();
 }
 

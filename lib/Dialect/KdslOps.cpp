@@ -242,6 +242,23 @@ LogicalResult StructExtractOp::inferReturnTypes(MLIRContext *, std::optional<Loc
   return success();
 }
 
+LogicalResult FieldViewOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                            Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  auto at = dyn_cast<ArrayType>(adaptor.getArray().getType());
+  auto st = at ? dyn_cast<StructType>(at.getElementType()) : StructType();
+  if (!st)
+    return emitOptionalError(loc, "expects an array of structs");
+  int idx = st.getFieldIndex(adaptor.getField());
+  if (idx < 0)
+    return emitOptionalError(loc, "struct \"", st.getName(), "\" has no field '",
+                             adaptor.getField(), "'");
+  Type field = st.getFieldTypes()[idx];
+  if (isa<ArrayType>(field))
+    return emitOptionalError(loc, "field '", adaptor.getField(), "' is an array");
+  results.push_back(ArrayType::get(at.getContext(), field, at.getNdim()));
+  return success();
+}
+
 LogicalResult StructInsertOp::verify() {
   auto st = cast<StructType>(getInput().getType());
   int idx = st.getFieldIndex(getField());

@@ -238,6 +238,21 @@ struct NullArrayLowering : KdslPattern<NullArrayOp> {
   }
 };
 
+struct FieldViewLowering : KdslPattern<FieldViewOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(FieldViewOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+    Location loc = op.getLoc();
+    auto st = cast<StructType>(op.getArray().getType().getElementType());
+    Value data = LLVM::ExtractValueOp::create(r, loc, a.getArray(), 0);
+    // The field's address in element 0; shape and strides stay.
+    Value field = LLVM::GEPOp::create(
+        r, loc, data.getType(), memType(st), data,
+        ArrayRef<LLVM::GEPArg>{0, (int32_t)st.getFieldIndex(op.getField())});
+    r.replaceOpWithNewOp<LLVM::InsertValueOp>(op, a.getArray(), field, 0);
+    return success();
+  }
+};
+
 struct AtomicLowering : KdslPattern<AtomicOp> {
   using KdslPattern::KdslPattern;
   LogicalResult matchAndRewrite(AtomicOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
@@ -372,7 +387,7 @@ struct ConvertKdslToLLVMPass : public kdsl::impl::ConvertKdslToLLVMBase<ConvertK
     });
 
     RewritePatternSet patterns(ctx);
-    patterns.add<LoadLowering, StoreLowering, ReadLowering, ShapeLowering, HasDataLowering, NullArrayLowering, AtomicLowering,
+    patterns.add<LoadLowering, StoreLowering, ReadLowering, ShapeLowering, HasDataLowering, NullArrayLowering, AtomicLowering, FieldViewLowering,
                  IsDenseLowering, AssumeDenseLowering, StructCreateLowering, StructExtractLowering, StructInsertLowering>(converter);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);

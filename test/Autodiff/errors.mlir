@@ -2,19 +2,6 @@
 // What kdsl-autodiff cannot differentiate yet is an error at the op, never
 // a wrong gradient.
 
-!P = !kdsl.struct<"P", {m: f32, id: i32}>
-kdsl.kernel @struct_elements(%x: !kdsl.array<!P, 1>, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["x", "y"]} {
-  %i = kdsl.tid : i32
-  %c0 = arith.constant 0 : i32
-  // expected-error @+1 {{autodiff: reading a struct array element other than the thread's own (x[tid]) is not differentiable yet}}
-  %p = kdsl.load %x[%c0] : <!P, 1>
-  %m = kdsl.struct_extract %p["m"] : !P
-  kdsl.store %m, %y[%i] : <f32, 1>
-  kdsl.return
-}
-
-// -----
-
 kdsl.kernel @array_chosen_at_run_time(%a: !kdsl.array<f32, 1>, %b: !kdsl.array<f32, 1>, %c: i1, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["a", "b", "c", "y"]} {
   %i = kdsl.tid : i32
   %arr = arith.select %c, %a, %b : !kdsl.array<f32, 1>

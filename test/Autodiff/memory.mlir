@@ -87,3 +87,27 @@ kdsl.kernel @struct_element(%ps: !kdsl.array<!P, 1>, %y: !kdsl.array<f32, 1>) at
   kdsl.store %m, %y[%i] : <f32, 1>
   kdsl.return
 }
+
+// A struct element read at another index: other threads may read the same
+// element, so its adjoint is added atomically, one kdsl.atomic per
+// differentiable field on a view of that field (the integer field has none).
+!Q = !kdsl.struct<"Q", {m: f32, id: i32, v: vector<2xf32>}>
+// CHECK-LABEL: kdsl.kernel @struct_other_element_backward(
+// CHECK-SAME: %[[ADJ_QS:[a-z0-9_]+]]: !kdsl.array<!Q, 1>, %{{[a-z0-9_]+}}: !kdsl.array<f32, 1>)
+// CHECK:      %[[C0:.*]] = arith.constant 0 : i32
+// CHECK:      %[[DQ:.*]] = kdsl.struct_insert %{{.*}}["m"] : f32, !Q
+// CHECK-NEXT: %[[VM:.*]] = kdsl.field_view %[[ADJ_QS]]["m"] : <!Q, 1>
+// CHECK-NEXT: %[[DM:.*]] = kdsl.struct_extract %[[DQ]]["m"] : !Q
+// CHECK-NEXT: kdsl.atomic add %[[VM]][%[[C0]]], %[[DM]] : <f32, 1>
+// CHECK-NEXT: %[[VV:.*]] = kdsl.field_view %[[ADJ_QS]]["v"] : <!Q, 1>
+// CHECK-NEXT: %[[DV:.*]] = kdsl.struct_extract %[[DQ]]["v"] : !Q
+// CHECK-NEXT: kdsl.atomic add %[[VV]][%[[C0]]], %[[DV]] : <vector<2xf32>, 1>
+// CHECK-NOT:  kdsl.field_view
+kdsl.kernel @struct_other_element(%qs: !kdsl.array<!Q, 1>, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["qs", "y"]} {
+  %i = kdsl.tid : i32
+  %c0 = arith.constant 0 : i32
+  %q = kdsl.load %qs[%c0] : <!Q, 1>
+  %m = kdsl.struct_extract %q["m"] : !Q
+  kdsl.store %m, %y[%i] : <f32, 1>
+  kdsl.return
+}

@@ -1209,3 +1209,29 @@ func.func @atomic_umin_float(%a: !kdsl.array<f32, 1>, %i: i32, %v: f32) {
   %0 = kdsl.atomic umin %a[%i], %v : !kdsl.array<f32, 1>
   return
 }
+
+// -----
+
+!P = !kdsl.struct<"P", {pos: vector<3xf32>, mass: f32}>
+func.func @field_view_unknown(%ps: !kdsl.array<!P, 1>) {
+  // expected-error @+1 {{struct "P" has no field 'vel'}}
+  %v = kdsl.field_view %ps["vel"] : !kdsl.array<!P, 1>
+  return
+}
+
+// -----
+
+func.func @field_view_not_struct(%xs: !kdsl.array<f32, 1>) {
+  // expected-error @+1 {{expects an array of structs}}
+  %v = kdsl.field_view %xs["m"] : !kdsl.array<f32, 1>
+  return
+}
+
+// -----
+
+!S = !kdsl.struct<"S", {data: !kdsl.array<f32, 1>}>
+func.func @field_view_of_array_field(%ss: !kdsl.array<!S, 1>) {
+  // expected-error @+1 {{field 'data' is an array}}
+  %v = kdsl.field_view %ss["data"] : !kdsl.array<!S, 1>
+  return
+}

@@ -161,6 +161,8 @@ kdsl.kernel @atomic_matrices(%m: !kdsl.array<vector<3x3xf32>, 1>, %q: !kdsl.arra
 // CHECK-NEXT:    %[[DATA:.+]] = kdsl.struct_extract %s["data"] : !Params
 // CHECK-NEXT:    %[[DT:.+]] = kdsl.struct_extract %s["time_step"] : !Params
 // CHECK-NEXT:    %[[LOADED:.+]] = kdsl.load %ps[%tid] : <!Particle, 1>
+// CHECK-NEXT:    %[[MASSES:.+]] = kdsl.field_view %ps["mass"] : <!Particle, 1>
+// CHECK-NEXT:    %{{.+}} = kdsl.atomic add %[[MASSES]][%tid], %[[MASS]] : <f32, 1>
 // CHECK-NEXT:    kdsl.return
 kdsl.kernel @structs(%ps: !kdsl.array<!Particle, 1>, %p: !Particle, %s: !kdsl.struct<"Params", {data: !kdsl.array<f32, 1>, time_step: f64}>) attributes {arg_names = ["ps", "p", "s"]} {
   %i = kdsl.tid : i32
@@ -173,6 +175,8 @@ kdsl.kernel @structs(%ps: !kdsl.array<!Particle, 1>, %p: !Particle, %s: !kdsl.st
   %data = kdsl.struct_extract %s["data"] : !kdsl.struct<"Params", {data: !kdsl.array<f32, 1>, time_step: f64}>
   %dt = kdsl.struct_extract %s["time_step"] : !kdsl.struct<"Params", {data: !kdsl.array<f32, 1>, time_step: f64}>
   %loaded = kdsl.load %ps[%i] : !kdsl.array<!Particle, 1>
+  %masses = kdsl.field_view %ps["mass"] : !kdsl.array<!Particle, 1>
+  %old = kdsl.atomic add %masses[%i], %mass : !kdsl.array<f32, 1>
   kdsl.return
 }
 

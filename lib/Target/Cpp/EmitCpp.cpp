@@ -560,6 +560,12 @@ LogicalResult CppEmitter::emitExpr(Operation &op, std::string &e) {
         e += ")";
         return success();
       })
+      .Case<FieldViewOp>([&](FieldViewOp o) {
+        mlir::Type elem = o.getArray().getType().getElementType();
+        e = "kdsl::field_view(" + name(o.getArray()) + ", offsetof(" + typeName(elem) + ", " +
+            o.getField().str() + "))";
+        return success();
+      })
       .Case<StructCreateOp>([&](StructCreateOp o) {
         e = typeName(rt) + "{";
         for (auto [i, f] : llvm::enumerate(o.getFields()))

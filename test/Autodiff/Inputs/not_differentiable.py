@@ -7,6 +7,10 @@ class P:
 
 
 @wp.kernel
-def k(ps: wp.array(dtype=P), y: wp.array(dtype=float)):
+def k(xs: wp.array(dtype=float), n: int, y: wp.array(dtype=float)):
     i = wp.tid()
-    y[i] = ps[0].m
+    p = P()
+    p.m = xs[i]
+    for j in range(n):
+        p.m = p.m * 2.0
+    y[i] = p.m

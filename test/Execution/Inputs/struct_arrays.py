@@ -35,6 +35,28 @@ def kinetic(bodies: wp.array(dtype=Body), out: wp.array(dtype=wp.float64)):
 
 
 @wp.struct
+class Inner:
+    a: wp.float64
+    n: int
+
+
+@wp.struct
+class Node:
+    pos: wp.vec3d
+    mass: wp.float64
+    id: int
+    inner: Inner
+
+
+@wp.kernel
+def neighbor(nodes: wp.array(dtype=Node), out: wp.array(dtype=wp.float64)):
+    i = wp.tid()
+    b = nodes[(i + 1) % 3]
+    c = nodes[0]
+    out[i] = b.mass * b.pos[1] + c.inner.a * wp.float64(i + 1) + wp.float64(b.id)
+
+
+@wp.struct
 class Spring:
     rest: float
     k: float
