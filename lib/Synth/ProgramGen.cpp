@@ -400,6 +400,26 @@ void Gen::helperStruct() {
   std::string name = "S" + std::to_string(index) + suffix();
   prefix += "@wp.struct\nclass " + name + ":\n    a: " + ty(Ty::F) + "\n    b: " + ty(Ty::V) +
             "\n    n: int\n\n\n";
+  if (rng.chance(0.5)) {
+    // An array of the struct (Warp's particles pattern): the thread's own
+    // element and a neighbour's, whose adjoint other threads add to as well.
+    Array data;
+    for (int k = 0; k < opt.threads; ++k)
+      data.push_back(Object{{"a", rng.value(-1, 1)},
+                            {"b", Array{rng.value(-1, 1), rng.value(-1, 1), rng.value(-1, 1)}},
+                            {"n", int64_t(rng.range(0, 9))}});
+    inputs.push_back({"ps", "wp.array(dtype=" + name + ")",
+                      Object{{"data", std::move(data)}, {"requires_grad", true}}, true});
+    std::string own = newVar("p"), next = newVar("p");
+    line(own + " = ps[i]");
+    line(next + " = ps[(i + 1) % ps.shape[0]]");
+    vars.push_back({own + ".a", Ty::F});
+    vars.push_back({next + ".b", Ty::V});
+    assign(newVar("t"), Ty::F,
+           own + ".a * " + next + ".a + wp.dot(" + own + ".b, " + next + ".b) * " + ty(Ty::F) + "(" +
+               own + ".n) + " + exprF(opt.maxDepth - 1));
+    return;
+  }
   std::string s = newVar("s");
   line(s + " = " + name + "()");
   line(s + ".a = " + exprF(opt.maxDepth));
