@@ -81,6 +81,7 @@ FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
   llvm::scope_exit erasePrimal([&] { primal.erase(); });
   if (failed(inlineCalls(primal, symbols)) || failed(expandBuiltinsIn(primal)))
     return failure();
+  flattenCarriedStructs(primal);
 
   SmallVector<Type> types(k.getArgumentTypes());
   types.append(k.getArgumentTypes().begin(), k.getArgumentTypes().end());

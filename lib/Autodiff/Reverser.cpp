@@ -181,8 +181,8 @@ void Reverser::accumulateAt(Value v, ArrayRef<OpFoldResult> position, Value cont
 /// The adjoint of an array value or of a struct holding arrays: kernel
 /// arguments map to their adj_ arguments, and, as in Warp, the adjoint of a
 /// struct argument holds the adjoint arrays of its array fields, so a field
-/// of a struct (argument, or built in the kernel from arrays) maps to the
-/// same field of the struct's adjoint.
+/// of a struct (argument, or built in the kernel from arrays, also field by
+/// field) maps to the same field of the struct's adjoint.
 static Value adjointOfHolder(OpBuilder &b, const llvm::DenseMap<Value, Value> &args, Value v) {
   if (Value a = args.lookup(v))
     return a;
@@ -193,9 +193,16 @@ static Value adjointOfHolder(OpBuilder &b, const llvm::DenseMap<Value, Value> &a
   if (!extract)
     return {};
   auto st = cast<StructType>(extract.getInput().getType());
-  if (auto create = extract.getInput().getDefiningOp<StructCreateOp>())
+  // The array a local struct's field was last set to (`h.data = x`).
+  Value holder = extract.getInput();
+  while (auto insert = holder.getDefiningOp<StructInsertOp>()) {
+    if (insert.getField() == extract.getField())
+      return adjointOfHolder(b, args, insert.getValue());
+    holder = insert.getInput();
+  }
+  if (auto create = holder.getDefiningOp<StructCreateOp>())
     return adjointOfHolder(b, args, create.getFields()[st.getFieldIndex(extract.getField())]);
-  Value base = adjointOfHolder(b, args, extract.getInput());
+  Value base = adjointOfHolder(b, args, holder);
   if (!base)
     return {};
   return StructExtractOp::create(b, extract.getLoc(), extract.getType(), base,

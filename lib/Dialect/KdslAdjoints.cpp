@@ -18,16 +18,11 @@ bool kdsl::isDifferentiableType(Type t) {
     return true;
   if (auto v = dyn_cast<VectorType>(t))
     return isa<FloatType>(v.getElementType());
-  if (auto s = dyn_cast<StructType>(t)) {
-    bool any = false;
-    for (Type f : s.getFieldTypes()) {
-      if (isDifferentiableType(f))
-        any = true;
-      else if (!f.isIntOrIndex())
-        return false; // arrays in structs: their adjoints are not values
-    }
-    return any;
-  }
+  // A struct with a differentiable field. Its integer and array fields carry
+  // nothing: the adjoints of arrays are arrays, found through the struct
+  // argument that holds them, not values.
+  if (auto s = dyn_cast<StructType>(t))
+    return llvm::any_of(s.getFieldTypes(), [](Type f) { return isDifferentiableType(f); });
   return false;
 }
 
@@ -38,6 +33,8 @@ Value kdsl::buildZero(OpBuilder &b, Location loc, Type t) {
       fields.push_back(buildZero(b, loc, f));
     return StructCreateOp::create(b, loc, s, fields);
   }
+  if (auto a = dyn_cast<ArrayType>(t)) // an array field of a struct adjoint
+    return NullArrayOp::create(b, loc, a);
   return arith::ConstantOp::create(b, loc, t, b.getZeroAttr(t));
 }
 

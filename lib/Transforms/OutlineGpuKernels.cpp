@@ -100,6 +100,10 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
     for (Operation *op : toErase)
       op->erase();
     k.erase();
+    // convert-gpu-to-nvvm converts no struct-typed block arguments: structs
+    // cross loop and if boundaries as their fields (matrices among them are
+    // flattened next).
+    flattenCarriedStructs(f);
     flattenMatrixCarries(f);
   }
 
@@ -139,7 +143,9 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
     };
     SmallVector<Operation *> ops;
     root->walk([&](Operation *op) { // inner regions first
-      if ((isa<scf::ForOp>(op) || isa<scf::IfOp>(op)) && hasMatrix(op->getResultTypes()))
+      if ((isa<scf::ForOp, scf::IfOp>(op) && hasMatrix(op->getResultTypes())) ||
+          (isa<scf::WhileOp>(op) &&
+           (hasMatrix(op->getResultTypes()) || hasMatrix(op->getOperandTypes()))))
         ops.push_back(op);
     });
     for (Operation *op : ops) {
@@ -156,6 +162,16 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
         auto g = scf::ForOp::create(b, loc, f.getLowerBound(), f.getUpperBound(), f.getStep(), inits);
         g.getRegion().takeBody(f.getRegion());
         fixRegion(g.getRegion(), 1);
+        replacement = g;
+      } else if (auto w = dyn_cast<scf::WhileOp>(op)) {
+        SmallVector<Value> inits;
+        for (Value v : w.getInits())
+          inits.push_back(reshape(b, loc, v, flatType(v.getType())));
+        auto g = scf::WhileOp::create(b, loc, types, inits);
+        g.getBefore().takeBody(w.getBefore());
+        g.getAfter().takeBody(w.getAfter());
+        fixRegion(g.getBefore(), 0); // the condition (i1) keeps its type
+        fixRegion(g.getAfter(), 0);
         replacement = g;
       } else {
         auto i = cast<scf::IfOp>(op);

@@ -13,18 +13,23 @@ kdsl.kernel @array_chosen_at_run_time(%a: !kdsl.array<f32, 1>, %b: !kdsl.array<f
 
 // -----
 
-!P = !kdsl.struct<"P", {m: f32, id: i32}>
-kdsl.kernel @struct_carried(%x: !kdsl.array<f32, 1>, %n: i32, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["x", "n", "y"]} {
+// Structs of scalars and vectors are carried as their fields; one holding
+// an array is not.
+!S = !kdsl.struct<"S", {m: f32, data: !kdsl.array<f32, 1>}>
+kdsl.kernel @struct_with_array_carried(%x: !kdsl.array<f32, 1>, %n: i32, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["x", "n", "y"]} {
   %i = kdsl.tid : i32
   %v = kdsl.load %x[%i] : <f32, 1>
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
-  %s0 = kdsl.struct_create(%v, %c0) : !P
-  // expected-error @+1 {{autodiff: a loop carrying a value of type '!kdsl.struct<"P", {m: f32, id: i32}>' is not differentiable yet}}
-  %s = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %s0) -> (!P) : i32 {
-    scf.yield %acc : !P
+  %s0 = kdsl.struct_create(%v, %x) : !S
+  // expected-error @+1 {{autodiff: a loop carrying a value of type '!kdsl.struct<"S", {m: f32, data: !kdsl.array<f32, 1>}>' is not differentiable yet}}
+  %s = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %s0) -> (!S) : i32 {
+    %m = kdsl.struct_extract %acc["m"] : !S
+    %m2 = arith.mulf %m, %m : f32
+    %next = kdsl.struct_insert %m2, %acc["m"] : f32, !S
+    scf.yield %next : !S
   }
-  %m = kdsl.struct_extract %s["m"] : !P
+  %m = kdsl.struct_extract %s["m"] : !S
   kdsl.store %m, %y[%i] : <f32, 1>
   kdsl.return
 }

@@ -74,3 +74,33 @@ kdsl.kernel @nested(%x: !kdsl.array<f32, 1>, %n: i32, %y: !kdsl.array<f32, 1>) a
   kdsl.store %p, %y[%i] : <f32, 1>
   kdsl.return
 }
+
+// A struct carried through the loop is carried as its fields (tapes hold
+// scalars and vectors): the recorded loop carries (f32, i32), one tape each,
+// and the struct is rebuilt at the top of the body.
+!P = !kdsl.struct<"P", {m: f32, k: i32}>
+// CHECK-LABEL: kdsl.kernel @struct_carried_backward(
+// CHECK:      %[[TM:.*]] = memref.alloca(%{{.*}}) : memref<?xf32>
+// CHECK:      %[[TK:.*]] = memref.alloca(%{{.*}}) : memref<?xi32>
+// CHECK-NEXT: scf.for %{{.*}} iter_args(%[[M:.*]] = %{{.*}}, %[[K:.*]] = %{{.*}}) -> (f32, i32)  : i32 {
+// CHECK:        memref.store %[[M]], %[[TM]][%{{.*}}]
+// CHECK-NEXT:   memref.store %[[K]], %[[TK]][%{{.*}}]
+// CHECK-NEXT:   kdsl.struct_create(%[[M]], %[[K]]) : !P
+kdsl.kernel @struct_carried(%x: !kdsl.array<f32, 1>, %n: i32, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["x", "n", "y"]} {
+  %i = kdsl.tid : i32
+  %v = kdsl.load %x[%i] : <f32, 1>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %s0 = kdsl.struct_create(%v, %c0) : !P
+  %s = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %s0) -> (!P) : i32 {
+    %m = kdsl.struct_extract %acc["m"] : !P
+    %m2 = arith.mulf %m, %v : f32
+    %k = kdsl.struct_extract %acc["k"] : !P
+    %k2 = arith.addi %k, %c1 : i32
+    %next = kdsl.struct_create(%m2, %k2) : !P
+    scf.yield %next : !P
+  }
+  %m = kdsl.struct_extract %s["m"] : !P
+  kdsl.store %m, %y[%i] : <f32, 1>
+  kdsl.return
+}

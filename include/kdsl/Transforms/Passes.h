@@ -48,6 +48,11 @@ void buildLowerToNvvmPipeline(mlir::OpPassManager &pm, const NvvmPipelineOptions
 /// What kdsl-expand-builtins does, on the ops under `root`.
 llvm::LogicalResult expandBuiltinsIn(mlir::Operation *root);
 
+/// Makes every scf.for, scf.while and scf.if under `root` that carries or
+/// returns structs of scalars, vectors and matrices carry their fields
+/// instead (lib/Transforms/FlattenCarriedStructs.cpp says who needs it).
+void flattenCarriedStructs(mlir::Operation *root);
+
 /// Registers every kdsl pass and the named pipelines (kdsl-lower-to-cpu).
 void registerKdslPassesAndPipelines();
 

@@ -86,3 +86,58 @@ def static_loop(x: wp.array(dtype=wp.float64), out: wp.array(dtype=wp.float64)):
     for j in range(3):
         s = wp.sin(s) * x[i] + wp.float64(j)
     out[i] = s
+
+
+@wp.struct
+class Inner:
+    w: wp.float64
+    m: wp.mat22d
+
+
+@wp.struct
+class State:
+    x: wp.float64
+    v: wp.vec2d
+    k: int
+    inner: Inner
+
+
+@wp.kernel
+def struct_carried(x: wp.array(dtype=wp.float64), n: int, out: wp.array(dtype=wp.float64)):
+    # A struct (nested struct, vector, matrix and int fields) carried through
+    # a dynamic for loop and a while loop, and returned by an if: carried as
+    # its fields.
+    i = wp.tid()
+    s = State()
+    s.x = x[i]
+    s.v = wp.vec2d(x[i], wp.float64(1.0))
+    s.inner.w = wp.float64(0.5)
+    s.inner.m = wp.mat22d(x[i], wp.float64(1.0), wp.float64(0.0), x[i])
+    for j in range(n):
+        s.x = s.x * s.inner.w + wp.sin(s.v[0])
+        s.v = s.v * s.x
+        s.inner.m = s.inner.m * wp.float64(0.5) + wp.mat22d(s.x, s.x, s.x, s.x)
+        s.k = s.k + 1
+        s.inner.w = s.inner.w + wp.float64(0.25)
+    while s.k < n + 2:
+        s.x = s.x * wp.float64(0.75) + s.inner.m[0, 1]
+        s.k = s.k + 1
+    if s.x > wp.float64(0.0):
+        s.v = s.v * s.x
+    out[i] = s.x + s.v[1] + s.inner.m[1, 0] + wp.float64(s.k)
+
+
+@wp.struct
+class Holder:
+    m: wp.float64
+    data: wp.array(dtype=wp.float64)
+
+
+@wp.kernel
+def struct_with_array(x: wp.array(dtype=wp.float64), out: wp.array(dtype=wp.float64)):
+    # A local struct holding an array and a float: the float's adjoint flows.
+    i = wp.tid()
+    h = Holder()
+    h.data = x
+    h.m = x[i] * x[i]
+    out[i] = h.m * h.data[i]
