@@ -15,6 +15,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <cmath>
+#include <set>
 
 using namespace kdsl::synth;
 using llvm::json::Array;
@@ -173,6 +174,7 @@ private:
   bool twoD = false;
   std::vector<std::pair<std::string, Ty>> vars;
   std::vector<Input> inputs;
+  std::set<double> usedValues; // the float array elements so far
   std::string prefix, body;
   int funcs = 0;
 };
@@ -340,20 +342,31 @@ std::string Gen::exprQ(int depth) {
 void Gen::arrayInput(const std::string &name, Ty t, int count, bool twoDim) {
   int comps = t == Ty::F ? 1 : t == Ty::V ? 3 : t == Ty::M ? 9 : 4;
   Array rows;
+  // Away from the kinks finite differences cannot check: no integers (floor,
+  // sign, abs at 0), and no two equal elements in the float arrays of a
+  // program (ties of atomic_max/min across threads, of min/max and of
+  // comparisons between arrays).
+  auto component = [&](bool distinct) {
+    for (;;) {
+      double v = rng.value(-1, 1);
+      if (v != std::round(v) && (!distinct || usedValues.insert(v).second))
+        return v;
+    }
+  };
   auto element = [&]() -> Value {
     if (comps == 1)
-      return rng.value(-1, 1);
+      return component(/*distinct=*/true);
     Array c;
     if (t == Ty::M) {
       for (int r = 0; r < 3; ++r) {
         Array row;
         for (int k = 0; k < 3; ++k)
-          row.push_back(rng.value(-1, 1));
+          row.push_back(component(false));
         c.push_back(std::move(row));
       }
     } else {
       for (int k = 0; k < comps; ++k)
-        c.push_back(rng.value(-1, 1));
+        c.push_back(component(false));
     }
     return Value(std::move(c));
   };
