@@ -1,5 +1,6 @@
 //===- Bundle.cpp - launch plans as files for a GPU host ------------------===//
 #include "kdsl/Runtime/Bundle.h"
+#include "kdsl/Dialect/Kdsl.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/EndianStream.h"
@@ -35,15 +36,31 @@ bundleOutputs(const LaunchPlan &plan) {
   return out;
 }
 
-llvm::Error kdsl::writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os) {
-  // The GPU runner reads and compares elements by their scalar components.
-  for (const auto &a : plan.allArrays())
-    if (a->elemType().family == ElemType::Family::Struct)
-      return makeRunError(RunErrorKind::Spec,
-                          "GPU bundles do not carry arrays of structs yet (an array of struct " +
-                              a->elemType().name() + ")");
+/// An element type: scalar, family, rows, cols; a struct is "rows 1, cols
+/// its bytes" of uint8, then its fields: u32 count, per field its name, byte
+/// offset and type (recursively).
+static void writeElemType(Writer &out, const ElemType &e) {
+  if (e.family != ElemType::Family::Struct) {
+    for (unsigned v : {unsigned(e.scalar), unsigned(e.family), unsigned(e.rows), unsigned(e.cols)})
+      out.u32(v);
+    return;
+  }
+  for (uint64_t v : {uint64_t(ScalarKind::U8), uint64_t(e.family), uint64_t(1), e.size()})
+    out.u32(v);
+  auto st = llvm::cast<StructType>(e.structType);
+  std::vector<uint64_t> offsets = llvm::cantFail(structFieldOffsets(st));
+  out.u32(st.getFieldTypes().size());
+  for (auto [name, type, offset] : llvm::zip(st.getFieldNames(), st.getFieldTypes(), offsets)) {
+    out.string(name.getValue());
+    out.u64(offset);
+    // Arrays of structs hold no array fields (arrayElemTypeFromMLIR).
+    writeElemType(out, *arrayElemTypeFromMLIR(type));
+  }
+}
+
+void kdsl::writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os) {
   Writer out(os);
-  out.bytes("KDSLBND2", 8);
+  out.bytes("KDSLBND3", 8);
   llvm::DenseMap<const HostArray *, unsigned> index;
   // The gradients start as the adjoint launches find them: zero, and seeded.
   plan.seedGradients();
@@ -55,11 +72,7 @@ llvm::Error kdsl::writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os) {
   out.u32(arrays.size());
   for (auto [i, a] : llvm::enumerate(arrays)) {
     index[a] = unsigned(i);
-    const ElemType &e = a->elemType();
-    out.u32(unsigned(e.scalar));
-    out.u32(unsigned(e.family));
-    out.u32(e.rows);
-    out.u32(e.cols);
+    writeElemType(out, a->elemType());
     out.u32(a->ndim());
     for (int64_t extent : a->shape())
       out.u64(uint64_t(extent));
@@ -103,7 +116,6 @@ llvm::Error kdsl::writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os) {
   out.u32(plan.gradientsResetAfterBackward().size());
   for (const HostArray *g : plan.gradientsResetAfterBackward())
     out.u32(index.lookup(g));
-  return llvm::Error::success();
 }
 
 void kdsl::writeBundleExpected(const LaunchPlan &plan, llvm::raw_ostream &os) {

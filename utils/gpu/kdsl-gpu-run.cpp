@@ -69,46 +69,51 @@ struct Options {
   uint64_t streamN = 0;
 };
 
-// Compares element scalars; returns the number of mismatches and the first.
+// Compares element scalars (a struct's by field); returns the number of
+// mismatches and the first.
 uint64_t compare(const Array &a, const char *got, const char *want, const Options &opt,
                  std::string &first) {
-  uint64_t components = uint64_t(a.rows) * a.cols, n = a.count * components, bad = 0;
-  unsigned size = scalarSize(a.scalar);
-  for (uint64_t i = 0; i < n; ++i) {
-    const char *g = got + i * size, *w = want + i * size;
-    bool ok;
-    double gv = 0, wv = 0;
-    if (a.scalar == F32 || a.scalar == F64 || a.scalar == F16) {
-      int64_t gb = 0, wb = 0;
-      std::memcpy(&gb, g, size);
-      std::memcpy(&wb, w, size);
-      if (a.scalar == F32) {
-        float gf, wf;
-        std::memcpy(&gf, g, 4);
-        std::memcpy(&wf, w, 4);
-        gv = gf, wv = wf;
-      } else if (a.scalar == F64) {
-        std::memcpy(&gv, g, 8);
-        std::memcpy(&wv, w, 8);
+  std::vector<Slot> slots = a.slots();
+  uint64_t bad = 0;
+  for (uint64_t e = 0; e < a.count; ++e) {
+    for (size_t k = 0; k < slots.size(); ++k) {
+      uint32_t scalar = slots[k].scalar;
+      unsigned size = scalarSize(scalar);
+      uint64_t at = e * a.elementSize() + slots[k].offset;
+      const char *g = got + at, *w = want + at;
+      bool ok;
+      double gv = 0, wv = 0;
+      if (scalar == F32 || scalar == F64 || scalar == F16) {
+        int64_t gb = 0, wb = 0;
+        std::memcpy(&gb, g, size);
+        std::memcpy(&wb, w, size);
+        if (scalar == F32) {
+          float gf, wf;
+          std::memcpy(&gf, g, 4);
+          std::memcpy(&wf, w, 4);
+          gv = gf, wv = wf;
+        } else if (scalar == F64) {
+          std::memcpy(&gv, g, 8);
+          std::memcpy(&wv, w, 8);
+        } else {
+          gv = halfToFloat(uint16_t(gb)), wv = halfToFloat(uint16_t(wb));
+        }
+        if (std::isnan(gv) || std::isnan(wv)) {
+          ok = std::isnan(gv) && std::isnan(wv);
+        } else if (opt.rtol >= 0) {
+          ok = std::fabs(gv - wv) <= opt.rtol * std::max(std::fabs(gv), std::fabs(wv)) ||
+               gv == wv;
+        } else {
+          int width = int(size * 8);
+          ok = std::llabs(ordered(gb, width) - ordered(wb, width)) <= int64_t(opt.ulp);
+        }
       } else {
-        gv = halfToFloat(uint16_t(gb)), wv = halfToFloat(uint16_t(wb));
+        ok = std::memcmp(g, w, size) == 0;
       }
-      if (std::isnan(gv) || std::isnan(wv)) {
-        ok = std::isnan(gv) && std::isnan(wv);
-      } else if (opt.rtol >= 0) {
-        ok = std::fabs(gv - wv) <= opt.rtol * std::max(std::fabs(gv), std::fabs(wv)) ||
-             gv == wv;
-      } else {
-        int width = int(size * 8);
-        ok = std::llabs(ordered(gb, width) - ordered(wb, width)) <= int64_t(opt.ulp);
-      }
-    } else {
-      ok = std::memcmp(g, w, size) == 0;
+      if (!ok && bad++ == 0)
+        first = "element " + std::to_string(e) + " component " + std::to_string(k) + ": gpu " +
+                std::to_string(gv) + " cpu " + std::to_string(wv);
     }
-    if (!ok && bad++ == 0)
-      first = "element " + std::to_string(i / components) + " component " +
-              std::to_string(i % components) + ": gpu " + std::to_string(gv) + " cpu " +
-              std::to_string(wv);
   }
   return bad;
 }

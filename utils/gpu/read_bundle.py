@@ -18,7 +18,7 @@ import sys
 # ScalarKind in include/kdsl/Runtime/ValueLayout.h, in order: struct format.
 SCALARS = ["?", "b", "h", "i", "q", "B", "H", "I", "Q", "e", "f", "d"]
 # ElemType::Family.
-FAMILIES = ["scalar", "vector", "matrix", "quat"]
+FAMILIES = ["scalar", "vector", "matrix", "quat", "struct"]
 
 
 class Reader:
@@ -42,19 +42,41 @@ class Reader:
         return self.take(self.u32()).decode()
 
 
+def read_type(r, depth=0):
+    """An element type; its scalars as [(byte offset, struct code)] in memory
+    order (a struct's fields depth first) and its size in bytes."""
+    kind, family, rows, cols = r.u32(), r.u32(), r.u32(), r.u32()
+    if kind >= len(SCALARS) or family >= len(FAMILIES) or depth > 8:
+        raise ValueError("bad element type")
+    code = SCALARS[kind]
+    size = rows * cols * struct.calcsize("<" + code)
+    if FAMILIES[family] != "struct":
+        return {"kind": kind, "family": FAMILIES[family], "components": rows * cols, "size": size,
+                "slots": [(k * struct.calcsize("<" + code), code) for k in range(rows * cols)]}
+    slots = []
+    for _ in range(r.u32()):
+        r.string()  # the field name: kdsl-run prints the fields in this order
+        offset = r.u64()
+        field = read_type(r, depth + 1)
+        if offset + field["size"] > size:
+            raise ValueError("struct field outside its struct")
+        slots += [(offset + o, c) for o, c in field["slots"]]
+    return {"kind": kind, "family": "struct", "components": rows * cols, "size": size,
+            "slots": slots}
+
+
 def read_bundle(path):
     r = Reader(open(path, "rb").read())
-    if r.take(8) != b"KDSLBND2":
+    if r.take(8) != b"KDSLBND3":
         raise ValueError("not a kdsl bundle")
     arrays = []
     for _ in range(r.u32()):
-        kind, family, rows, cols, ndim = r.u32(), r.u32(), r.u32(), r.u32(), r.u32()
-        shape = [r.u64() for _ in range(ndim)]
-        count = math.prod(shape)
-        size = struct.calcsize("<" + SCALARS[kind])
-        arrays.append({"kind": kind, "family": FAMILIES[family], "components": rows * cols,
-                       "shape": shape, "count": count,
-                       "data": r.take(count * rows * cols * size)})
+        a = read_type(r)
+        ndim = r.u32()
+        a["shape"] = [r.u64() for _ in range(ndim)]
+        a["count"] = math.prod(a["shape"])
+        a["data"] = r.take(a["count"] * a["size"])
+        arrays.append(a)
     launches = []
     for _ in range(r.u32()):
         kernel = r.string()
@@ -88,6 +110,9 @@ def flatten(v):
     if isinstance(v, list):
         for x in v:
             yield from flatten(x)
+    elif isinstance(v, dict):  # a struct: its fields in declaration order
+        for x in v.values():
+            yield from flatten(x)
     else:
         yield v
 
@@ -107,8 +132,9 @@ def same(a, b, code):
 
 
 def decode(a, blob):
-    fmt = "<%d%s" % (a["count"] * a["components"], SCALARS[a["kind"]])
-    return struct.unpack(fmt, blob)
+    """Every scalar of the array, element by element; with its struct code."""
+    return [(struct.unpack_from("<" + code, blob, e * a["size"] + offset)[0], code)
+            for e in range(a["count"]) for offset, code in a["slots"]]
 
 
 def check_descriptors(arrays, launches):
@@ -126,7 +152,7 @@ def check_descriptors(arrays, launches):
             if list(shape[:nd]) != a["shape"] or any(shape[nd:]):
                 raise ValueError("launch %d: descriptor shape %s, array %d has %s"
                                  % (li, shape, index, a["shape"]))
-            elem = a["components"] * struct.calcsize("<" + SCALARS[a["kind"]])
+            elem = a["size"]
             inner = strides[nd - 1]
             if a["count"] and inner != elem:
                 raise ValueError("launch %d: innermost stride %d, element size %d"
@@ -146,7 +172,7 @@ def main():
         "outputs": [name for name, kind, _ in outputs if kind == 0],
         "grads": [name for name, kind, _ in outputs if kind == 1],
         # What the adjoint launches start from: zeros and the seeds.
-        "grads_before": {name: list(decode(arrays[index], arrays[index]["data"]))
+        "grads_before": {name: [v for v, _ in decode(arrays[index], arrays[index]["data"])]
                          for name, kind, index in outputs if kind == 1},
         "reset_after": reset,
     }
@@ -157,7 +183,7 @@ def main():
             a = arrays[index]
             got = decode(a, blob)
             want = list(flatten(result["grads" if kind else "outputs"][name]))
-            if len(got) != len(want) or not all(same(g, w, SCALARS[a["kind"]]) for g, w in zip(got, want)):
+            if len(got) != len(want) or not all(same(g, w, code) for (g, code), w in zip(got, want)):
                 raise ValueError("expected.bin output '%s' differs from kdsl-run's" % name)
         summary["checked"] = len(outputs)
     json.dump(summary, sys.stdout)

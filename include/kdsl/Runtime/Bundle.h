@@ -16,12 +16,11 @@
 
 namespace kdsl {
 
-/// Writes the plan as it is now (call before running it): "KDSLBND2", the
+/// Writes the plan as it is now (call before running it): "KDSLBND3", the
 /// arrays (then, with "backward", the gradients, seeded), the launches (the
 /// forward ones, then the adjoint ones), the outputs (the printed arrays,
-/// then the gradients) and the gradients to zero after the launches. Fails,
-/// writing nothing, for a plan with arrays of structs.
-llvm::Error writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os);
+/// then the gradients) and the gradients to zero after the launches.
+void writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os);
 
 /// Writes the outputs' current bytes (call after a successful run):
 /// "KDSLEXP1", then for each output its byte count and bytes.
