@@ -163,6 +163,17 @@ private:
     bool grad;
   };
   void arrayInput(const std::string &name, Ty t, int count, bool twoD = false);
+  /// An input value in [-1, 1] away from the kinks finite differences cannot
+  /// check: never an integer (floor, sign, abs at 0) and, if `distinct`,
+  /// unequal to every other such value of the program (ties of atomic_max/min
+  /// across threads, of min/max and of comparisons between arrays).
+  double inputValue(bool distinct) {
+    for (;;) {
+      double v = rng.value(-1, 1);
+      if (v != std::round(v) && (!distinct || usedValues.insert(v).second))
+        return v;
+    }
+  }
 
   Rng rng;
   uint64_t index;
@@ -342,31 +353,20 @@ std::string Gen::exprQ(int depth) {
 void Gen::arrayInput(const std::string &name, Ty t, int count, bool twoDim) {
   int comps = t == Ty::F ? 1 : t == Ty::V ? 3 : t == Ty::M ? 9 : 4;
   Array rows;
-  // Away from the kinks finite differences cannot check: no integers (floor,
-  // sign, abs at 0), and no two equal elements in the float arrays of a
-  // program (ties of atomic_max/min across threads, of min/max and of
-  // comparisons between arrays).
-  auto component = [&](bool distinct) {
-    for (;;) {
-      double v = rng.value(-1, 1);
-      if (v != std::round(v) && (!distinct || usedValues.insert(v).second))
-        return v;
-    }
-  };
   auto element = [&]() -> Value {
     if (comps == 1)
-      return component(/*distinct=*/true);
+      return inputValue(/*distinct=*/true);
     Array c;
     if (t == Ty::M) {
       for (int r = 0; r < 3; ++r) {
         Array row;
         for (int k = 0; k < 3; ++k)
-          row.push_back(component(false));
+          row.push_back(inputValue(false));
         c.push_back(std::move(row));
       }
     } else {
       for (int k = 0; k < comps; ++k)
-        c.push_back(component(false));
+        c.push_back(inputValue(false));
     }
     return Value(std::move(c));
   };
@@ -418,8 +418,8 @@ void Gen::helperStruct() {
     // element and a neighbour's, whose adjoint other threads add to as well.
     Array data;
     for (int k = 0; k < opt.threads; ++k)
-      data.push_back(Object{{"a", rng.value(-1, 1)},
-                            {"b", Array{rng.value(-1, 1), rng.value(-1, 1), rng.value(-1, 1)}},
+      data.push_back(Object{{"a", inputValue(true)},
+                            {"b", Array{inputValue(false), inputValue(false), inputValue(false)}},
                             {"n", int64_t(rng.range(0, 9))}});
     inputs.push_back({"ps", "wp.array(dtype=" + name + ")",
                       Object{{"data", std::move(data)}, {"requires_grad", true}}, true});
@@ -439,6 +439,19 @@ void Gen::helperStruct() {
   line(s + ".b = " + exprV(opt.maxDepth - 1));
   line(s + ".n = i");
   line("wp.expect_neq(" + s + ".n, -1)");
+  if (rng.chance(0.5)) {
+    // The struct carried through a dynamic loop (its adjoint tapes it field
+    // by field); the updates are contractions, so values stay bounded.
+    inputs.push_back({"n", "int", Value(int64_t(rng.range(1, 5))), false});
+    line("for j in range(n):");
+    ++indent;
+    line(s + ".a = " + s + ".a * " + num(rng.value(0.3, 0.9)) + " + wp.sin(" + s + ".b[" +
+         std::to_string(rng.range(0, 2)) + "]) * " + num(rng.value(0.1, 0.5)));
+    line(s + ".b = " + s + ".b * " + num(rng.value(0.3, 0.9)) + " + " + ty(Ty::V) + "(wp.sin(" + s +
+         ".a), " + lit(rng.value(-1, 1)) + ", " + ty(Ty::F) + "(j)) * " + num(rng.value(0.1, 0.5)));
+    line(s + ".n = " + s + ".n + 1");
+    --indent;
+  }
   assign(newVar("t"), Ty::F, s + ".a * wp.length(" + s + ".b) + " + s + ".b[1]");
 }
 
