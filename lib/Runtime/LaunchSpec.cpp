@@ -449,6 +449,9 @@ private:
                   llvm::ArrayRef<StringRef> fieldPath, StringRef argName, kdsl_array &out,
                   const HostArray *&bound);
   Expected<ElemType> resolveElem(const ArrayDesc &desc, ArrayType type, StringRef what);
+  /// The struct named `name` in the kernels' argument types, as an array
+  /// element type (none if it holds arrays).
+  std::optional<ElemType> structNamed(StringRef name) const;
   Expected<HostArray *> materialize(const ArrayDesc &desc, const ElemType &elem, unsigned ndim,
                                     StringRef what, StringRef name);
   Error parsePrint(const json::Value *print);
@@ -712,6 +715,30 @@ Error PlanBuilder::collectBindings(const json::Value &v, mlir::Type t, StringRef
   return Error::success();
 }
 
+/// Appends the struct types in `t` (arrays' elements and fields too).
+static void collectStructs(mlir::Type t, llvm::SmallVectorImpl<StructType> &out) {
+  if (auto a = llvm::dyn_cast<ArrayType>(t))
+    return collectStructs(a.getElementType(), out);
+  if (auto s = llvm::dyn_cast<StructType>(t)) {
+    out.push_back(s);
+    for (mlir::Type f : s.getFieldTypes())
+      collectStructs(f, out);
+  }
+}
+
+std::optional<ElemType> PlanBuilder::structNamed(StringRef name) const {
+  if (name.empty())
+    return std::nullopt;
+  llvm::SmallVector<StructType> structs;
+  for (const KernelInfo &k : kernels)
+    for (mlir::Type t : k.argTypes)
+      collectStructs(t, structs);
+  for (StructType s : structs)
+    if (s.getName() == name)
+      return arrayElemTypeFromMLIR(s);
+  return std::nullopt;
+}
+
 Expected<ElemType> PlanBuilder::resolveElem(const ArrayDesc &desc, ArrayType type,
                                             StringRef what) {
   mlir::Type elemType = type.getElementType();
@@ -832,10 +859,14 @@ Error PlanBuilder::materializeNamed() {
       elem = *resolved;
       ndim = n.ndim;
     } else {
-      // Not used by any launch: the descriptor alone decides.
-      if (!n.desc.dtypeError.empty())
+      // Not used by any launch: the descriptor alone decides; a dtype that
+      // is no Warp value type may name a struct of the kernels.
+      std::optional<ElemType> structElem = structNamed(n.desc.dtypeName);
+      if (!n.desc.dtypeError.empty() && !structElem)
         return specError(n.desc.dtypeError);
-      elem = n.desc.dtype ? *n.desc.dtype : ElemType::makeScalar(ScalarKind::F32);
+      elem = structElem  ? *structElem
+             : n.desc.dtype ? *n.desc.dtype
+                            : ElemType::makeScalar(ScalarKind::F32);
       if (n.desc.init == ArrayDesc::Init::Data) {
         unsigned depth = 0;
         for (const json::Value *cur = n.desc.data; const json::Array *list = cur->getAsArray();) {
