@@ -100,93 +100,12 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
     for (Operation *op : toErase)
       op->erase();
     k.erase();
-    // convert-gpu-to-nvvm converts no struct-typed block arguments: structs
-    // cross loop and if boundaries as their fields (matrices among them are
-    // flattened next).
+    // convert-gpu-to-nvvm converts no struct-typed block arguments, and not
+    // the n-D vector ops that feed matrix-typed ones: structs cross loop and
+    // if boundaries as their fields, matrices (those fields too) as 1-D
+    // vectors.
     flattenCarriedStructs(f);
-    flattenMatrixCarries(f);
-  }
-
-  /// convert-gpu-to-nvvm converts the block arguments that scf-to-cf makes
-  /// of matrix-typed (n-D vector) loop-carried values and if results, but not
-  /// the n-D vector ops feeding them. Those values cross the region
-  /// boundaries as 1-D vectors instead (shape casts on both sides).
-  static void flattenMatrixCarries(Operation *root) {
-    auto flatType = [](Type t) -> Type {
-      if (auto v = dyn_cast<VectorType>(t); v && v.getRank() > 1)
-        return VectorType::get({v.getNumElements()}, v.getElementType());
-      return t;
-    };
-    auto reshape = [](OpBuilder &b, Location loc, Value v, Type to) -> Value {
-      return v.getType() == to ? v : (Value)vector::ShapeCastOp::create(b, loc, to, v);
-    };
-    auto hasMatrix = [&](TypeRange types) {
-      return llvm::any_of(types, [&](Type t) { return flatType(t) != t; });
-    };
-    // Flatten the yields of `region`'s terminator and its block arguments
-    // from `firstArg` on, which now carry flat values.
-    auto fixRegion = [&](Region &region, unsigned firstArg) {
-      Block &block = region.front();
-      OpBuilder b = OpBuilder::atBlockBegin(&block);
-      for (BlockArgument a : block.getArguments().drop_front(firstArg)) {
-        Type original = a.getType();
-        if (flatType(original) == original)
-          continue;
-        a.setType(flatType(original));
-        Value m = reshape(b, a.getLoc(), a, original);
-        a.replaceAllUsesExcept(m, m.getDefiningOp());
-      }
-      Operation *yield = block.getTerminator();
-      b.setInsertionPoint(yield);
-      for (OpOperand &o : yield->getOpOperands())
-        o.set(reshape(b, yield->getLoc(), o.get(), flatType(o.get().getType())));
-    };
-    SmallVector<Operation *> ops;
-    root->walk([&](Operation *op) { // inner regions first
-      if ((isa<scf::ForOp, scf::IfOp>(op) && hasMatrix(op->getResultTypes())) ||
-          (isa<scf::WhileOp>(op) &&
-           (hasMatrix(op->getResultTypes()) || hasMatrix(op->getOperandTypes()))))
-        ops.push_back(op);
-    });
-    for (Operation *op : ops) {
-      OpBuilder b(op);
-      Location loc = op->getLoc();
-      SmallVector<Type> types;
-      for (Type t : op->getResultTypes())
-        types.push_back(flatType(t));
-      Operation *replacement;
-      if (auto f = dyn_cast<scf::ForOp>(op)) {
-        SmallVector<Value> inits;
-        for (Value v : f.getInitArgs())
-          inits.push_back(reshape(b, loc, v, flatType(v.getType())));
-        auto g = scf::ForOp::create(b, loc, f.getLowerBound(), f.getUpperBound(), f.getStep(), inits);
-        g.getRegion().takeBody(f.getRegion());
-        fixRegion(g.getRegion(), 1);
-        replacement = g;
-      } else if (auto w = dyn_cast<scf::WhileOp>(op)) {
-        SmallVector<Value> inits;
-        for (Value v : w.getInits())
-          inits.push_back(reshape(b, loc, v, flatType(v.getType())));
-        auto g = scf::WhileOp::create(b, loc, types, inits);
-        g.getBefore().takeBody(w.getBefore());
-        g.getAfter().takeBody(w.getAfter());
-        fixRegion(g.getBefore(), 0); // the condition (i1) keeps its type
-        fixRegion(g.getAfter(), 0);
-        replacement = g;
-      } else {
-        auto i = cast<scf::IfOp>(op);
-        auto g = scf::IfOp::create(b, loc, types, i.getCondition(), /*withElse=*/false);
-        g.getThenRegion().takeBody(i.getThenRegion());
-        g.getElseRegion().takeBody(i.getElseRegion());
-        fixRegion(g.getThenRegion(), 0);
-        fixRegion(g.getElseRegion(), 0);
-        replacement = g;
-      }
-      b.setInsertionPointAfter(replacement);
-      for (auto [r, n] : llvm::zip(op->getResults(), replacement->getResults()))
-        r.replaceAllUsesWith(reshape(b, loc, n, r.getType()));
-      op->erase();
-    }
+    flattenCarriedMatrices(f);
   }
 };
 

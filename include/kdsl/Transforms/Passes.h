@@ -53,6 +53,9 @@ llvm::LogicalResult expandBuiltinsIn(mlir::Operation *root);
 /// instead (lib/Transforms/FlattenCarriedStructs.cpp says who needs it).
 void flattenCarriedStructs(mlir::Operation *root);
 
+/// The same for matrices (n-D vectors), carried as 1-D vectors.
+void flattenCarriedMatrices(mlir::Operation *root);
+
 /// Registers every kdsl pass and the named pipelines (kdsl-lower-to-cpu).
 void registerKdslPassesAndPipelines();
 
