@@ -228,17 +228,24 @@ LogicalResult StructCreateOp::verify() {
   return success();
 }
 
+/// The type of field `name` of `st`, or an error at `loc`.
+static FailureOr<Type> fieldType(std::optional<Location> loc, StructType st, StringRef name) {
+  int idx = st.getFieldIndex(name);
+  if (idx < 0)
+    return emitOptionalError(loc, "struct \"", st.getName(), "\" has no field '", name, "'");
+  return st.getFieldTypes()[idx];
+}
+
 LogicalResult StructExtractOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
                                                 Adaptor adaptor,
                                                 SmallVectorImpl<Type> &results) {
   auto st = dyn_cast<StructType>(adaptor.getInput().getType());
   if (!st)
     return emitOptionalError(loc, "expects a !kdsl.struct operand");
-  int idx = st.getFieldIndex(adaptor.getField());
-  if (idx < 0)
-    return emitOptionalError(loc, "struct \"", st.getName(), "\" has no field '",
-                             adaptor.getField(), "'");
-  results.push_back(st.getFieldTypes()[idx]);
+  FailureOr<Type> field = fieldType(loc, st, adaptor.getField());
+  if (failed(field))
+    return failure();
+  results.push_back(*field);
   return success();
 }
 
@@ -248,14 +255,12 @@ LogicalResult FieldViewOp::inferReturnTypes(MLIRContext *, std::optional<Locatio
   auto st = at ? dyn_cast<StructType>(at.getElementType()) : StructType();
   if (!st)
     return emitOptionalError(loc, "expects an array of structs");
-  int idx = st.getFieldIndex(adaptor.getField());
-  if (idx < 0)
-    return emitOptionalError(loc, "struct \"", st.getName(), "\" has no field '",
-                             adaptor.getField(), "'");
-  Type field = st.getFieldTypes()[idx];
-  if (isa<ArrayType>(field))
+  FailureOr<Type> field = fieldType(loc, st, adaptor.getField());
+  if (failed(field))
+    return failure();
+  if (isa<ArrayType>(*field))
     return emitOptionalError(loc, "field '", adaptor.getField(), "' is an array");
-  results.push_back(ArrayType::get(at.getContext(), field, at.getNdim()));
+  results.push_back(ArrayType::get(at.getContext(), *field, at.getNdim()));
   return success();
 }
 

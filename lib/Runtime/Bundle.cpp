@@ -1,6 +1,5 @@
 //===- Bundle.cpp - launch plans as files for a GPU host ------------------===//
 #include "kdsl/Runtime/Bundle.h"
-#include "kdsl/Dialect/Kdsl.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/EndianStream.h"
@@ -47,14 +46,12 @@ static void writeElemType(Writer &out, const ElemType &e) {
   }
   for (uint64_t v : {uint64_t(ScalarKind::U8), uint64_t(e.family), uint64_t(1), e.size()})
     out.u32(v);
-  auto st = llvm::cast<StructType>(e.structType);
-  std::vector<uint64_t> offsets = llvm::cantFail(structFieldOffsets(st));
-  out.u32(st.getFieldTypes().size());
-  for (auto [name, type, offset] : llvm::zip(st.getFieldNames(), st.getFieldTypes(), offsets)) {
-    out.string(name.getValue());
-    out.u64(offset);
-    // Arrays of structs hold no array fields (arrayElemTypeFromMLIR).
-    writeElemType(out, *arrayElemTypeFromMLIR(type));
+  std::vector<ElemField> fields = structFields(e);
+  out.u32(fields.size());
+  for (const ElemField &f : fields) {
+    out.string(f.name);
+    out.u64(f.offset);
+    writeElemType(out, f.type);
   }
 }
 

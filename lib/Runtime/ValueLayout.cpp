@@ -450,29 +450,26 @@ std::optional<ElemType> kdsl::arrayElemTypeFromMLIR(mlir::Type t) {
   return e;
 }
 
-static void appendSlots(mlir::Type t, uint64_t base, std::vector<ScalarSlot> &slots) {
-  if (std::optional<ElemType> e = elemTypeFromMLIR(t)) {
-    for (unsigned i = 0, n = e->numScalars(); i < n; ++i)
-      slots.push_back({base + i * scalarSize(e->scalar), e->scalar});
-    return;
-  }
-  auto s = llvm::cast<StructType>(t);
-  Expected<std::vector<uint64_t>> offsets = structFieldOffsets(s);
-  if (!offsets) { // not for a type arrayElemTypeFromMLIR accepted
-    llvm::consumeError(offsets.takeError());
-    return;
-  }
-  for (auto [offset, field] : llvm::zip(*offsets, s.getFieldTypes()))
-    appendSlots(field, base + offset, slots);
+std::vector<ElemField> kdsl::structFields(const ElemType &t) {
+  auto s = llvm::cast<StructType>(t.structType);
+  // arrayElemTypeFromMLIR made `t` from a struct with a layout and no arrays.
+  std::vector<uint64_t> offsets = llvm::cantFail(structFieldOffsets(s));
+  std::vector<ElemField> fields;
+  for (auto [name, type, offset] : llvm::zip(s.getFieldNames(), s.getFieldTypes(), offsets))
+    fields.push_back({name.getValue(), offset, *arrayElemTypeFromMLIR(type)});
+  return fields;
 }
 
 std::vector<ScalarSlot> kdsl::scalarSlots(const ElemType &t) {
   std::vector<ScalarSlot> slots;
-  if (t.family == ElemType::Family::Struct)
-    appendSlots(t.structType, 0, slots);
-  else
+  if (t.family != ElemType::Family::Struct) {
     for (unsigned i = 0, n = t.numScalars(); i < n; ++i)
       slots.push_back({i * scalarSize(t.scalar), t.scalar});
+    return slots;
+  }
+  for (const ElemField &f : structFields(t))
+    for (ScalarSlot slot : scalarSlots(f.type))
+      slots.push_back({f.offset + slot.offset, slot.kind});
   return slots;
 }
 
@@ -921,23 +918,15 @@ std::string kdsl::formatScalar(const char *src, ScalarKind s) {
 void kdsl::writeElement(json::OStream &os, const char *src, const ElemType &t) {
   unsigned bytes = scalarSize(t.scalar);
   switch (t.family) {
-  case ElemType::Family::Struct: {
-    auto s = llvm::cast<StructType>(t.structType);
-    Expected<std::vector<uint64_t>> offsets = structFieldOffsets(s);
-    if (!offsets) { // not for a type arrayElemTypeFromMLIR accepted
-      llvm::consumeError(offsets.takeError());
-      os.value(nullptr);
-      return;
-    }
+  case ElemType::Family::Struct:
     os.objectBegin();
-    for (auto [offset, name, type] : llvm::zip(*offsets, s.getFieldNames(), s.getFieldTypes())) {
-      os.attributeBegin(name.getValue());
-      writeElement(os, src + offset, *arrayElemTypeFromMLIR(type));
+    for (const ElemField &f : structFields(t)) {
+      os.attributeBegin(f.name);
+      writeElement(os, src + f.offset, f.type);
       os.attributeEnd();
     }
     os.objectEnd();
     return;
-  }
   case ElemType::Family::Scalar:
     os.rawValue(formatScalar(src, t.scalar));
     return;

@@ -151,6 +151,16 @@ struct ScalarSlot {
 /// fields in order, nested structs flattened).
 std::vector<ScalarSlot> scalarSlots(const ElemType &t);
 
+/// A field of a struct element type: its name, byte offset and type.
+struct ElemField {
+  llvm::StringRef name;
+  uint64_t offset;
+  ElemType type;
+};
+
+/// The fields of `t` (Family::Struct), in declaration order.
+std::vector<ElemField> structFields(const ElemType &t);
+
 /// Parses a dtype name: scalars (bool, int8..int64, uint8..uint64,
 /// float16/32/64, "int" = int32, "float" = float32), vecN with an optional
 /// suffix b ub s us i ui l ul h f d (none = f), matRC / matRxC with h f d,
