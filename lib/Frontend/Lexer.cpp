@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -13,6 +14,43 @@ using llvm::SMLoc;
 using llvm::StringRef;
 
 namespace {
+
+struct CodePointRange {
+  uint32_t lo, hi;
+};
+#include "UnicodeIdent.inc"
+
+bool inRanges(llvm::ArrayRef<CodePointRange> ranges, uint32_t c) {
+  auto it = std::upper_bound(ranges.begin(), ranges.end(), c,
+                             [](uint32_t c, const CodePointRange &r) { return c < r.lo; });
+  return it != ranges.begin() && c <= std::prev(it)->hi;
+}
+
+/// Decodes the UTF-8 sequence at s[p]: its length, or 0 when it is not valid
+/// UTF-8 (a stray continuation byte, a truncated or overlong sequence, a
+/// surrogate, a code point beyond U+10FFFF).
+unsigned decodeUtf8(StringRef s, size_t p, uint32_t &cp) {
+  unsigned char b0 = s[p];
+  if (b0 < 0x80) {
+    cp = b0;
+    return 1;
+  }
+  unsigned len = b0 >= 0xC2 && b0 <= 0xDF ? 2 : b0 >= 0xE0 && b0 <= 0xEF ? 3
+                 : b0 >= 0xF0 && b0 <= 0xF4 ? 4 : 0;
+  if (len == 0 || p + len > s.size())
+    return 0;
+  cp = b0 & (0x7F >> len);
+  for (unsigned i = 1; i < len; ++i) {
+    unsigned char b = s[p + i];
+    if ((b & 0xC0) != 0x80)
+      return 0;
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+      (cp >= 0xD800 && cp <= 0xDFFF))
+    return 0;
+  return len;
+}
 
 class Lexer {
 public:
@@ -47,13 +85,78 @@ private:
     out.push_back(t);
   }
   bool atLineStartIndent();
+  /// The length of the identifier character at p (0 when there is none):
+  /// ASCII letters, digits and _, and beyond ASCII what Python accepts
+  /// (XID_Start first, XID_Continue after).
+  unsigned identCharAt(size_t p, bool first) const {
+    unsigned char c = p < buf.size() ? buf[p] : 0;
+    if (c < 0x80)
+      return (first ? llvm::isAlpha(c) || c == '_' : llvm::isAlnum(c) || c == '_') ? 1 : 0;
+    uint32_t cp;
+    unsigned len = decodeUtf8(buf, p, cp);
+    return len && inRanges(first ? llvm::ArrayRef(kIdentStart) : llvm::ArrayRef(kIdentContinue), cp)
+               ? len
+               : 0;
+  }
+  bool checkUtf8();
+  void lexName();
   void lexNumber();
   void lexString(size_t start, size_t quotePos, bool raw, bool fstr);
   void lexOp();
 };
 
-bool isIdentStart(unsigned char c) { return llvm::isAlpha(c) || c == '_' || c >= 0x80; }
-bool isIdentChar(unsigned char c) { return llvm::isAlnum(c) || c == '_' || c >= 0x80; }
+/// Python reads a file as UTF-8: the first invalid sequence is an error.
+bool Lexer::checkUtf8() {
+  for (size_t p = 0; p < buf.size();) {
+    if ((unsigned char)buf[p] < 0x80) {
+      ++p;
+      continue;
+    }
+    uint32_t cp;
+    unsigned len = decodeUtf8(buf, p, cp);
+    if (len == 0) {
+      error(p, "invalid UTF-8 in source (byte 0x" + llvm::utohexstr((unsigned char)buf[p]) + ")");
+      return false;
+    }
+    p += len;
+  }
+  return true;
+}
+
+static std::string codePointName(uint32_t cp) {
+  std::string hex = llvm::utohexstr(cp);
+  return "U+" + std::string(hex.size() < 4 ? 4 - hex.size() : 0, '0') + hex;
+}
+
+void Lexer::lexName() {
+  size_t start = pos;
+  unsigned len = identCharAt(pos, true);
+  while (len) {
+    if ((unsigned char)buf[pos] >= 0x80) {
+      uint32_t cp;
+      decodeUtf8(buf, pos, cp);
+      if (inRanges(kNotNFKC, cp)) {
+        error(pos, "character '" + buf.substr(pos, len) + "' (" + codePointName(cp) +
+                       ") in a name changes under Unicode NFKC normalization, which Python "
+                       "applies to names and kdsl does not: write the normalized form");
+        return;
+      }
+    }
+    pos += len;
+    len = identCharAt(pos, false);
+  }
+  // String prefixes: r, b, u, f and their combinations.
+  if (pos < buf.size() && (buf[pos] == '\'' || buf[pos] == '"') && pos - start <= 2) {
+    std::string prefix = buf.slice(start, pos).lower();
+    if (prefix == "r" || prefix == "b" || prefix == "u" || prefix == "f" || prefix == "rb" ||
+        prefix == "br" || prefix == "fr" || prefix == "rf") {
+      bool fstr = prefix.find('f') != std::string::npos || prefix.find('b') != std::string::npos;
+      lexString(start, pos, prefix.find('r') != std::string::npos, fstr);
+      return;
+    }
+  }
+  push(Tok::Name, start, pos);
+}
 
 /// Handles indentation at the start of a logical line. Returns false when the
 /// line is blank or a comment (nothing to emit), true otherwise.
@@ -143,7 +246,7 @@ void Lexer::lexNumber() {
     ++pos;
     kind = Tok::Imaginary;
   }
-  if (isIdentChar(peek())) {
+  if (identCharAt(pos, false)) {
     error(pos, "invalid character in number literal");
     return;
   }
@@ -161,17 +264,26 @@ void Lexer::lexNumber() {
       radix = b == 'x' ? 16 : b == 'o' ? 8 : 2;
       digitsStr = digitsStr.drop_front(2);
     }
-    llvm::APInt value;
-    if (digitsStr.getAsInteger(radix, value)) {
+    // One pass over the digits: once the value needs more than 64 bits it is
+    // only marked too large (APInt parsing is quadratic or worse in the length).
+    uint64_t value = 0;
+    bool overflow = false;
+    for (char d : digitsStr) {
+      unsigned digit = llvm::hexDigitValue(d);
+      if (digit >= radix) {
+        error(start, "invalid number literal");
+        return;
+      }
+      if (!overflow && (__builtin_mul_overflow(value, (uint64_t)radix, &value) ||
+                        __builtin_add_overflow(value, (uint64_t)digit, &value)))
+        overflow = true;
+    }
+    if (digitsStr.empty()) {
       error(start, "invalid number literal");
       return;
     }
-    if (value.getActiveBits() > 64) {
-      t.overflow = true;
-      t.ival = UINT64_MAX;
-    } else {
-      t.ival = value.getZExtValue();
-    }
+    t.overflow = overflow;
+    t.ival = overflow ? UINT64_MAX : value;
   } else if (kind == Tok::Float) {
     errno = 0;
     t.fval = std::strtod(clean.c_str(), nullptr);
@@ -264,7 +376,11 @@ void Lexer::lexOp() {
     error(pos, "invalid syntax '!'");
     return;
   }
-  if (llvm::isPrint(c))
+  uint32_t cp;
+  if ((unsigned char)c >= 0x80 && decodeUtf8(buf, pos, cp) > 1)
+    error(pos, "invalid character '" + buf.substr(pos, decodeUtf8(buf, pos, cp)) + "' (" +
+                   codePointName(cp) + ") in source");
+  else if (llvm::isPrint(c))
     error(pos, llvm::Twine("invalid character '") + llvm::Twine(c) + "' in source");
   else
     error(pos, "invalid character (byte 0x" + llvm::utohexstr((unsigned char)c) + ") in source");
@@ -274,6 +390,8 @@ bool Lexer::run() {
   // Skip a UTF-8 byte order mark.
   if (buf.starts_with("\xEF\xBB\xBF"))
     pos = 3;
+  if (!checkUtf8())
+    return false;
   bool lineStart = true;
   while (!failed) {
     if (lineStart && brackets.empty()) {
@@ -335,21 +453,8 @@ bool Lexer::run() {
       lexNumber();
       continue;
     }
-    if (isIdentStart((unsigned char)c)) {
-      size_t start = pos;
-      while (pos < buf.size() && isIdentChar((unsigned char)buf[pos]))
-        ++pos;
-      // String prefixes: r, b, u, f and their combinations.
-      if (pos < buf.size() && (buf[pos] == '\'' || buf[pos] == '"') && pos - start <= 2) {
-        std::string prefix = buf.slice(start, pos).lower();
-        if (prefix == "r" || prefix == "b" || prefix == "u" || prefix == "f" || prefix == "rb" ||
-            prefix == "br" || prefix == "fr" || prefix == "rf") {
-          bool fstr = prefix.find('f') != std::string::npos || prefix.find('b') != std::string::npos;
-          lexString(start, pos, prefix.find('r') != std::string::npos, fstr);
-          continue;
-        }
-      }
-      push(Tok::Name, start, pos);
+    if (identCharAt(pos, true)) {
+      lexName();
       continue;
     }
     if (c == '\'' || c == '"') {

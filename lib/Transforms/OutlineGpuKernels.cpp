@@ -1,5 +1,6 @@
 //===- OutlineGpuKernels.cpp - kdsl.kernel -> gpu.func (GPU ABI) ---------===//
 #include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Target/Mangle.h"
 #include "kdsl/Transforms/CLayout.h"
 #include "kdsl/Transforms/Passes.h"
 #include "GridLoop.h"
@@ -27,8 +28,16 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
     OpBuilder mb(module.getBodyRegion());
     auto gpuModule = gpu::GPUModuleOp::create(mb, module.getLoc(), "kdsl_kernels");
     // @wp.func bodies are needed on the device: move them into the gpu.module.
-    for (auto f : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    // PTX symbols are ASCII: names beyond it are mangled (Mangle.h).
+    for (auto f : llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
+      std::string mangled = mangleName(f.getSymName());
+      if (mangled != f.getSymName()) {
+        if (failed(SymbolTable::replaceAllSymbolUses(f, StringAttr::get(ctx, mangled), module)))
+          return signalPassFailure();
+        SymbolTable::setSymbolName(f, mangled);
+      }
       f->moveBefore(gpuModule.getBody(), gpuModule.getBody()->end());
+    }
     for (KernelOp k : kernels)
       outline(k, gpuModule);
   }
@@ -43,7 +52,7 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
     for (Type t : k.getArgumentTypes())
       argTypes.push_back(cLayoutType(t));
     OpBuilder b(gpuModule.getBody(), gpuModule.getBody()->end());
-    auto f = gpu::GPUFuncOp::create(b, loc, entryPointName(k, "cuda_kernel"),
+    auto f = gpu::GPUFuncOp::create(b, loc, mangleName(entryPointName(k, "cuda_kernel")),
                                     b.getFunctionType(argTypes, {}));
     f->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
     Block &entry = f.getBody().front();

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Target/Cpp.h"
+#include "kdsl/Target/Mangle.h"
 #include "kdsl/Dialect/Kdsl.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -124,7 +125,7 @@ std::string CppEmitter::typeName(Type t) {
 }
 
 std::string CppEmitter::fresh(StringRef hint) {
-  std::string base = hint.str();
+  std::string base = mangleName(hint);
   if (base.empty() || !(std::isalpha((unsigned char)base[0]) || base[0] == '_'))
     base = "v" + base;
   std::string n = base == "v" ? "v" + std::to_string(counter++) : base;
@@ -212,7 +213,7 @@ LogicalResult CppEmitter::emitStruct(StructType st) {
         return failure();
   line() << "struct " << n << " {\n";
   for (auto [fname, ftype] : llvm::zip(st.getFieldNames(), st.getFieldTypes()))
-    line() << "  " << typeName(ftype) << " " << fname.getValue() << ";\n";
+    line() << "  " << typeName(ftype) << " " << mangleName(fname.getValue()) << ";\n";
   line() << "};\n\n";
   return success();
 }
@@ -371,12 +372,17 @@ LogicalResult CppEmitter::emitExpr(Operation &op, std::string &e) {
       })
       .Case<arith::CmpFOp>([&](arith::CmpFOp o) {
         std::string a = name(o.getLhs()), c = name(o.getRhs());
-        if (o.getPredicate() == arith::CmpFPredicate::UNO) {
-          e = "std::isnan((double)" + a + ") || std::isnan((double)" + c + ")";
-          return success();
-        }
-        if (o.getPredicate() == arith::CmpFPredicate::ORD) {
-          e = "!std::isnan((double)" + a + ") && !std::isnan((double)" + c + ")";
+        bool isVector = isa<VectorType>(o.getLhs().getType());
+        if (o.getPredicate() == arith::CmpFPredicate::UNO ||
+            o.getPredicate() == arith::CmpFPredicate::ORD) {
+          bool uno = o.getPredicate() == arith::CmpFPredicate::UNO;
+          auto test = [&](const std::string &x, const std::string &y) {
+            return uno ? "(std::isnan((double)" + x + ") || std::isnan((double)" + y + "))"
+                       : "(!std::isnan((double)" + x + ") && !std::isnan((double)" + y + "))";
+          };
+          e = isVector ? "kdsl::vmap2(" + a + ", " + c + ", [](auto x, auto y) { return " +
+                             test("x", "y") + "; })"
+                       : test(a, c);
           return success();
         }
         bool negate;
@@ -563,7 +569,7 @@ LogicalResult CppEmitter::emitExpr(Operation &op, std::string &e) {
       .Case<FieldViewOp>([&](FieldViewOp o) {
         mlir::Type elem = o.getArray().getType().getElementType();
         e = "kdsl::field_view(" + name(o.getArray()) + ", offsetof(" + typeName(elem) + ", " +
-            o.getField().str() + "))";
+            mangleName(o.getField()) + "))";
         return success();
       })
       .Case<StructCreateOp>([&](StructCreateOp o) {
@@ -574,7 +580,7 @@ LogicalResult CppEmitter::emitExpr(Operation &op, std::string &e) {
         return success();
       })
       .Case<StructExtractOp>([&](StructExtractOp o) {
-        e = name(o.getInput()) + "." + o.getField().str();
+        e = name(o.getInput()) + "." + mangleName(o.getField());
         return success();
       })
       .Case<ub::PoisonOp>([&](auto) {
@@ -654,7 +660,7 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
     bind(si.getResult(), "v");
     line() << unusedPrefix(si.getResult()) << typeName(si.getType()) << " " << name(si.getResult()) << " = " << name(si.getInput())
            << ";\n";
-    line() << name(si.getResult()) << "." << si.getField() << " = " << name(si.getValue()) << ";\n";
+    line() << name(si.getResult()) << "." << mangleName(si.getField()) << " = " << name(si.getValue()) << ";\n";
     return success();
   }
   if (options.checkBounds && isa<LoadOp, AtomicOp>(op)) {
@@ -693,7 +699,7 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
     return success();
   }
   if (auto call = dyn_cast<func::CallOp>(op)) {
-    std::string c = this->call(call.getCallee(), call.getOperands());
+    std::string c = this->call(mangleName(call.getCallee()), call.getOperands());
     if (call.getNumResults() == 0) {
       line() << c << ";\n";
     } else if (call.getNumResults() == 1) {
@@ -825,7 +831,7 @@ LogicalResult CppEmitter::emitFunc(func::FuncOp f) {
     ret = typeName(results[0]);
   else if (results.size() > 1) {
     // Several return values: a small struct (std::tuple is not usable on the device).
-    resultStruct = (f.getSymName() + "_result").str();
+    resultStruct = mangleName(f.getSymName()) + "_result";
     line() << "struct " << resultStruct << " {\n";
     for (auto [i, t] : llvm::enumerate(results))
       line() << "  " << typeName(t) << " r" << i << ";\n";
@@ -833,7 +839,11 @@ LogicalResult CppEmitter::emitFunc(func::FuncOp f) {
     ret = resultStruct;
   }
   auto argNames = f->getAttrOfType<ArrayAttr>("kdsl.arg_names");
-  line() << "static KDSL_FN " << ret << " " << f.getSymName() << "(";
+  // A func no kernel calls is still emitted (and checked): -Wunused-function
+  // would reject it.
+  bool called = !SymbolTable::symbolKnownUseEmpty(f, f->getParentOp());
+  line() << (called ? "" : "[[maybe_unused]] ") << "static KDSL_FN " << ret << " "
+         << mangleName(f.getSymName()) << "(";
   for (auto [i, arg] : llvm::enumerate(f.getArguments())) {
     bind(arg, argNames && i < argNames.size() ? cast<StringAttr>(argNames[i]).getValue() : "a");
     if (argNames && i < argNames.size())
@@ -862,7 +872,7 @@ LogicalResult CppEmitter::emitKernel(KernelOp k) {
   if (cuda) {
     // By-value arguments after the launch bounds; a grid-stride loop covers the launch.
     line() << "// kernel " << k.getSymName() << ": a grid-stride loop over launch.total threads\n";
-    line() << "extern \"C\" __global__ void " << entryPointName(k, "cuda_kernel")
+    line() << "extern \"C\" __global__ void " << mangleName(entryPointName(k, "cuda_kernel"))
            << "(kdsl_launch launch";
     usedNames.insert("launch");
     for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
@@ -876,7 +886,14 @@ LogicalResult CppEmitter::emitKernel(KernelOp k) {
            << " < launch.total; " << flat << " += (int64_t)blockDim.x * gridDim.x) {\n";
   } else {
     line() << "// kernel " << k.getSymName() << ": thread indices [begin, end) of the launch grid\n";
-    line() << "extern \"C\" void " << entryPointName(k, "cpu")
+    std::string entry = entryPointName(k, "cpu"), mangled = mangleName(entry);
+    // The CPU ABI symbol stays <kernel>_cpu_forward, as the JIT's (ELF and
+    // LLVM take any name): the C++ identifier is mangled, the symbol given by
+    // an asm label.
+    if (mangled != entry)
+      line() << "extern \"C\" void " << mangled
+             << "(const int64_t *, int64_t, int64_t, void **) __asm__(\"" << entry << "\");\n";
+    line() << "extern \"C\" void " << mangled
            << "(const int64_t *dims, int64_t begin, int64_t end, void **args) {\n";
     ++indent;
     for (const char *n : {"dims", "begin", "end", "args"})
@@ -910,7 +927,8 @@ LogicalResult CppEmitter::emitKernel(KernelOp k) {
     exprs[0] = "(int32_t)" + rest;
     for (unsigned d = 0; d < nd; ++d) {
       std::string n = fresh(nd == 1 ? "tid" : dimNames[d]);
-      line() << "const int32_t " << n << " = " << exprs[d] << ";\n";
+      bool used = llvm::any_of(tids, [&](TidOp t) { return !t->getResult(d).use_empty(); });
+      line() << (used ? "" : "[[maybe_unused]] ") << "const int32_t " << n << " = " << exprs[d] << ";\n";
       tidNames.push_back(n);
     }
     for (TidOp t : tids)
@@ -966,6 +984,29 @@ LogicalResult CppEmitter::emitModule(ModuleOp module) {
         for (Type t : b.getArgumentTypes())
           visit(t);
   });
+  // Mangled names (Mangle.h) that meet another name of the file.
+  llvm::StringMap<std::string> globals;
+  auto claim = [&](llvm::StringMap<std::string> &seen, StringRef original, Operation *op,
+                   StringRef what) -> LogicalResult {
+    auto [it, inserted] = seen.try_emplace(mangleName(original), original.str());
+    if (inserted || it->second == original)
+      return success();
+    return op->emitError() << what << " '" << original << "' and '" << it->second
+                           << "' are both emitted as '" << it->first()
+                           << "' (names beyond ASCII are mangled: docs/language.md); rename one";
+  };
+  for (auto f : module.getOps<func::FuncOp>())
+    if (failed(claim(globals, f.getSymName(), f, "names")))
+      return failure();
+  for (auto k : module.getOps<KernelOp>())
+    if (failed(claim(globals, k.getSymName(), k, "names")))
+      return failure();
+  for (StructType st : structs) {
+    llvm::StringMap<std::string> fields;
+    for (StringAttr f : st.getFieldNames())
+      if (failed(claim(fields, f.getValue(), module, "fields")))
+        return failure();
+  }
   for (StructType st : structs)
     if (!structNames.count(st) && failed(emitStruct(st)))
       return failure();

@@ -1,5 +1,6 @@
 //===- EmitStandalone.cpp - host program for the emitted CUDA C -----------===//
 #include "kdsl/Target/Cpp.h"
+#include "kdsl/Target/Mangle.h"
 
 #include "kdsl/Dialect/Kdsl.h"
 
@@ -15,7 +16,7 @@ static const char *kStandaloneMain =
 std::vector<std::string> kdsl::cudaEntryPoints(ModuleOp module) {
   std::vector<std::string> names;
   for (auto k : module.getOps<KernelOp>())
-    names.push_back(entryPointName(k, "cuda_kernel"));
+    names.push_back(mangleName(entryPointName(k, "cuda_kernel")));
   return names;
 }
 
