@@ -9,6 +9,7 @@
 #include "kdsl/Support/OutputFiles.h"
 #include "kdsl/Target/Cpp.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -17,7 +18,9 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 #include <atomic>
 #include <chrono>
@@ -105,8 +108,14 @@ llvm::Expected<json::Value> readJSON(const std::string &path) {
   return parseObject((*buf)->getBuffer(), path);
 }
 
+/// The xxh3 of a shard's bytes as it is recorded: 16 lowercase hex digits.
+std::string contentHash(llvm::StringRef bytes) {
+  return llvm::formatv("{0:x-16}", llvm::xxh3_64bits(bytes)).str();
+}
+
 struct ShardStats {
-  int64_t indices = 0, written = 0, duplicates = 0;
+  int64_t indices = 0, written = 0, duplicates = 0, bytes = 0;
+  std::string xxh3; // of the shard file's bytes
   std::map<std::string, int64_t> perCategory, failures;
   json::Value toJSON() const {
     json::Object cats, fails;
@@ -116,15 +125,128 @@ struct ShardStats {
       fails[k] = v;
     return json::Object{{"indices", indices},      {"written", written},
                         {"duplicates", duplicates}, {"per_category", std::move(cats)},
-                        {"failures", std::move(fails)}};
+                        {"failures", std::move(fails)}, {"bytes", bytes},
+                        {"xxh3", xxh3}};
   }
 };
 
-/// manifest.json for the complete shards present in `dir`.
-llvm::Error writeManifest(llvm::StringRef dir, const json::Value &id) {
-  const json::Object *o = id.getAsObject();
-  uint64_t count = o->getInteger("count").value_or(0), size = o->getInteger("shard_size").value_or(1);
-  uint64_t shards = (count + size - 1) / size;
+/// The shards of a dataset: how many, and the indices of each.
+struct ShardLayout {
+  uint64_t count = 0, size = 1, shards = 0;
+  uint64_t first(uint64_t s) const { return s * size; }
+  uint64_t end(uint64_t s) const { return std::min(count, (s + 1) * size); }
+};
+
+llvm::Expected<ShardLayout> shardLayoutOf(const json::Value &run, const std::string &runPath) {
+  const json::Object *o = run.getAsObject();
+  std::optional<int64_t> count = o->getInteger("count"), size = o->getInteger("shard_size");
+  if (!count || *count < 0 || !size || *size <= 0)
+    return llvm::createStringError(runPath + ": needs a non-negative \"count\" and a positive "
+                                             "\"shard_size\"");
+  ShardLayout l;
+  l.count = uint64_t(*count);
+  l.size = uint64_t(*size);
+  l.shards = (l.count + l.size - 1) / l.size;
+  return l;
+}
+
+/// A shard's stats file, read and checked for consistency on its own (the
+/// counts add up to the shard's indices, the hash is well-formed).
+llvm::Expected<ShardStats> readShardStats(const std::string &path, const std::string &shardPath,
+                                          uint64_t indices) {
+  if (!fs::exists(path))
+    return llvm::createStringError(path + ": missing: " + shardPath + " has no stats file");
+  auto st = readJSON(path);
+  if (!st)
+    return st.takeError();
+  const json::Object *o = st->getAsObject();
+  auto bad = [&](const llvm::Twine &why) {
+    return llvm::createStringError(path + ": bad stats file: " + why);
+  };
+  auto describe = [](const json::Value *v) { return v ? toText(*v) : std::string("missing"); };
+  ShardStats stats;
+  for (auto [key, field] : {std::pair<const char *, int64_t *>{"written", &stats.written},
+                            {"indices", &stats.indices},
+                            {"duplicates", &stats.duplicates},
+                            {"bytes", &stats.bytes}}) {
+    std::optional<int64_t> v = o->getInteger(key);
+    if (!v || *v < 0)
+      return bad(llvm::Twine("\"") + key + "\" must be a non-negative integer, not " +
+                 describe(o->get(key)));
+    *field = *v;
+  }
+  std::optional<llvm::StringRef> hash = o->getString("xxh3");
+  if (!hash || hash->size() != 16 || !llvm::all_of(*hash, llvm::isHexDigit))
+    return bad("\"xxh3\" must be the shard's content hash (16 hex digits), not " +
+               describe(o->get("xxh3")));
+  stats.xxh3 = hash->lower();
+  int64_t categorized = 0, failed = 0;
+  for (auto [key, counts, sum] :
+       {std::tuple<const char *, std::map<std::string, int64_t> *, int64_t *>{
+            "per_category", &stats.perCategory, &categorized},
+        {"failures", &stats.failures, &failed}}) {
+    const json::Object *m = o->getObject(key);
+    if (!m)
+      return bad(llvm::Twine("\"") + key + "\" must be an object, not " + describe(o->get(key)));
+    for (auto &kv : *m) {
+      std::optional<int64_t> v = kv.second.getAsInteger();
+      if (!v || *v < 0)
+        return bad(llvm::Twine("\"") + key + "\": \"" + kv.first.str() +
+                   "\" must be a non-negative integer, not " + toText(kv.second));
+      (*counts)[kv.first.str()] = *v;
+      *sum += *v;
+    }
+  }
+  if (uint64_t(stats.indices) != indices)
+    return bad(llvm::formatv("\"indices\" is {0}, but the shard has {1} indices", stats.indices,
+                             indices));
+  if (categorized != stats.written)
+    return bad(llvm::formatv("\"per_category\" adds up to {0}, \"written\" is {1}", categorized,
+                             stats.written));
+  if (stats.written + stats.duplicates + failed != stats.indices)
+    return bad(llvm::formatv("written ({0}), duplicates ({1}) and failures ({2}) do not add up "
+                             "to the {3} indices",
+                             stats.written, stats.duplicates, failed, stats.indices));
+  return stats;
+}
+
+/// Why shard `s` of `dir` does not hold what its stats file records, or ""
+/// when it does: its size, its line count and its xxh3 match. This is what a
+/// resumed `generate` and the manifest rely on (the full check, record by
+/// record, is verifyDataset's).
+std::string shardProblem(llvm::StringRef dir, uint64_t s, const ShardLayout &layout,
+                         ShardStats *statsOut = nullptr) {
+  std::string path = pathIn(dir, shardName(s, "jsonl"));
+  auto stats = readShardStats(pathIn(dir, shardName(s, "stats")), path,
+                              layout.end(s) - layout.first(s));
+  if (!stats)
+    return llvm::toString(stats.takeError());
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf)
+    return path + ": cannot read: " + buf.getError().message();
+  llvm::StringRef bytes = (*buf)->getBuffer();
+  std::string hash = contentHash(bytes);
+  if (int64_t(bytes.size()) != stats->bytes || hash != stats->xxh3 ||
+      int64_t(bytes.count('\n')) != stats->written)
+    return llvm::formatv("{0}: {1} bytes, {2} line ends, xxh3 {3}; its stats file records {4} "
+                         "bytes, {5} records, xxh3 {6}",
+                         path, bytes.size(), bytes.count('\n'), hash, stats->bytes,
+                         stats->written, stats->xxh3)
+        .str();
+  if (statsOut)
+    *statsOut = std::move(*stats);
+  return "";
+}
+
+/// manifest.json for the intact shards present in `dir` (shardProblem). A
+/// shard present but damaged is an error if `mustBeIntact(s)`; otherwise (a
+/// shard another `--shard K/N` process owns) it is left out, with a warning.
+llvm::Error writeManifest(llvm::StringRef dir, const json::Value &id,
+                          llvm::function_ref<bool(uint64_t)> mustBeIntact) {
+  auto layout = shardLayoutOf(id, pathIn(dir, "run.json"));
+  if (!layout)
+    return layout.takeError();
+  uint64_t count = layout->count, size = layout->size, shards = layout->shards;
   json::Array shardList;
   int64_t samples = 0;
   std::map<std::string, int64_t> failures;
@@ -132,19 +254,25 @@ llvm::Error writeManifest(llvm::StringRef dir, const json::Value &id) {
     std::string file = shardName(s, "jsonl");
     if (!fs::exists(pathIn(dir, file)))
       continue;
-    auto st = readJSON(pathIn(dir, shardName(s, "stats")));
-    if (!st)
-      return st.takeError();
-    const json::Object *so = st->getAsObject();
-    int64_t written = so->getInteger("written").value_or(0);
+    ShardStats stats;
+    std::string problem = shardProblem(dir, s, *layout, &stats);
+    if (!problem.empty()) {
+      if (mustBeIntact(s))
+        return llvm::createStringError(problem);
+      llvm::WithColor::warning(llvm::errs(), "kdsl-synth")
+          << "manifest.json leaves out " << file << ": " << problem << "\n";
+      continue;
+    }
+    int64_t written = stats.written;
     samples += written;
-    if (const json::Object *f = so->getObject("failures"))
-      for (auto &kv : *f)
-        failures[kv.first.str()] += kv.second.getAsInteger().value_or(0);
+    for (auto &[k, v] : stats.failures)
+      failures[k] += v;
     shardList.push_back(json::Object{{"file", file},
                                      {"first_index", int64_t(s * size)},
                                      {"end_index", int64_t(std::min(count, (s + 1) * size))},
-                                     {"samples", written}});
+                                     {"samples", written},
+                                     {"bytes", stats.bytes},
+                                     {"xxh3", stats.xxh3}});
   }
   json::Object fails;
   for (auto &[k, v] : failures)
@@ -188,11 +316,26 @@ llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
     return e;
   }
 
-  uint64_t shards = (opt.count + opt.shardSize - 1) / opt.shardSize;
+  auto layout = shardLayoutOf(id, runPath);
+  if (!layout)
+    return layout.takeError();
+  uint64_t shards = layout->shards;
+  // A shard is done when it holds what its stats file records (size, lines,
+  // xxh3); any other shard of ours is made again, from scratch.
   std::vector<uint64_t> todo;
-  for (uint64_t s = opt.shardIndex; s < shards; s += opt.shardCount)
-    if (!fs::exists(pathIn(opt.dir, shardName(s, "jsonl"))))
+  for (uint64_t s = opt.shardIndex; s < shards; s += opt.shardCount) {
+    std::string file = pathIn(opt.dir, shardName(s, "jsonl"));
+    if (!fs::exists(file)) {
       todo.push_back(s);
+      continue;
+    }
+    std::string problem = shardProblem(opt.dir, s, *layout);
+    if (problem.empty())
+      continue;
+    llvm::WithColor::note(llvm::errs(), "kdsl-synth")
+        << problem << "; regenerating " << shardName(s, "jsonl") << "\n";
+    todo.push_back(s);
+  }
 
   std::mutex mutex;
   llvm::Error firstError = llvm::Error::success();
@@ -302,6 +445,8 @@ llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
       ++stats.written;
       ++stats.perCategory[p.category];
     }
+    stats.bytes = int64_t(lines.size());
+    stats.xxh3 = contentHash(lines);
     // Stats and failures first, the shard last: the shard marks completion.
     StageScope writeTimer(Stage::Write);
     llvm::Error e = writeFileAtomically(pathIn(opt.dir, shardName(s, "stats")), toText(stats.toJSON()));
@@ -333,60 +478,255 @@ llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
   if (firstError)
     return firstError;
 
-  return writeManifest(opt.dir, id);
+  // Our shards must be intact now; another process's may be in the making.
+  return writeManifest(opt.dir, id, [&](uint64_t s) { return s % opt.shardCount == opt.shardIndex; });
 }
+
+namespace {
+
+struct VerifyOptions {
+  bool requireManifest = false; // a finished dataset: validate, merge
+  bool hashFatal = true;        // validate reports a changed shard as a mismatch instead
+};
+
+struct VerifiedShard {
+  uint64_t index = 0;
+  std::string path;
+  ShardStats stats;
+  std::string hashProblem; // "" when the shard's bytes are those its stats file records
+};
+
+struct VerifiedDataset {
+  json::Value run = nullptr;
+  ShardLayout layout;
+  std::vector<VerifiedShard> shards; // those present, in index order
+};
+
+/// Checks a dataset directory against what `generate` recorded: every shard
+/// record by record (complete lines of JSON objects, ids in the shard's
+/// indices, increasing, no duplicate), against its stats file (which must be
+/// there and consistent: as many records, the same size and xxh3) and against
+/// manifest.json when there is one (it lists the shard with the same hash; a
+/// shard it lists, or whose stats file exists, must exist). The first problem
+/// is an error naming the file (path:line:col within a shard). `onRecord` sees
+/// every record of the shards that pass.
+llvm::Expected<VerifiedDataset>
+verifyDataset(llvm::StringRef dirRef, const VerifyOptions &vo,
+              llvm::function_ref<void(const json::Object &)> onRecord = nullptr) {
+  std::string dir = dirRef.str();
+  auto error = [](const llvm::Twine &message) { return llvm::createStringError(message); };
+  VerifiedDataset result;
+  // run.json gives the shards' indices; the records are checked first.
+  std::string runPath = pathIn(dir, "run.json"), runError;
+  std::optional<ShardLayout> layout;
+  if (auto run = readJSON(runPath)) {
+    result.run = std::move(*run);
+    if (auto l = shardLayoutOf(result.run, runPath))
+      layout = *l;
+    else
+      runError = llvm::toString(l.takeError());
+  } else {
+    runError = llvm::toString(run.takeError());
+  }
+
+  std::error_code ec;
+  std::map<uint64_t, std::pair<bool, bool>> found; // shard -> (jsonl, stats file)
+  for (fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
+    llvm::StringRef name = llvm::sys::path::filename(it->path());
+    if (!name.consume_front("shard-"))
+      continue;
+    llvm::StringRef digits = name.take_while(llvm::isDigit), kind = name.drop_front(digits.size());
+    uint64_t s;
+    if (digits.getAsInteger(10, s) || shardName(s, "jsonl") != "shard-" + digits.str() + ".jsonl")
+      continue;
+    if (kind == ".jsonl")
+      found[s].first = true;
+    else if (kind == ".stats.json")
+      found[s].second = true;
+  }
+  if (ec)
+    return llvm::createStringError(ec, "cannot list " + dir + ": " + ec.message());
+
+  // The manifest, when there is one: the shards it lists, by index.
+  std::string manifestPath = pathIn(dir, "manifest.json");
+  std::map<uint64_t, std::pair<int64_t, std::string>> listed; // samples, xxh3
+  bool hasManifest = fs::exists(manifestPath);
+  std::optional<int64_t> manifestTotal;
+  std::optional<bool> manifestComplete;
+  if (hasManifest) {
+    auto m = readJSON(manifestPath);
+    if (!m)
+      return m.takeError();
+    const json::Object *mo = m->getAsObject();
+    const json::Array *entries = mo->getArray("shards");
+    if (!entries)
+      return error(manifestPath + ": no \"shards\" list");
+    for (const json::Value &entry : *entries) {
+      const json::Object *eo = entry.getAsObject();
+      std::optional<llvm::StringRef> file = eo ? eo->getString("file") : std::nullopt;
+      std::optional<int64_t> samples = eo ? eo->getInteger("samples") : std::nullopt;
+      std::optional<llvm::StringRef> hash = eo ? eo->getString("xxh3") : std::nullopt;
+      llvm::StringRef digits = file ? file->drop_front(6).take_while(llvm::isDigit) : "";
+      uint64_t s;
+      if (!file || !samples || !hash || !file->starts_with("shard-") ||
+          digits.getAsInteger(10, s) || shardName(s, "jsonl") != *file)
+        return error(manifestPath + ": bad shard entry " + toText(entry) +
+                     " (needs \"file\", \"samples\" and \"xxh3\"; re-run generate to rewrite it)");
+      listed[s] = {*samples, hash->str()};
+      found.try_emplace(s);
+    }
+    if (!runError.empty())
+      return error(runError);
+    manifestTotal = mo->getInteger("samples");
+    manifestComplete = mo->getBoolean("complete");
+    const json::Value *options = mo->get("options");
+    if (!options || toText(*options) != toText(result.run))
+      return error(manifestPath + ": its \"options\" differ from " + runPath);
+  } else if (vo.requireManifest) {
+    return error(manifestPath + ": missing: the dataset is not finished (re-run the generate "
+                                "command to complete it)");
+  }
+
+  int64_t manifestSamples = 0;
+  for (auto &[s, present] : found) {
+    std::string path = pathIn(dir, shardName(s, "jsonl"));
+    std::string statsPath = pathIn(dir, shardName(s, "stats"));
+    if (!present.first) {
+      if (!runError.empty())
+        return error(runError);
+      if (s >= layout->shards)
+        return error(statsPath + ": not a shard of this dataset (" + runPath + ": " +
+                     std::to_string(layout->shards) + " shards)");
+      return error(path + ": missing (" +
+                   (present.second ? "its stats file " + statsPath + " exists"
+                                   : "manifest.json lists it") +
+                   "; re-running the generate command makes it again)");
+    }
+    auto buf = llvm::MemoryBuffer::getFile(path);
+    if (!buf)
+      return error(path + ": cannot read: " + buf.getError().message());
+    llvm::StringRef bytes = (*buf)->getBuffer();
+    llvm::SmallVector<llvm::StringRef> rows;
+    bytes.split(rows, '\n', -1, /*KeepEmpty=*/true);
+    if (rows.back().empty())
+      rows.pop_back(); // the end of the last line, or an empty file
+    else
+      return error(llvm::formatv("{0}:{1}:{2}: truncated: the file ends inside line {1} (no end "
+                                 "of line)",
+                                 path, rows.size(), rows.back().size() + 1));
+    std::vector<json::Value> records;
+    for (auto [line, row] : llvm::enumerate(rows)) {
+      auto v = parseObject(row, path, line + 1);
+      if (!v)
+        return v.takeError();
+      records.push_back(std::move(*v));
+    }
+    if (!runError.empty())
+      return error(runError);
+    if (s >= layout->shards)
+      return error(path + ": not a shard of this dataset (" + runPath + ": " +
+                   std::to_string(layout->shards) + " shards)");
+    uint64_t first = layout->first(s), end = layout->end(s);
+    std::map<int64_t, size_t> lineOf;
+    int64_t previous = -1;
+    for (auto [line, record] : llvm::enumerate(records)) {
+      std::string at = llvm::formatv("{0}:{1}:1: ", path, line + 1).str();
+      std::optional<int64_t> id = record.getAsObject()->getInteger("id");
+      if (!id)
+        return error(at + "the record has no integer \"id\"");
+      if (*id < int64_t(first) || *id >= int64_t(end))
+        return error(at + llvm::formatv("record {0} does not belong in this shard (indices "
+                                        "[{1}, {2}))",
+                                        *id, first, end));
+      if (auto seen = lineOf.find(*id); seen != lineOf.end())
+        return error(at + llvm::formatv("record {0} duplicates line {1}", *id, seen->second));
+      if (*id < previous)
+        return error(at + llvm::formatv("record {0} is out of order (after record {1})", *id,
+                                        previous));
+      lineOf[*id] = line + 1;
+      previous = *id;
+    }
+    auto stats = readShardStats(statsPath, path, end - first);
+    if (!stats)
+      return stats.takeError();
+    if (int64_t(records.size()) != stats->written)
+      return error(llvm::formatv("{0}: holds {1} records, its stats file {2} records {3}: {4}",
+                                 path, records.size(), statsPath, stats->written,
+                                 int64_t(records.size()) < stats->written ? "records are missing"
+                                                                          : "extra records"));
+    VerifiedShard shard;
+    shard.index = s;
+    shard.path = path;
+    std::string hash = contentHash(bytes);
+    if (int64_t(bytes.size()) != stats->bytes || hash != stats->xxh3) {
+      shard.hashProblem = llvm::formatv("{0}: {1} bytes with xxh3 {2}, its stats file records {3} "
+                                        "bytes with xxh3 {4}: the shard changed after it was "
+                                        "written",
+                                        path, bytes.size(), hash, stats->bytes, stats->xxh3);
+      if (vo.hashFatal)
+        return error(shard.hashProblem);
+    }
+    if (auto entry = listed.find(s); entry != listed.end()) {
+      if (entry->second.first != stats->written || entry->second.second != stats->xxh3)
+        return error(llvm::formatv("{0}: lists {1} with {2} samples and xxh3 {3}, its stats file "
+                                   "records {4} and {5}",
+                                   manifestPath, shardName(s, "jsonl"), entry->second.first,
+                                   entry->second.second, stats->written, stats->xxh3));
+      manifestSamples += stats->written;
+    }
+    shard.stats = std::move(*stats);
+    if (onRecord)
+      for (const json::Value &record : records)
+        onRecord(*record.getAsObject());
+    result.shards.push_back(std::move(shard));
+  }
+  if (!runError.empty())
+    return error(runError);
+  if (hasManifest) {
+    if (manifestTotal != std::optional<int64_t>(manifestSamples))
+      return error(manifestPath + ": \"samples\" is not the sum of its shards' (" +
+                   std::to_string(manifestSamples) + ")");
+    if (manifestComplete != std::optional<bool>(listed.size() == layout->shards))
+      return error(manifestPath + ": \"complete\" must be " +
+                   (listed.size() == layout->shards ? "true" : "false") + ": it lists " +
+                   std::to_string(listed.size()) + " of " + std::to_string(layout->shards) +
+                   " shards");
+  }
+  result.layout = *layout;
+  return result;
+}
+
+} // namespace
 
 llvm::Expected<json::Value> kdsl::synth::datasetStats(llvm::StringRef dir) {
   std::map<std::string, int64_t> perCategory, failures, builtinUse;
   std::vector<int64_t> lines;
   llvm::StringSet<> hashes;
   int64_t samples = 0, duplicates = 0;
-  std::error_code ec;
-  std::vector<std::string> files;
-  for (fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec))
-    files.push_back(it->path());
-  if (ec)
-    return llvm::createStringError(ec, "cannot list " + dir);
-  std::sort(files.begin(), files.end());
   static const std::regex wpCall("wp\\.([a-z_0-9]+)\\("), pyCall("(^|[^.\\w])(abs|min|max|round|pow|len)\\(");
-  for (const std::string &f : files) {
-    llvm::StringRef name = llvm::sys::path::filename(f);
-    if (name.starts_with("shard-") && name.ends_with(".stats.json")) {
-      auto st = readJSON(f);
-      if (!st)
-        return st.takeError();
-      if (const json::Object *fo = st->getAsObject()->getObject("failures"))
-        for (auto &kv : *fo)
-          failures[kv.first.str()] += kv.second.getAsInteger().value_or(0);
-      duplicates += st->getAsObject()->getInteger("duplicates").value_or(0);
-      continue;
-    }
-    if (!name.starts_with("shard-") || !name.ends_with(".jsonl"))
-      continue;
-    auto buf = llvm::MemoryBuffer::getFile(f);
-    if (!buf)
-      return llvm::createStringError(buf.getError(), "cannot read " + f);
-    llvm::SmallVector<llvm::StringRef> rows;
-    (*buf)->getBuffer().split(rows, '\n', -1, false);
-    for (auto [line, row] : llvm::enumerate(rows)) {
-      auto v = parseObject(row, f, line + 1);
-      if (!v)
-        return v.takeError();
-      const json::Object *o = v->getAsObject();
-      ++samples;
-      ++perCategory[o->getString("category").value_or("?").str()];
-      if (!hashes.insert(o->getString("content_hash").value_or("")).second)
-        ++duplicates;
-      std::string src = o->getString("source").value_or("").str();
-      lines.push_back(std::count(src.begin(), src.end(), '\n'));
-      llvm::StringSet<> used;
-      for (std::sregex_iterator m(src.begin(), src.end(), wpCall), e; m != e; ++m)
-        used.insert((*m)[1].str());
-      for (std::sregex_iterator m(src.begin(), src.end(), pyCall), e; m != e; ++m)
-        used.insert((*m)[2].str());
-      for (auto &u : used)
-        ++builtinUse[u.getKey().str()];
-    }
+  // Only an intact directory is summarized (verifyDataset).
+  auto dataset = verifyDataset(dir, VerifyOptions{}, [&](const json::Object &record) {
+    const json::Object *o = &record;
+    ++samples;
+    ++perCategory[o->getString("category").value_or("?").str()];
+    if (!hashes.insert(o->getString("content_hash").value_or("")).second)
+      ++duplicates;
+    std::string src = o->getString("source").value_or("").str();
+    lines.push_back(std::count(src.begin(), src.end(), '\n'));
+    llvm::StringSet<> used;
+    for (std::sregex_iterator m(src.begin(), src.end(), wpCall), e; m != e; ++m)
+      used.insert((*m)[1].str());
+    for (std::sregex_iterator m(src.begin(), src.end(), pyCall), e; m != e; ++m)
+      used.insert((*m)[2].str());
+    for (auto &u : used)
+      ++builtinUse[u.getKey().str()];
+  });
+  if (!dataset)
+    return dataset.takeError();
+  for (const VerifiedShard &shard : dataset->shards) {
+    for (auto &[k, v] : shard.stats.failures)
+      failures[k] += v;
+    duplicates += shard.stats.duplicates;
   }
   json::Object cats, fails, builtins;
   for (auto &[k, v] : perCategory)
@@ -422,52 +762,104 @@ llvm::Expected<json::Value> kdsl::synth::datasetStats(llvm::StringRef dir) {
                       {"sizes", std::move(sizes)}};
 }
 
-llvm::Error kdsl::synth::mergeDatasets(llvm::ArrayRef<std::string> inputs, llvm::StringRef out) {
+llvm::Error kdsl::synth::mergeDatasets(llvm::ArrayRef<std::string> inputs, llvm::StringRef outRef) {
   if (inputs.empty())
     return llvm::createStringError("nothing to merge");
-  if (auto ec = fs::create_directories(out))
-    return llvm::createStringError(ec, "cannot create " + out);
-  // The inputs must come from one command (--shard K/N of the same options).
-  std::optional<json::Value> id;
-  for (const std::string &dir : inputs) {
-    auto run = readJSON(pathIn(dir, "run.json"));
-    if (!run)
-      return run.takeError();
-    if (id && toText(*id) != toText(*run))
-      return llvm::createStringError(dir + " was generated with other options than " + inputs[0]);
-    id = std::move(*run);
-  }
-  if (auto e = writeFileAtomically(pathIn(out, "run.json"), toText(*id)))
-    return e;
-  // Shards keep their names (their index ranges): the merge of --shard 0/N ...
-  // N-1/N is the unsharded dataset.
-  for (const std::string &dir : inputs) {
+  llvm::SmallString<256> outPath(outRef);
+  if (auto ec = fs::make_absolute(outPath))
+    return llvm::createStringError(ec, "cannot resolve " + outRef + ": " + ec.message());
+  std::string out(outPath);
+  // An existing output directory is one more input (a merge adds to it).
+  std::vector<std::string> sources(inputs.begin(), inputs.end());
+  bool outExists = fs::exists(out), outEmpty = true;
+  if (outExists) {
+    if (!fs::is_directory(out))
+      return llvm::createStringError(out + " exists and is not a directory");
     std::error_code ec;
-    std::vector<std::string> files;
-    for (fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
-      llvm::StringRef name = llvm::sys::path::filename(it->path());
-      if ((name.starts_with("shard-") || name.starts_with("failed-")) && !name.contains(".tmp"))
-        files.push_back(it->path());
-    }
-    if (ec)
-      return llvm::createStringError(ec, "cannot list " + dir);
-    std::sort(files.begin(), files.end());
-    for (const std::string &f : files) {
-      auto buf = llvm::MemoryBuffer::getFile(f);
-      if (!buf)
-        return llvm::createStringError(buf.getError(), "cannot read " + f);
-      std::string target = pathIn(out, llvm::sys::path::filename(f));
-      if (fs::exists(target)) {
-        auto other = llvm::MemoryBuffer::getFile(target);
-        if (!other || (*other)->getBuffer() != (*buf)->getBuffer())
-          return llvm::createStringError(target + " differs between the inputs");
-        continue;
-      }
-      if (auto e = writeFileAtomically(target, (*buf)->getBuffer()))
-        return e;
+    outEmpty = fs::directory_iterator(out, ec) == fs::directory_iterator();
+    if (!outEmpty) {
+      if (!fs::exists(pathIn(out, "run.json")))
+        return llvm::createStringError(out + " exists and is not a kdsl-synth dataset");
+      sources.push_back(out);
     }
   }
-  return writeManifest(out, *id);
+  // Every input is checked in full first (verifyDataset), and they must come
+  // from one command (--shard K/N of the same options); nothing is written
+  // before that.
+  std::optional<json::Value> id;
+  std::map<std::string, std::string> files; // name -> the file it is copied from
+  for (const std::string &dir : sources) {
+    auto dataset = verifyDataset(dir, VerifyOptions{/*requireManifest=*/true, /*hashFatal=*/true});
+    if (!dataset)
+      return dataset.takeError();
+    if (id && toText(*id) != toText(dataset->run))
+      return llvm::createStringError(dir + " was generated with other options than " + sources[0]);
+    id = std::move(dataset->run);
+    std::vector<std::string> names;
+    for (const VerifiedShard &shard : dataset->shards) {
+      names.push_back(shardName(shard.index, "jsonl"));
+      names.push_back(shardName(shard.index, "stats"));
+      if (fs::exists(pathIn(dir, shardName(shard.index, "failed"))))
+        names.push_back(shardName(shard.index, "failed"));
+    }
+    // Shards keep their names (their index ranges): the merge of --shard 0/N
+    // ... N-1/N is the unsharded dataset.
+    for (const std::string &name : names) {
+      std::string from = pathIn(dir, name);
+      auto [it, inserted] = files.try_emplace(name, from);
+      if (inserted)
+        continue;
+      auto a = llvm::MemoryBuffer::getFile(it->second), b = llvm::MemoryBuffer::getFile(from);
+      if (!a || !b || (*a)->getBuffer() != (*b)->getBuffer())
+        return llvm::createStringError(from + " differs from " + it->second +
+                                       ": the inputs disagree on " + name);
+    }
+  }
+  // All or nothing: the merge is made in a new directory next to the output,
+  // renamed into place at the end.
+  llvm::SmallString<256> temp;
+  if (auto ec = fs::createUniqueDirectory(out + ".tmp", temp))
+    return llvm::createStringError(ec, "cannot create a directory next to " + out + ": " +
+                                           ec.message());
+  std::string tempDir(temp);
+  auto abandon = [&](llvm::Error e) {
+    fs::remove_directories(tempDir);
+    return e;
+  };
+  if (auto e = writeFileAtomically(pathIn(tempDir, "run.json"), toText(*id)))
+    return abandon(std::move(e));
+  for (auto &[name, from] : files) {
+    auto buf = llvm::MemoryBuffer::getFile(from);
+    if (!buf)
+      return abandon(llvm::createStringError(buf.getError(), "cannot read " + from));
+    if (auto e = writeFileAtomically(pathIn(tempDir, name), (*buf)->getBuffer()))
+      return abandon(std::move(e));
+  }
+  if (auto e = writeManifest(tempDir, *id, [](uint64_t) { return true; }))
+    return abandon(std::move(e));
+  auto cannotMove = [&](std::error_code ec) {
+    return abandon(llvm::createStringError(ec, "cannot rename " + tempDir + " to " + out + ": " +
+                                                   ec.message()));
+  };
+  if (outEmpty) { // rename(2) replaces an empty directory
+    if (auto ec = fs::rename(tempDir, out))
+      return cannotMove(ec);
+    return llvm::Error::success();
+  }
+  // The previous output goes aside, the new one takes its place.
+  llvm::SmallString<256> old;
+  if (auto ec = fs::createUniqueDirectory(out + ".old", old))
+    return cannotMove(ec);
+  if (auto ec = fs::rename(out, old)) {
+    fs::remove_directories(old);
+    return cannotMove(ec);
+  }
+  if (auto ec = fs::rename(tempDir, out)) {
+    (void)fs::rename(old, out);
+    return cannotMove(ec);
+  }
+  fs::remove_directories(old);
+  return llvm::Error::success();
 }
 
 /// GenerateOptions from a dataset's run.json (what its records depend on).
@@ -498,24 +890,30 @@ static llvm::Expected<GenerateOptions> optionsOf(llvm::StringRef dir) {
   return g;
 }
 
-llvm::Expected<json::Value> kdsl::synth::validateDataset(llvm::StringRef dir, unsigned jobs) {
+llvm::Expected<json::Value>
+kdsl::synth::validateDataset(llvm::StringRef dir, unsigned jobs,
+                             llvm::function_ref<void(const std::string &)> report) {
   auto opt = optionsOf(dir);
   if (!opt)
     return opt.takeError();
-  std::error_code ec;
-  std::vector<std::string> files;
-  for (fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
-    llvm::StringRef name = llvm::sys::path::filename(it->path());
-    if (name.starts_with("shard-") && name.ends_with(".jsonl"))
-      files.push_back(it->path());
-  }
-  if (ec)
-    return llvm::createStringError(ec, "cannot list " + dir);
-  std::sort(files.begin(), files.end());
+  // The directory's integrity first (missing, extra or duplicated records,
+  // truncation, stats files, manifest); a shard whose bytes differ from the
+  // recorded hash is rebuilt record by record to say which record changed.
+  auto dataset = verifyDataset(dir, VerifyOptions{/*requireManifest=*/true, /*hashFatal=*/false});
+  if (!dataset)
+    return dataset.takeError();
   std::mutex mutex;
   int64_t records = 0, mismatches = 0;
   std::string first;
-  auto check = [&](const std::string &file) {
+  auto mismatch = [&](const std::string &problem, const std::string &at) {
+    // With the lock held.
+    if (mismatches++ == 0)
+      first = problem;
+    if (report)
+      report(at.empty() ? problem : at + ": " + problem);
+  };
+  auto check = [&](const VerifiedShard &shard) {
+    const std::string &file = shard.path;
     mlir::DialectRegistry registry;
     registerKdslDialects(registry);
     registerGpuTargets(registry);
@@ -525,6 +923,7 @@ llvm::Expected<json::Value> kdsl::synth::validateDataset(llvm::StringRef dir, un
     llvm::SmallVector<llvm::StringRef> rows;
     if (buf)
       (*buf)->getBuffer().split(rows, '\n', -1, false);
+    int64_t here = 0;
     for (auto [line, row] : llvm::enumerate(rows)) {
       std::string problem;
       auto v = parseObject(row, file, line + 1);
@@ -543,17 +942,22 @@ llvm::Expected<json::Value> kdsl::synth::validateDataset(llvm::StringRef dir, un
       }
       std::lock_guard<std::mutex> lock(mutex);
       ++records;
-      if (!problem.empty() && mismatches++ == 0)
-        first = problem;
+      if (!problem.empty()) {
+        ++here;
+        mismatch(problem, llvm::formatv("{0}:{1}:1", file, line + 1).str());
+      }
     }
+    std::lock_guard<std::mutex> lock(mutex);
+    if (here == 0 && !shard.hashProblem.empty())
+      mismatch(shard.hashProblem, "");
   };
   if (jobs <= 1) {
-    for (const std::string &f : files)
-      check(f);
+    for (const VerifiedShard &shard : dataset->shards)
+      check(shard);
   } else {
     llvm::DefaultThreadPool pool(llvm::hardware_concurrency(jobs));
-    for (const std::string &f : files)
-      pool.async([&, f] { check(f); });
+    for (const VerifiedShard &shard : dataset->shards)
+      pool.async([&, &shard = shard] { check(shard); });
     pool.wait();
   }
   return json::Object{{"records", records}, {"mismatches", mismatches}, {"first_mismatch", first}};

@@ -192,7 +192,9 @@ int main(int argc, char **argv) {
     if (positional.size() != 1)
       return fail("validate needs one dataset directory");
     unsigned n = jobs ? jobs : hardware_concurrency().compute_thread_count();
-    auto result = validateDataset(positional[0], n);
+    auto result = validateDataset(positional[0], n, [](const std::string &mismatch) {
+      WithColor::error(errs(), "kdsl-synth") << mismatch << "\n";
+    });
     if (!result)
       return fail(toString(result.takeError()));
     outs() << *result << "\n";

@@ -15,6 +15,7 @@
 
 #include "kdsl/Synth/Sample.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
@@ -41,13 +42,19 @@ struct GenerateOptions {
 llvm::Error generateDataset(const GenerateOptions &options);
 
 /// Summary of a dataset directory as JSON: counts per category, validation
-/// failures by reason, builtin coverage, sizes, duplicates.
+/// failures by reason, builtin coverage, sizes, duplicates. A directory whose
+/// shards do not hold what their stats files record (count, size, xxh3), or
+/// with a missing, garbled or extra file, is an error naming the file.
 llvm::Expected<llvm::json::Value> datasetStats(llvm::StringRef dir);
 
-/// Re-checks a dataset: every record is rebuilt from (seed, id, category) and
-/// the options in run.json (regenerated, re-emitted, re-validated) and must
-/// equal the stored one. Returns {"records", "mismatches", "first_mismatch"}.
-llvm::Expected<llvm::json::Value> validateDataset(llvm::StringRef dir, unsigned jobs);
+/// Re-checks a finished dataset: its integrity as datasetStats does (an
+/// error), then every record is rebuilt from (seed, id, category) and the
+/// options in run.json (regenerated, re-emitted, re-validated) and must equal
+/// the stored one. Returns {"records", "mismatches", "first_mismatch"};
+/// `report` gets each mismatch as "FILE:LINE:1: problem".
+llvm::Expected<llvm::json::Value>
+validateDataset(llvm::StringRef dir, unsigned jobs,
+                llvm::function_ref<void(const std::string &)> report = nullptr);
 
 /// Diversity of the generator alone (no validation): the programs of indices
 /// [0, count) and how many share a normalized source.
@@ -55,7 +62,9 @@ llvm::json::Value generatorDiversity(uint64_t seed, uint64_t count, const GenOpt
 
 /// Copies the shards of dataset directories made by one command with
 /// different --shard K/N into `out`, and writes its manifest: the merge of
-/// all N parts equals the unsharded dataset.
+/// all N parts equals the unsharded dataset. Every input (and `out`, when it
+/// exists) is checked as datasetStats checks it first; the merge is made in a
+/// new directory next to `out` and renamed into place: all or nothing.
 llvm::Error mergeDatasets(llvm::ArrayRef<std::string> inputs, llvm::StringRef out);
 
 } // namespace kdsl::synth
