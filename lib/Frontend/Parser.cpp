@@ -121,13 +121,18 @@ private:
 
   // ---- module level -----------------------------------------------------
   void scanStatement(Scope *scope);
-  bool isWarpDecorator(Expr *dec, Scope *scope, StringRef &which,
-                       std::vector<Keyword> &kwargs);
+  /// What the decorators of a kernel, func or struct say besides its kind.
+  struct DecoInfo {
+    std::vector<Keyword> options; // @wp.kernel(...) keywords
+    std::string error;            // the first decorator problem (Sema reports it)
+    SMLoc errorLoc;
+  };
   bool isWarpRef(Expr *e, Scope *scope, StringRef &name);
   void handleImport(Scope *scope);
   void tryConstant(Scope *scope);
-  bool parseDef(Scope *scope, bool isKernel, std::vector<Keyword> options, SMLoc decoLoc);
-  bool parseStruct(Scope *scope);
+  bool parseDef(Scope *scope, bool isKernel, DecoInfo info);
+  bool parseStruct(Scope *scope, DecoInfo info);
+  void parseAttachedDef(Scope *scope, StringRef which, Expr *deco, SMLoc decoLoc);
   void skipDefAndScan(Scope *scope);
 
   // ---- statements --------------------------------------------------------
@@ -213,28 +218,31 @@ bool Parser::isWarpRef(Expr *e, Scope *scope, StringRef &name) {
   return false;
 }
 
-bool Parser::isWarpDecorator(Expr *dec, Scope *scope, StringRef &which,
-                             std::vector<Keyword> &kwargs) {
-  Expr *callee = dec;
-  if (auto *call = llvm::dyn_cast_or_null<CallExpr>(dec)) {
-    callee = call->callee;
-    kwargs.assign(call->kwargs.begin(), call->kwargs.end());
-  }
-  StringRef name;
-  if (!isWarpRef(callee, scope, name))
-    return false;
-  if (name == "kernel" || name == "func" || name == "struct") {
-    which = name;
-    return true;
-  }
-  return false;
+static bool isDefiningDecorator(StringRef wpName) {
+  return wpName == "kernel" || wpName == "func" || wpName == "struct";
+}
+
+/// Warp decorators that define or modify a Warp function and that kdsl does
+/// not implement yet: the message Sema reports for them, or null.
+static const char *attachedDecoratorError(StringRef wpName) {
+  return llvm::StringSwitch<const char *>(wpName)
+      .Case("func_grad", "kdsl does not support @wp.func_grad (custom gradients) yet")
+      .Case("func_replay", "kdsl does not support @wp.func_replay (custom replay functions) yet")
+      .Case("func_native", "kdsl does not support @wp.func_native (native snippets) yet")
+      .Case("overload", "kdsl does not support @wp.overload (kernel and func overloads) yet")
+      .Default(nullptr);
 }
 
 void Parser::scanStatement(Scope *scope) {
   const Token &t = cur();
   if (t.isOp("@")) {
     // Decorators, then def/class.
-    std::vector<std::pair<Expr *, SMLoc>> decorators;
+    struct Deco {
+      Expr *e; // null when it does not parse as an expression
+      SMLoc loc;
+      StringRef wpName; // `wp.NAME` (or NAME imported from warp), else empty
+    };
+    std::vector<Deco> decorators;
     while (cur().isOp("@")) {
       SMLoc loc = cur().loc();
       advance();
@@ -253,37 +261,68 @@ void Parser::scanStatement(Scope *scope) {
         return;
       }
       advance();
-      if (e)
-        decorators.push_back({e, loc});
+      Deco d{e, loc, {}};
+      Expr *callee = e;
+      if (auto *call = llvm::dyn_cast_or_null<CallExpr>(e))
+        callee = call->callee;
+      StringRef name;
+      if (callee && isWarpRef(callee, scope, name))
+        d.wpName = name;
+      decorators.push_back(d);
     }
-    StringRef which;
-    std::vector<Keyword> kwargs;
-    SMLoc decoLoc;
-    for (auto &[d, loc] : decorators)
-      if (isWarpDecorator(d, scope, which, kwargs)) {
-        decoLoc = loc;
-        break;
-      }
-    if (which.empty() || !(cur().isName("def") || cur().isName("class"))) {
+    const Deco *main = nullptr, *attached = nullptr;
+    for (const Deco &d : decorators) {
+      if (!main && isDefiningDecorator(d.wpName))
+        main = &d;
+      if (!attached && attachedDecoratorError(d.wpName))
+        attached = &d;
+    }
+    if (!main && attached && cur().isName("def")) {
+      parseAttachedDef(scope, attached->wpName, attached->e, attached->loc);
+      return;
+    }
+    if (!main || !(cur().isName("def") || cur().isName("class"))) {
       if (cur().isName("def") || cur().isName("class") || cur().isName("async"))
         skipDefAndScan(scope);
       else
         skipStatement(scope, true);
       return;
     }
+    StringRef which = main->wpName;
+    // Everything the decorators say besides the kind is either implemented
+    // (keyword options, checked by Sema) or an error: nothing is dropped.
+    DecoInfo info;
+    if (auto *call = llvm::dyn_cast<CallExpr>(main->e)) {
+      info.options.assign(call->kwargs.begin(), call->kwargs.end());
+      if (!call->args.empty()) {
+        info.error = ("@wp." + which + "(...) takes keyword options only").str();
+        info.errorLoc = call->args[0]->loc;
+      }
+    }
+    for (const Deco &d : decorators) {
+      if (&d == main || !info.error.empty())
+        continue;
+      info.errorLoc = d.loc;
+      if (isDefiningDecorator(d.wpName))
+        info.error = "a definition takes only one of @wp.kernel, @wp.func and @wp.struct";
+      else if (const char *msg = attachedDecoratorError(d.wpName))
+        info.error = msg;
+      else
+        info.error = ("kdsl does not support other decorators on a @wp." + which + " definition").str();
+    }
     if (which == "struct") {
       if (!cur().isName("class")) {
         error(cur().loc(), "@wp.struct must decorate a class");
         return;
       }
-      parseStruct(scope);
+      parseStruct(scope, std::move(info));
       return;
     }
     if (!cur().isName("def")) {
       error(cur().loc(), "@wp." + which + " must decorate a function definition");
       return;
     }
-    parseDef(scope, which == "kernel", kwargs, decoLoc);
+    parseDef(scope, which == "kernel", std::move(info));
     return;
   }
   if (t.isName("def") || t.isName("class") || t.isName("async")) {
@@ -312,12 +351,51 @@ void Parser::skipDefAndScan(Scope *scope) {
   // A plain def shadows any earlier binding of its name.
   if (!name.empty() && scope->symbols.count(name))
     scope->symbols[name] = Symbol();
-  Scope *inner = scope;
-  if (isDef) {
-    inner = mod.make<Scope>();
-    inner->parent = scope;
-  }
+  // A def body and a class body are scopes of their own: definitions in two
+  // classes do not clash, and module code does not see a class's names.
+  (void)isDef;
+  Scope *inner = mod.make<Scope>();
+  inner->parent = scope;
   skipStatement(inner, true);
+}
+
+/// A def decorated with @wp.func_grad, @wp.func_replay, @wp.func_native or
+/// @wp.overload (and no @wp.kernel / @wp.func): a Warp definition that kdsl
+/// does not implement. It is kept, body unparsed, so that Sema reports it
+/// when the file is translated, when it is called, and when the func or
+/// kernel it refers to is used.
+void Parser::parseAttachedDef(Scope *scope, StringRef which, Expr *deco, SMLoc decoLoc) {
+  auto *f = mod.make<FuncDef>();
+  if (peekTok().is(Tok::Name) && !isKeyword(peekTok().text))
+    f->name = peekTok().text;
+  f->loc = peekTok().loc();
+  f->scope = scope;
+  f->decoratorError = attachedDecoratorError(which);
+  f->decoratorErrorLoc = decoLoc;
+  FuncDef *target = nullptr;
+  if (which == "overload") {
+    // @wp.overload adds a signature to the kernel or func of the same name.
+    auto it = scope->symbols.find(f->name);
+    if (!f->name.empty() && it != scope->symbols.end() && it->second.kind == Symbol::Func)
+      target = it->second.func;
+  } else if (auto *call = llvm::dyn_cast_or_null<CallExpr>(deco); call && !call->args.empty()) {
+    // @wp.func_grad(f), @wp.func_replay(f)
+    if (auto *n = llvm::dyn_cast<NameExpr>(call->args[0]))
+      if (const Symbol *s = scope->lookup(n->name); s && s->kind == Symbol::Func)
+        target = s->func;
+  }
+  if (target)
+    target->attached.push_back(f);
+  // The name now means this definition (except for @wp.overload, which
+  // returns the kernel or func it overloads): calling it is reported too.
+  if (which != "overload" && !f->name.empty()) {
+    Symbol sym;
+    sym.kind = Symbol::Func;
+    sym.func = f;
+    scope->symbols[f->name] = sym;
+  }
+  mod.funcs.push_back(f);
+  skipStatement(nullptr, false);
 }
 
 void Parser::handleImport(Scope *scope) {
@@ -420,7 +498,7 @@ void Parser::tryConstant(Scope *scope) {
   scope->symbols[name] = sym;
 }
 
-bool Parser::parseStruct(Scope *scope) {
+bool Parser::parseStruct(Scope *scope, DecoInfo info) {
   advance(); // class
   if (!cur().is(Tok::Name))
     return error(cur().loc(), "expected a class name");
@@ -428,6 +506,15 @@ bool Parser::parseStruct(Scope *scope) {
   s->name = cur().text;
   s->loc = cur().loc();
   s->scope = scope;
+  s->options = std::move(info.options);
+  s->decoratorError = std::move(info.error);
+  s->decoratorErrorLoc = info.errorLoc;
+  for (auto it = mod.structs.rbegin(); it != mod.structs.rend(); ++it)
+    if ((*it)->scope == scope && (*it)->name == s->name) {
+      s->previousDef = *it;
+      (*it)->nextDef = s;
+      break;
+    }
   advance();
   if (cur().isOp("(")) {
     s->unsupported = "base classes";
@@ -481,7 +568,7 @@ bool Parser::parseStruct(Scope *scope) {
   return !failed;
 }
 
-bool Parser::parseDef(Scope *scope, bool isKernel, std::vector<Keyword> options, SMLoc decoLoc) {
+bool Parser::parseDef(Scope *scope, bool isKernel, DecoInfo info) {
   advance(); // def
   if (!cur().is(Tok::Name) || isKeyword(cur().text))
     return error(cur().loc(), "expected a function name after 'def'");
@@ -490,15 +577,29 @@ bool Parser::parseDef(Scope *scope, bool isKernel, std::vector<Keyword> options,
   f->name = cur().text;
   f->loc = cur().loc();
   f->scope = scope;
-  f->options = std::move(options);
-  (void)decoLoc;
+  f->options = std::move(info.options);
+  f->decoratorError = std::move(info.error);
+  f->decoratorErrorLoc = info.errorLoc;
+  // An earlier func of this name in this scope (Sema rejects it: Warp would
+  // make an overload). Defs kept only for their decorator error
+  // (parseAttachedDef) have no body and do not count. Kernels of one name all
+  // stay, as in Warp, where a redefined kernel leaves the earlier one valid:
+  // the later ones get the symbols NAME_1, NAME_2, ...
+  for (auto it = mod.funcs.rbegin(); !isKernel && it != mod.funcs.rend(); ++it)
+    if ((*it)->scope == scope && (*it)->name == f->name && !(*it)->body.empty()) {
+      f->previousDef = *it;
+      (*it)->nextDef = f;
+      break;
+    }
   advance();
   if (!expectOp("(", "after the function name"))
     return false;
   while (!cur().isOp(")")) {
     if (cur().isOp("*") || cur().isOp("**") || cur().isOp("/")) {
       if (f->unsupportedSignature.empty()) {
+        bool bareStar = cur().isOp("*") && (peekTok().isOp(",") || peekTok().isOp(")"));
         f->unsupportedSignature = cur().isOp("/") ? "positional-only markers ('/')"
+                                  : bareStar      ? "keyword-only parameters (a bare '*')"
                                                   : "variadic arguments (*args, **kwargs)";
         f->unsupportedLoc = cur().loc();
       }

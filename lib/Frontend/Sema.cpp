@@ -187,6 +187,27 @@ bool Sema::alwaysReturns(const Body &body) {
   return false;
 }
 
+/// Two funcs or structs of one name in one scope. Warp overloads funcs by
+/// signature; a later struct replaces the earlier one from then on, while
+/// kernels defined in between keep the earlier (Python evaluates annotations
+/// when it runs a def). kdsl rejects the second definition (once), whichever
+/// of the two is checked. (Kernels of one name all stay: see parseDef.)
+template <typename Def>
+static bool reportRedefinition(DiagEngine &diags, Def *def, llvm::StringRef kind,
+                               llvm::StringRef rule) {
+  for (auto [first, second] : {std::pair{def->previousDef, def}, std::pair{def, def->nextDef}}) {
+    if (!first || !second)
+      continue;
+    if (!second->redefinitionReported) {
+      second->redefinitionReported = true;
+      diags.error(second->loc, "redefinition of " + kind + " '" + second->name + "'; " + rule);
+      diags.note(first->loc, "the first definition of '" + first->name + "' is here");
+    }
+    return false;
+  }
+  return true;
+}
+
 bool Sema::checkStruct(StructDef *s) {
   if (s->state == CheckState::Done)
     return true;
@@ -196,7 +217,14 @@ bool Sema::checkStruct(StructDef *s) {
     return error(s->loc, "struct '" + s->name + "' contains itself");
   s->state = CheckState::InProgress;
   bool ok = true;
-  if (!s->unsupported.empty())
+  if (!s->decoratorError.empty())
+    ok = error(s->decoratorErrorLoc, s->decoratorError);
+  for (Keyword &kw : s->options)
+    if (ok && kw.name != "module") // Warp's only @wp.struct option; no effect in one file
+      ok = error(kw.loc, "unknown @wp.struct option '" + kw.name + "'");
+  if (ok)
+    ok = reportRedefinition(diags, s, "struct", "kdsl needs one struct per name in a scope");
+  if (ok && !s->unsupported.empty())
     ok = error(s->unsupportedLoc, "@wp.struct classes may only contain annotated fields; " +
                                       s->unsupported + " are not supported");
   llvm::StringSet<> seen;
@@ -239,22 +267,54 @@ bool Sema::checkFunc(FuncDef *f) {
 
   bool ok = true;
   const char *what = f->isKernel ? "kernel" : "function";
-  if (!f->unsupportedSignature.empty())
+  if (!f->decoratorError.empty())
+    ok = error(f->decoratorErrorLoc, f->decoratorError);
+  if (ok && !f->unsupportedSignature.empty())
     ok = error(f->unsupportedLoc, f->unsupportedSignature + " are not supported in a " + what);
+  if (ok && !f->isKernel)
+    ok = reportRedefinition(diags, f, "func", "overloads are not supported yet");
+  // @wp.func_grad / @wp.func_replay / @wp.overload definitions of this one.
+  for (FuncDef *a : f->attached) {
+    if (!ok)
+      break;
+    if (!checkFunc(a)) {
+      diags.note(f->loc, "'" + f->name + "' has a " +
+                             StringRef(a->decoratorError).drop_front(strlen("kdsl does not support ")).split(' ').first +
+                             " definition");
+      ok = false;
+    }
+  }
   for (Keyword &kw : f->options) {
-    // Decorator options that do not change semantics are recorded; anything
-    // else is a mistake Warp would reject too.
-    if (kw.name != "enable_backward" && kw.name != "module" && kw.name != "launch_bounds" &&
-        kw.name != "module_options") {
-      ok = error(kw.loc, "unknown @wp." + llvm::Twine(f->isKernel ? "kernel" : "func") +
-                             " option '" + kw.name + "'");
+    if (!ok)
+      break;
+    // Options kdsl implements (enable_backward) or that change nothing it
+    // computes (module: one file is one module; launch_bounds: a CUDA
+    // occupancy hint) are recorded; Warp's other options are rejected, and so
+    // is anything Warp does not know either.
+    StringRef kind = f->isKernel ? "kernel" : "func";
+    bool known = f->isKernel ? kw.name == "enable_backward" || kw.name == "module" ||
+                                   kw.name == "launch_bounds"
+                             : kw.name == "module";
+    bool warpOnly = f->isKernel ? llvm::is_contained({"name", "module_options", "cuda_max_registers",
+                                                      "enable_cuda_smem_spilling", "cluster_dim",
+                                                      "entry_point_abi", "grid_stride"},
+                                                     kw.name)
+                                : kw.name == "name";
+    if (warpOnly) {
+      ok = error(kw.loc, "kdsl does not support the @wp." + kind + " option '" + kw.name + "' yet");
+      break;
+    }
+    if (!known) {
+      ok = error(kw.loc, "unknown @wp." + kind + " option '" + kw.name + "'");
       break;
     }
     if (kw.name == "enable_backward") {
-      if (auto *b = llvm::dyn_cast_or_null<BoolExpr>(kw.value))
-        f->enableBackward = b->value;
-      else if (auto v = evalConst(kw.value))
-        f->enableBackward = v->kind == ConstValue::Bool ? v->b : v->i != 0;
+      auto v = evalConst(kw.value);
+      if (!v || v->kind == ConstValue::Float) {
+        ok = error(kw.value->loc, "enable_backward must be True or False (a constant)");
+        break;
+      }
+      f->enableBackward = v->kind == ConstValue::Bool ? v->b : v->i != 0;
     }
   }
   llvm::StringSet<> seen;
@@ -285,6 +345,8 @@ bool Sema::checkFunc(FuncDef *f) {
     bool isNone = false;
     if (auto *u = llvm::dyn_cast_or_null<UnsupportedExpr>(f->returns))
       isNone = u->what == "None";
+    if (isNone)
+      returnTypeFixed = true; // `-> None`: no return may give a value
     if (!isNone) {
       if (f->isKernel) {
         ok = error(f->returns->loc, "kernels cannot return values");
@@ -897,7 +959,8 @@ bool Sema::checkReturn(ReturnStmt *s) {
   }
   if (values.size() != fn->resultTypes.size()) {
     if (fn->resultTypes.empty())
-      return error(s->loc, "this 'return' has a value but the function returned nothing before");
+      return error(s->loc, fn->returns ? "this 'return' has a value but the function is annotated '-> None'"
+                                       : "this 'return' has a value but the function returned nothing before");
     return error(s->loc, "this 'return' gives " + llvm::Twine(values.size()) +
                              " value(s) but the function returns " +
                              llvm::Twine(fn->resultTypes.size()));

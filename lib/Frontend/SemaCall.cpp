@@ -5,6 +5,19 @@ using namespace kdsl;
 using llvm::SMLoc;
 using llvm::StringRef;
 
+/// Warp's error for a matrix built from vectors, with kdsl's way out.
+static std::string matrixFromVectorsError(llvm::StringRef ctor, unsigned elements) {
+  std::string msg = ("passing vectors to " + ctor +
+                     " is not supported (Warp rejects it too): Warp asks for "
+                     "wp.matrix_from_rows() or wp.matrix_from_cols(), which kdsl does not have yet; ")
+                        .str();
+  if (elements)
+    msg += "pass the " + std::to_string(elements) + " elements in row-major order";
+  else
+    msg += "use a matrix type such as wp.mat33 with its elements in row-major order";
+  return msg;
+}
+
 const Type *Sema::checkCall(CallExpr *e) {
   Scope *scope = fn->scope;
   // Syntax that is not in the language (a generator argument, *args) is the
@@ -17,6 +30,19 @@ const Type *Sema::checkCall(CallExpr *e) {
       return checkBuiltin(e, *b);
     if (const Type *t = lookupWarpType(*name, types))
       return checkTypeCtor(e, t);
+    if (*name == "matrix" && !e->args.empty()) {
+      bool vectors = true;
+      for (Expr *a : e->args) {
+        const Type *at = check(a);
+        if (!at)
+          return nullptr;
+        vectors &= at->kind == Type::Vec;
+      }
+      if (vectors) {
+        error(e->loc, matrixFromVectorsError("wp.matrix()", 0));
+        return nullptr;
+      }
+    }
     if (*name == "constant")
       error(e->loc, "wp.constant() is only allowed at module level");
     else
@@ -220,10 +246,13 @@ const Type *Sema::checkTypeCtor(CallExpr *e, const Type *t) {
     }
     if (n == (size_t)t->rows * t->cols)
       return argsAre(elem) ? t : nullptr;
-    if (n == t->rows)
-      return argsAre(types.vec(t->cols, t->scalar)) ? t : nullptr; // rows
-    return countError("0, 1, " + llvm::Twine((unsigned)t->rows) + " (rows) or " +
-                      llvm::Twine(t->rows * t->cols));
+    for (Expr *a : e->args)
+      if (a->type->kind == Type::Vec) {
+        // Warp 1.16 rejects row vectors here (it used to build rows from them).
+        error(e->loc, matrixFromVectorsError(name + "()", t->rows * t->cols));
+        return nullptr;
+      }
+    return countError("0, 1 or " + llvm::Twine(t->rows * t->cols));
   }
   if (t->kind == Type::Quat) {
     if (n == 0)

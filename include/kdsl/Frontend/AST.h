@@ -297,6 +297,20 @@ struct FuncDef : Node {
   std::vector<Keyword> options; // decorator keywords, e.g. enable_backward=False
   std::string unsupportedSignature; // *args, **kwargs, ...
   llvm::SMLoc unsupportedLoc;
+  /// A decorator kdsl does not implement (@wp.func_grad, an extra decorator,
+  /// a positional decorator argument, ...): Sema reports it when the
+  /// definition is checked. A def decorated only by @wp.func_grad,
+  /// @wp.func_replay, @wp.func_native or @wp.overload is kept with just this
+  /// (its body is not parsed).
+  std::string decoratorError;
+  llvm::SMLoc decoratorErrorLoc;
+  /// Such defs that refer to this one (@wp.func_grad(f), @wp.overload of f):
+  /// checking this def checks (and so reports) them.
+  std::vector<FuncDef *> attached;
+  /// The kernel (func) of the same name defined before (after) this one in
+  /// the same scope; Sema rejects the redefinition.
+  FuncDef *previousDef = nullptr, *nextDef = nullptr;
+  bool redefinitionReported = false;
   // Sema results.
   CheckState state = CheckState::Unchecked;
   bool enableBackward = true;
@@ -320,6 +334,11 @@ struct StructDef : Node {
   Scope *scope = nullptr;
   std::string unsupported; // a member that is not an annotated field
   llvm::SMLoc unsupportedLoc;
+  std::vector<Keyword> options;  // @wp.struct(...) keywords
+  std::string decoratorError;    // as in FuncDef
+  llvm::SMLoc decoratorErrorLoc;
+  StructDef *previousDef = nullptr, *nextDef = nullptr; // same name, same scope
+  bool redefinitionReported = false;
   CheckState state = CheckState::Unchecked;
   const Type *type = nullptr;
 };
