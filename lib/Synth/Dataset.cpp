@@ -163,7 +163,16 @@ llvm::Expected<ShardStats> readShardStats(const std::string &path, const std::st
   auto bad = [&](const llvm::Twine &why) {
     return llvm::createStringError(path + ": bad stats file: " + why);
   };
-  auto describe = [](const json::Value *v) { return v ? toText(*v) : std::string("missing"); };
+  // "no \"KEY\"" or "\"KEY\" must be WHAT, not VALUE".
+  auto wrong = [&](const char *key, const char *what) {
+    const json::Value *v = o->get(key);
+    if (!v)
+      return bad(llvm::Twine("no \"") + key + "\"" +
+                 (llvm::StringRef(key) == "bytes" || llvm::StringRef(key) == "xxh3"
+                      ? " (a stats file from before kdsl-synth recorded shard hashes?)"
+                      : ""));
+    return bad(llvm::Twine("\"") + key + "\" must be " + what + ", not " + toText(*v));
+  };
   ShardStats stats;
   for (auto [key, field] : {std::pair<const char *, int64_t *>{"written", &stats.written},
                             {"indices", &stats.indices},
@@ -171,14 +180,12 @@ llvm::Expected<ShardStats> readShardStats(const std::string &path, const std::st
                             {"bytes", &stats.bytes}}) {
     std::optional<int64_t> v = o->getInteger(key);
     if (!v || *v < 0)
-      return bad(llvm::Twine("\"") + key + "\" must be a non-negative integer, not " +
-                 describe(o->get(key)));
+      return wrong(key, "a non-negative integer");
     *field = *v;
   }
   std::optional<llvm::StringRef> hash = o->getString("xxh3");
   if (!hash || hash->size() != 16 || !llvm::all_of(*hash, llvm::isHexDigit))
-    return bad("\"xxh3\" must be the shard's content hash (16 hex digits), not " +
-               describe(o->get("xxh3")));
+    return wrong("xxh3", "the shard's content hash (16 hex digits)");
   stats.xxh3 = hash->lower();
   int64_t categorized = 0, failed = 0;
   for (auto [key, counts, sum] :
@@ -187,7 +194,7 @@ llvm::Expected<ShardStats> readShardStats(const std::string &path, const std::st
         {"failures", &stats.failures, &failed}}) {
     const json::Object *m = o->getObject(key);
     if (!m)
-      return bad(llvm::Twine("\"") + key + "\" must be an object, not " + describe(o->get(key)));
+      return wrong(key, "an object");
     for (auto &kv : *m) {
       std::optional<int64_t> v = kv.second.getAsInteger();
       if (!v || *v < 0)
