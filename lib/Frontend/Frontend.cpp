@@ -20,8 +20,38 @@ mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mli
   TypeContext types;
   Sema sema(ast, diags, types);
 
+  // The kernel symbols checkAll gives: it names every func first, then the
+  // kernels in order (Sema::uniqueSymbol).
+  std::vector<std::string> allSymbols;
+  {
+    llvm::StringMap<unsigned> uses;
+    for (FuncDef *f : ast.funcs)
+      ++uses[f->name];
+    for (FuncDef *k : ast.kernels) {
+      unsigned n = uses[k->name]++;
+      allSymbols.push_back(n == 0 ? std::string(k->name)
+                                  : (llvm::Twine(k->name) + "_" + llvm::Twine(n)).str());
+    }
+  }
+  if (options.kernelSymbols)
+    *options.kernelSymbols = allSymbols;
+
   std::vector<FuncDef *> kernels;
-  if (options.kernel.empty()) {
+  if (options.kernel.empty() && !options.kernels.empty()) {
+    std::vector<std::string> symbols;
+    for (auto [k, sym] : llvm::zip(ast.kernels, allSymbols))
+      if (llvm::is_contained(options.kernels, sym)) {
+        kernels.push_back(k);
+        symbols.push_back(sym);
+      }
+    bool ok = true;
+    for (FuncDef *k : kernels)
+      ok &= sema.checkKernel(k);
+    if (!ok)
+      return nullptr;
+    for (auto [k, sym] : llvm::zip(kernels, symbols))
+      k->symName = sym;
+  } else if (options.kernel.empty()) {
     if (!sema.checkAll())
       return nullptr;
     kernels = ast.kernels;

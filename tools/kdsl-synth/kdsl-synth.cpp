@@ -31,6 +31,7 @@ KDSL_DEFINE_RUNTIME_REPORT_HOOKS()
 __attribute__((used)) static void *const keepReportHooks[] = {
     reinterpret_cast<void *>(&kdsl_report_assert), reinterpret_cast<void *>(&kdsl_report_oob)};
 
+static cl::OptionCategory synthCategory("kdsl-synth options");
 static cl::SubCommand generateCmd("generate", "Generate a verified dataset");
 static cl::SubCommand statsCmd("stats", "Summarize a dataset");
 static cl::SubCommand mergeCmd("merge", "Merge the directories of --shard K/N runs");
@@ -40,50 +41,50 @@ static cl::SubCommand diversityCmd("diversity",
                                    "Duplicate rate of the generator alone (no validation)");
 
 static cl::opt<uint64_t> sampleCount("n", cl::desc("Number of indices (samples before validation)"),
-                               cl::init(100), cl::sub(generateCmd), cl::sub(diversityCmd));
+                               cl::init(100), cl::sub(generateCmd), cl::sub(diversityCmd), cl::cat(synthCategory));
 static cl::opt<std::string> outDir("o", cl::desc("Output directory"), cl::value_desc("DIR"),
-                                   cl::sub(generateCmd), cl::sub(mergeCmd));
+                                   cl::sub(generateCmd), cl::sub(mergeCmd), cl::cat(synthCategory));
 static cl::opt<uint64_t> seed("seed", cl::desc("Random seed"), cl::init(1), cl::sub(generateCmd),
-                              cl::sub(showCmd), cl::sub(diversityCmd));
+                              cl::sub(showCmd), cl::sub(diversityCmd), cl::cat(synthCategory));
 static cl::opt<std::string> categoryList("categories",
                                          cl::desc("Comma-separated categories, optionally "
                                                   "weighted (vector:2,math); default: all 15"),
-                                         cl::init(""), cl::sub(generateCmd));
+                                         cl::init(""), cl::sub(generateCmd), cl::cat(synthCategory));
 static cl::opt<std::string> targets("targets", cl::desc("Comma-separated: cpp,cuda,ptx,mlir"),
-                                    cl::init("cpp,cuda"), cl::sub(generateCmd));
+                                    cl::init("cpp,cuda"), cl::sub(generateCmd), cl::cat(synthCategory));
 static cl::opt<bool> noBackward("no-backward", cl::desc("Forward kernels only"), cl::init(false),
-                                cl::sub(generateCmd));
+                                cl::sub(generateCmd), cl::cat(synthCategory));
 static cl::opt<unsigned> jobs("jobs", cl::desc("Threads (default: all cores)"), cl::init(0),
-                              cl::sub(generateCmd), cl::sub(validateCmd));
+                              cl::sub(generateCmd), cl::sub(validateCmd), cl::cat(synthCategory));
 static cl::opt<std::string> shard("shard", cl::desc("K/N: this process makes the shards s with s % N == K"),
-                                  cl::init("0/1"), cl::sub(generateCmd));
+                                  cl::init("0/1"), cl::sub(generateCmd), cl::cat(synthCategory));
 static cl::opt<uint64_t> shardSize("shard-size", cl::desc("Indices per shard file (default 50)"),
-                                   cl::init(50), cl::sub(generateCmd));
+                                   cl::init(50), cl::sub(generateCmd), cl::cat(synthCategory));
 static cl::opt<bool> keepFailed("keep-failed",
                                 cl::desc("Write failed samples to failed-NNNNN.jsonl"),
-                                cl::init(false), cl::sub(generateCmd));
+                                cl::init(false), cl::sub(generateCmd), cl::cat(synthCategory));
 static cl::opt<bool> timing("timing",
                             cl::desc("Print the time spent in each validation stage on stderr"),
-                            cl::init(false), cl::sub(generateCmd));
+                            cl::init(false), cl::sub(generateCmd), cl::cat(synthCategory));
 static cl::opt<bool> noClang("no-clang-check", cl::desc("Skip the Clang in-process checks"),
-                             cl::init(false), cl::sub(generateCmd));
+                             cl::init(false), cl::sub(generateCmd), cl::cat(synthCategory));
 static cl::opt<std::string> ptxas("ptxas", cl::desc("ptxas for the PTX check (default: found on "
                                                     "PATH or in /usr/local/cuda/bin)"),
-                                  cl::init(""), cl::sub(generateCmd));
+                                  cl::init(""), cl::sub(generateCmd), cl::cat(synthCategory));
 static cl::opt<std::string> arch("arch", cl::desc("PTX target (default sm_80)"), cl::init("sm_80"),
-                                 cl::sub(generateCmd));
+                                 cl::sub(generateCmd), cl::cat(synthCategory));
 static cl::opt<int> maxDepth("max-depth", cl::desc("Expression depth (default 3)"), cl::init(3),
-                             cl::sub(generateCmd), cl::sub(showCmd), cl::sub(diversityCmd));
+                             cl::sub(generateCmd), cl::sub(showCmd), cl::sub(diversityCmd), cl::cat(synthCategory));
 static cl::opt<int> statementsOpt("statements", cl::desc("Statements per kernel (default 3)"),
                                   cl::init(3), cl::sub(generateCmd), cl::sub(showCmd),
-                                  cl::sub(diversityCmd));
+                                  cl::sub(diversityCmd), cl::cat(synthCategory));
 static cl::list<std::string> positional(cl::Positional, cl::desc("<dir or index>"), cl::sub(statsCmd),
-                                        cl::sub(mergeCmd), cl::sub(showCmd), cl::sub(validateCmd));
+                                        cl::sub(mergeCmd), cl::sub(showCmd), cl::sub(validateCmd), cl::cat(synthCategory));
 static cl::opt<bool> brief("brief", cl::desc("Leave out the per-builtin use counts"), cl::init(false),
-                           cl::sub(statsCmd));
+                           cl::sub(statsCmd), cl::cat(synthCategory));
 static cl::opt<std::string> showCategory("category", cl::desc("Category to show (default: the one "
                                                               "index picks)"),
-                                         cl::init(""), cl::sub(showCmd));
+                                         cl::init(""), cl::sub(showCmd), cl::cat(synthCategory));
 
 static int fail(const Twine &message) {
   WithColor::error(errs(), "kdsl-synth") << message << "\n";
@@ -174,7 +175,18 @@ static int runGenerate() {
 
 int main(int argc, char **argv) {
   InitLLVM y(argc, argv);
-  cl::ParseCommandLineOptions(argc, argv, "kdsl-synth: verified kernel -> C++/CUDA/PTX pairs\n");
+  // --help shows kdsl-synth's options; LLVM's stay behind --help-hidden.
+  for (auto &entry : cl::getRegisteredOptions(cl::SubCommand::getTopLevel())) {
+    cl::Option *o = entry.second;
+    StringRef name = o->ArgStr;
+    if (!is_contained(o->Categories, &synthCategory) && name != "help" && name != "help-list" &&
+        name != "version" && o->getOptionHiddenFlag() == cl::NotHidden)
+      o->setHiddenFlag(cl::Hidden);
+  }
+  cl::ParseCommandLineOptions(argc, argv,
+                              "kdsl-synth: verified kernel -> C++/CUDA/PTX pairs (docs/synth.md)\n\n"
+                              "  kdsl-synth SUBCOMMAND --help lists a subcommand's options; "
+                              "--help-hidden also lists LLVM's own.\n");
   if (generateCmd)
     return runGenerate();
   if (statsCmd) {

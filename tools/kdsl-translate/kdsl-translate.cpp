@@ -34,12 +34,16 @@
 
 using namespace llvm;
 
+static cl::OptionCategory translateCategory("kdsl-translate options");
 static cl::opt<std::string> inputFilename(cl::Positional, cl::desc("<input .py file>"),
-                                          cl::Required);
+                                          cl::Required, cl::cat(translateCategory));
 static cl::opt<std::string> outputFilename("o", cl::desc("Output file (default: stdout)"),
-                                           cl::value_desc("filename"), cl::init("-"));
-static cl::opt<std::string> kernelName("kernel", cl::desc("Translate only this kernel"),
-                                       cl::value_desc("name"));
+                                           cl::value_desc("filename"), cl::init("-"),
+                                           cl::cat(translateCategory));
+static cl::opt<std::string> kernelName("kernel",
+                                       cl::desc("Translate only this kernel (the first of that "
+                                                "name) and the funcs and structs it uses"),
+                                       cl::value_desc("name"), cl::cat(translateCategory));
 enum class Emit { MLIR, LLVM, Cpp, Cuda, Ptx };
 static cl::opt<Emit> emit("emit", cl::desc("What to emit"), cl::init(Emit::MLIR),
                           cl::values(clEnumValN(Emit::MLIR, "mlir", "kdsl dialect IR"),
@@ -49,36 +53,40 @@ static cl::opt<Emit> emit("emit", cl::desc("What to emit"), cl::init(Emit::MLIR)
                                                 "self-contained C++17 with <kernel>_cpu_forward "
                                                 "entry points"),
                                      clEnumValN(Emit::Ptx, "ptx",
-                                                "PTX through gpu/nvvm (forward kernels)"),
+                                                "PTX through gpu/nvvm (forward and backward "
+                                                "kernels)"),
                                      clEnumValN(Emit::Cuda, "cuda",
                                                 "self-contained CUDA C with __global__ "
-                                                "<kernel>_cuda_kernel_forward entry points "
-                                                "(forward kernels)")));
+                                                "<kernel>_cuda_kernel_forward and "
+                                                "<kernel>_cuda_kernel_backward entry points")),
+                          cl::cat(translateCategory));
 static cl::opt<std::string> arch("arch", cl::desc("PTX: target GPU, sm_70 to sm_90a"),
-                                 cl::init("sm_80"));
+                                 cl::init("sm_80"), cl::cat(translateCategory));
 static cl::opt<std::string> cudaPath("cuda-path",
                                      cl::desc("PTX: CUDA toolkit (default: $CUDA_HOME, "
                                               "$CUDA_PATH, /usr/local/cuda)"),
-                                     cl::init(""));
-static cl::opt<bool> checkBounds("check-bounds",
-                                 cl::desc("CPU targets: guard every array access"),
-                                 cl::init(false));
+                                     cl::init(""), cl::cat(translateCategory));
+static cl::opt<bool> checkBounds(
+    "check-bounds",
+    cl::desc("llvm, cpp, cuda: guard every array access (out-of-range ones are reported and "
+             "skipped); mlir ignores it, and so does ptx"),
+    cl::init(false), cl::cat(translateCategory));
 static cl::opt<bool> verifyEmitted(
     "verify-emitted",
     cl::desc("cpp/cuda: check the emitted source with Clang in process (-fsyntax-only) and "
              "fail, writing nothing, if Clang reports an error or warning"),
-    cl::init(false));
+    cl::init(false), cl::cat(translateCategory));
 static cl::opt<bool> standalone(
     "standalone",
     cl::desc("cuda: write a directory (-o DIR): DIR/<file>.cu with a host program that runs a "
              "kdsl bundle (kdsl-run --write-bundle) and prints kdsl-run's JSON, plus a Makefile "
              "and a CMakeLists.txt to build it with nvcc"),
-    cl::init(false));
+    cl::init(false), cl::cat(translateCategory));
 // Test hook: proves --verify-emitted can fail by appending a line Clang rejects.
 static cl::opt<bool> forwardOnly(
     "forward-only",
     cl::desc("Leave out the adjoint (backward) kernels that --emit=llvm|cpp|cuda|ptx add by default"),
-    cl::init(false));
+    cl::init(false), cl::cat(translateCategory));
 static cl::opt<std::string> appendToEmitted("append-to-emitted", cl::Hidden, cl::init(""));
 
 /// --standalone: DIR/<stem>.cu, DIR/Makefile and DIR/CMakeLists.txt, all
@@ -106,7 +114,19 @@ int main(int argc, char **argv) {
   InitLLVM y(argc, argv);
   mlir::registerAsmPrinterCLOptions();
   mlir::registerMLIRContextCLOptions();
-  cl::ParseCommandLineOptions(argc, argv, "kdsl translator: Warp kernels to MLIR\n");
+  // --help shows kdsl-translate's options (and --mlir-print-debuginfo); LLVM's
+  // and MLIR's others stay behind --help-hidden.
+  for (auto &entry : cl::getRegisteredOptions()) {
+    cl::Option *o = entry.second;
+    StringRef name = o->ArgStr;
+    if (!is_contained(o->Categories, &translateCategory) && name != "help" &&
+        name != "help-list" && name != "version" && name != "mlir-print-debuginfo" &&
+        o->getOptionHiddenFlag() == cl::NotHidden)
+      o->setHiddenFlag(cl::Hidden);
+  }
+  cl::ParseCommandLineOptions(argc, argv,
+                              "kdsl translator: Warp kernels to MLIR, LLVM IR, C++, CUDA C or "
+                              "PTX\n\n--help-hidden also lists LLVM's and MLIR's own options.\n");
 
   std::string err;
   auto file = mlir::openInputFile(inputFilename, &err);

@@ -6,11 +6,22 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <string>
+#include <vector>
+
 namespace kdsl {
 
 struct FrontendOptions {
   /// Translate only this kernel (and what it uses); empty: the whole file.
   std::string kernel;
+  /// Translate only the kernels with these symbols (and what they use), named
+  /// as a whole-file translation names them (the second kernel `k` of a file
+  /// is `k_1`); names that match no kernel are ignored. Used when `kernel` is
+  /// empty; both empty: the whole file.
+  std::vector<std::string> kernels;
+  /// If set, receives the symbols of every kernel of the file as a
+  /// whole-file translation names them (also those not translated).
+  std::vector<std::string> *kernelSymbols = nullptr;
   /// Set to true when translation failed because of a compiler bug (IR that
   /// does not verify, an internal error) rather than an error in the source.
   bool *internalError = nullptr;

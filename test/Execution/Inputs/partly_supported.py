@@ -1,0 +1,21 @@
+# One kernel kdsl does not support (wp.mesh_query_point) next to one it does:
+# kdsl-run compiles only the kernels a spec launches (spec-strict.test).
+import warp as wp
+
+
+@wp.kernel
+def uses_mesh(mesh: wp.uint64, out: wp.array(dtype=float)):
+    tid = wp.tid()
+    q = wp.mesh_query_point(mesh, wp.vec3(0.0, 0.0, 0.0), 1.0)
+    out[tid] = 1.0
+
+
+@wp.func
+def twice(x: float):
+    return 2.0 * x
+
+
+@wp.kernel
+def double_it(x: wp.array(dtype=float), out: wp.array(dtype=float)):
+    tid = wp.tid()
+    out[tid] = twice(x[tid])
