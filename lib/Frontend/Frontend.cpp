@@ -3,6 +3,7 @@
 #include "kdsl/Frontend/MLIRGen.h"
 #include "kdsl/Frontend/Parser.h"
 #include "kdsl/Frontend/Sema.h"
+#include "kdsl/Dialect/Kdsl.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -94,6 +95,26 @@ mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mli
     if (options.internalError)
       *options.internalError = true;
     return nullptr;
+  }
+  // MLIR integers are signless: record which arguments Warp declares
+  // unsigned (scalars, vectors, matrices and arrays of wp.uint8..uint64), so
+  // that hosts such as kdsl-run read and print them as unsigned.
+  for (FuncDef *k : kernels) {
+    llvm::SmallVector<llvm::StringRef> names;
+    for (const Param &p : k->params) {
+      const Type *t = p.type;
+      if (t && t->kind == Type::Array)
+        t = t->dtype;
+      if (t && (t->kind == Type::Scalar || t->kind == Type::Vec || t->kind == Type::Mat) &&
+          isInt(t->scalar) && !isSigned(t->scalar))
+        names.push_back(p.name);
+    }
+    if (names.empty())
+      continue;
+    if (auto op = module->lookupSymbol<KernelOp>(k->symName)) {
+      mlir::Builder b(&ctx);
+      op->setAttr("kdsl.unsigned_args", b.getStrArrayAttr(names));
+    }
   }
   return module;
 }
