@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Synth/Dataset.h"
+#include "kdsl/Synth/Realism.h"
 #include "kdsl/Synth/StageTimes.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -82,6 +83,16 @@ static cl::list<std::string> positional(cl::Positional, cl::desc("<dir or index>
                                         cl::sub(mergeCmd), cl::sub(showCmd), cl::sub(validateCmd), cl::cat(synthCategory));
 static cl::opt<bool> brief("brief", cl::desc("Leave out the per-builtin use counts"), cl::init(false),
                            cl::sub(statsCmd), cl::cat(synthCategory));
+static cl::opt<bool> realism("realism",
+                             cl::desc("Realism of the sources: dead assignments, unused parameters, "
+                                      "zero gradients, skeletons, ... (a table; a directory of "
+                                      "shards or one JSONL file)"),
+                             cl::init(false), cl::sub(statsCmd), cl::cat(synthCategory));
+static cl::opt<bool> realismJson("json", cl::desc("With --realism: print JSON instead of the table"),
+                                 cl::init(false), cl::sub(statsCmd), cl::cat(synthCategory));
+static cl::opt<unsigned> showAttempt("attempt",
+                                     cl::desc("Attempt to show (a record's \"attempt\"; default 0)"),
+                                     cl::init(0), cl::sub(showCmd), cl::cat(synthCategory));
 static cl::opt<std::string> showCategory("category", cl::desc("Category to show (default: the one "
                                                               "index picks)"),
                                          cl::init(""), cl::sub(showCmd), cl::cat(synthCategory));
@@ -192,6 +203,16 @@ int main(int argc, char **argv) {
   if (statsCmd) {
     if (positional.size() != 1)
       return fail("stats needs one dataset directory");
+    if (realism) {
+      auto r = realismStats(positional[0]);
+      if (!r)
+        return fail(toString(r.takeError()));
+      if (realismJson)
+        outs() << formatv("{0:2}", *r) << "\n";
+      else
+        printRealismTable(*r, outs());
+      return 0;
+    }
     auto stats = datasetStats(positional[0]);
     if (!stats)
       return fail(toString(stats.takeError()));
@@ -239,7 +260,7 @@ int main(int argc, char **argv) {
     GenOptions g;
     g.maxDepth = std::max(1, int(maxDepth));
     g.statements = std::max(1, int(statementsOpt));
-    Program p = generateProgram(seed, index, cat, g);
+    Program p = generateProgram(programSeed(seed, showAttempt), index, cat, g);
     outs() << "# category: " << p.category << "\n" << p.source << "\n# spec: " << p.spec << "\n";
     return 0;
   }

@@ -1,0 +1,342 @@
+//===- RealismStats.cpp - `kdsl-synth stats --realism` ---------------------===//
+//
+// Aggregates analyzeRealism over the records of a dataset and adds what
+// only the records know: the reference gradients (a float input whose
+// gradient is 0 in every component) and outputs (a written array that holds
+// one value in every element).
+//
+//===----------------------------------------------------------------------===//
+#include "kdsl/Synth/Realism.h"
+
+#include "kdsl/Frontend/Builtins.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+
+using namespace kdsl::synth;
+namespace json = llvm::json;
+using llvm::StringRef;
+
+namespace {
+
+/// Every number in `v` is zero (an empty array counts as zero).
+bool allZero(const json::Value &v) {
+  if (auto n = v.getAsNumber())
+    return *n == 0;
+  if (auto *a = v.getAsArray())
+    return llvm::all_of(*a, [](const json::Value &e) { return allZero(e); });
+  if (auto *o = v.getAsObject())
+    return llvm::all_of(*o, [](const auto &kv) { return allZero(kv.second); });
+  return true;
+}
+
+void flatten(const json::Value &v, std::vector<std::string> &out) {
+  if (auto *a = v.getAsArray()) {
+    for (const json::Value &e : *a)
+      flatten(e, out);
+    return;
+  }
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << v;
+  out.push_back(s);
+}
+
+/// The per-thread elements of an output array: numbers for scalar dtypes,
+/// printed rows of the innermost arrays otherwise.
+bool oneValue(const json::Value &v, bool scalar) {
+  std::vector<std::string> elems;
+  if (scalar) {
+    flatten(v, elems);
+  } else if (auto *a = v.getAsArray()) {
+    for (const json::Value &e : *a) {
+      std::string s;
+      llvm::raw_string_ostream os(s);
+      os << e;
+      elems.push_back(s);
+    }
+  }
+  return !elems.empty() && llvm::all_of(elems, [&](const std::string &e) { return e == elems[0]; });
+}
+
+double rate(uint64_t a, uint64_t b) { return b ? std::round(double(a) / double(b) * 10000) / 10000 : 0.0; }
+
+json::Object counted(uint64_t n, uint64_t of) {
+  return json::Object{{"count", int64_t(n)}, {"of", int64_t(of)}, {"rate", rate(n, of)}};
+}
+
+llvm::Error readRecords(StringRef path, std::vector<json::Value> &records) {
+  std::vector<std::string> files;
+  if (llvm::sys::fs::is_directory(path)) {
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator it(path, ec), end; it != end && !ec; it.increment(ec)) {
+      StringRef name = llvm::sys::path::filename(it->path());
+      if (name.starts_with("shard-") && name.ends_with(".jsonl"))
+        files.push_back(it->path());
+    }
+    if (ec)
+      return llvm::createStringError(ec, "cannot list " + path);
+    if (files.empty())
+      return llvm::createStringError(std::errc::invalid_argument,
+                                     "%s: no shard-*.jsonl files", path.str().c_str());
+    llvm::sort(files);
+  } else {
+    files.push_back(path.str());
+  }
+  for (const std::string &f : files) {
+    auto buf = llvm::MemoryBuffer::getFile(f);
+    if (!buf)
+      return llvm::createStringError(buf.getError(), "cannot read " + f);
+    llvm::SmallVector<StringRef> lines;
+    (*buf)->getBuffer().split(lines, '\n', -1, false);
+    for (size_t k = 0; k < lines.size(); ++k) {
+      if (lines[k].trim().empty())
+        continue;
+      auto v = json::parse(lines[k]);
+      if (!v)
+        return llvm::createStringError(std::errc::invalid_argument, "%s:%zu: %s", f.c_str(), k + 1,
+                                       llvm::toString(v.takeError()).c_str());
+      if (!v->getAsObject() || !v->getAsObject()->getString("source"))
+        return llvm::createStringError(std::errc::invalid_argument,
+                                       "%s:%zu: a record without a \"source\"", f.c_str(), k + 1);
+      records.push_back(std::move(*v));
+    }
+  }
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Expected<json::Value> kdsl::synth::realismStats(StringRef path) {
+  std::vector<json::Value> records;
+  if (llvm::Error e = readRecords(path, records))
+    return std::move(e);
+
+  uint64_t n = 0, failed = 0, deadKernels = 0, assignments = 0, deadAssignments = 0, unusedKernels = 0,
+           unusedParams = 0, params = 0, zeroKernels = 0, zeroInputs = 0, floatInputs = 0,
+           noPathKernels = 0, nonAtomic = 0, constValueKernels = 0, constStoreKernels = 0,
+           sameKernels = 0, guardKernels = 0, sinKernels = 0, featureOk = 0;
+  std::map<std::string, uint64_t> skeletons, forms, builtinUse;
+  std::map<std::string, std::pair<uint64_t, uint64_t>> perCategory; // samples, feature in output
+  json::Array examples;
+  auto example = [&](const json::Object &rec, StringRef what, StringRef detail) {
+    if (examples.size() < 40)
+      examples.push_back(json::Object{{"id", rec.getInteger("id").value_or(-1)},
+                                      {"problem", what.str()},
+                                      {"detail", detail.str()}});
+  };
+  for (const json::Value &v : records) {
+    const json::Object &rec = *v.getAsObject();
+    ++n;
+    StringRef source = *rec.getString("source");
+    std::string category = rec.getString("category").value_or("").str();
+    RealismFacts f = analyzeRealism(source);
+    if (!f.ok) {
+      ++failed;
+      example(rec, "does not parse", f.error);
+      continue;
+    }
+    assignments += f.assignments;
+    deadAssignments += f.deadAssignments.size();
+    if (!f.deadAssignments.empty()) {
+      ++deadKernels;
+      example(rec, "dead assignment", f.deadAssignments.front());
+    }
+    // Parameters: the kernel's, as the signature lists them.
+    params += f.params;
+    unusedParams += f.unusedParams.size();
+    if (!f.unusedParams.empty()) {
+      ++unusedKernels;
+      example(rec, "unused parameter", f.unusedParams.front());
+    }
+    if (!f.noGradPath.empty())
+      ++noPathKernels;
+    // Reference gradients of the float inputs with requires_grad.
+    const json::Object *inputs = nullptr;
+    if (auto *spec = rec.getObject("spec"))
+      inputs = spec->getObject("inputs");
+    const json::Object *ref = rec.getObject("reference");
+    const json::Object *grads = ref ? ref->getObject("grads") : nullptr;
+    const json::Object *outputs = ref ? ref->getObject("outputs") : nullptr;
+    bool zero = false;
+    if (inputs && grads) {
+      for (const std::string &name : f.inputArrays) {
+        const json::Object *in = inputs->getObject(name);
+        if (!in || !in->getBoolean("requires_grad").value_or(false) || !in->get("data"))
+          continue;
+        StringRef dtype = in->getString("dtype").value_or("float32");
+        if (dtype.starts_with("int") || dtype.starts_with("uint") || dtype == "bool")
+          continue;
+        const json::Value *g = grads->get(name);
+        if (!g)
+          continue;
+        ++floatInputs;
+        if (allZero(*g)) {
+          ++zeroInputs;
+          if (!zero)
+            example(rec, "zero gradient", name);
+          zero = true;
+        }
+      }
+    }
+    zeroKernels += zero;
+    // Constant outputs (plain stores only).
+    if (f.hasStore && !f.hasAtomic) {
+      ++nonAtomic;
+      constStoreKernels += f.constantStore;
+      bool constant = false;
+      for (const std::string &name : f.writtenArrays) {
+        const json::Value *o = outputs ? outputs->get(name) : nullptr;
+        const json::Object *in = inputs ? inputs->getObject(name) : nullptr;
+        StringRef dtype = in ? in->getString("dtype").value_or("float32") : "float32";
+        bool scalar = dtype == "float32" || dtype == "float64" || dtype == "float16" ||
+                      dtype.starts_with("int") || dtype.starts_with("uint");
+        if (o && oneValue(*o, scalar))
+          constant = true;
+      }
+      if (constant) {
+        ++constValueKernels;
+        example(rec, "constant output", "");
+      }
+    }
+    if (!f.sameOperand.empty()) {
+      ++sameKernels;
+      example(rec, "same operands", f.sameOperand.front());
+    }
+    guardKernels += f.domainGuards > 0;
+    sinKernels += f.sinWrappers > 0;
+    ++skeletons[f.skeleton];
+    for (const std::string &id : f.identifierForms)
+      ++forms[id];
+    for (auto &[b, c] : f.builtins)
+      builtinUse[b] += c;
+    auto &pc = perCategory[category];
+    ++pc.first;
+    if (categoryFeatureInOutput(f, category)) {
+      ++pc.second;
+      ++featureOk;
+    } else {
+      example(rec, "category feature not in an output", category);
+    }
+  }
+  uint64_t analysed = n - failed;
+
+  std::vector<std::pair<uint64_t, std::string>> bySkeleton;
+  for (auto &[s, c] : skeletons)
+    bySkeleton.push_back({c, s});
+  llvm::sort(bySkeleton, [](auto &a, auto &b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+  uint64_t top10 = 0;
+  json::Array top;
+  for (size_t k = 0; k < bySkeleton.size() && k < 10; ++k) {
+    top10 += bySkeleton[k].first;
+    top.push_back(json::Array{bySkeleton[k].second, int64_t(bySkeleton[k].first)});
+  }
+  json::Array formList;
+  for (auto &[id, c] : forms)
+    formList.push_back(id);
+  json::Object used;
+  json::Array missing;
+#define X(id, name)                                                                               \
+  if (builtinUse.count(name))                                                                     \
+    used[name] = int64_t(builtinUse[name]);                                                       \
+  else                                                                                            \
+    missing.push_back(name);
+  KDSL_BUILTINS(X)
+#undef X
+  uint64_t builtinCount = used.size() + missing.size();
+  json::Object cats;
+  for (auto &[c, p] : perCategory)
+    cats[c] = counted(p.second, p.first);
+
+  return json::Object{
+      {"samples", int64_t(n)},
+      {"not_analysed", int64_t(failed)},
+      {"dead_assignment",
+       json::Object{{"kernels", counted(deadKernels, analysed)},
+                    {"assignments", counted(deadAssignments, assignments)}}},
+      {"unused_parameter",
+       json::Object{{"kernels", counted(unusedKernels, analysed)}, {"parameters", counted(unusedParams, params)}}},
+      {"zero_gradient_input",
+       json::Object{{"kernels", counted(zeroKernels, analysed)},
+                    {"inputs", counted(zeroInputs, floatInputs)},
+                    {"no_gradient_path_kernels", counted(noPathKernels, analysed)}}},
+      {"constant_output",
+       json::Object{{"kernels", counted(constValueKernels, nonAtomic)},
+                    {"constant_store_kernels", counted(constStoreKernels, nonAtomic)}}},
+      {"same_operand", counted(sameKernels, analysed)},
+      {"idioms",
+       json::Object{{"domain_guard", counted(guardKernels, analysed)}, {"sin_wrapper", counted(sinKernels, analysed)}}},
+      {"skeletons",
+       json::Object{{"distinct", int64_t(skeletons.size())}, {"top10_share", rate(top10, analysed)}, {"top10", std::move(top)}}},
+      {"identifier_forms", json::Object{{"distinct", int64_t(forms.size())}, {"forms", std::move(formList)}}},
+      {"builtins", json::Object{{"used", int64_t(used.size())},
+                                {"of", int64_t(builtinCount)},
+                                {"missing", std::move(missing)},
+                                {"uses", std::move(used)}}},
+      {"category_feature_in_output",
+       json::Object{{"samples", counted(featureOk, analysed)}, {"per_category", std::move(cats)}}},
+      {"examples", std::move(examples)},
+  };
+}
+
+void kdsl::synth::printRealismTable(const json::Value &stats, llvm::raw_ostream &os) {
+  const json::Object &s = *stats.getAsObject();
+  auto pct = [](const json::Object *o) {
+    if (!o)
+      return std::string("-");
+    return llvm::formatv("{0,6:f1}% ({1} of {2})", o->getNumber("rate").value_or(0) * 100,
+                         o->getInteger("count").value_or(0), o->getInteger("of").value_or(0))
+        .str();
+  };
+  auto sub = [&](StringRef a, StringRef b) -> const json::Object * {
+    const json::Object *o = s.getObject(a);
+    return o && !b.empty() ? o->getObject(b) : o;
+  };
+  auto row = [&](StringRef label, const std::string &value, StringRef target = "") {
+    os << llvm::formatv("{0,-46} {1,-24} {2}\n", label, value, target);
+  };
+  row("samples", std::to_string(s.getInteger("samples").value_or(0)) + " (" +
+                     std::to_string(s.getInteger("not_analysed").value_or(0)) + " not analysed)");
+  row("kernels with a dead assignment", pct(sub("dead_assignment", "kernels")), "target <= 1%");
+  row("  assignments that are dead", pct(sub("dead_assignment", "assignments")));
+  row("kernels with an unused parameter", pct(sub("unused_parameter", "kernels")), "target <= 2%");
+  row("  parameters unused", pct(sub("unused_parameter", "parameters")));
+  row("kernels with a zero-gradient float input", pct(sub("zero_gradient_input", "kernels")), "target <= 5%");
+  row("  float inputs with a zero gradient", pct(sub("zero_gradient_input", "inputs")));
+  row("  kernels with no gradient path from an input", pct(sub("zero_gradient_input", "no_gradient_path_kernels")));
+  row("non-atomic kernels with a constant output", pct(sub("constant_output", "kernels")));
+  row("  with a store of a thread-independent value", pct(sub("constant_output", "constant_store_kernels")));
+  row("kernels with a same-operand operation", pct(sub("same_operand", "")));
+  row("kernels with an e*e + c guard", pct(sub("idioms", "domain_guard")));
+  row("kernels with math of wp.sin/wp.cos", pct(sub("idioms", "sin_wrapper")));
+  const json::Object *sk = s.getObject("skeletons");
+  row("distinct statement skeletons", std::to_string(sk ? sk->getInteger("distinct").value_or(0) : 0),
+      "target >= 300");
+  row("  share of the 10 most common",
+      llvm::formatv("{0,6:f1}%", (sk ? sk->getNumber("top10_share").value_or(0) : 0) * 100).str(),
+      "target <= 15%");
+  const json::Object *idf = s.getObject("identifier_forms");
+  row("distinct identifier forms (digits folded)",
+      std::to_string(idf ? idf->getInteger("distinct").value_or(0) : 0), "target >= 150");
+  const json::Object *b = s.getObject("builtins");
+  row("builtins used", b ? std::to_string(b->getInteger("used").value_or(0)) + " of " +
+                               std::to_string(b->getInteger("of").value_or(0))
+                         : "-");
+  const json::Object *cf = s.getObject("category_feature_in_output");
+  row("category feature in an output", pct(cf ? cf->getObject("samples") : nullptr), "target 100%");
+  if (const json::Object *per = cf ? cf->getObject("per_category") : nullptr) {
+    std::vector<std::string> names;
+    for (auto &kv : *per)
+      names.push_back(kv.first.str());
+    llvm::sort(names);
+    for (const std::string &c : names)
+      row("  " + c, pct(per->getObject(c)));
+  }
+}
