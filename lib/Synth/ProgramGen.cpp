@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Synth/ProgramGen.h"
+#include "kdsl/Synth/Realism.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -80,8 +81,9 @@ std::string num(double v) {
 
 class Gen {
 public:
-  Gen(uint64_t seed, uint64_t index, llvm::StringRef cat, bool f64, const GenOptions &opt)
-      : rng{mix(seed, index, 1)}, index(index), cat(cat.str()), f64(f64), opt(opt),
+  Gen(uint64_t seed, uint64_t index, llvm::StringRef cat, bool f64, const GenOptions &opt,
+      unsigned attempt = 0)
+      : rng{mix(seed, index, 1 + (uint64_t(attempt) << 8))}, index(index), cat(cat.str()), f64(f64), opt(opt),
         flavor(flavorOf(cat)) {}
 
   Program run();
@@ -122,7 +124,52 @@ private:
   }
   std::string pickVar(Ty t) {
     auto vs = varsOf(t);
-    return vs.empty() ? "" : vs[rng.next() % vs.size()];
+    if (vs.empty())
+      return "";
+    std::string v = vs[rng.next() % vs.size()];
+    if (!noGrad)
+      used.insert(v);
+    return v;
+  }
+  /// `gen` run without counting its variables as read (a condition, the
+  /// argument of floor/sign/...: no gradient flows through them).
+  std::string noGradOf(const std::function<std::string()> &gen) {
+    ++noGrad;
+    std::string s = gen();
+    --noGrad;
+    return s;
+  }
+  /// Two operands that differ (wp.min(x, x), a - a, a > a mean nothing):
+  /// the second is drawn again, up to three times, while it equals the first.
+  std::pair<std::string, std::string> two(const std::function<std::string()> &gen) {
+    std::string a = gen();
+    auto saved = used;
+    std::string b = gen();
+    for (int k = 0; k < 3 && b == a; ++k) {
+      used = saved;
+      b = gen();
+    }
+    return {a, b};
+  }
+  /// A float that stands for a value of type t in the result.
+  std::string toFloat(const std::string &v, Ty t) {
+    switch (t) {
+    case Ty::F: return v;
+    case Ty::V: {
+      static const char *f[] = {"wp.length(", "wp.length_sq("};
+      if (rng.chance(0.4))
+        return v + "[" + std::to_string(rng.range(0, 2)) + "]";
+      return std::string(f[rng.range(0, 1)]) + v + ")";
+    }
+    case Ty::M: {
+      static const char *f[] = {"wp.trace(", "wp.determinant("};
+      if (rng.chance(0.4))
+        return v + "[" + std::to_string(rng.range(0, 2)) + ", " + std::to_string(rng.range(0, 2)) + "]";
+      return std::string(f[rng.range(0, 1)]) + v + ")";
+    }
+    case Ty::Q: return v + "[" + std::to_string(rng.range(0, 3)) + "]";
+    }
+    return v;
   }
 
   std::string expr(Ty t, int depth);
@@ -138,11 +185,14 @@ private:
   std::string sq(const std::string &e) { return "(" + e + ") * (" + e + ")"; }
   std::string cond(int depth) {
     static const char *ops[] = {"<", ">", "<=", ">="};
-    std::string c = exprF(depth) + " " + ops[rng.range(0, 3)] + " " + exprF(depth);
+    ++noGrad;
+    auto [l, r] = two([&] { return exprF(depth); });
+    std::string c = l + " " + ops[rng.range(0, 3)] + " " + r;
     if (flavor.math && rng.chance(0.2)) {
       static const char *checks[] = {"wp.isfinite(", "not wp.isnan(", "not wp.isinf("};
       c = "(" + c + ") and " + checks[rng.range(0, 2)] + exprF(depth) + ")";
     }
+    --noGrad;
     return c;
   }
 
@@ -181,7 +231,10 @@ private:
   bool f64;
   GenOptions opt;
   Flavor flavor;
-  int counter = 0, indent = 1;
+  int counter = 0, indent = 1, noGrad = 0;
+  /// Variables read where a gradient can flow (see pickVar); the result
+  /// folds in every other one, so that each value reaches the output.
+  std::set<std::string> used;
   bool twoD = false;
   std::vector<std::pair<std::string, Ty>> vars;
   std::vector<Input> inputs;
@@ -213,7 +266,7 @@ std::string Gen::exprF(int depth) {
   // Arithmetic productions first, then math, vector, matrix, quaternion ones.
   std::vector<std::function<std::string()>> prods = {
       [&] { return "(" + exprF(d) + " + " + exprF(d) + ")"; },
-      [&] { return "(" + exprF(d) + " - " + exprF(d) + ")"; },
+      [&] { auto [a, b] = two([&] { return exprF(d); }); return "(" + a + " - " + b + ")"; },
       [&] { return "(" + exprF(d) + " * " + exprF(d) + ")"; },
       [&] { return "(" + exprF(d) + " * " + constant() + ")"; },
       [&] { return "(" + exprF(d) + " / (" + sq(exprF(d)) + " + 1.0))"; },
@@ -239,19 +292,27 @@ std::string Gen::exprF(int depth) {
     add([&] { return "wp.sinh(wp.sin(" + exprF(d) + "))"; });
     add([&] { return "wp.cosh(wp.sin(" + exprF(d) + "))"; });
     add([&] { return "wp.abs(" + exprF(d) + ")"; });
-    add([&] { return "wp.min(" + exprF(d) + ", " + exprF(d) + ")"; });
-    add([&] { return "wp.max(" + exprF(d) + ", " + exprF(d) + ")"; });
-    add([&] { return "wp.clamp(" + exprF(d) + ", -0.5, 0.5)"; });
-    add([&] { return "wp.lerp(" + exprF(d) + ", " + exprF(d) + ", 0.25)"; });
+    // Gates (min, max, clamp, where, step): a gradient reaches only the
+    // operand chosen, so reads there do not count as reaching the output.
+    auto gated = [&] { return noGradOf([&] { return exprF(d); }); };
+    add([&] { auto [a, b] = two(gated); return "wp.min(" + a + ", " + b + ")"; });
+    add([&] { auto [a, b] = two(gated); return "wp.max(" + a + ", " + b + ")"; });
+    add([&] { return "wp.clamp(" + gated() + ", -0.5, 0.5)"; });
+    add([&] { auto [a, b] = two([&] { return exprF(d); }); return "wp.lerp(" + a + ", " + b + ", 0.25)"; });
     add([&] { return "wp.smoothstep(-2.0, 2.0, " + exprF(d) + ")"; });
-    add([&] { return "(wp.floor(" + exprF(d) + ") + wp.ceil(" + exprF(d) + ") * 0.5)"; });
-    add([&] { return "(wp.round(" + exprF(d) + ") * " + exprF(d) + ")"; });
-    add([&] { return "(wp.trunc(" + exprF(d) + ") + wp.frac(" + exprF(d) + "))"; });
-    add([&] { return "(wp.sign(" + exprF(d) + ") * " + exprF(d) + ")"; });
-    add([&] { return "(wp.step(" + exprF(d) + ") * " + exprF(d) + ")"; });
+    auto ng = [&] { return noGradOf([&] { return exprF(d); }); };
+    add([&] { return "(wp.floor(" + ng() + ") + wp.ceil(" + ng() + ") * 0.5 + " + exprF(d) + ")"; });
+    add([&] { return "(wp.round(" + ng() + ") * " + gated() + ")"; });
+    add([&] { return "(wp.trunc(" + ng() + ") + wp.frac(" + exprF(d) + "))"; });
+    add([&] { return "(wp.sign(" + ng() + ") * " + exprF(d) + ")"; });
+    add([&] { return "(wp.step(" + ng() + ") * " + gated() + ")"; });
     add([&] { return "(" + exprF(d) + " % (" + sq(exprF(d)) + " + 0.5))"; });
-    add([&] { return "wp.where(" + cond(d) + ", " + exprF(d) + ", " + exprF(d) + ")"; });
-    add([&] { return "wp.select(" + cond(d) + ", " + exprF(d) + ", " + exprF(d) + ")"; });
+    add([&] {
+      std::string c = cond(d);
+      auto [a, b] = two(gated);
+      return "wp.where(" + c + ", " + a + ", " + b + ")";
+    });
+    add([&] { return "wp.where(" + cond(d) + ", " + gated() + ", " + gated() + ")"; });
   }
   if (flavor.vec) {
     prods.push_back([&] { return "wp.dot(" + exprV(d) + ", " + exprV(d) + ")"; });
@@ -283,9 +344,9 @@ std::string Gen::exprV(int depth) {
   std::vector<std::function<std::string()>> prods = {
       [&] { return ty(Ty::V) + "(" + exprF(d) + ", " + exprF(d) + ", " + exprF(d) + ")"; },
       [&] { return "(" + exprV(d) + " + " + exprV(d) + ")"; },
-      [&] { return "(" + exprV(d) + " - " + exprV(d) + ")"; },
+      [&] { auto [a, b] = two([&] { return exprV(d); }); return "(" + a + " - " + b + ")"; },
       [&] { return "(" + exprV(d) + " * " + exprF(d) + ")"; },
-      [&] { return "wp.cross(" + exprV(d) + ", " + exprV(d) + ")"; },
+      [&] { auto [a, b] = two([&] { return exprV(d); }); return "wp.cross(" + a + ", " + b + ")"; },
       [&] { return axis(d); },
       [&] { return "wp.cw_mul(" + exprV(d) + ", " + exprV(d) + ")"; },
       [&] {
@@ -399,14 +460,10 @@ void Gen::helperFunc() {
   s += "    return " + exprF(opt.maxDepth) + "\n\n\n";
   prefix += s;
   vars = saved;
-  std::string a = exprF(1), b = exprF(1);
+  // A func may not use an argument on every path: reads do not count.
+  auto [a, b] = two([&] { return noGradOf([&] { return exprF(1); }); });
   std::string t = newVar("t");
   assign(t, Ty::F, name + "(" + a + ", " + b + ")");
-  // In-kernel checks that hold by construction.
-  if (rng.chance(0.5))
-    line("wp.expect_near(" + t + ", " + t + ", " + ty(Ty::F) + "(1e-6))");
-  else
-    line("wp.expect_eq(i, i)");
 }
 
 void Gen::helperStruct() {
@@ -466,14 +523,21 @@ void Gen::statements() {
   }
   if (cat == "control_flow" || cat == "multi_conditional") {
     std::string r = newVar("r");
-    line(r + " = " + lit(0.0));
+    line(r + " = " + exprF(1));
     int branches = cat == "control_flow" ? 2 : rng.range(3, 4);
     for (int b = 0; b < branches; ++b) {
       line(b == 0 ? "if " + cond(2) + ":" : b + 1 == branches ? "else:" : "elif " + cond(2) + ":");
       ++indent;
-      line(r + " = " + exprF(depth));
+      // The last branch updates r: its first value is read on that path.
+      // Reads in a branch need not happen: they do not count.
+      ++noGrad;
+      if (b + 1 == branches)
+        line(r + " = " + r + " * " + constant() + " + " + exprF(depth - 1));
+      else
+        line(r + " = " + exprF(depth));
       if (rng.chance(0.3))
         line(r + " = " + r + " * " + exprF(1));
+      --noGrad;
       --indent;
     }
     vars.push_back({r, Ty::F});
@@ -574,11 +638,14 @@ Program Gen::run() {
   // The result: a float per thread, or atomics into a small array. It
   // depends on the last float the statements computed (no dead code).
   Object spec, specInputs;
+  // It folds in every variable no expression has read where a gradient
+  // flows (each value reaches the output), after a fresh expression.
   std::string result = exprF(opt.maxDepth);
-  for (auto it = vars.rbegin(); it != vars.rend(); ++it)
-    if (it->second == Ty::F && it->first.find('(') == std::string::npos) {
-      result = "(" + it->first + " + " + result + ")";
-      break;
+  for (auto &[name, t] : std::vector<std::pair<std::string, Ty>>(vars))
+    if (!used.count(name) && name.find('(') == std::string::npos) {
+      used.insert(name);
+      std::string term = toFloat(name, t);
+      result = "(" + result + (rng.chance(0.5) ? " + " : " - ") + term + ")";
     }
   Array seed;
   int outCount = n;
@@ -628,9 +695,20 @@ Program Gen::run() {
 
 Program kdsl::synth::generateProgram(uint64_t seed, uint64_t index, llvm::StringRef category,
                                      const GenOptions &options) {
+  // A program with a dead assignment, an unused parameter, a float input
+  // without a gradient path, a constant store, a same-operand operation or
+  // its category's feature not in the output is drawn again, from (seed,
+  // index, attempt): deterministic. The last attempt is kept in any case.
+  const unsigned attempts = 32;
+  Program p;
+  unsigned attempt = 0;
+  for (; attempt < attempts; ++attempt) {
+    p = Gen(seed, index, category, /*f64=*/false, options, attempt).run();
+    if (attempt + 1 == attempts || isLiveProgram(analyzeRealism(p.source), category))
+      break;
+  }
   // The same random stream prints both precisions: the same structure.
-  Program p = Gen(seed, index, category, /*f64=*/false, options).run();
-  Program twin = Gen(seed, index, category, /*f64=*/true, options).run();
+  Program twin = Gen(seed, index, category, /*f64=*/true, options, attempt).run();
   p.source64 = std::move(twin.source);
   p.spec64 = std::move(twin.spec);
   return p;

@@ -66,6 +66,25 @@ bool oneValue(const json::Value &v, bool scalar) {
   return !elems.empty() && llvm::all_of(elems, [&](const std::string &e) { return e == elems[0]; });
 }
 
+/// name -> value, from an object {"x": v} or an array [{"name": "x", ...}]
+/// (the element itself, or with `data` its "data").
+using ByName = std::map<std::string, const json::Value *>;
+void byName(const json::Value *v, ByName &out, bool data = false) {
+  if (!v)
+    return;
+  if (const json::Object *o = v->getAsObject()) {
+    for (auto &kv : *o)
+      out[kv.first.str()] = &kv.second;
+    return;
+  }
+  if (const json::Array *a = v->getAsArray())
+    for (const json::Value &e : *a)
+      if (const json::Object *eo = e.getAsObject())
+        if (auto name = eo->getString("name"))
+          if (const json::Value *d = data ? eo->get("data") : &e)
+            out[name->str()] = d;
+}
+
 double rate(uint64_t a, uint64_t b) { return b ? std::round(double(a) / double(b) * 10000) / 10000 : 0.0; }
 
 json::Object counted(uint64_t n, uint64_t of) {
@@ -159,22 +178,33 @@ llvm::Expected<json::Value> kdsl::synth::realismStats(StringRef path) {
     if (!f.noGradPath.empty())
       ++noPathKernels;
     // Reference gradients of the float inputs with requires_grad.
-    const json::Object *inputs = nullptr;
-    if (auto *spec = rec.getObject("spec"))
-      inputs = spec->getObject("inputs");
-    const json::Object *ref = rec.getObject("reference");
-    const json::Object *grads = ref ? ref->getObject("grads") : nullptr;
-    const json::Object *outputs = ref ? ref->getObject("outputs") : nullptr;
+    ByName inputs, grads, outputs;
+    if (const json::Object *spec = rec.getObject("spec")) {
+      if (const json::Object *in = spec->getObject("inputs")) // kdsl-run's short form
+        for (auto &kv : *in)
+          inputs[kv.first.str()] = &kv.second;
+      else
+        byName(spec->get("args"), inputs); // [{"name", "data", "dtype", ...}]
+    }
+    if (const json::Object *ref = rec.getObject("reference")) {
+      byName(ref->get("grads"), grads, true);
+      byName(ref->get("outputs"), outputs, true);
+    }
+    auto input = [&](const std::string &name) -> const json::Object * {
+      auto it = inputs.find(name);
+      return it == inputs.end() ? nullptr : it->second->getAsObject();
+    };
     bool zero = false;
-    if (inputs && grads) {
+    {
       for (const std::string &name : f.inputArrays) {
-        const json::Object *in = inputs->getObject(name);
+        const json::Object *in = input(name);
         if (!in || !in->getBoolean("requires_grad").value_or(false) || !in->get("data"))
           continue;
         StringRef dtype = in->getString("dtype").value_or("float32");
         if (dtype.starts_with("int") || dtype.starts_with("uint") || dtype == "bool")
           continue;
-        const json::Value *g = grads->get(name);
+        auto git = grads.find(name);
+        const json::Value *g = git == grads.end() ? nullptr : git->second;
         if (!g)
           continue;
         ++floatInputs;
@@ -193,8 +223,9 @@ llvm::Expected<json::Value> kdsl::synth::realismStats(StringRef path) {
       constStoreKernels += f.constantStore;
       bool constant = false;
       for (const std::string &name : f.writtenArrays) {
-        const json::Value *o = outputs ? outputs->get(name) : nullptr;
-        const json::Object *in = inputs ? inputs->getObject(name) : nullptr;
+        auto oit = outputs.find(name);
+        const json::Value *o = oit == outputs.end() ? nullptr : oit->second;
+        const json::Object *in = input(name);
         StringRef dtype = in ? in->getString("dtype").value_or("float32") : "float32";
         bool scalar = dtype == "float32" || dtype == "float64" || dtype == "float16" ||
                       dtype.starts_with("int") || dtype.starts_with("uint");
