@@ -81,7 +81,7 @@ json::Value identity(const GenerateOptions &o) {
                       {"ptx_arch", o.sample.ptxArch},
                       {"max_depth", o.gen.maxDepth},
                       {"statements", o.gen.statements},
-                      {"threads", o.gen.threads}};
+                      {"launch_threads", o.gen.threads}};
 }
 
 /// A JSON object from `text`, which is line `line` of `path` (JSONL rows) or
@@ -113,18 +113,26 @@ std::string contentHash(llvm::StringRef bytes) {
   return llvm::formatv("{0:x-16}", llvm::xxh3_64bits(bytes)).str();
 }
 
+/// A shard's stats file. Every index gets attempts until one passes
+/// validation and is no duplicate (at most kMaxAttempts): `attempts` counts
+/// them, `failures` (by reason) and `duplicates` count the rejected ones,
+/// `unfilled` the indices left without a record.
 struct ShardStats {
-  int64_t indices = 0, written = 0, duplicates = 0, bytes = 0;
+  int64_t indices = 0, written = 0, attempts = 0, duplicates = 0, unfilled = 0, bytes = 0;
   std::string xxh3; // of the shard file's bytes
-  std::map<std::string, int64_t> perCategory, failures;
+  std::map<std::string, int64_t> perCategory, failures, perSplit;
   json::Value toJSON() const {
-    json::Object cats, fails;
+    json::Object cats, fails, splits;
     for (auto &[k, v] : perCategory)
       cats[k] = v;
     for (auto &[k, v] : failures)
       fails[k] = v;
+    for (auto &[k, v] : perSplit)
+      splits[k] = v;
     return json::Object{{"indices", indices},      {"written", written},
+                        {"attempts", attempts},    {"unfilled", unfilled},
                         {"duplicates", duplicates}, {"per_category", std::move(cats)},
+                        {"per_split", std::move(splits)},
                         {"failures", std::move(fails)}, {"bytes", bytes},
                         {"xxh3", xxh3}};
   }
@@ -176,6 +184,8 @@ llvm::Expected<ShardStats> readShardStats(const std::string &path, const std::st
   ShardStats stats;
   for (auto [key, field] : {std::pair<const char *, int64_t *>{"written", &stats.written},
                             {"indices", &stats.indices},
+                            {"attempts", &stats.attempts},
+                            {"unfilled", &stats.unfilled},
                             {"duplicates", &stats.duplicates},
                             {"bytes", &stats.bytes}}) {
     std::optional<int64_t> v = o->getInteger(key);
@@ -187,10 +197,11 @@ llvm::Expected<ShardStats> readShardStats(const std::string &path, const std::st
   if (!hash || hash->size() != 16 || !llvm::all_of(*hash, llvm::isHexDigit))
     return wrong("xxh3", "the shard's content hash (16 hex digits)");
   stats.xxh3 = hash->lower();
-  int64_t categorized = 0, failed = 0;
+  int64_t categorized = 0, failed = 0, split = 0;
   for (auto [key, counts, sum] :
        {std::tuple<const char *, std::map<std::string, int64_t> *, int64_t *>{
             "per_category", &stats.perCategory, &categorized},
+        {"per_split", &stats.perSplit, &split},
         {"failures", &stats.failures, &failed}}) {
     const json::Object *m = o->getObject(key);
     if (!m)
@@ -210,10 +221,16 @@ llvm::Expected<ShardStats> readShardStats(const std::string &path, const std::st
   if (categorized != stats.written)
     return bad(llvm::formatv("\"per_category\" adds up to {0}, \"written\" is {1}", categorized,
                              stats.written));
-  if (stats.written + stats.duplicates + failed != stats.indices)
+  if (split != stats.written)
+    return bad(llvm::formatv("\"per_split\" adds up to {0}, \"written\" is {1}", split,
+                             stats.written));
+  if (stats.written + stats.unfilled != stats.indices)
+    return bad(llvm::formatv("written ({0}) and unfilled ({1}) do not add up to the {2} indices",
+                             stats.written, stats.unfilled, stats.indices));
+  if (stats.written + stats.duplicates + failed != stats.attempts)
     return bad(llvm::formatv("written ({0}), duplicates ({1}) and failures ({2}) do not add up "
-                             "to the {3} indices",
-                             stats.written, stats.duplicates, failed, stats.indices));
+                             "to the {3} attempts",
+                             stats.written, stats.duplicates, failed, stats.attempts));
   return stats;
 }
 
@@ -255,8 +272,8 @@ llvm::Error writeManifest(llvm::StringRef dir, const json::Value &id,
     return layout.takeError();
   uint64_t count = layout->count, size = layout->size, shards = layout->shards;
   json::Array shardList;
-  int64_t samples = 0;
-  std::map<std::string, int64_t> failures;
+  int64_t samples = 0, unfilled = 0;
+  std::map<std::string, int64_t> failures, splits;
   for (uint64_t s = 0; s < shards; ++s) {
     std::string file = shardName(s, "jsonl");
     if (!fs::exists(pathIn(dir, file)))
@@ -272,8 +289,11 @@ llvm::Error writeManifest(llvm::StringRef dir, const json::Value &id,
     }
     int64_t written = stats.written;
     samples += written;
+    unfilled += stats.unfilled;
     for (auto &[k, v] : stats.failures)
       failures[k] += v;
+    for (auto &[k, v] : stats.perSplit)
+      splits[k] += v;
     shardList.push_back(json::Object{{"file", file},
                                      {"first_index", int64_t(s * size)},
                                      {"end_index", int64_t(std::min(count, (s + 1) * size))},
@@ -284,12 +304,21 @@ llvm::Error writeManifest(llvm::StringRef dir, const json::Value &id,
   json::Object fails;
   for (auto &[k, v] : failures)
     fails[k] = v;
+  // Records by split (the record's "split", from its content_hash: equal
+  // programs are in the same split).
+  json::Object splitCounts{{"rule", "xxh3 content_hash mod 100: < 90 train, < 95 validation, "
+                                    "else test"}};
+  for (const char *k : {"train", "validation", "test"})
+    splitCounts[k] = splits[k];
   bool complete = shardList.size() == shards;
   json::Object manifest{{"format", "kdsl-synth/1"},
+                        {"record_schema", "kdsl-synth-record/2 (docs/synth-record.schema.json)"},
                         {"options", id},
                         {"shards", std::move(shardList)},
                         {"complete", complete},
                         {"samples", samples},
+                        {"unfilled", unfilled},
+                        {"splits", std::move(splitCounts)},
                         {"failures", std::move(fails)},
                         {"cpp_prelude", cppPrelude()}};
   return writeFileAtomically(pathIn(dir, "manifest.json"), toText(json::Value(std::move(manifest))));
@@ -367,14 +396,17 @@ llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
       std::string category;
       json::Object record;
       std::string source;
+      uint64_t index;
+      unsigned attempt;
     };
-    std::vector<Passed> passed;
-    auto failSample = [&](uint64_t i, const std::string &cat, const std::string &reason,
-                          const std::string &detail, const std::string &source) {
+    auto failSample = [&](uint64_t i, unsigned attempt, const std::string &cat,
+                          const std::string &reason, const std::string &detail,
+                          const std::string &source) {
       ++stats.failures[reason];
       ++failed;
       if (opt.keepFailed)
         failedLines += toText(json::Object{{"id", int64_t(i)},
+                                           {"attempt", int64_t(attempt)},
                                            {"category", cat},
                                            {"failure", reason},
                                            {"detail", detail},
@@ -382,73 +414,105 @@ llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
                        "\n";
     };
     uint64_t first = s * opt.shardSize, last = std::min(opt.count, first + opt.shardSize);
-    // Samples in batches: one JIT compile for a batch's CPU runs.
-    constexpr uint64_t kBatch = 16;
-    for (uint64_t b = first; b < last; b += kBatch) {
-      std::vector<Program> programs;
-      std::vector<uint64_t> indices;
-      for (uint64_t i = b; i < std::min(last, b + kBatch); ++i) {
-        StageScope timer(Stage::Generate);
-        programs.push_back(generateProgram(opt.seed, i, pickCategory(opt.seed, i, categories, opt.weights),
-                                           opt.gen));
-        indices.push_back(i);
+    stats.indices = int64_t(last - first);
+    // Every index gets attempts 0, 1, ... (programSeed) until one passes
+    // validation and duplicates no accepted record of the shard: rounds of
+    // the indices still open, in index order.
+    std::vector<std::pair<uint64_t, unsigned>> open; // index, attempt
+    for (uint64_t i = first; i < last; ++i)
+      open.push_back({i, 0});
+    std::map<uint64_t, Passed> accepted;
+    while (!open.empty()) {
+      std::vector<Passed> passed;
+      std::vector<std::pair<uint64_t, unsigned>> retry;
+      // Samples in batches: one JIT compile for a batch's CPU runs.
+      constexpr size_t kBatch = 16;
+      for (size_t b = 0; b < open.size(); b += kBatch) {
+        std::vector<Program> programs;
+        std::vector<uint64_t> indices;
+        std::vector<unsigned> attempts;
+        for (size_t k = b; k < std::min(open.size(), b + kBatch); ++k) {
+          auto [i, attempt] = open[k];
+          StageScope timer(Stage::Generate);
+          programs.push_back(generateProgram(programSeed(opt.seed, attempt), i,
+                                             pickCategory(opt.seed, i, categories, opt.weights),
+                                             opt.gen));
+          indices.push_back(i);
+          attempts.push_back(attempt);
+        }
+        std::vector<SampleResult> results =
+            buildSamples(programs, indices, opt.seed, sampleOptions, ctx, attempts);
+        for (auto [p, i, attempt, r] : llvm::zip(programs, indices, attempts, results)) {
+          ++stats.attempts;
+          if (r.ok) {
+            passed.push_back({p.category, std::move(r.record), p.source, i, attempt});
+          } else {
+            failSample(i, attempt, p.category, r.failure, r.detail, p.source);
+            retry.push_back({i, attempt});
+          }
+        }
+        done += programs.size();
+        if (opt.progress) {
+          std::lock_guard<std::mutex> lock(mutex);
+          double secs =
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+          double rate = secs > 0 ? double(done) / secs : 0;
+          llvm::errs() << llvm::formatv(
+              "\rkdsl-synth: {0}/{1} samples, {2:f1}/s, ETA {3:f0} s, {4} failed   ",
+              uint64_t(done), total, rate,
+              rate > 0 && total > done ? double(total - done) / rate : 0.0, uint64_t(failed));
+        }
       }
-      std::vector<SampleResult> results = buildSamples(programs, indices, opt.seed, sampleOptions, ctx);
-      for (auto [p, i, r] : llvm::zip(programs, indices, results)) {
-        ++stats.indices;
-        if (r.ok)
-          passed.push_back({p.category, std::move(r.record), p.source});
-        else
-          failSample(i, p.category, r.failure, r.detail, p.source);
+      // The Clang checks, one translation unit per round and language.
+      for (bool cuda : {false, true}) {
+        if (!opt.sample.clangCheck || (cuda ? !opt.sample.cuda : !opt.sample.cpp))
+          continue;
+        std::vector<const json::Object *> records;
+        for (Passed &p : passed)
+          records.push_back(&p.record);
+        std::vector<std::string> details;
+        std::vector<bool> ok;
+        {
+          StageScope timer(cuda ? Stage::ClangCuda : Stage::ClangCpp);
+          ok = checkEmittedBatch(records, cuda, details);
+        }
+        std::vector<Passed> kept;
+        for (auto [k, p] : llvm::enumerate(passed)) {
+          if (!ok[k]) {
+            failSample(p.index, p.attempt, p.category, cuda ? "clang_cuda" : "clang_cpp",
+                       details[k], p.source);
+            retry.push_back({p.index, p.attempt});
+            continue;
+          }
+          (*p.record.getObject("validation"))[cuda ? "clang_cuda" : "clang_cpp"] = true;
+          kept.push_back(std::move(p));
+        }
+        passed = std::move(kept);
       }
-      done += programs.size();
-      if (opt.progress) {
-        std::lock_guard<std::mutex> lock(mutex);
-        double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        double rate = secs > 0 ? double(done) / secs : 0;
-        llvm::errs() << llvm::formatv("\rkdsl-synth: {0}/{1} samples, {2:f1}/s, ETA {3:f0} s, {4} failed   ",
-                                      uint64_t(done), total, rate,
-                                      rate > 0 ? double(total - done) / rate : 0.0, uint64_t(failed));
-      }
-    }
-    // The Clang checks, one translation unit per shard and language.
-    for (bool cuda : {false, true}) {
-      if (!opt.sample.clangCheck || (cuda ? !opt.sample.cuda : !opt.sample.cpp))
-        continue;
-      std::vector<const json::Object *> records;
-      for (Passed &p : passed)
-        records.push_back(&p.record);
-      std::vector<std::string> details;
-      std::vector<bool> ok;
-      {
-        StageScope timer(cuda ? Stage::ClangCuda : Stage::ClangCpp);
-        ok = checkEmittedBatch(records, cuda, details);
-      }
-      std::vector<Passed> kept;
-      for (auto [k, p] : llvm::enumerate(passed)) {
-        if (!ok[k]) {
-          failSample(uint64_t(p.record.getInteger("id").value_or(0)), p.category,
-                     cuda ? "clang_cuda" : "clang_cpp", details[k], p.source);
+      // Dedup (by content_hash) against the shard's accepted records, in
+      // index order.
+      for (Passed &p : passed) {
+        std::string hash = p.record.getString("content_hash")->str();
+        if (!seen.insert(hash).second) {
+          ++stats.duplicates;
+          retry.push_back({p.index, p.attempt});
           continue;
         }
-        p.record.getObject("validation")->try_emplace(cuda ? "clang_cuda" : "clang_cpp", true);
-        kept.push_back(std::move(p));
+        uint64_t i = p.index;
+        accepted.emplace(i, std::move(p));
       }
-      passed = std::move(kept);
+      open.clear();
+      llvm::sort(retry);
+      for (auto [i, attempt] : retry) {
+        if (attempt + 1 < kMaxAttempts)
+          open.push_back({i, attempt + 1});
+        else
+          ++stats.unfilled;
+      }
     }
-    for (Passed &p : passed) {
-      if (!opt.sample.clangCheck) {
-        if (opt.sample.cpp)
-          p.record.getObject("validation")->try_emplace("clang_cpp", "skipped");
-        if (opt.sample.cuda)
-          p.record.getObject("validation")->try_emplace("clang_cuda", "skipped");
-      }
-      std::string hash = p.record.getString("content_hash")->str();
-      if (!seen.insert(hash).second) {
-        ++stats.duplicates;
-        continue;
-      }
-      lines += toText(json::Value(std::move(p.record))) + "\n";
+    for (auto &[i, p] : accepted) {
+      ++stats.perSplit[p.record.getString("split").value_or("?").str()];
+      lines += recordText(json::Value(std::move(p.record))) + "\n";
       ++stats.written;
       ++stats.perCategory[p.category];
     }
@@ -881,7 +945,7 @@ static llvm::Expected<GenerateOptions> optionsOf(llvm::StringRef dir) {
   g.seed = o->getInteger("seed").value_or(1);
   g.gen.maxDepth = o->getInteger("max_depth").value_or(3);
   g.gen.statements = o->getInteger("statements").value_or(3);
-  g.gen.threads = o->getInteger("threads").value_or(8);
+  g.gen.threads = o->getInteger("launch_threads").value_or(8);
   g.sample.backward = o->getBoolean("backward").value_or(true);
   g.sample.clangCheck = o->getBoolean("clang_check").value_or(true);
   g.sample.ptxArch = o->getString("ptx_arch").value_or("sm_80").str();
@@ -940,11 +1004,12 @@ kdsl::synth::validateDataset(llvm::StringRef dir, unsigned jobs,
         const json::Object *o = v->getAsObject();
         uint64_t id = o->getInteger("id").value_or(0);
         std::string cat = o->getString("category").value_or("").str();
-        Program p = generateProgram(opt->seed, id, cat, opt->gen);
-        SampleResult r = buildSample(p, opt->seed, id, opt->sample, ctx);
+        unsigned attempt = unsigned(o->getInteger("attempt").value_or(0));
+        Program p = generateProgram(programSeed(opt->seed, attempt), id, cat, opt->gen);
+        SampleResult r = buildSample(p, opt->seed, id, opt->sample, ctx, attempt);
         if (!r.ok)
           problem = llvm::formatv("record {0} fails validation now: {1}: {2}", id, r.failure, r.detail);
-        else if (toText(json::Value(std::move(r.record))) != row)
+        else if (recordText(json::Value(std::move(r.record))) != row)
           problem = llvm::formatv("record {0} differs from its rebuild", id);
       }
       std::lock_guard<std::mutex> lock(mutex);

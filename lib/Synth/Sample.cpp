@@ -10,6 +10,7 @@
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Runtime/GradCheck.h"
 #include "kdsl/Runtime/LaunchSpec.h"
+#include "kdsl/Runtime/ValueLayout.h"
 #include "kdsl/Target/Cpp.h"
 #include "kdsl/Target/Verify.h"
 
@@ -22,6 +23,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/xxhash.h"
 
+#include <charconv>
+#include <cmath>
 #include <regex>
 
 using namespace kdsl;
@@ -116,22 +119,241 @@ llvm::Expected<json::Object> resultsOf(const LaunchPlan &plan) {
   return std::move(*parsed->getAsObject());
 }
 
-/// The largest relative error of a passing gradient check, or the failure.
-llvm::Expected<double> checkedGradients(LaunchPlan &plan, CpuModule &cpu, const GradCheckOptions &check) {
+/// validation.gradcheck of a passing gradient check (its worst component
+/// over all arrays: the largest |a - n| / (rtol * max(|a|, |n|) + atol)), or
+/// the failure.
+llvm::Expected<json::Object> checkedGradients(LaunchPlan &plan, CpuModule &cpu,
+                                              const GradCheckOptions &check) {
   StageScope timer(Stage::GradCheck);
   auto results = checkGradients(plan, cpu, 1, check);
   if (!results)
     return results.takeError();
-  double maxRel = 0;
+  const GradCheckResult *worst = nullptr;
+  double worstRatio = -1;
   for (const GradCheckResult &r : *results) {
-    maxRel = std::max(maxRel, r.relError);
     if (r.failed)
       return llvm::createStringError(
           llvm::formatv("gradient of '{0}' component {1}: adjoint {2}, finite differences {3}",
                         r.array, r.worst, r.analytic, r.numeric)
               .str());
+    if (r.worst < 0)
+      continue;
+    double diff = std::fabs(r.analytic - r.numeric);
+    double ratio = diff / (r.rtol * std::max(std::fabs(r.analytic), std::fabs(r.numeric)) + r.atol);
+    if (ratio > worstRatio) {
+      worstRatio = ratio;
+      worst = &r;
+    }
   }
-  return maxRel;
+  double rtol = check.rtol.value_or(0), atol = check.atol.value_or(0);
+  json::Object out{{"rtol", rtol}, {"atol", atol}};
+  double analytic = 0, numeric = 0;
+  if (worst) {
+    analytic = worst->analytic;
+    numeric = worst->numeric;
+    out["rtol"] = worst->rtol;
+    out["atol"] = worst->atol;
+  }
+  double diff = std::fabs(analytic - numeric), scale = std::max(std::fabs(analytic), std::fabs(numeric));
+  out["analytic"] = analytic;
+  out["numeric"] = numeric;
+  out["abs_error"] = diff;
+  out["rel_error"] = scale > 0 ? diff / scale : 0.0;
+  out["ratio"] = std::max(0.0, worstRatio);
+  return out;
+}
+
+/// How the values of one kernel argument are laid out in the record: its
+/// element type, and whether it is an array.
+struct ArgLayout {
+  std::string name;
+  mlir::Type type;
+  std::optional<ElemType> elem;
+  bool array = false;
+  unsigned ndim = 0;
+};
+
+std::vector<ArgLayout> argLayouts(const KernelInfo &k) {
+  std::vector<ArgLayout> out;
+  for (auto [name, type] : llvm::zip(k.argNames, k.argTypes)) {
+    ArgLayout a;
+    a.name = name;
+    a.type = type;
+    if (auto at = llvm::dyn_cast<ArrayType>(type)) {
+      a.array = true;
+      a.ndim = at.getNdim();
+      a.elem = arrayElemTypeFromMLIR(at.getElementType());
+    } else {
+      a.elem = elemTypeFromMLIR(type);
+    }
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+/// Appends the numbers of `v` (nested lists of elements; a struct element is
+/// an object of its fields) to `out` in memory order, as floats. False for a
+/// value that is no finite number.
+bool flatten(const json::Value &v, const ElemType &elem, json::Array &out) {
+  if (const json::Array *list = v.getAsArray()) {
+    for (const json::Value &e : *list)
+      if (!flatten(e, elem, out))
+        return false;
+    return true;
+  }
+  if (const json::Object *o = v.getAsObject()) {
+    if (elem.family != ElemType::Family::Struct)
+      return false;
+    for (const ElemField &f : structFields(elem)) {
+      const json::Value *fv = o->get(f.name);
+      if (!fv || !flatten(*fv, f.type, out))
+        return false;
+    }
+    return true;
+  }
+  if (std::optional<bool> b = v.getAsBoolean()) {
+    out.push_back(*b ? 1.0 : 0.0);
+    return true;
+  }
+  std::optional<double> d = v.getAsNumber();
+  if (!d || !std::isfinite(*d))
+    return false;
+  out.push_back(*d);
+  return true;
+}
+
+uint64_t scalarsPerElement(const ElemType &elem) {
+  return elem.family == ElemType::Family::Struct ? scalarSlots(elem).size() : elem.numScalars();
+}
+
+/// {"name", "data"} per argument of `values` (an object by argument name),
+/// in signature order, the data flattened. Fails on a value that is not a
+/// finite number.
+llvm::Expected<json::Array> flatValues(const json::Object &values,
+                                       llvm::ArrayRef<ArgLayout> args) {
+  json::Array out;
+  for (const ArgLayout &a : args) {
+    const json::Value *v = values.get(a.name);
+    if (!v)
+      continue;
+    json::Array data;
+    if (!a.elem || !flatten(*v, *a.elem, data))
+      return llvm::createStringError("'" + a.name + "': not a list of finite numbers: " +
+                                     llvm::formatv("{0}", *v).str().substr(0, 200));
+    out.push_back(json::Object{{"name", a.name}, {"data", std::move(data)}});
+  }
+  return out;
+}
+
+/// The record's `spec`: kdsl-run's short form made uniform: the launch
+/// dimensions as a list, and per argument (in signature order) its name,
+/// kind, dtype, shape, struct fields, requires_grad and flat float data.
+llvm::Expected<json::Object> typedSpec(const json::Value &spec, llvm::ArrayRef<ArgLayout> args) {
+  const json::Object *o = spec.getAsObject();
+  const json::Object *inputs = o ? o->getObject("inputs") : nullptr;
+  if (!inputs)
+    return llvm::createStringError("the spec has no \"inputs\"");
+  json::Array dim;
+  if (const json::Value *d = o->get("dim")) {
+    if (const json::Array *list = d->getAsArray())
+      dim = *list;
+    else
+      dim.push_back(*d);
+  }
+  json::Array outArgs;
+  for (const ArgLayout &a : args) {
+    const json::Value *in = inputs->get(a.name);
+    if (!in || !a.elem)
+      return llvm::createStringError("argument '" + a.name + "' has no input or no value type");
+    const json::Object *desc = in->getAsObject();
+    std::string dtype = a.elem->name();
+    if (desc)
+      if (auto given = desc->getString("dtype"))
+        dtype = given->str();
+    json::Array shape, data, fields;
+    if (a.elem->family == ElemType::Family::Struct)
+      for (const ElemField &f : structFields(*a.elem))
+        fields.push_back(json::Object{{"name", f.name}, {"dtype", f.type.name()}});
+    bool requiresGrad = false;
+    if (a.array) {
+      requiresGrad = desc && desc->getBoolean("requires_grad").value_or(false);
+      const json::Value *values = desc ? desc->get("data") : in;
+      if (values) {
+        const json::Value *level = values;
+        for (unsigned k = 0; k < a.ndim; ++k) {
+          const json::Array *l = level ? level->getAsArray() : nullptr;
+          if (!l)
+            return llvm::createStringError("argument '" + a.name + "': data is not " +
+                                           std::to_string(a.ndim) + "-D");
+          shape.push_back(int64_t(l->size()));
+          level = l->empty() ? nullptr : &l->front();
+        }
+        if (!flatten(*values, *a.elem, data))
+          return llvm::createStringError("argument '" + a.name + "': data is not numbers");
+      } else if (const json::Value *zeros = desc->get("zeros")) {
+        uint64_t count = 1;
+        auto addExtent = [&](const json::Value &e) {
+          int64_t n = e.getAsInteger().value_or(0);
+          shape.push_back(n);
+          count *= uint64_t(std::max<int64_t>(n, 0));
+        };
+        if (const json::Array *l = zeros->getAsArray())
+          for (const json::Value &e : *l)
+            addExtent(e);
+        else
+          addExtent(*zeros);
+        for (uint64_t n = count * scalarsPerElement(*a.elem); n > 0; --n)
+          data.push_back(0.0);
+      } else {
+        return llvm::createStringError("argument '" + a.name + "': neither data nor zeros");
+      }
+    } else if (!flatten(*in, *a.elem, data)) {
+      return llvm::createStringError("argument '" + a.name + "': not a number");
+    }
+    outArgs.push_back(json::Object{{"name", a.name},
+                                   {"kind", a.array ? "array" : "scalar"},
+                                   {"dtype", dtype},
+                                   {"shape", std::move(shape)},
+                                   {"fields", std::move(fields)},
+                                   {"requires_grad", requiresGrad},
+                                   {"data", std::move(data)}});
+  }
+  json::Array seeds;
+  if (const json::Object *b = o->getObject("backward"))
+    if (const json::Object *seed = b->getObject("seed")) {
+      auto flat = flatValues(*seed, args);
+      if (!flat)
+        return flat.takeError();
+      seeds = std::move(*flat);
+    }
+  return json::Object{{"kernel", o->getString("kernel").value_or("").str()},
+                      {"dim", std::move(dim)},
+                      {"args", std::move(outArgs)},
+                      {"backward_seeds", std::move(seeds)}};
+}
+
+/// Moves the struct definitions (a line "struct NAME {" to the next "};",
+/// and the blank line after it) out of `code` into `types`, each block once.
+void takeStructs(std::string &code, std::string &types) {
+  size_t pos = 0;
+  while ((pos = code.find("struct ", pos)) != std::string::npos) {
+    bool lineStart = pos == 0 || code[pos - 1] == '\n';
+    size_t eol = code.find('\n', pos);
+    if (!lineStart || eol == std::string::npos || code.compare(eol - 2, 2, " {") != 0) {
+      pos += 7;
+      continue;
+    }
+    size_t close = code.find("\n};\n", eol);
+    if (close == std::string::npos)
+      break;
+    size_t end = close + 4;
+    std::string block = code.substr(pos, end - pos);
+    if (end < code.size() && code[end] == '\n')
+      ++end;
+    if (types.find(block) == std::string::npos)
+      types += block + "\n";
+    code.erase(pos, end - pos);
+  }
 }
 
 SampleResult fail(llvm::StringRef reason, llvm::StringRef detail) {
@@ -142,6 +364,78 @@ SampleResult fail(llvm::StringRef reason, llvm::StringRef detail) {
 }
 
 } // namespace
+
+uint64_t kdsl::synth::programSeed(uint64_t seed, unsigned attempt) {
+  if (attempt == 0)
+    return seed;
+  uint64_t words[2] = {seed, uint64_t(attempt)};
+  return llvm::xxh3_64bits(
+      llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(words), sizeof(words)));
+}
+
+namespace {
+void writeJSON(json::OStream &j, const json::Value &v, bool floats) {
+  switch (v.kind()) {
+  case json::Value::Object: {
+    std::vector<const json::Object::value_type *> items;
+    for (const auto &kv : *v.getAsObject())
+      items.push_back(&kv);
+    llvm::sort(items, [](auto *a, auto *b) { return a->first < b->first; });
+    j.objectBegin();
+    for (const auto *kv : items) {
+      j.attributeBegin(kv->first);
+      writeJSON(j, kv->second, floats || kv->first == "data" || kv->first == "gradcheck");
+      j.attributeEnd();
+    }
+    j.objectEnd();
+    return;
+  }
+  case json::Value::Array:
+    j.arrayBegin();
+    for (const json::Value &e : *v.getAsArray())
+      writeJSON(j, e, floats);
+    j.arrayEnd();
+    return;
+  case json::Value::Number: {
+    if (!floats)
+      if (std::optional<int64_t> i = v.getAsInteger()) {
+        j.value(*i);
+        return;
+      }
+    double d = *v.getAsNumber();
+    if (!std::isfinite(d)) {
+      j.value(d);
+      return;
+    }
+    char buf[64];
+    auto r = std::to_chars(buf, buf + sizeof(buf), d);
+    std::string text(buf, r.ptr);
+    if (text.find_first_of(".e") == std::string::npos)
+      text += ".0";
+    j.rawValue(text);
+    return;
+  }
+  default:
+    j.value(v);
+  }
+}
+} // namespace
+
+std::string kdsl::synth::recordText(const json::Value &record) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  json::OStream j(os);
+  writeJSON(j, record, false);
+  return text;
+}
+
+llvm::StringRef kdsl::synth::splitOf(llvm::StringRef contentHash) {
+  uint64_t h = 0;
+  if (contentHash.getAsInteger(16, h))
+    h = llvm::xxh3_64bits(contentHash);
+  unsigned bucket = unsigned(h % 100);
+  return bucket < 90 ? "train" : bucket < 95 ? "validation" : "test";
+}
 
 std::string kdsl::synth::normalizedSourceHash(llvm::StringRef source, uint64_t index) {
   std::string s = source.str();
@@ -159,10 +453,11 @@ namespace {
 struct Prepared {
   SampleResult result;
   OwningOpRef<ModuleOp> module, twin;
+  std::vector<ArgLayout> args; // of the float32 kernel
 };
 
-Prepared prepare(const Program &p, uint64_t seed, uint64_t index, const SampleOptions &options,
-                 MLIRContext &ctx) {
+Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attempt,
+                 const SampleOptions &options, MLIRContext &ctx) {
   Prepared out;
   auto failWith = [&](llvm::StringRef reason, llvm::StringRef detail) {
     out.result = fail(reason, detail);
@@ -176,9 +471,13 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, const SampleOp
   record["id"] = int64_t(index);
   record["category"] = p.category;
   record["seed"] = int64_t(seed);
+  record["attempt"] = int64_t(attempt);
   record["kernel_name"] = p.kernelName;
   record["source"] = p.source;
   record["signature"] = signatureOf(*module, p.kernelName);
+  for (const KernelInfo &k : collectKernels(*module))
+    if (k.name == p.kernelName)
+      out.args = argLayouts(k);
   if (options.mlir) {
     std::string text;
     llvm::raw_string_ostream os(text);
@@ -195,7 +494,11 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, const SampleOp
   auto forward = [](KernelOp k) { return !isAdjoint(k); };
   auto backward = [](KernelOp k) { return isAdjoint(k); };
 
-  json::Object validation{{"frontend", true}};
+  // Every check has its key: true when it ran and passed, false when it did
+  // not run (--no-clang-check, no ptxas, a target not asked for). A sample
+  // that fails a check is not written.
+  json::Object validation{{"frontend", true}, {"clang_cpp", false}, {"clang_cuda", false},
+                          {"ptxas", false}, {"cpu_run", false}};
   // One clean-up for the four emissions (C++ and CUDA C, forward and backward).
   OwningOpRef<ModuleOp> emittable = full->clone();
   if (options.cpp || options.cuda) {
@@ -207,10 +510,15 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, const SampleOp
     if (cuda ? !options.cuda : !options.cpp)
       continue;
     std::string lang = cuda ? "cuda" : "cpp";
-    std::string fwd, bwd;
+    std::string fwd, bwd, types;
     if (failed(emitText(*emittable, forward, cuda, fwd)) ||
         (options.backward && failed(emitText(*emittable, backward, cuda, bwd))))
       return failWith("emit_" + lang, "");
+    // The struct definitions once, in <lang>_types: types + forward +
+    // backward is one unit.
+    takeStructs(fwd, types);
+    takeStructs(bwd, types);
+    record[lang + "_types"] = types;
     record[lang + "_forward"] = fwd;
     if (options.backward)
       record[lang + "_backward"] = bwd;
@@ -221,7 +529,7 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, const SampleOp
         return failWith("clang_" + lang, detail[0]);
     }
     if (!options.deferClangCheck)
-      validation["clang_" + lang] = options.clangCheck ? json::Value(true) : json::Value("skipped");
+      validation["clang_" + lang] = options.clangCheck;
   }
   if (options.ptx) {
     for (bool bwdPart : {false, true}) {
@@ -234,15 +542,24 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, const SampleOp
       record[bwdPart ? "ptx_backward" : "ptx_forward"] = *ptx;
     }
     // buildSamples runs ptxas on the whole batch's PTX.
-    if (options.ptxas.empty())
-      validation["ptxas"] = "skipped";
   }
   out.twin = translate(p.source64, p.kernelName + ".py", ctx, errors);
   if (!out.twin)
     return failWith("frontend", "float64 twin: " + errors);
-  record["spec"] = p.spec;
+  auto spec = typedSpec(p.spec, out.args);
+  if (!spec)
+    return failWith("cpu_run", "spec: " + llvm::toString(spec.takeError()));
+  record["spec"] = std::move(*spec);
+  // kdsl-run's own form of the spec, runnable as it is (dim as a list).
+  json::Value runSpec = p.spec;
+  if (json::Object *o = runSpec.getAsObject())
+    if (const json::Value *d = o->get("dim"); d && !d->getAsArray())
+      (*o)["dim"] = json::Array{*d};
+  record["kdsl_run_spec"] = recordText(runSpec);
   record["validation"] = std::move(validation);
-  record["content_hash"] = normalizedSourceHash(p.source, index);
+  std::string hash = normalizedSourceHash(p.source, index);
+  record["split"] = splitOf(hash);
+  record["content_hash"] = hash;
   record["toolchain"] = json::Object{{"kdsl", "0.1"}, {"llvm", LLVM_VERSION_STRING}};
   out.result.ok = true;
   out.result.record = std::move(record);
@@ -267,7 +584,7 @@ void checkPtx(std::vector<Prepared> &prepared, const SampleOptions &options) {
       prepared[k].result = fail("ptxas", complaint);
   for (Prepared &pr : prepared)
     if (pr.result.ok)
-      pr.result.record.getObject("validation")->try_emplace("ptxas", true);
+      (*pr.result.record.getObject("validation"))["ptxas"] = true;
 }
 
 /// Moves the top-level ops of `from` into `into` (their symbols are distinct).
@@ -280,10 +597,12 @@ void absorb(ModuleOp into, ModuleOp from) {
 
 std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> programs,
                                                     llvm::ArrayRef<uint64_t> indices, uint64_t seed,
-                                                    const SampleOptions &options, MLIRContext &ctx) {
+                                                    const SampleOptions &options, MLIRContext &ctx,
+                                                    llvm::ArrayRef<unsigned> attempts) {
+  auto attemptOf = [&](size_t k) { return attempts.empty() ? 0u : attempts[k]; };
   std::vector<Prepared> prepared;
-  for (auto [p, index] : llvm::zip(programs, indices))
-    prepared.push_back(prepare(p, seed, index, options, ctx));
+  for (auto [k, p] : llvm::enumerate(programs))
+    prepared.push_back(prepare(p, seed, indices[k], attemptOf(k), options, ctx));
   std::vector<SampleResult> results(programs.size());
   if (options.ptx && !options.ptxas.empty())
     checkPtx(prepared, options);
@@ -303,7 +622,8 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
   auto fallBack = [&]() {
     // One sample at a time, to find the culprit.
     for (size_t k = 0; k < programs.size(); ++k)
-      results[k] = std::move(buildSamples(programs[k], indices[k], seed, options, ctx)[0]);
+      results[k] = std::move(
+          buildSamples(programs[k], indices[k], seed, options, ctx, {attemptOf(k)})[0]);
     return std::move(results);
   };
   std::optional<StageScope> autodiffTimer(Stage::Autodiff);
@@ -377,36 +697,62 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
       continue;
     }
     runTimer.reset();
-    record["reference"] = std::move(*reference);
-    record.getObject("validation")->try_emplace("cpu_run", true);
-    // Gradients against finite differences, on the float64 twin.
-    auto maxRel = checkedGradients(*twins[k], **cpu, check);
-    if (!maxRel) {
-      results[k] = fail("gradcheck", llvm::toString(maxRel.takeError()));
+    // Flat float lists per argument, in signature order (as in the spec).
+    auto outputs = flatValues(*reference->getObject("outputs"), pr.args);
+    auto grads = flatValues(*reference->getObject("grads"), pr.args);
+    if (!outputs || !grads) {
+      std::string why = !outputs ? llvm::toString(outputs.takeError()) : "";
+      if (!grads)
+        why += (why.empty() ? "" : "; ") + llvm::toString(grads.takeError());
+      else
+        llvm::consumeError(grads.takeError());
+      results[k] = fail("cpu_run", "reference: " + why);
       continue;
     }
-    record.getObject("validation")->try_emplace(
-        "gradcheck", json::Object{{"max_rel_error", *maxRel}, {"rtol", options.gradRtol}});
+    // A backward that leaves every gradient zero teaches nothing.
+    if (options.backward) {
+      bool any = false;
+      for (const json::Value &g : *grads)
+        for (const json::Value &x : *g.getAsObject()->getArray("data"))
+          any |= x.getAsNumber().value_or(0) != 0;
+      if (!any) {
+        results[k] = fail("no_gradient", "every gradient of the reference run is zero");
+        continue;
+      }
+    }
+    record["reference"] =
+        json::Object{{"outputs", std::move(*outputs)}, {"grads", std::move(*grads)}};
+    (*record.getObject("validation"))["cpu_run"] = true;
+    // Gradients against finite differences, on the float64 twin.
+    auto gradcheck = checkedGradients(*twins[k], **cpu, check);
+    if (!gradcheck) {
+      results[k] = fail("gradcheck", llvm::toString(gradcheck.takeError()));
+      continue;
+    }
+    (*record.getObject("validation"))["gradcheck"] = std::move(*gradcheck);
     results[k] = std::move(pr.result);
   }
   return results;
 }
 
 SampleResult kdsl::synth::buildSample(const Program &p, uint64_t seed, uint64_t index,
-                                      const SampleOptions &options, MLIRContext &ctx) {
-  return std::move(buildSamples(p, index, seed, options, ctx)[0]);
+                                      const SampleOptions &options, MLIRContext &ctx,
+                                      unsigned attempt) {
+  return std::move(buildSamples(p, index, seed, options, ctx, {attempt})[0]);
 }
 
 std::vector<bool> kdsl::synth::checkEmittedBatch(llvm::ArrayRef<const json::Object *> records,
                                                  bool cuda, std::vector<std::string> &details) {
   std::string lang = cuda ? "cuda" : "cpp";
+  // A record's types, forward and backward code are one unit: in one
+  // namespace (a definition repeated in both would be an error).
   auto unit = [&](const json::Object &r) {
     std::string id = std::to_string(r.getInteger("id").value_or(0));
-    std::string text;
-    for (const char *part : {"_forward", "_backward"})
+    std::string text = "namespace kdsl_sample_" + id + " {\n";
+    for (const char *part : {"_types", "_forward", "_backward"})
       if (auto code = r.getString(lang + part))
-        text += "namespace kdsl_sample_" + id + part + " {\n" + code->str() + "\n}\n";
-    return text;
+        text += code->str() + "\n";
+    return text + "}\n";
   };
   auto check = [&](const std::string &body, std::string &detail) {
     llvm::Error e = verifyEmittedAfterPrelude(cppPrelude(), body,

@@ -37,23 +37,46 @@ struct SampleOptions {
 struct SampleResult {
   bool ok = false;
   /// Why a sample failed: frontend, autodiff, emit_cpp, emit_cuda, emit_ptx,
-  /// clang_cpp, clang_cuda, ptxas, cpu_run, gradcheck.
+  /// clang_cpp, clang_cuda, ptxas, cpu_run, no_gradient (every gradient of
+  /// the reference run is zero), gradcheck.
   std::string failure;
   std::string detail;
   llvm::json::Object record;
 };
 
-/// Builds and validates the record of `program` (generated with `seed` at
-/// `index`). `ctx` must have the kdsl dialects registered; one per thread.
+/// Builds and validates the record of `program` (generated for the run's
+/// `seed` at `index`, attempt `attempt`: programSeed). `ctx` must have the
+/// kdsl dialects registered; one per thread.
 SampleResult buildSample(const Program &program, uint64_t seed, uint64_t index,
-                         const SampleOptions &options, mlir::MLIRContext &ctx);
+                         const SampleOptions &options, mlir::MLIRContext &ctx,
+                         unsigned attempt = 0);
 
 /// buildSample for many programs (generated with `seed` at `indices`): the
 /// CPU runs of all of them come from one JIT compile (if that fails, they
-/// are built one by one).
+/// are built one by one). `attempts` (empty: all 0) is each program's attempt
+/// (programSeed), stored in its record.
 std::vector<SampleResult> buildSamples(llvm::ArrayRef<Program> programs,
                                        llvm::ArrayRef<uint64_t> indices, uint64_t seed,
-                                       const SampleOptions &options, mlir::MLIRContext &ctx);
+                                       const SampleOptions &options, mlir::MLIRContext &ctx,
+                                       llvm::ArrayRef<unsigned> attempts = {});
+
+/// The seed generateProgram gets for attempt `attempt` at an index of a run
+/// with `seed`: `seed` itself for attempt 0; for a later attempt (the index's
+/// sample of the previous attempt failed validation or duplicated another),
+/// a hash of (seed, attempt). The index stays the program's index.
+uint64_t programSeed(uint64_t seed, unsigned attempt);
+
+/// How many attempts an index gets before it is left without a record.
+constexpr unsigned kMaxAttempts = 16;
+
+/// The record as one JSONL line (without the end of line): keys sorted,
+/// numbers of "data" lists and of "gradcheck" always written as floats
+/// (1.0, not 1), every number in its shortest round-trip form.
+std::string recordText(const llvm::json::Value &record);
+
+/// The split of a record with this content_hash (16 hex digits): "train"
+/// (hash mod 100 < 90), "validation" (< 95) or "test".
+llvm::StringRef splitOf(llvm::StringRef contentHash);
 
 /// The Clang in-process check of many records' C++ (or CUDA C) at once: one
 /// translation unit with the prelude and each record's forward and backward
