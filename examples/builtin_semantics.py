@@ -1,7 +1,7 @@
 # Self-checking kernels that pin down the scalar builtins' exact semantics
 # (launch each with dim=1; a failed check is reported after the launch).
 # Covers trig / hyperbolic / exp / log families, rounding, sign / step,
-# frac, smoothstep, lerp, clamp, where vs select, NaN / infinity checks,
+# frac, smoothstep, lerp, clamp, where (both orders), NaN / infinity checks,
 # the math constants, and the Python builtins abs min max round pow int
 # float bool used without the wp. prefix.
 
@@ -103,8 +103,9 @@ def check_where_select():
     c = 3 > 2
     # where(cond, value_if_true, value_if_false)
     wp.expect_eq(wp.where(c, 1.0, 2.0), 1.0)
-    # select(cond, value_if_false, value_if_true): the opposite order
-    wp.expect_eq(wp.select(c, 1.0, 2.0), 2.0)
+    # Warp 1.16 removed select(cond, value_if_false, value_if_true); its
+    # select(c, 1.0, 2.0) is where(c, 2.0, 1.0)
+    wp.expect_eq(wp.where(c, 2.0, 1.0), 2.0)
     v = wp.where(not c, wp.vec3(0.0), wp.vec3(1.0, 2.0, 3.0))
     wp.expect_eq(v.z, 3.0)
     k = 5 if c else 7

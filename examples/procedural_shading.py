@@ -1,7 +1,7 @@
 # Procedural textures and tone mapping: smoothstep / lerp / step masks from
 # signed distances, checkerboards with floor and integer %, stripes with
 # frac and float %, polar coordinates with atan2, banding with float //,
-# rounding modes (round, trunc, ceil), where / select, exposure with
+# rounding modes (round, trunc, ceil), where, exposure with
 # exp / log / log2 / log10, and RGBA colours as wp.vec4.
 
 import warp as wp
@@ -50,7 +50,7 @@ def shade(image: wp.array2d(dtype=wp.vec4), time: float, exposure: float):
     hard = wp.step(d)  # Warp: 1.0 where d < 0, else 0.0
 
     # 2. background: checkerboard blended with animated stripes
-    base = wp.select(checker(u, v) == 1, 0.25, 0.75)  # select(cond, false_value, true_value)
+    base = wp.where(checker(u, v) == 1, 0.75, 0.25)  # where(cond, true_value, false_value)
     phase = (time * 0.25) % 1.0
     s = stripes(u + v + phase, 6.0)
     bg = wp.lerp(base, s, 0.3)

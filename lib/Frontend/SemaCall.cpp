@@ -446,8 +446,14 @@ const Type *Sema::checkBuiltin(CallExpr *e, Builtin b) {
       return argError(args[0], "a float, vector or matrix");
     return types.boolTy();
   }
-  case Builtin::Where:
-  case Builtin::Select: {
+  case Builtin::Select:
+    // Warp 1.16 removed wp.select (its arguments were in the other order).
+    error(e->callee->loc, "wp.select() has been removed. Use wp.where(cond, value_if_true, "
+                          "value_if_false) instead.");
+    diags.note(e->callee->loc, "wp.select(cond, value_if_false, value_if_true) is "
+                               "wp.where(cond, value_if_true, value_if_false)");
+    return nullptr;
+  case Builtin::Where: {
     if (!nargs(3, 3))
       return nullptr;
     if (!checkCondition(args[0]) || !check(args[1]) || !check(args[2]))

@@ -88,7 +88,7 @@ def check_sign_step_interp(tid):
 def check_where_select(tid):
     c = 3 > 2
     wp.expect_eq(wp.where(c, F32(1.0), F32(2.0)), 1.0)
-    wp.expect_eq(wp.select(c, F32(1.0), F32(2.0)), 2.0)
+    wp.expect_eq(wp.where(c, F32(2.0), F32(1.0)), 2.0)
     v = wp.where(not c, wp.vec3(0.0), wp.vec3(1.0, 2.0, 3.0))
     wp.expect_eq(v.z, 3.0)
     k = I32(5) if c else I32(7)

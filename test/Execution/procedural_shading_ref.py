@@ -65,7 +65,7 @@ def shade(tid, image, time, exposure):
     margin("step(d)", d, "zero")
     hard = wp.step(d)
 
-    base = wp.select(checker(u, v) == 1, 0.25, 0.75)
+    base = wp.where(checker(u, v) == 1, 0.75, 0.25)
     phase = (time * 0.25) % 1.0
     s = stripes(u + v + phase, 6.0)
     bg = wp.lerp(base, s, 0.3)

@@ -117,10 +117,11 @@ def float_math(x: float, y: float):
     # CHECK: %[[W:.*]] = arith.cmpf ogt, %[[X]], %{{.*}} : f32
     # CHECK: arith.select %[[W]], %[[X]], %[[Y]] : f32
     r33 = wp.where(x > 0.0, x, y)
-    # select(c, b, a) = a if c else b: the false value comes first.
+    # The operands the other way round (wp.select, which took the false value
+    # first, is gone from Warp 1.16: test/Frontend/errors/select-removed.py).
     # CHECK: %[[S:.*]] = arith.cmpf ogt, %[[X]], %{{.*}} : f32
     # CHECK: arith.select %[[S]], %[[Y]], %[[X]] : f32
-    r34 = wp.select(x > 0.0, x, y)
+    r34 = wp.where(x > 0.0, y, x)
     return (r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17,
             r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34)
 

@@ -20,5 +20,5 @@ def scalar_builtins(x: wp.array(dtype=wp.float64), y: wp.array(dtype=wp.float64)
     out[i, 7] = wp.lerp(a, b, a) + wp.smoothstep(0.0, 2.0, b) + wp.frac(b) * a
     out[i, 8] = wp.floor(b) * a + wp.ceil(a) * b + wp.round(b) * a + wp.trunc(b) * b
     out[i, 9] = wp.sign(a - 0.5) * a + wp.step(a - 0.5) * b + abs(a - 0.5) + min(a, b) + max(a, b)
-    out[i, 10] = wp.where(a > 0.5, a * a, b * b) + wp.select(a < 0.35, a * b, b / a)
+    out[i, 10] = wp.where(a > 0.5, a * a, b * b) + wp.where(a < 0.35, b / a, a * b)
     out[i, 11] = wp.float64(wp.float32(a)) * 0.0 + wp.float64(a) * b + pow(a, 2.0)

@@ -1180,7 +1180,6 @@ wp.isnan = lambda x: any(math.isnan(v) for v in _components(x))
 wp.isinf = lambda x: any(math.isinf(v) for v in _components(x))
 wp.isfinite = lambda x: all(math.isfinite(v) for v in _components(x))
 wp.where = lambda c, a, b: a if c else b
-wp.select = lambda c, b, a: a if c else b
 
 
 def _dotv(a, b):
