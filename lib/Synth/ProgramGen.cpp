@@ -113,7 +113,43 @@ private:
   std::string suffix() const { return f64 ? "d" : ""; }
   std::string lit(double v) const { return ty(Ty::F) + "(" + num(v) + ")"; }
   std::string constant() { return num(rng.value(0.1, 2.0)); }
-  std::string newVar(llvm::StringRef hint) { return hint.str() + std::to_string(counter++); }
+  /// A name from `pool` (the names people give such values) that the
+  /// program does not use yet; a taken one gets a number.
+  std::string fresh(llvm::ArrayRef<const char *> pool) {
+    std::string name = pool[rng.next() % pool.size()];
+    if (!taken.insert(name).second) {
+      name += std::to_string(counter++);
+      taken.insert(name);
+    }
+    return name;
+  }
+  /// A local for a value of the kind `hint` says (t, u: float; v; m; q; r:
+  /// a branch result; acc: an accumulator; s: a struct; p, nb: elements).
+  std::string newVar(llvm::StringRef hint) {
+    static const char *f[] = {"d", "s", "e", "w", "g", "val", "tmp", "dx", "dy", "dz", "dist_sq", "denom",
+                              "term", "coef", "phase", "ang", "mag", "inv", "ratio", "total", "weight",
+                              "lhs", "rhs", "bias", "f_val", "h_val", "sig", "pot", "t", "u", "c", "l",
+                              "fx", "grad", "err", "step_len"};
+    static const char *v[] = {"p", "dir", "nrm", "disp", "f", "axis_v", "offs", "delta", "grad_v", "t_vec",
+                              "e1", "e2", "rel", "d_pos", "v_rel", "n_hat", "x_new", "arm"};
+    static const char *m[] = {"R", "A_m", "B_m", "M", "S", "J", "rot_m", "T", "H", "K_m", "P"};
+    static const char *q[] = {"rot_q", "qr", "q", "orient", "spin", "q_rel", "q_new"};
+    static const char *r[] = {"r", "res", "sel", "value", "choice", "v_out", "y"};
+    static const char *acc[] = {"acc", "total_acc", "s_acc", "accum", "run", "sum_v", "hist", "energy"};
+    static const char *st[] = {"st", "state", "body", "cell", "node", "item"};
+    static const char *own[] = {"me", "cur", "p_i", "part"};
+    static const char *nb[] = {"nb", "other", "nxt", "p_j"};
+    if (hint == "v") return fresh(v);
+    if (hint == "m") return fresh(m);
+    if (hint == "q") return fresh(q);
+    if (hint == "r") return fresh(r);
+    if (hint == "acc") return fresh(acc);
+    if (hint == "s") return fresh(st);
+    if (hint == "p") return fresh(own);
+    if (hint == "nb") return fresh(nb);
+    return fresh(f);
+  }
+  static const char *hintOf(Ty t) { return t == Ty::V ? "v" : t == Ty::M ? "m" : t == Ty::Q ? "q" : "t"; }
 
   std::vector<std::string> varsOf(Ty t) const {
     std::vector<std::string> out;
@@ -232,6 +268,10 @@ private:
   GenOptions opt;
   Flavor flavor;
   int counter = 0, indent = 1, noGrad = 0;
+  /// Names in use: parameters, locals, and what a local must not shadow.
+  std::set<std::string> taken = {"i", "j", "k", "n", "ps", "wp", "float", "int", "len", "abs",
+                                 "min", "max", "round", "pow", "range", "print"};
+  std::string outName = "out";
   /// Variables read where a gradient can flow (see pickVar); the result
   /// folds in every other one, so that each value reaches the output.
   std::set<std::string> used;
@@ -453,6 +493,7 @@ void Gen::helperFunc() {
   // A @wp.func of two floats, sometimes with a branch and an early return.
   std::string name = "f" + std::to_string(index) + "_" + std::to_string(funcs++) + suffix();
   auto saved = vars;
+  auto savedUsed = used; // p and q are the func's: a kernel local may have the name
   vars = {{"p", Ty::F}, {"q", Ty::F}};
   std::string s = "@wp.func\ndef " + name + "(p: " + ty(Ty::F) + ", q: " + ty(Ty::F) + "):\n";
   if (rng.chance(0.5))
@@ -460,6 +501,7 @@ void Gen::helperFunc() {
   s += "    return " + exprF(opt.maxDepth) + "\n\n\n";
   prefix += s;
   vars = saved;
+  used = savedUsed;
   // A func may not use an argument on every path: reads do not count.
   auto [a, b] = two([&] { return noGradOf([&] { return exprF(1); }); });
   std::string t = newVar("t");
@@ -480,7 +522,7 @@ void Gen::helperStruct() {
                             {"n", int64_t(rng.range(0, 9))}});
     inputs.push_back({"ps", "wp.array(dtype=" + name + ")",
                       Object{{"data", std::move(data)}, {"requires_grad", true}}, true});
-    std::string own = newVar("p"), next = newVar("p");
+    std::string own = newVar("p"), next = newVar("nb");
     line(own + " = ps[i]");
     line(next + " = ps[(i + 1) % ps.shape[0]]");
     vars.push_back({own + ".a", Ty::F});
@@ -514,11 +556,48 @@ void Gen::helperStruct() {
 
 void Gen::statements() {
   int depth = opt.maxDepth;
-  auto scalarStatement = [&] { assign(newVar("t"), Ty::F, exprF(depth)); };
+  // A float statement: a new local, or (as people write) an update of one:
+  // `x += e`, `x *= c`, or an update under a condition.
+  auto scalarStatement = [&] {
+    std::vector<std::string> locals;
+    for (auto &var : vars)
+      if (var.second == Ty::F && var.first.find_first_of("(.") == std::string::npos &&
+          std::none_of(inputs.begin(), inputs.end(), [&](const Input &in) { return in.name == var.first; }))
+        locals.push_back(var.first);
+    double r = rng.uniform();
+    if (locals.empty() || r < 0.6) {
+      assign(newVar("t"), Ty::F, exprF(depth));
+      return;
+    }
+    std::string x = locals[rng.next() % locals.size()];
+    if (r < 0.75) {
+      auto saved = used;
+      std::string e = exprF(depth - 1);
+      for (int k = 0; k < 3 && e == x; ++k) {
+        used = saved;
+        e = exprF(depth - 1);
+      }
+      line(x + (rng.chance(0.5) ? " += " : " -= ") + e);
+    } else if (r < 0.85) {
+      line(x + " *= " + constant());
+    } else {
+      line("if " + cond(1) + ":");
+      ++indent;
+      ++noGrad;
+      line(x + " = " + x + " * " + constant() + " + " + exprF(depth - 1));
+      --noGrad;
+      --indent;
+    }
+  };
   if (cat == "vector" || cat == "matrix" || cat == "quaternion") {
     Ty t = cat == "vector" ? Ty::V : cat == "matrix" ? Ty::M : Ty::Q;
-    for (int k = 0; k <= opt.statements; ++k)
-      assign(newVar("u"), k % 2 ? Ty::F : t, k % 2 ? exprF(depth) : expr(t, depth - 1));
+    int count = rng.range(1, opt.statements + 1);
+    for (int k = 0; k <= count; ++k) {
+      if (k % 2 && k > 1 && rng.chance(0.4))
+        scalarStatement();
+      else
+        assign(newVar(k % 2 ? "t" : hintOf(t)), k % 2 ? Ty::F : t, k % 2 ? exprF(depth) : expr(t, depth - 1));
+    }
     return;
   }
   if (cat == "control_flow" || cat == "multi_conditional") {
@@ -585,10 +664,11 @@ void Gen::statements() {
   }
   if (cat == "combined") {
     helperFunc();
-    assign(newVar("u"), Ty::V, exprV(depth - 1));
+    assign(newVar("v"), Ty::V, exprV(depth - 1));
     return;
   }
-  for (int k = 0; k < opt.statements; ++k)
+  int count = rng.range(1, opt.statements + 1);
+  for (int k = 0; k < count; ++k)
     scalarStatement();
 }
 
@@ -599,36 +679,71 @@ Program Gen::run() {
   twoD = cat == "array2d";
   int n = opt.threads;
   // Inputs and their loads.
+  // Parameter names from the domains such kernels come from.
+  static const char *fNames[] = {"mass", "rho", "temp", "pressure", "weights", "dist", "phi", "density",
+                                 "energy_in", "height", "charge", "radius", "damping", "stiffness", "x", "y",
+                                 "z", "a", "b", "src", "values", "inv_mass", "area", "volume", "theta",
+                                 "omega", "speed", "friction", "cost", "score", "signal", "sdf", "h",
+                                 "field", "grid", "depth", "x0", "x1", "x2", "data", "inputs", "alpha"};
+  static const char *vNames[] = {"pos", "vel", "force", "points", "normals", "dirs", "accel", "offsets",
+                                 "wind", "grads", "positions", "velocities", "v0", "verts"};
+  static const char *mNames[] = {"rot", "stress", "strain", "inertia", "jac", "F_def", "transforms", "cov",
+                                 "A", "K", "m0"};
+  static const char *sNames[] = {"dt", "scale", "gain", "eps", "beta", "gravity", "lam", "k_s", "mu",
+                                 "s0", "s1", "c_r", "tau"};
+  static const char *oNames[] = {"out", "result", "dst", "y_out", "res", "output", "loss", "values_out",
+                                 "energy", "f_out"};
+  outName = fresh(oNames);
   int nf = rng.range(1, 3);
-  for (int k = 0; k < nf; ++k)
-    arrayInput("x" + std::to_string(k), Ty::F, n, twoD);
-  if (flavor.vec)
-    arrayInput("v0", Ty::V, n);
-  if (flavor.mat)
-    arrayInput("m0", Ty::M, n);
+  std::vector<std::string> fIn;
+  for (int k = 0; k < nf; ++k) {
+    fIn.push_back(fresh(fNames));
+    arrayInput(fIn.back(), Ty::F, n, twoD);
+  }
+  std::string vIn, mIn, sIn[2];
+  if (flavor.vec) {
+    vIn = fresh(vNames);
+    arrayInput(vIn, Ty::V, n);
+  }
+  if (flavor.mat) {
+    mIn = fresh(mNames);
+    arrayInput(mIn, Ty::M, n);
+  }
   if (cat == "scalar_param")
-    for (int k = 0; k < 2; ++k)
-      inputs.push_back({"s" + std::to_string(k), ty(Ty::F), Value(rng.value(-1, 1)), false});
+    for (int k = 0; k < 2; ++k) {
+      sIn[k] = fresh(sNames);
+      inputs.push_back({sIn[k], ty(Ty::F), Value(rng.value(-1, 1)), false});
+    }
+  // A load's local: the parameter's name with a suffix, or a short name.
+  auto loadVar = [&](const std::string &param, const char *hint) {
+    if (rng.chance(0.5)) {
+      static const char *suffixes[] = {"_i", "_v", "_c"};
+      std::string name = param + suffixes[rng.range(0, 2)];
+      if (taken.insert(name).second)
+        return name;
+    }
+    return newVar(hint);
+  };
 
   if (twoD) {
     line("i, j = wp.tid()");
     for (int k = 0; k < nf; ++k) {
-      std::string x = "x" + std::to_string(k);
-      assign(newVar("a"), Ty::F, x + "[i, j]");
-      assign(newVar("a"), Ty::F, x + "[wp.max(i - 1, 0), j] + " + x + "[i, wp.min(j + 1, " + x + ".shape[1] - 1)]");
+      const std::string &x = fIn[k];
+      assign(loadVar(x, "t"), Ty::F, x + "[i, j]");
+      assign(newVar("t"), Ty::F, x + "[wp.max(i - 1, 0), j] + " + x + "[i, wp.min(j + 1, " + x + ".shape[1] - 1)]");
     }
   } else {
     line("i = wp.tid()");
     for (int k = 0; k < nf; ++k)
-      assign(newVar("a"), Ty::F, "x" + std::to_string(k) + "[i]");
+      assign(loadVar(fIn[k], "t"), Ty::F, fIn[k] + "[i]");
     if (flavor.vec)
-      assign(newVar("v"), Ty::V, "v0[i]");
+      assign(loadVar(vIn, "v"), Ty::V, vIn + "[i]");
     if (flavor.mat)
-      assign(newVar("m"), Ty::M, "m0[i]");
+      assign(loadVar(mIn, "m"), Ty::M, mIn + "[i]");
   }
   if (cat == "scalar_param") {
-    vars.push_back({"s0", Ty::F});
-    vars.push_back({"s1", Ty::F});
+    vars.push_back({sIn[0], Ty::F});
+    vars.push_back({sIn[1], Ty::F});
   }
   if (flavor.quat)
     assign(newVar("q"), Ty::Q, exprQ(1));
@@ -651,18 +766,18 @@ Program Gen::run() {
   int outCount = n;
   if (cat == "atomic") {
     outCount = 3;
-    line("wp.atomic_add(out, 0, " + result + ")");
-    line("wp.atomic_sub(out, 1, " + exprF(opt.maxDepth - 1) + ")");
-    line("wp.atomic_max(out, 2, " + exprF(opt.maxDepth - 1) + ")");
-    line("wp.atomic_min(out, 3, " + exprF(opt.maxDepth - 1) + ")");
+    line("wp.atomic_add(" + outName + ", 0, " + result + ")");
+    line("wp.atomic_sub(" + outName + ", 1, " + exprF(opt.maxDepth - 1) + ")");
+    line("wp.atomic_max(" + outName + ", 2, " + exprF(opt.maxDepth - 1) + ")");
+    line("wp.atomic_min(" + outName + ", 3, " + exprF(opt.maxDepth - 1) + ")");
     outCount = 4;
-    inputs.push_back({"out", "wp.array(dtype=" + ty(Ty::F) + ")",
+    inputs.push_back({outName, "wp.array(dtype=" + ty(Ty::F) + ")",
                       Object{{"data", Array{0.0, 0.0, -100.0, 100.0}}, {"requires_grad", true}}, true});
   } else {
-    line(std::string("out[i") + (twoD ? ", j" : "") + "] = " + result);
+    line(outName + "[i" + (twoD ? ", j" : "") + "] = " + result);
     std::string ann = twoD ? "wp.array2d(dtype=" + ty(Ty::F) + ")" : "wp.array(dtype=" + ty(Ty::F) + ")";
     Array shape = twoD ? Array{4, 4} : Array{n};
-    inputs.push_back({"out", ann, Object{{"zeros", std::move(shape)}, {"requires_grad", true}}, true});
+    inputs.push_back({outName, ann, Object{{"zeros", std::move(shape)}, {"requires_grad", true}}, true});
   }
   if (twoD) {
     for (int r = 0; r < 4; ++r) {
@@ -686,7 +801,7 @@ Program Gen::run() {
   spec["kernel"] = p.kernelName;
   spec["dim"] = twoD ? Value(Array{4, 4}) : Value(n);
   spec["inputs"] = std::move(specInputs);
-  spec["backward"] = Object{{"seed", Object{{"out", std::move(seed)}}}};
+  spec["backward"] = Object{{"seed", Object{{outName, std::move(seed)}}}};
   p.spec = std::move(spec);
   return p;
 }

@@ -906,6 +906,10 @@ std::string Analyzer::skeletonBody(const Body &b) {
       syntaxExpr(v);
       if (!isa<NameExpr>(t))
         syntaxExpr(t);
+      if (auto *aug = dyn_cast<AugAssignStmt>(st))
+        if ((aug->op == BinOp::Sub || aug->op == BinOp::Div || aug->op == BinOp::Mod) &&
+            print(aug->target) == print(aug->value))
+          facts.sameOperand.push_back(print(aug->target) + " " + spell(aug->op) + "= " + print(aug->value));
       bool throughArray = false;
       std::vector<const Expr *> idx;
       std::string op = isa<AugAssignStmt>(st) ? std::string(spell(cast<AugAssignStmt>(st)->op)) + "=" : "=";
