@@ -24,6 +24,16 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
     SmallVector<KernelOp> kernels(module.getOps<KernelOp>());
     if (kernels.empty())
       return;
+    // NVPTX has no parameter of size 0 (an LLVM ERROR): a struct with no
+    // fields (the front end has none; verified kdsl IR may) is diagnosed.
+    for (KernelOp k : kernels)
+      for (auto [i, t] : llvm::enumerate(k.getArgumentTypes()))
+        if (StructType empty = findEmptyStruct(t)) {
+          k.emitError() << "argument " << i << " of kernel '" << k.getSymName()
+                        << "': the struct '" << empty.getName()
+                        << "' has no fields, which the GPU ABI cannot pass";
+          return signalPassFailure();
+        }
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(), UnitAttr::get(ctx));
     OpBuilder mb(module.getBodyRegion());
     auto gpuModule = gpu::GPUModuleOp::create(mb, module.getLoc(), "kdsl_kernels");
@@ -40,6 +50,18 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
     }
     for (KernelOp k : kernels)
       outline(k, gpuModule);
+  }
+
+  static StructType findEmptyStruct(Type t) {
+    auto st = dyn_cast<StructType>(t);
+    if (!st)
+      return {};
+    if (st.getFieldTypes().empty())
+      return st;
+    for (Type f : st.getFieldTypes())
+      if (StructType inner = findEmptyStruct(f))
+        return inner;
+    return {};
   }
 
   void outline(KernelOp k, gpu::GPUModuleOp gpuModule) {

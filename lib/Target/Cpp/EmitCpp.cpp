@@ -35,6 +35,74 @@ static const char *kPrelude =
 #include "Prelude.inc.str"
     ;
 
+/// A name that the C++/CUDA C cannot use as it is: a keyword, a macro of the
+/// headers the prelude includes, or (global: funcs and structs) a name those
+/// headers or CUDA declare at global scope. Python allows them all.
+static bool isReservedCppName(StringRef n, bool global) {
+  static const llvm::StringSet<> keywords = {
+      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
+      "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
+      "const", "consteval", "constexpr", "constinit", "const_cast", "continue", "co_await",
+      "co_return", "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast",
+      "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto",
+      "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq",
+      "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register",
+      "reinterpret_cast", "requires", "return", "short", "signed", "sizeof", "static",
+      "static_assert", "static_cast", "struct", "switch", "template", "this", "thread_local",
+      "throw", "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using",
+      "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "final", "override",
+      "restrict", "_Bool",
+      // Macros of <cmath>, <cstdio>, <cstddef>, <cstdint>, <cassert>, <cerrno>.
+      "NULL", "EOF", "NAN", "INFINITY", "HUGE_VAL", "HUGE_VALF", "HUGE_VALL", "assert", "errno",
+      "stdin", "stdout", "stderr", "offsetof", "isnan", "isinf", "isfinite", "signbit",
+      "fpclassify", "isnormal", "M_PI", "M_E", "BUFSIZ", "FILENAME_MAX", "SEEK_SET", "SEEK_CUR",
+      "SEEK_END", "INT8_MAX", "INT16_MAX", "INT32_MAX", "INT64_MAX", "INT8_MIN", "INT16_MIN",
+      "INT32_MIN", "INT64_MIN", "UINT8_MAX", "UINT16_MAX", "UINT32_MAX", "UINT64_MAX",
+      "SIZE_MAX", "FLT_MAX", "DBL_MAX", "FLT_MIN", "DBL_MIN", "FLT_EPSILON", "DBL_EPSILON"};
+  static const llvm::StringSet<> globals = {
+      "std", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t",
+      "uint64_t", "intptr_t", "uintptr_t", "size_t", "ptrdiff_t", "max_align_t", "nullptr_t",
+      "intmax_t", "uintmax_t", "FILE", "fpos_t", "div_t", "ldiv_t", "float_t", "double_t",
+      "printf", "fprintf", "sprintf", "snprintf", "puts", "putchar", "getchar", "fopen",
+      "fclose", "fread", "fwrite", "fflush", "fputs", "fgets", "fputc", "fgetc", "scanf",
+      "sscanf", "fscanf", "perror", "remove", "rename", "tmpfile", "memcpy", "memset", "memmove",
+      "memcmp", "memchr", "strlen", "strcpy", "strncpy", "strcmp", "strncmp", "strcat",
+      "strncat", "strchr", "strrchr", "strstr", "strtok", "strerror", "strspn", "strcspn",
+      "malloc", "free", "calloc", "realloc", "exit", "abort", "atexit", "main", "dim3",
+      "blockIdx", "threadIdx", "blockDim", "gridDim", "warpSize", "clock", "time"};
+  if (keywords.contains(n) || n.starts_with("KDSL_") || n == "kdsl" ||
+      n.starts_with("kdsl_"))
+    return true;
+  if (!global)
+    return false;
+  if (globals.contains(n))
+    return true;
+  // <cmath>'s functions and their float (f) and long double (l) forms.
+  static const llvm::StringSet<> math = {
+      "abs", "fabs", "sqrt", "cbrt", "sin", "cos", "tan", "asin", "acos", "atan", "atan2",
+      "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "exp", "exp2", "expm1", "log",
+      "log2", "log10", "log1p", "logb", "ilogb", "pow", "hypot", "floor", "ceil", "round",
+      "lround", "llround", "trunc", "rint", "lrint", "llrint", "nearbyint", "fmod",
+      "remainder", "remquo", "fmin", "fmax", "fdim", "fma", "copysign", "nan", "erf", "erfc",
+      "lgamma", "tgamma", "frexp", "ldexp", "modf", "scalbn", "scalbln", "nextafter",
+      "nexttoward", "labs", "llabs", "div", "ldiv", "rand", "srand", "atoi", "atof", "atol",
+      "strtod", "strtof", "strtol", "qsort", "bsearch", "sincos", "exp10", "rsqrt"};
+  if (math.contains(n))
+    return true;
+  if ((n.ends_with("f") || n.ends_with("l")) && math.contains(n.drop_back()))
+    return true;
+  return false;
+}
+
+/// A source name as a C++/CUDA C identifier: mangled beyond ASCII
+/// (Mangle.h), with a _ appended to a reserved name (isReservedCppName).
+static std::string cppName(StringRef name, bool global) {
+  std::string n = mangleName(name);
+  if (isReservedCppName(n, global))
+    n += "_";
+  return n;
+}
+
 namespace {
 
 class CppEmitter {
@@ -125,7 +193,7 @@ std::string CppEmitter::typeName(Type t) {
 }
 
 std::string CppEmitter::fresh(StringRef hint) {
-  std::string base = mangleName(hint);
+  std::string base = cppName(hint, /*global=*/true);
   if (base.empty() || !(std::isalpha((unsigned char)base[0]) || base[0] == '_'))
     base = "v" + base;
   std::string n = base == "v" ? "v" + std::to_string(counter++) : base;
@@ -213,7 +281,7 @@ LogicalResult CppEmitter::emitStruct(StructType st) {
         return failure();
   line() << "struct " << n << " {\n";
   for (auto [fname, ftype] : llvm::zip(st.getFieldNames(), st.getFieldTypes()))
-    line() << "  " << typeName(ftype) << " " << mangleName(fname.getValue()) << ";\n";
+    line() << "  " << typeName(ftype) << " " << cppName(fname.getValue(), false) << ";\n";
   line() << "};\n\n";
   return success();
 }
@@ -569,7 +637,7 @@ LogicalResult CppEmitter::emitExpr(Operation &op, std::string &e) {
       .Case<FieldViewOp>([&](FieldViewOp o) {
         mlir::Type elem = o.getArray().getType().getElementType();
         e = "kdsl::field_view(" + name(o.getArray()) + ", offsetof(" + typeName(elem) + ", " +
-            mangleName(o.getField()) + "))";
+            cppName(o.getField(), false) + "))";
         return success();
       })
       .Case<StructCreateOp>([&](StructCreateOp o) {
@@ -580,7 +648,7 @@ LogicalResult CppEmitter::emitExpr(Operation &op, std::string &e) {
         return success();
       })
       .Case<StructExtractOp>([&](StructExtractOp o) {
-        e = name(o.getInput()) + "." + mangleName(o.getField());
+        e = name(o.getInput()) + "." + cppName(o.getField(), false);
         return success();
       })
       .Case<ub::PoisonOp>([&](auto) {
@@ -660,7 +728,7 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
     bind(si.getResult(), "v");
     line() << unusedPrefix(si.getResult()) << typeName(si.getType()) << " " << name(si.getResult()) << " = " << name(si.getInput())
            << ";\n";
-    line() << name(si.getResult()) << "." << mangleName(si.getField()) << " = " << name(si.getValue()) << ";\n";
+    line() << name(si.getResult()) << "." << cppName(si.getField(), false) << " = " << name(si.getValue()) << ";\n";
     return success();
   }
   if (options.checkBounds && isa<LoadOp, AtomicOp>(op)) {
@@ -699,7 +767,7 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
     return success();
   }
   if (auto call = dyn_cast<func::CallOp>(op)) {
-    std::string c = this->call(mangleName(call.getCallee()), call.getOperands());
+    std::string c = this->call(cppName(call.getCallee(), true), call.getOperands());
     if (call.getNumResults() == 0) {
       line() << c << ";\n";
     } else if (call.getNumResults() == 1) {
@@ -831,7 +899,7 @@ LogicalResult CppEmitter::emitFunc(func::FuncOp f) {
     ret = typeName(results[0]);
   else if (results.size() > 1) {
     // Several return values: a small struct (std::tuple is not usable on the device).
-    resultStruct = mangleName(f.getSymName()) + "_result";
+    resultStruct = cppName(f.getSymName(), true) + "_result";
     line() << "struct " << resultStruct << " {\n";
     for (auto [i, t] : llvm::enumerate(results))
       line() << "  " << typeName(t) << " r" << i << ";\n";
@@ -843,7 +911,7 @@ LogicalResult CppEmitter::emitFunc(func::FuncOp f) {
   // would reject it.
   bool called = !SymbolTable::symbolKnownUseEmpty(f, f->getParentOp());
   line() << (called ? "" : "[[maybe_unused]] ") << "static KDSL_FN " << ret << " "
-         << mangleName(f.getSymName()) << "(";
+         << cppName(f.getSymName(), true) << "(";
   for (auto [i, arg] : llvm::enumerate(f.getArguments())) {
     bind(arg, argNames && i < argNames.size() ? cast<StringAttr>(argNames[i]).getValue() : "a");
     if (argNames && i < argNames.size())
@@ -988,7 +1056,7 @@ LogicalResult CppEmitter::emitModule(ModuleOp module) {
   llvm::StringMap<std::string> globals;
   auto claim = [&](llvm::StringMap<std::string> &seen, StringRef original, Operation *op,
                    StringRef what) -> LogicalResult {
-    auto [it, inserted] = seen.try_emplace(mangleName(original), original.str());
+    auto [it, inserted] = seen.try_emplace(cppName(original, &seen == &globals), original.str());
     if (inserted || it->second == original)
       return success();
     return op->emitError() << what << " '" << original << "' and '" << it->second
@@ -1010,6 +1078,9 @@ LogicalResult CppEmitter::emitModule(ModuleOp module) {
   for (StructType st : structs)
     if (!structNames.count(st) && failed(emitStruct(st)))
       return failure();
+  // Locals do not take a func's name (`g = g(x)` would call the local).
+  for (auto f : module.getOps<func::FuncOp>())
+    globalNames.insert(cppName(f.getSymName(), true));
   for (auto f : module.getOps<func::FuncOp>())
     if (failed(emitFunc(f)))
       return failure();
