@@ -1,5 +1,6 @@
 //===- KdslTypes.cpp - array and struct types ----------------------------===//
 #include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Support/Identifiers.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/StringExtras.h"
@@ -50,11 +51,8 @@ int StructType::getFieldIndex(StringRef field) const {
 LogicalResult StructType::verify(function_ref<InFlightDiagnostic()> emitError,
                                  StringRef name, ArrayRef<StringAttr> fieldNames,
                                  ArrayRef<Type> fieldTypes) {
-  auto isIdentifier = [](StringRef s) {
-    if (s.empty() || !(llvm::isAlpha(s[0]) || s[0] == '_'))
-      return false;
-    return llvm::all_of(s, [](char c) { return llvm::isAlnum(c) || c == '_'; });
-  };
+  // The names the front end accepts (Unicode too), so its IR reads back.
+  auto isIdentifier = [](StringRef s) { return kdsl::isPythonIdentifier(s); };
   if (!isIdentifier(name))
     return emitError() << "struct name must be a Python identifier, got \"" << name << "\"";
   if (fieldNames.size() != fieldTypes.size())

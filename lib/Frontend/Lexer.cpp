@@ -1,5 +1,6 @@
 //===- Lexer.cpp - Python tokenizer ---------------------------------------===//
 #include "kdsl/Frontend/Lexer.h"
+#include "kdsl/Support/Identifiers.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -14,43 +15,6 @@ using llvm::SMLoc;
 using llvm::StringRef;
 
 namespace {
-
-struct CodePointRange {
-  uint32_t lo, hi;
-};
-#include "UnicodeIdent.inc"
-
-bool inRanges(llvm::ArrayRef<CodePointRange> ranges, uint32_t c) {
-  auto it = std::upper_bound(ranges.begin(), ranges.end(), c,
-                             [](uint32_t c, const CodePointRange &r) { return c < r.lo; });
-  return it != ranges.begin() && c <= std::prev(it)->hi;
-}
-
-/// Decodes the UTF-8 sequence at s[p]: its length, or 0 when it is not valid
-/// UTF-8 (a stray continuation byte, a truncated or overlong sequence, a
-/// surrogate, a code point beyond U+10FFFF).
-unsigned decodeUtf8(StringRef s, size_t p, uint32_t &cp) {
-  unsigned char b0 = s[p];
-  if (b0 < 0x80) {
-    cp = b0;
-    return 1;
-  }
-  unsigned len = b0 >= 0xC2 && b0 <= 0xDF ? 2 : b0 >= 0xE0 && b0 <= 0xEF ? 3
-                 : b0 >= 0xF0 && b0 <= 0xF4 ? 4 : 0;
-  if (len == 0 || p + len > s.size())
-    return 0;
-  cp = b0 & (0x7F >> len);
-  for (unsigned i = 1; i < len; ++i) {
-    unsigned char b = s[p + i];
-    if ((b & 0xC0) != 0x80)
-      return 0;
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-      (cp >= 0xD800 && cp <= 0xDFFF))
-    return 0;
-  return len;
-}
 
 class Lexer {
 public:
@@ -93,10 +57,8 @@ private:
     if (c < 0x80)
       return (first ? llvm::isAlpha(c) || c == '_' : llvm::isAlnum(c) || c == '_') ? 1 : 0;
     uint32_t cp;
-    unsigned len = decodeUtf8(buf, p, cp);
-    return len && inRanges(first ? llvm::ArrayRef(kIdentStart) : llvm::ArrayRef(kIdentContinue), cp)
-               ? len
-               : 0;
+    unsigned len = decodeUTF8(buf, p, cp);
+    return len && (first ? isIdentifierStart(cp) : isIdentifierContinue(cp)) ? len : 0;
   }
   bool checkUtf8();
   void lexName();
@@ -113,7 +75,7 @@ bool Lexer::checkUtf8() {
       continue;
     }
     uint32_t cp;
-    unsigned len = decodeUtf8(buf, p, cp);
+    unsigned len = decodeUTF8(buf, p, cp);
     if (len == 0) {
       error(p, "invalid UTF-8 in source (byte 0x" + llvm::utohexstr((unsigned char)buf[p]) + ")");
       return false;
@@ -134,8 +96,8 @@ void Lexer::lexName() {
   while (len) {
     if ((unsigned char)buf[pos] >= 0x80) {
       uint32_t cp;
-      decodeUtf8(buf, pos, cp);
-      if (inRanges(kNotNFKC, cp)) {
+      decodeUTF8(buf, pos, cp);
+      if (isChangedByNFKC(cp)) {
         error(pos, "character '" + buf.substr(pos, len) + "' (" + codePointName(cp) +
                        ") in a name changes under Unicode NFKC normalization, which Python "
                        "applies to names and kdsl does not: write the normalized form");
@@ -377,8 +339,8 @@ void Lexer::lexOp() {
     return;
   }
   uint32_t cp;
-  if ((unsigned char)c >= 0x80 && decodeUtf8(buf, pos, cp) > 1)
-    error(pos, "invalid character '" + buf.substr(pos, decodeUtf8(buf, pos, cp)) + "' (" +
+  if ((unsigned char)c >= 0x80 && decodeUTF8(buf, pos, cp) > 1)
+    error(pos, "invalid character '" + buf.substr(pos, decodeUTF8(buf, pos, cp)) + "' (" +
                    codePointName(cp) + ") in source");
   else if (llvm::isPrint(c))
     error(pos, llvm::Twine("invalid character '") + llvm::Twine(c) + "' in source");

@@ -5,6 +5,8 @@
 # character beyond ASCII as Z<hex code point>_ (and Z as ZZ).
 #
 # RUN: kdsl-translate %s --emit=mlir | FileCheck %s --check-prefix=MLIR
+# The IR reads back (the dialect's struct verifier takes the front end's names).
+# RUN: kdsl-translate %s --emit=mlir | kdsl-opt | FileCheck %s --check-prefix=MLIR
 # RUN: kdsl-translate %s --emit=llvm | FileCheck %s --check-prefix=LLVM
 # RUN: kdsl-translate %s --emit=cpp --verify-emitted | FileCheck %s --check-prefix=CPP
 # RUN: kdsl-translate %s --emit=cuda --verify-emitted | FileCheck %s --check-prefix=CUDA
