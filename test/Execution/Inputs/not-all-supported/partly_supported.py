@@ -1,5 +1,7 @@
 # One kernel kdsl does not support (wp.mesh_query_point) next to one it does:
 # kdsl-run compiles only the kernels a spec launches (spec-strict.test).
+# It lives in its own folder: the tests that translate every file of Inputs/
+# (Target/verify-emitted.test, ...) would reject it.
 import warp as wp
 
 
