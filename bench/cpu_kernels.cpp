@@ -75,6 +75,7 @@ struct Options {
   int latencyRuns = 30;
   int terms = 16;
   bool cppBackend = false;
+  bool checkBounds = false; // kdsl-run's default: on
   std::string inputs = KDSL_BENCH_INPUTS;
   std::string latencyFile; // default: <inputs>/kernels20.py
   std::string latencyKernel = "integrate_0";
@@ -96,6 +97,7 @@ void usage(FILE *f) {
                "                        (default " KDSL_BENCH_INPUTS ")\n"
                "  --latency-file F.py   file of the latency kernel (default DIR/kernels20.py)\n"
                "  --latency-kernel NAME the latency kernel (default integrate_0)\n"
+               "  --check-bounds        kernels with bounds checks (kdsl-run's default)\n"
                "  --skip-latency, --skip-kernels  leave out part a) or b)\n");
 }
 
@@ -200,6 +202,8 @@ bool parseOptions(int argc, char **argv, Options &o) {
       if (!next())
         return false;
       o.latencyKernel = value;
+    } else if (arg == "--check-bounds" && !hasValue) {
+      o.checkBounds = true;
     } else if (arg == "--skip-latency" && !hasValue) {
       o.skipLatency = true;
     } else if (arg == "--skip-kernels" && !hasValue) {
@@ -660,8 +664,9 @@ std::string isaOfThisFile() {
 
 bool runKernels(const Options &o) {
   const int64_t n = int64_t(1) << o.log2n;
-  std::printf("== b) kernels at N = 2^%d = %lld, %s backend vs hand-written C++ ==\n", o.log2n,
-              (long long)n, o.cppBackend ? "cpp" : "jit");
+  std::printf("== b) kernels at N = 2^%d = %lld, %s backend%s vs hand-written C++ ==\n", o.log2n,
+              (long long)n, o.cppBackend ? "cpp" : "jit",
+              o.checkBounds ? " with bounds checks" : "");
   std::printf("host CPU (JIT target): %s, hardware threads: %u; hand-written code: %s\n",
               llvm::sys::getHostCPUName().str().c_str(), std::thread::hardware_concurrency(),
               isaOfThisFile().c_str());
@@ -690,8 +695,11 @@ bool runKernels(const Options &o) {
     std::fprintf(stderr, "kdsl-bench-cpu: translating %s failed\n", path.c_str());
     return false;
   }
+  kdsl::CpuCompileOptions compileOptions;
+  compileOptions.checkBounds = o.checkBounds;
   llvm::Expected<std::unique_ptr<kdsl::CpuModule>> cpu =
-      o.cppBackend ? kdsl::compileWithCpp(*module, {}) : kdsl::compileWithJit(*module, {});
+      o.cppBackend ? kdsl::compileWithCpp(*module, compileOptions)
+                   : kdsl::compileWithJit(*module, compileOptions);
   if (!cpu) {
     std::fprintf(stderr, "kdsl-bench-cpu: compiling %s failed: %s\n", path.c_str(),
                  llvm::toString(cpu.takeError()).c_str());

@@ -7,6 +7,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <thread>
@@ -114,6 +115,63 @@ void RuntimeReports::clear() {
 
 static constexpr unsigned kMaxJSONDepth = 256;
 
+/// llvm::json keeps the last of repeated keys silently: in a spec that hides
+/// a mistake, so the first repeated key of any object (in valid JSON `text`)
+/// is an error at its line:col.
+static Error checkDuplicateKeys(StringRef text, StringRef name) {
+  struct Frame {
+    bool object;
+    bool expectKey;
+    llvm::StringMap<std::pair<unsigned, size_t>> keys; // key -> line, col
+  };
+  std::vector<Frame> stack;
+  unsigned line = 1;
+  size_t lineStart = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\n') {
+      ++line;
+      lineStart = i + 1;
+    } else if (c == '{' || c == '[') {
+      stack.push_back({c == '{', c == '{', {}});
+    } else if (c == '}' || c == ']') {
+      if (!stack.empty())
+        stack.pop_back();
+    } else if (c == ',') {
+      if (!stack.empty() && stack.back().object)
+        stack.back().expectKey = true;
+    } else if (c == '"') {
+      size_t start = i;
+      bool escaped = false;
+      for (++i; i < text.size() && text[i] != '"'; ++i)
+        if (text[i] == '\\') {
+          escaped = true;
+          ++i;
+        }
+      if (stack.empty() || !stack.back().object || !stack.back().expectKey)
+        continue;
+      stack.back().expectKey = false;
+      StringRef raw = text.slice(start, std::min(i + 1, text.size()));
+      std::string key = raw.drop_front().drop_back().str();
+      if (escaped) { // compare keys as decoded ("\u0061" is "a")
+        Expected<json::Value> decoded = json::parse(raw);
+        if (decoded && decoded->getAsString())
+          key = decoded->getAsString()->str();
+        else if (!decoded)
+          llvm::consumeError(decoded.takeError());
+      }
+      size_t col = start - lineStart + 1;
+      auto [it, inserted] = stack.back().keys.try_emplace(key, line, col);
+      if (!inserted)
+        return makeRunError(RunErrorKind::JSON,
+                            name + ":" + Twine(line) + ":" + Twine(col) + ": duplicate key " +
+                                raw + " (first at " + Twine(it->second.first) + ":" +
+                                Twine(it->second.second) + ")");
+    }
+  }
+  return Error::success();
+}
+
 Expected<json::Value> kdsl::parseJSONText(StringRef text, StringRef name) {
   // llvm::json's parser is recursive: reject absurd nesting up front.
   unsigned depth = 0, line = 1, col = 0;
@@ -146,8 +204,11 @@ Expected<json::Value> kdsl::parseJSONText(StringRef text, StringRef name) {
   }
 
   Expected<json::Value> value = json::parse(text);
-  if (value)
+  if (value) {
+    if (Error e = checkDuplicateKeys(text, name))
+      return std::move(e);
     return value;
+  }
   std::string message = llvm::toString(value.takeError());
   // llvm::json: "[line:col, byte=N]: message".
   StringRef rest = message;
@@ -160,6 +221,22 @@ Expected<json::Value> kdsl::parseJSONText(StringRef text, StringRef name) {
     }
   }
   return makeRunError(RunErrorKind::JSON, name + ": " + message);
+}
+
+std::vector<std::string> kdsl::launchedKernelNames(const json::Value &spec) {
+  std::vector<std::string> names;
+  auto add = [&](const json::Value *launch) {
+    const json::Object *obj = launch ? launch->getAsObject() : nullptr;
+    if (std::optional<StringRef> name = obj ? obj->getString("kernel") : std::nullopt)
+      if (!llvm::is_contained(names, *name))
+        names.push_back(name->str());
+  };
+  add(&spec);
+  if (const json::Object *root = spec.getAsObject())
+    if (const json::Array *launches = root->getArray("launches"))
+      for (const json::Value &l : *launches)
+        add(&l);
+  return names;
 }
 
 //===----------------------------------------------------------------------===//
@@ -179,9 +256,37 @@ std::vector<KernelInfo> kdsl::collectKernels(mlir::ModuleOp module) {
     for (bool w : writtenArguments(k))
       info.argWritten.push_back(w);
     info.enableBackward = k.getEnableBackward();
+    info.argUnsigned.assign(info.argNames.size(), false);
+    if (auto unsignedArgs = k->getAttrOfType<mlir::ArrayAttr>("kdsl.unsigned_args"))
+      for (mlir::Attribute a : unsignedArgs)
+        if (auto name = llvm::dyn_cast<mlir::StringAttr>(a))
+          for (auto [i, argName] : llvm::enumerate(info.argNames))
+            if (argName == name.getValue())
+              info.argUnsigned[i] = true;
     kernels.push_back(std::move(info));
   }
   return kernels;
+}
+
+static LaunchProgress *launchProgress = nullptr;
+
+void kdsl::setLaunchProgress(LaunchProgress *progress) { launchProgress = progress; }
+
+/// Records in the LaunchProgress, if any, that launch `index` of `kernel` runs.
+static void beginLaunch(StringRef kernel, bool backward, size_t index) {
+  if (!launchProgress)
+    return;
+  size_t n = std::min(kernel.size(), sizeof(launchProgress->kernel) - 1);
+  std::memcpy(launchProgress->kernel, kernel.data(), n);
+  launchProgress->kernel[n] = 0;
+  launchProgress->backward = backward;
+  launchProgress->launch = int64_t(index);
+  launchProgress->inKernel = 1;
+}
+
+static void endLaunch() {
+  if (launchProgress)
+    launchProgress->inKernel = 0;
 }
 
 void kdsl::launchParallel(kdsl_kernel_fn fn, const int64_t dims[4], void **args,
@@ -420,7 +525,8 @@ namespace kdsl {
 class PlanBuilder {
 public:
   PlanBuilder(LaunchPlan &plan, llvm::ArrayRef<KernelInfo> kernels, const PlanOptions &options)
-      : plan(plan), kernels(kernels), bytesLeft(options.maxBytes), maxBytes(options.maxBytes) {}
+      : plan(plan), kernels(kernels), bytesLeft(options.maxBytes), maxBytes(options.maxBytes),
+        fileKernels(options.fileKernels) {}
 
   Error build(const json::Value &spec);
 
@@ -438,6 +544,7 @@ private:
     unsigned ndim = 0;
     std::string firstUse;
     HostArray *array = nullptr;
+    bool declaredUnsigned = false; // by the first binding's kernel
   };
 
   Error checkKeys(const json::Object &obj, llvm::ArrayRef<const char *> allowed, StringRef what);
@@ -449,6 +556,9 @@ private:
                   llvm::ArrayRef<StringRef> fieldPath, StringRef argName, kdsl_array &out,
                   const HostArray *&bound);
   Expected<ElemType> resolveElem(const ArrayDesc &desc, ArrayType type, StringRef what);
+  /// The kernel argument being bound is a top-level array (or scalar) that
+  /// Warp declares unsigned: without a "dtype", its elements are unsigned.
+  bool declaredUnsigned = false;
   /// The struct named `name` in the kernels' argument types, as an array
   /// element type (none if it holds arrays).
   std::optional<ElemType> structNamed(StringRef name) const;
@@ -466,6 +576,7 @@ private:
   llvm::ArrayRef<KernelInfo> kernels;
   uint64_t bytesLeft;
   uint64_t maxBytes;
+  std::vector<std::string> fileKernels;
   bool general = false;
   std::vector<LaunchInput> inputs;
   std::vector<Named> namedArrays;
@@ -504,14 +615,22 @@ Error PlanBuilder::build(const json::Value &spec) {
     return specError("the spec needs \"kernel\" (short form: {\"kernel\", \"dim\", \"inputs\"}) "
                      "or \"launches\" (general form: {\"arrays\", \"launches\"})");
   general = hasLaunches;
+  if (const json::Value *t = root->get("timeout")) {
+    std::optional<double> seconds = t->getAsNumber();
+    if (!seconds || !std::isfinite(*seconds) || *seconds <= 0)
+      return specError("\"timeout\" must be a positive number of seconds, got " +
+                       describeJSONValue(*t));
+    plan.timeoutSeconds = *seconds;
+  }
 
   if (!general) {
-    if (Error e = checkKeys(*root, {"kernel", "dim", "inputs", "print", "backward"}, "spec: "))
+    if (Error e = checkKeys(*root, {"kernel", "dim", "inputs", "print", "backward", "timeout"},
+                              "spec: "))
       return e;
     if (Error e = parseLaunch(*root, "inputs", ""))
       return e;
   } else {
-    if (Error e = checkKeys(*root, {"arrays", "launches", "print", "backward"}, "spec: "))
+    if (Error e = checkKeys(*root, {"arrays", "launches", "print", "backward", "timeout"}, "spec: "))
       return e;
     // Named arrays, in name order (JSON objects are unordered).
     if (const json::Value *arrays = root->get("arrays")) {
@@ -579,9 +698,10 @@ Error PlanBuilder::parseLaunch(const json::Object &obj, StringRef argsKey, std::
     if (k.name == *name)
       kernel = &k;
   if (!kernel) {
-    std::vector<std::string> names;
-    for (const KernelInfo &k : kernels)
-      names.push_back(k.name);
+    std::vector<std::string> names = fileKernels;
+    if (names.empty())
+      for (const KernelInfo &k : kernels)
+        names.push_back(k.name);
     return specError(prefix + "unknown kernel '" + *name + "'" +
                      (names.empty() ? std::string(" (the file defines no kernels)")
                                     : " (kernels: " + joinNames(names) + ")"));
@@ -666,9 +786,14 @@ Error PlanBuilder::parseLaunch(const json::Object &obj, StringRef argsKey, std::
     if (auto at = llvm::dyn_cast<ArrayType>(type); at && !arrayElemTypeFromMLIR(at.getElementType()))
       return specError(argWhatText + ": arrays of " + describeType(at.getElementType()) +
                        " are not supported by kdsl-run (a struct array element holds no arrays)");
-    if (general)
-      if (Error e = collectBindings(*args->get(arg), type, argWhatText, kernel->name))
+    if (general) {
+      size_t index = &arg - kernel->argNames.data();
+      declaredUnsigned = index < kernel->argUnsigned.size() && kernel->argUnsigned[index];
+      Error e = collectBindings(*args->get(arg), type, argWhatText, kernel->name);
+      declaredUnsigned = false;
+      if (e)
         return e;
+    }
   }
   inputs.push_back(std::move(in));
   return Error::success();
@@ -695,6 +820,7 @@ Error PlanBuilder::collectBindings(const json::Value &v, mlir::Type t, StringRef
       n.elemType = at.getElementType();
       n.ndim = at.getNdim();
       n.firstUse = use;
+      n.declaredUnsigned = declaredUnsigned;
     } else if (n.elemType != at.getElementType() || n.ndim != at.getNdim()) {
       return specError("array '" + n.name + "' is used as " +
                        describeType(ArrayType::get(n.elemType.getContext(), n.elemType, n.ndim)) +
@@ -706,6 +832,7 @@ Error PlanBuilder::collectBindings(const json::Value &v, mlir::Type t, StringRef
     const json::Object *obj = v.getAsObject();
     if (!obj)
       return Error::success(); // reported when encoding
+    declaredUnsigned = false; // struct fields keep no signedness
     for (auto [name, type] : llvm::zip(st.getFieldNames(), st.getFieldTypes()))
       if (const json::Value *field = obj->get(name.getValue()))
         if (Error e = collectBindings(*field, type, (what + ", field '" + name.getValue() + "'").str(),
@@ -755,8 +882,21 @@ Expected<ElemType> PlanBuilder::resolveElem(const ArrayDesc &desc, ArrayType typ
   }
   if (!desc.dtypeError.empty())
     return specError(desc.dtypeError);
-  if (!desc.dtype)
-    return *fromType;
+  if (!desc.dtype) {
+    // MLIR integers are signless: the kernel's declaration says unsigned.
+    ElemType t = *fromType;
+    if (declaredUnsigned && isIntScalar(t.scalar)) {
+      switch (t.scalar) {
+      case ScalarKind::I8: t.scalar = ScalarKind::U8; break;
+      case ScalarKind::I16: t.scalar = ScalarKind::U16; break;
+      case ScalarKind::I32: t.scalar = ScalarKind::U32; break;
+      case ScalarKind::I64: t.scalar = ScalarKind::U64; break;
+      default: break;
+      }
+      t.signKnown = true;
+    }
+    return t;
+  }
   if (!desc.dtype->matches(elemType))
     return specError(what + ": \"dtype\" " + desc.dtype->name() +
                      " does not match the kernel argument's element type " + fromType->name() +
@@ -852,8 +992,10 @@ Error PlanBuilder::materializeNamed() {
     if (n.elemType) {
       // Bound to kernel arguments: their type decides.
       ArrayType type = ArrayType::get(n.elemType.getContext(), n.elemType, n.ndim);
+      declaredUnsigned = n.declaredUnsigned;
       Expected<ElemType> resolved =
           resolveElem(n.desc, type, what + " (used by " + n.firstUse + ")");
+      declaredUnsigned = false;
       if (!resolved)
         return resolved.takeError();
       elem = *resolved;
@@ -958,7 +1100,11 @@ Error PlanBuilder::encodeLaunch(const LaunchInput &in, LaunchPlan::Launch &launc
     auto binder = [&](const json::Value &v, ArrayType at, StringRef w,
                       llvm::ArrayRef<StringRef> path, uint64_t offset, kdsl_array &out) -> Error {
       const HostArray *bound = nullptr;
-      if (Error e = bindArray(v, at, w, path, arg, out, bound))
+      declaredUnsigned = path.empty() && i < in.kernel->argUnsigned.size() &&
+                         in.kernel->argUnsigned[i];
+      Error e = bindArray(v, at, w, path, arg, out, bound);
+      declaredUnsigned = false;
+      if (e)
         return e;
       if (bound) // a None array views nothing
         launch.arrayUses.push_back({unsigned(i), offset, bound});
@@ -1178,7 +1324,9 @@ Error LaunchPlan::run(CpuModule &module, unsigned threads, RuntimeReports *repor
   // The tape: seed the gradients, then run the adjoints in reverse order.
   seedGradients();
   for (auto [i, l] : llvm::enumerate(backwardList)) {
+    beginLaunch(l.kernel, /*backward=*/true, i);
     launchParallel(adjointFns[l.kernel], l.dims, l.args.data(), threads);
+    endLaunch();
     if (reports && reports->count())
       return makeRunError(RunErrorKind::Runtime,
                           reports->summary() + " (in the adjoint of launch " +
@@ -1203,10 +1351,10 @@ Error LaunchPlan::runForward(CpuModule &module, unsigned threads, RuntimeReports
   }
   if (reports)
     reports->clear();
-  if (reports)
-    reports->clear();
   for (auto [i, l] : llvm::enumerate(launchList)) {
+    beginLaunch(l.kernel, /*backward=*/false, i);
     launchParallel(fns[l.kernel], l.dims, l.args.data(), threads);
+    endLaunch();
     if (reports && reports->count()) {
       std::string message = reports->summary();
       if (launchList.size() > 1)

@@ -44,6 +44,8 @@ const char *kdsl::runErrorKindName(RunErrorKind kind) {
     return "gradcheck";
   case RunErrorKind::Runtime:
     return "runtime";
+  case RunErrorKind::Timeout:
+    return "timeout";
   }
   return "runtime";
 }
@@ -696,6 +698,11 @@ static Error encodeScalar(const json::Value &v, ScalarKind s, bool signKnown, ch
     return specError(Twine("expected a number (or \"nan\", \"inf\", \"-inf\") for ") +
                      scalarName(s) + ", got " + describeJSONValue(v));
   double x = *d;
+  // A JSON number is infinite only when it overflowed a double (1e400):
+  // too large for every float type, like 1e39 for float32.
+  if (!special && !std::isfinite(x))
+    return specError(Twine("value ") + (x < 0 ? "-" : "") +
+                     "(beyond the largest double, 1.8e308) is out of range for " + scalarName(s));
   if (s == ScalarKind::F64) {
     store<double>(dst, x);
     return Error::success();

@@ -38,6 +38,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -100,6 +101,12 @@ private:
 /// overflowing the stack).
 llvm::Expected<llvm::json::Value> parseJSONText(llvm::StringRef text, llvm::StringRef name);
 
+/// The kernel names a spec launches ("kernel" of the short form, or of each
+/// of "launches"), in order, without repeats; what is not a string is left
+/// out (LaunchPlan::create reports it). Lets a host translate only those
+/// kernels (FrontendOptions::kernels) before it validates the spec.
+std::vector<std::string> launchedKernelNames(const llvm::json::Value &spec);
+
 //===----------------------------------------------------------------------===//
 // Kernels and the launch plan
 //===----------------------------------------------------------------------===//
@@ -112,6 +119,9 @@ struct KernelInfo {
   unsigned launchDims = 1;          // KernelOp::getLaunchDims()
   std::vector<bool> argWritten;     // writtenArguments(): the kernel writes the argument's arrays
   bool enableBackward = true;       // @wp.kernel(enable_backward=...)
+  /// Per argument: Warp declares it (or its array's element) unsigned, e.g.
+  /// wp.array(dtype=wp.uint32) (the kernel's "kdsl.unsigned_args").
+  std::vector<bool> argUnsigned;
 };
 
 /// The kernels of `module`, in order. Call it before compiling (the backends
@@ -121,12 +131,29 @@ std::vector<KernelInfo> collectKernels(mlir::ModuleOp module);
 struct PlanOptions {
   /// Limit on the bytes of all arrays of a plan together.
   uint64_t maxBytes = uint64_t(8) << 30;
+  /// Every kernel of the source file, when the module holds only some of
+  /// them (FrontendOptions::kernels): an unknown kernel's message lists these.
+  std::vector<std::string> fileKernels;
 };
 
 /// Splits [0, dims[0]*dims[1]*dims[2]*dims[3]) into `threads` contiguous
 /// chunks (0: std::thread::hardware_concurrency()) and calls `fn` on each
 /// from its own thread (in the caller's thread when there is one chunk).
 void launchParallel(kdsl_kernel_fn fn, const int64_t dims[4], void **args, unsigned threads);
+
+/// Where a run is: which launch runs now. A host that must name the kernel
+/// after a fault it cannot return from (a signal; a child process that died)
+/// installs one with setLaunchProgress, typically in memory shared with a
+/// parent process. LaunchPlan fills it before each launch and clears
+/// `inKernel` after it; plain stores only, so a signal handler may read it.
+struct LaunchProgress {
+  char kernel[256]; // NUL-terminated symbol of the current (or last) launch
+  volatile int32_t inKernel; // 1 while a launch runs
+  volatile int32_t backward; // the launch runs the kernel's adjoint
+  volatile int64_t launch;   // its index in launches() or backwardLaunches()
+};
+/// Installs `progress` (null: none) for every LaunchPlan of the process.
+void setLaunchProgress(LaunchProgress *progress);
 
 /// A validated spec: the arrays (allocated and filled), and for every launch
 /// the kernel, the launch dims and the encoded arguments.
@@ -168,6 +195,9 @@ public:
   /// kdsl-run then compiles with bounds checks, so a read of it is reported
   /// instead of crashing.
   bool passesNullArrays() const { return nullArrays; }
+
+  /// The spec's "timeout" in seconds, if it has one.
+  std::optional<double> timeout() const { return timeoutSeconds; }
 
   /// The distinct kernels the plan launches, in first-launch order.
   std::vector<std::string> kernelNames() const;
@@ -237,6 +267,7 @@ private:
 
   std::vector<Launch> launchList;
   bool nullArrays = false;
+  std::optional<double> timeoutSeconds;
   bool backward = false;
   std::vector<Launch> backwardList;
   /// Array -> its gradient (every array of a plan with "backward" has one).

@@ -47,9 +47,9 @@ class StructType;
 //===----------------------------------------------------------------------===//
 
 /// The "type" of an error object printed by kdsl-run.
-enum class RunErrorKind : uint8_t { Usage, IO, JSON, Spec, Compile, Runtime, GradCheck };
+enum class RunErrorKind : uint8_t { Usage, IO, JSON, Spec, Compile, Runtime, GradCheck, Timeout };
 
-/// "usage", "io", "json", "spec", "compile", "runtime" or "gradcheck".
+/// "usage", "io", "json", "spec", "compile", "runtime", "gradcheck" or "timeout".
 const char *runErrorKindName(RunErrorKind kind);
 
 /// An error with a kind. Everything in this library returns RunErrors.
