@@ -30,8 +30,13 @@ struct GenOptions {
   /// Expression depth and statements per kernel body.
   int maxDepth = 3;
   int statements = 3;
-  /// Launch size (threads) of 1-D kernels; 2-D ones use 4 x 4.
+  /// Launch size (threads) of 1-D kernels of the free generator; 2-D ones
+  /// use 4 x 4. Motif programs launch threads/2 to 2 * threads (1-D) or 2
+  /// to 6 per dimension (2-D to 4-D).
   int threads = 8;
+  /// The share of programs built from a motif (lib/Synth/ProgramGen.cpp,
+  /// "Motifs"); the rest come from the free type-directed statements.
+  double motifShare = 0.75;
 };
 
 struct Program {
