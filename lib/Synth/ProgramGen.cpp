@@ -2117,19 +2117,72 @@ void Gen::mRigidCombined() {
   L(R + " = wp.quat_to_matrix(" + q + ")");
   L(Iw + " = " + R + " * wp.diag(" + ine + "[i]) * wp.transpose(" + R + ")");
   L(cen + " = {V3}(0.0, 0.0, 0.0)");
-  L("for j in range(" + np + "):");
-  L("    " + cen + " += " + fname + "(" + q + ", " + t + ", " + loc + "[j])");
+  if (rng.chance(0.5)) {
+    L("for j in range(" + np + "):");
+    L("    " + cen + " += " + fname + "(" + q + ", " + t + ", " + loc + "[j])");
+  } else {
+    std::string jj = pick({"j", "k_pt", "m_i"});
+    L(jj + " = int(0)");
+    L("while " + jj + " < " + np + ":");
+    L("    " + cen + " = " + cen + " + " + fname + "(" + q + ", " + t + ", " + loc + "[" + jj + "])");
+    L("    " + jj + " += 1");
+  }
   L(cen + " = " + cen + " / {F}(" + np + ")");
   L(L_ + " = " + Iw + " * " + om + "[i]");
   if (rng.chance(0.5))
     L(L_ + " += wp.cross(" + cen + " - " + t + ", " + om + "[i]) * " + c(0.1, 1.0));
-  L(co + "[i] = " + cen);
+  if (rng.chance(0.4)) {
+    // A torque step: the new angular velocity from the world inertia.
+    std::string tq = pick({"tau", "torque", "t_ext"}), wn = pick({"w_new", "omega_next"}), wo = pick({"omega_out", "w_out"});
+    arr(tq, "v3", {n}, -1, 1);
+    std::string dt = c(0.005, 0.05);
+    L(wn + " = wp.inverse(" + Iw + ") * (" + L_ + " + " + tq + "[i] * " + dt + ")");
+    if (rng.chance(0.5)) {
+      L("if wp.length(" + wn + ") > " + c(2.0, 4.0) + ":");
+      L("    " + wn + " = wp.normalize(" + wn + ") * " + c(2.0, 4.0));
+    }
+    L(wo + "[i] = " + wn);
+    out(wo, "v3", {n});
+  }
+  if (rng.chance(0.5)) {
+    L(co + "[i] = " + cen);
+    out(co, "v3", {n});
+  } else {
+    std::string ke = pick({"rot_energy", "ke_rot", "e_rot"});
+    L(ke + "[i] = 0.5 * wp.dot(" + om + "[i], " + L_ + ") + wp.length(" + cen + ")");
+    out(ke, "f", {n});
+  }
   L(lo + "[i] = " + L_);
-  out(co, "v3", {n});
   out(lo, "v3", {n});
 }
 
 Program Gen::finishMotif(Program &p) {
+  // Two idioms of Warp code, drawn for any motif: a bounds guard on the
+  // thread index (`if i >= count: return`, count >= the launch), and stores
+  // that accumulate into the (zeroed) output (`out[i] += v`).
+  size_t eol = body.find('\n');
+  std::string first = body.substr(0, eol);
+  size_t at = first.find(" = wp.tid()");
+  if (dims.size() == 1 && at != std::string::npos && first.find(',') == std::string::npos && rng.chance(0.3)) {
+    std::string tid = llvm::StringRef(first.substr(0, at)).trim().str();
+    std::string cnt = pick({"count", "num_items", "n_active", "num_particles", "size"});
+    inputs.push_back({cnt, "int", Value(int64_t(dims[0] + rng.range(0, 2))), false});
+    body.insert(eol + 1, "    if " + tid + " >= " + cnt + ":\n        return\n");
+  }
+  if (rng.chance(0.3)) {
+    for (const OutArr &o : outs) {
+      if (o.init.kind() != Value::Null)
+        continue;
+      std::string key = "    " + o.name + "[";
+      size_t pos = body.find(key);
+      if (pos == std::string::npos || body.find(key, pos + 1) != std::string::npos)
+        continue;
+      size_t close = body.find("] = ", pos);
+      size_t nl = body.find('\n', pos);
+      if (close != std::string::npos && close < nl)
+        body.replace(close, 4, "] += ");
+    }
+  }
   std::string params;
   Object spec, specInputs, seeds;
   for (const Input &in : inputs) {
