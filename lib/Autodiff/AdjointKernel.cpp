@@ -111,8 +111,10 @@ FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
   auto scope = memref::AllocaScopeOp::create(b, k.getLoc(), TypeRange{});
   b.setInsertionPointToStart(&scope.getBodyRegion().emplaceBlock());
   Reverser reverser(b, std::move(arrayAdjoints), arraysReadAtOwnElement(primalBody));
-  for (unsigned i = 0; i < n; ++i)
+  for (unsigned i = 0; i < n; ++i) {
     reverser.mapPrimal(primalBody.getArgument(i), entry->getArgument(i));
+    reverser.nameArgument(primalBody.getArgument(i), cast<StringAttr>(k.getArgNames()[i]).getValue());
+  }
   if (failed(reverser.differentiateBlock(primalBody))) {
     adjoint.erase();
     return failure();

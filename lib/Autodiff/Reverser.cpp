@@ -2,6 +2,7 @@
 #include "Reverser.h"
 
 #include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Target/SourceNames.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -146,6 +147,35 @@ void Reverser::accumulate(Value v, Value contribution) {
   assert(contribution.getType() == v.getType() && "adjoint of another type");
   Value &slot = adj[v];
   slot = slot ? buildAdd(b, contribution.getLoc(), slot, contribution) : contribution;
+  nameAdjoint(v, slot);
+}
+
+void Reverser::nameAdjoint(Value v, Value a) {
+  if (!a)
+    return;
+  StringRef n = sourceNameOf(v);
+  // A local carried out of a loop or an if: the name of what carries it.
+  if (n.empty())
+    if (auto r = dyn_cast<OpResult>(v)) {
+      unsigned i = r.getResultNumber();
+      Operation *op = r.getOwner();
+      if (auto f = dyn_cast<scf::ForOp>(op))
+        n = sourceNameOf(f.getRegionIterArgs()[i]);
+      else if (auto w = dyn_cast<scf::WhileOp>(op))
+        n = sourceNameOf(w.getAfterArguments()[i]);
+      else if (auto f = dyn_cast<scf::IfOp>(op))
+        n = sourceNameOf(f.thenYield().getOperand(i));
+    }
+  if (n.empty())
+    if (auto it = argNames.find(v); it != argNames.end())
+      n = it->second;
+  if (n.empty() || n.starts_with("adj_"))
+    return;
+  // A name the rule's op took over from the primal op is replaced.
+  if (Operation *d = a.getDefiningOp(); d && d->getNumResults() == 1 &&
+                                        !sourceNameOf(a).starts_with("adj_"))
+    d->setLoc(withoutSourceNames(d->getLoc()));
+  setSourceName(a, ("adj_" + n).str());
 }
 
 /// Whether element `position` of `vec` is known to be zero: `vec` is a
@@ -176,6 +206,7 @@ void Reverser::accumulateAt(Value v, ArrayRef<OpFoldResult> position, Value cont
                   ? contribution
                   : buildAdd(b, loc, vector::ExtractOp::create(b, loc, old, position), contribution);
   adj[v] = vector::InsertOp::create(b, loc, sum, old, position);
+  nameAdjoint(v, adj[v]);
 }
 
 /// The adjoint of an array value or of a struct holding arrays: kernel
@@ -384,9 +415,26 @@ LogicalResult Reverser::recordWhile(scf::WhileOp op) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult Reverser::reverse(Block &block) {
-  for (Operation &op : llvm::reverse(block.without_terminator()))
+  for (Operation &op : llvm::reverse(block.without_terminator())) {
+    // The ops the reversal adds at this level are tagged as the reverse
+    // sweep (readable emission: `// adj: <statement>` comments).
+    Block *at = b.getInsertionBlock();
+    Block::iterator ip = b.getInsertionPoint();
+    Operation *prev = at && ip != at->begin() ? &*std::prev(ip) : nullptr;
     if (failed(reverseOp(op)))
       return failure();
+    if (!at || b.getInsertionBlock() != at)
+      continue;
+    for (auto it = prev ? std::next(prev->getIterator()) : at->begin(); it != b.getInsertionPoint(); ++it)
+      if (!isAdjointLoc(it->getLoc())) {
+        // Rules build their ops at the primal op's location: its source
+        // name is not the adjoint's.
+        Location l = it->getLoc();
+        if (!sourceNameOf(l).starts_with("adj_"))
+          l = withoutSourceNames(l);
+        it->setLoc(FusedLoc::get(b.getContext(), {l}, b.getStringAttr(kAdjointLocTag)));
+      }
+  }
   return success();
 }
 
@@ -499,8 +547,10 @@ Reverser::buildReversedLoop(Location loc, Value count, ValueRange carriedInit, A
     SmallVector<Value> args;
     for (auto [a, t] : llvm::zip(rev.getRegionIterArgs(), types))
       args.push_back(fromCarried(b, loc, a, t));
-    for (auto [n, o] : llvm::enumerate(outer))
+    for (auto [n, o] : llvm::enumerate(outer)) {
       adj[o] = args[carriedInit.size() + n];
+      nameAdjoint(o, adj[o]);
+    }
     if (failed(iteration(k, ValueRange(args).take_front(carriedInit.size()))))
       return failure();
     SmallVector<Value> yields;
@@ -561,8 +611,10 @@ LogicalResult Reverser::reverseFor(scf::ForOp op) {
     if (failed(recompute(body)))
       return failure();
     auto yield = cast<scf::YieldOp>(body.getTerminator());
-    for (auto [n, j] : llvm::enumerate(carried))
+    for (auto [n, j] : llvm::enumerate(carried)) {
+      nameAdjoint(op.getRegionIterArgs()[j], dCarried[n]);
       accumulate(yield.getOperand(j), dCarried[n]);
+    }
     return reverse(body);
   };
   auto carriedOut = [&](SmallVectorImpl<Value> &out) {
@@ -623,8 +675,10 @@ LogicalResult Reverser::reverseWhile(scf::WhileOp op) {
       map.map(a, primal(v));
     if (failed(recompute(after)))
       return failure();
-    for (auto [n, j] : llvm::enumerate(carried))
+    for (auto [n, j] : llvm::enumerate(carried)) {
+      nameAdjoint(before.getArgument(j), dCarried[n]);
       accumulate(yield.getOperand(j), dCarried[n]);
+    }
     if (failed(reverse(after)))
       return failure();
     for (auto [a, v] : llvm::zip(after.getArguments(), cond.getArgs()))

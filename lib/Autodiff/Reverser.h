@@ -40,6 +40,8 @@ public:
 
   /// Maps a primal value (a kernel argument) to its value in the adjoint.
   void mapPrimal(mlir::Value from, mlir::Value to) { map.map(from, to); }
+  /// The source name of a primal kernel argument (its adjoints are adj_<name>).
+  void nameArgument(mlir::Value primalArg, llvm::StringRef name) { argNames[primalArg] = name.str(); }
 
   /// Recomputes `block` and then emits its reverse, at the insertion point.
   llvm::LogicalResult differentiateBlock(mlir::Block &block);
@@ -100,6 +102,10 @@ private:
   llvm::DenseMap<mlir::Value, mlir::Value> arrayAdj;
   llvm::DenseSet<mlir::Value> ownElement;
   llvm::DenseMap<mlir::Operation *, Tape> tapes;
+  llvm::DenseMap<mlir::Value, std::string> argNames;
+  /// Readable emission (kdsl/Target/SourceNames.h): the adjoint `a` of the
+  /// primal `v` of a named source variable gets the name adj_<name>.
+  void nameAdjoint(mlir::Value v, mlir::Value a);
 };
 
 } // namespace kdsl

@@ -1,5 +1,6 @@
 //===- MLIRGen.cpp - functions, statements and control flow ---------------===//
 #include "MLIRGenImpl.h"
+#include "kdsl/Target/SourceNames.h"
 
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -217,6 +218,54 @@ static void eraseDeadOps(Block &block) {
   }
 }
 
+void MLIRGen::recordStatement(const Stmt *s) {
+  const char *start = s->loc.getPointer();
+  if (!start || (stmtTable.size() >= 3 && start == lastStmtPtr))
+    return;
+  lastStmtPtr = start;
+  Location l = loc(s->loc);
+  auto pos = dyn_cast<FileLineColLoc>(l);
+  if (!pos || pos.getLine() == 0)
+    return;
+  // The logical line (a compound statement: its header), whitespace runs
+  // after line breaks collapsed.
+  const char *end = diags.getSourceMgr().getMemoryBuffer(diags.getSourceMgr().getMainFileID())->getBufferEnd();
+  int depth = 0;
+  unsigned last = pos.getLine();
+  std::string text;
+  for (const char *p = start; p < end && text.size() < 160; ++p) {
+    char c = *p;
+    if (c == '\n' && depth == 0)
+      break;
+    if (c == '(' || c == '[' || c == '{')
+      ++depth;
+    if ((c == ')' || c == ']' || c == '}') && depth > 0)
+      --depth;
+    if (c == '\n') {
+      ++last;
+      while (!text.empty() && text.back() == ' ')
+        text.pop_back();
+      text.push_back(' ');
+      while (p + 1 < end && (p[1] == ' ' || p[1] == '\t'))
+        ++p;
+      continue;
+    }
+    if (c != '\r')
+      text.push_back(c == '\t' ? ' ' : c);
+  }
+  StringRef t = StringRef(text).rtrim(" \\");
+  if (t.empty())
+    return;
+  stmtTable.push_back(b.getI32IntegerAttr(pos.getLine()));
+  stmtTable.push_back(b.getI32IntegerAttr(last));
+  stmtTable.push_back(b.getStringAttr(t));
+}
+
+void MLIRGen::nameValue(mlir::Value v, StringRef name) {
+  if (v && !name.empty() && !name.starts_with("$"))
+    setSourceName(v, name);
+}
+
 OwningOpRef<ModuleOp> MLIRGen::run(ArrayRef<FuncDef *> funcs, ArrayRef<FuncDef *> kernels) {
   fileName = b.getStringAttr(ast.filename);
   module = ModuleOp::create(FileLineColLoc::get(fileName, 1, 1));
@@ -234,6 +283,10 @@ OwningOpRef<ModuleOp> MLIRGen::run(ArrayRef<FuncDef *> funcs, ArrayRef<FuncDef *
   // Drop values the structured lowering made but nothing uses (flags of a
   // trailing return, zero initializers of dead paths).
   eraseDeadOps(*module.getBody());
+  // The statements' text, for the comments of the C++/CUDA C emission
+  // (kdsl/Target/SourceNames.h); printed only with --mlir-print-debuginfo.
+  if (!stmtTable.empty())
+    module->setLoc(FusedLoc::get(&ctx, {module->getLoc()}, b.getArrayAttr(stmtTable)));
   return owned;
 }
 
@@ -542,6 +595,7 @@ void MLIRGen::genFor(const ForStmt *s, const NameSet &liveAfter) {
   // Loop state visible to the body: the induction value `i`.
   auto enterBody = [&](mlir::Value iv) {
     env[target->name] = iv;
+    nameValue(iv, target->name);
     if (hasCont)
       env[flag("cont", depth)] = boolConst(false, l);
   };
@@ -596,8 +650,10 @@ void MLIRGen::genFor(const ForStmt *s, const NameSet &liveAfter) {
       forOp.setUnsignedCmp(true);
     Block *body = forOp.getBody();
     b.setInsertionPointToStart(body);
-    for (auto [i, n] : llvm::enumerate(carried))
+    for (auto [i, n] : llvm::enumerate(carried)) {
       env[n] = forOp.getRegionIterArg(i);
+      nameValue(forOp.getRegionIterArg(i), n);
+    }
     enterBody(direct ? forOp.getInductionVar() : inductionValue(forOp.getInductionVar()));
     genBody(s->body, bodyLive);
     --loopDepth;
@@ -634,8 +690,10 @@ void MLIRGen::genFor(const ForStmt *s, const NameSet &liveAfter) {
   Block *before = b.createBlock(&whileOp.getBefore(), {}, stateTypes, locs);
   Block *after = b.createBlock(&whileOp.getAfter(), {}, stateTypes, locs);
   auto bindState = [&](Block *blk) {
-    for (auto [i, n] : llvm::enumerate(state))
+    for (auto [i, n] : llvm::enumerate(state)) {
       env[n] = blk->getArgument(i + 1);
+      nameValue(blk->getArgument(i + 1), n);
+    }
   };
   // before: k < n && !brk && !ret
   b.setInsertionPointToStart(before);
@@ -693,8 +751,10 @@ void MLIRGen::genWhile(const WhileStmt *s, const NameSet &liveAfter) {
   Block *before = b.createBlock(&whileOp.getBefore(), {}, types, locs);
   Block *after = b.createBlock(&whileOp.getAfter(), {}, types, locs);
   auto bindState = [&](Block *blk) {
-    for (auto [i, n] : llvm::enumerate(state))
+    for (auto [i, n] : llvm::enumerate(state)) {
       env[n] = blk->getArgument(i);
+      nameValue(blk->getArgument(i), n);
+    }
   };
   b.setInsertionPointToStart(before);
   bindState(before);
@@ -817,9 +877,10 @@ void MLIRGen::writeLValue(const LValue &lv, mlir::Value v, Location l) {
     writeLValue(outer, v, l);
     return;
   }
-  if (!lv.local.empty())
+  if (!lv.local.empty()) {
     env[lv.local] = v;
-  else
+    nameValue(v, lv.local);
+  } else
     StoreOp::create(b, l, v, lv.array, lv.arrayIdx);
 }
 
@@ -830,6 +891,9 @@ void MLIRGen::assignTo(const Expr *target, mlir::Value v) {
 }
 
 void MLIRGen::genStmt(const Stmt *s, const NameSet &liveAfter) {
+  if (s->kind != StmtKind::Pass &&
+      !(s->kind == StmtKind::Expr && llvm::cast<ExprStmt>(s)->isDocstring))
+    recordStatement(s);
   Location l = loc(s->loc);
   switch (s->kind) {
   case StmtKind::Pass:
@@ -867,6 +931,20 @@ void MLIRGen::genStmt(const Stmt *s, const NameSet &liveAfter) {
         return;
       for (auto [t, v] : llvm::zip(tup->elts, vals))
         assignTo(t, v);
+      // `i, j = wp.tid()`, a tuple from a call: one NameLoc per result.
+      Operation *def = vals.empty() || !vals[0] ? nullptr : vals[0].getDefiningOp();
+      if (def && def->getNumResults() == vals.size() && def->getNumResults() > 1 &&
+          llvm::all_of(llvm::enumerate(vals), [&](auto iv) {
+            return iv.value() == def->getResult(iv.index());
+          })) {
+        SmallVector<Location> names;
+        for (Expr *t : tup->elts) {
+          auto *n = llvm::dyn_cast<NameExpr>(t);
+          names.push_back(n ? (Location)NameLoc::get(b.getStringAttr(n->name), def->getLoc())
+                            : def->getLoc());
+        }
+        def->setLoc(FusedLoc::get(&ctx, names));
+      }
       return;
     }
     mlir::Value v = genExpr(value);

@@ -75,6 +75,15 @@ public:
   /// Source text from `start` to the end of its call (the first bracket
   /// that closes) or, for a statement, to the end of its logical line.
   std::string sourceText(llvm::SMLoc start, bool wholeStatement = false);
+  /// Readable emission (lib/Target/Cpp): the source statements, as triples
+  /// (first line, last line, text) that end up in the module's location
+  /// (kdsl::kSourceStatementsTag), and NameLocs for values of locals.
+  llvm::SmallVector<mlir::Attribute> stmtTable;
+  const char *lastStmtPtr = nullptr;
+  void recordStatement(const Stmt *s);
+  /// Wraps the location of the op defining `v` (one result, not a constant,
+  /// not named yet) in NameLoc(name); block arguments get it directly.
+  void nameValue(mlir::Value v, llvm::StringRef name);
 
   // ---- analysis (MLIRGenAnalysis.cpp) -----------------------------------
   const StmtInfo &info(const Stmt *s, unsigned depth);

@@ -34,7 +34,9 @@ def scale(a: wp.array(dtype=float), s: float):
 
 # CHECK-DAG: #[[MUL]] = loc("{{.*}}debuginfo.py":13:14)
 # CHECK-DAG: #[[SCALE]] = loc("{{.*}}debuginfo.py":17:5)
-# CHECK-DAG: #[[TID]] = loc("{{.*}}debuginfo.py":18:9)
+# The value of a local is named after it (NameLoc, for the C++ emission).
+# CHECK-DAG: #[[TID]] = loc("i"(#[[TIDPOS:loc[0-9]*]]))
+# CHECK-DAG: #[[TIDPOS]] = loc("{{.*}}debuginfo.py":18:9)
 # CHECK-DAG: #[[LOAD]] = loc("{{.*}}debuginfo.py":19:18)
 # CHECK-DAG: #[[CALL]] = loc("{{.*}}debuginfo.py":19:12)
 # CHECK-DAG: #[[KMUL]] = loc("{{.*}}debuginfo.py":19:24)

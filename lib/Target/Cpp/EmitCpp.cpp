@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "kdsl/Target/Cpp.h"
 #include "kdsl/Target/Mangle.h"
+#include "kdsl/Target/SourceNames.h"
 #include "kdsl/Dialect/Kdsl.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -119,6 +120,21 @@ private:
   llvm::StringSet<> usedNames;   // per function
   llvm::StringSet<> globalNames; // struct and function names
   unsigned counter = 0;
+  llvm::StringMap<unsigned> suffixes; // per function: the next _N of a name
+  /// Source statements (kdsl/Target/SourceNames.h): line -> (first line, text).
+  llvm::DenseMap<unsigned, std::pair<unsigned, StringRef>> statements;
+  std::string sourceFile;  // its base name, for the comments
+  unsigned lastCommentLine = 0;
+  bool lastCommentAdjoint = false;
+  /// `// text   (file:line)` before the first op of a source statement.
+  void statementComment(Operation &op);
+  void resetNames() {
+    names.clear();
+    usedNames.clear();
+    suffixes.clear();
+    counter = 0;
+    lastCommentLine = 0;
+  }
   llvm::DenseMap<Type, std::string> structNames;
   std::string currentOwner; // kernel or func name, for assert reports
   std::string resultStruct; // the result struct of a func returning several values
@@ -131,10 +147,16 @@ private:
   std::string scalarName(Type t);
 
   // ---- values ------------------------------------------------------------
-  std::string fresh(StringRef hint);
+  /// A new local: `v` (not `source`) numbers a temporary, v0, v1, ...;
+  /// any other name is uniqued as pos, pos_1, pos_2, ...
+  std::string fresh(StringRef hint, bool source = false);
   std::string name(Value v);
   std::string literal(Attribute a, Type t);
-  void bind(Value v, StringRef hint) { names[v] = fresh(hint); }
+  /// Names `v` after its source variable (a NameLoc), else after `hint`.
+  void bind(Value v, StringRef hint) {
+    StringRef src = sourceNameOf(v);
+    names[v] = fresh(src.empty() ? hint : src, /*source=*/!src.empty() || hint != "v");
+  }
 
   // ---- emission ----------------------------------------------------------
   LogicalResult emitStruct(StructType st);
@@ -192,13 +214,22 @@ std::string CppEmitter::typeName(Type t) {
   return scalarName(t);
 }
 
-std::string CppEmitter::fresh(StringRef hint) {
+std::string CppEmitter::fresh(StringRef hint, bool source) {
   std::string base = cppName(hint, /*global=*/true);
   if (base.empty() || !(std::isalpha((unsigned char)base[0]) || base[0] == '_'))
     base = "v" + base;
-  std::string n = base == "v" ? "v" + std::to_string(counter++) : base;
+  if (base == "v" && !source) { // a temporary: v0, v1, ...
+    std::string n;
+    do
+      n = "v" + std::to_string(counter++);
+    while (globalNames.count(n) || !usedNames.insert(n).second);
+    return n;
+  }
+  // A source name: pos, then pos_1, pos_2, ... (the first free one).
+  std::string n = base;
+  unsigned &next = suffixes[base];
   while (globalNames.count(n) || !usedNames.insert(n).second)
-    n = base + "_" + std::to_string(counter++);
+    n = base + "_" + std::to_string(++next);
   return n;
 }
 
@@ -294,6 +325,17 @@ void CppEmitter::assign(ValueRange targets, ValueRange values) {
       line() << name(targets[0]) << " = " << name(values[0]) << ";\n";
     return;
   }
+  // Directly when no value is a variable an earlier assignment overwrites.
+  bool direct = true;
+  for (auto [i, t] : llvm::enumerate(targets))
+    for (Value v : values.drop_front(i + 1))
+      direct &= name(v) != name(t);
+  if (direct) {
+    for (auto [t, v] : llvm::zip(targets, values))
+      if (name(t) != name(v))
+        line() << name(t) << " = " << name(v) << ";\n";
+    return;
+  }
   SmallVector<std::string> tmps;
   for (Value v : values) {
     std::string t = fresh("t");
@@ -320,10 +362,38 @@ std::string CppEmitter::boundsCheck(Value array, ValueRange indices) {
   return ok;
 }
 
+/// Whether `op` prints anything (constants are inlined, terminators are
+/// printed by their region op).
+static bool printsCode(Operation &op) {
+  return !isa<arith::ConstantOp, ReturnOp, TidOp, scf::YieldOp, scf::ConditionOp,
+              memref::AllocaScopeReturnOp>(op);
+}
+
+void CppEmitter::statementComment(Operation &op) {
+  if (statements.empty() || !printsCode(op))
+    return;
+  FileLineColLoc pos = sourcePositionOf(op.getLoc());
+  if (!pos)
+    return;
+  auto it = statements.find(pos.getLine());
+  if (it == statements.end())
+    return;
+  bool adjoint = isAdjointLoc(op.getLoc());
+  auto [first, text] = it->second;
+  if (first == lastCommentLine && adjoint == lastCommentAdjoint)
+    return;
+  lastCommentLine = first;
+  lastCommentAdjoint = adjoint;
+  line() << "// " << (adjoint ? "adj: " : "") << text << "   (" << sourceFile << ":" << first
+         << ")\n";
+}
+
 LogicalResult CppEmitter::emitBlock(Block &b) {
-  for (Operation &op : b)
+  for (Operation &op : b) {
+    statementComment(op);
     if (failed(emitOp(op)))
       return failure();
+  }
   return success();
 }
 
@@ -798,7 +868,13 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
     return success(); // handled by the enclosing construct
   if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
     for (Value r : ifOp.getResults()) {
-      bind(r, "v");
+      // A local the branches assign: named after what they yield.
+      StringRef src;
+      unsigned i = cast<OpResult>(r).getResultNumber();
+      for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
+        if (src.empty() && !region->empty())
+          src = sourceNameOf(region->front().getTerminator()->getOperand(i));
+      bind(r, src.empty() ? "v" : src);
       line() << unusedPrefix(r) << typeName(r.getType()) << " " << name(r) << ";\n";
     }
     line() << "if (" << name(ifOp.getCondition()) << ") {\n";
@@ -825,7 +901,8 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
     // Carried values live in the result variables.
     for (auto [r, init, arg] :
          llvm::zip(forOp.getResults(), forOp.getInitArgs(), forOp.getRegionIterArgs())) {
-      bind(r, "v");
+      StringRef src = sourceNameOf(arg);
+      bind(r, src.empty() ? "v" : src);
       names[arg] = name(r);
       line() << (r.use_empty() ? "[[maybe_unused]] " : "") << typeName(r.getType()) << " "
              << name(r) << " = " << name(init) << ";\n";
@@ -855,8 +932,9 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
       line() << "[[maybe_unused]] " << typeName(arg.getType()) << " " << name(arg) << " = "
              << name(init) << ";\n";
     }
-    for (Value r : w.getResults()) {
-      bind(r, "v");
+    for (auto [r, arg] : llvm::zip(w.getResults(), after.getArguments())) {
+      StringRef src = sourceNameOf(arg);
+      bind(r, src.empty() ? "v" : src);
       line() << unusedPrefix(r) << typeName(r.getType()) << " " << name(r) << ";\n";
     }
     line() << "while (true) {\n";
@@ -889,8 +967,7 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
 }
 
 LogicalResult CppEmitter::emitFunc(func::FuncOp f) {
-  names.clear();
-  usedNames.clear();
+  resetNames();
   currentOwner = f.getSymName().str();
   threadExpr = "-1";
   std::string ret = "void";
@@ -928,8 +1005,7 @@ LogicalResult CppEmitter::emitFunc(func::FuncOp f) {
 }
 
 LogicalResult CppEmitter::emitKernel(KernelOp k) {
-  names.clear();
-  usedNames.clear();
+  resetNames();
   currentOwner = k.getSymName().str();
   Block &body = k.getBody().front();
   bool cuda = options.target == CppEmitOptions::Target::Cuda;
@@ -994,7 +1070,12 @@ LogicalResult CppEmitter::emitKernel(KernelOp k) {
     }
     exprs[0] = "(int32_t)" + rest;
     for (unsigned d = 0; d < nd; ++d) {
-      std::string n = fresh(nd == 1 ? "tid" : dimNames[d]);
+      // The source's name (`i = wp.tid()`), else tid / i, j, k, l.
+      StringRef src;
+      for (TidOp t : tids)
+        if (src.empty())
+          src = sourceNameOf(t->getResult(d));
+      std::string n = fresh(!src.empty() ? src : nd == 1 ? "tid" : dimNames[d]);
       bool used = llvm::any_of(tids, [&](TidOp t) { return !t->getResult(d).use_empty(); });
       line() << (used ? "" : "[[maybe_unused]] ") << "const int32_t " << n << " = " << exprs[d] << ";\n";
       tidNames.push_back(n);
@@ -1006,6 +1087,7 @@ LogicalResult CppEmitter::emitKernel(KernelOp k) {
   for (Operation &op : body) {
     if (isa<TidOp>(op))
       continue;
+    statementComment(op);
     if (failed(emitOp(op)))
       return failure();
   }
@@ -1033,6 +1115,23 @@ LogicalResult CppEmitter::emitModule(ModuleOp module) {
     os << "#include <type_traits>\n";
     os << kPrelude << "\n";
   }
+  // The source statements, for the comments (kdsl/Target/SourceNames.h).
+  if (auto fused = dyn_cast<FusedLoc>(module->getLoc()))
+    if (auto table = dyn_cast_or_null<ArrayAttr>(fused.getMetadata())) {
+      if (FileLineColLoc pos = sourcePositionOf(fused))
+        sourceFile = pos.getFilename().getValue().rsplit('/').second.str();
+      if (sourceFile.empty() && fused.getLocations().size())
+        if (FileLineColLoc pos = sourcePositionOf(fused))
+          sourceFile = pos.getFilename().str();
+      for (size_t i = 0; i + 2 < table.size(); i += 3) {
+        auto first = dyn_cast<IntegerAttr>(table[i]), last = dyn_cast<IntegerAttr>(table[i + 1]);
+        auto text = dyn_cast<StringAttr>(table[i + 2]);
+        if (!first || !last || !text)
+          continue;
+        for (int64_t l = first.getInt(); l <= last.getInt(); ++l)
+          statements.try_emplace(l, first.getInt(), text.getValue());
+      }
+    }
   // Structs in dependency order, as the module uses them.
   SetVector<StructType> structs;
   module.walk([&](Operation *op) {

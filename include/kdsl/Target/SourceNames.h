@@ -1,0 +1,127 @@
+//===- SourceNames.h - source names and statements in locations -*- C++ -*-===//
+//
+// What the readable C++/CUDA C emission (lib/Target/Cpp/EmitCpp.cpp) reads
+// from the IR's locations; the front end and the autodiff pass write it:
+//
+//  - NameLoc("pos", loc): the op (or block argument) defines the value of the
+//    source variable `pos` (an assignment, a loop variable, a loop-carried
+//    value); "adj_pos" for the adjoint of such a value in a backward kernel.
+//    The emitter names the C++ local after it (uniqued: pos, pos_1, ...).
+//  - FusedLoc<"kdsl.adjoint">[loc]: an op of the reverse sweep of a backward
+//    kernel (its statement comment reads `// adj: ...`).
+//  - The module's location FusedLoc<[first, last, "text", ...]>[file:1:1]:
+//    the source statements of the kernels and funcs, one triple per statement
+//    (compound statements: their header), for the `// text   (file:line)`
+//    comments.
+//
+// Locations are not printed without --mlir-print-debuginfo, and
+// canonicalization and CSE keep (or fuse) them, so none of this changes the
+// IR's meaning or its printed form.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KDSL_TARGET_SOURCENAMES_H
+#define KDSL_TARGET_SOURCENAMES_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
+
+namespace kdsl {
+
+inline constexpr const char kAdjointLocTag[] = "kdsl.adjoint";
+
+/// The first NameLoc name in `loc` (depth first), or "".
+inline llvm::StringRef sourceNameOf(mlir::Location loc) {
+  if (auto n = llvm::dyn_cast<mlir::NameLoc>(loc))
+    return n.getName().getValue();
+  if (auto f = llvm::dyn_cast<mlir::FusedLoc>(loc))
+    for (mlir::Location l : f.getLocations())
+      if (llvm::StringRef n = sourceNameOf(l); !n.empty())
+        return n;
+  if (auto c = llvm::dyn_cast<mlir::CallSiteLoc>(loc))
+    return sourceNameOf(c.getCallee());
+  return {};
+}
+
+/// The source name of a value: its block argument's or single-result defining
+/// op's NameLoc, or "".
+inline llvm::StringRef sourceNameOf(mlir::Value v) {
+  if (auto a = llvm::dyn_cast<mlir::BlockArgument>(v))
+    return sourceNameOf(a.getLoc());
+  mlir::Operation *op = v.getDefiningOp();
+  if (!op)
+    return {};
+  if (op->getNumResults() == 1)
+    return sourceNameOf(op->getLoc());
+  // Several results (`i, j = wp.tid()`, a tuple from a call): a FusedLoc of
+  // one NameLoc per result.
+  if (auto f = llvm::dyn_cast<mlir::FusedLoc>(op->getLoc());
+      f && f.getLocations().size() == op->getNumResults())
+    if (auto n = llvm::dyn_cast<mlir::NameLoc>(
+            f.getLocations()[llvm::cast<mlir::OpResult>(v).getResultNumber()]))
+      return n.getName().getValue();
+  return {};
+}
+
+/// The first file position in `loc` (depth first).
+inline mlir::FileLineColLoc sourcePositionOf(mlir::Location loc) {
+  if (auto p = llvm::dyn_cast<mlir::FileLineColLoc>(loc))
+    return p;
+  if (auto n = llvm::dyn_cast<mlir::NameLoc>(loc))
+    return sourcePositionOf(n.getChildLoc());
+  if (auto f = llvm::dyn_cast<mlir::FusedLoc>(loc))
+    for (mlir::Location l : f.getLocations())
+      if (auto p = sourcePositionOf(l))
+        return p;
+  if (auto c = llvm::dyn_cast<mlir::CallSiteLoc>(loc))
+    return sourcePositionOf(c.getCallee());
+  return {};
+}
+
+/// Whether `loc` is tagged as the reverse sweep of a backward kernel.
+inline bool isAdjointLoc(mlir::Location loc) {
+  if (auto n = llvm::dyn_cast<mlir::NameLoc>(loc))
+    return isAdjointLoc(n.getChildLoc());
+  if (auto f = llvm::dyn_cast<mlir::FusedLoc>(loc)) {
+    if (auto s = llvm::dyn_cast_or_null<mlir::StringAttr>(f.getMetadata()))
+      if (s.getValue() == kAdjointLocTag)
+        return true;
+    return llvm::any_of(f.getLocations(), [](mlir::Location l) { return isAdjointLoc(l); });
+  }
+  return false;
+}
+
+/// `loc` without its NameLocs (their child locations stay).
+inline mlir::Location withoutSourceNames(mlir::Location loc) {
+  if (auto n = llvm::dyn_cast<mlir::NameLoc>(loc))
+    return withoutSourceNames(n.getChildLoc());
+  if (auto f = llvm::dyn_cast<mlir::FusedLoc>(loc)) {
+    llvm::SmallVector<mlir::Location> inner;
+    for (mlir::Location l : f.getLocations())
+      inner.push_back(withoutSourceNames(l));
+    return mlir::FusedLoc::get(loc.getContext(), inner, f.getMetadata());
+  }
+  return loc;
+}
+
+/// Gives the op defining `v` (or the block argument) the source name `name`,
+/// unless it has one already or defines a constant (printed inline).
+inline void setSourceName(mlir::Value v, llvm::StringRef name) {
+  if (name.empty() || !sourceNameOf(v).empty())
+    return;
+  mlir::MLIRContext *ctx = v.getContext();
+  if (auto a = llvm::dyn_cast<mlir::BlockArgument>(v)) {
+    a.setLoc(mlir::NameLoc::get(mlir::StringAttr::get(ctx, name), a.getLoc()));
+    return;
+  }
+  mlir::Operation *op = v.getDefiningOp();
+  if (!op || op->getNumResults() != 1 || op->hasTrait<mlir::OpTrait::ConstantLike>())
+    return;
+  op->setLoc(mlir::NameLoc::get(mlir::StringAttr::get(ctx, name), op->getLoc()));
+}
+
+} // namespace kdsl
+
+#endif // KDSL_TARGET_SOURCENAMES_H
