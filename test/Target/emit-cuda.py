@@ -10,7 +10,7 @@ import warp as wp
 # CHECK-NEXT: for (int64_t thread = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; thread < launch.total; thread += (int64_t)blockDim.x * gridDim.x) {
 # CHECK-NEXT: const int32_t i = (int32_t)(thread / launch.dims[1]);
 # CHECK-NEXT: const int32_t j = (int32_t)(thread % launch.dims[1]);
-# CHECK-NEXT: // a[i, j] = a[i, j] * s   (emit-cuda.py:[[# @LINE + 6]])
+# CHECK-NEXT: // a[i, j] = a[i, j] * s   (emit-cuda.py:[[# @LINE + 7]])
 # CHECK-NEXT: const float [[V:v[0-9]+]] = kdsl::load<float>(a, (int64_t)i, (int64_t)j);
 # CHECK-NEXT: const float [[W:v[0-9]+]] = [[V]] * s;
 # CHECK-NEXT: kdsl::store(a, [[W]], (int64_t)i, (int64_t)j);
