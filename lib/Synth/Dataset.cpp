@@ -81,7 +81,8 @@ json::Value identity(const GenerateOptions &o) {
                       {"ptx_arch", o.sample.ptxArch},
                       {"max_depth", o.gen.maxDepth},
                       {"statements", o.gen.statements},
-                      {"launch_threads", o.gen.threads}};
+                      {"launch_threads", o.gen.threads},
+                      {"difficulty", o.gen.difficulty}};
 }
 
 /// A JSON object from `text`, which is line `line` of `path` (JSONL rows) or
@@ -946,6 +947,7 @@ static llvm::Expected<GenerateOptions> optionsOf(llvm::StringRef dir) {
   g.gen.maxDepth = o->getInteger("max_depth").value_or(3);
   g.gen.statements = o->getInteger("statements").value_or(3);
   g.gen.threads = o->getInteger("launch_threads").value_or(8);
+  g.gen.difficulty = o->getString("difficulty").value_or("").str();
   g.sample.backward = o->getBoolean("backward").value_or(true);
   g.sample.clangCheck = o->getBoolean("clang_check").value_or(true);
   g.sample.ptxArch = o->getString("ptx_arch").value_or("sm_80").str();

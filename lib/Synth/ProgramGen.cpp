@@ -11,6 +11,7 @@
 #include "kdsl/Synth/ProgramGen.h"
 #include "kdsl/Synth/Realism.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
@@ -2168,6 +2169,11 @@ Program Gen::finishMotif(Program &p) {
     std::string cnt = pick({"count", "num_items", "n_active", "num_particles", "size"});
     inputs.push_back({cnt, "int", Value(int64_t(dims[0] + rng.range(0, 2))), false});
     body.insert(eol + 1, "    if " + tid + " >= " + cnt + ":\n        return\n");
+  } else if (dims.size() == 2 && first == "    i, j = wp.tid()" && rng.chance(0.3)) {
+    std::string nx = pick({"nx", "width", "res_x"}), ny = pick({"ny", "height_n", "res_y"});
+    inputs.push_back({nx, "int", Value(int64_t(dims[0])), false});
+    inputs.push_back({ny, "int", Value(int64_t(dims[1])), false});
+    body.insert(eol + 1, "    if i >= " + nx + " or j >= " + ny + ":\n        return\n");
   }
   if (rng.chance(0.3)) {
     for (const OutArr &o : outs) {
@@ -2359,25 +2365,140 @@ Program Gen::run() {
 
 } // namespace
 
+int kdsl::synth::difficultyScore(llvm::StringRef source) {
+  int stmts = 0, depth = 0, cf = 0, ops = 0, funcs = 0;
+  bool inDef = false;
+  llvm::SmallVector<llvm::StringRef> lines;
+  source.split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    llvm::StringRef s = line.trim();
+    if (s.empty() || s.starts_with("#"))
+      continue;
+    int ind = int(line.size() - line.ltrim(' ').size()) / 4;
+    if (ind == 0) {
+      inDef = s.starts_with("def ");
+      funcs += s == "@wp.func";
+      continue;
+    }
+    if (!inDef)
+      continue;
+    ++stmts;
+    depth = std::max(depth, ind - 1);
+    llvm::StringRef word = s.split(' ').first.rtrim(':');
+    if (word == "if" || word == "elif" || word == "else" || word == "for" || word == "while" || word == "break" ||
+        word == "continue")
+      ++cf;
+    llvm::StringRef code = s.split('#').first;
+    for (size_t p = 0; p < code.size();) {
+      if (code.substr(p).starts_with("wp.")) {
+        size_t q = p + 3;
+        while (q < code.size() && (llvm::isLower(code[q]) || llvm::isDigit(code[q]) || code[q] == '_'))
+          ++q;
+        if (q > p + 3 && q < code.size() && code[q] == '(') {
+          ++ops;
+          p = q + 1;
+          continue;
+        }
+      }
+      if (llvm::StringRef("-+*/%").contains(code[p]))
+        ++ops;
+      ++p;
+    }
+  }
+  return stmts + 3 * depth + 2 * cf + ops / 4 + 2 * funcs;
+}
+
+int kdsl::synth::difficultyLevel(int score) {
+  static const int upper[] = {10, 15, 20, 25};
+  for (int l = 0; l < 4; ++l)
+    if (score <= upper[l])
+      return l + 1;
+  return 5;
+}
+
+bool kdsl::synth::parseDifficulty(llvm::StringRef spec, std::vector<int> &levels, std::vector<double> &weights,
+                                  std::string &error) {
+  llvm::SmallVector<llvm::StringRef> items;
+  spec.split(items, ',', -1, false);
+  for (llvm::StringRef item : items) {
+    auto [l, w] = item.trim().split(':');
+    int level;
+    double weight = 1.0;
+    if (l.getAsInteger(10, level) || level < 1 || level > 5) {
+      error = "bad difficulty level '" + l.str() + "' (levels 1 to 5)";
+      return false;
+    }
+    if (item.contains(':') && (w.getAsDouble(weight) || weight < 0)) {
+      error = "bad weight '" + w.str() + "' for difficulty " + l.str();
+      return false;
+    }
+    levels.push_back(level);
+    weights.push_back(weight);
+  }
+  if (levels.empty()) {
+    error = "--difficulty needs levels (e.g. 1:3,2:2,3)";
+    return false;
+  }
+  return true;
+}
+
 Program kdsl::synth::generateProgram(uint64_t seed, uint64_t index, llvm::StringRef category,
                                      const GenOptions &options) {
+  // With --difficulty, the level is drawn from (seed, index) by weight, the
+  // generator's sizes follow it, and programs are drawn again until one has
+  // it (the closest live one after 64 attempts).
+  int target = 0;
+  GenOptions o = options;
+  std::vector<int> levels;
+  std::vector<double> weights;
+  std::string error;
+  if (!options.difficulty.empty() && parseDifficulty(options.difficulty, levels, weights, error)) {
+    Rng r{mix(seed, index, 3)};
+    double total = 0;
+    for (double w : weights)
+      total += w;
+    double x = r.uniform() * total;
+    target = levels.back();
+    for (size_t k = 0; k < levels.size(); ++k) {
+      x -= weights[k];
+      if (x < 0) {
+        target = levels[k];
+        break;
+      }
+    }
+    static const int stmts[] = {1, 2, 3, 4, 5}, depths[] = {2, 2, 3, 3, 4};
+    o.statements = stmts[target - 1];
+    o.maxDepth = depths[target - 1];
+  }
   // A program with a dead assignment, an unused parameter, a float input
   // without a gradient path, a constant store, a same-operand operation or
   // its category's feature not in the output is drawn again, from (seed,
   // index, attempt): deterministic. The last attempt is kept in any case.
-  const unsigned attempts = 32;
+  const unsigned attempts = target ? 64 : 32;
   Program p;
-  unsigned attempt = 0;
+  unsigned attempt = 0, best = 0;
+  int bestGap = 1 << 20;
   for (; attempt < attempts; ++attempt) {
-    p = Gen(seed, index, category, /*f64=*/false, options, attempt).run();
+    p = Gen(seed, index, category, /*f64=*/false, o, attempt).run();
     std::string why;
-    if (attempt + 1 == attempts || isLiveProgram(analyzeRealism(p.source), category, &why))
-      break;
-    if (getenv("KDSL_SYNTH_DEBUG"))
+    bool live = isLiveProgram(analyzeRealism(p.source), category, &why);
+    if (getenv("KDSL_SYNTH_DEBUG") && !live)
       llvm::errs() << "redraw " << index << " " << category << ": " << why << "\n" << p.source << "\n";
+    int gap = target ? std::abs(difficultyLevel(difficultyScore(p.source)) - target) : 0;
+    if (live && gap == 0)
+      break;
+    if (live && gap < bestGap)
+      best = attempt, bestGap = gap;
+    if (attempt + 1 == attempts) {
+      if (bestGap < (1 << 20) && best != attempt)
+        p = Gen(seed, index, category, /*f64=*/false, o, attempt = best).run();
+      break;
+    }
   }
+  p.difficultyScore = difficultyScore(p.source);
+  p.difficulty = difficultyLevel(p.difficultyScore);
   // The same random stream prints both precisions: the same structure.
-  Program twin = Gen(seed, index, category, /*f64=*/true, options, attempt).run();
+  Program twin = Gen(seed, index, category, /*f64=*/true, o, attempt).run();
   p.source64 = std::move(twin.source);
   p.spec64 = std::move(twin.spec);
   return p;

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Synth/Realism.h"
+#include "kdsl/Synth/ProgramGen.h"
 
 #include "kdsl/Frontend/Builtins.h"
 
@@ -17,8 +18,10 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
+#include <set>
 
 using namespace kdsl::synth;
 namespace json = llvm::json;
@@ -151,11 +154,17 @@ llvm::Expected<json::Value> kdsl::synth::realismStats(StringRef path) {
                                       {"problem", what.str()},
                                       {"detail", detail.str()}});
   };
+  std::set<std::string> normalized;
+  uint64_t normalizedDups = 0;
+  std::map<int64_t, uint64_t> difficulty;
   for (const json::Value &v : records) {
     const json::Object &rec = *v.getAsObject();
     ++n;
     StringRef source = *rec.getString("source");
     std::string category = rec.getString("category").value_or("").str();
+    if (!normalized.insert(normalizedProgramHash(source)).second)
+      ++normalizedDups;
+    ++difficulty[rec.getInteger("difficulty").value_or(difficultyLevel(difficultyScore(source)))];
     RealismFacts f = analyzeRealism(source);
     if (!f.ok) {
       ++failed;
@@ -282,6 +291,9 @@ llvm::Expected<json::Value> kdsl::synth::realismStats(StringRef path) {
   KDSL_BUILTINS(X)
 #undef X
   uint64_t builtinCount = used.size() + missing.size();
+  json::Object levels;
+  for (auto &[l, c] : difficulty)
+    levels[std::to_string(l)] = counted(c, n);
   json::Object cats;
   for (auto &[c, p] : perCategory)
     cats[c] = counted(p.second, p.first);
@@ -313,8 +325,65 @@ llvm::Expected<json::Value> kdsl::synth::realismStats(StringRef path) {
                                 {"uses", std::move(used)}}},
       {"category_feature_in_output",
        json::Object{{"samples", counted(featureOk, analysed)}, {"per_category", std::move(cats)}}},
+      {"normalized_duplicates", counted(normalizedDups, n)},
+      {"difficulty", std::move(levels)},
       {"examples", std::move(examples)},
   };
+}
+
+std::string kdsl::synth::normalizedProgramHash(StringRef source) {
+  // Tokens of the source with names and literals abstracted: a name is
+  // replaced by its number in order of first use (so which value goes where
+  // is kept), a number by "#"; keywords, wp.* names, builtin Python names
+  // and indentation stay. Comments and blank lines are dropped.
+  static const std::set<std::string> keep = {
+      "def", "class", "if", "elif", "else", "for", "in", "range", "while", "return", "break", "continue",
+      "and", "or", "not", "import", "as", "True", "False", "None", "int", "float", "len", "abs", "min",
+      "max", "is", "pass", "bool", "print", "round", "pow"};
+  std::map<std::string, unsigned> names;
+  std::string out;
+  llvm::SmallVector<StringRef> lines;
+  source.split(lines, '\n');
+  for (StringRef line : lines) {
+    StringRef code = line.split('#').first.rtrim();
+    if (code.trim().empty())
+      continue;
+    out += std::to_string(code.size() - code.ltrim(' ').size()) + ":";
+    bool afterWp = false;
+    for (size_t p = 0; p < code.size();) {
+      char ch = code[p];
+      if (llvm::isAlpha(ch) || ch == '_') {
+        size_t q = p;
+        while (q < code.size() && (llvm::isAlnum(code[q]) || code[q] == '_'))
+          ++q;
+        std::string w = code.slice(p, q).str();
+        if (afterWp || w == "wp" || keep.count(w))
+          out += w;
+        else
+          out += "$" + std::to_string(names.emplace(w, names.size()).first->second);
+        afterWp = w == "wp" && q < code.size() && code[q] == '.';
+        out += ' ';
+        p = q;
+        continue;
+      }
+      if (llvm::isDigit(ch) || (ch == '.' && p + 1 < code.size() && llvm::isDigit(code[p + 1]))) {
+        size_t q = p;
+        while (q < code.size() && (llvm::isAlnum(code[q]) || code[q] == '.' ||
+                                   ((code[q] == '-' || code[q] == '+') && (code[q - 1] == 'e' || code[q - 1] == 'E'))))
+          ++q;
+        out += "# ";
+        p = q;
+        continue;
+      }
+      if (ch != ' ' && ch != '.')
+        out += ch;
+      else if (ch == '.' && !afterWp)
+        out += ch;
+      ++p;
+    }
+    out += '\n';
+  }
+  return llvm::utohexstr(llvm::xxh3_64bits(out), /*LowerCase=*/true, /*Width=*/16);
 }
 
 void kdsl::synth::printRealismTable(const json::Value &stats, llvm::raw_ostream &os) {
@@ -360,6 +429,11 @@ void kdsl::synth::printRealismTable(const json::Value &stats, llvm::raw_ostream 
   row("builtins used", b ? std::to_string(b->getInteger("used").value_or(0)) + " of " +
                                std::to_string(b->getInteger("of").value_or(0))
                          : "-");
+  row("records whose normalized program an earlier one has", pct(sub("normalized_duplicates", "")));
+  if (const json::Object *d = s.getObject("difficulty"))
+    for (int l = 1; l <= 5; ++l)
+      if (const json::Object *o = d->getObject(std::to_string(l)))
+        row("difficulty " + std::to_string(l), pct(o));
   const json::Object *cf = s.getObject("category_feature_in_output");
   row("category feature in an output", pct(cf ? cf->getObject("samples") : nullptr), "target 100%");
   if (const json::Object *per = cf ? cf->getObject("per_category") : nullptr) {

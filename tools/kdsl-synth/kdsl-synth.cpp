@@ -90,6 +90,10 @@ static cl::opt<bool> realism("realism",
                              cl::init(false), cl::sub(statsCmd), cl::cat(synthCategory));
 static cl::opt<bool> realismJson("json", cl::desc("With --realism: print JSON instead of the table"),
                                  cl::init(false), cl::sub(statsCmd), cl::cat(synthCategory));
+static cl::opt<std::string> difficultyList(
+    "difficulty",
+    cl::desc("Difficulty levels 1-5 to draw, optionally weighted (1:3,2:2,3); default: any"),
+    cl::init(""), cl::sub(generateCmd), cl::sub(showCmd), cl::cat(synthCategory));
 static cl::opt<unsigned> showAttempt("attempt",
                                      cl::desc("Attempt to show (a record's \"attempt\"; default 0)"),
                                      cl::init(0), cl::sub(showCmd), cl::cat(synthCategory));
@@ -147,6 +151,14 @@ static int runGenerate() {
   o.progress = sys::Process::StandardErrIsDisplayed();
   o.gen.maxDepth = std::max(1, int(maxDepth));
   o.gen.statements = std::max(1, int(statementsOpt));
+  if (!difficultyList.empty()) {
+    std::vector<int> levels;
+    std::vector<double> weights;
+    std::string error;
+    if (!parseDifficulty(difficultyList, levels, weights, error))
+      return fail(error);
+    o.gen.difficulty = difficultyList;
+  }
   SmallVector<StringRef> t;
   StringRef(targets).split(t, ',', -1, false);
   o.sample.cpp = o.sample.cuda = o.sample.ptx = o.sample.mlir = false;
@@ -218,6 +230,26 @@ int main(int argc, char **argv) {
       return fail(toString(stats.takeError()));
     if (brief)
       stats->getAsObject()->erase("builtin_use");
+    // The key realism numbers (stats --realism has them all): skeletons,
+    // identifier forms, dead code and unused inputs, normalized duplicates
+    // across shards, difficulty levels.
+    if (auto r = realismStats(positional[0])) {
+      json::Object *ro = r->getAsObject();
+      json::Object key;
+      for (StringRef k : {"dead_assignment", "unused_parameter", "zero_gradient_input", "normalized_duplicates",
+                          "difficulty", "category_feature_in_output"})
+        if (json::Value *v = ro->get(k))
+          key[k] = std::move(*v);
+      if (json::Object *sk = ro->getObject("skeletons"))
+        key["skeletons"] = json::Object{{"distinct", *sk->get("distinct")}, {"top10_share", *sk->get("top10_share")}};
+      if (json::Object *idf = ro->getObject("identifier_forms"))
+        key["identifier_forms"] = *idf->get("distinct");
+      if (json::Object *cat = key.getObject("category_feature_in_output"))
+        cat->erase("per_category");
+      stats->getAsObject()->try_emplace("realism", std::move(key));
+    } else {
+      consumeError(r.takeError());
+    }
     outs() << formatv("{0:2}", *stats) << "\n";
     return 0;
   }
@@ -260,8 +292,10 @@ int main(int argc, char **argv) {
     GenOptions g;
     g.maxDepth = std::max(1, int(maxDepth));
     g.statements = std::max(1, int(statementsOpt));
+    g.difficulty = difficultyList;
     Program p = generateProgram(programSeed(seed, showAttempt), index, cat, g);
-    outs() << "# category: " << p.category << "\n" << p.source << "\n# spec: " << p.spec << "\n";
+    outs() << "# category: " << p.category << "\n# difficulty: " << p.difficulty << " (score "
+           << p.difficultyScore << ")\n" << p.source << "\n# spec: " << p.spec << "\n";
     return 0;
   }
   return fail("use a subcommand: generate, stats, validate, merge, show or diversity (--help)");

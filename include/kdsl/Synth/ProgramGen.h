@@ -37,6 +37,9 @@ struct GenOptions {
   /// The share of programs built from a motif (lib/Synth/ProgramGen.cpp,
   /// "Motifs"); the rest come from the free type-directed statements.
   double motifShare = 0.75;
+  /// Difficulty levels to draw (`--difficulty 1:3,2:2,3`: levels 1 to 5,
+  /// optionally weighted); empty: any level, as drawn.
+  std::string difficulty;
 };
 
 struct Program {
@@ -46,7 +49,22 @@ struct Program {
   std::string source64;   // the float64 twin (kernel k<index>d, funcs f<index>_<n>d, struct S<index>d)
   llvm::json::Value spec = nullptr;   // kdsl-run short-form spec of `source`, with "backward"
   llvm::json::Value spec64 = nullptr; // the same for `source64`
+  /// difficultyLevel(source) and the score behind it.
+  int difficulty = 0, difficultyScore = 0;
 };
+
+/// The difficulty score of a program's source (docs/synth.md, "Difficulty"):
+/// S + 3*D + 2*C + O/4 + 2*F over the lines of its kernel and @wp.funcs, with
+/// S statements, D the deepest nesting (0: a def's own body), C control-flow
+/// statements (if, elif, else, for, while, break, continue), O operators
+/// (+ - * / %, each character) and wp.NAME( calls, F @wp.funcs.
+int difficultyScore(llvm::StringRef source);
+/// The level of a score: 1 (<= 10), 2 (<= 15), 3 (<= 20), 4 (<= 25), 5.
+int difficultyLevel(int score);
+/// Parses `--difficulty` ("1:3,2:2,3"): levels 1 to 5, weights >= 0 (1 if
+/// not given). False, with `error`, on a bad list.
+bool parseDifficulty(llvm::StringRef spec, std::vector<int> &levels, std::vector<double> &weights,
+                     std::string &error);
 
 /// The program of `index` in a run with `seed`; `category` is one of
 /// allCategories().
