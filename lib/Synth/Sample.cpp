@@ -2,6 +2,7 @@
 #include "kdsl/Synth/Sample.h"
 #include "kdsl/Synth/StageTimes.h"
 
+#include "Execute.h"
 #include "PtxasCheck.h"
 
 #include "kdsl/Autodiff/Autodiff.h"
@@ -16,6 +17,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -24,6 +26,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <regex>
 
@@ -499,6 +502,13 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
   // that fails a check is not written.
   json::Object validation{{"frontend", true}, {"clang_cpp", false}, {"clang_cuda", false},
                           {"ptxas", false}, {"cpu_run", false}};
+  // Per emitted text: compiled to machine code, executed on the spec, and
+  // equal to the JIT reference (checkEmittedBatch sets them).
+  json::Object execution;
+  for (const char *text : {"cpp_forward", "cpp_backward", "cuda_forward", "cuda_backward"})
+    execution[text] =
+        json::Object{{"compiled", false}, {"executed", false}, {"matched", false}};
+  validation["execution"] = std::move(execution);
   // One clean-up for the four emissions (C++ and CUDA C, forward and backward).
   OwningOpRef<ModuleOp> emittable = full->clone();
   if (options.cpp || options.cuda) {
@@ -518,18 +528,16 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
     // backward is one unit.
     takeStructs(fwd, types);
     takeStructs(bwd, types);
+    // Test-only (KDSL_SYNTH_TEST_BREAK): a broken operator the execution
+    // check must catch.
+    if (attempt == 0)
+      applyTestBreak(fwd, cuda);
     record[lang + "_types"] = types;
     record[lang + "_forward"] = fwd;
     if (options.backward)
       record[lang + "_backward"] = bwd;
-    if (options.clangCheck && !options.deferClangCheck) {
-      // The same check generate runs per shard, on this record alone.
-      std::vector<std::string> detail;
-      if (!checkEmittedBatch({&record}, cuda, detail)[0])
-        return failWith("clang_" + lang, detail[0]);
-    }
-    if (!options.deferClangCheck)
-      validation["clang_" + lang] = options.clangCheck;
+    // Without deferClangCheck, buildSamples runs the Clang checks (and the
+    // runs of the compiled code) after the reference run.
   }
   if (options.ptx) {
     for (bool bwdPart : {false, true}) {
@@ -658,6 +666,15 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
     }
     plans[k] = std::move(*plan);
     twins[k] = std::move(*twin);
+    // What checkEmittedBatch needs to run the record's C++ and CUDA C.
+    if (options.clangCheck && (options.cpp || options.cuda)) {
+      RunContext rc;
+      rc.spec = programs[k].spec;
+      for (const KernelInfo &info : kernels)
+        if (info.name == programs[k].kernelName)
+          rc.kernels.push_back(info);
+      rememberRunContext(int64_t(indices[k]), int64_t(attemptOf(k)), std::move(rc));
+    }
   }
   // The kernels run once, on a few elements: compile fast, not for speed.
   CpuCompileOptions cpuOptions;
@@ -732,6 +749,32 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
     (*record.getObject("validation"))["gradcheck"] = std::move(*gradcheck);
     results[k] = std::move(pr.result);
   }
+  if (options.clangCheck && !options.deferClangCheck) {
+    // The checks generate runs per round, on these records: Clang, then the
+    // compiled C++ and CUDA C run and compared with the reference.
+    for (bool cuda : {false, true}) {
+      if (cuda ? !options.cuda : !options.cpp)
+        continue;
+      std::vector<const json::Object *> records;
+      std::vector<size_t> which;
+      for (auto [k, r] : llvm::enumerate(results))
+        if (r.ok) {
+          records.push_back(&r.record);
+          which.push_back(k);
+        }
+      std::vector<std::string> details;
+      std::vector<bool> ok = checkEmittedBatch(records, cuda, details);
+      for (auto [j, k] : llvm::enumerate(which)) {
+        if (!ok[j])
+          results[k] = fail(cuda ? "clang_cuda" : "clang_cpp", details[j]);
+        else
+          (*results[k].record.getObject("validation"))[cuda ? "clang_cuda" : "clang_cpp"] = true;
+      }
+    }
+  }
+  for (auto [k, r] : llvm::enumerate(results))
+    if (!options.deferClangCheck || !r.ok)
+      forgetRunContext(int64_t(indices[k]), int64_t(attemptOf(k)));
   return results;
 }
 
@@ -741,37 +784,167 @@ SampleResult kdsl::synth::buildSample(const Program &p, uint64_t seed, uint64_t 
   return std::move(buildSamples(p, index, seed, options, ctx, {attempt})[0]);
 }
 
+namespace {
+/// One record's emitted text in `lang` (types, forward, backward) with what
+/// checkEmittedBatch needs to build and run it.
+struct BatchEntry {
+  const json::Object *record;
+  int64_t id, attempt;
+  std::string kernel;
+  bool hasBackward;
+  const RunContext *rc;
+};
+
+/// The C++ (or CUDA C) of a record as one unit in a namespace of its own; for
+/// the CUDA host emulation, followed by the CPU-ABI launchers.
+std::string unitOf(const BatchEntry &e, llvm::StringRef lang, bool launchers) {
+  std::string text = "namespace kdsl_sample_" + std::to_string(e.id) + " {\n";
+  for (const char *part : {"_types", "_forward", "_backward"})
+    if (auto code = e.record->getString((lang + part).str()))
+      text += code->str() + "\n";
+  if (launchers)
+    text += cudaHostLaunchers(e.kernel, e.hasBackward);
+  return text + "}\n";
+}
+
+std::vector<std::string> symbolsOf(const BatchEntry &e) {
+  std::vector<std::string> out{e.kernel + "_cpu_forward"};
+  if (e.hasBackward)
+    out.push_back(e.kernel + "_cpu_backward");
+  return out;
+}
+
+/// Sets validation.execution.<text>.<flag> of a record the caller owns
+/// (checkEmittedBatch's records are the caller's, passed as const).
+void setExecutionFlag(const json::Object *record, llvm::StringRef text, llvm::StringRef flag,
+                      bool value) {
+  auto *r = const_cast<json::Object *>(record);
+  if (json::Object *v = r->getObject("validation"))
+    if (json::Object *e = v->getObject("execution"))
+      if (json::Object *t = e->getObject(text))
+        (*t)[flag] = value;
+}
+} // namespace
+
 std::vector<bool> kdsl::synth::checkEmittedBatch(llvm::ArrayRef<const json::Object *> records,
                                                  bool cuda, std::vector<std::string> &details) {
   std::string lang = cuda ? "cuda" : "cpp";
-  // A record's types, forward and backward code are one unit: in one
-  // namespace (a definition repeated in both would be an error).
-  auto unit = [&](const json::Object &r) {
-    std::string id = std::to_string(r.getInteger("id").value_or(0));
-    std::string text = "namespace kdsl_sample_" + id + " {\n";
-    for (const char *part : {"_types", "_forward", "_backward"})
-      if (auto code = r.getString(lang + part))
-        text += code->str() + "\n";
-    return text + "}\n";
-  };
-  auto check = [&](const std::string &body, std::string &detail) {
-    llvm::Error e = verifyEmittedAfterPrelude(cppPrelude(), body,
-                                              cuda ? EmittedLanguage::Cuda : EmittedLanguage::Cpp,
-                                              cuda ? "batch.cu" : "batch.cpp");
-    if (!e)
-      return true;
-    detail = llvm::toString(std::move(e));
-    return false;
-  };
   std::vector<bool> ok(records.size(), true);
   details.assign(records.size(), "");
-  std::string all;
-  for (const json::Object *r : records)
-    all += unit(*r);
-  std::string detail;
-  if (records.empty() || check(all, detail))
+  if (records.empty())
     return ok;
-  for (auto [i, r] : llvm::enumerate(records))
-    ok[i] = check(unit(*r), details[i]);
+  std::vector<BatchEntry> entries;
+  for (const json::Object *r : records) {
+    BatchEntry e;
+    e.record = r;
+    e.id = r->getInteger("id").value_or(0);
+    e.attempt = r->getInteger("attempt").value_or(0);
+    e.kernel = r->getString("kernel_name").value_or("").str();
+    e.hasBackward = r->getString(lang + "_backward").has_value();
+    e.rc = findRunContext(e.id, e.attempt);
+    entries.push_back(std::move(e));
+  }
+
+  // 1. CUDA C: Clang's device-side check (-fsyntax-only, sm_80) of the whole
+  // unit; if it fails, record by record.
+  if (cuda) {
+    auto checkStart = std::chrono::steady_clock::now();
+    auto checkTimer = llvm::make_scope_exit([&] {
+      noteExecutionTime(true, "device_check",
+                        std::chrono::duration<double>(std::chrono::steady_clock::now() - checkStart)
+                            .count());
+    });
+    auto check = [&](const std::string &body, std::string &detail) {
+      llvm::Error e = verifyEmittedAfterPrelude(cppPrelude(), body, EmittedLanguage::Cuda, "batch.cu");
+      if (!e)
+        return true;
+      detail = llvm::toString(std::move(e));
+      return false;
+    };
+    std::string all, detail;
+    for (const BatchEntry &e : entries)
+      all += unitOf(e, lang, false);
+    if (!check(all, detail))
+      for (auto [i, e] : llvm::enumerate(entries))
+        ok[i] = check(unitOf(e, lang, false), details[i]);
+  }
+
+  // 2. The C++ (or the CUDA C under the host emulation) compiled to machine
+  // code: one unit for the records still in, then record by record if it
+  // fails. For C++ this is also the Clang check (-Wall -Wextra, a warning
+  // fails it).
+  EmittedLanguage language = cuda ? EmittedLanguage::CudaHost : EmittedLanguage::Cpp;
+  llvm::StringRef bufferName = cuda ? "batch_host.cu" : "batch.cpp";
+  std::vector<std::shared_ptr<CpuModule>> modules(entries.size());
+  {
+    std::string all;
+    std::vector<std::string> symbols;
+    for (auto [i, e] : llvm::enumerate(entries))
+      if (ok[i]) {
+        all += unitOf(e, lang, cuda);
+        for (std::string &s : symbolsOf(e))
+          symbols.push_back(std::move(s));
+      }
+    EmittedBuild build = buildEmittedAfterPrelude(cppPrelude(), all, language, bufferName, symbols);
+    noteExecutionTime(cuda, "clang", build.clangSeconds);
+    noteExecutionTime(cuda, "jit", build.jitSeconds);
+    if (build.module) {
+      std::shared_ptr<CpuModule> shared(std::move(build.module));
+      for (size_t i = 0; i < entries.size(); ++i)
+        if (ok[i])
+          modules[i] = shared;
+    } else {
+      for (auto [i, e] : llvm::enumerate(entries)) {
+        if (!ok[i])
+          continue;
+        EmittedBuild one =
+            buildEmittedAfterPrelude(cppPrelude(), unitOf(e, lang, cuda), language, bufferName, symbolsOf(e));
+        if (one.module) {
+          modules[i] = std::move(one.module);
+        } else {
+          ok[i] = false;
+          details[i] = (cuda ? "the CUDA C under the host emulation: " : "") + one.diagnostics;
+        }
+      }
+    }
+  }
+
+  // 3. Each record's texts run on its spec, compared with its reference.
+  for (auto [i, e] : llvm::enumerate(entries)) {
+    if (!ok[i])
+      continue;
+    std::string fwd = lang + "_forward", bwd = lang + "_backward";
+    setExecutionFlag(e.record, fwd, "compiled", true);
+    if (e.hasBackward)
+      setExecutionFlag(e.record, bwd, "compiled", true);
+    const json::Object *reference = e.record->getObject("reference");
+    if (!e.rc || !reference)
+      continue; // nothing to run it on (a record checked outside generate)
+    auto runStart = std::chrono::steady_clock::now();
+    RunOutcome run = runAndCompare(*modules[i], *e.rc, *reference, e.hasBackward);
+    noteExecutionTime(cuda, "run",
+                      std::chrono::duration<double>(std::chrono::steady_clock::now() - runStart).count());
+    std::string what = cuda ? "the CUDA C (host emulation)" : "the C++";
+    if (!run.executed) {
+      ok[i] = false;
+      details[i] = what + " did not run: " + run.error;
+      continue;
+    }
+    setExecutionFlag(e.record, fwd, "executed", true);
+    if (e.hasBackward)
+      setExecutionFlag(e.record, bwd, "executed", true);
+    bool forwardOk = !run.mismatch || run.gradientMismatch;
+    setExecutionFlag(e.record, fwd, "matched", forwardOk);
+    if (e.hasBackward)
+      setExecutionFlag(e.record, bwd, "matched", run.matched);
+    if (!run.matched) {
+      ok[i] = false;
+      details[i] = what + " run differs from the JIT reference: " + run.mismatch->text();
+    }
+  }
+  // The CUDA pass comes last when there is CUDA C.
+  for (const BatchEntry &e : entries)
+    if (cuda || !e.record->getString("cuda_forward"))
+      forgetRunContext(e.id, e.attempt);
   return ok;
 }

@@ -2,12 +2,22 @@
 #ifndef KDSL_TARGET_VERIFY_H
 #define KDSL_TARGET_VERIFY_H
 
+#include "kdsl/Runtime/CpuBackend.h"
+
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <memory>
+#include <string>
+
 namespace kdsl {
 
-enum class EmittedLanguage { Cpp, Cuda };
+/// Cpp: C++17 for the CPU. Cuda: CUDA C, checked on the device side (sm_80)
+/// against a minimal shim. CudaHost: the same CUDA C compiled as host C++
+/// after the CUDA host emulation header (cudaHostEmulationHeader()), so it
+/// can run on the CPU.
+enum class EmittedLanguage { Cpp, Cuda, CudaHost };
 
 /// Runs Clang's -fsyntax-only on `source` in process (libTooling): C++17 for
 /// the CPU emitter's output; for CUDA C, device-side only (sm_80) against a
@@ -24,6 +34,42 @@ llvm::Error verifyEmitted(llvm::StringRef source, EmittedLanguage language,
 llvm::Error verifyEmittedAfterPrelude(llvm::StringRef prelude, llvm::StringRef body,
                                       EmittedLanguage language,
                                       llvm::StringRef bufferName = "emitted.cpp");
+
+/// The CUDA host emulation header (lib/Target/Verify/CudaHost.inc):
+/// __CUDACC__/__CUDA_ARCH__, the execution-space keywords, blockIdx,
+/// threadIdx, blockDim, gridDim, the atomics, __half, CUDA's math names, and
+/// kdsl_cuda_host::launch, which runs a __global__ entry point's grid
+/// sequentially through the CPU kernel ABI.
+llvm::StringRef cudaHostEmulationHeader();
+
+/// For EmittedLanguage::CudaHost: the CPU-ABI entry points
+/// `<kernel>_cpu_forward` (and `_cpu_backward` with `backward`) that run
+/// `<kernel>_cuda_kernel_forward/backward` with kdsl_cuda_host::launch. To be
+/// compiled after the CUDA C that defines those (in the same namespace).
+std::string cudaHostLaunchers(llvm::StringRef kernel, bool backward);
+
+/// What a compilation of `prelude` + `body` to machine code gives: the
+/// kernels, callable through the CPU ABI (CpuModule::lookup), or why not.
+struct EmittedBuild {
+  /// Null when Clang or the JIT failed; `diagnostics` says why.
+  std::unique_ptr<CpuModule> module;
+  /// Clang's diagnostics as verifyEmitted lists them (a warning fails a
+  /// build, as it fails the check), or the JIT's error.
+  std::string diagnostics;
+  /// Seconds in Clang (parse and code generation) and in the JIT.
+  double clangSeconds = 0, jitSeconds = 0;
+};
+
+/// verifyEmittedAfterPrelude and, in the same Clang invocation, code
+/// generation (-O0, FP contraction off as the prelude asks), then the ORC
+/// LLJIT: the emitted text compiled to machine code in process. `symbols`
+/// (e.g. "k3_cpu_forward") are looked up at once so that a missing or
+/// unresolvable one fails the build instead of a later lookup. Cpp and
+/// CudaHost only. The kernels call kdsl_report_assert / kdsl_report_oob of
+/// the process.
+EmittedBuild buildEmittedAfterPrelude(llvm::StringRef prelude, llvm::StringRef body,
+                                      EmittedLanguage language, llvm::StringRef bufferName,
+                                      llvm::ArrayRef<std::string> symbols);
 
 } // namespace kdsl
 

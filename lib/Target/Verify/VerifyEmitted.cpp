@@ -2,14 +2,23 @@
 #include "kdsl/Target/Verify.h"
 
 #include "clang/Basic/Diagnostic.h"
+#include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/xxhash.h"
 
+#include <chrono>
 #include <map>
 #include <mutex>
 
@@ -18,6 +27,26 @@ using namespace kdsl;
 static const char *kCudaShim =
 #include "CudaShim.inc.str"
     ;
+static const char *kCudaHost =
+#include "CudaHost.inc.str"
+    ;
+static constexpr llvm::StringLiteral kCudaHostName = "kdsl_cuda_host.h";
+
+llvm::StringRef kdsl::cudaHostEmulationHeader() { return kCudaHost; }
+
+std::string kdsl::cudaHostLaunchers(llvm::StringRef kernel, bool backward) {
+  std::string out;
+  for (const char *part : {"forward", "backward"}) {
+    if (llvm::StringRef(part) == "backward" && !backward)
+      break;
+    out += ("extern \"C\" void " + kernel + "_cpu_" + part +
+            "(const int64_t *dims, int64_t begin, int64_t end, void **args) {\n"
+            "  kdsl_cuda_host::launch(&" + kernel + "_cuda_kernel_" + part +
+            ", dims, begin, end, args);\n}\n")
+               .str();
+  }
+  return out;
+}
 
 namespace {
 /// Collects diagnostics as `name:line:col: severity: message`; the lines are
@@ -65,6 +94,13 @@ static Check checkSetup(EmittedLanguage language, bool includeShim) {
             "-fno-caret-diagnostics", "-resource-dir=" KDSL_CLANG_RESOURCE_DIR};
   if (language == EmittedLanguage::Cpp) {
     c.argv.insert(c.argv.end(), {"-x", "c++"});
+    return c;
+  }
+  if (language == EmittedLanguage::CudaHost) {
+    c.argv.insert(c.argv.end(), {"-x", "c++"});
+    if (includeShim)
+      c.argv.insert(c.argv.end(), {"-include", kCudaHostName.str()});
+    c.files.push_back({kCudaHostName.str(), kCudaHost});
     return c;
   }
   c.argv.insert(c.argv.end(), {"-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_80",
@@ -198,4 +234,133 @@ llvm::Error kdsl::verifyEmittedAfterPrelude(llvm::StringRef prelude, llvm::Strin
   Collector collector;
   bool ok = runClang(c.argv, c.files, collector);
   return rejected(ok, collector);
+}
+
+namespace {
+/// Runs code generation (LLVM IR only) instead of -fsyntax-only; the module
+/// goes to `module`, in `context`.
+class EmitLLVM : public clang::tooling::ToolAction {
+public:
+  explicit EmitLLVM(llvm::LLVMContext &context) : context(context) {}
+  bool runInvocation(std::shared_ptr<clang::CompilerInvocation> invocation,
+                     clang::FileManager *files,
+                     std::shared_ptr<clang::PCHContainerOperations> pchOps,
+                     clang::DiagnosticConsumer *diagnostics) override {
+    invocation->getFrontendOpts().ProgramAction = clang::frontend::EmitLLVMOnly;
+    invocation->getCodeGenOpts().OptimizationLevel = 0;
+    clang::CompilerInstance ci(std::move(invocation), std::move(pchOps));
+    ci.setVirtualFileSystem(files->getVirtualFileSystemPtr());
+    ci.setFileManager(llvm::IntrusiveRefCntPtr<clang::FileManager>(files));
+    ci.createDiagnostics(diagnostics, /*ShouldOwnClient=*/false);
+    if (!ci.hasDiagnostics())
+      return false;
+    ci.createSourceManager();
+    clang::EmitLLVMOnlyAction action(&context);
+    bool ok = ci.ExecuteAction(action);
+    module = action.takeModule();
+    return ok;
+  }
+  llvm::LLVMContext &context;
+  std::unique_ptr<llvm::Module> module;
+};
+
+/// Kernels compiled by Clang and the JIT: `<kernel>_cpu_forward/backward`.
+class ClangJitModule : public CpuModule {
+public:
+  explicit ClangJitModule(std::unique_ptr<llvm::orc::LLJIT> jit) : jit(std::move(jit)) {}
+  kdsl_kernel_fn lookup(llvm::StringRef kernel, bool backward) override {
+    auto sym = jit->lookup((kernel + (backward ? "_cpu_backward" : "_cpu_forward")).str());
+    if (!sym) {
+      llvm::consumeError(sym.takeError());
+      return nullptr;
+    }
+    return sym->toPtr<kdsl_kernel_fn>();
+  }
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+};
+} // namespace
+
+static llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>>
+makeJit(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context) {
+  static bool initialized = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)initialized;
+  auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!tmBuilder)
+    return tmBuilder.takeError();
+  tmBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::None);
+  auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*tmBuilder)).create();
+  if (!jit)
+    return jit.takeError();
+  llvm::orc::JITDylib &dylib = (*jit)->getMainJITDylib();
+  // libm, libc and libstdc++ (operator new) of the process...
+  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      (*jit)->getDataLayout().getGlobalPrefix());
+  if (!process)
+    return process.takeError();
+  dylib.addGenerator(std::move(*process));
+  // ...and the report hooks of the host.
+  llvm::orc::MangleAndInterner interner((*jit)->getExecutionSession(), (*jit)->getDataLayout());
+  llvm::orc::SymbolMap hooks;
+  hooks[interner("kdsl_report_assert")] = {llvm::orc::ExecutorAddr::fromPtr(&kdsl_report_assert),
+                                           llvm::JITSymbolFlags::Exported};
+  hooks[interner("kdsl_report_oob")] = {llvm::orc::ExecutorAddr::fromPtr(&kdsl_report_oob),
+                                        llvm::JITSymbolFlags::Exported};
+  if (llvm::Error e = dylib.define(llvm::orc::absoluteSymbols(std::move(hooks))))
+    return std::move(e);
+  module->setDataLayout((*jit)->getDataLayout());
+  if (llvm::Error e = (*jit)->addIRModule(
+          llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
+    return std::move(e);
+  return std::move(*jit);
+}
+
+EmittedBuild kdsl::buildEmittedAfterPrelude(llvm::StringRef prelude, llvm::StringRef body,
+                                            EmittedLanguage language, llvm::StringRef bufferName,
+                                            llvm::ArrayRef<std::string> symbols) {
+  using Clock = std::chrono::steady_clock;
+  EmittedBuild out;
+  if (language == EmittedLanguage::Cuda) {
+    out.diagnostics = "CUDA C runs only as EmittedLanguage::CudaHost";
+    return out;
+  }
+  auto start = Clock::now();
+  const Pch &pch = preludePch(prelude, language);
+  if (!pch.buffer) {
+    out.diagnostics = "clang rejects " + pch.error;
+    return out;
+  }
+  std::string name = bufferName.str();
+  Check c = checkSetup(language, /*includeShim=*/false);
+  c.argv.insert(c.argv.end(), {"-include-pch", kPchName.str(), name});
+  c.files.insert(c.files.end(), {{name, body},
+                                 {kPchName.str(), pch.buffer->getBuffer()},
+                                 {kPreludeName.str(), prelude}});
+  auto context = std::make_unique<llvm::LLVMContext>();
+  Collector collector;
+  EmitLLVM action(*context);
+  bool ok = runClang(c.argv, c.files, collector, &action);
+  auto clangDone = Clock::now();
+  out.clangSeconds = std::chrono::duration<double>(clangDone - start).count();
+  if (llvm::Error e = rejected(ok && action.module, collector)) {
+    out.diagnostics = llvm::toString(std::move(e));
+    return out;
+  }
+  auto jit = makeJit(std::move(action.module), std::move(context));
+  if (!jit) {
+    out.diagnostics = "the JIT rejects the compiled code: " + llvm::toString(jit.takeError());
+    return out;
+  }
+  for (const std::string &symbol : symbols)
+    if (auto sym = (*jit)->lookup(symbol); !sym) {
+      out.diagnostics = "the JIT cannot link '" + symbol + "': " + llvm::toString(sym.takeError());
+      out.jitSeconds = std::chrono::duration<double>(Clock::now() - clangDone).count();
+      return out;
+    }
+  out.module = std::make_unique<ClangJitModule>(std::move(*jit));
+  out.jitSeconds = std::chrono::duration<double>(Clock::now() - clangDone).count();
+  return out;
 }
