@@ -475,6 +475,7 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
   record["category"] = p.category;
   record["seed"] = int64_t(seed);
   record["attempt"] = int64_t(attempt);
+  record["difficulty"] = int64_t(p.difficulty);
   record["kernel_name"] = p.kernelName;
   record["source"] = p.source;
   record["signature"] = signatureOf(*module, p.kernelName);
