@@ -180,7 +180,7 @@ def main():
             with tempfile.TemporaryDirectory() as t:
                 open(f"{t}/k.py", "w").write(r["source"])
                 open(f"{t}/k.json", "w").write(r["kdsl_run_spec"])
-                res = subprocess.run([kdsl_run, f"{t}/k.py", f"{t}/k.json"], capture_output=True,
+                res = subprocess.run([kdsl_run, f"{t}/k.py", f"{t}/k.json", "--threads", "1"], capture_output=True,
                                      text=True)
             assert res.returncode == 0, (r["id"], res.stdout[:500], res.stderr[:500])
             out = json.loads(res.stdout)
