@@ -8,7 +8,7 @@ from lit.llvm import llvm_config
 config.name = "KDSL"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".py", ".test"]
-config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "fuzz-corpus", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.kdsl_obj_root, "test")
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is missing, builds, runs the lit suite
-# (FileCheck, verifier and front-end diagnostics tests, example round trips).
+# (FileCheck, verifier and front-end diagnostics tests, example round trips),
+# then the sanitizer job (utils/sanitize.sh: ASan + UBSan build, front-end and
+# execution tests, fuzz corpus replay; KDSL_SKIP_SANITIZERS=1 leaves it out).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${KDSL_BUILD_DIR:-$root/build}"
@@ -9,7 +11,12 @@ build="${KDSL_BUILD_DIR:-$root/build}"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 status=0
+start=$(date +%s)
 /usr/lib/llvm-22/bin/lit -sv "$build/test" 2>&1 | tee "$log" || status=$?
+if [ "${KDSL_SKIP_SANITIZERS:-0}" != 1 ]; then
+  "$root/utils/sanitize.sh" 2>&1 | tee -a "$log" || status=$?
+fi
+echo "kdsl: tests took $(($(date +%s) - start)) s"
 count() { grep -E "^ *($1) *: *[0-9]+" "$log" | awk -F: '{s += $NF} END {print s + 0}'; }
 echo "kdsl: $(count 'Passed') passed, $(count 'Failed|Unresolved|Timed Out|Unexpectedly Passed') failed"
 exit $status
