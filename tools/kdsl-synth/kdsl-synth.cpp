@@ -14,6 +14,7 @@
 #include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Synth/Dataset.h"
 #include "kdsl/Synth/Realism.h"
+#include "kdsl/Synth/Score.h"
 #include "kdsl/Synth/StageTimes.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -38,6 +39,14 @@ static cl::SubCommand statsCmd("stats", "Summarize a dataset");
 static cl::SubCommand mergeCmd("merge", "Merge the directories of --shard K/N runs");
 static cl::SubCommand showCmd("show", "Print one generated program and its launch spec");
 static cl::SubCommand validateCmd("validate", "Rebuild and re-check every record of a dataset");
+static cl::SubCommand scoreCmd("score", "Compile, run and compare model outputs (candidates) "
+                                         "against a dataset's records, sandboxed");
+static cl::list<std::string> scoreArgs(cl::Positional, cl::desc("DATASET CANDIDATES.jsonl"),
+                                       cl::sub(scoreCmd), cl::cat(synthCategory));
+static cl::opt<double> scoreCpu("cpu-seconds", cl::desc("CPU time limit per candidate (default 10)"),
+                                cl::init(10), cl::sub(scoreCmd), cl::cat(synthCategory));
+static cl::opt<double> scoreWall("timeout", cl::desc("Wall-clock limit per candidate (default 30 s)"),
+                                 cl::init(30), cl::sub(scoreCmd), cl::cat(synthCategory));
 static cl::SubCommand diversityCmd("diversity",
                                    "Duplicate rate of the generator alone (no validation)");
 
@@ -264,6 +273,16 @@ int main(int argc, char **argv) {
       return fail(toString(result.takeError()));
     outs() << *result << "\n";
     return result->getAsObject()->getInteger("mismatches").value_or(1) == 0 ? 0 : 1;
+  }
+  if (scoreCmd) {
+    if (scoreArgs.size() != 2)
+      return fail("score needs DATASET and CANDIDATES.jsonl");
+    ScoreLimits limits;
+    limits.cpuSeconds = scoreCpu;
+    limits.wallSeconds = scoreWall;
+    if (Error e = scoreCandidates(scoreArgs[0], scoreArgs[1], outs(), limits))
+      return fail(toString(std::move(e)));
+    return 0;
   }
   if (diversityCmd) {
     GenOptions g;

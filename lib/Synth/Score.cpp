@@ -1,0 +1,409 @@
+//===- Score.cpp - kdsl-synth score: model outputs against records ---------===//
+//
+// Each candidate (a record id, a target field, a text) replaces that field
+// of its record; the unit (prelude, types, forward, backward) is compiled
+// and run exactly as generate runs the record's own texts (Execute.h), in a
+// sandboxed child process: rlimits on CPU time, address space, file size,
+// processes and core files; the working directory a fresh temporary one;
+// stdin/stdout/stderr on /dev/null and every other descriptor but the result
+// pipe closed; and, after compilation and before the candidate's code runs,
+// a seccomp filter: process creation, exec, opening or creating files,
+// signals to other processes, sockets and ptrace kill the child (SIGSYS);
+// any other system call outside a small allowlist fails with EPERM.
+//
+//===----------------------------------------------------------------------===//
+#include "Execute.h"
+
+#include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Frontend/Frontend.h"
+#include "kdsl/Synth/Score.h"
+#include "kdsl/Target/Cpp.h"
+#include "kdsl/Target/Verify.h"
+
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <chrono>
+#include <map>
+#include <csignal>
+#include <cstddef>
+#include <cstring>
+#include <fcntl.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace kdsl;
+using namespace kdsl::synth;
+namespace json = llvm::json;
+
+namespace {
+llvm::Expected<json::Object> scoreCandidate(const json::Object &record, llvm::StringRef target,
+                                            llvm::StringRef text, const RunContext &rc,
+                                            const ScoreLimits &limits);
+llvm::Expected<RunContext> runContextOf(const json::Object &record, mlir::MLIRContext &ctx);
+
+/// Installs the filter described at the top of the file.
+bool installSeccomp() {
+  static const int kAllow[] = {
+      SYS_read,         SYS_write,        SYS_writev,     SYS_close,          SYS_fstat,
+      SYS_newfstatat,   SYS_lseek,        SYS_mmap,       SYS_munmap,         SYS_mremap,
+      SYS_brk,          SYS_madvise,      SYS_mprotect,   SYS_rt_sigaction,   SYS_rt_sigprocmask,
+      SYS_rt_sigreturn, SYS_exit,         SYS_exit_group, SYS_futex,          SYS_clock_gettime,
+      SYS_gettimeofday, SYS_getpid,       SYS_gettid,     SYS_sched_yield,    SYS_getrandom,
+      SYS_clock_nanosleep, SYS_nanosleep};
+  static const int kKill[] = {
+      SYS_fork,   SYS_vfork,  SYS_clone,     SYS_clone3,  SYS_execve,  SYS_execveat, SYS_open,
+      SYS_openat, SYS_creat,  SYS_unlink,    SYS_unlinkat, SYS_rename, SYS_renameat, SYS_renameat2,
+      SYS_mkdir,  SYS_mkdirat, SYS_socket,   SYS_connect, SYS_kill,    SYS_tkill,    SYS_ptrace,
+      SYS_process_vm_writev, SYS_truncate, SYS_ftruncate, SYS_link, SYS_symlink, SYS_chmod,
+      SYS_chown, SYS_setrlimit, SYS_prlimit64};
+  std::vector<sock_filter> f;
+  f.push_back(BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, arch)));
+  f.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0));
+  f.push_back(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS));
+  f.push_back(BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr)));
+  for (int nr : kAllow) {
+    f.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, unsigned(nr), 0, 1));
+    f.push_back(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW));
+  }
+  for (int nr : kKill) {
+    f.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, unsigned(nr), 0, 1));
+    f.push_back(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS));
+  }
+  f.push_back(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA)));
+  sock_fprog prog = {static_cast<unsigned short>(f.size()), f.data()};
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
+    return false;
+  return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) == 0;
+}
+
+/// The address space the process uses now (VmSize), in bytes.
+uint64_t currentAddressSpace() {
+  uint64_t pages = 0;
+  if (FILE *f = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(f, "%lu", &pages) != 1)
+      pages = 0;
+    std::fclose(f);
+  }
+  return pages * uint64_t(sysconf(_SC_PAGESIZE));
+}
+
+void limit(int resource, uint64_t value) {
+  rlimit r = {rlim_t(value), rlim_t(value)};
+  setrlimit(resource, &r);
+}
+
+std::string firstLine(llvm::StringRef text) {
+  for (llvm::StringRef line : llvm::split(text, '\n')) {
+    if (line.contains(": error: ") || line.contains("JIT"))
+      return line.trim().str();
+  }
+  return text.split('\n').first.trim().str();
+}
+
+json::Object verdict(llvm::StringRef kind) { return json::Object{{"verdict", kind}}; }
+
+llvm::Expected<json::Object> scoreCandidate(const json::Object &record, llvm::StringRef target,
+                                            llvm::StringRef text, const RunContext &rc,
+                                            const ScoreLimits &limits) {
+  bool cuda = target.starts_with("cuda_");
+  bool backward = target.ends_with("_backward");
+  std::string lang = cuda ? "cuda" : "cpp";
+  if (!llvm::is_contained({"cpp_forward", "cpp_backward", "cuda_forward", "cuda_backward"}, target))
+    return llvm::createStringError("unknown target '" + target.str() + "'");
+  std::string kernel = record.getString("kernel_name").value_or("").str();
+  std::string body = "namespace kdsl_candidate {\n";
+  for (const char *part : {"_types", "_forward", "_backward"}) {
+    std::string key = lang + part;
+    if (key == target)
+      body += text.str() + "\n";
+    else if (auto code = record.getString(key))
+      body += code->str() + "\n";
+  }
+  bool hasBackward = backward || record.getString(lang + "_backward").has_value();
+  if (cuda)
+    body += cudaHostLaunchers(kernel, backward);
+  body += "}\n";
+  std::vector<std::string> symbols{kernel + "_cpu_forward"};
+  if (backward)
+    symbols.push_back(kernel + "_cpu_backward");
+  (void)hasBackward;
+  EmittedLanguage language = cuda ? EmittedLanguage::CudaHost : EmittedLanguage::Cpp;
+  // The prelude's PCH is built here, in the parent, once per language.
+  {
+    static bool warmed[2] = {false, false};
+    if (!warmed[cuda]) {
+      (void)buildEmittedAfterPrelude(cppPrelude(), "", language, "warm.cpp", {});
+      warmed[cuda] = true;
+    }
+  }
+  const json::Object *reference = record.getObject("reference");
+  if (!reference)
+    return llvm::createStringError("the record has no reference");
+
+  llvm::SmallString<128> dir;
+  if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("kdsl-score", dir))
+    return llvm::createStringError(ec, "cannot create a temporary directory");
+  auto removeDir = llvm::make_scope_exit([&] {
+    std::error_code ec;
+    llvm::sys::fs::remove_directories(dir, /*IgnoreErrors=*/true);
+  });
+  int fds[2];
+  if (pipe(fds) != 0)
+    return llvm::createStringError("cannot create a pipe");
+  uint64_t baseSpace = currentAddressSpace();
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return llvm::createStringError("cannot fork");
+  }
+  if (pid == 0) {
+    // The sandbox: limits, a private directory, no descriptors but the pipe.
+    setpgid(0, 0);
+    limit(RLIMIT_CORE, 0);
+    {
+      // SIGXCPU at the soft limit (a timeout), SIGKILL a second later.
+      rlimit cpu = {rlim_t(limits.cpuSeconds + 0.999), rlim_t(limits.cpuSeconds + 1.999)};
+      setrlimit(RLIMIT_CPU, &cpu);
+    }
+    limit(RLIMIT_FSIZE, 1 << 20);
+    limit(RLIMIT_NPROC, 64);
+    limit(RLIMIT_AS, baseSpace + limits.compileBytes);
+    int null = open("/dev/null", O_RDWR);
+    for (int fd : {0, 1, 2})
+      dup2(null, fd);
+    for (int fd = 3; fd < 1024; ++fd)
+      if (fd != fds[1])
+        close(fd);
+    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGXCPU, SIGXFSZ, SIGSYS})
+      signal(sig, SIG_DFL);
+    auto send = [&](const json::Object &o) {
+      std::string s = llvm::formatv("{0}", json::Value(json::Object(o))).str();
+      const char *p = s.data();
+      size_t n = s.size();
+      while (n > 0) {
+        ssize_t w = write(fds[1], p, n);
+        if (w <= 0)
+          break;
+        p += w;
+        n -= size_t(w);
+      }
+      _exit(0);
+    };
+    EmittedBuild build = buildEmittedAfterPrelude(cppPrelude(), body, language,
+                                                  cuda ? "candidate.cu" : "candidate.cpp", symbols);
+    if (!build.module) {
+      json::Object v = verdict("compile_error");
+      v["message"] = firstLine(build.diagnostics);
+      send(v);
+    }
+    // The run: in the temporary directory (the compilation's in-memory files
+    // are named relative to the parent's), with less memory, then no new
+    // processes, files or signals.
+    if (chdir(dir.c_str()) != 0)
+      _exit(40);
+    limit(RLIMIT_AS, currentAddressSpace() + limits.runBytes);
+    if (!installSeccomp())
+      _exit(41);
+    RunOutcome run = runAndCompare(*build.module, rc, *reference, backward);
+    if (!run.executed) {
+      json::Object v = verdict("runtime_fault");
+      v["message"] = run.error;
+      send(v);
+    }
+    if (!run.matched) {
+      json::Object v = verdict("wrong_output");
+      v["mismatch"] = json::Object{{"what", run.mismatch->what},
+                                   {"array", run.mismatch->array},
+                                   {"index", run.mismatch->index},
+                                   {"expected", run.mismatch->expected},
+                                   {"got", run.mismatch->got}};
+      v["message"] = run.mismatch->text();
+      send(v);
+    }
+    send(verdict("pass"));
+  }
+  close(fds[1]);
+  using Clock = std::chrono::steady_clock;
+  auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                     std::chrono::duration<double>(limits.wallSeconds));
+  std::string payload;
+  bool timedOut = false;
+  char buffer[4096];
+  for (;;) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    if (left.count() <= 0) {
+      timedOut = true;
+      break;
+    }
+    pollfd pfd = {fds[0], POLLIN, 0};
+    int ready = poll(&pfd, 1, int(left.count()) + 1);
+    if (ready < 0 && errno == EINTR)
+      continue;
+    if (ready == 0)
+      continue;
+    ssize_t n = read(fds[0], buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    payload.append(buffer, size_t(n));
+  }
+  close(fds[0]);
+  int status = 0;
+  if (timedOut)
+    kill(-pid, SIGKILL), kill(pid, SIGKILL);
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (timedOut || (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU)) {
+    json::Object v = verdict("timeout");
+    v["message"] = timedOut ? llvm::formatv("no result within {0} s (wall clock)", limits.wallSeconds).str()
+                            : llvm::formatv("CPU time limit of {0} s", limits.cpuSeconds).str();
+    return v;
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+    auto parsed = json::parse(payload);
+    if (parsed && parsed->getAsObject())
+      return std::move(*parsed->getAsObject());
+    if (!parsed)
+      llvm::consumeError(parsed.takeError());
+  }
+  json::Object v = verdict("runtime_fault");
+  if (WIFSIGNALED(status)) {
+    int sig = WTERMSIG(status);
+    v["message"] = sig == SIGSYS
+                       ? std::string("killed by the sandbox (a forbidden system call: process "
+                                     "creation, exec, a file opened, a signal, a socket)")
+                       : std::string("killed by signal ") + std::to_string(sig) + " (" +
+                             strsignal(sig) + ")";
+  } else {
+    v["message"] = "the sandbox exited with status " + std::to_string(WEXITSTATUS(status));
+  }
+  return v;
+}
+
+llvm::Expected<RunContext> runContextOf(const json::Object &record, mlir::MLIRContext &ctx) {
+  RunContext rc;
+  auto source = record.getString("source");
+  auto runSpec = record.getString("kdsl_run_spec");
+  auto kernel = record.getString("kernel_name");
+  if (!source || !runSpec || !kernel)
+    return llvm::createStringError("the record lacks source, kdsl_run_spec or kernel_name");
+  llvm::SourceMgr sm;
+  sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(*source, *kernel + ".py"),
+                        llvm::SMLoc());
+  std::string errors;
+  llvm::raw_string_ostream os(errors);
+  auto module = translateSource(sm, ctx, {}, os);
+  if (!module)
+    return llvm::createStringError("the record's source: " + errors);
+  for (const KernelInfo &k : collectKernels(*module))
+    if (k.name == *kernel)
+      rc.kernels.push_back(k);
+  auto spec = json::parse(*runSpec);
+  if (!spec)
+    return spec.takeError();
+  rc.spec = std::move(*spec);
+  return rc;
+}
+} // namespace
+
+llvm::Error kdsl::synth::scoreCandidates(llvm::StringRef dataset, llvm::StringRef candidates,
+                                         llvm::raw_ostream &out, const ScoreLimits &limits) {
+  std::vector<std::string> files;
+  if (llvm::sys::fs::is_directory(dataset)) {
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator it(dataset, ec), end; it != end && !ec; it.increment(ec)) {
+      llvm::StringRef name = llvm::sys::path::filename(it->path());
+      if (name.starts_with("shard-") && name.ends_with(".jsonl"))
+        files.push_back(it->path());
+    }
+    llvm::sort(files);
+  } else {
+    files.push_back(dataset.str());
+  }
+  std::map<int64_t, json::Object> records;
+  for (const std::string &f : files) {
+    auto buf = llvm::MemoryBuffer::getFile(f);
+    if (!buf)
+      return llvm::createStringError("cannot read " + f);
+    for (llvm::StringRef line : llvm::split((*buf)->getBuffer(), '\n')) {
+      if (line.trim().empty())
+        continue;
+      auto v = json::parse(line);
+      if (!v)
+        return llvm::createStringError(f + ": " + llvm::toString(v.takeError()));
+      if (json::Object *o = v->getAsObject())
+        if (auto id = o->getInteger("id"))
+          records[*id] = std::move(*o);
+    }
+  }
+  auto cbuf = llvm::MemoryBuffer::getFile(candidates);
+  if (!cbuf)
+    return llvm::createStringError("cannot read " + candidates.str());
+  mlir::DialectRegistry registry;
+  registerKdslDialects(registry);
+  // No thread pool: the process forks per candidate.
+  mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
+  ctx.loadAllAvailableDialects();
+  std::map<int64_t, RunContext> contexts;
+  unsigned lineNo = 0;
+  for (llvm::StringRef line : llvm::split((*cbuf)->getBuffer(), '\n')) {
+    ++lineNo;
+    if (line.trim().empty())
+      continue;
+    json::Object result;
+    auto v = json::parse(line);
+    const json::Object *c = v ? v->getAsObject() : nullptr;
+    if (!v)
+      llvm::consumeError(v.takeError());
+    std::optional<int64_t> id = c ? c->getInteger("id") : std::nullopt;
+    std::optional<llvm::StringRef> target = c ? c->getString("target") : std::nullopt;
+    std::optional<llvm::StringRef> text = c ? c->getString("text") : std::nullopt;
+    auto fail = [&](const std::string &why) {
+      result["verdict"] = "error";
+      result["message"] = why;
+    };
+    if (!id || !target || !text) {
+      fail(llvm::formatv("{0}:{1}: not an object with id, target and text", candidates, lineNo).str());
+    } else if (!records.count(*id)) {
+      fail("no record with id " + std::to_string(*id));
+    } else {
+      const json::Object &record = records[*id];
+      if (!contexts.count(*id)) {
+        auto rc = runContextOf(record, ctx);
+        if (!rc) {
+          fail(llvm::toString(rc.takeError()));
+        } else {
+          contexts[*id] = std::move(*rc);
+        }
+      }
+      if (contexts.count(*id)) {
+        auto verdictOf = scoreCandidate(record, *target, *text, contexts[*id], limits);
+        if (!verdictOf)
+          fail(llvm::toString(verdictOf.takeError()));
+        else
+          result = std::move(*verdictOf);
+      }
+    }
+    if (id)
+      result["id"] = *id;
+    if (target)
+      result["target"] = *target;
+    out << llvm::formatv("{0}", json::Value(std::move(result))) << "\n";
+    out.flush();
+  }
+  return llvm::Error::success();
+}
