@@ -137,8 +137,10 @@ struct PlanOptions {
 };
 
 /// Splits [0, dims[0]*dims[1]*dims[2]*dims[3]) into `threads` contiguous
-/// chunks (0: std::thread::hardware_concurrency()) and calls `fn` on each
-/// from its own thread (in the caller's thread when there is one chunk).
+/// chunks (0: std::thread::hardware_concurrency()) and calls `fn` on each:
+/// the first in the caller's thread, the others on the threads of one
+/// llvm::StdThreadPool per process (created at the first launch that needs
+/// it); returns when all are done.
 void launchParallel(kdsl_kernel_fn fn, const int64_t dims[4], void **args, unsigned threads);
 
 /// Where a run is: which launch runs now. A host that must name the kernel

@@ -1,0 +1,996 @@
+//===- PlanBuilder.cpp - launch specs to launch plans -----------------------===//
+#include "kdsl/Runtime/LaunchSpec.h"
+#include "kdsl/Dialect/Kdsl.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+using namespace kdsl;
+using llvm::Error;
+using llvm::Expected;
+using llvm::StringRef;
+using llvm::Twine;
+namespace json = llvm::json;
+
+static Error specError(const Twine &message) { return makeRunError(RunErrorKind::Spec, message); }
+
+//===----------------------------------------------------------------------===//
+// Array descriptors
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+struct ArrayDesc {
+  enum class Init { Data, Zeros, Ones, Full };
+  Init init = Init::Zeros;
+  const json::Value *data = nullptr;  // Data
+  std::vector<int64_t> shape;         // Zeros, Ones, Full
+  const json::Value *value = nullptr; // Full
+  std::optional<ElemType> dtype;
+  /// The "dtype" as written, and why it is no Warp value type: it may still
+  /// name the struct of the kernel's array, which only the kernel knows.
+  std::string dtypeName, dtypeError;
+  bool requiresGrad = false;
+  bool retainGrad = false;
+};
+
+} // namespace
+
+static std::string joinNames(llvm::ArrayRef<std::string> names) {
+  std::string s;
+  for (const std::string &n : names)
+    s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+
+/// An integral JSON number in [lo, hi] (|lo|, |hi| < 2^62).
+static std::optional<int64_t> getInt(const json::Value &v, int64_t lo, int64_t hi) {
+  std::optional<double> d = v.getAsNumber();
+  if (!d || !(*d >= double(lo) && *d <= double(hi)))
+    return std::nullopt;
+  std::optional<int64_t> i = v.getAsInteger();
+  if (!i || *i < lo || *i > hi)
+    return std::nullopt;
+  return i;
+}
+
+/// A shape: an int (1-d) or a list of 1 to 4 ints, each >= 0.
+static Expected<std::vector<int64_t>> parseShape(const json::Value &v, StringRef what) {
+  std::vector<int64_t> shape;
+  const int64_t maxExtent = int64_t(1) << 62;
+  auto extent = [&](const json::Value &e) -> Error {
+    if (e.kind() == json::Value::Number) {
+      if (std::optional<double> d = e.getAsNumber(); d && *d < 0)
+        return specError(what + ": extent " + shortJSON(e) + " is negative");
+      if (std::optional<double> d = e.getAsNumber(); d && *d > double(maxExtent))
+        return specError(what + ": extent " + shortJSON(e) + " is too large");
+      if (std::optional<int64_t> i = getInt(e, 0, maxExtent)) {
+        shape.push_back(*i);
+        return Error::success();
+      }
+    }
+    return specError(what + ": extents must be non-negative integers, got " + describeJSONValue(e));
+  };
+  if (const json::Array *list = v.getAsArray()) {
+    if (list->empty() || list->size() > 4)
+      return specError(what + ": a shape has 1 to 4 extents, got " + Twine(list->size()));
+    for (const json::Value &e : *list)
+      if (Error err = extent(e))
+        return std::move(err);
+    return shape;
+  }
+  if (v.kind() == json::Value::Number) {
+    if (Error err = extent(v))
+      return std::move(err);
+    return shape;
+  }
+  return specError(what + ": expected a shape (an integer or a list of 1 to 4 integers), got " +
+                   describeJSONValue(v));
+}
+
+static Expected<ArrayDesc> parseArrayDesc(const json::Value &v, StringRef what) {
+  ArrayDesc desc;
+  if (v.getAsArray()) { // a bare nested list: {"data": list}
+    desc.init = ArrayDesc::Init::Data;
+    desc.data = &v;
+    return desc;
+  }
+  const json::Object *obj = v.getAsObject();
+  if (!obj)
+    return specError(what + ": expected an array descriptor ({\"data\": [...]}, {\"zeros\": "
+                            "shape}, {\"ones\": shape} or {\"full\": shape, \"value\": v}), got " +
+                     describeJSONValue(v));
+  static const char *const known[] = {"data",  "zeros", "ones",          "full",
+                                      "value", "dtype", "requires_grad", "retain_grad"};
+  std::vector<std::string> unknown;
+  for (const auto &kv : *obj)
+    if (!llvm::is_contained(known, kv.first.str()))
+      unknown.push_back(kv.first.str());
+  if (!unknown.empty()) {
+    std::sort(unknown.begin(), unknown.end());
+    return specError(what + ": unknown key '" + unknown.front() +
+                     "' in array descriptor (keys: data, zeros, ones, full, value, dtype, "
+                     "requires_grad, retain_grad)");
+  }
+  std::vector<std::string> inits;
+  for (const char *k : {"data", "zeros", "ones", "full"})
+    if (obj->get(k))
+      inits.push_back(k);
+  if (inits.size() != 1)
+    return specError(what + ": an array descriptor has exactly one of \"data\", \"zeros\", "
+                            "\"ones\" or \"full\"" +
+                     (inits.empty() ? std::string() : ", got " + joinNames(inits)));
+  StringRef init = inits.front();
+  if (init == "data") {
+    desc.init = ArrayDesc::Init::Data;
+    desc.data = obj->get("data");
+    if (!desc.data->getAsArray())
+      return specError(what + ": \"data\" must be a (nested) list, got " + describeJSONValue(*desc.data));
+  } else {
+    desc.init = init == "zeros" ? ArrayDesc::Init::Zeros
+                : init == "ones" ? ArrayDesc::Init::Ones
+                                 : ArrayDesc::Init::Full;
+    Expected<std::vector<int64_t>> shape =
+        parseShape(*obj->get(init), (what + ": \"" + init + "\"").str());
+    if (!shape)
+      return shape.takeError();
+    desc.shape = std::move(*shape);
+  }
+  desc.value = obj->get("value");
+  if (desc.init == ArrayDesc::Init::Full && !desc.value)
+    return specError(what + ": \"full\" needs a \"value\"");
+  if (desc.init != ArrayDesc::Init::Full && desc.value)
+    return specError(what + ": \"value\" goes with \"full\" only");
+  if (const json::Value *dtype = obj->get("dtype")) {
+    std::optional<StringRef> name = dtype->getAsString();
+    if (!name)
+      return specError(what + ": \"dtype\" must be a string, got " + describeJSONValue(*dtype));
+    desc.dtypeName = name->str();
+    if (Expected<ElemType> t = parseDtype(*name))
+      desc.dtype = *t;
+    else
+      desc.dtypeError = takeRunError(prefixRunError(t.takeError(), what), RunErrorKind::Spec).second;
+  }
+  for (auto [key, flag] : {std::pair<const char *, bool *>{"requires_grad", &desc.requiresGrad},
+                           {"retain_grad", &desc.retainGrad}}) {
+    if (const json::Value *b = obj->get(key)) {
+      std::optional<bool> value = b->getAsBoolean();
+      if (!value)
+        return specError(what + ": \"" + key + "\" must be true or false, got " + describeJSONValue(*b));
+      *flag = *value;
+    }
+  }
+  return desc;
+}
+
+/// "x[1][0]"
+static std::string indexPath(StringRef base, llvm::ArrayRef<int64_t> index) {
+  std::string s = base.str();
+  for (int64_t i : index)
+    s += "[" + std::to_string(i) + "]";
+  return s;
+}
+
+namespace {
+/// Fills an array from nested lists, checking that they are rectangular.
+struct DataFiller {
+  HostArray &array;
+  StringRef what; // "array 'x'"
+  StringRef name; // "x" for index paths
+  std::string kindText; // "a 2-d array of vec3f"
+  llvm::SmallVector<int64_t, 4> index;
+  int64_t flat = 0;
+
+  Error fill(const json::Value &v, unsigned dim) {
+    const ElemType &elem = array.elemType();
+    if (dim == array.ndim()) {
+      if (elem.family == ElemType::Family::Scalar && v.getAsArray())
+        return specError(what + ": \"data\" is nested deeper than " + kindText + ": " +
+                         indexPath(name, index) + " is a list");
+      if (Error e = encodeElement(v, elem, array.element(flat)))
+        return prefixRunError(std::move(e), what + ": " + indexPath(name, index));
+      ++flat;
+      return Error::success();
+    }
+    const json::Array *list = v.getAsArray();
+    if (!list)
+      return specError(what + ": \"data\" must be nested lists " + Twine(array.ndim()) +
+                       " deep for " + kindText + ", but " + indexPath(name, index) + " is " +
+                       describeJSONValue(v));
+    int64_t expected = array.shape()[dim];
+    if (int64_t(list->size()) != expected) {
+      llvm::SmallVector<int64_t, 4> first(index.begin(), index.end());
+      first.back() = 0;
+      return specError(what + ": \"data\" is ragged: " + indexPath(name, index) + " has " +
+                       Twine(list->size()) + " items but " + indexPath(name, first) + " has " +
+                       Twine(expected));
+    }
+    for (int64_t i = 0; i < expected; ++i) {
+      index.push_back(i);
+      Error e = fill((*list)[size_t(i)], dim + 1);
+      index.pop_back();
+      if (e)
+        return e;
+    }
+    return Error::success();
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Building a plan
+//===----------------------------------------------------------------------===//
+
+namespace kdsl {
+
+class PlanBuilder {
+public:
+  PlanBuilder(LaunchPlan &plan, llvm::ArrayRef<KernelInfo> kernels, const PlanOptions &options)
+      : plan(plan), kernels(kernels), bytesLeft(options.maxBytes), maxBytes(options.maxBytes),
+        fileKernels(options.fileKernels) {}
+
+  Error build(const json::Value &spec);
+
+private:
+  struct LaunchInput {
+    const KernelInfo *kernel = nullptr;
+    const json::Object *args = nullptr;
+    std::string what; // "launch 0 (kernel 'k')" or "" in the short form
+    std::vector<int64_t> dims;
+  };
+  struct Named {
+    std::string name;
+    ArrayDesc desc;
+    mlir::Type elemType; // set by the first binding
+    unsigned ndim = 0;
+    std::string firstUse;
+    HostArray *array = nullptr;
+    bool declaredUnsigned = false; // by the first binding's kernel
+  };
+
+  Error checkKeys(const json::Object &obj, llvm::ArrayRef<const char *> allowed, StringRef what);
+  Error parseLaunch(const json::Object &obj, StringRef argsKey, std::string what);
+  Error collectBindings(const json::Value &v, mlir::Type t, StringRef what, StringRef kernel);
+  Error materializeNamed();
+  Error encodeLaunch(const LaunchInput &in, LaunchPlan::Launch &launch);
+  Error bindArray(const json::Value &v, ArrayType type, StringRef what,
+                  llvm::ArrayRef<StringRef> fieldPath, StringRef argName, kdsl_array &out,
+                  const HostArray *&bound);
+  Expected<ElemType> resolveElem(const ArrayDesc &desc, ArrayType type, StringRef what);
+  /// The kernel argument being bound is a top-level array (or scalar) that
+  /// Warp declares unsigned: without a "dtype", its elements are unsigned.
+  bool declaredUnsigned = false;
+  /// The struct named `name` in the kernels' argument types, as an array
+  /// element type (none if it holds arrays).
+  std::optional<ElemType> structNamed(StringRef name) const;
+  Expected<HostArray *> materialize(const ArrayDesc &desc, const ElemType &elem, unsigned ndim,
+                                    StringRef what, StringRef name);
+  Error parsePrint(const json::Value *print);
+  Error parseBackward(const json::Value &v);
+  Expected<HostArray *> gradFor(StringRef name, StringRef what);
+  std::string argWhat(const LaunchInput &in, StringRef arg) const {
+    std::string s = in.what.empty() ? "" : in.what + ", ";
+    return s + "argument '" + arg.str() + "'";
+  }
+
+  LaunchPlan &plan;
+  llvm::ArrayRef<KernelInfo> kernels;
+  uint64_t bytesLeft;
+  uint64_t maxBytes;
+  std::vector<std::string> fileKernels;
+  bool general = false;
+  std::vector<LaunchInput> inputs;
+  std::vector<Named> namedArrays;
+  llvm::StringMap<size_t> namedIndex;
+  /// Short form: the array arguments, in argument order (output order).
+  std::vector<std::string> shortOutputs;
+  /// The output names of every array (general form: sorted), for grads.
+  std::vector<std::string> allOutputs;
+};
+
+} // namespace kdsl
+
+Error PlanBuilder::checkKeys(const json::Object &obj, llvm::ArrayRef<const char *> allowed,
+                             StringRef what) {
+  std::vector<std::string> unknown;
+  for (const auto &kv : obj)
+    if (!llvm::is_contained(allowed, kv.first.str()))
+      unknown.push_back(kv.first.str());
+  if (unknown.empty())
+    return Error::success();
+  std::sort(unknown.begin(), unknown.end());
+  std::string keys;
+  for (const char *k : allowed)
+    keys += (keys.empty() ? "" : ", ") + std::string(k);
+  return specError(what + "unknown key '" + unknown.front() + "' (expected " + keys + ")");
+}
+
+Error PlanBuilder::build(const json::Value &spec) {
+  const json::Object *root = spec.getAsObject();
+  if (!root)
+    return specError("the spec must be a JSON object, got " + describeJSONValue(spec));
+  bool hasKernel = root->get("kernel"), hasLaunches = root->get("launches");
+  if (hasKernel && hasLaunches)
+    return specError("the spec has both \"kernel\" (short form) and \"launches\" (general form)");
+  if (!hasKernel && !hasLaunches)
+    return specError("the spec needs \"kernel\" (short form: {\"kernel\", \"dim\", \"inputs\"}) "
+                     "or \"launches\" (general form: {\"arrays\", \"launches\"})");
+  general = hasLaunches;
+  if (const json::Value *t = root->get("timeout")) {
+    std::optional<double> seconds = t->getAsNumber();
+    if (!seconds || !std::isfinite(*seconds) || *seconds <= 0)
+      return specError("\"timeout\" must be a positive number of seconds, got " +
+                       describeJSONValue(*t));
+    plan.timeoutSeconds = *seconds;
+  }
+
+  if (!general) {
+    if (Error e = checkKeys(*root, {"kernel", "dim", "inputs", "print", "backward", "timeout"},
+                              "spec: "))
+      return e;
+    if (Error e = parseLaunch(*root, "inputs", ""))
+      return e;
+  } else {
+    if (Error e = checkKeys(*root, {"arrays", "launches", "print", "backward", "timeout"}, "spec: "))
+      return e;
+    // Named arrays, in name order (JSON objects are unordered).
+    if (const json::Value *arrays = root->get("arrays")) {
+      const json::Object *obj = arrays->getAsObject();
+      if (!obj)
+        return specError("\"arrays\" must be an object of named array descriptors, got " +
+                         describeJSONValue(*arrays));
+      std::vector<std::string> names;
+      for (const auto &kv : *obj)
+        names.push_back(kv.first.str());
+      std::sort(names.begin(), names.end());
+      for (const std::string &name : names) {
+        if (name.empty())
+          return specError("\"arrays\": array names cannot be empty");
+        Expected<ArrayDesc> desc = parseArrayDesc(*obj->get(name), "array '" + name + "'");
+        if (!desc)
+          return desc.takeError();
+        namedIndex[name] = namedArrays.size();
+        namedArrays.push_back(Named{name, std::move(*desc), {}, 0, "", nullptr});
+      }
+    }
+    const json::Array *launches = root->get("launches")->getAsArray();
+    if (!launches)
+      return specError("\"launches\" must be a list of launches, got " +
+                       describeJSONValue(*root->get("launches")));
+    for (auto [i, l] : llvm::enumerate(*launches)) {
+      std::string what = "launch " + std::to_string(i);
+      const json::Object *obj = l.getAsObject();
+      if (!obj)
+        return specError(what + ": expected an object {\"kernel\", \"dim\", \"args\"}, got " +
+                         describeJSONValue(l));
+      if (Error e = checkKeys(*obj, {"kernel", "dim", "args"}, what + ": "))
+        return e;
+      if (Error e = parseLaunch(*obj, "args", what))
+        return e;
+    }
+    if (Error e = materializeNamed())
+      return e;
+  }
+
+  plan.launchList.reserve(inputs.size());
+  for (const LaunchInput &in : inputs) {
+    plan.launchList.emplace_back();
+    if (Error e = encodeLaunch(in, plan.launchList.back()))
+      return e;
+  }
+  if (Error e = parsePrint(root->get("print")))
+    return e;
+  if (const json::Value *b = root->get("backward"))
+    return parseBackward(*b);
+  return Error::success();
+}
+
+Error PlanBuilder::parseLaunch(const json::Object &obj, StringRef argsKey, std::string what) {
+  std::string prefix = what.empty() ? "" : what + ": ";
+  // Kernel.
+  const json::Value *kv = obj.get("kernel");
+  if (!kv)
+    return specError(prefix + "missing \"kernel\"");
+  std::optional<StringRef> name = kv->getAsString();
+  if (!name)
+    return specError(prefix + "\"kernel\" must be a kernel name, got " + describeJSONValue(*kv));
+  const KernelInfo *kernel = nullptr;
+  for (const KernelInfo &k : kernels)
+    if (k.name == *name)
+      kernel = &k;
+  if (!kernel) {
+    std::vector<std::string> names = fileKernels;
+    if (names.empty())
+      for (const KernelInfo &k : kernels)
+        names.push_back(k.name);
+    return specError(prefix + "unknown kernel '" + *name + "'" +
+                     (names.empty() ? std::string(" (the file defines no kernels)")
+                                    : " (kernels: " + joinNames(names) + ")"));
+  }
+  if (!what.empty())
+    what += " (kernel '" + kernel->name + "')";
+  prefix = what.empty() ? "" : what + ": ";
+
+  // Arguments: exactly the kernel's.
+  static const json::Object empty;
+  const json::Object *args = &empty;
+  if (const json::Value *a = obj.get(argsKey)) {
+    args = a->getAsObject();
+    if (!args)
+      return specError(prefix + "\"" + argsKey + "\" must be an object of arguments by name, got " +
+                       describeJSONValue(*a));
+  }
+
+  // Launch dims.
+  const json::Value *dv = obj.get("dim");
+  if (!dv)
+    return specError(prefix + "missing \"dim\" (the launch dimensions: an integer or a list of "
+                              "1 to 4 integers)");
+  std::vector<int64_t> dims;
+  const int64_t maxDim = std::numeric_limits<int32_t>::max();
+  auto dimError = [&]() {
+    return specError(prefix + "\"dim\" must be an integer or a list of 1 to 4 integers, each from "
+                              "0 to 2147483647 (thread indices are int32), got " +
+                     shortJSON(*dv));
+  };
+  if (const json::Array *list = dv->getAsArray()) {
+    if (list->empty() || list->size() > 4)
+      return dimError();
+    for (const json::Value &e : *list) {
+      std::optional<int64_t> d = getInt(e, 0, maxDim);
+      if (!d)
+        return dimError();
+      dims.push_back(*d);
+    }
+  } else if (std::optional<int64_t> d = getInt(*dv, 0, maxDim)) {
+    dims.push_back(*d);
+  } else {
+    return dimError();
+  }
+  if (dims.size() != kernel->launchDims)
+    return specError(prefix + "kernel '" + kernel->name + "' is launched over " +
+                     Twine(kernel->launchDims) + " dimension" +
+                     (kernel->launchDims == 1 ? "" : "s") + " (its wp.tid() gives " +
+                     Twine(kernel->launchDims) + " index" + (kernel->launchDims == 1 ? "" : "es") +
+                     "), but \"dim\" " + shortJSON(*dv) + " has " + Twine(dims.size()));
+  int64_t total = 1;
+  for (int64_t d : dims)
+    if (__builtin_mul_overflow(total, d, &total))
+      return specError(prefix + "\"dim\" " + shortJSON(*dv) + " has more than 2^63 threads");
+
+  std::vector<std::string> extra;
+  for (const auto &a : *args)
+    if (!llvm::is_contained(kernel->argNames, a.first.str()))
+      extra.push_back(a.first.str());
+  if (!extra.empty()) {
+    std::sort(extra.begin(), extra.end());
+    return specError(prefix + "kernel '" + kernel->name + "' has no argument '" + extra.front() +
+                     "' (arguments: " + joinNames(kernel->argNames) + ")");
+  }
+  for (const std::string &arg : kernel->argNames)
+    if (!args->get(arg))
+      return specError(prefix + "missing argument '" + arg + "' of kernel '" + kernel->name +
+                       "' (arguments: " + joinNames(kernel->argNames) + ")");
+
+  LaunchInput in;
+  in.kernel = kernel;
+  in.args = args;
+  in.what = what;
+  in.dims = dims;
+  // Check the argument types now (before anything is allocated), and collect
+  // the uses of named arrays.
+  for (auto [arg, type] : llvm::zip(kernel->argNames, kernel->argTypes)) {
+    std::string argWhatText = argWhat(in, arg);
+    Expected<Layout> layout = layoutOf(type);
+    if (!layout)
+      return prefixRunError(layout.takeError(), argWhatText);
+    if (auto at = llvm::dyn_cast<ArrayType>(type); at && !arrayElemTypeFromMLIR(at.getElementType()))
+      return specError(argWhatText + ": arrays of " + describeType(at.getElementType()) +
+                       " are not supported by kdsl-run (a struct array element holds no arrays)");
+    if (general) {
+      size_t index = &arg - kernel->argNames.data();
+      declaredUnsigned = index < kernel->argUnsigned.size() && kernel->argUnsigned[index];
+      Error e = collectBindings(*args->get(arg), type, argWhatText, kernel->name);
+      declaredUnsigned = false;
+      if (e)
+        return e;
+    }
+  }
+  inputs.push_back(std::move(in));
+  return Error::success();
+}
+
+Error PlanBuilder::collectBindings(const json::Value &v, mlir::Type t, StringRef what,
+                                   StringRef kernel) {
+  if (auto at = llvm::dyn_cast<ArrayType>(t)) {
+    std::optional<StringRef> ref = v.getAsString();
+    if (!ref || !ref->starts_with("@"))
+      return Error::success(); // an inline descriptor (checked when encoding)
+    StringRef name = ref->drop_front();
+    auto it = namedIndex.find(name);
+    if (it == namedIndex.end()) {
+      std::vector<std::string> names;
+      for (const Named &n : namedArrays)
+        names.push_back(n.name);
+      return specError(what + ": no array named '" + name + "' in \"arrays\"" +
+                       (names.empty() ? std::string() : " (arrays: " + joinNames(names) + ")"));
+    }
+    Named &n = namedArrays[it->second];
+    std::string use = what.str();
+    if (!n.elemType) {
+      n.elemType = at.getElementType();
+      n.ndim = at.getNdim();
+      n.firstUse = use;
+      n.declaredUnsigned = declaredUnsigned;
+    } else if (n.elemType != at.getElementType() || n.ndim != at.getNdim()) {
+      return specError("array '" + n.name + "' is used as " +
+                       describeType(ArrayType::get(n.elemType.getContext(), n.elemType, n.ndim)) +
+                       " by " + n.firstUse + " and as " + describeType(t) + " by " + use);
+    }
+    return Error::success();
+  }
+  if (auto st = llvm::dyn_cast<StructType>(t)) {
+    const json::Object *obj = v.getAsObject();
+    if (!obj)
+      return Error::success(); // reported when encoding
+    declaredUnsigned = false; // struct fields keep no signedness
+    for (auto [name, type] : llvm::zip(st.getFieldNames(), st.getFieldTypes()))
+      if (const json::Value *field = obj->get(name.getValue()))
+        if (Error e = collectBindings(*field, type, (what + ", field '" + name.getValue() + "'").str(),
+                                      kernel))
+          return e;
+  }
+  return Error::success();
+}
+
+/// Appends the struct types in `t` (arrays' elements and fields too).
+static void collectStructs(mlir::Type t, llvm::SmallVectorImpl<StructType> &out) {
+  if (auto a = llvm::dyn_cast<ArrayType>(t))
+    return collectStructs(a.getElementType(), out);
+  if (auto s = llvm::dyn_cast<StructType>(t)) {
+    out.push_back(s);
+    for (mlir::Type f : s.getFieldTypes())
+      collectStructs(f, out);
+  }
+}
+
+std::optional<ElemType> PlanBuilder::structNamed(StringRef name) const {
+  if (name.empty())
+    return std::nullopt;
+  llvm::SmallVector<StructType> structs;
+  for (const KernelInfo &k : kernels)
+    for (mlir::Type t : k.argTypes)
+      collectStructs(t, structs);
+  for (StructType s : structs)
+    if (s.getName() == name)
+      return arrayElemTypeFromMLIR(s);
+  return std::nullopt;
+}
+
+Expected<ElemType> PlanBuilder::resolveElem(const ArrayDesc &desc, ArrayType type,
+                                            StringRef what) {
+  mlir::Type elemType = type.getElementType();
+  std::optional<ElemType> fromType = arrayElemTypeFromMLIR(elemType);
+  if (!fromType)
+    return specError(what + ": arrays of " + describeType(elemType) +
+                     " are not supported by kdsl-run (a struct array element holds no arrays)");
+  if (fromType->family == ElemType::Family::Struct) {
+    if (!desc.dtypeName.empty() && desc.dtypeName != fromType->name())
+      return specError(what + ": \"dtype\" " + desc.dtypeName +
+                       " does not match the kernel argument's element type " + fromType->name() +
+                       " (" + describeType(type) + ")");
+    return *fromType;
+  }
+  if (!desc.dtypeError.empty())
+    return specError(desc.dtypeError);
+  if (!desc.dtype) {
+    // MLIR integers are signless: the kernel's declaration says unsigned.
+    ElemType t = *fromType;
+    if (declaredUnsigned && isIntScalar(t.scalar)) {
+      switch (t.scalar) {
+      case ScalarKind::I8: t.scalar = ScalarKind::U8; break;
+      case ScalarKind::I16: t.scalar = ScalarKind::U16; break;
+      case ScalarKind::I32: t.scalar = ScalarKind::U32; break;
+      case ScalarKind::I64: t.scalar = ScalarKind::U64; break;
+      default: break;
+      }
+      t.signKnown = true;
+    }
+    return t;
+  }
+  if (!desc.dtype->matches(elemType))
+    return specError(what + ": \"dtype\" " + desc.dtype->name() +
+                     " does not match the kernel argument's element type " + fromType->name() +
+                     " (" + describeType(type) + ")");
+  return *desc.dtype;
+}
+
+Expected<HostArray *> PlanBuilder::materialize(const ArrayDesc &desc, const ElemType &elem,
+                                               unsigned ndim, StringRef what, StringRef name) {
+  std::string kindText = "a " + std::to_string(ndim) + "-d array of " + elem.name();
+  std::vector<int64_t> shape;
+  if (desc.init == ArrayDesc::Init::Data) {
+    const json::Value *cur = desc.data;
+    llvm::SmallVector<int64_t, 4> index;
+    for (unsigned d = 0; d < ndim; ++d) {
+      const json::Array *list = cur->getAsArray();
+      if (!list)
+        return specError(what + ": \"data\" must be nested lists " + Twine(ndim) + " deep for " +
+                         kindText + ", but " + indexPath(name, index) + " is " + describeJSONValue(*cur));
+      shape.push_back(int64_t(list->size()));
+      if (list->empty()) {
+        shape.resize(ndim, 0);
+        break;
+      }
+      cur = &(*list)[0];
+      index.push_back(0);
+    }
+  } else {
+    shape = desc.shape;
+    if (shape.size() != ndim)
+      return specError(what + ": shape " + formatShape(shape) + " has " + Twine(shape.size()) +
+                       " dimension" + (shape.size() == 1 ? "" : "s") + ", but the kernel takes " +
+                       kindText);
+  }
+
+  // The byte limit is for all arrays of the plan together.
+  uint64_t count = 1, bytes = 0;
+  bool overflow = false;
+  for (int64_t d : shape)
+    overflow |= __builtin_mul_overflow(count, uint64_t(d), &count);
+  overflow |= __builtin_mul_overflow(count, elem.size(), &bytes);
+  if (overflow || bytes > bytesLeft)
+    return specError(what + ": an array of shape " + formatShape(shape) + " and dtype " +
+                     elem.name() + " needs " +
+                     (overflow ? std::string("more than 2^64") : std::to_string(bytes)) +
+                     " bytes, more than " +
+                     (bytesLeft == maxBytes ? std::string("the limit of ")
+                                            : std::to_string(bytesLeft) +
+                                                  " bytes left of the limit of ") +
+                     formatBytes(maxBytes) + " for all arrays together");
+  Expected<std::unique_ptr<HostArray>> allocated = HostArray::allocate(elem, shape, bytesLeft);
+  if (!allocated)
+    return prefixRunError(allocated.takeError(), what);
+  HostArray &array = **allocated;
+  bytesLeft -= array.byteSize();
+  array.requiresGrad = desc.requiresGrad;
+  array.retainGrad = desc.retainGrad;
+
+  switch (desc.init) {
+  case ArrayDesc::Init::Zeros:
+    break;
+  case ArrayDesc::Init::Ones:
+  case ArrayDesc::Init::Full: {
+    if (desc.init == ArrayDesc::Init::Ones && elem.family == ElemType::Family::Struct)
+      return specError(what + ": \"ones\" is for numeric dtypes; an array of struct " +
+                       elem.name() + " takes \"zeros\", \"data\" or \"full\" with an object");
+    std::vector<char> element(size_t(elem.size()), 0);
+    json::Value one(int64_t(1));
+    const json::Value &value = desc.init == ArrayDesc::Init::Ones ? one : *desc.value;
+    if (Error e = encodeElementOrBroadcast(value, elem, element.data()))
+      return prefixRunError(std::move(e), what + ": \"value\"");
+    if (llvm::any_of(element, [](char c) { return c != 0; }))
+      for (int64_t i = 0, n = array.numElements(); i < n; ++i)
+        std::memcpy(array.element(i), element.data(), element.size());
+    break;
+  }
+  case ArrayDesc::Init::Data: {
+    DataFiller filler{array, what, name, kindText, {}, 0};
+    if (Error e = filler.fill(*desc.data, 0))
+      return std::move(e);
+    break;
+  }
+  }
+  plan.arrays.push_back(std::move(*allocated));
+  return plan.arrays.back().get();
+}
+
+Error PlanBuilder::materializeNamed() {
+  for (Named &n : namedArrays) {
+    std::string what = "array '" + n.name + "'";
+    ElemType elem;
+    unsigned ndim;
+    if (n.elemType) {
+      // Bound to kernel arguments: their type decides.
+      ArrayType type = ArrayType::get(n.elemType.getContext(), n.elemType, n.ndim);
+      declaredUnsigned = n.declaredUnsigned;
+      Expected<ElemType> resolved =
+          resolveElem(n.desc, type, what + " (used by " + n.firstUse + ")");
+      declaredUnsigned = false;
+      if (!resolved)
+        return resolved.takeError();
+      elem = *resolved;
+      ndim = n.ndim;
+    } else {
+      // Not used by any launch: the descriptor alone decides; a dtype that
+      // is no Warp value type may name a struct of the kernels.
+      std::optional<ElemType> structElem = structNamed(n.desc.dtypeName);
+      if (!n.desc.dtypeError.empty() && !structElem)
+        return specError(n.desc.dtypeError);
+      elem = structElem  ? *structElem
+             : n.desc.dtype ? *n.desc.dtype
+                            : ElemType::makeScalar(ScalarKind::F32);
+      if (n.desc.init == ArrayDesc::Init::Data) {
+        unsigned depth = 0;
+        for (const json::Value *cur = n.desc.data; const json::Array *list = cur->getAsArray();) {
+          ++depth;
+          if (list->empty())
+            break;
+          cur = &(*list)[0];
+        }
+        if (depth <= elem.jsonDepth() || depth - elem.jsonDepth() > 4)
+          return specError(what + ": cannot tell the shape of \"data\" nested " + Twine(depth) +
+                           " deep for dtype " + elem.name() +
+                           " (the array is not used by any launch)");
+        ndim = depth - elem.jsonDepth();
+      } else {
+        ndim = unsigned(n.desc.shape.size());
+      }
+    }
+    Expected<HostArray *> array = materialize(n.desc, elem, ndim, what, n.name);
+    if (!array)
+      return array.takeError();
+    n.array = *array;
+    plan.named[n.name] = n.array;
+  }
+  return Error::success();
+}
+
+Error PlanBuilder::bindArray(const json::Value &v, ArrayType type, StringRef what,
+                             llvm::ArrayRef<StringRef> fieldPath, StringRef argName,
+                             kdsl_array &out, const HostArray *&bound) {
+  // None, as in Warp: an array without storage (`if arr:` is false).
+  if (v.kind() == json::Value::Null) {
+    out = kdsl_array{};
+    bound = nullptr;
+    plan.nullArrays = true;
+    return Error::success();
+  }
+  if (std::optional<StringRef> ref = v.getAsString()) {
+    if (!ref->starts_with("@"))
+      return specError(what + ": expected an array descriptor or \"@name\", got " + describeJSONValue(v));
+    if (!general)
+      return specError(what + ": named arrays (\"" + *ref +
+                       "\") need the general form ({\"arrays\": ..., \"launches\": ...})");
+    auto it = namedIndex.find(ref->drop_front());
+    if (it == namedIndex.end() || !namedArrays[it->second].array)
+      return specError(what + ": no array named '" + ref->drop_front() + "' in \"arrays\"");
+    out = namedArrays[it->second].array->view();
+    bound = namedArrays[it->second].array;
+    return Error::success();
+  }
+  Expected<ArrayDesc> desc = parseArrayDesc(v, what);
+  if (!desc)
+    return desc.takeError();
+  Expected<ElemType> elem = resolveElem(*desc, type, what);
+  if (!elem)
+    return elem.takeError();
+  // Output name (short form): the argument, then struct fields: "p.buf".
+  std::string name = argName.str();
+  for (StringRef f : fieldPath)
+    name += "." + f.str();
+  Expected<HostArray *> array = materialize(*desc, *elem, type.getNdim(), what, name);
+  if (!array)
+    return array.takeError();
+  out = (*array)->view();
+  bound = *array;
+  if (!general) {
+    plan.named[name] = *array;
+    shortOutputs.push_back(name);
+  }
+  return Error::success();
+}
+
+Error PlanBuilder::encodeLaunch(const LaunchInput &in, LaunchPlan::Launch &launch) {
+  launch.kernel = in.kernel->name;
+  launch.ndims = unsigned(in.dims.size());
+  for (auto [i, d] : llvm::enumerate(in.dims))
+    launch.dims[i] = d;
+  size_t n = in.kernel->argNames.size();
+  launch.storage.resize(n);
+  launch.args.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    StringRef arg = in.kernel->argNames[i];
+    mlir::Type type = in.kernel->argTypes[i];
+    Expected<Layout> layout = layoutOf(type);
+    if (!layout)
+      return layout.takeError();
+    launch.storage[i].assign(size_t(std::max<uint64_t>(1, (layout->size + 7) / 8)), 0);
+    launch.args[i] = launch.storage[i].data();
+    std::string what = argWhat(in, arg);
+    auto binder = [&](const json::Value &v, ArrayType at, StringRef w,
+                      llvm::ArrayRef<StringRef> path, uint64_t offset, kdsl_array &out) -> Error {
+      const HostArray *bound = nullptr;
+      declaredUnsigned = path.empty() && i < in.kernel->argUnsigned.size() &&
+                         in.kernel->argUnsigned[i];
+      Error e = bindArray(v, at, w, path, arg, out, bound);
+      declaredUnsigned = false;
+      if (e)
+        return e;
+      if (bound) // a None array views nothing
+        launch.arrayUses.push_back({unsigned(i), offset, bound});
+      return Error::success();
+    };
+    if (Error e = encodeValue(*in.args->get(arg), type,
+                              reinterpret_cast<char *>(launch.storage[i].data()), what, binder))
+      return e;
+  }
+  return Error::success();
+}
+
+Error PlanBuilder::parsePrint(const json::Value *print) {
+  std::vector<std::string> all;
+  if (general) {
+    for (const Named &n : namedArrays)
+      all.push_back(n.name); // already sorted
+  } else {
+    all = shortOutputs;
+  }
+  allOutputs = all;
+  if (!print) {
+    plan.printed = all;
+    return Error::success();
+  }
+  const json::Array *list = print->getAsArray();
+  if (!list)
+    return specError("\"print\" must be a list of array names, got " + describeJSONValue(*print));
+  llvm::StringSet<> seen;
+  for (const json::Value &v : *list) {
+    std::optional<StringRef> name = v.getAsString();
+    if (!name)
+      return specError("\"print\" must be a list of array names, got " + describeJSONValue(v) + " in it");
+    if (!plan.named.count(*name))
+      return specError("\"print\": no array named '" + *name + "'" +
+                       (all.empty() ? std::string() : " (arrays: " + joinNames(all) + ")"));
+    if (seen.insert(*name).second)
+      plan.printed.push_back(name->str());
+  }
+  return Error::success();
+}
+
+Expected<HostArray *> PlanBuilder::gradFor(StringRef name, StringRef what) {
+  HostArray *a = plan.array(name);
+  if (!a)
+    return specError(what + ": no array named '" + name + "'" +
+                     (allOutputs.empty() ? std::string() : " (arrays: " + joinNames(allOutputs) + ")"));
+  return plan.gradOf.lookup(a);
+}
+
+/// "backward": {"loss": "name"} or {"seed": {"name": data, ...}}. Every array
+/// gets a zero-filled gradient of its shape; each launch gets an adjoint
+/// launch whose adjoint arguments view those gradients.
+Error PlanBuilder::parseBackward(const json::Value &v) {
+  const json::Object *obj = v.getAsObject();
+  if (!obj)
+    return specError("\"backward\" must be {\"loss\": name} or {\"seed\": {name: data}}, got " +
+                     describeJSONValue(v));
+  if (Error e = checkKeys(*obj, {"loss", "seed"}, "\"backward\": "))
+    return e;
+  if (bool(obj->get("loss")) == bool(obj->get("seed")))
+    return specError("\"backward\" needs exactly one of \"loss\" and \"seed\"");
+  plan.backward = true;
+  for (const LaunchInput &in : inputs)
+    if (!in.kernel->enableBackward)
+      return specError("\"backward\": kernel '" + in.kernel->name +
+                       "' has enable_backward=False");
+
+  for (const std::unique_ptr<HostArray> &a : plan.arrays) {
+    if (a->byteSize() > bytesLeft)
+      return specError("\"backward\": the gradients exceed the size limit of " + Twine(maxBytes) + " bytes");
+    Expected<std::unique_ptr<HostArray>> g = HostArray::allocate(a->elemType(), a->shape(), bytesLeft);
+    if (!g)
+      return g.takeError();
+    bytesLeft -= a->byteSize();
+    plan.gradOf[a.get()] = g->get();
+    plan.grads.push_back(std::move(*g));
+  }
+
+  // Adjoint launches, last launch first: the arguments, then their adjoints.
+  llvm::DenseSet<const HostArray *> &written = plan.written;
+  for (size_t li = plan.launchList.size(); li-- > 0;) {
+    const LaunchPlan::Launch &fwd = plan.launchList[li];
+    const KernelInfo &info = *inputs[li].kernel;
+    LaunchPlan::Launch bwd;
+    bwd.kernel = fwd.kernel;
+    bwd.backward = true;
+    bwd.ndims = fwd.ndims;
+    std::copy(std::begin(fwd.dims), std::end(fwd.dims), std::begin(bwd.dims));
+    size_t n = fwd.storage.size();
+    bwd.storage = fwd.storage;
+    for (size_t i = 0; i < n; ++i)
+      bwd.storage.emplace_back(fwd.storage[i].size(), 0);
+    for (auto &buf : bwd.storage)
+      bwd.args.push_back(buf.data());
+    for (const LaunchPlan::Launch::ArrayUse &u : fwd.arrayUses) {
+      kdsl_array view = plan.gradOf.lookup(u.array)->view();
+      std::memcpy(reinterpret_cast<char *>(bwd.storage[n + u.arg].data()) + u.offset, &view, sizeof view);
+      bwd.arrayUses.push_back({unsigned(n + u.arg), u.offset, plan.gradOf.lookup(u.array)});
+      bwd.arrayUses.push_back(u);
+      if (u.arg < info.argWritten.size() && info.argWritten[u.arg])
+        written.insert(u.array);
+    }
+    plan.backwardList.push_back(std::move(bwd));
+  }
+  for (const std::unique_ptr<HostArray> &a : plan.arrays)
+    if (written.count(a.get()) && !a->retainGrad)
+      plan.resetAfterBackward.push_back(plan.gradOf.lookup(a.get()));
+
+  if (const json::Value *loss = obj->get("loss")) {
+    std::optional<StringRef> name = loss->getAsString();
+    if (!name)
+      return specError("\"backward\": \"loss\" must be an array name, got " + describeJSONValue(*loss));
+    Expected<HostArray *> g = gradFor(*name, "\"backward\": \"loss\"");
+    if (!g)
+      return g.takeError();
+    if ((*g)->numElements() != 1 || (*g)->elemType().family != ElemType::Family::Scalar ||
+        !isFloatScalar((*g)->elemType().scalar))
+      return specError("\"backward\": the loss '" + *name +
+                       "' must be an array of one float element, got " + Twine((*g)->numElements()) +
+                       " element(s) of " + (*g)->elemType().name());
+    std::vector<char> bytes((*g)->byteSize());
+    if (Error e = encodeElement(json::Value(1.0), (*g)->elemType(), bytes.data()))
+      return e;
+    plan.seeds.push_back({plan.array(*name), *g, std::move(bytes)});
+  } else {
+    const json::Object *seeds = obj->get("seed")->getAsObject();
+    if (!seeds)
+      return specError("\"backward\": \"seed\" must be an object {name: data}, got " +
+                       describeJSONValue(*obj->get("seed")));
+    std::vector<std::string> names;
+    for (const auto &kv : *seeds)
+      names.push_back(kv.first.str());
+    std::sort(names.begin(), names.end());
+    for (const std::string &name : names) {
+      std::string what = "\"backward\": seed '" + name + "'";
+      Expected<HostArray *> g = gradFor(name, what);
+      if (!g)
+        return g.takeError();
+      const json::Array *rows = seeds->get(name)->getAsArray();
+      if (!rows || int64_t(rows->size()) != (*g)->shape()[0])
+        return specError(what + ": expected nested lists of the array's shape (" +
+                         Twine((*g)->shape()[0]) + " items at the top), got " +
+                         (rows ? std::to_string(rows->size()) + " items"
+                               : describeJSONValue(*seeds->get(name))));
+      std::string kindText = "a " + std::to_string((*g)->ndim()) + "-d array of " + (*g)->elemType().name();
+      DataFiller filler{**g, what, name, kindText, {}, 0};
+      if (Error e = filler.fill(*seeds->get(name), 0))
+        return e;
+      plan.seeds.push_back({plan.array(name), *g,
+                            std::vector<char>((*g)->data(), (*g)->data() + (*g)->byteSize())});
+      std::memset((*g)->data(), 0, (*g)->byteSize());
+    }
+  }
+  for (const std::string &name : allOutputs)
+    if (plan.array(name)->requiresGrad)
+      plan.gradList.push_back(name);
+  return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// LaunchPlan::create
+//===----------------------------------------------------------------------===//
+
+Expected<std::unique_ptr<LaunchPlan>> LaunchPlan::create(const json::Value &spec,
+                                                         llvm::ArrayRef<KernelInfo> kernels,
+                                                         const PlanOptions &options) {
+  std::unique_ptr<LaunchPlan> plan(new LaunchPlan());
+  PlanBuilder builder(*plan, kernels, options);
+  if (Error e = builder.build(spec))
+    return std::move(e);
+  return plan;
+}
+
+Expected<std::unique_ptr<LaunchPlan>> LaunchPlan::create(const json::Value &spec,
+                                                         mlir::ModuleOp module,
+                                                         const PlanOptions &options) {
+  std::vector<KernelInfo> kernels = collectKernels(module);
+  return create(spec, kernels, options);
+}
+
