@@ -1,5 +1,6 @@
 //===- JitBackend.cpp - in-process JIT through ORC's LLJIT ----------------===//
 #include "kdsl/Runtime/CpuBackend.h"
+#include "kdsl/Support/KernelJit.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "JitPasses.h"
@@ -10,35 +11,15 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
-#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
-#include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/Support/TargetSelect.h"
 
 using namespace mlir;
 using namespace kdsl;
 
-namespace {
-class JitModule : public CpuModule {
-public:
-  explicit JitModule(std::unique_ptr<llvm::orc::LLJIT> jit) : jit(std::move(jit)) {}
-  kdsl_kernel_fn lookup(llvm::StringRef kernel, bool backward) override {
-    auto sym = jit->lookup((kernel + (backward ? "_cpu_backward" : "_cpu_forward")).str());
-    if (!sym) {
-      llvm::consumeError(sym.takeError());
-      return nullptr;
-    }
-    return sym->toPtr<kdsl_kernel_fn>();
-  }
-
-private:
-  std::unique_ptr<llvm::orc::LLJIT> jit;
-};
-} // namespace
 
 /// Runs the CPU lowering pipeline on `module`; diagnostics go into the error.
 llvm::Error kdsl::lowerToLLVMDialect(ModuleOp module, const CpuCompileOptions &options) {
@@ -66,12 +47,7 @@ llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithJit(ModuleOp module,
                                                                 const CpuCompileOptions &options) {
   if (llvm::Error e = lowerToLLVMDialect(module, options))
     return std::move(e);
-  static bool initialized = [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-    return true;
-  }();
-  (void)initialized;
+  initializeNativeTargetOnce();
   registerBuiltinDialectTranslation(*module.getContext());
   registerLLVMDialectTranslation(*module.getContext());
 
@@ -99,27 +75,8 @@ llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithJit(ModuleOp module,
   else
     prepareForFastISel(*llvmModule);
 
-  auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*tmBuilder)).create();
+  auto jit = createKernelJit(std::move(*tmBuilder), std::move(llvmModule), std::move(llvmContext));
   if (!jit)
     return jit.takeError();
-  llvm::orc::JITDylib &dylib = (*jit)->getMainJITDylib();
-  // libm and the C library for the kernels' math calls...
-  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
-      (*jit)->getDataLayout().getGlobalPrefix());
-  if (!process)
-    return process.takeError();
-  dylib.addGenerator(std::move(*process));
-  // ...and the report hooks resolve to the host's definitions.
-  llvm::orc::MangleAndInterner interner((*jit)->getExecutionSession(), (*jit)->getDataLayout());
-  llvm::orc::SymbolMap hooks;
-  hooks[interner("kdsl_report_assert")] = {llvm::orc::ExecutorAddr::fromPtr(&kdsl_report_assert),
-                                           llvm::JITSymbolFlags::Exported};
-  hooks[interner("kdsl_report_oob")] = {llvm::orc::ExecutorAddr::fromPtr(&kdsl_report_oob),
-                                        llvm::JITSymbolFlags::Exported};
-  if (llvm::Error e = dylib.define(llvm::orc::absoluteSymbols(std::move(hooks))))
-    return std::move(e);
-  if (llvm::Error e = (*jit)->addIRModule(
-          llvm::orc::ThreadSafeModule(std::move(llvmModule), std::move(llvmContext))))
-    return std::move(e);
-  return std::make_unique<JitModule>(std::move(*jit));
+  return makeJitCpuModule(std::move(*jit));
 }

@@ -1,5 +1,6 @@
 //===- VerifyEmitted.cpp - Clang -fsyntax-only on emitted code -----------===//
 #include "kdsl/Target/Verify.h"
+#include "kdsl/Support/KernelJit.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/CodeGen/CodeGenAction.h"
@@ -7,15 +8,12 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
-#include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/xxhash.h"
 
 #include <chrono>
@@ -264,58 +262,17 @@ public:
   std::unique_ptr<llvm::Module> module;
 };
 
-/// Kernels compiled by Clang and the JIT: `<kernel>_cpu_forward/backward`.
-class ClangJitModule : public CpuModule {
-public:
-  explicit ClangJitModule(std::unique_ptr<llvm::orc::LLJIT> jit) : jit(std::move(jit)) {}
-  kdsl_kernel_fn lookup(llvm::StringRef kernel, bool backward) override {
-    auto sym = jit->lookup((kernel + (backward ? "_cpu_backward" : "_cpu_forward")).str());
-    if (!sym) {
-      llvm::consumeError(sym.takeError());
-      return nullptr;
-    }
-    return sym->toPtr<kdsl_kernel_fn>();
-  }
-  std::unique_ptr<llvm::orc::LLJIT> jit;
-};
 } // namespace
 
+/// The JIT of emitted code: no optimization (it runs once), as kdsl's own JIT.
 static llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>>
 makeJit(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context) {
-  static bool initialized = [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-    return true;
-  }();
-  (void)initialized;
+  kdsl::initializeNativeTargetOnce();
   auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!tmBuilder)
     return tmBuilder.takeError();
   tmBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::None);
-  auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*tmBuilder)).create();
-  if (!jit)
-    return jit.takeError();
-  llvm::orc::JITDylib &dylib = (*jit)->getMainJITDylib();
-  // libm, libc and libstdc++ (operator new) of the process...
-  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
-      (*jit)->getDataLayout().getGlobalPrefix());
-  if (!process)
-    return process.takeError();
-  dylib.addGenerator(std::move(*process));
-  // ...and the report hooks of the host.
-  llvm::orc::MangleAndInterner interner((*jit)->getExecutionSession(), (*jit)->getDataLayout());
-  llvm::orc::SymbolMap hooks;
-  hooks[interner("kdsl_report_assert")] = {llvm::orc::ExecutorAddr::fromPtr(&kdsl_report_assert),
-                                           llvm::JITSymbolFlags::Exported};
-  hooks[interner("kdsl_report_oob")] = {llvm::orc::ExecutorAddr::fromPtr(&kdsl_report_oob),
-                                        llvm::JITSymbolFlags::Exported};
-  if (llvm::Error e = dylib.define(llvm::orc::absoluteSymbols(std::move(hooks))))
-    return std::move(e);
-  module->setDataLayout((*jit)->getDataLayout());
-  if (llvm::Error e = (*jit)->addIRModule(
-          llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
-    return std::move(e);
-  return std::move(*jit);
+  return kdsl::createKernelJit(std::move(*tmBuilder), std::move(module), std::move(context));
 }
 
 EmittedBuild kdsl::buildEmittedAfterPrelude(llvm::StringRef prelude, llvm::StringRef body,
@@ -360,7 +317,7 @@ EmittedBuild kdsl::buildEmittedAfterPrelude(llvm::StringRef prelude, llvm::Strin
       out.jitSeconds = std::chrono::duration<double>(Clock::now() - clangDone).count();
       return out;
     }
-  out.module = std::make_unique<ClangJitModule>(std::move(*jit));
+  out.module = kdsl::makeJitCpuModule(std::move(*jit));
   out.jitSeconds = std::chrono::duration<double>(Clock::now() - clangDone).count();
   return out;
 }

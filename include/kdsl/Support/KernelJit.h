@@ -1,0 +1,39 @@
+//===- KernelJit.h - ORC LLJIT set up for kdsl kernels ---------*- C++ -*-===//
+//
+// The JIT both CPU paths use: kdsl's own lowering (Runtime/JitBackend) and
+// the Clang-compiled emitted C++ and CUDA C (Target/Verify). Kernels resolve
+// libm, libc and libstdc++ from the process, and the report hooks of
+// KernelABI.h (kdsl_report_assert, kdsl_report_oob) to the host's definitions.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KDSL_SUPPORT_KERNELJIT_H
+#define KDSL_SUPPORT_KERNELJIT_H
+
+#include "kdsl/Runtime/CpuBackend.h"
+
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace kdsl {
+
+/// Initializes the native target once per process.
+void initializeNativeTargetOnce();
+
+/// An LLJIT for `machine` with the process's symbols and the report hooks,
+/// holding `module` (its data layout set to the JIT's).
+llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>>
+createKernelJit(llvm::orc::JITTargetMachineBuilder machine, std::unique_ptr<llvm::Module> module,
+                std::unique_ptr<llvm::LLVMContext> context);
+
+/// The kernels of `jit` by their kdsl.kernel names: CpuModule::lookup finds
+/// `<kernel>_cpu_forward` and `<kernel>_cpu_backward`.
+std::unique_ptr<CpuModule> makeJitCpuModule(std::unique_ptr<llvm::orc::LLJIT> jit);
+
+} // namespace kdsl
+
+#endif
