@@ -10,11 +10,6 @@
 #include <unistd.h>
 
 using namespace kdsl;
-using llvm::Error;
-using llvm::Expected;
-using llvm::StringRef;
-using llvm::Twine;
-namespace json = llvm::json;
 
 //===----------------------------------------------------------------------===//
 // Kernels

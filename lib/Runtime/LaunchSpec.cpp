@@ -10,7 +10,6 @@ using namespace kdsl;
 using llvm::Error;
 using llvm::Expected;
 using llvm::StringRef;
-using llvm::Twine;
 namespace json = llvm::json;
 
 //===----------------------------------------------------------------------===//

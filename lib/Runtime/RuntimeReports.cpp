@@ -4,11 +4,6 @@
 #include <algorithm>
 
 using namespace kdsl;
-using llvm::Error;
-using llvm::Expected;
-using llvm::StringRef;
-using llvm::Twine;
-namespace json = llvm::json;
 
 //===----------------------------------------------------------------------===//
 // Runtime reports
