@@ -1,6 +1,10 @@
 //===- kdsl-translate.cpp - Warp-syntax Python to MLIR and targets --------===//
 //
 //   kdsl-translate FILE.py --emit=mlir [-o OUT] [--kernel NAME]
+//   kdsl-translate FILE.mlir --emit=cpp|cuda|llvm|ptx [-o OUT]
+//
+// The input is kdsl IR when its name ends in .mlir (or with --input=mlir),
+// Warp-syntax Python otherwise.
 //
 // Diagnostics go to stderr as file:line:col; the exit code is 1 on any error
 // and no output file is left behind.
@@ -22,7 +26,10 @@
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/InitLLVM.h"
@@ -32,14 +39,27 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/WithColor.h"
 
+#include <optional>
+
 using namespace llvm;
 
 static cl::OptionCategory translateCategory("kdsl-translate options");
-static cl::opt<std::string> inputFilename(cl::Positional, cl::desc("<input .py file>"),
+static cl::opt<std::string> inputFilename(cl::Positional,
+                                          cl::desc("<input .py or .mlir file>"),
                                           cl::Required, cl::cat(translateCategory));
 static cl::opt<std::string> outputFilename("o", cl::desc("Output file (default: stdout)"),
                                            cl::value_desc("filename"), cl::init("-"),
                                            cl::cat(translateCategory));
+enum class InputKind { Auto, Python, Mlir };
+static cl::opt<InputKind> inputKind(
+    "input", cl::desc("How to read the input"), cl::init(InputKind::Auto),
+    cl::values(clEnumValN(InputKind::Auto, "auto",
+                          "kdsl IR if the file name ends in .mlir, Python otherwise (stdin: "
+                          "Python)"),
+               clEnumValN(InputKind::Python, "py", "Warp-syntax Python"),
+               clEnumValN(InputKind::Mlir, "mlir",
+                          "kdsl IR (as --emit=mlir or kdsl-opt print it); parsed and verified")),
+    cl::cat(translateCategory));
 static cl::opt<std::string> kernelName("kernel",
                                        cl::desc("Translate only this kernel (the first of that "
                                                 "name) and the funcs and structs it uses"),
@@ -153,14 +173,35 @@ int main(int argc, char **argv) {
     WithColor::error(errs(), "kdsl-translate") << "--standalone needs --emit=cuda and -o DIR\n";
     return 1;
   }
-  auto module = kdsl::translateSource(sm, ctx, options, errs());
+  bool mlirInput = inputKind == InputKind::Mlir ||
+                   (inputKind == InputKind::Auto &&
+                    llvm::sys::path::extension(inputFilename) == ".mlir");
+  // For kdsl IR input every diagnostic (parser, verifier, autodiff, emitter)
+  // is file:line:col with the source line.
+  std::optional<mlir::SourceMgrDiagnosticHandler> mlirDiagnostics;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  if (mlirInput) {
+    if (!kernelName.empty()) {
+      WithColor::error(errs(), "kdsl-translate") << "--kernel needs Python input\n";
+      return 1;
+    }
+    mlirDiagnostics.emplace(sm, &ctx);
+    module = mlir::parseSourceFile<mlir::ModuleOp>(sm, &ctx);
+  } else {
+    module = kdsl::translateSource(sm, ctx, options, errs());
+  }
   if (!module)
     return 1;
-  // Every kernel gets its adjoint unless it says enable_backward=False.
+  // Every kernel gets its adjoint unless it says enable_backward=False, or
+  // (kdsl IR input) the module has one for it already (kdsl.adjoint_of).
   if (emit != Emit::MLIR && !forwardOnly) {
+    llvm::StringSet<> hasAdjoint;
+    for (auto k : module->getOps<kdsl::KernelOp>())
+      if (auto of = k->getAttrOfType<mlir::StringAttr>(kdsl::kAdjointOfAttrName))
+        hasAdjoint.insert(of.getValue());
     std::vector<std::string> differentiable;
     for (auto k : module->getOps<kdsl::KernelOp>())
-      if (k.getEnableBackward())
+      if (k.getEnableBackward() && !hasAdjoint.contains(k.getSymName()))
         differentiable.push_back(k.getSymName().str());
     if (auto e = kdsl::buildAdjointKernels(*module, differentiable)) {
       WithColor::error(errs(), "kdsl-translate")
@@ -201,7 +242,7 @@ int main(int argc, char **argv) {
     cppOptions.checkBounds = checkBounds;
     if (emit == Emit::Cuda)
       cppOptions.target = kdsl::CppEmitOptions::Target::Cuda;
-    if (mlir::failed(kdsl::emitCpp(*module, textOs, cppOptions)))
+    if (mlir::failed(kdsl::translateToCpp(*module, textOs, cppOptions)))
       return 1;
     if (standalone)
       kdsl::emitStandaloneHost(entries, textOs);

@@ -33,6 +33,18 @@ struct CppEmitOptions {
 mlir::LogicalResult emitCpp(mlir::ModuleOp module, llvm::raw_ostream &os,
                             const CppEmitOptions &options = {});
 
+/// emitCpp for an operation that must be a builtin.module (an error on it
+/// otherwise): the function behind the registered translations below.
+mlir::LogicalResult translateToCpp(mlir::Operation *op, llvm::raw_ostream &os,
+                                   const CppEmitOptions &options = {});
+
+/// Registers the emitter with MLIR's translation registry, as mlir-translate's
+/// translations are (mlir::TranslateFromMLIRRegistration): "kdsl-to-cpp" and
+/// "kdsl-to-cuda" (CppEmitOptions' defaults, and Target::Cuda). They emit the
+/// module as it is: adjoint kernels only if it already has them
+/// (kdsl-translate builds them first, see docs/cpu-backend.md). Idempotent.
+void registerCppTranslations();
+
 /// The clean-up emitCpp starts with (canonicalization and CSE, in place).
 mlir::LogicalResult cleanUpForCpp(mlir::ModuleOp module);
 
