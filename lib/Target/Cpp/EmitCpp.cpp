@@ -118,6 +118,10 @@ private:
   unsigned indent = 0;
   llvm::DenseMap<Value, std::string> names;
   llvm::StringSet<> usedNames;   // per function
+  /// The C++ spellings of the function's source variable names: temporaries
+  /// (v0, v1, ...) never take one, so a source `v0` stays `v0` and no
+  /// temporary reads like a source variable.
+  llvm::StringSet<> sourceNames;
   llvm::StringSet<> globalNames; // struct and function names
   unsigned counter = 0;
   llvm::StringMap<unsigned> suffixes; // per function: the next _N of a name
@@ -128,12 +132,25 @@ private:
   bool lastCommentAdjoint = false;
   /// `// text   (file:line)` before the first op of a source statement.
   void statementComment(Operation &op);
-  void resetNames() {
+  void resetNames(Operation *owner) {
     names.clear();
     usedNames.clear();
+    sourceNames.clear();
     suffixes.clear();
     counter = 0;
     lastCommentLine = 0;
+    auto reserve = [&](Value v) {
+      if (StringRef src = sourceNameOf(v); !src.empty())
+        sourceNames.insert(cppName(src, /*global=*/true));
+    };
+    owner->walk([&](Operation *op) {
+      for (Value r : op->getResults())
+        reserve(r);
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (Value a : block.getArguments())
+            reserve(a);
+    });
   }
   llvm::DenseMap<Type, std::string> structNames;
   std::string currentOwner; // kernel or func name, for assert reports
@@ -222,7 +239,7 @@ std::string CppEmitter::fresh(StringRef hint, bool source) {
     std::string n;
     do
       n = "v" + std::to_string(counter++);
-    while (globalNames.count(n) || !usedNames.insert(n).second);
+    while (globalNames.count(n) || sourceNames.count(n) || !usedNames.insert(n).second);
     return n;
   }
   // A source name: pos, then pos_1, pos_2, ... (the first free one).
@@ -967,7 +984,7 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
 }
 
 LogicalResult CppEmitter::emitFunc(func::FuncOp f) {
-  resetNames();
+  resetNames(f);
   currentOwner = f.getSymName().str();
   threadExpr = "-1";
   std::string ret = "void";
@@ -1005,7 +1022,7 @@ LogicalResult CppEmitter::emitFunc(func::FuncOp f) {
 }
 
 LogicalResult CppEmitter::emitKernel(KernelOp k) {
-  resetNames();
+  resetNames(k);
   currentOwner = k.getSymName().str();
   Block &body = k.getBody().front();
   bool cuda = options.target == CppEmitOptions::Target::Cuda;
