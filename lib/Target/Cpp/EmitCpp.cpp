@@ -170,6 +170,8 @@ private:
   std::string name(Value v);
   std::string literal(Attribute a, Type t);
   /// Names `v` after its source variable (a NameLoc), else after `hint`.
+  /// Names an argument: its parameter name is a source name, even `v`.
+  void bindArgument(Value v, StringRef name) { names[v] = fresh(name, /*source=*/true); }
   void bind(Value v, StringRef hint) {
     StringRef src = sourceNameOf(v);
     names[v] = fresh(src.empty() ? hint : src, /*source=*/!src.empty() || hint != "v");
@@ -1007,7 +1009,7 @@ LogicalResult CppEmitter::emitFunc(func::FuncOp f) {
   line() << (called ? "" : "[[maybe_unused]] ") << "static KDSL_FN " << ret << " "
          << cppName(f.getSymName(), true) << "(";
   for (auto [i, arg] : llvm::enumerate(f.getArguments())) {
-    bind(arg, argNames && i < argNames.size() ? cast<StringAttr>(argNames[i]).getValue() : "a");
+    bindArgument(arg, argNames && i < argNames.size() ? cast<StringAttr>(argNames[i]).getValue() : "a");
     if (argNames && i < argNames.size())
       arrayNames[arg] = cast<StringAttr>(argNames[i]).getValue().str();
     os << (i ? ", " : "") << unusedPrefix(arg) << typeName(arg.getType()) << " " << name(arg);
@@ -1037,7 +1039,7 @@ LogicalResult CppEmitter::emitKernel(KernelOp k) {
            << "(kdsl_launch launch";
     usedNames.insert("launch");
     for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
-      bind(arg, cast<StringAttr>(k.getArgNames()[i]).getValue());
+      bindArgument(arg, cast<StringAttr>(k.getArgNames()[i]).getValue());
       arrayNames[arg] = cast<StringAttr>(k.getArgNames()[i]).getValue().str();
       os << ", " << unusedPrefix(arg) << typeName(arg.getType()) << " " << name(arg);
     }
@@ -1060,7 +1062,7 @@ LogicalResult CppEmitter::emitKernel(KernelOp k) {
     for (const char *n : {"dims", "begin", "end", "args"})
       usedNames.insert(n);
     for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
-      bind(arg, cast<StringAttr>(k.getArgNames()[i]).getValue());
+      bindArgument(arg, cast<StringAttr>(k.getArgNames()[i]).getValue());
       arrayNames[arg] = cast<StringAttr>(k.getArgNames()[i]).getValue().str();
       line() << unusedPrefix(arg) << "const " << typeName(arg.getType()) << " " << name(arg)
              << " = kdsl::read_arg<" << typeName(arg.getType()) << ">(args[" << i << "]);\n";
