@@ -56,3 +56,17 @@ if nvidia_smi:
             config.available_features.add("cuda-gpu")
     except (OSError, subprocess.SubprocessError):
         pass
+
+# A one-node Slurm (utils/slurm/start.sh) can run here: test/Synth/slurm.test REQUIRES: slurm.
+# The daemons are in /usr/sbin, which a non-root PATH may lack; the test starts them as root.
+sbin_path = os.path.pathsep.join([config.environment.get("PATH", ""), "/usr/sbin", "/sbin"])
+slurm_tools = ["sbatch", "sinfo", "slurmctld", "slurmd", "munged", "mungekey"]
+if hasattr(os, "geteuid") and os.geteuid() == 0 and all(shutil.which(t, path=sbin_path) for t in slurm_tools):
+    config.available_features.add("slurm")
+
+# PyYAML: test/Synth/k8s-manifest.test parses the manifest with it too when it is there.
+try:
+    import yaml  # noqa: F401
+    config.available_features.add("pyyaml")
+except ImportError:
+    pass
