@@ -4,58 +4,8 @@
 
 using namespace kdsl;
 
-bool kdsl::isFloat(Scalar s) { return s == Scalar::F16 || s == Scalar::F32 || s == Scalar::F64; }
-bool kdsl::isSigned(Scalar s) {
-  return s == Scalar::I8 || s == Scalar::I16 || s == Scalar::I32 || s == Scalar::I64;
-}
-bool kdsl::isInt(Scalar s) { return s != Scalar::Bool && !isFloat(s); }
-
-unsigned kdsl::bitWidth(Scalar s) {
-  switch (s) {
-  case Scalar::Bool: return 1;
-  case Scalar::I8: case Scalar::U8: return 8;
-  case Scalar::I16: case Scalar::U16: case Scalar::F16: return 16;
-  case Scalar::I32: case Scalar::U32: case Scalar::F32: return 32;
-  case Scalar::I64: case Scalar::U64: case Scalar::F64: return 64;
-  }
-  return 32;
-}
-
-const char *kdsl::warpName(Scalar s) {
-  switch (s) {
-  case Scalar::Bool: return "bool";
-  case Scalar::I8: return "int8";
-  case Scalar::I16: return "int16";
-  case Scalar::I32: return "int32";
-  case Scalar::I64: return "int64";
-  case Scalar::U8: return "uint8";
-  case Scalar::U16: return "uint16";
-  case Scalar::U32: return "uint32";
-  case Scalar::U64: return "uint64";
-  case Scalar::F16: return "float16";
-  case Scalar::F32: return "float32";
-  case Scalar::F64: return "float64";
-  }
-  return "?";
-}
-
-// Warp's type-name suffixes: vec3f, vec2ui, mat33d, ...
-static const char *suffix(Scalar s) {
-  switch (s) {
-  case Scalar::F16: return "h";
-  case Scalar::F32: return "f";
-  case Scalar::F64: return "d";
-  case Scalar::I8: return "b";
-  case Scalar::U8: return "ub";
-  case Scalar::I16: return "s";
-  case Scalar::U16: return "us";
-  case Scalar::I32: return "i";
-  case Scalar::U32: return "ui";
-  case Scalar::I64: return "l";
-  case Scalar::U64: return "ul";
-  default: return "?";
-  }
-}
+// Warp's type-name suffixes (vec3f, vec2ui, mat33d); "?" for bool, which has none.
+static const char *suffix(Scalar s) { return scalarSuffix(s) ? scalarSuffix(s) : "?"; }
 
 std::string Type::str() const {
   switch (kind) {

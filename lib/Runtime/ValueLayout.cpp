@@ -89,132 +89,6 @@ static Error specError(const Twine &message) { return makeRunError(RunErrorKind:
 // Scalars and element types
 //===----------------------------------------------------------------------===//
 
-const char *kdsl::scalarName(ScalarKind s) {
-  switch (s) {
-  case ScalarKind::Bool:
-    return "bool";
-  case ScalarKind::I8:
-    return "int8";
-  case ScalarKind::I16:
-    return "int16";
-  case ScalarKind::I32:
-    return "int32";
-  case ScalarKind::I64:
-    return "int64";
-  case ScalarKind::U8:
-    return "uint8";
-  case ScalarKind::U16:
-    return "uint16";
-  case ScalarKind::U32:
-    return "uint32";
-  case ScalarKind::U64:
-    return "uint64";
-  case ScalarKind::F16:
-    return "float16";
-  case ScalarKind::F32:
-    return "float32";
-  case ScalarKind::F64:
-    return "float64";
-  }
-  return "?";
-}
-
-unsigned kdsl::scalarSize(ScalarKind s) {
-  switch (s) {
-  case ScalarKind::Bool:
-  case ScalarKind::I8:
-  case ScalarKind::U8:
-    return 1;
-  case ScalarKind::I16:
-  case ScalarKind::U16:
-  case ScalarKind::F16:
-    return 2;
-  case ScalarKind::I32:
-  case ScalarKind::U32:
-  case ScalarKind::F32:
-    return 4;
-  case ScalarKind::I64:
-  case ScalarKind::U64:
-  case ScalarKind::F64:
-    return 8;
-  }
-  return 1;
-}
-
-bool kdsl::isFloatScalar(ScalarKind s) {
-  return s == ScalarKind::F16 || s == ScalarKind::F32 || s == ScalarKind::F64;
-}
-
-bool kdsl::isIntScalar(ScalarKind s) { return s != ScalarKind::Bool && !isFloatScalar(s); }
-
-bool kdsl::isSignedScalar(ScalarKind s) {
-  return s == ScalarKind::I8 || s == ScalarKind::I16 || s == ScalarKind::I32 ||
-         s == ScalarKind::I64;
-}
-
-ScalarKind kdsl::toSigned(ScalarKind s) {
-  switch (s) {
-  case ScalarKind::U8:
-    return ScalarKind::I8;
-  case ScalarKind::U16:
-    return ScalarKind::I16;
-  case ScalarKind::U32:
-    return ScalarKind::I32;
-  case ScalarKind::U64:
-    return ScalarKind::I64;
-  default:
-    return s;
-  }
-}
-
-/// Warp's suffix of vector type names (vec3f, vec2ub, ...).
-static const char *vectorSuffix(ScalarKind s) {
-  switch (s) {
-  case ScalarKind::I8:
-    return "b";
-  case ScalarKind::U8:
-    return "ub";
-  case ScalarKind::I16:
-    return "s";
-  case ScalarKind::U16:
-    return "us";
-  case ScalarKind::I32:
-    return "i";
-  case ScalarKind::U32:
-    return "ui";
-  case ScalarKind::I64:
-    return "l";
-  case ScalarKind::U64:
-    return "ul";
-  case ScalarKind::F16:
-    return "h";
-  case ScalarKind::F32:
-    return "f";
-  case ScalarKind::F64:
-    return "d";
-  case ScalarKind::Bool:
-    return "bool";
-  }
-  return "?";
-}
-
-static std::optional<ScalarKind> scalarFromSuffix(StringRef suffix) {
-  return llvm::StringSwitch<std::optional<ScalarKind>>(suffix)
-      .Case("", ScalarKind::F32)
-      .Case("b", ScalarKind::I8)
-      .Case("ub", ScalarKind::U8)
-      .Case("s", ScalarKind::I16)
-      .Case("us", ScalarKind::U16)
-      .Case("i", ScalarKind::I32)
-      .Case("ui", ScalarKind::U32)
-      .Case("l", ScalarKind::I64)
-      .Case("ul", ScalarKind::U64)
-      .Case("h", ScalarKind::F16)
-      .Case("f", ScalarKind::F32)
-      .Case("d", ScalarKind::F64)
-      .Default(std::nullopt);
-}
-
 unsigned ElemType::jsonDepth() const {
   switch (family) {
   case Family::Scalar:
@@ -229,22 +103,25 @@ unsigned ElemType::jsonDepth() const {
   return 0;
 }
 
-std::string ElemType::name() const {
-  switch (family) {
-  case Family::Scalar:
-    return scalarName(scalar);
-  case Family::Vector:
-    return "vec" + std::to_string(cols) + vectorSuffix(scalar);
-  case Family::Quat:
-    return std::string("quat") + vectorSuffix(scalar);
-  case Family::Matrix:
-    if (rows < 10 && cols < 10)
-      return "mat" + std::to_string(rows) + std::to_string(cols) + vectorSuffix(scalar);
-    return "mat" + std::to_string(rows) + "x" + std::to_string(cols) + vectorSuffix(scalar);
-  case Family::Struct:
-    return llvm::cast<StructType>(structType).getName().str();
+/// The shape of a non-struct element type as Support/Scalar.h names it.
+static Dtype toDtype(const ElemType &t) {
+  Dtype d;
+  d.scalar = t.scalar;
+  d.rows = t.rows;
+  d.cols = t.cols;
+  switch (t.family) {
+  case ElemType::Family::Vector: d.shape = Dtype::Shape::Vector; break;
+  case ElemType::Family::Matrix: d.shape = Dtype::Shape::Matrix; break;
+  case ElemType::Family::Quat: d.shape = Dtype::Shape::Quat; break;
+  default: d.shape = Dtype::Shape::Scalar; break;
   }
-  return "?";
+  return d;
+}
+
+std::string ElemType::name() const {
+  if (family == Family::Struct)
+    return llvm::cast<StructType>(structType).getName().str();
+  return dtypeName(toDtype(*this));
 }
 
 static mlir::Type scalarToMLIR(ScalarKind s, mlir::MLIRContext *ctx) {
@@ -282,90 +159,21 @@ mlir::Type ElemType::toMLIR(mlir::MLIRContext *ctx) const {
 
 bool ElemType::matches(mlir::Type t) const { return t && toMLIR(t.getContext()) == t; }
 
-Expected<ElemType> kdsl::parseDtype(StringRef fullName) {
-  StringRef name = fullName.trim();
-  name.consume_front("wp.");
-  name.consume_front("warp.");
-  auto unknown = [&]() {
-    return specError("unknown dtype \"" + fullName +
-                     "\" (expected bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, "
-                     "float16, float32, float64, int, float, vecN[b|ub|s|us|i|ui|l|ul|h|f|d], "
-                     "matRC[h|f|d] or quat[h|f|d], e.g. vec3f, vec2i, mat33d, quath)");
-  };
-  std::optional<ScalarKind> scalar = llvm::StringSwitch<std::optional<ScalarKind>>(name)
-                                         .Case("bool", ScalarKind::Bool)
-                                         .Case("int8", ScalarKind::I8)
-                                         .Case("int16", ScalarKind::I16)
-                                         .Cases({"int32", "int"}, ScalarKind::I32)
-                                         .Case("int64", ScalarKind::I64)
-                                         .Case("uint8", ScalarKind::U8)
-                                         .Case("uint16", ScalarKind::U16)
-                                         .Case("uint32", ScalarKind::U32)
-                                         .Case("uint64", ScalarKind::U64)
-                                         .Cases({"float16", "half"}, ScalarKind::F16)
-                                         .Cases({"float32", "float"}, ScalarKind::F32)
-                                         .Case("float64", ScalarKind::F64)
-                                         .Default(std::nullopt);
-  if (scalar)
-    return ElemType::makeScalar(*scalar);
-
-  auto takeNumber = [](StringRef &s, unsigned maxDigits) -> std::optional<unsigned> {
-    size_t n = 0;
-    while (n < s.size() && n < maxDigits && llvm::isDigit(s[n]))
-      ++n;
-    unsigned value = 0;
-    if (n == 0 || s.take_front(n).getAsInteger(10, value) || value == 0 || value > 65535)
-      return std::nullopt;
-    s = s.drop_front(n);
-    return value;
-  };
+Expected<ElemType> kdsl::parseDtype(StringRef name) {
+  Expected<Dtype> d = parseDtypeName(name);
+  if (!d)
+    return specError(llvm::toString(d.takeError()));
   ElemType t;
-  StringRef rest = name;
-  if (rest.consume_front("vec")) {
-    std::optional<unsigned> n = takeNumber(rest, 5);
-    std::optional<ScalarKind> s = scalarFromSuffix(rest);
-    if (!n || !s)
-      return unknown();
-    t.family = ElemType::Family::Vector;
-    t.cols = uint16_t(*n);
-    t.scalar = *s;
-    return t;
+  t.scalar = d->scalar;
+  t.rows = uint16_t(d->rows);
+  t.cols = uint16_t(d->cols);
+  switch (d->shape) {
+  case Dtype::Shape::Scalar: t.family = ElemType::Family::Scalar; break;
+  case Dtype::Shape::Vector: t.family = ElemType::Family::Vector; break;
+  case Dtype::Shape::Matrix: t.family = ElemType::Family::Matrix; break;
+  case Dtype::Shape::Quat: t.family = ElemType::Family::Quat; break;
   }
-  if (rest.consume_front("quat")) {
-    std::optional<ScalarKind> s = scalarFromSuffix(rest);
-    if (!s || !isFloatScalar(*s))
-      return unknown();
-    t.family = ElemType::Family::Quat;
-    t.cols = 4;
-    t.scalar = *s;
-    return t;
-  }
-  if (rest.consume_front("mat")) {
-    std::optional<unsigned> r, c;
-    if (rest.contains('x')) {
-      r = takeNumber(rest, 5);
-      if (!r || !rest.consume_front("x"))
-        return unknown();
-      c = takeNumber(rest, 5);
-    } else {
-      r = takeNumber(rest, 1);
-      if (r)
-        c = takeNumber(rest, 1);
-    }
-    std::optional<ScalarKind> s = scalarFromSuffix(rest);
-    if (!r || !c || !s)
-      return unknown();
-    if (!isFloatScalar(*s))
-      return specError("unknown dtype \"" + fullName +
-                       "\": matrices have float16, float32 or float64 components (suffix h, f "
-                       "or d)");
-    t.family = ElemType::Family::Matrix;
-    t.rows = uint16_t(*r);
-    t.cols = uint16_t(*c);
-    t.scalar = *s;
-    return t;
-  }
-  return unknown();
+  return t;
 }
 
 static std::optional<ScalarKind> scalarFromMLIR(mlir::Type t) {

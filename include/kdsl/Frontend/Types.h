@@ -9,6 +9,8 @@
 #ifndef KDSL_FRONTEND_TYPES_H
 #define KDSL_FRONTEND_TYPES_H
 
+#include "kdsl/Support/Scalar.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <map>
@@ -21,13 +23,8 @@ namespace kdsl {
 
 struct StructDef;
 
-enum class Scalar : uint8_t { Bool, I8, I16, I32, I64, U8, U16, U32, U64, F16, F32, F64 };
-
-bool isFloat(Scalar s);
-bool isSigned(Scalar s); // signed integers
-bool isInt(Scalar s);    // any integer (not bool)
-unsigned bitWidth(Scalar s);
-const char *warpName(Scalar s); // float32, int64, bool, ...
+/// Warp's name of a scalar (float32, int64, bool, ...); see Support/Scalar.h.
+inline const char *warpName(Scalar s) { return scalarName(s); }
 
 class Type {
 public:

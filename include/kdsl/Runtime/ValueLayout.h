@@ -21,6 +21,7 @@
 #define KDSL_RUNTIME_VALUELAYOUT_H
 
 #include "kdsl/Runtime/KernelABI.h"
+#include "kdsl/Support/Scalar.h"
 
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -82,17 +83,16 @@ llvm::Error prefixRunError(llvm::Error err, const llvm::Twine &prefix,
 // Element types
 //===----------------------------------------------------------------------===//
 
-enum class ScalarKind : uint8_t { Bool, I8, I16, I32, I64, U8, U16, U32, U64, F16, F32, F64 };
+/// The runtime's name of kdsl::Scalar (Support/Scalar.h), kept so that
+/// existing users read on; new code uses Scalar and its functions directly
+/// (scalarName and toSigned are declared there).
+using ScalarKind = Scalar;
 
-/// Warp's name: bool, int8, ..., uint64, float16, float32, float64.
-const char *scalarName(ScalarKind s);
 /// Bytes of the C representation (bool: 1).
-unsigned scalarSize(ScalarKind s);
-bool isFloatScalar(ScalarKind s);
-bool isIntScalar(ScalarKind s); // any integer, not bool
-bool isSignedScalar(ScalarKind s);
-/// The signed kind of the same width (U32 -> I32); others unchanged.
-ScalarKind toSigned(ScalarKind s);
+inline unsigned scalarSize(ScalarKind s) { return byteSize(s); }
+inline bool isFloatScalar(ScalarKind s) { return isFloat(s); }
+inline bool isIntScalar(ScalarKind s) { return isInt(s); } // any integer, not bool
+inline bool isSignedScalar(ScalarKind s) { return isSigned(s); }
 
 /// A Warp value type that can be an array element: a scalar, vecN, matRxC
 /// (row-major) or quaternion (x, y, z, w), all packed T[N] in memory, or a
