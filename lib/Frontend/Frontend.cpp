@@ -11,10 +11,28 @@
 
 using namespace kdsl;
 
+/// Verification failures are compiler bugs: one internal error, with the
+/// verifier's diagnostics as notes at the ops' locations.
+static mlir::LogicalResult verifyGenerated(mlir::ModuleOp module) {
+  std::vector<mlir::Diagnostic> found;
+  {
+    mlir::ScopedDiagnosticHandler capture(module.getContext(), [&](mlir::Diagnostic &d) {
+      found.push_back(std::move(d));
+      return mlir::success();
+    });
+    if (succeeded(mlir::verify(module)))
+      return mlir::success();
+  }
+  mlir::InFlightDiagnostic bug = mlir::emitError(mlir::UnknownLoc::get(module.getContext()))
+                                 << "internal error: generated IR does not verify";
+  for (mlir::Diagnostic &d : found)
+    bug.attachNote(d.getLocation()) << d.str();
+  return mlir::failure();
+}
+
 mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mlir::MLIRContext &ctx,
-                                                        const FrontendOptions &options,
-                                                        llvm::raw_ostream &errs) {
-  DiagEngine diags(sm, errs);
+                                                        const FrontendOptions &options) {
+  DiagEngine diags(sm, ctx);
   ModuleAST ast;
   if (!parseModule(sm.getMainFileID(), diags, ast))
     return nullptr;
@@ -66,32 +84,24 @@ mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mli
       std::string names;
       for (FuncDef *k : ast.kernels)
         names += (names.empty() ? "" : ", ") + k->name.str();
-      sm.PrintMessage(errs, llvm::SMLoc::getFromPointer(sm.getMemoryBuffer(sm.getMainFileID())->getBufferStart()),
-                      llvm::SourceMgr::DK_Error,
-                      "no kernel named '" + options.kernel + "' in this file" +
-                          (names.empty() ? std::string(" (it defines no kernels)")
-                                         : " (kernels: " + names + ")"));
+      diags.error(llvm::SMLoc::getFromPointer(
+                      sm.getMemoryBuffer(sm.getMainFileID())->getBufferStart()),
+                  "no kernel named '" + options.kernel + "' in this file" +
+                      (names.empty() ? std::string(" (it defines no kernels)")
+                                     : " (kernels: " + names + ")"));
       return nullptr;
     }
     if (!sema.checkKernel(kernels[0]))
       return nullptr;
   }
 
-  // Verification failures are compiler bugs: report them with the op's location.
-  std::string verifyErrors;
-  llvm::raw_string_ostream verifyOs(verifyErrors);
-  mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
-    verifyOs << d.getLocation() << ": " << d << "\n";
-    return mlir::success();
-  });
   auto module = generateMLIR(ctx, ast, sema, diags, sema.getCheckedFuncs(), kernels);
   if (!module) {
-    if (diags.internalError && options.internalError)
+    if (diags.hadInternalError() && options.internalError)
       *options.internalError = true;
     return nullptr;
   }
-  if (failed(mlir::verify(*module))) {
-    errs << "kdsl: internal error: generated IR does not verify\n" << verifyErrors;
+  if (failed(verifyGenerated(*module))) {
     if (options.internalError)
       *options.internalError = true;
     return nullptr;
@@ -117,4 +127,11 @@ mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mli
     }
   }
   return module;
+}
+
+mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mlir::MLIRContext &ctx,
+                                                        const FrontendOptions &options,
+                                                        llvm::raw_ostream &errs) {
+  mlir::SourceMgrDiagnosticHandler handler(sm, &ctx, errs);
+  return translateSource(sm, ctx, options);
 }

@@ -15,31 +15,29 @@ using llvm::StringRef;
 //===----------------------------------------------------------------------===//
 
 Location MLIRGen::loc(SMLoc l) {
+  // Consecutive ops mostly share their source position.
   const char *ptr = l.getPointer();
   if (ptr == lastLocPtr)
     return lastLoc;
-  if (lineStarts.empty()) {
-    auto &sm = diags.getSourceMgr();
-    StringRef buf = sm.getMemoryBuffer(sm.getMainFileID())->getBuffer();
-    lineStarts.push_back(buf.begin());
-    for (const char *c = buf.begin(); c != buf.end(); ++c)
-      if (*c == '\n')
-        lineStarts.push_back(c + 1);
-  }
-  unsigned line = 0, col = 0;
-  if (ptr && ptr >= lineStarts.front()) {
-    auto it = std::upper_bound(lineStarts.begin(), lineStarts.end(), ptr) - 1;
-    line = (it - lineStarts.begin()) + 1;
-    col = (ptr - *it) + 1;
-  }
   lastLocPtr = ptr;
-  lastLoc = FileLineColLoc::get(fileName, line, col);
+  lastLoc = diags.getLocation(l);
+  // Nodes the front end synthesizes have no position: file:0:0.
+  if (isa<UnknownLoc>(lastLoc))
+    lastLoc = FileLineColLoc::get(fileName, 0, 0);
   return lastLoc;
 }
 
 void MLIRGen::error(SMLoc l, const llvm::Twine &msg) {
-  if (!failed)
-    diags.error(l, msg);
+  if (!failed) {
+    // MLIRGenExpr.cpp still spells its compiler-bug reports as error() with
+    // this prefix; they become DiagEngine::internalError().
+    std::string text = msg.str();
+    StringRef bug(text);
+    if (bug.consume_front("internal error: "))
+      diags.internalError(l, bug);
+    else
+      diags.error(l, text);
+  }
   failed = true;
 }
 
@@ -560,6 +558,35 @@ static bool bodyHasExit(MLIRGen &g, const Body &body, unsigned depth, unsigned m
   return false;
 }
 
+/// The number of iterations of range(start, stop, step), as Python defines
+/// it (Warp: a zero step runs none); `stepConst` is the step when known.
+static mlir::Value rangeTripCount(OpBuilder &b, Location l, mlir::Value start, mlir::Value stop,
+                                  mlir::Value step, std::optional<int64_t> stepConst,
+                                  bool isUnsigned, mlir::Value zero, mlir::Value one) {
+  auto countFor = [&](bool positive, mlir::Value step) -> mlir::Value {
+    mlir::Value hi = positive ? stop : start, lo = positive ? start : stop;
+    mlir::Value mag = positive ? step : (mlir::Value)arith::SubIOp::create(b, l, zero, step);
+    mlir::Value span = arith::SubIOp::create(b, l, hi, lo);
+    mlir::Value num = arith::AddIOp::create(b, l, span, arith::SubIOp::create(b, l, mag, one));
+    mlir::Value q = isUnsigned ? (mlir::Value)arith::DivUIOp::create(b, l, num, mag)
+                               : (mlir::Value)arith::DivSIOp::create(b, l, num, mag);
+    mlir::Value nonEmpty = arith::CmpIOp::create(
+        b, l, isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt, hi, lo);
+    return arith::SelectOp::create(b, l, nonEmpty, q, zero);
+  };
+  if (stepConst && *stepConst == 0)
+    return zero;
+  if (stepConst)
+    return countFor(*stepConst > 0, step);
+  // Unknown sign: count with |step| (1 when step == 0, then force 0 trips).
+  mlir::Value isZero = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, step, zero);
+  mlir::Value safeStep = arith::SelectOp::create(b, l, isZero, one, step);
+  mlir::Value pos = arith::CmpIOp::create(b, l, arith::CmpIPredicate::sgt, safeStep, zero);
+  mlir::Value up = countFor(true, safeStep), down = countFor(false, safeStep);
+  mlir::Value tripCount = arith::SelectOp::create(b, l, pos, up, down);
+  return arith::SelectOp::create(b, l, isZero, zero, tripCount);
+}
+
 void MLIRGen::genFor(const ForStmt *s, const NameSet &liveAfter) {
   Location l = loc(s->loc);
   auto *target = llvm::cast<NameExpr>(s->target);
@@ -602,36 +629,8 @@ void MLIRGen::genFor(const ForStmt *s, const NameSet &liveAfter) {
 
   bool direct = !hasBreak && !hasRet && !s->reversed && stepConst && *stepConst > 0;
   mlir::Value tripCount, zero = constScalar(it, 0, 0, l), one = constScalar(it, 1, 1, l);
-  if (!direct) {
-    // n = len(range(start, stop, step)), as Python defines it.
-    auto countFor = [&](bool positive) -> mlir::Value {
-      mlir::Value hi = positive ? stop : start, lo = positive ? start : stop;
-      mlir::Value mag = positive ? step : (mlir::Value)arith::SubIOp::create(b, l, zero, step);
-      mlir::Value span = arith::SubIOp::create(b, l, hi, lo);
-      mlir::Value num = arith::AddIOp::create(b, l, span, arith::SubIOp::create(b, l, mag, one));
-      mlir::Value q = isUnsigned ? (mlir::Value)arith::DivUIOp::create(b, l, num, mag)
-                                 : (mlir::Value)arith::DivSIOp::create(b, l, num, mag);
-      mlir::Value nonEmpty = arith::CmpIOp::create(
-          b, l, isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt, hi, lo);
-      return arith::SelectOp::create(b, l, nonEmpty, q, zero);
-    };
-    if (stepConst && *stepConst == 0) {
-      tripCount = zero; // Warp: a zero step runs no iteration
-    } else if (stepConst) {
-      tripCount = countFor(*stepConst > 0);
-    } else {
-      // Unknown sign: count with |step| (1 when step == 0, then force 0 trips).
-      mlir::Value isZero = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, step, zero);
-      mlir::Value safeStep = arith::SelectOp::create(b, l, isZero, one, step);
-      mlir::Value realStep = step;
-      step = safeStep;
-      mlir::Value pos = arith::CmpIOp::create(b, l, arith::CmpIPredicate::sgt, step, zero);
-      mlir::Value up = countFor(true), down = countFor(false);
-      tripCount = arith::SelectOp::create(b, l, pos, up, down);
-      tripCount = arith::SelectOp::create(b, l, isZero, zero, tripCount);
-      step = realStep;
-    }
-  }
+  if (!direct)
+    tripCount = rangeTripCount(b, l, start, stop, step, stepConst, isUnsigned, zero, one);
   // i = start + k * step (reversed: start + (n - 1 - k) * step).
   auto inductionValue = [&](mlir::Value k) -> mlir::Value {
     mlir::Value idx = k;

@@ -448,12 +448,83 @@ bool Sema::checkConst(ConstDef *c) {
   return ok;
 }
 
+using ConstValue = Sema::ConstValue;
+
+static double constAsFloat(const ConstValue &v) {
+  return v.kind == ConstValue::Float ? v.f : v.kind == ConstValue::Int ? (double)v.i : v.b;
+}
+static ConstValue constInt(int64_t i) {
+  ConstValue v{ConstValue::Int};
+  v.i = i;
+  return v;
+}
+static ConstValue constFloat(double f) {
+  ConstValue v{ConstValue::Float};
+  v.f = f;
+  return v;
+}
+
+/// `l op r` on folded module constants, as Python evaluates it (integers
+/// wrap at 64 bits); nullopt where Python would raise or kdsl leaves it to
+/// run time.
+static std::optional<ConstValue> foldConstBinary(BinOp op, const ConstValue &l, const ConstValue &r) {
+  bool isF = l.kind == ConstValue::Float || r.kind == ConstValue::Float;
+  int64_t li = l.kind == ConstValue::Int ? l.i : l.b, ri = r.kind == ConstValue::Int ? r.i : r.b;
+  double lf = constAsFloat(l), rf = constAsFloat(r);
+  // Module constants follow Python semantics (they are evaluated by Python in Warp).
+  switch (op) {
+  case BinOp::Add: return isF ? constFloat(lf + rf) : constInt((int64_t)((uint64_t)li + (uint64_t)ri));
+  case BinOp::Sub: return isF ? constFloat(lf - rf) : constInt((int64_t)((uint64_t)li - (uint64_t)ri));
+  case BinOp::Mul: return isF ? constFloat(lf * rf) : constInt((int64_t)((uint64_t)li * (uint64_t)ri));
+  case BinOp::Div: return rf == 0 ? std::nullopt : std::optional(constFloat(lf / rf));
+  case BinOp::FloorDiv:
+    if (isF)
+      return rf == 0 ? std::nullopt : std::optional(constFloat(std::floor(lf / rf)));
+    if (ri == 0 || (li == INT64_MIN && ri == -1))
+      return std::nullopt;
+    return constInt(li / ri - ((li % ri != 0) && ((li < 0) != (ri < 0))));
+  case BinOp::Mod:
+    if (isF) {
+      if (rf == 0)
+        return std::nullopt;
+      double m = std::fmod(lf, rf);
+      if (m != 0 && ((m < 0) != (rf < 0)))
+        m += rf;
+      return constFloat(m);
+    }
+    if (ri == 0 || (li == INT64_MIN && ri == -1))
+      return std::nullopt;
+    {
+      int64_t m = li % ri; // Python: the result takes the divisor's sign
+      if (m != 0 && ((m < 0) != (ri < 0)))
+        m += ri;
+      return constInt(m);
+    }
+  case BinOp::Pow:
+    if (isF || ri < 0)
+      return constFloat(std::pow(lf, rf));
+    {
+      int64_t acc = 1;
+      for (int64_t k = 0; k < ri && k < 64; ++k)
+        acc = (int64_t)((uint64_t)acc * (uint64_t)li);
+      return constInt(acc);
+    }
+  case BinOp::BitAnd: return isF ? std::nullopt : std::optional(constInt(li & ri));
+  case BinOp::BitOr: return isF ? std::nullopt : std::optional(constInt(li | ri));
+  case BinOp::BitXor: return isF ? std::nullopt : std::optional(constInt(li ^ ri));
+  case BinOp::Shl:
+    return isF || ri < 0 || ri > 63 ? std::nullopt : std::optional(constInt((int64_t)((uint64_t)li << ri)));
+  case BinOp::Shr:
+    return isF || ri < 0 || ri > 63 ? std::nullopt : std::optional(constInt(li >> ri));
+  case BinOp::MatMul: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 std::optional<Sema::ConstValue> Sema::evalConst(Expr *e) {
-  auto asF = [](const ConstValue &v) {
-    return v.kind == ConstValue::Float ? v.f : v.kind == ConstValue::Int ? (double)v.i : v.b;
-  };
-  auto mkI = [](int64_t i) { ConstValue v{ConstValue::Int}; v.i = i; return v; };
-  auto mkF = [](double f) { ConstValue v{ConstValue::Float}; v.f = f; return v; };
+  auto asF = constAsFloat;
+  auto mkI = constInt;
+  auto mkF = constFloat;
   auto mkB = [](bool b) { ConstValue v{ConstValue::Bool}; v.b = b; return v; };
   Scope *scope = fn ? fn->scope : nullptr;
   switch (e->kind) {
@@ -515,57 +586,7 @@ std::optional<Sema::ConstValue> Sema::evalConst(Expr *e) {
     auto l = evalConst(b->lhs), r = evalConst(b->rhs);
     if (!l || !r)
       return std::nullopt;
-    bool isF = l->kind == ConstValue::Float || r->kind == ConstValue::Float;
-    int64_t li = l->kind == ConstValue::Int ? l->i : l->b, ri = r->kind == ConstValue::Int ? r->i : r->b;
-    double lf = asF(*l), rf = asF(*r);
-    // Module constants follow Python semantics (they are evaluated by Python in Warp).
-    switch (b->op) {
-    case BinOp::Add: return isF ? mkF(lf + rf) : mkI((int64_t)((uint64_t)li + (uint64_t)ri));
-    case BinOp::Sub: return isF ? mkF(lf - rf) : mkI((int64_t)((uint64_t)li - (uint64_t)ri));
-    case BinOp::Mul: return isF ? mkF(lf * rf) : mkI((int64_t)((uint64_t)li * (uint64_t)ri));
-    case BinOp::Div: return rf == 0 ? std::nullopt : std::optional(mkF(lf / rf));
-    case BinOp::FloorDiv:
-      if (isF)
-        return rf == 0 ? std::nullopt : std::optional(mkF(std::floor(lf / rf)));
-      if (ri == 0 || (li == INT64_MIN && ri == -1))
-        return std::nullopt;
-      return mkI(li / ri - ((li % ri != 0) && ((li < 0) != (ri < 0))));
-    case BinOp::Mod:
-      if (isF) {
-        if (rf == 0)
-          return std::nullopt;
-        double m = std::fmod(lf, rf);
-        if (m != 0 && ((m < 0) != (rf < 0)))
-          m += rf;
-        return mkF(m);
-      }
-      if (ri == 0 || (li == INT64_MIN && ri == -1))
-        return std::nullopt;
-      {
-        int64_t m = li % ri; // Python: the result takes the divisor's sign
-        if (m != 0 && ((m < 0) != (ri < 0)))
-          m += ri;
-        return mkI(m);
-      }
-    case BinOp::Pow:
-      if (isF || ri < 0)
-        return mkF(std::pow(lf, rf));
-      {
-        int64_t acc = 1;
-        for (int64_t k = 0; k < ri && k < 64; ++k)
-          acc = (int64_t)((uint64_t)acc * (uint64_t)li);
-        return mkI(acc);
-      }
-    case BinOp::BitAnd: return isF ? std::nullopt : std::optional(mkI(li & ri));
-    case BinOp::BitOr: return isF ? std::nullopt : std::optional(mkI(li | ri));
-    case BinOp::BitXor: return isF ? std::nullopt : std::optional(mkI(li ^ ri));
-    case BinOp::Shl:
-      return isF || ri < 0 || ri > 63 ? std::nullopt : std::optional(mkI((int64_t)((uint64_t)li << ri)));
-    case BinOp::Shr:
-      return isF || ri < 0 || ri > 63 ? std::nullopt : std::optional(mkI(li >> ri));
-    case BinOp::MatMul: return std::nullopt;
-    }
-    return std::nullopt;
+    return foldConstBinary(b->op, *l, *r);
   }
   case ExprKind::Call: {
     auto *c = static_cast<CallExpr *>(e);

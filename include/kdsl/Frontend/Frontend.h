@@ -28,8 +28,16 @@ struct FrontendOptions {
 };
 
 /// Parses, type-checks and lowers the main buffer of `sm` to a verified
-/// module. Errors go to `errs` as `file:line:col: error: ...`; returns null
-/// on any error.
+/// module; returns null on any error. Errors and notes are reported through
+/// `ctx`'s diagnostic engine at FileLineColLocs of `sm`'s buffer, to the
+/// handlers the caller registered (mlir::SourceMgrDiagnosticHandler to print
+/// them, mlir::SourceMgrDiagnosticVerifierHandler to check them).
+mlir::OwningOpRef<mlir::ModuleOp> translateSource(llvm::SourceMgr &sm, mlir::MLIRContext &ctx,
+                                                  const FrontendOptions &options);
+
+/// As above, with the diagnostics printed to `errs` as
+/// `file:line:col: error: ...`, the source line and a caret (a
+/// mlir::SourceMgrDiagnosticHandler registered for the call).
 mlir::OwningOpRef<mlir::ModuleOp> translateSource(llvm::SourceMgr &sm, mlir::MLIRContext &ctx,
                                                   const FrontendOptions &options,
                                                   llvm::raw_ostream &errs);
