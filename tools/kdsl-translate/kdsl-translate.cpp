@@ -17,6 +17,7 @@
 #include "kdsl/Target/Cpp.h"
 #include "kdsl/Target/Verify.h"
 #include "kdsl/Support/OutputFiles.h"
+#include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -28,7 +29,10 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
+#include "mlir/Support/ToolUtilities.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
@@ -108,6 +112,17 @@ static cl::opt<bool> forwardOnly(
     cl::desc("Leave out the adjoint (backward) kernels that --emit=llvm|cpp|cuda|ptx add by default"),
     cl::init(false), cl::cat(translateCategory));
 static cl::opt<std::string> appendToEmitted("append-to-emitted", cl::Hidden, cl::init(""));
+static cl::opt<bool> verifyDiagnostics(
+    "verify-diagnostics",
+    cl::desc("Check that the diagnostics match the input's expected-error {{...}} "
+             "(and expected-warning, expected-note, expected-remark) comments, as mlir-opt's "
+             "option does; the exit code says whether they match"),
+    cl::init(false), cl::cat(translateCategory));
+static cl::opt<bool> splitInputFile(
+    "split-input-file",
+    cl::desc("Translate each chunk of the input between lines '# -----' (Python) or '// -----' "
+             "(kdsl IR) on its own"),
+    cl::init(false), cl::cat(translateCategory));
 
 /// --standalone: DIR/<stem>.cu, DIR/Makefile and DIR/CMakeLists.txt, all
 /// written or none.
@@ -130,10 +145,44 @@ static int writeStandalone(StringRef source) {
   return 0;
 }
 
+/// kdsl-lower-to-cpu on `module` (as kdsl::lowerToLLVMDialect) in a pass
+/// manager that takes the pass-manager options (--mlir-print-ir-after-all,
+/// --mlir-timing, ...).
+static Error lowerToLLVM(mlir::ModuleOp module, mlir::TimingScope &timing) {
+  std::string diagnostics;
+  raw_string_ostream os(diagnostics);
+  mlir::ScopedDiagnosticHandler handler(module.getContext(), [&](mlir::Diagnostic &d) {
+    os << d.getLocation() << ": " << d << "\n";
+    return mlir::success();
+  });
+  mlir::PassManager pm(module.getContext());
+  pm.enableVerifier(false);
+  if (mlir::failed(mlir::applyPassManagerCLOptions(pm)))
+    return createStringError("invalid pass-manager options");
+  pm.enableTiming(timing);
+  kdsl::CpuPipelineOptions pipeline;
+  pipeline.checkBounds = checkBounds;
+  kdsl::buildLowerToCpuPipeline(pm, pipeline);
+  if (mlir::failed(pm.run(module)))
+    return createStringError("CPU lowering failed:\n" + diagnostics);
+  return Error::success();
+}
+
+static bool isMlirInput() {
+  return inputKind == InputKind::Mlir ||
+         (inputKind == InputKind::Auto && llvm::sys::path::extension(inputFilename) == ".mlir");
+}
+
+int translateBuffer(std::unique_ptr<MemoryBuffer> file, mlir::TimingScope &timing);
+int translateModule(SourceMgr &sm, mlir::MLIRContext &ctx, mlir::TimingScope &timing,
+                    raw_ostream &frontendErrs);
+
 int main(int argc, char **argv) {
   InitLLVM y(argc, argv);
   mlir::registerAsmPrinterCLOptions();
   mlir::registerMLIRContextCLOptions();
+  mlir::registerPassManagerCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
   // --help shows kdsl-translate's options (and --mlir-print-debuginfo); LLVM's
   // and MLIR's others stay behind --help-hidden.
   for (auto &entry : cl::getRegisteredOptions()) {
@@ -154,6 +203,19 @@ int main(int argc, char **argv) {
     WithColor::error(errs(), "kdsl-translate") << err << "\n";
     return 1;
   }
+  mlir::DefaultTimingManager tm;
+  mlir::applyDefaultTimingManagerCLOptions(tm);
+  mlir::TimingScope timing = tm.getRootScope();
+  auto process = [&](std::unique_ptr<MemoryBuffer> chunk, raw_ostream &) {
+    return mlir::success(translateBuffer(std::move(chunk), timing) == 0);
+  };
+  if (!splitInputFile)
+    return process(std::move(file), outs()).succeeded() ? 0 : 1;
+  StringRef marker = isMlirInput() ? "// -----" : "# -----";
+  return mlir::splitAndProcessBuffer(std::move(file), process, outs(), marker).succeeded() ? 0 : 1;
+}
+
+int translateBuffer(std::unique_ptr<MemoryBuffer> file, mlir::TimingScope &timing) {
   SourceMgr sm;
   sm.AddNewSourceBuffer(std::move(file), SMLoc());
 
@@ -162,6 +224,20 @@ int main(int argc, char **argv) {
   kdsl::registerGpuTargets(registry);
   mlir::MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
+  // --verify-diagnostics: every diagnostic of the context is checked against
+  // the expected-* comments; the result is whether they all matched.
+  if (verifyDiagnostics) {
+    mlir::SourceMgrDiagnosticVerifierHandler verifier(sm, &ctx);
+    std::string ignored;
+    llvm::raw_string_ostream ignoredOs(ignored);
+    (void)translateModule(sm, ctx, timing, ignoredOs);
+    return mlir::succeeded(verifier.verify()) ? 0 : 1;
+  }
+  return translateModule(sm, ctx, timing, errs());
+}
+
+int translateModule(SourceMgr &sm, mlir::MLIRContext &ctx, mlir::TimingScope &timing,
+                    raw_ostream &frontendErrs) {
 
   kdsl::FrontendOptions options;
   options.kernel = kernelName;
@@ -173,9 +249,7 @@ int main(int argc, char **argv) {
     WithColor::error(errs(), "kdsl-translate") << "--standalone needs --emit=cuda and -o DIR\n";
     return 1;
   }
-  bool mlirInput = inputKind == InputKind::Mlir ||
-                   (inputKind == InputKind::Auto &&
-                    llvm::sys::path::extension(inputFilename) == ".mlir");
+  bool mlirInput = isMlirInput();
   // For kdsl IR input every diagnostic (parser, verifier, autodiff, emitter)
   // is file:line:col with the source line.
   std::optional<mlir::SourceMgrDiagnosticHandler> mlirDiagnostics;
@@ -185,10 +259,12 @@ int main(int argc, char **argv) {
       WithColor::error(errs(), "kdsl-translate") << "--kernel needs Python input\n";
       return 1;
     }
-    mlirDiagnostics.emplace(sm, &ctx);
+    if (!verifyDiagnostics)
+      mlirDiagnostics.emplace(sm, &ctx);
     module = mlir::parseSourceFile<mlir::ModuleOp>(sm, &ctx);
   } else {
-    module = kdsl::translateSource(sm, ctx, options, errs());
+    mlir::TimingScope frontendTiming = timing.nest("Front end");
+    module = kdsl::translateSource(sm, ctx, options, frontendErrs);
   }
   if (!module)
     return 1;
@@ -261,9 +337,7 @@ int main(int argc, char **argv) {
       }
     }
   } else {
-    kdsl::CpuCompileOptions cpu;
-    cpu.checkBounds = checkBounds;
-    if (auto e = kdsl::lowerToLLVMDialect(*module, cpu)) {
+    if (auto e = lowerToLLVM(*module, timing)) {
       WithColor::error(errs(), "kdsl-translate") << toString(std::move(e)) << "\n";
       return 1;
     }
