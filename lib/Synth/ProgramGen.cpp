@@ -255,8 +255,16 @@ private:
   std::vector<OutArr> outs;
   std::vector<int> dims; // the launch (motif programs)
   bool motif();
+  /// The motif that built the program ("" for the free generator).
+  std::string motifName;
   Program finishMotif(Program &p);
   bool motifFor(const std::string &c);
+  /// A category's motifs by name, in the order of the draw that picks one.
+  struct MotifChoice {
+    const char *name;
+    std::function<void()> build;
+  };
+  std::vector<MotifChoice> motifsOf(const std::string &c);
   /// A precision-specific type for a kind: f, i, v2, v3, v4, m22, m33, m44, q.
   std::string T(llvm::StringRef k) const {
     if (k == "f") return ty(Ty::F);
@@ -857,75 +865,57 @@ void Gen::statements() {
 
 bool Gen::motif() { return motifFor(cat); }
 
+std::vector<Gen::MotifChoice> Gen::motifsOf(const std::string &c0) {
+  // Index k is drawn as rng.range(0, n - 1) (no draw for a single motif).
+  auto m = [](const char *name, std::function<void()> build) { return MotifChoice{name, std::move(build)}; };
+  if (c0 == "arithmetic")
+    return {m("stencil3d", [&] { mStencil3D(); }), m("saxpy", [&] { mSaxpy(); })};
+  if (c0 == "math")
+    return {m("activation", [&] { mActivation(false); }), m("row_op", [&] { mRowOp(); }),
+            m("kepler", [&] { mKepler(); }), m("bias4d", [&] { mBias4D(); })};
+  if (c0 == "vector")
+    return {m("integrate", [&] { mIntegrate(false, false); }), m("springs", [&] { mSprings(false); }),
+            m("ray_sphere", [&] { mRaySphere(false); })};
+  if (c0 == "matrix")
+    return {m("transform", [&] { mTransform(); }), m("strain", [&] { mStrain(); }),
+            m("rotate2d", [&] { mRotate2D(); })};
+  if (c0 == "quaternion")
+    return {m("quat_integrate", [&] { mQuatIntegrate(); }), m("quat_rotate", [&] { mQuatRotate(); })};
+  if (c0 == "control_flow")
+    return {m("integrate_collide", [&] { mIntegrate(rng.chance(0.5), true); }), m("contact", [&] { mContact(); }),
+            m("ray_sphere_branch", [&] { mRaySphere(true); })};
+  if (c0 == "multi_conditional")
+    return {m("piecewise", [&] { mPiecewise(); })};
+  if (c0 == "loop_carried")
+    return {m("neighbours", [&] { mNeighbours(false); }), m("newton_root", [&] { mNewtonSqrt(); }),
+            m("kepler", [&] { mKepler(); }), m("jacobi3", [&] { mJacobi3(); })};
+  if (c0 == "nested_loop")
+    return {m("multiscale_blur", [&] { mMultiScale(); }), m("neighbours_nested", [&] { mNeighbours(true); })};
+  if (c0 == "func_call")
+    return {m("activation_func", [&] { mActivation(true); }), m("springs_func", [&] { mSprings(true); })};
+  if (c0 == "struct")
+    return {m("particles_struct", [&] { mParticlesStruct(); })};
+  if (c0 == "atomic")
+    return {m("histogram", [&] { mHistogram(); }), m("reduce", [&] { mReduce(); }),
+            m("scatter", [&] { mScatter(); })};
+  if (c0 == "array2d")
+    return {m("stencil2d", [&] { mStencil2D(); }), m("gradient2d", [&] { mGradient2D(); }),
+            m("gray_scott", [&] { mGrayScott(); })};
+  if (c0 == "scalar_param")
+    return {m("saxpy", [&] { mSaxpy(); }), m("integrate_scalar", [&] { mIntegrate(true, rng.chance(0.4)); })};
+  if (c0 == "combined")
+    return {m("rigid_body", [&] { mRigidCombined(); })};
+  return {};
+}
+
 bool Gen::motifFor(const std::string &c0) {
-  auto one = [&](int n) { return rng.range(0, n - 1); };
-  if (c0 == "arithmetic") { one(2) ? mSaxpy() : mStencil3D(); return true; }
-  if (c0 == "math") {
-    switch (one(4)) {
-    case 0: mActivation(false); break;
-    case 1: mRowOp(); break;
-    case 2: mKepler(); break;
-    default: mBias4D(); break;
-    }
-    return true;
-  }
-  if (c0 == "vector") {
-    switch (one(3)) {
-    case 0: mIntegrate(false, false); break;
-    case 1: mSprings(false); break;
-    default: mRaySphere(false); break;
-    }
-    return true;
-  }
-  if (c0 == "matrix") {
-    switch (one(3)) {
-    case 0: mTransform(); break;
-    case 1: mStrain(); break;
-    default: mRotate2D(); break;
-    }
-    return true;
-  }
-  if (c0 == "quaternion") { one(2) ? mQuatRotate() : mQuatIntegrate(); return true; }
-  if (c0 == "control_flow") {
-    switch (one(3)) {
-    case 0: mIntegrate(rng.chance(0.5), true); break;
-    case 1: mContact(); break;
-    default: mRaySphere(true); break;
-    }
-    return true;
-  }
-  if (c0 == "multi_conditional") { mPiecewise(); return true; }
-  if (c0 == "loop_carried") {
-    switch (one(4)) {
-    case 0: mNeighbours(false); break;
-    case 1: mNewtonSqrt(); break;
-    case 2: mKepler(); break;
-    default: mJacobi3(); break;
-    }
-    return true;
-  }
-  if (c0 == "nested_loop") { one(2) ? mNeighbours(true) : mMultiScale(); return true; }
-  if (c0 == "func_call") { one(2) ? mSprings(true) : mActivation(true); return true; }
-  if (c0 == "struct") { mParticlesStruct(); return true; }
-  if (c0 == "atomic") {
-    switch (one(3)) {
-    case 0: mHistogram(); break;
-    case 1: mReduce(); break;
-    default: mScatter(); break;
-    }
-    return true;
-  }
-  if (c0 == "array2d") {
-    switch (one(3)) {
-    case 0: mStencil2D(); break;
-    case 1: mGradient2D(); break;
-    default: mGrayScott(); break;
-    }
-    return true;
-  }
-  if (c0 == "scalar_param") { one(2) ? mIntegrate(true, rng.chance(0.4)) : mSaxpy(); return true; }
-  if (c0 == "combined") { mRigidCombined(); return true; }
-  return false;
+  std::vector<MotifChoice> choices = motifsOf(c0);
+  if (choices.empty())
+    return false;
+  const MotifChoice &m = choices.size() == 1 ? choices[0] : choices[rng.range(0, int(choices.size()) - 1)];
+  motifName = m.name;
+  m.build();
+  return true;
 }
 
 void Gen::mIntegrate(bool scalarDt, bool collide) {
@@ -2231,8 +2221,10 @@ Program Gen::run() {
   p.kernelName = "k" + std::to_string(index) + suffix();
   // Most programs come from a motif; the rest from the free type-directed
   // statements below (which cover the rest of the builtins).
-  if (opt.motifShare > 0 && rng.chance(opt.motifShare) && motif())
+  if (opt.motifShare > 0 && rng.chance(opt.motifShare) && motif()) {
+    p.motif = motifName;
     return finishMotif(p);
+  }
   twoD = cat == "array2d";
   int n = opt.threads;
   // Inputs and their loads.

@@ -51,6 +51,9 @@ struct Program {
   llvm::json::Value spec64 = nullptr; // the same for `source64`
   /// difficultyLevel(source) and the score behind it.
   int difficulty = 0, difficultyScore = 0;
+  /// The motif the program was built from (docs/synth.md, "Motifs": e.g.
+  /// "springs", "stencil2d"); empty for the free type-directed generator.
+  std::string motif;
 };
 
 /// The difficulty score of a program's source (docs/synth.md, "Difficulty"):
