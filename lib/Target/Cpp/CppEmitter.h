@@ -1,0 +1,183 @@
+//===- CppEmitter.h - the kdsl IR to C++/CUDA C printer (private) -*- C++ -*-===//
+//
+// A structured printer: every op with a result becomes one `const T v = ...;`
+// line (constants are inlined as literals), scf.if/for/while become C++
+// control flow with the carried values as mutable locals. Float operations
+// stay one per statement so no compiler contracts them into FMAs.
+//
+// The printer is split by job:
+//   EmitCpp.cpp            the module: structs, funcs, kernels, the public API
+//   EmitCppNames.cpp       C++ names of values, types and literals
+//   EmitCppExpr.cpp        the expression of a one-result op, by op family
+//   EmitCppSpellings.cpp   the table of ops spelled as one C++ call or operator
+//   EmitCppStmt.cpp        statements: blocks, comments, memory, calls, asserts
+//   EmitCppControlFlow.cpp scf.if / scf.for / scf.while / memref.alloca_scope
+//
+//===----------------------------------------------------------------------===//
+#ifndef KDSL_LIB_TARGET_CPP_CPPEMITTER_H
+#define KDSL_LIB_TARGET_CPP_CPPEMITTER_H
+
+#include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Target/Cpp.h"
+#include "kdsl/Target/SourceNames.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <optional>
+#include <string>
+
+namespace kdsl {
+namespace cpp_emit {
+
+/// A name that the C++/CUDA C cannot use as it is: a keyword, a macro of the
+/// headers the prelude includes, or (global: funcs and structs) a name those
+/// headers or CUDA declare at global scope. Python allows them all.
+bool isReservedCppName(llvm::StringRef n, bool global);
+
+/// A source name as a C++/CUDA C identifier: mangled beyond ASCII
+/// (Mangle.h), with a _ appended to a reserved name (isReservedCppName).
+std::string cppName(llvm::StringRef name, bool global);
+
+/// `(uintN_t)x` for an integer value; bools (i1) are unsigned already.
+std::string asUnsigned(mlir::Type t, const std::string &x);
+
+/// The braces after the type of a vector or matrix value with these
+/// elements (row-major): `{{a, b, c}}`, `{{{{a, b}}, {{c, d}}}}`.
+std::string braceList(mlir::VectorType vt, llvm::ArrayRef<std::string> elements);
+
+/// Whether `op` prints anything (constants are inlined, terminators are
+/// printed by their region op).
+bool printsCode(mlir::Operation &op);
+
+/// How an op that maps 1:1 onto C++ is spelled (EmitCppSpellings.cpp).
+struct OpSpelling {
+  enum Form { Call, Infix } form;
+  /// The function (Call) or operator (Infix).
+  const char *spelling;
+  /// The function for a vector result, if it differs (Call only).
+  const char *vectorSpelling = nullptr;
+};
+/// The spelling of `op`, or null if it needs an emitter of its own.
+const OpSpelling *lookupSpelling(mlir::Operation &op);
+
+/// The result of an op family's emitter: std::nullopt for an op that is not
+/// of its family.
+using FamilyResult = std::optional<mlir::LogicalResult>;
+
+class CppEmitter {
+public:
+  CppEmitter(llvm::raw_ostream &os, const CppEmitOptions &options) : os(os), options(options) {}
+  mlir::LogicalResult emitModule(mlir::ModuleOp module);
+
+private:
+  llvm::raw_ostream &os;
+  CppEmitOptions options;
+  llvm::DenseMap<mlir::Value, std::string> arrayNames; // for bounds-check reports
+  unsigned indent = 0;
+  llvm::DenseMap<mlir::Value, std::string> names;
+  llvm::StringSet<> usedNames; // per function
+  /// The C++ spellings of the function's source variable names: temporaries
+  /// (v0, v1, ...) never take one, so a source `v0` stays `v0` and no
+  /// temporary reads like a source variable.
+  llvm::StringSet<> sourceNames;
+  llvm::StringSet<> globalNames; // struct and function names
+  unsigned counter = 0;
+  llvm::StringMap<unsigned> suffixes; // per function: the next _N of a name
+  /// Source statements (kdsl/Target/SourceNames.h): line -> (first line, text).
+  llvm::DenseMap<unsigned, std::pair<unsigned, llvm::StringRef>> statements;
+  std::string sourceFile; // its base name, for the comments
+  unsigned lastCommentLine = 0;
+  bool lastCommentAdjoint = false;
+  llvm::DenseMap<mlir::Type, std::string> structNames;
+  std::string currentOwner; // kernel or func name, for assert reports
+  std::string resultStruct; // the result struct of a func returning several values
+  std::string threadExpr;   // the thread index expression in kernels
+
+  llvm::raw_ostream &line() { return os.indent(indent * 2); }
+
+  // ---- names (EmitCppNames.cpp) --------------------------------------------
+  /// Forgets the previous function's locals; reserves `owner`'s source names.
+  void resetNames(mlir::Operation *owner);
+  std::string typeName(mlir::Type t);
+  std::string scalarName(mlir::Type t);
+  /// A new local: `v` (not `source`) numbers a temporary, v0, v1, ...;
+  /// any other name is uniqued as pos, pos_1, pos_2, ...
+  std::string fresh(llvm::StringRef hint, bool source = false);
+  std::string name(mlir::Value v);
+  std::string literal(mlir::Attribute a, mlir::Type t);
+  /// Names an argument: its parameter name is a source name, even `v`.
+  void bindArgument(mlir::Value v, llvm::StringRef name) {
+    names[v] = fresh(name, /*source=*/true);
+  }
+  /// Names `v` after its source variable (a NameLoc), else after `hint`.
+  void bind(mlir::Value v, llvm::StringRef hint) {
+    llvm::StringRef src = sourceNameOf(v);
+    names[v] = fresh(src.empty() ? hint : src, /*source=*/!src.empty() || hint != "v");
+  }
+  /// `f(a, b, ...)` with the names of `args`.
+  std::string call(llvm::StringRef fn, mlir::ValueRange args) {
+    std::string s = fn.str() + "(";
+    for (auto [i, a] : llvm::enumerate(args))
+      s += (i ? ", " : "") + name(a);
+    return s + ")";
+  }
+  /// `[1][2]` / `[i]`: the subscripts of a vector.extract/insert position.
+  std::string subscripts(llvm::ArrayRef<mlir::OpFoldResult> position);
+
+  // ---- the module (EmitCpp.cpp) --------------------------------------------
+  void readSourceStatements(mlir::ModuleOp module);
+  mlir::LogicalResult checkMangledNames(mlir::ModuleOp module,
+                                        llvm::ArrayRef<StructType> structs);
+  mlir::LogicalResult emitStruct(StructType st);
+  mlir::LogicalResult emitFunc(mlir::func::FuncOp f);
+  mlir::LogicalResult emitKernel(KernelOp k);
+  void emitKernelHeader(KernelOp k, llvm::StringRef flat);
+  void emitThreadIndices(KernelOp k, llvm::StringRef flat);
+
+  // ---- expressions (EmitCppExpr.cpp) ---------------------------------------
+  /// The C++ expression of a one-result op.
+  mlir::LogicalResult emitExpr(mlir::Operation &op, std::string &e);
+  FamilyResult arithExpr(mlir::Operation &op, std::string &e);
+  FamilyResult compareExpr(mlir::Operation &op, std::string &e);
+  FamilyResult castExpr(mlir::Operation &op, std::string &e);
+  FamilyResult vectorExpr(mlir::Operation &op, std::string &e);
+  FamilyResult memoryExpr(mlir::Operation &op, std::string &e);
+
+  // ---- statements (EmitCppStmt.cpp) ----------------------------------------
+  /// `// text   (file:line)` before the first op of a source statement.
+  void statementComment(mlir::Operation &op);
+  mlir::LogicalResult emitBlock(mlir::Block &b);
+  mlir::LogicalResult emitOp(mlir::Operation &op);
+  FamilyResult valueStmt(mlir::Operation &op);
+  FamilyResult memoryStmt(mlir::Operation &op);
+  FamilyResult callStmt(mlir::Operation &op);
+  void assign(mlir::ValueRange targets, mlir::ValueRange values);
+  /// With check-bounds: `const bool okN = kdsl::in_bounds(...)`; returns okN.
+  std::string boundsCheck(mlir::Value array, mlir::ValueRange indices);
+  /// `[[maybe_unused]] ` for a value nothing reads (it is still computed).
+  static const char *unusedPrefix(mlir::Value v) {
+    return v.use_empty() ? "[[maybe_unused]] " : "";
+  }
+  void declare(mlir::Value v, llvm::StringRef expr) {
+    bind(v, "v");
+    line() << unusedPrefix(v) << "const " << typeName(v.getType()) << " " << name(v) << " = "
+           << expr << ";\n";
+  }
+
+  // ---- control flow (EmitCppControlFlow.cpp) -------------------------------
+  FamilyResult controlFlowStmt(mlir::Operation &op);
+  mlir::LogicalResult emitIf(mlir::scf::IfOp ifOp);
+  mlir::LogicalResult emitFor(mlir::scf::ForOp forOp);
+  mlir::LogicalResult emitWhile(mlir::scf::WhileOp w);
+  mlir::LogicalResult emitAllocaScope(mlir::memref::AllocaScopeOp scope);
+};
+
+} // namespace cpp_emit
+} // namespace kdsl
+
+#endif

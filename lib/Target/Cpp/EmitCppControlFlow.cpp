@@ -1,0 +1,134 @@
+//===- EmitCppControlFlow.cpp - structured control flow as C++ ------------===//
+//
+// Part of the C++/CUDA C printer (CppEmitter.h): scf.if, scf.for and
+// scf.while become C++ if / for / while (true) with their carried values and
+// results as mutable locals; memref.alloca_scope becomes a block.
+//
+//===----------------------------------------------------------------------===//
+#include "CppEmitter.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace kdsl;
+using namespace kdsl::cpp_emit;
+
+FamilyResult CppEmitter::controlFlowStmt(Operation &op) {
+  return llvm::TypeSwitch<Operation *, FamilyResult>(&op)
+      .Case([&](scf::IfOp o) { return emitIf(o); })
+      .Case([&](scf::ForOp o) { return emitFor(o); })
+      .Case([&](scf::WhileOp o) { return emitWhile(o); })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+LogicalResult CppEmitter::emitAllocaScope(memref::AllocaScopeOp scope) {
+  for (Value r : scope.getResults()) {
+    bind(r, "v");
+    line() << unusedPrefix(r) << typeName(r.getType()) << " " << name(r) << ";\n";
+  }
+  line() << "{\n";
+  ++indent;
+  Block &body = scope.getBodyRegion().front();
+  if (failed(emitBlock(body)))
+    return failure();
+  assign(scope.getResults(), body.getTerminator()->getOperands());
+  --indent;
+  line() << "}\n";
+  return success();
+}
+
+LogicalResult CppEmitter::emitIf(scf::IfOp ifOp) {
+  for (Value r : ifOp.getResults()) {
+    // A local the branches assign: named after what they yield.
+    StringRef src;
+    unsigned i = cast<OpResult>(r).getResultNumber();
+    for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
+      if (src.empty() && !region->empty())
+        src = sourceNameOf(region->front().getTerminator()->getOperand(i));
+    bind(r, src.empty() ? "v" : src);
+    line() << unusedPrefix(r) << typeName(r.getType()) << " " << name(r) << ";\n";
+  }
+  line() << "if (" << name(ifOp.getCondition()) << ") {\n";
+  ++indent;
+  if (failed(emitBlock(ifOp.getThenRegion().front())))
+    return failure();
+  if (ifOp.getNumResults())
+    assign(ifOp.getResults(), ifOp.thenYield().getOperands());
+  --indent;
+  if (!ifOp.getElseRegion().empty() &&
+      (ifOp.getNumResults() || !ifOp.getElseRegion().front().without_terminator().empty())) {
+    line() << "} else {\n";
+    ++indent;
+    if (failed(emitBlock(ifOp.getElseRegion().front())))
+      return failure();
+    if (ifOp.getNumResults())
+      assign(ifOp.getResults(), ifOp.elseYield().getOperands());
+    --indent;
+  }
+  line() << "}\n";
+  return success();
+}
+
+LogicalResult CppEmitter::emitFor(scf::ForOp forOp) {
+  // Carried values live in the result variables.
+  for (auto [r, init, arg] :
+       llvm::zip(forOp.getResults(), forOp.getInitArgs(), forOp.getRegionIterArgs())) {
+    StringRef src = sourceNameOf(arg);
+    bind(r, src.empty() ? "v" : src);
+    names[arg] = name(r);
+    line() << unusedPrefix(r) << typeName(r.getType()) << " " << name(r) << " = " << name(init)
+           << ";\n";
+  }
+  Value iv = forOp.getInductionVar();
+  bind(iv, "k");
+  std::string t = typeName(iv.getType()), ivn = name(iv);
+  std::string upper = name(forOp.getUpperBound());
+  std::string cmp = forOp.getUnsignedCmp()
+                        ? asUnsigned(iv.getType(), ivn) + " < " + asUnsigned(iv.getType(), upper)
+                        : ivn + " < " + upper;
+  line() << "for (" << t << " " << ivn << " = " << name(forOp.getLowerBound()) << "; " << cmp
+         << "; " << ivn << " = kdsl::wrap_add(" << ivn << ", " << name(forOp.getStep())
+         << ")) {\n";
+  ++indent;
+  if (failed(emitBlock(*forOp.getBody())))
+    return failure();
+  auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+  assign(forOp.getResults(), yield.getOperands());
+  --indent;
+  line() << "}\n";
+  return success();
+}
+
+LogicalResult CppEmitter::emitWhile(scf::WhileOp w) {
+  Block &before = w.getBefore().front(), &after = w.getAfter().front();
+  // State: the before-region arguments; results: what the condition passes on exit.
+  for (auto [arg, init] : llvm::zip(before.getArguments(), w.getInits())) {
+    bind(arg, "s");
+    line() << "[[maybe_unused]] " << typeName(arg.getType()) << " " << name(arg) << " = "
+           << name(init) << ";\n";
+  }
+  for (auto [r, arg] : llvm::zip(w.getResults(), after.getArguments())) {
+    StringRef src = sourceNameOf(arg);
+    bind(r, src.empty() ? "v" : src);
+    line() << unusedPrefix(r) << typeName(r.getType()) << " " << name(r) << ";\n";
+  }
+  line() << "while (true) {\n";
+  ++indent;
+  if (failed(emitBlock(before)))
+    return failure();
+  auto cond = cast<scf::ConditionOp>(before.getTerminator());
+  line() << "if (!(" << name(cond.getCondition()) << ")) {\n";
+  ++indent;
+  assign(w.getResults(), cond.getArgs());
+  line() << "break;\n";
+  --indent;
+  line() << "}\n";
+  for (auto [arg, v] : llvm::zip(after.getArguments(), cond.getArgs()))
+    names[arg] = name(v);
+  if (failed(emitBlock(after)))
+    return failure();
+  assign(before.getArguments(), cast<scf::YieldOp>(after.getTerminator()).getOperands());
+  --indent;
+  line() << "}\n";
+  return success();
+}

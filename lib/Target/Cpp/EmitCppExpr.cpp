@@ -1,0 +1,307 @@
+//===- EmitCppExpr.cpp - the C++ expression of a one-result op ------------===//
+//
+// Part of the C++/CUDA C printer (CppEmitter.h). An op that maps 1:1 onto a
+// C++ call or operator is spelled from the table (EmitCppSpellings.cpp); the
+// others have an emitter per op family (arith, comparisons, casts, vectors,
+// memory and structs), each a TypeSwitch that declines ops of other families.
+//
+//===----------------------------------------------------------------------===//
+#include "CppEmitter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace kdsl;
+using namespace kdsl::cpp_emit;
+
+static Type resultType(Operation &op) {
+  return op.getNumResults() ? op.getResult(0).getType() : Type();
+}
+
+LogicalResult CppEmitter::emitExpr(Operation &op, std::string &e) {
+  if (const OpSpelling *s = lookupSpelling(op)) {
+    if (s->form == OpSpelling::Infix) {
+      e = name(op.getOperand(0)) + " " + s->spelling + " " + name(op.getOperand(1));
+      return success();
+    }
+    bool vecResult = isa_and_nonnull<VectorType>(resultType(op));
+    e = call(vecResult && s->vectorSpelling ? s->vectorSpelling : s->spelling, op.getOperands());
+    return success();
+  }
+  using Family = FamilyResult (CppEmitter::*)(Operation &, std::string &);
+  for (Family family : {&CppEmitter::arithExpr, &CppEmitter::compareExpr, &CppEmitter::castExpr,
+                        &CppEmitter::vectorExpr, &CppEmitter::memoryExpr})
+    if (FamilyResult r = (this->*family)(op, e))
+      return *r;
+  return op.emitOpError("is not supported by the C++ emitter"), failure();
+}
+
+/// The arithmetic ops the spelling table cannot spell.
+FamilyResult CppEmitter::arithExpr(Operation &op, std::string &e) {
+  Type rt = resultType(op);
+  auto bin = [&](const char *sym) {
+    e = name(op.getOperand(0)) + " " + sym + " " + name(op.getOperand(1));
+    return success();
+  };
+  // `b < a ? b : a` (min) / `b > a ? b : a` (max), comparing as `cast`.
+  auto select = [&](const char *sym, bool isUnsigned) {
+    std::string a = name(op.getOperand(0)), b = name(op.getOperand(1));
+    e = (isUnsigned ? asUnsigned(rt, b) : b) + " " + sym + " " +
+        (isUnsigned ? asUnsigned(rt, a) : a) + " ? " + b + " : " + a;
+    return success();
+  };
+  return llvm::TypeSwitch<Operation *, FamilyResult>(&op)
+      .Case([&](arith::DivFOp o) {
+        // A literal zero divisor (x / 0.0 is inf or nan, as IEEE says) would
+        // draw a "division by zero" warning from compilers: go through a call.
+        auto c = o.getRhs().getDefiningOp<arith::ConstantOp>();
+        auto f = c ? dyn_cast<FloatAttr>(c.getValue()) : FloatAttr();
+        if (f && f.getValue().isZero()) {
+          e = call("kdsl::divide", op.getOperands());
+          return success();
+        }
+        return bin("/");
+      })
+      .Case([&](arith::NegFOp o) {
+        e = "-" + name(o.getOperand());
+        return success();
+      })
+      .Case<arith::DivUIOp, arith::RemUIOp, arith::ShRUIOp>([&](auto o) {
+        const char *sym = isa<arith::DivUIOp>(o) ? "/" : isa<arith::RemUIOp>(o) ? "%" : ">>";
+        e = "(" + scalarName(rt) + ")(" + asUnsigned(rt, name(op.getOperand(0))) + " " + sym + " " +
+            asUnsigned(rt, name(op.getOperand(1))) + ")";
+        return success();
+      })
+      // Bitwise on integers, logical on bools.
+      .Case([&](arith::AndIOp) { return bin(rt.isInteger(1) ? "&&" : "&"); })
+      .Case([&](arith::OrIOp) { return bin(rt.isInteger(1) ? "||" : "|"); })
+      .Case([&](arith::XOrIOp) { return bin(rt.isInteger(1) ? "!=" : "^"); })
+      .Case([&](arith::MinSIOp) { return select("<", false); })
+      .Case([&](arith::MaxSIOp) { return select(">", false); })
+      .Case([&](arith::MinUIOp) { return select("<", true); })
+      .Case([&](arith::MaxUIOp) { return select(">", true); })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+static const char *cmpfOp(arith::CmpFPredicate p, bool &negate) {
+  negate = false;
+  switch (p) {
+  case arith::CmpFPredicate::OEQ: return "==";
+  case arith::CmpFPredicate::OGT: return ">";
+  case arith::CmpFPredicate::OGE: return ">=";
+  case arith::CmpFPredicate::OLT: return "<";
+  case arith::CmpFPredicate::OLE: return "<=";
+  case arith::CmpFPredicate::UNE: return "!=";
+  // Unordered predicates are the negation of the opposite ordered one.
+  case arith::CmpFPredicate::UGT: negate = true; return "<=";
+  case arith::CmpFPredicate::UGE: negate = true; return "<";
+  case arith::CmpFPredicate::ULT: negate = true; return ">=";
+  case arith::CmpFPredicate::ULE: negate = true; return ">";
+  case arith::CmpFPredicate::UEQ: negate = true; return "!="; // approximated below
+  default: return nullptr;
+  }
+}
+
+static const char *cmpiOp(arith::CmpIPredicate p, bool &isUnsigned) {
+  isUnsigned = false;
+  switch (p) {
+  case arith::CmpIPredicate::eq: return "==";
+  case arith::CmpIPredicate::ne: return "!=";
+  case arith::CmpIPredicate::slt: return "<";
+  case arith::CmpIPredicate::sle: return "<=";
+  case arith::CmpIPredicate::sgt: return ">";
+  case arith::CmpIPredicate::sge: return ">=";
+  case arith::CmpIPredicate::ult: isUnsigned = true; return "<";
+  case arith::CmpIPredicate::ule: isUnsigned = true; return "<=";
+  case arith::CmpIPredicate::ugt: isUnsigned = true; return ">";
+  case arith::CmpIPredicate::uge: isUnsigned = true; return ">=";
+  }
+  return "==";
+}
+
+/// Comparisons and selects; on vectors, element-wise through kdsl::vmap2 and
+/// kdsl::vselect.
+FamilyResult CppEmitter::compareExpr(Operation &op, std::string &e) {
+  return llvm::TypeSwitch<Operation *, FamilyResult>(&op)
+      .Case([&](arith::CmpFOp o) -> LogicalResult {
+        std::string a = name(o.getLhs()), c = name(o.getRhs());
+        bool isVector = isa<VectorType>(o.getLhs().getType());
+        auto elementwise = [&](const std::string &test) {
+          return "kdsl::vmap2(" + a + ", " + c + ", [](auto x, auto y) { return " + test + "; })";
+        };
+        if (o.getPredicate() == arith::CmpFPredicate::UNO ||
+            o.getPredicate() == arith::CmpFPredicate::ORD) {
+          bool uno = o.getPredicate() == arith::CmpFPredicate::UNO;
+          auto test = [&](const std::string &x, const std::string &y) {
+            return uno ? "(std::isnan((double)" + x + ") || std::isnan((double)" + y + "))"
+                       : "(!std::isnan((double)" + x + ") && !std::isnan((double)" + y + "))";
+          };
+          e = isVector ? elementwise(test("x", "y")) : test(a, c);
+          return success();
+        }
+        bool negate;
+        const char *sym = cmpfOp(o.getPredicate(), negate);
+        if (!sym)
+          return o.emitOpError("C++ emitter: unsupported predicate"), failure();
+        if (isVector)
+          e = elementwise(std::string(negate ? "!(" : "(") + "x " + sym + " y)");
+        else
+          e = std::string(negate ? "!(" : "(") + a + " " + sym + " " + c + ")";
+        return success();
+      })
+      .Case([&](arith::CmpIOp o) {
+        bool isUnsigned;
+        const char *sym = cmpiOp(o.getPredicate(), isUnsigned);
+        Type t = o.getLhs().getType();
+        std::string a = name(o.getLhs()), c = name(o.getRhs());
+        if (isUnsigned) {
+          a = asUnsigned(t, a);
+          c = asUnsigned(t, c);
+        }
+        e = a + " " + sym + " " + c;
+        return success();
+      })
+      .Case([&](arith::SelectOp o) {
+        if (isa<VectorType>(o.getCondition().getType()))
+          e = call("kdsl::vselect", o.getOperands());
+        else
+          e = name(o.getCondition()) + " ? " + name(o.getTrueValue()) + " : " +
+              name(o.getFalseValue());
+        return success();
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// Conversions: C casts, through the unsigned type for the unsigned ones.
+FamilyResult CppEmitter::castExpr(Operation &op, std::string &e) {
+  if (!isa<arith::SIToFPOp, arith::FPToSIOp, arith::ExtFOp, arith::TruncFOp, arith::ExtSIOp,
+           arith::TruncIOp, arith::IndexCastOp, arith::UIToFPOp, arith::ExtUIOp,
+           arith::FPToUIOp>(op))
+    return std::nullopt;
+  Type rt = resultType(op);
+  Value in = op.getOperand(0);
+  if (isa<arith::UIToFPOp, arith::ExtUIOp>(op))
+    e = "(" + typeName(rt) + ")" +
+        (in.getType().isInteger(1) ? name(in) : asUnsigned(in.getType(), name(in)));
+  else if (isa<arith::FPToUIOp>(op))
+    e = "(" + typeName(rt) + ")(" + asUnsigned(rt, "") + name(in) + ")";
+  else
+    e = "(" + typeName(rt) + ")" + name(in);
+  return success();
+}
+
+static const char *reductionFunction(vector::CombiningKind kind) {
+  switch (kind) {
+  case vector::CombiningKind::AND: return "kdsl::all_of";
+  case vector::CombiningKind::ADD: return "kdsl::reduce_add";
+  case vector::CombiningKind::MINNUMF: return "kdsl::reduce_fmin";
+  case vector::CombiningKind::MAXNUMF: return "kdsl::reduce_fmax";
+  case vector::CombiningKind::MINSI: return "kdsl::reduce_min";
+  case vector::CombiningKind::MAXSI: return "kdsl::reduce_max";
+  default: return nullptr;
+  }
+}
+
+/// Vector and matrix values: components, construction, splats, reductions,
+/// reshapes, outer products.
+FamilyResult CppEmitter::vectorExpr(Operation &op, std::string &e) {
+  Type rt = resultType(op);
+  return llvm::TypeSwitch<Operation *, FamilyResult>(&op)
+      .Case([&](vector::ExtractOp o) {
+        e = name(o.getSource()) + subscripts(o.getMixedPosition());
+        return success();
+      })
+      .Case([&](vector::FromElementsOp o) {
+        SmallVector<std::string> elements;
+        for (Value x : o.getElements())
+          elements.push_back(name(x));
+        e = typeName(o.getType()) + braceList(o.getType(), elements);
+        return success();
+      })
+      .Case([&](vector::BroadcastOp o) {
+        e = "kdsl::splat<" + typeName(rt) + ">(" + name(o.getSource()) + ")";
+        return success();
+      })
+      .Case([&](vector::ReductionOp o) -> LogicalResult {
+        const char *fn = reductionFunction(o.getKind());
+        if (!fn)
+          return o.emitOpError("C++ emitter: unsupported reduction"), failure();
+        e = call(fn, op.getOperands());
+        return success();
+      })
+      .Case([&](vector::ShapeCastOp o) {
+        if (o.getResultVectorType().getRank() == 2) // an autodiff adjoint of a flatten
+          e = "kdsl::unflatten<" + typeName(rt) + ">(" + name(o.getSource()) + ")";
+        else
+          e = call("kdsl::flatten", op.getOperands());
+        return success();
+      })
+      .Case([&](vector::OuterProductOp o) {
+        e = "kdsl::outer(" + name(o.getLhs()) + ", " + name(o.getRhs()) + ")";
+        return success();
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// Arrays (loads, atomics, shapes, views), tapes, structs, poison.
+FamilyResult CppEmitter::memoryExpr(Operation &op, std::string &e) {
+  Type rt = resultType(op);
+  auto indexArgs = [&](ValueRange indices) {
+    std::string s;
+    for (Value i : indices)
+      s += ", (int64_t)" + name(i);
+    return s + ")";
+  };
+  return llvm::TypeSwitch<Operation *, FamilyResult>(&op)
+      .Case([&](memref::LoadOp o) {
+        e = name(o.getMemRef()) + "[" + name(o.getIndices()[0]) + "]";
+        return success();
+      })
+      .Case([&](LoadOp o) {
+        e = "kdsl::load<" + typeName(rt) + ">(" + name(o.getArray()) + indexArgs(o.getIndices());
+        return success();
+      })
+      .Case([&](AtomicOp o) {
+        e = "kdsl::atomic<" + typeName(rt) + ">(kdsl::rmw::" +
+            stringifyAtomicKind(o.getKind()).str() + ", " + name(o.getArray()) + ", " +
+            name(o.getValue()) + indexArgs(o.getIndices());
+        return success();
+      })
+      .Case([&](NullArrayOp) {
+        e = "kdsl_array{}";
+        return success();
+      })
+      .Case([&](HasDataOp o) {
+        e = "(" + name(o.getArray()) + ".data != nullptr)";
+        return success();
+      })
+      .Case([&](ShapeOp o) {
+        e = "(int32_t)" + name(o.getArray()) + ".shape[" + std::to_string(o.getDim()) + "]";
+        return success();
+      })
+      .Case([&](FieldViewOp o) {
+        Type elem = o.getArray().getType().getElementType();
+        e = "kdsl::field_view(" + name(o.getArray()) + ", offsetof(" + typeName(elem) + ", " +
+            cppName(o.getField(), false) + "))";
+        return success();
+      })
+      .Case([&](StructCreateOp o) {
+        e = typeName(rt) + "{";
+        for (auto [i, f] : llvm::enumerate(o.getFields()))
+          e += (i ? ", " : "") + name(f);
+        e += "}";
+        return success();
+      })
+      .Case([&](StructExtractOp o) {
+        e = name(o.getInput()) + "." + cppName(o.getField(), false);
+        return success();
+      })
+      .Case([&](ub::PoisonOp) {
+        e = typeName(rt) + "{}";
+        return success();
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}

@@ -1,0 +1,261 @@
+//===- EmitCppStmt.cpp - statements of the C++ printer --------------------===//
+//
+// Part of the C++/CUDA C printer (CppEmitter.h): blocks and their source
+// comments, and the ops that print statements rather than one expression
+// (element updates, tapes, array stores, bounds checks, calls, returns,
+// asserts). Control flow is in EmitCppControlFlow.cpp; any other op with one
+// result becomes `const T v = <expression>;` (EmitCppExpr.cpp).
+//
+//===----------------------------------------------------------------------===//
+#include "CppEmitter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace kdsl;
+using namespace kdsl::cpp_emit;
+
+std::string cpp_emit::asUnsigned(Type t, const std::string &x) {
+  unsigned width = getElementTypeOrSelf(t).getIntOrFloatBitWidth();
+  if (width == 1)
+    return x;
+  return "(uint" + std::to_string(width) + "_t)" + x;
+}
+
+bool cpp_emit::printsCode(Operation &op) {
+  return !isa<arith::ConstantOp, ReturnOp, TidOp, scf::YieldOp, scf::ConditionOp,
+              memref::AllocaScopeReturnOp>(op);
+}
+
+void CppEmitter::statementComment(Operation &op) {
+  if (statements.empty() || !printsCode(op))
+    return;
+  FileLineColLoc pos = sourcePositionOf(op.getLoc());
+  if (!pos)
+    return;
+  auto it = statements.find(pos.getLine());
+  if (it == statements.end())
+    return;
+  bool adjoint = isAdjointLoc(op.getLoc());
+  auto [first, text] = it->second;
+  if (first == lastCommentLine && adjoint == lastCommentAdjoint)
+    return;
+  lastCommentLine = first;
+  lastCommentAdjoint = adjoint;
+  line() << "// " << (adjoint ? "adj: " : "") << text << "   (" << sourceFile << ":" << first
+         << ")\n";
+}
+
+LogicalResult CppEmitter::emitBlock(Block &b) {
+  for (Operation &op : b) {
+    statementComment(op);
+    if (failed(emitOp(op)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult CppEmitter::emitOp(Operation &op) {
+  if (isa<arith::ConstantOp>(op))
+    return success(); // printed inline at each use
+  if (isa<ReturnOp, scf::YieldOp, scf::ConditionOp, memref::AllocaScopeReturnOp>(op))
+    return success(); // handled by the enclosing construct
+  using Family = FamilyResult (CppEmitter::*)(Operation &);
+  for (Family family : {&CppEmitter::valueStmt, &CppEmitter::memoryStmt, &CppEmitter::callStmt,
+                        &CppEmitter::controlFlowStmt})
+    if (FamilyResult r = (this->*family)(op))
+      return *r;
+  if (op.getNumResults() != 1)
+    return op.emitOpError("is not supported by the C++ emitter");
+  std::string expr;
+  if (failed(emitExpr(op, expr)))
+    return failure();
+  declare(op.getResult(0), expr);
+  return success();
+}
+
+/// Values built by updating a copy (an element, a field) or taken apart
+/// (every component).
+FamilyResult CppEmitter::valueStmt(Operation &op) {
+  return llvm::TypeSwitch<Operation *, FamilyResult>(&op)
+      .Case([&](vector::InsertOp ins) {
+        Value r = ins.getResult();
+        bind(r, "v");
+        line() << unusedPrefix(r) << typeName(ins.getType()) << " " << name(r) << " = "
+               << name(ins.getDest()) << ";\n";
+        line() << name(r) << subscripts(ins.getMixedPosition()) << " = "
+               << name(ins.getValueToStore()) << ";\n";
+        return success();
+      })
+      // vector.to_elements (canonicalization's form of extracting every
+      // component): one variable per component, in row-major order.
+      .Case([&](vector::ToElementsOp te) {
+        auto vt = cast<VectorType>(te.getSource().getType());
+        int64_t cols = vt.getRank() == 2 ? vt.getDimSize(1) : 0;
+        for (auto [i, r] : llvm::enumerate(te.getResults())) {
+          std::string at = cols ? "[" + std::to_string(int64_t(i) / cols) + "][" +
+                                      std::to_string(int64_t(i) % cols) + "]"
+                                : "[" + std::to_string(i) + "]";
+          bind(r, "v");
+          line() << unusedPrefix(r) << "const " << typeName(r.getType()) << " " << name(r)
+                 << " = " << name(te.getSource()) << at << ";\n";
+        }
+        return success();
+      })
+      .Case([&](StructInsertOp si) {
+        Value r = si.getResult();
+        bind(r, "v");
+        line() << unusedPrefix(r) << typeName(si.getType()) << " " << name(r) << " = "
+               << name(si.getInput()) << ";\n";
+        line() << name(r) << "." << cppName(si.getField(), false) << " = "
+               << name(si.getValue()) << ";\n";
+        return success();
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// Autodiff tapes (memref<?xT> buffers in allocation scopes) and array
+/// accesses that check bounds or store.
+FamilyResult CppEmitter::memoryStmt(Operation &op) {
+  return llvm::TypeSwitch<Operation *, FamilyResult>(&op)
+      .Case([&](memref::AllocaOp a) -> LogicalResult {
+        auto t = a.getType();
+        if (t.getRank() != 1)
+          return a.emitOpError("C++ emitter: only 1-D tapes are supported"), failure();
+        // The size is static once canonicalization folded a constant trip count.
+        std::string size = t.isDynamicDim(0) ? name(a.getDynamicSizes()[0])
+                                             : std::to_string(t.getDimSize(0));
+        bind(a.getResult(), "tape");
+        line() << "kdsl::tape<" << typeName(t.getElementType()) << "> " << name(a.getResult())
+               << "(" << size << ");\n";
+        return success();
+      })
+      .Case([&](memref::StoreOp st) {
+        line() << name(st.getMemRef()) << "[" << name(st.getIndices()[0])
+               << "] = " << name(st.getValueToStore()) << ";\n";
+        return success();
+      })
+      .Case([&](memref::AllocaScopeOp scope) { return emitAllocaScope(scope); })
+      .Case<LoadOp, AtomicOp>([&](auto access) -> FamilyResult {
+        if (!options.checkBounds)
+          return std::nullopt; // an expression
+        std::string ok = boundsCheck(access.getArray(), access.getIndices());
+        std::string expr;
+        if (failed(emitExpr(op, expr)))
+          return failure();
+        Value r = op.getResult(0);
+        declare(r, ok + " ? " + expr + " : " + typeName(r.getType()) + "{}");
+        return success();
+      })
+      .Case([&](StoreOp st) {
+        if (options.checkBounds)
+          line() << "if (" << boundsCheck(st.getArray(), st.getIndices()) << ") ";
+        else
+          line();
+        os << "kdsl::store(" << name(st.getArray()) << ", " << name(st.getValue());
+        for (Value i : st.getIndices())
+          os << ", (int64_t)" << name(i);
+        os << ");\n";
+        return success();
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// Calls of @wp.func (several results: a result struct), returns from them,
+/// and asserts.
+FamilyResult CppEmitter::callStmt(Operation &op) {
+  return llvm::TypeSwitch<Operation *, FamilyResult>(&op)
+      .Case([&](func::CallOp c) {
+        std::string text = call(cppName(c.getCallee(), true), c.getOperands());
+        if (c.getNumResults() == 0) {
+          line() << text << ";\n";
+        } else if (c.getNumResults() == 1) {
+          declare(c.getResult(0), text);
+        } else {
+          std::string tuple = fresh("r");
+          line() << "const auto " << tuple << " = " << text << ";\n";
+          for (auto [i, r] : llvm::enumerate(c.getResults())) {
+            bind(r, "v");
+            line() << unusedPrefix(r) << "const " << typeName(r.getType()) << " " << name(r)
+                   << " = " << tuple << ".r" << i << ";\n";
+          }
+        }
+        return success();
+      })
+      .Case([&](func::ReturnOp ret) {
+        if (ret.getNumOperands() == 0) {
+          line() << "return;\n";
+        } else if (ret.getNumOperands() == 1) {
+          line() << "return " << name(ret.getOperand(0)) << ";\n";
+        } else {
+          std::string values = call("", ret.getOperands()); // (a, b, ...)
+          line() << "return " << resultStruct << "{" << values.substr(1, values.size() - 2)
+                 << "};\n";
+        }
+        return success();
+      })
+      .Case([&](AssertOp a) {
+        int sourceLine = 0;
+        if (auto fl = dyn_cast<FileLineColLoc>(a.getLoc()))
+          sourceLine = fl.getLine();
+        SmallString<64> msg;
+        for (char c : a.getMessage()) {
+          if (c == '"' || c == '\\')
+            msg.push_back('\\');
+          msg.push_back(c);
+        }
+        line() << "if (!(" << name(a.getCondition()) << ")) kdsl::report_assert(\""
+               << currentOwner << "\", \"" << msg << "\", " << sourceLine << ", " << threadExpr
+               << ");\n";
+        return success();
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// Assigns several values to several variables at once (through temporaries,
+/// so that a swap works).
+void CppEmitter::assign(ValueRange targets, ValueRange values) {
+  if (targets.size() == 1) {
+    if (name(targets[0]) != name(values[0]))
+      line() << name(targets[0]) << " = " << name(values[0]) << ";\n";
+    return;
+  }
+  // Directly when no value is a variable an earlier assignment overwrites.
+  bool direct = true;
+  for (auto [i, t] : llvm::enumerate(targets))
+    for (Value v : values.drop_front(i + 1))
+      direct &= name(v) != name(t);
+  if (direct) {
+    for (auto [t, v] : llvm::zip(targets, values))
+      if (name(t) != name(v))
+        line() << name(t) << " = " << name(v) << ";\n";
+    return;
+  }
+  SmallVector<std::string> tmps;
+  for (Value v : values) {
+    std::string t = fresh("t");
+    line() << "const " << typeName(v.getType()) << " " << t << " = " << name(v) << ";\n";
+    tmps.push_back(t);
+  }
+  for (auto [t, tmp] : llvm::zip(targets, tmps))
+    line() << name(t) << " = " << tmp << ";\n";
+}
+
+std::string CppEmitter::boundsCheck(Value array, ValueRange indices) {
+  std::string ok = fresh("in_bounds");
+  std::string arrayName = arrayNames.lookup(array);
+  if (arrayName.empty())
+    if (auto fe = array.getDefiningOp<StructExtractOp>())
+      arrayName = fe.getField().str();
+  if (arrayName.empty())
+    arrayName = "<array>";
+  line() << "const bool " << ok << " = kdsl::in_bounds(" << name(array) << ", \"" << currentOwner
+         << "\", \"" << arrayName << "\", " << threadExpr;
+  for (Value i : indices)
+    os << ", " << name(i);
+  os << ");\n";
+  return ok;
+}
