@@ -114,15 +114,12 @@ std::string firstLine(llvm::StringRef text) {
 
 json::Object verdict(llvm::StringRef kind) { return json::Object{{"verdict", kind}}; }
 
-llvm::Expected<json::Object> scoreCandidate(const json::Object &record, llvm::StringRef target,
-                                            llvm::StringRef text, const RunContext &rc,
-                                            const ScoreLimits &limits) {
-  bool cuda = target.starts_with("cuda_");
-  bool backward = target.ends_with("_backward");
+/// The unit a candidate is compiled as: the record's texts of the target's
+/// language with the candidate in the target's place, in a namespace (plus
+/// the CUDA host launchers for CUDA C).
+std::string candidateUnit(const json::Object &record, llvm::StringRef target,
+                          llvm::StringRef text, bool cuda, bool backward) {
   std::string lang = cuda ? "cuda" : "cpp";
-  if (!llvm::is_contained({"cpp_forward", "cpp_backward", "cuda_forward", "cuda_backward"}, target))
-    return llvm::createStringError("unknown target '" + target.str() + "'");
-  std::string kernel = record.getString("kernel_name").value_or("").str();
   std::string body = "namespace kdsl_candidate {\n";
   for (const char *part : {"_types", "_forward", "_backward"}) {
     std::string key = lang + part;
@@ -131,116 +128,103 @@ llvm::Expected<json::Object> scoreCandidate(const json::Object &record, llvm::St
     else if (auto code = record.getString(key))
       body += code->str() + "\n";
   }
-  bool hasBackward = backward || record.getString(lang + "_backward").has_value();
   if (cuda)
-    body += cudaHostLaunchers(kernel, backward);
+    body += cudaHostLaunchers(record.getString("kernel_name").value_or("").str(), backward);
   body += "}\n";
-  std::vector<std::string> symbols{kernel + "_cpu_forward"};
-  if (backward)
-    symbols.push_back(kernel + "_cpu_backward");
-  (void)hasBackward;
-  EmittedLanguage language = cuda ? EmittedLanguage::CudaHost : EmittedLanguage::Cpp;
-  // The prelude's PCH is built here, in the parent, once per language.
-  {
-    static bool warmed[2] = {false, false};
-    if (!warmed[cuda]) {
-      (void)buildEmittedAfterPrelude(cppPrelude(), "", language, "warm.cpp", {});
-      warmed[cuda] = true;
-    }
-  }
-  const json::Object *reference = record.getObject("reference");
-  if (!reference)
-    return llvm::createStringError("the record has no reference");
+  return body;
+}
 
-  llvm::SmallString<128> dir;
-  if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("kdsl-score", dir))
-    return llvm::createStringError(ec, "cannot create a temporary directory");
-  auto removeDir = llvm::make_scope_exit([&] {
-    std::error_code ec;
-    llvm::sys::fs::remove_directories(dir, /*IgnoreErrors=*/true);
-  });
-  int fds[2];
-  if (pipe(fds) != 0)
-    return llvm::createStringError("cannot create a pipe");
-  uint64_t baseSpace = currentAddressSpace();
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(fds[0]);
-    close(fds[1]);
-    return llvm::createStringError("cannot fork");
+/// What the sandboxed child compiles and runs.
+struct SandboxJob {
+  std::string body;
+  bool cuda = false, backward = false;
+  std::vector<std::string> symbols;
+  const RunContext *rc = nullptr;
+  const json::Object *reference = nullptr;
+  std::string dir; // the run's working directory
+};
+
+/// The forked child: limits, a private directory, no descriptors but the
+/// pipe `fd`; compiles, then (under seccomp) runs and compares, and writes
+/// its verdict to the pipe. Never returns.
+[[noreturn]] void runSandboxed(const SandboxJob &job, int fd, uint64_t baseSpace,
+                               const ScoreLimits &limits) {
+  setpgid(0, 0);
+  limit(RLIMIT_CORE, 0);
+  {
+    // SIGXCPU at the soft limit (a timeout), SIGKILL a second later.
+    rlimit cpu = {rlim_t(limits.cpuSeconds + 0.999), rlim_t(limits.cpuSeconds + 1.999)};
+    setrlimit(RLIMIT_CPU, &cpu);
   }
-  if (pid == 0) {
-    // The sandbox: limits, a private directory, no descriptors but the pipe.
-    setpgid(0, 0);
-    limit(RLIMIT_CORE, 0);
-    {
-      // SIGXCPU at the soft limit (a timeout), SIGKILL a second later.
-      rlimit cpu = {rlim_t(limits.cpuSeconds + 0.999), rlim_t(limits.cpuSeconds + 1.999)};
-      setrlimit(RLIMIT_CPU, &cpu);
+  limit(RLIMIT_FSIZE, 1 << 20);
+  limit(RLIMIT_NPROC, 64);
+  limit(RLIMIT_AS, baseSpace + limits.compileBytes);
+  int null = open("/dev/null", O_RDWR);
+  for (int stdFd : {0, 1, 2})
+    dup2(null, stdFd);
+  for (int other = 3; other < 1024; ++other)
+    if (other != fd)
+      close(other);
+  for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGXCPU, SIGXFSZ, SIGSYS})
+    signal(sig, SIG_DFL);
+  auto send = [&](const json::Object &o) {
+    std::string s = llvm::formatv("{0}", json::Value(json::Object(o))).str();
+    const char *p = s.data();
+    size_t n = s.size();
+    while (n > 0) {
+      ssize_t w = write(fd, p, n);
+      if (w <= 0)
+        break;
+      p += w;
+      n -= size_t(w);
     }
-    limit(RLIMIT_FSIZE, 1 << 20);
-    limit(RLIMIT_NPROC, 64);
-    limit(RLIMIT_AS, baseSpace + limits.compileBytes);
-    int null = open("/dev/null", O_RDWR);
-    for (int fd : {0, 1, 2})
-      dup2(null, fd);
-    for (int fd = 3; fd < 1024; ++fd)
-      if (fd != fds[1])
-        close(fd);
-    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGXCPU, SIGXFSZ, SIGSYS})
-      signal(sig, SIG_DFL);
-    auto send = [&](const json::Object &o) {
-      std::string s = llvm::formatv("{0}", json::Value(json::Object(o))).str();
-      const char *p = s.data();
-      size_t n = s.size();
-      while (n > 0) {
-        ssize_t w = write(fds[1], p, n);
-        if (w <= 0)
-          break;
-        p += w;
-        n -= size_t(w);
-      }
-      _exit(0);
-    };
-    EmittedBuild build = buildEmittedAfterPrelude(cppPrelude(), body, language,
-                                                  cuda ? "candidate.cu" : "candidate.cpp", symbols);
-    if (!build.module) {
-      json::Object v = verdict("compile_error");
-      v["message"] = firstLine(build.diagnostics);
-      send(v);
-    }
-    // The run: in the temporary directory (the compilation's in-memory files
-    // are named relative to the parent's), with less memory, then no new
-    // processes, files or signals.
-    if (chdir(dir.c_str()) != 0)
-      _exit(40);
-    limit(RLIMIT_AS, currentAddressSpace() + limits.runBytes);
-    if (!installSeccomp())
-      _exit(41);
-    RunOutcome run = runAndCompare(*build.module, rc, *reference, backward);
-    if (!run.executed) {
-      json::Object v = verdict("runtime_fault");
-      v["message"] = run.error;
-      send(v);
-    }
-    if (!run.matched) {
-      json::Object v = verdict("wrong_output");
-      v["mismatch"] = json::Object{{"what", run.mismatch->what},
-                                   {"array", run.mismatch->array},
-                                   {"index", run.mismatch->index},
-                                   {"expected", run.mismatch->expected},
-                                   {"got", run.mismatch->got}};
-      v["message"] = run.mismatch->text();
-      send(v);
-    }
-    send(verdict("pass"));
+    _exit(0);
+  };
+  EmittedLanguage language = job.cuda ? EmittedLanguage::CudaHost : EmittedLanguage::Cpp;
+  EmittedBuild build = buildEmittedAfterPrelude(cppPrelude(), job.body, language,
+                                                job.cuda ? "candidate.cu" : "candidate.cpp",
+                                                job.symbols);
+  if (!build.module) {
+    json::Object v = verdict("compile_error");
+    v["message"] = firstLine(build.diagnostics);
+    send(v);
   }
-  close(fds[1]);
+  // The run: in the temporary directory (the compilation's in-memory files
+  // are named relative to the parent's), with less memory, then no new
+  // processes, files or signals.
+  if (chdir(job.dir.c_str()) != 0)
+    _exit(40);
+  limit(RLIMIT_AS, currentAddressSpace() + limits.runBytes);
+  if (!installSeccomp())
+    _exit(41);
+  RunOutcome run = runAndCompare(*build.module, *job.rc, *job.reference, job.backward);
+  if (!run.executed) {
+    json::Object v = verdict("runtime_fault");
+    v["message"] = run.error;
+    send(v);
+  }
+  if (!run.matched) {
+    json::Object v = verdict("wrong_output");
+    v["mismatch"] = json::Object{{"what", run.mismatch->what},
+                                 {"array", run.mismatch->array},
+                                 {"index", run.mismatch->index},
+                                 {"expected", run.mismatch->expected},
+                                 {"got", run.mismatch->got}};
+    v["message"] = run.mismatch->text();
+    send(v);
+  }
+  send(verdict("pass"));
+  _exit(0); // send exits; this tells the compiler
+}
+
+/// Everything the child writes to `fd` until it closes it, or until
+/// `wallSeconds` have passed (then `timedOut`).
+std::string readUntil(int fd, double wallSeconds, bool &timedOut) {
   using Clock = std::chrono::steady_clock;
   auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                     std::chrono::duration<double>(limits.wallSeconds));
+                                     std::chrono::duration<double>(wallSeconds));
   std::string payload;
-  bool timedOut = false;
+  timedOut = false;
   char buffer[4096];
   for (;;) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
@@ -248,25 +232,25 @@ llvm::Expected<json::Object> scoreCandidate(const json::Object &record, llvm::St
       timedOut = true;
       break;
     }
-    pollfd pfd = {fds[0], POLLIN, 0};
+    pollfd pfd = {fd, POLLIN, 0};
     int ready = poll(&pfd, 1, int(left.count()) + 1);
     if (ready < 0 && errno == EINTR)
       continue;
     if (ready == 0)
       continue;
-    ssize_t n = read(fds[0], buffer, sizeof buffer);
+    ssize_t n = read(fd, buffer, sizeof buffer);
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0)
       break;
     payload.append(buffer, size_t(n));
   }
-  close(fds[0]);
-  int status = 0;
-  if (timedOut)
-    kill(-pid, SIGKILL), kill(pid, SIGKILL);
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  return payload;
+}
+
+/// The verdict from how the child ended and what it wrote.
+json::Object childVerdict(int status, bool timedOut, llvm::StringRef payload,
+                          const ScoreLimits &limits) {
   if (timedOut || (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU)) {
     json::Object v = verdict("timeout");
     v["message"] = timedOut ? llvm::formatv("no result within {0} s (wall clock)", limits.wallSeconds).str()
@@ -293,6 +277,66 @@ llvm::Expected<json::Object> scoreCandidate(const json::Object &record, llvm::St
   }
   return v;
 }
+
+llvm::Expected<json::Object> scoreCandidate(const json::Object &record, llvm::StringRef target,
+                                            llvm::StringRef text, const RunContext &rc,
+                                            const ScoreLimits &limits) {
+  if (!llvm::is_contained({"cpp_forward", "cpp_backward", "cuda_forward", "cuda_backward"}, target))
+    return llvm::createStringError("unknown target '" + target.str() + "'");
+  SandboxJob job;
+  job.cuda = target.starts_with("cuda_");
+  job.backward = target.ends_with("_backward");
+  job.body = candidateUnit(record, target, text, job.cuda, job.backward);
+  std::string kernel = record.getString("kernel_name").value_or("").str();
+  job.symbols = {kernel + "_cpu_forward"};
+  if (job.backward)
+    job.symbols.push_back(kernel + "_cpu_backward");
+  job.rc = &rc;
+  // The prelude's PCH is built here, in the parent, once per language.
+  {
+    static bool warmed[2] = {false, false};
+    if (!warmed[job.cuda]) {
+      (void)buildEmittedAfterPrelude(cppPrelude(), "",
+                                     job.cuda ? EmittedLanguage::CudaHost : EmittedLanguage::Cpp,
+                                     "warm.cpp", {});
+      warmed[job.cuda] = true;
+    }
+  }
+  job.reference = record.getObject("reference");
+  if (!job.reference)
+    return llvm::createStringError("the record has no reference");
+
+  llvm::SmallString<128> dir;
+  if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("kdsl-score", dir))
+    return llvm::createStringError(ec, "cannot create a temporary directory");
+  job.dir = std::string(dir);
+  auto removeDir = llvm::make_scope_exit([&] {
+    llvm::sys::fs::remove_directories(dir, /*IgnoreErrors=*/true);
+  });
+  int fds[2];
+  if (pipe(fds) != 0)
+    return llvm::createStringError("cannot create a pipe");
+  uint64_t baseSpace = currentAddressSpace();
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return llvm::createStringError("cannot fork");
+  }
+  if (pid == 0)
+    runSandboxed(job, fds[1], baseSpace, limits);
+  close(fds[1]);
+  bool timedOut = false;
+  std::string payload = readUntil(fds[0], limits.wallSeconds, timedOut);
+  close(fds[0]);
+  int status = 0;
+  if (timedOut)
+    kill(-pid, SIGKILL), kill(pid, SIGKILL);
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return childVerdict(status, timedOut, payload, limits);
+}
+
 
 llvm::Expected<RunContext> runContextOf(const json::Object &record, mlir::MLIRContext &ctx) {
   RunContext rc;
