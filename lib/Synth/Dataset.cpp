@@ -1,5 +1,6 @@
 //===- Dataset.cpp - kdsl-synth datasets: shards, resume, stats ------------===//
 #include "kdsl/Synth/Dataset.h"
+#include "kdsl/Synth/Realism.h"
 #include "kdsl/Synth/StageTimes.h"
 
 #include "kdsl/Dialect/Kdsl.h"
@@ -120,6 +121,8 @@ std::string contentHash(llvm::StringRef bytes) {
 /// `unfilled` the indices left without a record.
 struct ShardStats {
   int64_t indices = 0, written = 0, attempts = 0, duplicates = 0, unfilled = 0, bytes = 0;
+  /// Of `duplicates`, the records merge --dedup dropped (written when not 0).
+  int64_t mergeDropped = 0;
   std::string xxh3; // of the shard file's bytes
   std::map<std::string, int64_t> perCategory, failures, perSplit;
   json::Value toJSON() const {
@@ -130,12 +133,15 @@ struct ShardStats {
       fails[k] = v;
     for (auto &[k, v] : perSplit)
       splits[k] = v;
-    return json::Object{{"indices", indices},      {"written", written},
-                        {"attempts", attempts},    {"unfilled", unfilled},
-                        {"duplicates", duplicates}, {"per_category", std::move(cats)},
-                        {"per_split", std::move(splits)},
-                        {"failures", std::move(fails)}, {"bytes", bytes},
-                        {"xxh3", xxh3}};
+    json::Object o{{"indices", indices},      {"written", written},
+                   {"attempts", attempts},    {"unfilled", unfilled},
+                   {"duplicates", duplicates}, {"per_category", std::move(cats)},
+                   {"per_split", std::move(splits)},
+                   {"failures", std::move(fails)}, {"bytes", bytes},
+                   {"xxh3", xxh3}};
+    if (mergeDropped)
+      o["merge_dropped"] = mergeDropped;
+    return o;
   }
 };
 
@@ -193,6 +199,12 @@ llvm::Expected<ShardStats> readShardStats(const std::string &path, const std::st
     if (!v || *v < 0)
       return wrong(key, "a non-negative integer");
     *field = *v;
+  }
+  if (const json::Value *v = o->get("merge_dropped")) {
+    std::optional<int64_t> n = v->getAsInteger();
+    if (!n || *n < 0 || *n > stats.duplicates)
+      return wrong("merge_dropped", "a non-negative integer, at most \"duplicates\"");
+    stats.mergeDropped = *n;
   }
   std::optional<llvm::StringRef> hash = o->getString("xxh3");
   if (!hash || hash->size() != 16 || !llvm::all_of(*hash, llvm::isHexDigit))
@@ -273,7 +285,7 @@ llvm::Error writeManifest(llvm::StringRef dir, const json::Value &id,
     return layout.takeError();
   uint64_t count = layout->count, size = layout->size, shards = layout->shards;
   json::Array shardList;
-  int64_t samples = 0, unfilled = 0;
+  int64_t samples = 0, unfilled = 0, mergeDropped = 0;
   std::map<std::string, int64_t> failures, splits;
   for (uint64_t s = 0; s < shards; ++s) {
     std::string file = shardName(s, "jsonl");
@@ -291,6 +303,7 @@ llvm::Error writeManifest(llvm::StringRef dir, const json::Value &id,
     int64_t written = stats.written;
     samples += written;
     unfilled += stats.unfilled;
+    mergeDropped += stats.mergeDropped;
     for (auto &[k, v] : stats.failures)
       failures[k] += v;
     for (auto &[k, v] : stats.perSplit)
@@ -322,6 +335,9 @@ llvm::Error writeManifest(llvm::StringRef dir, const json::Value &id,
                         {"splits", std::move(splitCounts)},
                         {"failures", std::move(fails)},
                         {"cpp_prelude", cppPrelude()}};
+  // Records merge --dedup dropped (their indices count as unfilled).
+  if (mergeDropped)
+    manifest["merge_dropped"] = mergeDropped;
   return writeFileAtomically(pathIn(dir, "manifest.json"), toText(json::Value(std::move(manifest))));
 }
 
@@ -834,32 +850,21 @@ llvm::Expected<json::Value> kdsl::synth::datasetStats(llvm::StringRef dir) {
                       {"sizes", std::move(sizes)}};
 }
 
-llvm::Error kdsl::synth::mergeDatasets(llvm::ArrayRef<std::string> inputs, llvm::StringRef outRef) {
-  if (inputs.empty())
-    return llvm::createStringError("nothing to merge");
-  llvm::SmallString<256> outPath(outRef);
-  if (auto ec = fs::make_absolute(outPath))
-    return llvm::createStringError(ec, "cannot resolve " + outRef + ": " + ec.message());
-  std::string out(outPath);
-  // An existing output directory is one more input (a merge adds to it).
-  std::vector<std::string> sources(inputs.begin(), inputs.end());
-  bool outExists = fs::exists(out), outEmpty = true;
-  if (outExists) {
-    if (!fs::is_directory(out))
-      return llvm::createStringError(out + " exists and is not a directory");
-    std::error_code ec;
-    outEmpty = fs::directory_iterator(out, ec) == fs::directory_iterator();
-    if (!outEmpty) {
-      if (!fs::exists(pathIn(out, "run.json")))
-        return llvm::createStringError(out + " exists and is not a kdsl-synth dataset");
-      sources.push_back(out);
-    }
-  }
-  // Every input is checked in full first (verifyDataset), and they must come
-  // from one command (--shard K/N of the same options); nothing is written
-  // before that.
+namespace {
+
+/// The checked inputs of a merge: the options they were generated with and,
+/// per file name, the file it is copied from.
+struct MergeInputs {
+  json::Value id = nullptr;
+  std::map<std::string, std::string> files;
+};
+
+/// Checks every source in full (verifyDataset) before anything is written:
+/// they must come from one command (--shard K/N of the same options) and
+/// agree on every file they both have.
+llvm::Expected<MergeInputs> collectMergeInputs(llvm::ArrayRef<std::string> sources) {
+  MergeInputs in;
   std::optional<json::Value> id;
-  std::map<std::string, std::string> files; // name -> the file it is copied from
   for (const std::string &dir : sources) {
     auto dataset = verifyDataset(dir, VerifyOptions{/*requireManifest=*/true, /*hashFatal=*/true});
     if (!dataset)
@@ -878,7 +883,7 @@ llvm::Error kdsl::synth::mergeDatasets(llvm::ArrayRef<std::string> inputs, llvm:
     // ... N-1/N is the unsharded dataset.
     for (const std::string &name : names) {
       std::string from = pathIn(dir, name);
-      auto [it, inserted] = files.try_emplace(name, from);
+      auto [it, inserted] = in.files.try_emplace(name, from);
       if (inserted)
         continue;
       auto a = llvm::MemoryBuffer::getFile(it->second), b = llvm::MemoryBuffer::getFile(from);
@@ -887,6 +892,116 @@ llvm::Error kdsl::synth::mergeDatasets(llvm::ArrayRef<std::string> inputs, llvm:
                                        ": the inputs disagree on " + name);
     }
   }
+  in.id = std::move(*id);
+  return in;
+}
+
+/// Subtracts `lost` from the counts of a stats file's object `key`
+/// ("per_category", "per_split"), leaving out the ones that reach zero (as
+/// generate writes them).
+void subtractCounts(json::Object &stats, llvm::StringRef key,
+                    const std::map<std::string, int64_t> &lost) {
+  json::Object *counts = stats.getObject(key);
+  for (auto &[name, n] : lost) {
+    int64_t left = counts->getInteger(name).value_or(0) - n;
+    if (left > 0)
+      (*counts)[name] = left;
+    else
+      counts->erase(name);
+  }
+}
+
+/// merge --dedup on the merged files (name -> bytes; the shards verified):
+/// in index order across the shards, a record whose normalized program an
+/// earlier record has is dropped, and its shard's stats file says so
+/// (written - 1, unfilled + 1, duplicates + 1, merge_dropped + 1, the new
+/// bytes and xxh3), so the result passes every integrity check. Returns how
+/// many were dropped.
+int64_t dropNormalizedDuplicates(std::map<std::string, std::string> &contents) {
+  std::vector<std::pair<uint64_t, std::string>> shards;
+  for (auto &entry : contents) {
+    llvm::StringRef digits(entry.first);
+    uint64_t s;
+    if (digits.consume_front("shard-") && digits.consume_back(".jsonl") &&
+        !digits.getAsInteger(10, s))
+      shards.push_back({s, entry.first});
+  }
+  llvm::sort(shards); // by index: "shard-100000" sorts before "shard-99999" as a name
+  llvm::StringSet<> seen;
+  int64_t dropped = 0;
+  for (auto &[s, name] : shards) {
+    std::string kept;
+    std::map<std::string, int64_t> lostCategories, lostSplits;
+    int64_t lost = 0;
+    for (llvm::StringRef line : llvm::split(contents[name], '\n')) {
+      if (line.empty())
+        continue;
+      json::Value record = cantFail(json::parse(line)); // verifyDataset parsed it
+      const json::Object *o = record.getAsObject();
+      if (seen.insert(normalizedProgramHash(o->getString("source").value_or(""))).second) {
+        kept += line;
+        kept += '\n';
+        continue;
+      }
+      ++lost;
+      ++lostCategories[o->getString("category").value_or("?").str()];
+      ++lostSplits[o->getString("split").value_or("?").str()];
+    }
+    if (!lost)
+      continue;
+    std::string &statsText = contents[shardName(s, "stats")];
+    json::Value stats = cantFail(json::parse(statsText));
+    json::Object &o = *stats.getAsObject();
+    for (auto [key, delta] : {std::pair<const char *, int64_t>{"written", -lost},
+                              {"unfilled", lost},
+                              {"duplicates", lost},
+                              {"merge_dropped", lost}})
+      o[key] = o.getInteger(key).value_or(0) + delta;
+    subtractCounts(o, "per_category", lostCategories);
+    subtractCounts(o, "per_split", lostSplits);
+    o["bytes"] = int64_t(kept.size());
+    o["xxh3"] = contentHash(kept);
+    statsText = toText(stats);
+    contents[name] = std::move(kept);
+    dropped += lost;
+  }
+  return dropped;
+}
+
+} // namespace
+
+llvm::Expected<json::Value> kdsl::synth::mergeDatasets(llvm::ArrayRef<std::string> inputs,
+                                                       llvm::StringRef outRef,
+                                                       const MergeOptions &options) {
+  if (inputs.empty())
+    return llvm::createStringError("nothing to merge");
+  llvm::SmallString<256> outPath(outRef);
+  if (auto ec = fs::make_absolute(outPath))
+    return llvm::createStringError(ec, "cannot resolve " + outRef + ": " + ec.message());
+  std::string out(outPath);
+  // An existing output directory is one more input (a merge adds to it).
+  std::vector<std::string> sources(inputs.begin(), inputs.end());
+  if (fs::exists(out)) {
+    if (!fs::is_directory(out))
+      return llvm::createStringError(out + " exists and is not a directory");
+    std::error_code ec;
+    if (fs::directory_iterator(out, ec) != fs::directory_iterator()) {
+      if (!fs::exists(pathIn(out, "run.json")))
+        return llvm::createStringError(out + " exists and is not a kdsl-synth dataset");
+      sources.push_back(out);
+    }
+  }
+  auto in = collectMergeInputs(sources);
+  if (!in)
+    return in.takeError();
+  std::map<std::string, std::string> contents; // name -> bytes
+  for (auto &[name, from] : in->files) {
+    auto buf = llvm::MemoryBuffer::getFile(from);
+    if (!buf)
+      return llvm::createStringError(buf.getError(), "cannot read " + from);
+    contents[name] = (*buf)->getBuffer().str();
+  }
+  int64_t dropped = options.dedup ? dropNormalizedDuplicates(contents) : 0;
   // All or nothing: the merge is made in a new directory next to the output,
   // renamed into place at the end.
   llvm::SmallString<256> temp;
@@ -898,23 +1013,38 @@ llvm::Error kdsl::synth::mergeDatasets(llvm::ArrayRef<std::string> inputs, llvm:
     fs::remove_directories(tempDir);
     return e;
   };
-  if (auto e = writeFileAtomically(pathIn(tempDir, "run.json"), toText(*id)))
+  if (auto e = writeFileAtomically(pathIn(tempDir, "run.json"), toText(in->id)))
     return abandon(std::move(e));
-  for (auto &[name, from] : files) {
-    auto buf = llvm::MemoryBuffer::getFile(from);
-    if (!buf)
-      return abandon(llvm::createStringError(buf.getError(), "cannot read " + from));
-    if (auto e = writeFileAtomically(pathIn(tempDir, name), (*buf)->getBuffer()))
+  int64_t shards = 0, records = 0;
+  for (auto &[name, bytes] : contents) {
+    if (llvm::StringRef(name).starts_with("shard-") && llvm::StringRef(name).ends_with(".jsonl")) {
+      ++shards;
+      records += llvm::StringRef(bytes).count('\n');
+    }
+    if (auto e = writeFileAtomically(pathIn(tempDir, name), bytes))
       return abandon(std::move(e));
   }
-  if (auto e = writeManifest(tempDir, *id, [](uint64_t) { return true; }))
+  if (auto e = writeManifest(tempDir, in->id, [](uint64_t) { return true; }))
     return abandon(std::move(e));
+  if (auto e = installDirectory(tempDir, out))
+    return std::move(e);
+  return json::Object{{"shards", shards},
+                      {"records", records},
+                      {"dedup", options.dedup},
+                      {"dropped", dropped}};
+}
+
+llvm::Error kdsl::synth::installDirectory(llvm::StringRef tempRef, llvm::StringRef outRef) {
+  std::string temp = tempRef.str(), out = outRef.str();
   auto cannotMove = [&](std::error_code ec) {
-    return abandon(llvm::createStringError(ec, "cannot rename " + tempDir + " to " + out + ": " +
-                                                   ec.message()));
+    fs::remove_directories(temp);
+    return llvm::createStringError(ec, "cannot rename " + temp + " to " + out + ": " +
+                                           ec.message());
   };
-  if (outEmpty) { // rename(2) replaces an empty directory
-    if (auto ec = fs::rename(tempDir, out))
+  std::error_code listError;
+  if (!fs::exists(out) || fs::directory_iterator(out, listError) == fs::directory_iterator()) {
+    // rename(2) replaces an empty directory.
+    if (auto ec = fs::rename(temp, out))
       return cannotMove(ec);
     return llvm::Error::success();
   }
@@ -926,12 +1056,26 @@ llvm::Error kdsl::synth::mergeDatasets(llvm::ArrayRef<std::string> inputs, llvm:
     fs::remove_directories(old);
     return cannotMove(ec);
   }
-  if (auto ec = fs::rename(tempDir, out)) {
+  if (auto ec = fs::rename(temp, out)) {
     (void)fs::rename(old, out);
     return cannotMove(ec);
   }
   fs::remove_directories(old);
   return llvm::Error::success();
+}
+
+llvm::Expected<json::Value>
+kdsl::synth::forEachRecord(llvm::StringRef dir,
+                           llvm::function_ref<void(const json::Object &)> onRecord) {
+  if (!fs::is_directory(dir))
+    return llvm::createStringError(dir + ": not a dataset directory (" +
+                                   (fs::exists(dir) ? "not a directory" : "no such directory") +
+                                   ")");
+  auto dataset = verifyDataset(dir, VerifyOptions{/*requireManifest=*/true, /*hashFatal=*/true},
+                               onRecord);
+  if (!dataset)
+    return dataset.takeError();
+  return readJSON(pathIn(dir, "manifest.json"));
 }
 
 /// GenerateOptions from a dataset's run.json (what its records depend on).

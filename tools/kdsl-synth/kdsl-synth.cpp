@@ -5,14 +5,16 @@
 //   kdsl-synth stats DIR
 //   kdsl-synth validate DIR
 //   kdsl-synth diversity -n COUNT
-//   kdsl-synth merge -o OUT DIR...
+//   kdsl-synth merge -o OUT [--dedup] DIR...
 //   kdsl-synth show [--seed S] [--category C] INDEX
+//   kdsl-synth export DATASET OUT --layout=dirs [--force]
 //
 // docs/synth.md describes the records, the validation and cluster recipes.
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Synth/Dataset.h"
+#include "kdsl/Synth/Export.h"
 #include "kdsl/Synth/Realism.h"
 #include "kdsl/Synth/Score.h"
 #include "kdsl/Synth/StageTimes.h"
@@ -47,6 +49,21 @@ static cl::opt<double> scoreCpu("cpu-seconds", cl::desc("CPU time limit per cand
                                 cl::init(10), cl::sub(scoreCmd), cl::cat(synthCategory));
 static cl::opt<double> scoreWall("timeout", cl::desc("Wall-clock limit per candidate (default 30 s)"),
                                  cl::init(30), cl::sub(scoreCmd), cl::cat(synthCategory));
+static cl::SubCommand exportCmd("export", "Write one folder per sample: .py, standalone .cu, "
+                                           ".cpp, Makefile (nvcc), metadata.json");
+static cl::list<std::string> exportArgs(cl::Positional, cl::desc("DATASET OUT"),
+                                        cl::sub(exportCmd), cl::cat(synthCategory));
+static cl::opt<std::string> exportLayout("layout", cl::desc("Layout of the export (dirs: a folder "
+                                                            "per sample)"),
+                                         cl::init("dirs"), cl::sub(exportCmd),
+                                         cl::cat(synthCategory));
+static cl::opt<bool> exportForce("force", cl::desc("Replace OUT when it holds an earlier export"),
+                                 cl::init(false), cl::sub(exportCmd), cl::cat(synthCategory));
+static cl::opt<bool> mergeDedup("dedup",
+                                cl::desc("Drop records whose normalized program (names and "
+                                         "literals abstracted) an earlier record has, across "
+                                         "shards; the merge stats count them"),
+                                cl::init(false), cl::sub(mergeCmd), cl::cat(synthCategory));
 static cl::SubCommand diversityCmd("diversity",
                                    "Duplicate rate of the generator alone (no validation)");
 
@@ -294,8 +311,25 @@ int main(int argc, char **argv) {
   if (mergeCmd) {
     if (outDir.empty() || positional.empty())
       return fail("merge needs -o OUT and the directories to merge");
-    if (Error e = mergeDatasets(std::vector<std::string>(positional.begin(), positional.end()), outDir))
-      return fail(toString(std::move(e)));
+    MergeOptions options;
+    options.dedup = mergeDedup;
+    auto merged = mergeDatasets(std::vector<std::string>(positional.begin(), positional.end()),
+                                outDir, options);
+    if (!merged)
+      return fail(toString(merged.takeError()));
+    outs() << *merged << "\n";
+    return 0;
+  }
+  if (exportCmd) {
+    if (exportArgs.size() != 2)
+      return fail("export needs DATASET and OUT");
+    ExportOptions options;
+    options.layout = exportLayout;
+    options.force = exportForce;
+    auto summary = exportDataset(exportArgs[0], exportArgs[1], options);
+    if (!summary)
+      return fail(toString(summary.takeError()));
+    outs() << *summary << "\n";
     return 0;
   }
   if (showCmd) {
@@ -317,5 +351,6 @@ int main(int argc, char **argv) {
            << p.difficultyScore << ")\n" << p.source << "\n# spec: " << p.spec << "\n";
     return 0;
   }
-  return fail("use a subcommand: generate, stats, validate, merge, show or diversity (--help)");
+  return fail("use a subcommand: generate, stats, validate, merge, export, score, show or "
+              "diversity (--help)");
 }

@@ -60,12 +60,36 @@ validateDataset(llvm::StringRef dir, unsigned jobs,
 /// [0, count) and how many share a normalized source.
 llvm::json::Value generatorDiversity(uint64_t seed, uint64_t count, const GenOptions &options);
 
+struct MergeOptions {
+  /// Drop every record whose normalized program (normalizedProgramHash:
+  /// names and literals abstracted) an earlier record of the merge has, in
+  /// index order across all shards. A dropped record's index counts as
+  /// unfilled and as a duplicate in its shard's stats file (and in its
+  /// "merge_dropped"); the shard's size and xxh3 are those of the new bytes.
+  bool dedup = false;
+};
+
 /// Copies the shards of dataset directories made by one command with
 /// different --shard K/N into `out`, and writes its manifest: the merge of
 /// all N parts equals the unsharded dataset. Every input (and `out`, when it
 /// exists) is checked as datasetStats checks it first; the merge is made in a
 /// new directory next to `out` and renamed into place: all or nothing.
-llvm::Error mergeDatasets(llvm::ArrayRef<std::string> inputs, llvm::StringRef out);
+/// Returns the merge stats: {"shards", "records", "dedup", "dropped"}.
+llvm::Expected<llvm::json::Value> mergeDatasets(llvm::ArrayRef<std::string> inputs,
+                                                llvm::StringRef out,
+                                                const MergeOptions &options = {});
+
+/// Reads a finished dataset (checked as mergeDatasets checks an input: the
+/// manifest is required) and calls `onRecord` on every record, shard by shard
+/// in index order. Returns the manifest.
+llvm::Expected<llvm::json::Value>
+forEachRecord(llvm::StringRef dir, llvm::function_ref<void(const llvm::json::Object &)> onRecord);
+
+/// Puts the directory `temp` (complete) in place of `out`: a rename when
+/// `out` is absent or empty, else `out` goes to OUT.old-XXXXXX first and is
+/// removed once `temp` is in place. On an error `temp` is removed and `out`
+/// is as it was.
+llvm::Error installDirectory(llvm::StringRef temp, llvm::StringRef out);
 
 } // namespace kdsl::synth
 
