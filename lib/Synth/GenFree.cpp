@@ -1,0 +1,550 @@
+//===- GenFree.cpp - the free type-directed generator -----------------------===//
+//
+// Type-directed synthesis: `expr(T, depth)` returns an expression of type T
+// built from the productions of T that the category allows (variables in
+// scope, constructors, operators, builtins whose result is T). Builtins with
+// a restricted domain get arguments that are in it by construction
+// (log(x*x + 1), sqrt(x*x + 0.25), asin(sin(x) * 0.9), divisions by
+// (y*y + 1)), so no input makes them undefined. Gen::run builds a program:
+// from a motif (Motifs.cpp) or from these statements.
+//
+//===----------------------------------------------------------------------===//
+#include "Gen.h"
+
+#include <cmath>
+
+using namespace kdsl::synth;
+using namespace kdsl::synth::gen;
+
+namespace kdsl::synth::gen {
+
+std::string Gen::expr(Ty t, int depth) {
+  switch (t) {
+  case Ty::F: return exprF(depth);
+  case Ty::V: return exprV(depth);
+  case Ty::M: return exprM(depth);
+  case Ty::Q: return exprQ(depth);
+  }
+  return "";
+}
+
+std::string Gen::exprF(int depth) {
+  if (depth <= 0 || rng.chance(0.25)) {
+    std::string v = pickVar(Ty::F);
+    if (!v.empty() && rng.chance(0.85))
+      return v;
+    if (flavor.vec && !varsOf(Ty::V).empty() && rng.chance(0.5))
+      return pickVar(Ty::V) + "[" + std::to_string(rng.range(0, 2)) + "]";
+    return v.empty() ? lit(rng.value(-1, 1)) : v;
+  }
+  int d = depth - 1;
+  // Arithmetic productions first, then math, vector, matrix, quaternion ones.
+  std::vector<std::function<std::string()>> prods = {
+      [&] { return "(" + exprF(d) + " + " + exprF(d) + ")"; },
+      [&] { auto [a, b] = two([&] { return exprF(d); }); return "(" + a + " - " + b + ")"; },
+      [&] { return "(" + exprF(d) + " * " + exprF(d) + ")"; },
+      [&] { return "(" + exprF(d) + " * " + constant() + ")"; },
+      [&] { return "(" + exprF(d) + " / (" + sq(exprF(d)) + " + 1.0))"; },
+      [&] { return "(-" + exprF(d) + ")"; },
+  };
+  if (flavor.math) {
+    auto add = [&](std::function<std::string()> f) { prods.push_back(std::move(f)); };
+    add([&] { return "wp.sin(" + exprF(d) + ")"; });
+    add([&] { return "wp.cos(" + exprF(d) + ")"; });
+    add([&] { return "wp.tan(wp.sin(" + exprF(d) + "))"; });
+    add([&] { return "wp.tanh(" + exprF(d) + ")"; });
+    add([&] { return "wp.exp(wp.sin(" + exprF(d) + "))"; });
+    add([&] { return "wp.log(" + sq(exprF(d)) + " + 1.0)"; });
+    add([&] { return "wp.log2(" + sq(exprF(d)) + " + 1.0)"; });
+    add([&] { return "wp.log10(" + sq(exprF(d)) + " + 1.0)"; });
+    add([&] { return "wp.sqrt(" + sq(exprF(d)) + " + 0.25)"; });
+    add([&] { return "wp.cbrt(" + exprF(d) + " + 3.0)"; });
+    add([&] { return "wp.pow(" + sq(exprF(d)) + " + 0.5, wp.sin(" + exprF(d) + "))"; });
+    add([&] { return "wp.asin(wp.sin(" + exprF(d) + ") * 0.9)"; });
+    add([&] { return "wp.acos(wp.cos(" + exprF(d) + ") * 0.9)"; });
+    add([&] { return "wp.atan(" + exprF(d) + ")"; });
+    add([&] { return "wp.atan2(" + exprF(d) + ", " + sq(exprF(d)) + " + 1.0)"; });
+    add([&] { return "wp.sinh(wp.sin(" + exprF(d) + "))"; });
+    add([&] { return "wp.cosh(wp.sin(" + exprF(d) + "))"; });
+    add([&] { return "wp.abs(" + exprF(d) + ")"; });
+    // Gates (min, max, clamp, where, step): a gradient reaches only the
+    // operand chosen, so reads there do not count as reaching the output.
+    auto gated = [&] { return noGradOf([&] { return exprF(d); }); };
+    add([&] { auto [a, b] = two(gated); return "wp.min(" + a + ", " + b + ")"; });
+    add([&] { auto [a, b] = two(gated); return "wp.max(" + a + ", " + b + ")"; });
+    add([&] { return "wp.clamp(" + gated() + ", -0.5, 0.5)"; });
+    add([&] { auto [a, b] = two([&] { return exprF(d); }); return "wp.lerp(" + a + ", " + b + ", 0.25)"; });
+    add([&] { return "wp.smoothstep(-2.0, 2.0, " + exprF(d) + ")"; });
+    auto ng = [&] { return noGradOf([&] { return exprF(d); }); };
+    add([&] { return "(wp.floor(" + ng() + ") + wp.ceil(" + ng() + ") * 0.5 + " + exprF(d) + ")"; });
+    add([&] { return "(wp.round(" + ng() + ") * " + gated() + ")"; });
+    add([&] { return "(wp.trunc(" + ng() + ") + wp.frac(" + exprF(d) + "))"; });
+    add([&] { return "(wp.sign(" + ng() + ") * " + exprF(d) + ")"; });
+    add([&] { return "(wp.step(" + ng() + ") * " + gated() + ")"; });
+    add([&] { return "(" + exprF(d) + " % (" + sq(exprF(d)) + " + 0.5))"; });
+    add([&] {
+      std::string c = cond(d);
+      auto [a, b] = two(gated);
+      return "wp.where(" + c + ", " + a + ", " + b + ")";
+    });
+    add([&] { return "wp.where(" + cond(d) + ", " + gated() + ", " + gated() + ")"; });
+  }
+  if (flavor.vec) {
+    prods.push_back([&] { return "wp.dot(" + exprV(d) + ", " + exprV(d) + ")"; });
+    prods.push_back([&] { return "wp.length(" + exprV(d) + ")"; });
+    prods.push_back([&] { return "wp.length_sq(" + exprV(d) + ")"; });
+    prods.push_back([&] { return exprV(d) + "[" + std::to_string(rng.range(0, 2)) + "]"; });
+    prods.push_back([&] { return "(" + exprF(d) + " * " + ty(Ty::F) + "(len(" + exprV(d) + ")))"; });
+  }
+  if (flavor.mat) {
+    prods.push_back([&] { return "wp.determinant(" + exprM(d) + ")"; });
+    prods.push_back([&] { return "wp.trace(" + exprM(d) + ")"; });
+    prods.push_back([&] {
+      return exprM(d) + "[" + std::to_string(rng.range(0, 2)) + ", " + std::to_string(rng.range(0, 2)) + "]";
+    });
+  }
+  if (flavor.quat)
+    prods.push_back([&] { return exprQ(d) + "[" + std::to_string(rng.range(0, 3)) + "]"; });
+  return prods[rng.next() % prods.size()]();
+}
+
+std::string Gen::exprV(int depth) {
+  std::string v = pickVar(Ty::V);
+  if (depth <= 0 || rng.chance(0.25)) {
+    if (!v.empty())
+      return v;
+    return ty(Ty::V) + "(" + exprF(0) + ", " + exprF(0) + ", " + exprF(0) + ")";
+  }
+  int d = depth - 1;
+  std::vector<std::function<std::string()>> prods = {
+      [&] { return ty(Ty::V) + "(" + exprF(d) + ", " + exprF(d) + ", " + exprF(d) + ")"; },
+      [&] { return "(" + exprV(d) + " + " + exprV(d) + ")"; },
+      [&] { auto [a, b] = two([&] { return exprV(d); }); return "(" + a + " - " + b + ")"; },
+      [&] { return "(" + exprV(d) + " * " + exprF(d) + ")"; },
+      [&] { auto [a, b] = two([&] { return exprV(d); }); return "wp.cross(" + a + ", " + b + ")"; },
+      [&] { return axis(d); },
+      [&] { return "wp.cw_mul(" + exprV(d) + ", " + exprV(d) + ")"; },
+      [&] {
+        return "wp.cw_div(" + exprV(d) + ", " + ty(Ty::V) + "(" + sq(exprF(d)) + " + 1.0, 2.0, " +
+               sq(exprF(d)) + " + 0.5))";
+      },
+  };
+  if (flavor.mat)
+    prods.push_back([&] { return "(" + exprM(d) + " * " + exprV(d) + ")"; });
+  if (flavor.quat) {
+    prods.push_back([&] { return "wp.quat_rotate(" + exprQ(d) + ", " + exprV(d) + ")"; });
+    prods.push_back([&] { return "wp.quat_rotate_inv(" + exprQ(d) + ", " + exprV(d) + ")"; });
+  }
+  return prods[rng.next() % prods.size()]();
+}
+
+std::string Gen::exprM(int depth) {
+  std::string m = pickVar(Ty::M);
+  if (depth <= 0 || rng.chance(0.3)) {
+    if (!m.empty())
+      return m;
+    return "wp.outer(" + exprV(0) + ", " + exprV(0) + ")";
+  }
+  int d = depth - 1;
+  std::string id = "wp.identity(n=3, dtype=" + ty(Ty::F) + ")";
+  std::vector<std::function<std::string()>> prods = {
+      [&] { return "wp.outer(" + exprV(d) + ", " + exprV(d) + ")"; },
+      [&] { return "(" + exprM(d) + " + " + exprM(d) + ")"; },
+      [&] { return "(" + exprM(d) + " * " + exprM(d) + ")"; },
+      [&] { return "(" + exprM(d) + " * " + exprF(d) + ")"; },
+      [&] { return "wp.transpose(" + exprM(d) + ")"; },
+      [&] { return "wp.diag(" + exprV(d) + ")"; },
+      // Invertible: the identity plus a small rank-1 term (loaded inputs are in [-1, 1]).
+      [&] {
+        std::string u = pickVar(Ty::V), w = pickVar(Ty::V);
+        if (u.empty())
+          return "(" + id + " * " + constant() + ")";
+        return "wp.inverse(" + id + " * 2.0 + wp.outer(" + u + ", " + w + ") * 0.25)";
+      },
+  };
+  if (flavor.quat)
+    prods.push_back([&] { return "wp.quat_to_matrix(" + exprQ(d) + ")"; });
+  return prods[rng.next() % prods.size()]();
+}
+
+std::string Gen::exprQ(int depth) {
+  std::string q = pickVar(Ty::Q);
+  if (!q.empty() && (depth <= 0 || rng.chance(0.4)))
+    return q;
+  int d = std::max(depth - 1, 0);
+  if (rng.chance(0.1))
+    return "(wp.quat_identity(dtype=" + ty(Ty::F) + ") * " + exprQ(d) + ")";
+  switch (rng.range(0, 2)) {
+  case 0:
+    if (!q.empty())
+      return "(" + q + " * " + exprQ(d) + ")";
+    [[fallthrough]];
+  case 1:
+    return "wp.quat_from_axis_angle(" + axis(d) + ", " + exprF(d) + ")";
+  default:
+    return "wp.quat_inverse(" + exprQ(d) + ")";
+  }
+}
+
+void Gen::arrayInput(const std::string &name, Ty t, int count, bool twoDim) {
+  int comps = t == Ty::F ? 1 : t == Ty::V ? 3 : t == Ty::M ? 9 : 4;
+  Array rows;
+  auto element = [&]() -> Value {
+    if (comps == 1)
+      return inputValue(/*distinct=*/true);
+    Array c;
+    if (t == Ty::M) {
+      for (int r = 0; r < 3; ++r) {
+        Array row;
+        for (int k = 0; k < 3; ++k)
+          row.push_back(inputValue(false));
+        c.push_back(std::move(row));
+      }
+    } else {
+      for (int k = 0; k < comps; ++k)
+        c.push_back(inputValue(false));
+    }
+    return Value(std::move(c));
+  };
+  if (twoDim) {
+    for (int r = 0; r < 4; ++r) {
+      Array row;
+      for (int k = 0; k < 4; ++k)
+        row.push_back(element());
+      rows.push_back(std::move(row));
+    }
+  } else {
+    for (int k = 0; k < count; ++k)
+      rows.push_back(element());
+  }
+  Object desc{{"data", std::move(rows)}, {"requires_grad", true}};
+  if (t != Ty::F)
+    desc["dtype"] = dtype(t);
+  std::string ann = twoDim ? "wp.array2d(dtype=" + ty(t) + ")" : "wp.array(dtype=" + ty(t) + ")";
+  inputs.push_back({name, ann, Value(std::move(desc)), true});
+}
+
+void Gen::helperFunc() {
+  // A @wp.func of two floats, sometimes with a branch and an early return.
+  std::string name = "f" + std::to_string(index) + "_" + std::to_string(funcs++) + suffix();
+  auto saved = vars;
+  auto savedUsed = used; // p and q are the func's: a kernel local may have the name
+  vars = {{"p", Ty::F}, {"q", Ty::F}};
+  std::string s = "@wp.func\ndef " + name + "(p: " + ty(Ty::F) + ", q: " + ty(Ty::F) + "):\n";
+  if (rng.chance(0.5))
+    s += "    if " + cond(1) + ":\n        return " + exprF(opt.maxDepth - 1) + "\n";
+  s += "    return " + exprF(opt.maxDepth) + "\n\n\n";
+  prefix += s;
+  vars = saved;
+  used = savedUsed;
+  // A func may not use an argument on every path: reads do not count.
+  auto [a, b] = two([&] { return noGradOf([&] { return exprF(1); }); });
+  std::string t = newVar("t");
+  assign(t, Ty::F, name + "(" + a + ", " + b + ")");
+}
+
+void Gen::helperStruct() {
+  std::string name = "S" + std::to_string(index) + suffix();
+  prefix += "@wp.struct\nclass " + name + ":\n    a: " + ty(Ty::F) + "\n    b: " + ty(Ty::V) +
+            "\n    n: int\n\n\n";
+  if (rng.chance(0.5)) {
+    // An array of the struct (Warp's particles pattern): the thread's own
+    // element and a neighbour's, whose adjoint other threads add to as well.
+    Array data;
+    for (int k = 0; k < opt.threads; ++k)
+      data.push_back(Object{{"a", inputValue(true)},
+                            {"b", Array{inputValue(false), inputValue(false), inputValue(false)}},
+                            {"n", int64_t(rng.range(0, 9))}});
+    inputs.push_back({"ps", "wp.array(dtype=" + name + ")",
+                      Object{{"data", std::move(data)}, {"requires_grad", true}}, true});
+    std::string own = newVar("p"), next = newVar("nb");
+    line(own + " = ps[i]");
+    line(next + " = ps[(i + 1) % ps.shape[0]]");
+    vars.push_back({own + ".a", Ty::F});
+    vars.push_back({next + ".b", Ty::V});
+    assign(newVar("t"), Ty::F,
+           own + ".a * " + next + ".a + wp.dot(" + own + ".b, " + next + ".b) * " + ty(Ty::F) + "(" +
+               own + ".n) + " + exprF(opt.maxDepth - 1));
+    return;
+  }
+  std::string s = newVar("s");
+  line(s + " = " + name + "()");
+  line(s + ".a = " + exprF(opt.maxDepth));
+  line(s + ".b = " + exprV(opt.maxDepth - 1));
+  line(s + ".n = i");
+  line("wp.expect_neq(" + s + ".n, -1)");
+  if (rng.chance(0.5)) {
+    // The struct carried through a dynamic loop (its adjoint tapes it field
+    // by field); the updates are contractions, so values stay bounded.
+    inputs.push_back({"n", "int", Value(int64_t(rng.range(1, 5))), false});
+    line("for j in range(n):");
+    ++indent;
+    line(s + ".a = " + s + ".a * " + num(rng.value(0.3, 0.9)) + " + wp.sin(" + s + ".b[" +
+         std::to_string(rng.range(0, 2)) + "]) * " + num(rng.value(0.1, 0.5)));
+    line(s + ".b = " + s + ".b * " + num(rng.value(0.3, 0.9)) + " + " + ty(Ty::V) + "(wp.sin(" + s +
+         ".a), " + lit(rng.value(-1, 1)) + ", " + ty(Ty::F) + "(j)) * " + num(rng.value(0.1, 0.5)));
+    line(s + ".n = " + s + ".n + 1");
+    --indent;
+  }
+  assign(newVar("t"), Ty::F, s + ".a * wp.length(" + s + ".b) + " + s + ".b[1]");
+}
+
+void Gen::statements() {
+  int depth = opt.maxDepth;
+  // A float statement: a new local, or (as people write) an update of one:
+  // `x += e`, `x *= c`, or an update under a condition.
+  auto scalarStatement = [&] {
+    std::vector<std::string> locals;
+    for (auto &var : vars)
+      if (var.second == Ty::F && var.first.find_first_of("(.") == std::string::npos &&
+          std::none_of(inputs.begin(), inputs.end(), [&](const Input &in) { return in.name == var.first; }))
+        locals.push_back(var.first);
+    double r = rng.uniform();
+    if (locals.empty() || r < 0.6) {
+      assign(newVar("t"), Ty::F, exprF(depth));
+      return;
+    }
+    std::string x = locals[rng.next() % locals.size()];
+    if (r < 0.75) {
+      auto saved = used;
+      std::string e = exprF(depth - 1);
+      for (int k = 0; k < 3 && e == x; ++k) {
+        used = saved;
+        e = exprF(depth - 1);
+      }
+      line(x + (rng.chance(0.5) ? " += " : " -= ") + e);
+    } else if (r < 0.85) {
+      line(x + " *= " + constant());
+    } else {
+      line("if " + cond(1) + ":");
+      ++indent;
+      ++noGrad;
+      line(x + " = " + x + " * " + constant() + " + " + exprF(depth - 1));
+      --noGrad;
+      --indent;
+    }
+  };
+  if (cat == "vector" || cat == "matrix" || cat == "quaternion") {
+    Ty t = cat == "vector" ? Ty::V : cat == "matrix" ? Ty::M : Ty::Q;
+    int count = rng.range(1, opt.statements + 1);
+    for (int k = 0; k <= count; ++k) {
+      if (k % 2 && k > 1 && rng.chance(0.4))
+        scalarStatement();
+      else
+        assign(newVar(k % 2 ? "t" : hintOf(t)), k % 2 ? Ty::F : t, k % 2 ? exprF(depth) : expr(t, depth - 1));
+    }
+    return;
+  }
+  if (cat == "control_flow" || cat == "multi_conditional") {
+    std::string r = newVar("r");
+    line(r + " = " + exprF(1));
+    int branches = cat == "control_flow" ? 2 : rng.range(3, 4);
+    for (int b = 0; b < branches; ++b) {
+      line(b == 0 ? "if " + cond(2) + ":" : b + 1 == branches ? "else:" : "elif " + cond(2) + ":");
+      ++indent;
+      // The last branch updates r: its first value is read on that path.
+      // Reads in a branch need not happen: they do not count.
+      ++noGrad;
+      if (b + 1 == branches)
+        line(r + " = " + r + " * " + constant() + " + " + exprF(depth - 1));
+      else
+        line(r + " = " + exprF(depth));
+      if (rng.chance(0.3))
+        line(r + " = " + r + " * " + exprF(1));
+      --noGrad;
+      --indent;
+    }
+    vars.push_back({r, Ty::F});
+    return;
+  }
+  if (cat == "loop_carried" || cat == "nested_loop" || cat == "combined") {
+    inputs.push_back({"n", "int", Value(int64_t(rng.range(1, 5))), false});
+    std::string acc = newVar("acc");
+    line(acc + " = " + lit(rng.value(-1, 1)));
+    line("for j in range(n):");
+    ++indent;
+    vars.push_back({ty(Ty::F) + "(j)", Ty::F});
+    vars.push_back({acc, Ty::F});
+    if (cat == "nested_loop") {
+      line("for k in range(" + std::to_string(rng.range(2, 3)) + "):");
+      ++indent;
+      vars.push_back({ty(Ty::F) + "(k)", Ty::F});
+      line(acc + " = wp.sin(" + acc + ") * 0.5 + " + exprF(depth - 1));
+      --indent;
+    } else {
+      line(acc + " = " + acc + " * " + num(rng.value(0.3, 0.9)) + " + " + exprF(depth - 1));
+      if (rng.chance(0.3)) {
+        line("if " + acc + " > 4.0:");
+        line("    break");
+      }
+    }
+    --indent;
+    vars.erase(std::remove_if(vars.begin(), vars.end(),
+                              [](auto &v) { return v.first.find("(j)") != std::string::npos ||
+                                                   v.first.find("(k)") != std::string::npos; }),
+               vars.end());
+    if (cat != "combined")
+      return;
+  }
+  if (cat == "func_call") {
+    helperFunc();
+    if (rng.chance(0.5))
+      helperFunc();
+    return;
+  }
+  if (cat == "struct") {
+    scalarStatement();
+    helperStruct();
+    return;
+  }
+  if (cat == "combined") {
+    helperFunc();
+    assign(newVar("v"), Ty::V, exprV(depth - 1));
+    return;
+  }
+  int count = rng.range(1, opt.statements + 1);
+  for (int k = 0; k < count; ++k)
+    scalarStatement();
+}
+
+Program Gen::run() {
+  Program p;
+  p.category = cat;
+  p.kernelName = "k" + std::to_string(index) + suffix();
+  // Most programs come from a motif; the rest from the free type-directed
+  // statements below (which cover the rest of the builtins).
+  if (opt.motifShare > 0 && rng.chance(opt.motifShare) && motif()) {
+    p.motif = motifName;
+    return finishMotif(p);
+  }
+  twoD = cat == "array2d";
+  int n = opt.threads;
+  // Inputs and their loads.
+  // Parameter names from the domains such kernels come from.
+  static const char *fNames[] = {"mass", "rho", "temp", "pressure", "weights", "dist", "phi", "density",
+                                 "energy_in", "height", "charge", "radius", "damping", "stiffness", "x", "y",
+                                 "z", "a", "b", "src", "values", "inv_mass", "area", "volume", "theta",
+                                 "omega", "speed", "friction", "cost", "score", "signal", "sdf", "h",
+                                 "field", "grid", "depth", "x0", "x1", "x2", "data", "inputs", "alpha"};
+  static const char *vNames[] = {"pos", "vel", "force", "points", "normals", "dirs", "accel", "offsets",
+                                 "wind", "grads", "positions", "velocities", "v0", "verts"};
+  static const char *mNames[] = {"rot", "stress", "strain", "inertia", "jac", "F_def", "transforms", "cov",
+                                 "A", "K", "m0"};
+  static const char *sNames[] = {"dt", "scale", "gain", "eps", "beta", "gravity", "lam", "k_s", "mu",
+                                 "s0", "s1", "c_r", "tau"};
+  static const char *oNames[] = {"out", "result", "dst", "y_out", "res", "output", "loss", "values_out",
+                                 "energy", "f_out"};
+  outName = fresh(oNames);
+  int nf = rng.range(1, 3);
+  std::vector<std::string> fIn;
+  for (int k = 0; k < nf; ++k) {
+    fIn.push_back(fresh(fNames));
+    arrayInput(fIn.back(), Ty::F, n, twoD);
+  }
+  std::string vIn, mIn, sIn[2];
+  if (flavor.vec) {
+    vIn = fresh(vNames);
+    arrayInput(vIn, Ty::V, n);
+  }
+  if (flavor.mat) {
+    mIn = fresh(mNames);
+    arrayInput(mIn, Ty::M, n);
+  }
+  if (cat == "scalar_param")
+    for (int k = 0; k < 2; ++k) {
+      sIn[k] = fresh(sNames);
+      inputs.push_back({sIn[k], ty(Ty::F), Value(rng.value(-1, 1)), false});
+    }
+  // A load's local: the parameter's name with a suffix, or a short name.
+  auto loadVar = [&](const std::string &param, const char *hint) {
+    if (rng.chance(0.5)) {
+      static const char *suffixes[] = {"_i", "_v", "_c"};
+      std::string name = param + suffixes[rng.range(0, 2)];
+      if (taken.insert(name).second)
+        return name;
+    }
+    return newVar(hint);
+  };
+
+  if (twoD) {
+    line("i, j = wp.tid()");
+    for (int k = 0; k < nf; ++k) {
+      const std::string &x = fIn[k];
+      assign(loadVar(x, "t"), Ty::F, x + "[i, j]");
+      assign(newVar("t"), Ty::F, x + "[wp.max(i - 1, 0), j] + " + x + "[i, wp.min(j + 1, " + x + ".shape[1] - 1)]");
+    }
+  } else {
+    line("i = wp.tid()");
+    for (int k = 0; k < nf; ++k)
+      assign(loadVar(fIn[k], "t"), Ty::F, fIn[k] + "[i]");
+    if (flavor.vec)
+      assign(loadVar(vIn, "v"), Ty::V, vIn + "[i]");
+    if (flavor.mat)
+      assign(loadVar(mIn, "m"), Ty::M, mIn + "[i]");
+  }
+  if (cat == "scalar_param") {
+    vars.push_back({sIn[0], Ty::F});
+    vars.push_back({sIn[1], Ty::F});
+  }
+  if (flavor.quat)
+    assign(newVar("q"), Ty::Q, exprQ(1));
+
+  statements();
+
+  // The result: a float per thread, or atomics into a small array. It
+  // depends on the last float the statements computed (no dead code).
+  Object spec, specInputs;
+  // It folds in every variable no expression has read where a gradient
+  // flows (each value reaches the output), after a fresh expression.
+  std::string result = exprF(opt.maxDepth);
+  for (auto &[name, t] : std::vector<std::pair<std::string, Ty>>(vars))
+    if (!used.count(name) && name.find('(') == std::string::npos) {
+      used.insert(name);
+      std::string term = toFloat(name, t);
+      result = "(" + result + (rng.chance(0.5) ? " + " : " - ") + term + ")";
+    }
+  Array seed;
+  int outCount = n;
+  if (cat == "atomic") {
+    outCount = 3;
+    line("wp.atomic_add(" + outName + ", 0, " + result + ")");
+    line("wp.atomic_sub(" + outName + ", 1, " + exprF(opt.maxDepth - 1) + ")");
+    line("wp.atomic_max(" + outName + ", 2, " + exprF(opt.maxDepth - 1) + ")");
+    line("wp.atomic_min(" + outName + ", 3, " + exprF(opt.maxDepth - 1) + ")");
+    outCount = 4;
+    inputs.push_back({outName, "wp.array(dtype=" + ty(Ty::F) + ")",
+                      Object{{"data", Array{0.0, 0.0, -100.0, 100.0}}, {"requires_grad", true}}, true});
+  } else {
+    line(outName + "[i" + (twoD ? ", j" : "") + "] = " + result);
+    std::string ann = twoD ? "wp.array2d(dtype=" + ty(Ty::F) + ")" : "wp.array(dtype=" + ty(Ty::F) + ")";
+    Array shape = twoD ? Array{4, 4} : Array{n};
+    inputs.push_back({outName, ann, Object{{"zeros", std::move(shape)}, {"requires_grad", true}}, true});
+  }
+  if (twoD) {
+    for (int r = 0; r < 4; ++r) {
+      Array row;
+      for (int k = 0; k < 4; ++k)
+        row.push_back(rng.value(-1, 1));
+      seed.push_back(std::move(row));
+    }
+  } else {
+    for (int k = 0; k < outCount; ++k)
+      seed.push_back(rng.value(-1, 1));
+  }
+
+  std::string params;
+  for (const Input &in : inputs) {
+    params += (params.empty() ? "" : ", ") + in.name + ": " + in.annotation;
+    specInputs[in.name] = in.data;
+  }
+  p.source = "import warp as wp\n\n\n" + prefix + "@wp.kernel\ndef " + p.kernelName + "(" + params +
+             "):\n" + body;
+  spec["kernel"] = p.kernelName;
+  spec["dim"] = twoD ? Value(Array{4, 4}) : Value(n);
+  spec["inputs"] = std::move(specInputs);
+  spec["backward"] = Object{{"seed", Object{{outName, std::move(seed)}}}};
+  p.spec = std::move(spec);
+  return p;
+}
+
+} // namespace kdsl::synth::gen

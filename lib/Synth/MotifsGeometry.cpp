@@ -1,0 +1,257 @@
+//===- MotifsGeometry.cpp - rays, transforms, rotations, strain -------------===//
+//
+// Motifs of graphics and geometry code: ray-sphere intersection, points
+// transformed by matrices and quaternions, quaternion integration,
+// deformation gradients and their energies.
+//
+//===----------------------------------------------------------------------===//
+#include "Gen.h"
+
+#include <cmath>
+
+using namespace kdsl::synth;
+using namespace kdsl::synth::gen;
+
+namespace kdsl::synth::gen {
+
+void Gen::mRaySphere(bool branchy) {
+  int n = launch1();
+  dims = {n};
+  std::string org = pick({"origins", "ray_o", "ro"}), dirs = pick({"dirs", "ray_d", "rd"}),
+              ctr = pick({"centers", "sphere_c", "center"}), rad = pick({"radius", "sphere_r", "radii"});
+  // Rays aimed at their sphere (most hit), directions of unit length.
+  Array o, d, cs, rs;
+  for (int q = 0; q < n; ++q) {
+    Value dv = elem("v3", -1, 1, "unit");
+    double dx[3];
+    for (int k = 0; k < 3; ++k)
+      dx[k] = *(*dv.getAsArray())[k].getAsNumber();
+    Array cc, oo;
+    for (int k = 0; k < 3; ++k) {
+      double cv = val(-0.5, 0.5, false);
+      cc.push_back(cv);
+      oo.push_back(std::round((cv - 2.5 * dx[k] + rng.value(-0.2, 0.2)) * 1000) / 1000 + 0.0005);
+    }
+    d.push_back(std::move(dv));
+    cs.push_back(std::move(cc));
+    o.push_back(std::move(oo));
+    rs.push_back(val(0.4, 0.9));
+  }
+  inputs.push_back({org, ann("v3", 1), Object{{"data", std::move(o)}, {"requires_grad", true}}, true});
+  inputs.push_back({dirs, ann("v3", 1), Object{{"data", std::move(d)}, {"requires_grad", true}}, true});
+  inputs.push_back({ctr, ann("v3", 1), Object{{"data", std::move(cs)}, {"requires_grad", true}}, true});
+  inputs.push_back({rad, ann("f", 1), Object{{"data", std::move(rs)}, {"requires_grad", true}}, true});
+  std::string ro = pick({"o", "orig", "p0"}), rd = pick({"d", "dir", "u"}), oc = pick({"oc", "rel", "to_o"}),
+              b = pick({"b", "half_b", "proj"}), cc = pick({"c", "c_term", "k_c"}), disc = pick({"disc", "delta", "det"}),
+              t = pick({"t", "t_hit", "hit"});
+  std::string th = pick({"t_out", "hit_t", "depth_out"});
+  line("i = wp.tid()");
+  L(ro + " = " + org + "[i]");
+  L(rd + " = " + dirs + "[i]");
+  L(oc + " = " + ro + " - " + ctr + "[i]");
+  L(b + " = wp.dot(" + oc + ", " + rd + ")");
+  L(cc + " = wp.dot(" + oc + ", " + oc + ") - " + rad + "[i] * " + rad + "[i]");
+  L(disc + " = " + b + " * " + b + " - " + cc);
+  std::string miss = c(10.0, 100.0);
+  if (branchy) {
+    L("if " + disc + " > 0.0:");
+    L("    " + t + " = -" + b + " - wp.sqrt(" + disc + ")");
+    L("else:");
+    L("    " + t + " = {F}(" + miss + ")");
+  } else {
+    L(t + " = {F}(" + miss + ")");
+    L("if " + disc + " > 0.0:");
+    L("    " + t + " = -" + b + " - wp.sqrt(" + disc + ")");
+  }
+  L(th + "[i] = " + t);
+  out(th, "f", {n});
+  if (rng.chance(0.5)) {
+    std::string p = pick({"hit_p", "p", "x_hit"}), nh = pick({"n_hat", "nrm", "normal"}),
+                sh = pick({"shade", "lambert", "color"});
+    std::string light = "wp.normalize({V3}(" + c(0.2, 1.0) + ", " + c(0.2, 1.0) + ", " + c(-1.0, -0.2) + "))";
+    L(p + " = " + ro + " + " + rd + " * " + t);
+    L(nh + " = wp.normalize(" + p + " - " + ctr + "[i])");
+    L(sh + "[i] = wp.max(wp.dot(" + nh + ", " + light + "), 0.0) * " + c(0.5, 1.0) + " + " + c(0.05, 0.2));
+    out(sh, "f", {n});
+  }
+}
+
+void Gen::mTransform() {
+  int n = launch1();
+  dims = {n};
+  std::string pts = pick({"points", "verts", "local_pos", "x_local"}), po = pick({"world", "x_world", "points_out"});
+  arr(pts, "v3", {n}, -1, 1);
+  std::string p = pick({"p", "x", "v_loc"}), w = pick({"pw", "x_w", "world_p"});
+  if (rng.chance(0.4)) {
+    std::string xf = pick({"xform", "model", "M_world"}), h = pick({"h", "ph", "hom"});
+    arr(xf, "m44", {n}, -0.15, 0.15, "near_id");
+    line("i = wp.tid()");
+    L(p + " = " + pts + "[i]");
+    L(h + " = " + xf + "[i] * {V4}(" + p + "[0], " + p + "[1], " + p + "[2], 1.0)");
+    L(w + " = {V3}(" + h + "[0], " + h + "[1], " + h + "[2]) / " + h + "[3]");
+  } else {
+    std::string rot = pick({"rot", "R", "orient_m", "basis"}), tr = pick({"trans", "offset", "t_world"});
+    arr(rot, "m33", {n}, -0.3, 0.3, "near_id");
+    bool t = rng.chance(0.6);
+    if (t)
+      arr(tr, "v3", {n}, -1, 1);
+    std::string R = pick({"R", "A", "rm"});
+    line("i = wp.tid()");
+    L(R + " = " + rot + "[i]");
+    L(p + " = " + pts + "[i]");
+    if (rng.chance(0.3))
+      L(R + " = " + R + " * " + c(0.5, 2.0));
+    L(w + " = " + R + " * " + p + (t ? " + " + tr + "[i]" : ""));
+    if (rng.chance(0.4)) {
+      std::string nr = pick({"normals", "nrm_in", "n_local"}), no = pick({"normals_out", "n_world"}),
+                  nn = pick({"nw", "n_w", "nrm"});
+      arr(nr, "v3", {n}, -1, 1, "unit");
+      L(nn + " = wp.transpose(wp.inverse(" + R + ")) * " + nr + "[i]");
+      L(no + "[i] = wp.normalize(" + nn + ")");
+      out(no, "v3", {n});
+    }
+  }
+  L(po + "[i] = " + w);
+  out(po, "v3", {n});
+}
+
+void Gen::mStrain() {
+  int n = launch1();
+  dims = {n};
+  std::string fd = pick({"F", "F_def", "deform", "def_grad"}), vol = pick({"vol", "rest_volume", "volume"});
+  arr(fd, "m33", {n}, -0.2, 0.2, "near_id");
+  arr(vol, "f", {n}, 0.1, 1.0);
+  std::string mu = c(0.5, 5.0), lam = c(0.5, 5.0);
+  if (rng.chance(0.5)) {
+    mu = pick({"mu", "k_mu", "shear"});
+    scal(mu, 0.5, 5.0);
+  }
+  std::string F = pick({"Fi", "Fm", "f_mat"}), C = pick({"C", "cauchy_green", "Cm"}), E = pick({"E", "green", "strain"}),
+              psi = pick({"psi", "energy_density", "w_e"});
+  std::string en = pick({"energy", "psi_out", "elastic_e"});
+  std::string id = "wp.identity(n=3, dtype={F})";
+  line("i = wp.tid()");
+  L(F + " = " + fd + "[i]");
+  if (rng.chance(0.5)) {
+    L(C + " = wp.transpose(" + F + ") * " + F);
+    L(E + " = (" + C + " - " + id + ") * 0.5");
+    L(psi + " = " + mu + " * wp.trace(wp.transpose(" + E + ") * " + E + ") + " + lam + " * 0.5 * wp.trace(" + E +
+      ") * wp.trace(" + E + ")");
+    if (rng.chance(0.5)) {
+      std::string Pk = pick({"P", "stress", "P1"}), so = pick({"stress_out", "P_out", "piola"});
+      L(Pk + " = " + F + " * (" + E + " * (2.0 * " + mu + ") + " + id + " * (" + lam + " * wp.trace(" + E + ")))");
+      L(so + "[i] = " + Pk + " * " + vol + "[i]");
+      out(so, "m33", {n});
+    }
+  } else {
+    std::string J = pick({"J", "det_f", "vol_ratio"}), ic = pick({"Ic", "I1", "tr_c"}), lj = pick({"log_j", "lnJ"});
+    L(J + " = wp.determinant(" + F + ")");
+    L(ic + " = wp.trace(wp.transpose(" + F + ") * " + F + ")");
+    L(lj + " = wp.log(" + J + ")");
+    L(psi + " = 0.5 * " + mu + " * (" + ic + " - 3.0) - " + mu + " * " + lj + " + 0.5 * " + lam + " * " + lj + " * " +
+      lj);
+  }
+  L(en + "[i] = " + psi + " * " + vol + "[i]");
+  out(en, "f", {n});
+}
+
+void Gen::mRotate2D() {
+  int n = launch1();
+  dims = {n};
+  std::string th = pick({"theta", "angle", "heading"}), pts = pick({"points", "uv", "xy"}), po = pick({"points_out", "xy_out", "rotated"});
+  arr(th, "f", {n}, -3, 3);
+  arr(pts, "v2", {n}, -1, 1);
+  std::string cs = pick({"cs", "c", "cos_t"}), sn = pick({"sn", "s", "sin_t"}), R = pick({"R", "rot", "R2"}), p = pick({"p", "q", "xy_r"});
+  line("i = wp.tid()");
+  L(cs + " = wp.cos(" + th + "[i])");
+  L(sn + " = wp.sin(" + th + "[i])");
+  L(R + " = {M22}(" + cs + ", -" + sn + ", " + sn + ", " + cs + ")");
+  if (rng.chance(0.4)) {
+    std::string S = pick({"S", "scale_m", "K"});
+    L(S + " = {M22}(" + c(0.5, 2.0) + ", 0.0, 0.0, " + c(0.5, 2.0) + ")");
+    L(R + " = " + S + " * " + R);
+  }
+  L(p + " = " + R + " * " + pts + "[i]");
+  if (rng.chance(0.4)) {
+    std::string sh = pick({"shift", "center", "pivot"});
+    arr(sh, "v2", {n}, -1, 1);
+    L(p + " = " + p + " + " + sh + "[i]");
+  }
+  L(po + "[i] = " + p);
+  out(po, "v2", {n});
+  if (rng.chance(0.3)) {
+    std::string ar = pick({"area_scale", "jac_det"});
+    L(ar + "[i] = wp.determinant(" + R + ")");
+    out(ar, "f", {n});
+  }
+}
+
+void Gen::mQuatRotate() {
+  int n = launch1();
+  dims = {n};
+  std::string rot = pick({"rot", "body_q", "orient"}), loc = pick({"local", "x_local", "offsets"}), com = pick({"com", "body_x", "origin"});
+  std::string wo = pick({"world", "x_world", "pos_out"});
+  arr(rot, "q", {n}, -1, 1, "unit");
+  arr(loc, "v3", {n}, -1, 1);
+  bool t = rng.chance(0.6);
+  if (t)
+    arr(com, "v3", {n}, -1, 1);
+  std::string q = pick({"q", "r", "qi"}), p = pick({"p", "xw", "world_p"});
+  line("i = wp.tid()");
+  L(q + " = " + rot + "[i]");
+  if (rng.chance(0.4)) {
+    std::string dq = pick({"dq", "delta_q", "q_rel"});
+    arr(dq, "q", {n}, -1, 1, "unit");
+    L(q + " = " + q + " * " + dq + "[i]");
+    if (rng.chance(0.5)) {
+      std::string qo = pick({"rot_out", "q_out", "orient_out"});
+      L(qo + "[i] = " + q);
+      out(qo, "q", {n});
+    }
+  }
+  L(p + " = wp.quat_rotate(" + q + ", " + loc + "[i])" + (t ? " + " + com + "[i]" : ""));
+  if (rng.chance(0.3)) {
+    std::string back = pick({"back", "x_body", "local_again"}), bo = pick({"local_out", "body_out"});
+    L(back + " = wp.quat_rotate_inv(" + q + ", " + p + ")");
+    L(bo + "[i] = " + back);
+    out(bo, "v3", {n});
+  }
+  L(wo + "[i] = " + p);
+  out(wo, "v3", {n});
+}
+
+void Gen::mQuatIntegrate() {
+  int n = launch1();
+  dims = {n};
+  std::string rot = pick({"rot", "body_q", "orient"}), om = pick({"omega", "ang_vel", "body_w"}), qo = pick({"rot_out", "q_new", "orient_out"});
+  arr(rot, "q", {n}, -1, 1, "unit");
+  arr(om, "v3", {n}, -2, 2);
+  std::string dt = c(0.005, 0.05);
+  if (rng.chance(0.5)) {
+    dt = pick({"dt", "h", "sim_dt"});
+    scal(dt, 0.005, 0.05);
+  }
+  std::string q = pick({"q", "r", "qi"}), w = pick({"w", "wi", "omega_i"});
+  line("i = wp.tid()");
+  L(q + " = " + rot + "[i]");
+  L(w + " = " + om + "[i]");
+  if (rng.chance(0.5)) {
+    std::string dq = pick({"dq", "q_dot", "spin"});
+    L(dq + " = {Q}(" + w + "[0], " + w + "[1], " + w + "[2], 0.0) * " + q + " * 0.5");
+    L(q + " = wp.normalize(" + q + " + " + dq + " * " + dt + ")");
+  } else {
+    std::string ang = pick({"ang", "angle", "theta"});
+    L(ang + " = wp.length(" + w + ") * " + dt);
+    L(q + " = wp.quat_from_axis_angle(wp.normalize(" + w + "), " + ang + ") * " + q);
+  }
+  if (rng.chance(0.4)) {
+    std::string ax = pick({"up", "axis_out", "body_up"}), av = pick({"up_w", "ax_w", "y_axis"});
+    L(av + " = wp.quat_rotate(" + q + ", {V3}(0.0, 1.0, 0.0))");
+    L(ax + "[i] = " + av);
+    out(ax, "v3", {n});
+  }
+  L(qo + "[i] = " + q);
+  out(qo, "q", {n});
+}
+
+} // namespace kdsl::synth::gen

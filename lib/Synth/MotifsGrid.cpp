@@ -1,0 +1,174 @@
+//===- MotifsGrid.cpp - stencils on 2-D to 4-D arrays -----------------------===//
+//
+// Motifs on grids: 2-D and 3-D stencils (diffusion, Jacobi, blur,
+// gradients, reaction-diffusion), a multi-scale 1-D blur, and a per-channel
+// scale and bias on a 4-D array.
+//
+//===----------------------------------------------------------------------===//
+#include "Gen.h"
+
+#include <cmath>
+
+using namespace kdsl::synth;
+using namespace kdsl::synth::gen;
+
+namespace kdsl::synth::gen {
+
+void Gen::mMultiScale() {
+  int n = launch1();
+  dims = {n};
+  std::string x = pick({"signal", "x", "u", "samples"}), w = pick({"taps", "kernel_w", "weights"}), o = pick({"smoothed", "y", "blurred"});
+  arr(x, "f", {n}, -1, 1);
+  arr(w, "f", {3}, 0.1, 0.6);
+  std::string lv = pick({"levels", "scales", "n_levels"});
+  iscal(lv, 1, 3);
+  std::string acc = pick({"acc", "sum_s", "y_i"}), jdx = pick({"jdx", "src", "nb"});
+  line("i = wp.tid()");
+  L(acc + " = {F}(0.0)");
+  L("for s in range(" + lv + "):");
+  ++indent;
+  L("for k in range(3):");
+  ++indent;
+  L(jdx + " = wp.min(wp.max(i + (k - 1) * (s + 1), 0), " + x + ".shape[0] - 1)");
+  L(acc + " += " + x + "[" + jdx + "] * " + w + "[k]");
+  --indent;
+  if (rng.chance(0.5))
+    L(acc + " = " + acc + " * " + c(0.4, 0.9));
+  --indent;
+  L(o + "[i] = " + acc + (rng.chance(0.4) ? " + " + x + "[i] * " + c(0.1, 0.5) : ""));
+  out(o, "f", {n});
+}
+
+void Gen::mStencil2D() {
+  int H = rng.range(3, 6), W = rng.range(3, 6);
+  dims = {H, W};
+  std::string u = pick({"u", "temp", "phi", "heat", "grid"}), o = pick({"u_out", "u_new", "temp_out", "next"});
+  arr(u, "f", {H, W}, -1, 1);
+  std::string c0 = pick({"c", "u_c", "center"}), lap = pick({"lap", "laplacian", "div_grad"});
+  line("i, j = wp.tid()");
+  L(c0 + " = " + u + "[i, j]");
+  std::string l = u + "[wp.max(i - 1, 0), j]", r = u + "[wp.min(i + 1, " + u + ".shape[0] - 1), j]",
+              d = u + "[i, wp.max(j - 1, 0)]", t = u + "[i, wp.min(j + 1, " + u + ".shape[1] - 1)]";
+  int kind = rng.range(0, 2);
+  if (kind == 2) {
+    // 3x3 box / Gaussian blur with static loops.
+    std::string acc = pick({"acc", "s", "blur"});
+    L(acc + " = {F}(0.0)");
+    L("for di in range(-1, 2):");
+    L("    for dj in range(-1, 2):");
+    L("        " + acc + " += " + u + "[wp.min(wp.max(i + di, 0), " + u + ".shape[0] - 1), wp.min(wp.max(j + dj, 0), " +
+      u + ".shape[1] - 1)]");
+    L(o + "[i, j] = " + acc + " * " + c(0.08, 0.12) + " + " + c0 + " * " + c(0.05, 0.3));
+    out(o, "f", {H, W});
+    return;
+  }
+  if (rng.chance(0.5)) {
+    std::string nl = pick({"ul", "left"}), nr = pick({"ur", "right"}), nd = pick({"ud", "down"}), nt = pick({"ut", "up"});
+    L(nl + " = " + l);
+    L(nr + " = " + r);
+    L(nd + " = " + d);
+    L(nt + " = " + t);
+    l = nl, r = nr, d = nd, t = nt;
+  }
+  if (kind == 0) {
+    L(lap + " = (" + l + " + " + r + " + " + d + " + " + t + " - 4.0 * " + c0 + ") * " + c(1.0, 10.0));
+    std::string rhs = c0 + " + " + c(0.01, 0.05) + " * " + lap;
+    if (rng.chance(0.4)) {
+      std::string src = pick({"source", "q_src", "heat_src"});
+      arr(src, "f", {H, W}, -1, 1);
+      rhs += " + " + src + "[i, j] * " + c(0.01, 0.1);
+    }
+    L(o + "[i, j] = " + rhs);
+  } else {
+    std::string f = pick({"f", "rhs", "div"});
+    arr(f, "f", {H, W}, -1, 1);
+    // Weighted Jacobi for the Poisson equation.
+    std::string w = c(0.5, 0.9);
+    L(o + "[i, j] = " + c0 + " + " + w + " * ((" + l + " + " + r + " + " + d + " + " + t + " - " + c(0.01, 0.1) + " * " + f +
+      "[i, j]) * 0.25 - " + c0 + ")");
+  }
+  out(o, "f", {H, W});
+}
+
+void Gen::mGradient2D() {
+  int H = rng.range(3, 6), W = rng.range(3, 6);
+  dims = {H, W};
+  std::string u = pick({"phi", "sdf", "height", "p"}), o = pick({"grad", "grad_out", "normal2d"});
+  arr(u, "f", {H, W}, -1, 1);
+  std::string gx = pick({"gx", "dudx", "dx"}), gy = pick({"gy", "dudy", "dy"}), g = pick({"g", "grad_v", "n2"});
+  std::string ih = c(0.5, 4.0);
+  line("i, j = wp.tid()");
+  L(gx + " = (" + u + "[wp.min(i + 1, " + u + ".shape[0] - 1), j] - " + u + "[wp.max(i - 1, 0), j]) * " + ih);
+  L(gy + " = (" + u + "[i, wp.min(j + 1, " + u + ".shape[1] - 1)] - " + u + "[i, wp.max(j - 1, 0)]) * " + ih);
+  L(g + " = {V2}(" + gx + ", " + gy + ")");
+  L(o + "[i, j] = " + g);
+  out(o, "v2", {H, W});
+  if (rng.chance(0.5)) {
+    std::string m = pick({"grad_mag", "slope", "mag_out"});
+    L(m + "[i, j] = wp.sqrt(wp.dot(" + g + ", " + g + ") + " + c(0.01, 0.1) + ")");
+    out(m, "f", {H, W});
+  }
+}
+
+void Gen::mGrayScott() {
+  int H = rng.range(3, 5), W = rng.range(3, 5);
+  dims = {H, W};
+  std::string u = pick({"u", "a_conc", "chem_a"}), v = pick({"v", "b_conc", "chem_b"}), uo = pick({"u_out", "a_next"}),
+              vo = pick({"v_out", "b_next"});
+  arr(u, "f", {H, W}, 0.1, 1.0);
+  arr(v, "f", {H, W}, 0.0, 0.5);
+  auto lap = [&](const std::string &f) {
+    return "(" + f + "[wp.max(i - 1, 0), j] + " + f + "[wp.min(i + 1, " + f + ".shape[0] - 1), j] + " + f +
+           "[i, wp.max(j - 1, 0)] + " + f + "[i, wp.min(j + 1, " + f + ".shape[1] - 1)] - 4.0 * " + f + "[i, j])";
+  };
+  std::string a = pick({"a", "ui"}), b = pick({"b", "vi"}), r = pick({"uvv", "react", "rate"});
+  std::string F = c(0.02, 0.06), K = c(0.05, 0.07), dt = c(0.5, 1.0);
+  line("i, j = wp.tid()");
+  L(a + " = " + u + "[i, j]");
+  L(b + " = " + v + "[i, j]");
+  L(r + " = " + a + " * " + b + " * " + b);
+  L(uo + "[i, j] = " + a + " + (" + c(0.1, 0.2) + " * " + lap(u) + " - " + r + " + " + F + " * (1.0 - " + a + ")) * " + dt);
+  L(vo + "[i, j] = " + b + " + (" + c(0.05, 0.1) + " * " + lap(v) + " + " + r + " - (" + F + " + " + K + ") * " + b + ") * " + dt);
+  out(uo, "f", {H, W});
+  out(vo, "f", {H, W});
+}
+
+void Gen::mStencil3D() {
+  int X = rng.range(2, 4), Y = rng.range(2, 3), Z = rng.range(2, 3);
+  dims = {X, Y, Z};
+  std::string u = pick({"vol", "density", "u3", "field"}), o = pick({"vol_out", "u_next", "smoothed"});
+  arr(u, "f", {X, Y, Z}, -1, 1);
+  std::string c0 = pick({"c", "center", "u_c"});
+  line("i, j, k = wp.tid()");
+  L(c0 + " = " + u + "[i, j, k]");
+  std::string s = u + "[wp.max(i - 1, 0), j, k] + " + u + "[wp.min(i + 1, " + u + ".shape[0] - 1), j, k] + " + u +
+                  "[i, wp.max(j - 1, 0), k] + " + u + "[i, wp.min(j + 1, " + u + ".shape[1] - 1), k] + " + u +
+                  "[i, j, wp.max(k - 1, 0)] + " + u + "[i, j, wp.min(k + 1, " + u + ".shape[2] - 1)]";
+  std::string lap = pick({"lap", "nsum", "l7"});
+  L(lap + " = " + s + " - 6.0 * " + c0);
+  L(o + "[i, j, k] = " + c0 + " + " + c(0.01, 0.15) + " * " + lap);
+  out(o, "f", {X, Y, Z});
+}
+
+void Gen::mBias4D() {
+  int B = rng.range(1, 2), C = rng.range(2, 3), H = rng.range(2, 3), W = rng.range(2, 3);
+  dims = {B, C, H, W};
+  std::string x = pick({"x", "act_in", "fmap"}), s = pick({"scale", "bn_w", "gamma"}), b = pick({"bias", "bn_b", "beta"}),
+              o = pick({"y", "act_out", "fmap_out"});
+  arr(x, "f", {B, C, H, W}, -2, 2);
+  arr(s, "f", {C}, 0.5, 1.5);
+  arr(b, "f", {C}, -0.5, 0.5);
+  std::string z = pick({"z", "pre", "t"});
+  line("b_i, ch, hy, wx = wp.tid()");
+  L(z + " = " + x + "[b_i, ch, hy, wx] * " + s + "[ch] + " + b + "[ch]");
+  std::string act;
+  switch (rng.range(0, 2)) {
+  case 0: act = "wp.tanh(" + z + ")"; break;
+  case 1: act = "1.0 / (1.0 + wp.exp(-" + z + "))"; break;
+  default: act = z + " / (1.0 + wp.exp(-" + z + "))"; break;
+  }
+  L(o + "[b_i, ch, hy, wx] = " + act);
+  out(o, "f", {B, C, H, W});
+}
+
+} // namespace kdsl::synth::gen

@@ -1,0 +1,371 @@
+//===- MotifsNumeric.cpp - ML ops, solvers, reductions ----------------------===//
+//
+// Motifs of numeric and ML code: activations, per-row softmax and layer
+// norm, saxpy-like updates, Newton and Jacobi solvers, and reductions,
+// histograms and scatters with atomics.
+//
+//===----------------------------------------------------------------------===//
+#include "Gen.h"
+
+#include <cmath>
+
+using namespace kdsl::synth;
+using namespace kdsl::synth::gen;
+
+namespace kdsl::synth::gen {
+
+void Gen::mActivation(bool viaFunc) {
+  int n = launch1();
+  dims = {n};
+  std::string x = pick({"x", "inputs", "logits", "features", "pre_act"}), y = pick({"y", "act_out", "outputs", "h_out"});
+  arr(x, "f", {n}, -2, 2);
+  bool dense = rng.chance(0.5);
+  std::string w = pick({"w", "weight", "gain"}), b = pick({"b", "bias", "offset"});
+  if (dense) {
+    arr(w, "f", {n}, -1.5, 1.5);
+    arr(b, "f", {n}, -0.5, 0.5);
+  }
+  static const char *acts[] = {"sigmoid", "softplus", "gelu", "swish", "elu", "tanh_act", "leaky"};
+  int kind = rng.range(0, 6);
+  auto body = [&](const std::string &z) -> std::string {
+    switch (kind) {
+    case 0: return "1.0 / (1.0 + wp.exp(-" + z + "))";
+    case 1: return "wp.log(1.0 + wp.exp(" + z + "))";
+    case 2: return "0.5 * " + z + " * (1.0 + wp.tanh(0.7978845608 * (" + z + " + 0.044715 * " + z + " * " + z + " * " + z + ")))";
+    case 3: return z + " / (1.0 + wp.exp(-" + z + "))";
+    case 4: return "wp.where(" + z + " > 0.0, " + z + ", wp.exp(" + z + ") - 1.0)";
+    case 5: return "wp.tanh(" + z + ")";
+    default: return "wp.where(" + z + " > 0.0, " + z + ", " + z + " * " + c(0.01, 0.2) + ")";
+    }
+  };
+  std::string fname;
+  if (viaFunc) {
+    fname = funcName(acts[kind]);
+    prefix += P("@wp.func\ndef " + fname + "(z: {F}):\n    return " + body("z") + "\n\n\n");
+  }
+  std::string z = pick({"z", "pre", "u"}), a = pick({"a", "h", "act"});
+  line("i = wp.tid()");
+  L(z + " = " + x + "[i]" + (dense ? " * " + w + "[i] + " + b + "[i]" : ""));
+  L(a + " = " + (viaFunc ? fname + "(" + z + ")" : body(z)));
+  if (rng.chance(0.4)) {
+    std::string tg = pick({"target", "labels", "y_true"}), ls = pick({"loss", "mse", "err_sum"}), e = pick({"e", "diff", "r"});
+    arr(tg, "f", {n}, -1, 1);
+    L(e + " = " + a + " - " + tg + "[i]");
+    L("wp.atomic_add(" + ls + ", 0, " + e + " * " + e + " * " + c(0.05, 0.5) + ")");
+    out(ls, "f", {1});
+    if (rng.chance(0.5)) {
+      L(y + "[i] = " + a);
+      out(y, "f", {n});
+    }
+    return;
+  }
+  L(y + "[i] = " + a);
+  out(y, "f", {n});
+}
+
+void Gen::mRowOp() {
+  int rows = launch1(), cols = rng.range(3, 7);
+  dims = {rows};
+  std::string x = pick({"x", "logits", "acts", "scores"}), y = pick({"y", "probs", "out_rows", "normed"});
+  arr(x, "f", {rows, cols}, -2, 2);
+  std::string F = ty(Ty::F);
+  line("r = wp.tid()");
+  if (rng.chance(0.5)) {
+    // softmax
+    std::string m = pick({"m", "row_max", "mx"}), s = pick({"s", "denom", "total"});
+    L(m + " = " + x + "[r, 0]");
+    L("for j in range(1, " + x + ".shape[1]):");
+    L("    " + m + " = wp.max(" + m + ", " + x + "[r, j])");
+    L(s + " = {F}(0.0)");
+    L("for j in range(" + x + ".shape[1]):");
+    L("    " + s + " += wp.exp(" + x + "[r, j] - " + m + ")");
+    L("for j in range(" + x + ".shape[1]):");
+    L("    " + y + "[r, j] = wp.exp(" + x + "[r, j] - " + m + ") / " + s);
+  } else {
+    // layer norm
+    std::string mean = pick({"mean", "mu", "avg"}), var = pick({"var", "sigma2", "v"}), inv = pick({"inv_std", "rstd", "inv"}),
+                d = pick({"d", "dev", "xc"});
+    std::string g = pick({"gamma", "ln_w", "scale"}), b = pick({"beta", "ln_b", "shift"});
+    bool affine = rng.chance(0.6);
+    if (affine) {
+      arr(g, "f", {cols}, 0.5, 1.5);
+      arr(b, "f", {cols}, -0.5, 0.5);
+    }
+    L(mean + " = {F}(0.0)");
+    L("for j in range(" + x + ".shape[1]):");
+    L("    " + mean + " += " + x + "[r, j]");
+    L(mean + " = " + mean + " / " + F + "(" + x + ".shape[1])");
+    L(var + " = {F}(0.0)");
+    L("for j in range(" + x + ".shape[1]):");
+    L("    " + d + " = " + x + "[r, j] - " + mean);
+    L("    " + var + " += " + d + " * " + d);
+    L(inv + " = 1.0 / wp.sqrt(" + var + " / " + F + "(" + x + ".shape[1]) + 1.0e-5)");
+    L("for j in range(" + x + ".shape[1]):");
+    L("    " + y + "[r, j] = (" + x + "[r, j] - " + mean + ") * " + inv + (affine ? " * " + g + "[j] + " + b + "[j]" : ""));
+  }
+  out(y, "f", {rows, cols});
+}
+
+void Gen::mKepler() {
+  int n = launch1();
+  dims = {n};
+  std::string ma = pick({"mean_anomaly", "M_anom", "phase"}), ec = pick({"ecc", "eccentricity", "e_orb"}),
+              eo = pick({"E_out", "ecc_anomaly", "anomaly"});
+  arr(ma, "f", {n}, 0.1, 3.0);
+  arr(ec, "f", {n}, 0.05, 0.7);
+  std::string it = pick({"iters", "newton_steps", "n_iter"});
+  iscal(it, 2, 6);
+  std::string M = pick({"M", "m_i", "mean"}), e = pick({"e", "ecc_i", "ex"}), E = pick({"E", "ea", "psi"});
+  line("i = wp.tid()");
+  L(M + " = " + ma + "[i]");
+  L(e + " = " + ec + "[i]");
+  L(E + " = " + M + (rng.chance(0.5) ? " + " + e + " * wp.sin(" + M + ")" : ""));
+  if (rng.chance(0.5)) {
+    L("for k in range(" + it + "):");
+    L("    " + E + " = " + E + " - (" + E + " - " + e + " * wp.sin(" + E + ") - " + M + ") / (1.0 - " + e + " * wp.cos(" + E + "))");
+  } else {
+    std::string ct = pick({"step", "count", "iter_i"});
+    L(ct + " = int(0)");
+    L("while " + ct + " < " + it + ":");
+    L("    " + E + " -= (" + E + " - " + e + " * wp.sin(" + E + ") - " + M + ") / (1.0 - " + e + " * wp.cos(" + E + "))");
+    L("    " + ct + " += 1");
+  }
+  if (rng.chance(0.5)) {
+    std::string po = pick({"orbit_xy", "pos_out", "xy"});
+    L(po + "[i] = {V2}(wp.cos(" + E + ") - " + e + ", wp.sqrt(1.0 - " + e + " * " + e + ") * wp.sin(" + E + "))");
+    out(po, "v2", {n});
+  } else {
+    L(eo + "[i] = " + E);
+    out(eo, "f", {n});
+  }
+}
+
+void Gen::mNewtonSqrt() {
+  int n = launch1();
+  dims = {n};
+  std::string a = pick({"a", "vals", "energy_in", "area"}), yo = pick({"root", "y_out", "result"});
+  arr(a, "f", {n}, 0.5, 4.0);
+  std::string it = pick({"iters", "n_iter", "steps"});
+  iscal(it, 2, 6);
+  bool cube = rng.chance(0.4);
+  std::string x = pick({"x", "ai", "s"}), y = pick({"y", "guess", "r"});
+  line("i = wp.tid()");
+  L(x + " = " + a + "[i]");
+  L(y + " = " + x + " * 0.5 + 0.5");
+  std::string stepE = cube ? y + " - (" + y + " * " + y + " * " + y + " - " + x + ") / (3.0 * " + y + " * " + y + ")"
+                           : "0.5 * (" + y + " + " + x + " / " + y + ")";
+  if (rng.chance(0.5)) {
+    std::string k = pick({"k_it", "count", "step"});
+    L(k + " = int(0)");
+    L("while " + k + " < " + it + ":");
+    L("    " + y + " = " + stepE);
+    L("    " + k + " += 1");
+  } else {
+    L("for k in range(" + it + "):");
+    L("    " + y + " = " + stepE);
+  }
+  L(yo + "[i] = " + y + (rng.chance(0.3) ? " * " + c(0.5, 2.0) : ""));
+  out(yo, "f", {n});
+}
+
+void Gen::mJacobi3() {
+  int n = launch1();
+  dims = {n};
+  std::string A = pick({"A", "mats", "K_local", "system"}), b = pick({"b", "rhs", "f_load"}), xo = pick({"x_out", "sol", "u_out"});
+  arr(A, "m33", {n}, -0.25, 0.25, "near_id");
+  arr(b, "v3", {n}, -1, 1);
+  std::string it = pick({"iters", "sweeps", "n_iter"});
+  iscal(it, 2, 6);
+  std::string Am = pick({"Ai", "M", "a_m"}), bv = pick({"bi", "rhs_i", "f"}), x = pick({"x", "u", "sol_i"});
+  line("i = wp.tid()");
+  L(Am + " = " + A + "[i]");
+  L(bv + " = " + b + "[i]");
+  L(x + (rng.chance(0.5) ? " = {V3}(0.0, 0.0, 0.0)" : " = " + bv));
+  L("for k in range(" + it + "):");
+  ++indent;
+  auto row = [&](int r) {
+    std::string s = "(" + bv + "[" + std::to_string(r) + "]";
+    for (int q = 0; q < 3; ++q)
+      if (q != r)
+        s += " - " + Am + "[" + std::to_string(r) + ", " + std::to_string(q) + "] * " + x + "[" + std::to_string(q) + "]";
+    return s + ") / " + Am + "[" + std::to_string(r) + ", " + std::to_string(r) + "]";
+  };
+  L(x + " = {V3}(" + row(0) + ", " + row(1) + ", " + row(2) + ")");
+  --indent;
+  L(xo + "[i] = " + x);
+  out(xo, "v3", {n});
+  if (rng.chance(0.4)) {
+    std::string ro = pick({"residual", "res_norm", "err_out"});
+    L(ro + "[i] = wp.length(" + Am + " * " + x + " - " + bv + ")");
+    out(ro, "f", {n});
+  }
+}
+
+void Gen::mSaxpy() {
+  int n = launch1();
+  dims = {n};
+  bool sp = cat == "scalar_param";
+  auto coef = [&](const char *a, const char *b, double lo, double hi) {
+    if (sp || rng.chance(0.3)) {
+      std::string s = pick({a, b});
+      scal(s, lo, hi);
+      return s;
+    }
+    return c(lo, hi);
+  };
+  switch (rng.range(0, 3)) {
+  case 0: {
+    std::string x = pick({"x", "grad", "src"}), y = pick({"y", "param", "acc_in"}), o = pick({"y_out", "out", "param_out"});
+    arr(x, "f", {n}, -1, 1);
+    arr(y, "f", {n}, -1, 1);
+    std::string a = coef("alpha", "lr", -1.0, 1.0);
+    line("i = wp.tid()");
+    if (rng.chance(0.5))
+      L(o + "[i] = " + a + " * " + x + "[i] + " + y + "[i]");
+    else {
+      std::string xv = pick({"xi", "g"}), yv = pick({"yi", "p"});
+      L(xv + " = " + x + "[i]");
+      L(yv + " = " + y + "[i]");
+      L(o + "[i] = " + yv + " - " + a + " * " + xv);
+    }
+    out(o, "f", {n});
+    break;
+  }
+  case 1: {
+    // 1-D spring-damper, explicit in time.
+    std::string x = pick({"x", "disp", "q"}), v = pick({"v", "qd", "vel"}), xo = pick({"x_out", "q_next"}),
+                vo = pick({"v_out", "qd_next"});
+    arr(x, "f", {n}, -1, 1);
+    arr(v, "f", {n}, -1, 1);
+    std::string ks = coef("k_s", "stiffness", 1.0, 10.0), kd = coef("k_d", "damping", 0.1, 1.0),
+                dt = coef("dt", "h", 0.005, 0.05);
+    std::string xi = pick({"xi", "q0"}), vi = pick({"vi", "qd0"}), f = pick({"f", "force"});
+    line("i = wp.tid()");
+    L(xi + " = " + x + "[i]");
+    L(vi + " = " + v + "[i]");
+    L(f + " = -" + ks + " * " + xi + " - " + kd + " * " + vi);
+    L(vi + " = " + vi + " + " + f + " * " + dt);
+    L(xo + "[i] = " + xi + " + " + vi + " * " + dt);
+    L(vo + "[i] = " + vi);
+    out(xo, "f", {n});
+    out(vo, "f", {n});
+    break;
+  }
+  case 2: {
+    // Horner's polynomial.
+    std::string t = pick({"t", "x", "u"}), o = pick({"poly", "y", "p_out"});
+    arr(t, "f", {n}, -1, 1);
+    std::string tv = pick({"ti", "s"}), acc = pick({"p", "acc"});
+    line("i = wp.tid()");
+    L(tv + " = " + t + "[i]");
+    L(acc + " = {F}(" + c(-1, 1) + ")");
+    int deg = rng.range(2, 4);
+    for (int q = 0; q < deg; ++q)
+      L(acc + " = " + acc + " * " + tv + " + " + (q == deg - 1 ? coef("c0", "bias", -1, 1) : c(-1, 1)));
+    L(o + "[i] = " + acc);
+    out(o, "f", {n});
+    break;
+  }
+  default: {
+    // Gather through an index array and a finite difference.
+    std::string u = pick({"u", "values", "field"}), ix = pick({"perm", "idx", "src_index"}), o = pick({"gathered", "out", "du"});
+    arr(u, "f", {n}, -1, 1);
+    idx(ix, n, n);
+    std::string h = coef("inv_h", "inv_dx", 0.5, 4.0);
+    line("i = wp.tid()");
+    L(o + "[i] = " + u + "[" + ix + "[i]] * " + c(0.2, 1.0) + " + (" + u + "[wp.min(i + 1, " + u + ".shape[0] - 1)] - " + u +
+      "[wp.max(i - 1, 0)]) * " + h);
+    out(o, "f", {n});
+    break;
+  }
+  }
+}
+
+void Gen::mHistogram() {
+  int n = launch1(), bins = rng.range(3, 6);
+  dims = {n};
+  std::string x = pick({"values", "x", "samples"}), w = pick({"weights", "w", "mass"});
+  // Values away from the bin edges (a finite difference must not move a
+  // sample to another bin).
+  Array xs;
+  for (int q = 0; q < n; ++q) {
+    double v;
+    do
+      v = val(0.0, 1.0);
+    while (std::abs(v * bins - std::round(v * bins)) < 0.02);
+    xs.push_back(v);
+  }
+  inputs.push_back({x, ann("f", 1), Object{{"data", std::move(xs)}, {"requires_grad", true}}, true});
+  arr(w, "f", {n}, 0.1, 1.0);
+  std::string hs = pick({"hist", "bin_sum", "counts"}), hw = pick({"bin_w", "bin_weight", "norm"});
+  std::string v = pick({"v", "xi"}), b = pick({"b", "bin", "slot"});
+  line("i = wp.tid()");
+  L(v + " = " + x + "[i]");
+  L(b + " = wp.min(int(" + v + " * " + ty(Ty::F) + "(" + std::to_string(bins) + ")), " + std::to_string(bins - 1) + ")");
+  L("wp.atomic_add(" + hs + ", " + b + ", " + v + " * " + w + "[i])");
+  out(hs, "f", {bins});
+  if (rng.chance(0.5)) {
+    L("wp.atomic_add(" + hw + ", " + b + ", " + w + "[i])");
+    out(hw, "f", {bins});
+  }
+}
+
+void Gen::mReduce() {
+  int n = launch1();
+  dims = {n};
+  std::string vel = pick({"vel", "v", "velocities"}), m = pick({"mass", "m", "particle_m"});
+  arr(vel, "v3", {n}, -1, 1);
+  arr(m, "f", {n}, 0.5, 2.0);
+  std::string v = pick({"vi", "u", "v0"}), ke = pick({"ke", "kin", "e_k"}), en = pick({"energy", "total_ke", "sum_e"});
+  line("i = wp.tid()");
+  L(v + " = " + vel + "[i]");
+  L(ke + " = 0.5 * " + m + "[i] * wp.dot(" + v + ", " + v + ")");
+  L("wp.atomic_add(" + en + ", 0, " + ke + ")");
+  out(en, "f", {1});
+  if (rng.chance(0.5)) {
+    std::string mx = pick({"max_speed", "v_max", "peak"});
+    L("wp.atomic_max(" + mx + ", 0, wp.length(" + v + "))");
+    out(mx, "f", {1}, Array{-100.0});
+  }
+  if (rng.chance(0.4)) {
+    std::string mo = pick({"momentum", "p_total", "lin_mom"});
+    L("wp.atomic_add(" + mo + ", 0, " + v + " * " + m + "[i])");
+    out(mo, "v3", {1});
+  }
+  if (rng.chance(0.4)) {
+    std::string pos = pick({"pos", "x", "positions"}), lo = pick({"lowest", "min_y", "floor_y"});
+    arr(pos, "v3", {n}, -1, 1);
+    L("wp.atomic_min(" + lo + ", 0, " + pos + "[i][1])");
+    out(lo, "f", {1}, Array{100.0});
+  }
+}
+
+void Gen::mScatter() {
+  int n = launch1(), cells = rng.range(2, std::max(2, n / 2));
+  dims = {n};
+  std::string cell = pick({"cell", "bin_index", "owner"}), m = pick({"mass", "m", "weight"}), vel = pick({"vel", "v", "qd"});
+  idx(cell, n, cells);
+  arr(m, "f", {n}, 0.5, 2.0);
+  std::string gm = pick({"grid_m", "cell_mass", "node_m"});
+  std::string c0 = pick({"c", "ci", "node"}), mi = pick({"mi", "w_i", "m_p"});
+  line("i = wp.tid()");
+  L(c0 + " = " + cell + "[i]");
+  L(mi + " = " + m + "[i]");
+  L("wp.atomic_add(" + gm + ", " + c0 + ", " + mi + ")");
+  out(gm, "f", {cells});
+  if (rng.chance(0.6)) {
+    std::string gv = pick({"grid_mv", "cell_mom", "node_p"});
+    arr(vel, "v3", {n}, -1, 1);
+    L("wp.atomic_add(" + gv + ", " + c0 + ", " + vel + "[i] * " + mi + ")");
+    out(gv, "v3", {cells});
+  } else if (rng.chance(0.5)) {
+    std::string gmx = pick({"cell_max", "node_peak"});
+    L("wp.atomic_max(" + gmx + ", " + c0 + ", " + mi + ")");
+    Array init;
+    for (int q = 0; q < cells; ++q)
+      init.push_back(-100.0);
+    out(gmx, "f", {cells}, Value(std::move(init)));
+  }
+}
+
+} // namespace kdsl::synth::gen
