@@ -1,41 +1,52 @@
 //===- Builtins.cpp - builtin and type-name tables ------------------------===//
 #include "kdsl/Frontend/Builtins.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <cassert>
 #include <cmath>
 #include <limits>
 
 using namespace kdsl;
 using llvm::StringRef;
 
-const char *kdsl::builtinName(Builtin b) {
-  switch (b) {
-#define X(id, name)                                                                                \
-  case Builtin::id:                                                                                \
-    return name;
-    KDSL_BUILTINS(X)
-#undef X
-  }
-  return "?";
+namespace {
+using namespace kdsl::acc;
+// The lowering and its macros are read by BuiltinLowering.cpp only.
+#define KDSL_BUILTIN_INFO(X, id, name, py, lo, hi, rule, accept, result, expects, kws, lower,       \
+                          deriv)                                                                   \
+  {Builtin::id,           name,       py,         lo,  hi, BuiltinRule::rule, accept,              \
+   BuiltinResult::result, expects,    kws,        BuiltinDerivative::deriv},
+const BuiltinInfo kBuiltins[] = {KDSL_BUILTIN_TABLE(KDSL_BUILTIN_INFO, _)};
+#undef KDSL_BUILTIN_INFO
+} // namespace
+
+const BuiltinInfo &kdsl::builtinInfo(Builtin b) {
+  const BuiltinInfo &info = kBuiltins[(int)b];
+  assert(info.id == b && "BuiltinTable.def out of order");
+  return info;
 }
 
+const char *kdsl::builtinName(Builtin b) { return builtinInfo(b).name; }
+
 std::optional<Builtin> kdsl::lookupWarpBuiltin(StringRef name) {
-  return llvm::StringSwitch<std::optional<Builtin>>(name)
-#define X(id, str) .Case(str, Builtin::id)
-      KDSL_BUILTINS(X)
-#undef X
-      .Default(std::nullopt);
+  static const llvm::StringMap<Builtin> byName = [] {
+    llvm::StringMap<Builtin> m;
+    for (const BuiltinInfo &info : kBuiltins)
+      m[info.name] = info.id;
+    return m;
+  }();
+  auto it = byName.find(name);
+  return it == byName.end() ? std::nullopt : std::optional<Builtin>(it->second);
 }
 
 std::optional<Builtin> kdsl::lookupPythonBuiltin(StringRef name) {
-  return llvm::StringSwitch<std::optional<Builtin>>(name)
-      .Case("abs", Builtin::Abs)
-      .Case("min", Builtin::Min)
-      .Case("max", Builtin::Max)
-      .Case("round", Builtin::Round)
-      .Case("pow", Builtin::Pow)
-      .Case("len", Builtin::Len)
-      .Default(std::nullopt);
+  if (name.empty())
+    return std::nullopt;
+  for (const BuiltinInfo &info : kBuiltins)
+    if (name == info.pythonAlias)
+      return info.id;
+  return std::nullopt;
 }
 
 static std::optional<Scalar> scalarByName(StringRef name) {

@@ -1,38 +1,110 @@
 //===- Builtins.h - the Warp builtins kdsl knows ---------------*- C++ -*-===//
+//
+// The builtins themselves are listed once, in BuiltinTable.def; this header
+// gives the rest of kdsl typed access to that table.
+//
+//===----------------------------------------------------------------------===//
 #ifndef KDSL_FRONTEND_BUILTINS_H
 #define KDSL_FRONTEND_BUILTINS_H
 
+#include "kdsl/Frontend/BuiltinTable.def"
 #include "kdsl/Frontend/Types.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 
 namespace kdsl {
 
-#define KDSL_BUILTINS(X)                                                                          \
-  X(Tid, "tid") X(Abs, "abs") X(Sign, "sign") X(Min, "min") X(Max, "max") X(Clamp, "clamp")      \
-  X(Sqrt, "sqrt") X(Cbrt, "cbrt") X(Exp, "exp") X(Log, "log") X(Log2, "log2")                    \
-  X(Log10, "log10") X(Pow, "pow") X(Sin, "sin") X(Cos, "cos") X(Tan, "tan") X(Asin, "asin")      \
-  X(Acos, "acos") X(Atan, "atan") X(Atan2, "atan2") X(Sinh, "sinh") X(Cosh, "cosh")              \
-  X(Tanh, "tanh") X(Floor, "floor") X(Ceil, "ceil") X(Round, "round") X(Trunc, "trunc")          \
-  X(Frac, "frac") X(Lerp, "lerp") X(Smoothstep, "smoothstep") X(Step, "step")                    \
-  X(IsNan, "isnan") X(IsFinite, "isfinite") X(IsInf, "isinf") X(Where, "where")                  \
-  X(Select, "select") X(Dot, "dot") X(Cross, "cross") X(Length, "length")                        \
-  X(LengthSq, "length_sq") X(Normalize, "normalize") X(Outer, "outer") X(CwMul, "cw_mul")        \
-  X(CwDiv, "cw_div") X(Transpose, "transpose") X(Determinant, "determinant")                     \
-  X(Inverse, "inverse") X(Trace, "trace") X(Diag, "diag") X(Identity, "identity")                \
-  X(QuatRotate, "quat_rotate") X(QuatRotateInv, "quat_rotate_inv")                               \
-  X(QuatFromAxisAngle, "quat_from_axis_angle") X(QuatInverse, "quat_inverse")                    \
-  X(QuatToMatrix, "quat_to_matrix") X(QuatIdentity, "quat_identity")                             \
-  X(AtomicAdd, "atomic_add") X(AtomicSub, "atomic_sub") X(AtomicMin, "atomic_min")               \
-  X(AtomicMax, "atomic_max") X(ExpectEq, "expect_eq") X(ExpectNeq, "expect_neq")                 \
-  X(ExpectNear, "expect_near") X(Len, "len")
+#define KDSL_BUILTIN_ID_NAME(X, id, name, ...) X(id, name)
+/// X(Id, "warp_name") for every builtin (lib/Synth iterates them).
+#define KDSL_BUILTINS(X) KDSL_BUILTIN_TABLE(KDSL_BUILTIN_ID_NAME, X)
 
 enum class Builtin : int {
-#define X(id, name) id,
-  KDSL_BUILTINS(X)
-#undef X
+#define KDSL_BUILTIN_ENUM(X, id, ...) id,
+  KDSL_BUILTIN_TABLE(KDSL_BUILTIN_ENUM, _)
+#undef KDSL_BUILTIN_ENUM
 };
 
+/// The type rule Sema applies to a call (lib/Frontend/BuiltinRules.cpp).
+enum class BuiltinRule : uint8_t {
+  Tid,
+  FloatUnary,   ///< one argument; literals become float32; result by Result
+  NumberUnary,  ///< one argument; literals take their default type
+  Unary,        ///< one argument as it is
+  NumberUnify,  ///< arguments unified to one number type; literals int32/float32
+  FloatUnify,   ///< arguments unified to one float type; literals float32
+  MinMax,       ///< two values, or the reduction of one vector
+  Lerp,
+  Where,
+  Removed,      ///< a builtin Warp removed: the error names its replacement
+  SameOperands, ///< two arguments of the same accepted type
+  Outer,
+  Diag,
+  Identity,
+  QuatRotate,
+  QuatFromAxisAngle,
+  Atomic,
+  ExpectEqual,
+  ExpectNear,
+};
+
+/// The result type of a call from its (first) argument's type T.
+enum class BuiltinResult : uint8_t {
+  Custom,     ///< the rule computes it
+  Same,       ///< T
+  Elem,       ///< the scalar type of T's elements
+  Bool,
+  I32,
+  Void,
+  Transposed, ///< the matrix T with rows and columns swapped
+  Mat33,      ///< a 3x3 matrix of T's element type
+};
+
+/// What a rule accepts for the (first) argument: a bit set.
+namespace acc {
+enum : unsigned {
+  FloatScalar = 1 << 0,
+  IntScalar = 1 << 1,   ///< signed or unsigned integers, not bool
+  BoolScalar = 1 << 2,
+  AnyVec = 1 << 3,
+  FloatVec = 1 << 4,
+  AnyMat = 1 << 5,
+  FloatMat = 1 << 6,
+  AnyQuat = 1 << 7,
+  FloatQuat = 1 << 8,
+  AnyArray = 1 << 9,
+  // Modifiers of the kinds above.
+  Vec3Only = 1 << 10,    ///< vectors must have 3 elements
+  SquareOnly = 1 << 11,  ///< matrices must be square ("expects a square matrix")
+  F16Elements = 1 << 12, ///< atomics: float16 array elements are allowed
+  // Shorthands.
+  Number = FloatScalar | IntScalar,
+  AnyVecLike = AnyVec | AnyMat | AnyQuat,
+  FloatVecLike = FloatVec | FloatMat | FloatQuat,
+};
+} // namespace acc
+
+/// Where the derivative of a builtin comes from.
+enum class BuiltinDerivative : uint8_t {
+  None,      ///< no derivative (integer, boolean or side-effect results)
+  Op,        ///< the lowered op's rule (dialects/kdsl/KdslDerivatives.td)
+  Expansion, ///< the rules of the ops its expansion creates
+};
+
+/// One record of BuiltinTable.def, less the lowering (BuiltinLowering.cpp).
+struct BuiltinInfo {
+  Builtin id;
+  const char *name;        ///< wp.NAME
+  const char *pythonAlias; ///< "" when there is none
+  unsigned minArgs, maxArgs;
+  BuiltinRule rule;
+  unsigned accept;
+  BuiltinResult result;
+  const char *expects;  ///< what a rejected argument should have been
+  const char *keywords; ///< accepted keyword arguments, space separated
+  BuiltinDerivative derivative;
+};
+
+const BuiltinInfo &builtinInfo(Builtin b);
 const char *builtinName(Builtin b);
 /// `wp.NAME(...)`.
 std::optional<Builtin> lookupWarpBuiltin(llvm::StringRef name);

@@ -17,7 +17,11 @@
 
 namespace kdsl {
 
+class BuiltinCall;
+
 class Sema {
+  friend class BuiltinCall; // the builtin type rules (BuiltinRules.cpp)
+
 public:
   Sema(ModuleAST &module, DiagEngine &diags, TypeContext &types)
       : mod(module), diags(diags), types(types) {}
