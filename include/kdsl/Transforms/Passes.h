@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 
@@ -45,7 +46,16 @@ struct NvvmPipelineOptions : public mlir::PassPipelineOptions<NvvmPipelineOption
 /// gpu.binary holding PTX text).
 void buildLowerToNvvmPipeline(mlir::OpPassManager &pm, const NvvmPipelineOptions &options);
 
-/// What kdsl-expand-builtins does, on the ops under `root`.
+/// The rewrite patterns of kdsl-expand-builtins, one per op: kdsl
+/// vector/matrix/quaternion builtins into scalar arith/math on components,
+/// and the vector ops convert-vector-to-llvm cannot take (n-D from_elements
+/// and broadcast, transpose, outerproduct, matrix shape_casts, dynamic
+/// positions into matrices) into 1-D ones.
+void populateExpandBuiltinsPatterns(mlir::RewritePatternSet &patterns);
+
+/// What kdsl-expand-builtins does, on the ops under `root`: applies those
+/// patterns with the dialect conversion driver; fails (with an error at the
+/// op) if some op needs an expansion that no pattern gives.
 llvm::LogicalResult expandBuiltinsIn(mlir::Operation *root);
 
 /// Makes every scf.for, scf.while and scf.if under `root` that carries or
