@@ -343,21 +343,221 @@ llvm::Error writeManifest(llvm::StringRef dir, const json::Value &id,
 
 } // namespace
 
-llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
+namespace {
+
+/// A sample that passed buildSample, waiting for its round's Clang checks
+/// and the shard's dedup.
+struct Passed {
+  std::string category;
+  json::Object record;
+  std::string source;
+  uint64_t index;
+  unsigned attempt;
+};
+
+/// Makes the shards of one `generate` run; make() runs on the pool's threads,
+/// one shard each, with an MLIRContext of its own.
+class ShardMaker {
+public:
+  ShardMaker(const GenerateOptions &opt, std::vector<std::string> categories, uint64_t total)
+      : opt(opt), categories(std::move(categories)), total(total) {}
+
+  /// Generates shard `s` and writes it (stats file, failures, the shard last).
+  llvm::Error make(uint64_t s);
+
+private:
+  /// One shard in the making.
+  struct Shard {
+    ShardStats stats;
+    std::string failedLines;
+    llvm::StringSet<> seen; // content hashes of its accepted records
+    std::vector<std::pair<uint64_t, unsigned>> retry; // index, attempt
+  };
+  void fail(Shard &shard, uint64_t i, unsigned attempt, const std::string &category,
+            const std::string &reason, const std::string &detail, const std::string &source);
+  std::vector<Passed> buildRound(Shard &shard,
+                                 llvm::ArrayRef<std::pair<uint64_t, unsigned>> open,
+                                 mlir::MLIRContext &ctx);
+  void clangRound(Shard &shard, std::vector<Passed> &passed);
+  void showProgress();
+
+  const GenerateOptions &opt;
+  std::vector<std::string> categories;
+  uint64_t total;
+  std::mutex mutex;
+  std::atomic<uint64_t> done{0}, failed{0};
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+};
+
+void ShardMaker::fail(Shard &shard, uint64_t i, unsigned attempt, const std::string &category,
+                      const std::string &reason, const std::string &detail,
+                      const std::string &source) {
+  ++shard.stats.failures[reason];
+  ++failed;
+  if (opt.keepFailed)
+    shard.failedLines += toText(json::Object{{"id", int64_t(i)},
+                                             {"attempt", int64_t(attempt)},
+                                             {"category", category},
+                                             {"failure", reason},
+                                             {"detail", detail},
+                                             {"source", source}}) +
+                         "\n";
+}
+
+void ShardMaker::showProgress() {
+  std::lock_guard<std::mutex> lock(mutex);
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double rate = secs > 0 ? double(done) / secs : 0;
+  llvm::errs() << llvm::formatv("\rkdsl-synth: {0}/{1} samples, {2:f1}/s, ETA {3:f0} s, {4} "
+                                "failed   ",
+                                uint64_t(done), total, rate,
+                                rate > 0 && total > done ? double(total - done) / rate : 0.0,
+                                uint64_t(failed));
+}
+
+/// Generates and builds the open (index, attempt) pairs, in batches: one JIT
+/// compile for a batch's CPU runs. Failures go to the retry list.
+std::vector<Passed> ShardMaker::buildRound(Shard &shard,
+                                           llvm::ArrayRef<std::pair<uint64_t, unsigned>> open,
+                                           mlir::MLIRContext &ctx) {
+  SampleOptions sampleOptions = opt.sample;
+  sampleOptions.deferClangCheck = true;
+  std::vector<Passed> passed;
+  constexpr size_t kBatch = 16;
+  for (size_t b = 0; b < open.size(); b += kBatch) {
+    std::vector<Program> programs;
+    std::vector<uint64_t> indices;
+    std::vector<unsigned> attempts;
+    for (size_t k = b; k < std::min(open.size(), b + kBatch); ++k) {
+      auto [i, attempt] = open[k];
+      StageScope timer(Stage::Generate);
+      programs.push_back(generateProgram(programSeed(opt.seed, attempt), i,
+                                         pickCategory(opt.seed, i, categories, opt.weights),
+                                         opt.gen));
+      indices.push_back(i);
+      attempts.push_back(attempt);
+    }
+    std::vector<SampleResult> results =
+        buildSamples(programs, indices, opt.seed, sampleOptions, ctx, attempts);
+    for (auto [p, i, attempt, r] : llvm::zip(programs, indices, attempts, results)) {
+      ++shard.stats.attempts;
+      if (r.ok) {
+        passed.push_back({p.category, std::move(r.record), p.source, i, attempt});
+      } else {
+        fail(shard, i, attempt, p.category, r.failure, r.detail, p.source);
+        shard.retry.push_back({i, attempt});
+      }
+    }
+    done += programs.size();
+    if (opt.progress)
+      showProgress();
+  }
+  return passed;
+}
+
+/// The Clang checks of a round: one translation unit per language.
+void ShardMaker::clangRound(Shard &shard, std::vector<Passed> &passed) {
+  for (bool cuda : {false, true}) {
+    if (!opt.sample.clangCheck || (cuda ? !opt.sample.cuda : !opt.sample.cpp))
+      continue;
+    std::vector<const json::Object *> records;
+    for (Passed &p : passed)
+      records.push_back(&p.record);
+    std::vector<std::string> details;
+    std::vector<bool> ok;
+    {
+      StageScope timer(cuda ? Stage::ClangCuda : Stage::ClangCpp);
+      ok = checkEmittedBatch(records, cuda, details);
+    }
+    std::vector<Passed> kept;
+    for (auto [k, p] : llvm::enumerate(passed)) {
+      if (!ok[k]) {
+        fail(shard, p.index, p.attempt, p.category, cuda ? "clang_cuda" : "clang_cpp", details[k],
+             p.source);
+        shard.retry.push_back({p.index, p.attempt});
+        continue;
+      }
+      (*p.record.getObject("validation"))[cuda ? "clang_cuda" : "clang_cpp"] = true;
+      kept.push_back(std::move(p));
+    }
+    passed = std::move(kept);
+  }
+}
+
+llvm::Error ShardMaker::make(uint64_t s) {
+  mlir::DialectRegistry registry;
+  registerKdslDialects(registry);
+  registerGpuTargets(registry);
+  mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
+  ctx.loadAllAvailableDialects();
+  Shard shard;
+  uint64_t first = s * opt.shardSize, last = std::min(opt.count, first + opt.shardSize);
+  shard.stats.indices = int64_t(last - first);
+  // Every index gets attempts 0, 1, ... (programSeed) until one passes
+  // validation and duplicates no accepted record of the shard: rounds of
+  // the indices still open, in index order.
+  std::vector<std::pair<uint64_t, unsigned>> open; // index, attempt
+  for (uint64_t i = first; i < last; ++i)
+    open.push_back({i, 0});
+  std::map<uint64_t, Passed> accepted;
+  while (!open.empty()) {
+    shard.retry.clear();
+    std::vector<Passed> passed = buildRound(shard, open, ctx);
+    clangRound(shard, passed);
+    // Dedup (by content_hash) against the shard's accepted records, in
+    // index order.
+    for (Passed &p : passed) {
+      std::string hash = p.record.getString("content_hash")->str();
+      if (!shard.seen.insert(hash).second) {
+        ++shard.stats.duplicates;
+        shard.retry.push_back({p.index, p.attempt});
+        continue;
+      }
+      uint64_t i = p.index;
+      accepted.emplace(i, std::move(p));
+    }
+    open.clear();
+    llvm::sort(shard.retry);
+    for (auto [i, attempt] : shard.retry) {
+      if (attempt + 1 < kMaxAttempts)
+        open.push_back({i, attempt + 1});
+      else
+        ++shard.stats.unfilled;
+    }
+  }
+  std::string lines;
+  for (auto &[i, p] : accepted) {
+    ++shard.stats.perSplit[p.record.getString("split").value_or("?").str()];
+    lines += recordText(json::Value(std::move(p.record))) + "\n";
+    ++shard.stats.written;
+    ++shard.stats.perCategory[p.category];
+  }
+  shard.stats.bytes = int64_t(lines.size());
+  shard.stats.xxh3 = contentHash(lines);
+  // Stats and failures first, the shard last: the shard marks completion.
+  StageScope writeTimer(Stage::Write);
+  llvm::Error e =
+      writeFileAtomically(pathIn(opt.dir, shardName(s, "stats")), toText(shard.stats.toJSON()));
+  if (!e && opt.keepFailed)
+    e = writeFileAtomically(pathIn(opt.dir, shardName(s, "failed")), shard.failedLines);
+  if (!e)
+    e = writeFileAtomically(pathIn(opt.dir, shardName(s, "jsonl")), lines);
+  return e;
+}
+
+/// Creates the dataset directory (or checks that its run.json holds these
+/// options) and returns the shards of this process still to make: missing,
+/// or not holding what their stats files record.
+llvm::Expected<std::vector<uint64_t>> prepareDataset(const GenerateOptions &opt,
+                                                     const json::Value &id) {
   if (opt.shardSize == 0 || opt.shardCount == 0 || opt.shardIndex >= opt.shardCount)
     return llvm::createStringError("bad shard options");
   if (fs::exists(opt.dir) && !fs::is_directory(opt.dir))
     return llvm::createStringError(opt.dir + " exists and is not a directory");
   if (auto ec = fs::create_directories(opt.dir))
     return llvm::createStringError(ec, "cannot create " + opt.dir);
-  std::vector<std::string> categories = opt.categories;
-  if (categories.empty())
-    for (llvm::StringRef c : allCategories())
-      categories.push_back(c.str());
-
   // A directory belongs to one set of options.
   std::string runPath = pathIn(opt.dir, "run.json");
-  json::Value id = identity(opt);
   if (fs::exists(runPath)) {
     auto previous = readJSON(runPath);
     if (!previous)
@@ -366,17 +566,15 @@ llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
       return llvm::createStringError(opt.dir + " holds a dataset generated with other options (" +
                                      runPath + "); use another directory");
   } else if (auto e = writeFileAtomically(runPath, toText(id))) {
-    return e;
+    return std::move(e);
   }
-
   auto layout = shardLayoutOf(id, runPath);
   if (!layout)
     return layout.takeError();
-  uint64_t shards = layout->shards;
   // A shard is done when it holds what its stats file records (size, lines,
   // xxh3); any other shard of ours is made again, from scratch.
   std::vector<uint64_t> todo;
-  for (uint64_t s = opt.shardIndex; s < shards; s += opt.shardCount) {
+  for (uint64_t s = opt.shardIndex; s < layout->shards; s += opt.shardCount) {
     std::string file = pathIn(opt.dir, shardName(s, "jsonl"));
     if (!fs::exists(file)) {
       todo.push_back(s);
@@ -389,175 +587,44 @@ llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
         << problem << "; regenerating " << shardName(s, "jsonl") << "\n";
     todo.push_back(s);
   }
+  return todo;
+}
+
+} // namespace
+
+llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
+  json::Value id = identity(opt);
+  auto todo = prepareDataset(opt, id);
+  if (!todo)
+    return todo.takeError();
+  std::vector<std::string> categories = opt.categories;
+  if (categories.empty())
+    for (llvm::StringRef c : allCategories())
+      categories.push_back(c.str());
+  uint64_t total = 0;
+  for (uint64_t s : *todo)
+    total += std::min(opt.count, (s + 1) * opt.shardSize) - s * opt.shardSize;
+  ShardMaker maker(opt, std::move(categories), total);
 
   std::mutex mutex;
   llvm::Error firstError = llvm::Error::success();
-  std::atomic<uint64_t> done{0}, failed{0};
-  uint64_t total = 0;
-  for (uint64_t s : todo)
-    total += std::min(opt.count, (s + 1) * opt.shardSize) - s * opt.shardSize;
-  auto start = std::chrono::steady_clock::now();
-
   auto produce = [&](uint64_t s) {
-    mlir::DialectRegistry registry;
-    registerKdslDialects(registry);
-    registerGpuTargets(registry);
-    mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
-    ctx.loadAllAvailableDialects();
-    std::string lines, failedLines;
-    ShardStats stats;
-    llvm::StringSet<> seen;
-    SampleOptions sampleOptions = opt.sample;
-    sampleOptions.deferClangCheck = true;
-    struct Passed {
-      std::string category;
-      json::Object record;
-      std::string source;
-      uint64_t index;
-      unsigned attempt;
-    };
-    auto failSample = [&](uint64_t i, unsigned attempt, const std::string &cat,
-                          const std::string &reason, const std::string &detail,
-                          const std::string &source) {
-      ++stats.failures[reason];
-      ++failed;
-      if (opt.keepFailed)
-        failedLines += toText(json::Object{{"id", int64_t(i)},
-                                           {"attempt", int64_t(attempt)},
-                                           {"category", cat},
-                                           {"failure", reason},
-                                           {"detail", detail},
-                                           {"source", source}}) +
-                       "\n";
-    };
-    uint64_t first = s * opt.shardSize, last = std::min(opt.count, first + opt.shardSize);
-    stats.indices = int64_t(last - first);
-    // Every index gets attempts 0, 1, ... (programSeed) until one passes
-    // validation and duplicates no accepted record of the shard: rounds of
-    // the indices still open, in index order.
-    std::vector<std::pair<uint64_t, unsigned>> open; // index, attempt
-    for (uint64_t i = first; i < last; ++i)
-      open.push_back({i, 0});
-    std::map<uint64_t, Passed> accepted;
-    while (!open.empty()) {
-      std::vector<Passed> passed;
-      std::vector<std::pair<uint64_t, unsigned>> retry;
-      // Samples in batches: one JIT compile for a batch's CPU runs.
-      constexpr size_t kBatch = 16;
-      for (size_t b = 0; b < open.size(); b += kBatch) {
-        std::vector<Program> programs;
-        std::vector<uint64_t> indices;
-        std::vector<unsigned> attempts;
-        for (size_t k = b; k < std::min(open.size(), b + kBatch); ++k) {
-          auto [i, attempt] = open[k];
-          StageScope timer(Stage::Generate);
-          programs.push_back(generateProgram(programSeed(opt.seed, attempt), i,
-                                             pickCategory(opt.seed, i, categories, opt.weights),
-                                             opt.gen));
-          indices.push_back(i);
-          attempts.push_back(attempt);
-        }
-        std::vector<SampleResult> results =
-            buildSamples(programs, indices, opt.seed, sampleOptions, ctx, attempts);
-        for (auto [p, i, attempt, r] : llvm::zip(programs, indices, attempts, results)) {
-          ++stats.attempts;
-          if (r.ok) {
-            passed.push_back({p.category, std::move(r.record), p.source, i, attempt});
-          } else {
-            failSample(i, attempt, p.category, r.failure, r.detail, p.source);
-            retry.push_back({i, attempt});
-          }
-        }
-        done += programs.size();
-        if (opt.progress) {
-          std::lock_guard<std::mutex> lock(mutex);
-          double secs =
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-          double rate = secs > 0 ? double(done) / secs : 0;
-          llvm::errs() << llvm::formatv(
-              "\rkdsl-synth: {0}/{1} samples, {2:f1}/s, ETA {3:f0} s, {4} failed   ",
-              uint64_t(done), total, rate,
-              rate > 0 && total > done ? double(total - done) / rate : 0.0, uint64_t(failed));
-        }
-      }
-      // The Clang checks, one translation unit per round and language.
-      for (bool cuda : {false, true}) {
-        if (!opt.sample.clangCheck || (cuda ? !opt.sample.cuda : !opt.sample.cpp))
-          continue;
-        std::vector<const json::Object *> records;
-        for (Passed &p : passed)
-          records.push_back(&p.record);
-        std::vector<std::string> details;
-        std::vector<bool> ok;
-        {
-          StageScope timer(cuda ? Stage::ClangCuda : Stage::ClangCpp);
-          ok = checkEmittedBatch(records, cuda, details);
-        }
-        std::vector<Passed> kept;
-        for (auto [k, p] : llvm::enumerate(passed)) {
-          if (!ok[k]) {
-            failSample(p.index, p.attempt, p.category, cuda ? "clang_cuda" : "clang_cpp",
-                       details[k], p.source);
-            retry.push_back({p.index, p.attempt});
-            continue;
-          }
-          (*p.record.getObject("validation"))[cuda ? "clang_cuda" : "clang_cpp"] = true;
-          kept.push_back(std::move(p));
-        }
-        passed = std::move(kept);
-      }
-      // Dedup (by content_hash) against the shard's accepted records, in
-      // index order.
-      for (Passed &p : passed) {
-        std::string hash = p.record.getString("content_hash")->str();
-        if (!seen.insert(hash).second) {
-          ++stats.duplicates;
-          retry.push_back({p.index, p.attempt});
-          continue;
-        }
-        uint64_t i = p.index;
-        accepted.emplace(i, std::move(p));
-      }
-      open.clear();
-      llvm::sort(retry);
-      for (auto [i, attempt] : retry) {
-        if (attempt + 1 < kMaxAttempts)
-          open.push_back({i, attempt + 1});
-        else
-          ++stats.unfilled;
-      }
-    }
-    for (auto &[i, p] : accepted) {
-      ++stats.perSplit[p.record.getString("split").value_or("?").str()];
-      lines += recordText(json::Value(std::move(p.record))) + "\n";
-      ++stats.written;
-      ++stats.perCategory[p.category];
-    }
-    stats.bytes = int64_t(lines.size());
-    stats.xxh3 = contentHash(lines);
-    // Stats and failures first, the shard last: the shard marks completion.
-    StageScope writeTimer(Stage::Write);
-    llvm::Error e = writeFileAtomically(pathIn(opt.dir, shardName(s, "stats")), toText(stats.toJSON()));
-    if (!e && opt.keepFailed)
-      e = writeFileAtomically(pathIn(opt.dir, shardName(s, "failed")), failedLines);
+    llvm::Error e = maker.make(s);
     if (!e)
-      e = writeFileAtomically(pathIn(opt.dir, shardName(s, "jsonl")), lines);
-    if (e) {
-      std::lock_guard<std::mutex> lock(mutex);
-      if (!firstError)
-        firstError = std::move(e);
-      else
-        llvm::consumeError(std::move(e));
-    }
+      return;
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!firstError)
+      firstError = std::move(e);
+    else
+      llvm::consumeError(std::move(e));
   };
-
   unsigned jobs = opt.jobs ? opt.jobs : llvm::hardware_concurrency().compute_thread_count();
   if (jobs <= 1) {
-    for (uint64_t s : todo)
+    for (uint64_t s : *todo)
       produce(s);
   } else {
     llvm::DefaultThreadPool pool(llvm::hardware_concurrency(jobs));
-    for (uint64_t s : todo)
+    for (uint64_t s : *todo)
       pool.async([&, s] { produce(s); });
     pool.wait();
   }
@@ -590,6 +657,78 @@ struct VerifiedDataset {
   std::vector<VerifiedShard> shards; // those present, in index order
 };
 
+/// The records of a shard file's bytes: complete lines, each a JSON object
+/// (errors at path:line:col).
+llvm::Expected<std::vector<json::Value>> readShardRecords(llvm::StringRef bytes,
+                                                          const std::string &path) {
+  llvm::SmallVector<llvm::StringRef> rows;
+  bytes.split(rows, '\n', -1, /*KeepEmpty=*/true);
+  if (rows.back().empty())
+    rows.pop_back(); // the end of the last line, or an empty file
+  else
+    return llvm::createStringError(
+        llvm::formatv("{0}:{1}:{2}: truncated: the file ends inside line {1} (no end of line)",
+                      path, rows.size(), rows.back().size() + 1)
+            .str());
+  std::vector<json::Value> records;
+  for (auto [line, row] : llvm::enumerate(rows)) {
+    auto v = parseObject(row, path, line + 1);
+    if (!v)
+      return v.takeError();
+    records.push_back(std::move(*v));
+  }
+  return records;
+}
+
+/// Every record has an integer id in the shard's indices [first, end),
+/// increasing, none twice.
+llvm::Error checkRecordIds(llvm::ArrayRef<json::Value> records, const std::string &path,
+                           uint64_t first, uint64_t end) {
+  auto error = [](const llvm::Twine &message) { return llvm::createStringError(message); };
+  std::map<int64_t, size_t> lineOf;
+  int64_t previous = -1;
+  for (auto [line, record] : llvm::enumerate(records)) {
+    std::string at = llvm::formatv("{0}:{1}:1: ", path, line + 1).str();
+    std::optional<int64_t> id = record.getAsObject()->getInteger("id");
+    if (!id)
+      return error(at + "the record has no integer \"id\"");
+    if (*id < int64_t(first) || *id >= int64_t(end))
+      return error(at + llvm::formatv("record {0} does not belong in this shard (indices "
+                                      "[{1}, {2}))",
+                                      *id, first, end));
+    if (auto seen = lineOf.find(*id); seen != lineOf.end())
+      return error(at + llvm::formatv("record {0} duplicates line {1}", *id, seen->second));
+    if (*id < previous)
+      return error(at + llvm::formatv("record {0} is out of order (after record {1})", *id,
+                                      previous));
+    lineOf[*id] = line + 1;
+    previous = *id;
+  }
+  return llvm::Error::success();
+}
+
+/// The shard files of `dir`: shard index -> (its .jsonl, its stats file).
+llvm::Expected<std::map<uint64_t, std::pair<bool, bool>>> listShardFiles(const std::string &dir) {
+  std::error_code ec;
+  std::map<uint64_t, std::pair<bool, bool>> found;
+  for (fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
+    llvm::StringRef name = llvm::sys::path::filename(it->path());
+    if (!name.consume_front("shard-"))
+      continue;
+    llvm::StringRef digits = name.take_while(llvm::isDigit), kind = name.drop_front(digits.size());
+    uint64_t s;
+    if (digits.getAsInteger(10, s) || shardName(s, "jsonl") != "shard-" + digits.str() + ".jsonl")
+      continue;
+    if (kind == ".jsonl")
+      found[s].first = true;
+    else if (kind == ".stats.json")
+      found[s].second = true;
+  }
+  if (ec)
+    return llvm::createStringError(ec, "cannot list " + dir + ": " + ec.message());
+  return found;
+}
+
 /// Checks a dataset directory against what `generate` recorded: every shard
 /// record by record (complete lines of JSON objects, ids in the shard's
 /// indices, increasing, no duplicate), against its stats file (which must be
@@ -617,23 +756,10 @@ verifyDataset(llvm::StringRef dirRef, const VerifyOptions &vo,
     runError = llvm::toString(run.takeError());
   }
 
-  std::error_code ec;
-  std::map<uint64_t, std::pair<bool, bool>> found; // shard -> (jsonl, stats file)
-  for (fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
-    llvm::StringRef name = llvm::sys::path::filename(it->path());
-    if (!name.consume_front("shard-"))
-      continue;
-    llvm::StringRef digits = name.take_while(llvm::isDigit), kind = name.drop_front(digits.size());
-    uint64_t s;
-    if (digits.getAsInteger(10, s) || shardName(s, "jsonl") != "shard-" + digits.str() + ".jsonl")
-      continue;
-    if (kind == ".jsonl")
-      found[s].first = true;
-    else if (kind == ".stats.json")
-      found[s].second = true;
-  }
-  if (ec)
-    return llvm::createStringError(ec, "cannot list " + dir + ": " + ec.message());
+  auto files = listShardFiles(dir);
+  if (!files)
+    return files.takeError();
+  std::map<uint64_t, std::pair<bool, bool>> found = std::move(*files);
 
   // The manifest, when there is one: the shards it lists, by index.
   std::string manifestPath = pathIn(dir, "manifest.json");
@@ -694,46 +820,18 @@ verifyDataset(llvm::StringRef dirRef, const VerifyOptions &vo,
     if (!buf)
       return error(path + ": cannot read: " + buf.getError().message());
     llvm::StringRef bytes = (*buf)->getBuffer();
-    llvm::SmallVector<llvm::StringRef> rows;
-    bytes.split(rows, '\n', -1, /*KeepEmpty=*/true);
-    if (rows.back().empty())
-      rows.pop_back(); // the end of the last line, or an empty file
-    else
-      return error(llvm::formatv("{0}:{1}:{2}: truncated: the file ends inside line {1} (no end "
-                                 "of line)",
-                                 path, rows.size(), rows.back().size() + 1));
-    std::vector<json::Value> records;
-    for (auto [line, row] : llvm::enumerate(rows)) {
-      auto v = parseObject(row, path, line + 1);
-      if (!v)
-        return v.takeError();
-      records.push_back(std::move(*v));
-    }
+    auto parsed = readShardRecords(bytes, path);
+    if (!parsed)
+      return parsed.takeError();
+    std::vector<json::Value> records = std::move(*parsed);
     if (!runError.empty())
       return error(runError);
     if (s >= layout->shards)
       return error(path + ": not a shard of this dataset (" + runPath + ": " +
                    std::to_string(layout->shards) + " shards)");
     uint64_t first = layout->first(s), end = layout->end(s);
-    std::map<int64_t, size_t> lineOf;
-    int64_t previous = -1;
-    for (auto [line, record] : llvm::enumerate(records)) {
-      std::string at = llvm::formatv("{0}:{1}:1: ", path, line + 1).str();
-      std::optional<int64_t> id = record.getAsObject()->getInteger("id");
-      if (!id)
-        return error(at + "the record has no integer \"id\"");
-      if (*id < int64_t(first) || *id >= int64_t(end))
-        return error(at + llvm::formatv("record {0} does not belong in this shard (indices "
-                                        "[{1}, {2}))",
-                                        *id, first, end));
-      if (auto seen = lineOf.find(*id); seen != lineOf.end())
-        return error(at + llvm::formatv("record {0} duplicates line {1}", *id, seen->second));
-      if (*id < previous)
-        return error(at + llvm::formatv("record {0} is out of order (after record {1})", *id,
-                                        previous));
-      lineOf[*id] = line + 1;
-      previous = *id;
-    }
+    if (llvm::Error e = checkRecordIds(records, path, first, end))
+      return std::move(e);
     auto stats = readShardStats(statsPath, path, end - first);
     if (!stats)
       return stats.takeError();
