@@ -1,0 +1,302 @@
+//===- Driver.cpp - one compile path for kdsl's tools ---------------------===//
+#include "kdsl/Driver/Driver.h"
+
+#include "kdsl/Autodiff/Autodiff.h"
+#include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Target/Cpp.h"
+#include "kdsl/Transforms/Passes.h"
+
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ManagedStatic.h"
+#include "llvm/Support/Regex.h"
+
+using namespace mlir;
+using namespace kdsl;
+using namespace kdsl::driver;
+
+//===----------------------------------------------------------------------===//
+// Options
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The driver's own options, registered by registerToolCLOptions() only (a
+/// tool that does not call it has none of them).
+struct DriverCLOptions {
+  llvm::cl::opt<bool> verifyEach{
+      "verify-each",
+      llvm::cl::desc("Verify the IR after every pass of kdsl's pipelines (off by default: the "
+                     "front end verifies its output and every pass is tested)"),
+      llvm::cl::init(false)};
+};
+} // namespace
+
+static llvm::ManagedStatic<DriverCLOptions> driverCLOptions;
+
+void driver::registerToolCLOptions() {
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  *driverCLOptions;
+}
+
+LogicalResult driver::configurePassManager(PassManager &pm, TimingScope *timing) {
+  pm.enableVerifier(driverCLOptions.isConstructed() && driverCLOptions->verifyEach);
+  if (failed(applyPassManagerCLOptions(pm)))
+    return failure();
+  if (timing)
+    pm.enableTiming(*timing);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+char ReportedError::ID = 0;
+
+std::error_code ReportedError::convertToErrorCode() const { return llvm::inconvertibleErrorCode(); }
+
+llvm::Error driver::reported() { return llvm::make_error<ReportedError>(); }
+
+bool driver::isReported(llvm::Error &e) {
+  if (!e.isA<ReportedError>())
+    return false;
+  llvm::consumeError(std::move(e));
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Adjoint preparation
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// kdsl-prepare-adjoints: kdsl::buildAdjointKernels as a pass, for the
+/// kernels AdjointOptions selects.
+struct PrepareAdjointsPass
+    : public PassWrapper<PrepareAdjointsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PrepareAdjointsPass)
+
+  PrepareAdjointsPass(AdjointOptions options, std::string *error)
+      : options(std::move(options)), error(error) {}
+
+  StringRef getArgument() const override { return "kdsl-prepare-adjoints"; }
+  StringRef getDescription() const override {
+    return "Build <kernel>_backward for the selected kernels";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<memref::MemRefDialect, arith::ArithDialect, math::MathDialect,
+                    vector::VectorDialect, scf::SCFDialect>();
+    registerAutodiffInterfaceModels(registry);
+  }
+
+  /// Kernels with enable_backward and no adjoint in the module yet.
+  static std::vector<std::string> defaultSelection(ModuleOp module) {
+    llvm::StringSet<> hasAdjoint;
+    for (auto k : module.getOps<KernelOp>())
+      if (auto of = k->getAttrOfType<StringAttr>(kAdjointOfAttrName))
+        hasAdjoint.insert(of.getValue());
+    std::vector<std::string> kernels;
+    for (auto k : module.getOps<KernelOp>())
+      if (k.getEnableBackward() && !hasAdjoint.contains(k.getSymName()))
+        kernels.push_back(k.getSymName().str());
+    return kernels;
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    std::vector<std::string> kernels =
+        options.kernels ? *options.kernels : defaultSelection(module);
+    // buildAdjointKernels collects the diagnostics into its error.
+    if (llvm::Error e = buildAdjointKernels(module, kernels)) {
+      std::string message = llvm::toString(std::move(e));
+      if (error)
+        *error = message;
+      else
+        module.emitError(message);
+      signalPassFailure();
+    }
+  }
+
+  AdjointOptions options;
+  std::string *error;
+};
+} // namespace
+
+void driver::addPrepareAdjointsPass(OpPassManager &pm, const AdjointOptions &options,
+                                    std::string *error) {
+  pm.addPass(std::make_unique<PrepareAdjointsPass>(options, error));
+}
+
+llvm::Error driver::prepareAdjoints(ModuleOp module, const AdjointOptions &options,
+                                    TimingScope *timing) {
+  PassManager pm(module.getContext());
+  if (failed(configurePassManager(pm, timing)))
+    return llvm::createStringError("invalid pass-manager options");
+  std::string error;
+  addPrepareAdjointsPass(pm, options, &error);
+  if (failed(pm.run(module)))
+    return llvm::createStringError(error.empty() ? "adjoint preparation failed" : error);
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Targets
+//===----------------------------------------------------------------------===//
+
+/// kdsl-lower-to-cpu and the LLVM IR of the result.
+static llvm::Error emitLLVM(ModuleOp module, const CompileOptions &options, std::string &text) {
+  std::string diagnostics;
+  llvm::raw_string_ostream os(diagnostics);
+  ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &d) {
+    os << d.getLocation() << ": " << d << "\n";
+    return success();
+  });
+  PassManager pm(module.getContext());
+  if (failed(configurePassManager(pm, options.timing)))
+    return llvm::createStringError("invalid pass-manager options");
+  CpuPipelineOptions pipeline;
+  pipeline.checkBounds = options.checkBounds;
+  buildLowerToCpuPipeline(pm, pipeline);
+  if (failed(pm.run(module)))
+    return llvm::createStringError("CPU lowering failed:\n" + diagnostics);
+  registerBuiltinDialectTranslation(*module.getContext());
+  registerLLVMDialectTranslation(*module.getContext());
+  llvm::LLVMContext llvmCtx;
+  auto llvmModule = translateModuleToLLVMIR(module, llvmCtx, options.llvmModuleName);
+  if (!llvmModule)
+    return llvm::createStringError("translation to LLVM IR failed");
+  llvm::raw_string_ostream textOs(text);
+  llvmModule->print(textOs, nullptr);
+  return llvm::Error::success();
+}
+
+static llvm::Error emitPtx(ModuleOp module, const CompileOptions &options, std::string &text) {
+  static const llvm::Regex validArch("^sm_(7[05]|8[0679]|90a?)$");
+  if (!validArch.match(options.arch))
+    return llvm::createStringError(
+        "--arch must be one of sm_70, sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, sm_90a; got '" +
+        options.arch + "'");
+  PtxCompileOptions ptxOptions;
+  ptxOptions.chip = options.arch;
+  ptxOptions.cudaPath = options.cudaPath;
+  llvm::Expected<std::string> ptx = compileToPtx(module, ptxOptions);
+  if (!ptx)
+    return ptx.takeError();
+  text = std::move(*ptx);
+  return llvm::Error::success();
+}
+
+static llvm::Error emitSource(ModuleOp module, const CompileOptions &options,
+                              CompileResult &result) {
+  CppEmitOptions cppOptions;
+  cppOptions.checkBounds = options.checkBounds;
+  if (options.target == Target::Cuda)
+    cppOptions.target = CppEmitOptions::Target::Cuda;
+  llvm::raw_string_ostream os(result.text);
+  // translateToCpp reports its diagnostics through the context.
+  if (failed(translateToCpp(module, os, cppOptions)))
+    return reported();
+  if (options.standaloneHost)
+    emitStandaloneHost(result.cudaEntryPoints, os);
+  return llvm::Error::success();
+}
+
+static llvm::Error compileForCpu(ModuleOp module, const CompileOptions &options,
+                                 CompileResult &result) {
+  CpuCompileOptions cpuOptions;
+  cpuOptions.checkBounds = options.checkBounds;
+  cpuOptions.optimize = options.optimize;
+  cpuOptions.cxx = options.cxx;
+  auto cpu = options.target == Target::Jit ? compileWithJit(module, cpuOptions)
+                                           : compileWithCpp(module, cpuOptions);
+  if (!cpu)
+    return cpu.takeError();
+  if (!*cpu)
+    return llvm::createStringError("the CPU backend returned no module");
+  result.cpu = std::move(*cpu);
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// The path
+//===----------------------------------------------------------------------===//
+
+OwningOpRef<ModuleOp> driver::loadModule(llvm::SourceMgr &sm, MLIRContext &ctx,
+                                         const CompileOptions &options) {
+  std::optional<TimingScope> timing;
+  if (options.timing)
+    timing = options.timing->nest(options.mlirInput ? "Parser" : "Front end");
+  if (options.mlirInput)
+    return parseSourceFile<ModuleOp>(sm, &ctx);
+  return translateSource(sm, ctx, options.frontend,
+                         options.frontendDiagnostics ? *options.frontendDiagnostics
+                                                     : llvm::errs());
+}
+
+llvm::Error driver::lowerModule(ModuleOp module, const CompileOptions &options,
+                                CompileResult &result) {
+  if (options.target == Target::Mlir) {
+    llvm::raw_string_ostream os(result.text);
+    module.print(os);
+    os << "\n";
+    return llvm::Error::success();
+  }
+  if (options.adjoints)
+    if (llvm::Error e = prepareAdjoints(module, options.adjointOptions, options.timing))
+      return llvm::createStringError(llvm::toString(std::move(e)) + options.adjointHint);
+  // Before emission, which canonicalizes the module.
+  result.cudaEntryPoints = cudaEntryPoints(module);
+  std::optional<TimingScope> timing;
+  if (options.timing)
+    timing = options.timing->nest("Target");
+  switch (options.target) {
+  case Target::Mlir:
+    break;
+  case Target::LLVM:
+    return emitLLVM(module, options, result.text);
+  case Target::Ptx:
+    return emitPtx(module, options, result.text);
+  case Target::Cpp:
+  case Target::Cuda:
+    return emitSource(module, options, result);
+  case Target::Jit:
+  case Target::CppLoaded:
+    return compileForCpu(module, options, result);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<CompileResult> driver::compile(llvm::SourceMgr &sm, MLIRContext &ctx,
+                                              const CompileOptions &options) {
+  CompileResult result;
+  result.module = loadModule(sm, ctx, options);
+  if (!result.module)
+    return reported();
+  if (llvm::Error e = lowerModule(*result.module, options, result))
+    return std::move(e);
+  return std::move(result);
+}
+
+std::unique_ptr<MLIRContext> driver::createContext(bool gpu) {
+  DialectRegistry registry;
+  registerKdslDialects(registry);
+  if (gpu)
+    registerGpuTargets(registry);
+  auto ctx = std::make_unique<MLIRContext>(registry);
+  ctx->loadAllAvailableDialects();
+  return ctx;
+}
