@@ -256,6 +256,11 @@ private:
   Deps eval(const Expr *e);
   Deps fwdBody(const Body &b, Deps pc, bool multi = false);
   Deps fwdStmt(const Stmt *s, const Deps &pc);
+  /// A for or while loop: its body to a fixpoint.
+  Deps fwdLoop(const Stmt *s, const Deps &pc);
+  /// `target = value` (or `target op= value` when `aug`): a local gets the
+  /// value's dependences, an array element is a store.
+  void assignTo(const Expr *target, const Deps &value, bool aug, bool atomicAug);
   void store(const NameExpr *array, const Deps &value, const Deps &index, bool atomic);
 
   // Liveness.
@@ -454,38 +459,39 @@ Deps Analyzer::fwdBody(const Body &b, Deps pc, bool) {
   return jumps;
 }
 
-Deps Analyzer::fwdStmt(const Stmt *s, const Deps &pc) {
-  auto assignTo = [&](const Expr *target, const Deps &value, bool aug, bool atomicAug) {
-    if (auto *n = dyn_cast<NameExpr>(target)) {
-      Deps &slot = env[n->name.str()];
-      if (aug)
-        join(slot, value);
-      else
-        slot = value;
-      return;
-    }
-    if (auto *t = dyn_cast<TupleExpr>(target)) {
-      for (const Expr *e : t->elts)
-        if (auto *n = dyn_cast<NameExpr>(e))
-          env[n->name.str()] = value;
-      return;
-    }
-    bool throughArray = false;
-    std::vector<const Expr *> idx;
-    const NameExpr *root = rootOf(target, throughArray, idx);
-    if (!root)
-      return;
-    Deps index;
-    for (const Expr *i : idx)
-      join(index, eval(i));
-    if (throughArray) {
-      store(root, value, index, atomicAug);
-    } else {
-      Deps &slot = env[root->name.str()];
+void Analyzer::assignTo(const Expr *target, const Deps &value, bool aug, bool atomicAug) {
+  if (auto *n = dyn_cast<NameExpr>(target)) {
+    Deps &slot = env[n->name.str()];
+    if (aug)
       join(slot, value);
-      join(slot, nondiff(index));
-    }
-  };
+    else
+      slot = value;
+    return;
+  }
+  if (auto *t = dyn_cast<TupleExpr>(target)) {
+    for (const Expr *e : t->elts)
+      if (auto *n = dyn_cast<NameExpr>(e))
+        env[n->name.str()] = value;
+    return;
+  }
+  bool throughArray = false;
+  std::vector<const Expr *> idx;
+  const NameExpr *root = rootOf(target, throughArray, idx);
+  if (!root)
+    return;
+  Deps index;
+  for (const Expr *i : idx)
+    join(index, eval(i));
+  if (throughArray) {
+    store(root, value, index, atomicAug);
+  } else {
+    Deps &slot = env[root->name.str()];
+    join(slot, value);
+    join(slot, nondiff(index));
+  }
+}
+
+Deps Analyzer::fwdStmt(const Stmt *s, const Deps &pc) {
   switch (s->kind) {
   case StmtKind::Assign: {
     auto *a = cast<AssignStmt>(s);
@@ -563,50 +569,53 @@ Deps Analyzer::fwdStmt(const Stmt *s, const Deps &pc) {
     return jumps;
   }
   case StmtKind::For:
-  case StmtKind::While: {
-    Deps bound;
-    const Body *body;
-    bool dynamic = true;
-    const Expr *target = nullptr;
-    if (auto *f = dyn_cast<ForStmt>(s)) {
-      body = &f->body;
-      target = f->target;
-      bound = nondiff(eval(f->iter));
-      dynamic = !(f->start == nullptr || isa<IntExpr>(f->start)) ||
-                !(f->stop == nullptr || isa<IntExpr>(f->stop)) || !(f->step == nullptr || isa<IntExpr>(f->step));
-      if (!f->start && !f->stop)
-        dynamic = !bound.empty();
-    } else {
-      auto *w = cast<WhileStmt>(s);
-      body = &w->body;
-      bound = nondiff(eval(w->cond));
-    }
-    Deps inner = pc;
-    join(inner, bound);
-    if (dynamic)
-      inner.insert("f:loop_carried");
-    ++loopDepth;
-    if (loopDepth >= 2)
-      inner.insert("f:nested_loop");
-    if (target)
-      assignTo(target, inner, false, false);
-    Deps jumps;
-    for (int iter = 0; iter < 64; ++iter) {
-      Env before = env;
-      Deps bodyInner = inner;
-      if (isa<WhileStmt>(s))
-        join(bodyInner, nondiff(eval(cast<WhileStmt>(s)->cond)));
-      jumps = fwdBody(*body, bodyInner);
-      joinEnv(env, before);
-      if (env == before)
-        break;
-    }
-    --loopDepth;
-    return jumps;
-  }
+  case StmtKind::While:
+    return fwdLoop(s, pc);
   default:
     return {};
   }
+}
+
+Deps Analyzer::fwdLoop(const Stmt *s, const Deps &pc) {
+  Deps bound;
+  const Body *body;
+  bool dynamic = true;
+  const Expr *target = nullptr;
+  if (auto *f = dyn_cast<ForStmt>(s)) {
+    body = &f->body;
+    target = f->target;
+    bound = nondiff(eval(f->iter));
+    dynamic = !(f->start == nullptr || isa<IntExpr>(f->start)) ||
+              !(f->stop == nullptr || isa<IntExpr>(f->stop)) || !(f->step == nullptr || isa<IntExpr>(f->step));
+    if (!f->start && !f->stop)
+      dynamic = !bound.empty();
+  } else {
+    auto *w = cast<WhileStmt>(s);
+    body = &w->body;
+    bound = nondiff(eval(w->cond));
+  }
+  Deps inner = pc;
+  join(inner, bound);
+  if (dynamic)
+    inner.insert("f:loop_carried");
+  ++loopDepth;
+  if (loopDepth >= 2)
+    inner.insert("f:nested_loop");
+  if (target)
+    assignTo(target, inner, false, false);
+  Deps jumps;
+  for (int iter = 0; iter < 64; ++iter) {
+    Env before = env;
+    Deps bodyInner = inner;
+    if (isa<WhileStmt>(s))
+      join(bodyInner, nondiff(eval(cast<WhileStmt>(s)->cond)));
+    jumps = fwdBody(*body, bodyInner);
+    joinEnv(env, before);
+    if (env == before)
+      break;
+  }
+  --loopDepth;
+  return jumps;
 }
 
 void Analyzer::uses(const Expr *e, Live &into) {

@@ -134,13 +134,9 @@ llvm::Error readRecords(StringRef path, std::vector<json::Value> &records) {
   return llvm::Error::success();
 }
 
-} // namespace
-
-llvm::Expected<json::Value> kdsl::synth::realismStats(StringRef path) {
-  std::vector<json::Value> records;
-  if (llvm::Error e = readRecords(path, records))
-    return std::move(e);
-
+/// The realism counts of a dataset, record by record (add), and the
+/// statistics they give (toJSON).
+struct RealismTally {
   uint64_t n = 0, failed = 0, deadKernels = 0, assignments = 0, deadAssignments = 0, unusedKernels = 0,
            unusedParams = 0, params = 0, zeroKernels = 0, zeroInputs = 0, floatInputs = 0,
            noPathKernels = 0, nonAtomic = 0, constValueKernels = 0, constStoreKernels = 0,
@@ -148,126 +144,135 @@ llvm::Expected<json::Value> kdsl::synth::realismStats(StringRef path) {
   std::map<std::string, uint64_t> skeletons, forms, builtinUse;
   std::map<std::string, std::pair<uint64_t, uint64_t>> perCategory; // samples, feature in output
   json::Array examples;
-  auto example = [&](const json::Object &rec, StringRef what, StringRef detail) {
+  std::set<std::string> normalized;
+  uint64_t normalizedDups = 0;
+  std::map<int64_t, uint64_t> difficulty;
+
+  void example(const json::Object &rec, StringRef what, StringRef detail) {
     if (examples.size() < 40)
       examples.push_back(json::Object{{"id", rec.getInteger("id").value_or(-1)},
                                       {"problem", what.str()},
                                       {"detail", detail.str()}});
+  }
+  void add(const json::Object &rec);
+  /// Reference gradients of the float inputs with requires_grad, and the
+  /// reference outputs of non-atomic kernels.
+  void addReference(const json::Object &rec, const RealismFacts &f);
+  json::Value toJSON() const;
+};
+
+void RealismTally::add(const json::Object &rec) {
+  ++n;
+  StringRef source = *rec.getString("source");
+  std::string category = rec.getString("category").value_or("").str();
+  if (!normalized.insert(normalizedProgramHash(source)).second)
+    ++normalizedDups;
+  ++difficulty[rec.getInteger("difficulty").value_or(difficultyLevel(difficultyScore(source)))];
+  RealismFacts f = analyzeRealism(source);
+  if (!f.ok) {
+    ++failed;
+    example(rec, "does not parse", f.error);
+    return;
+  }
+  assignments += f.assignments;
+  deadAssignments += f.deadAssignments.size();
+  if (!f.deadAssignments.empty()) {
+    ++deadKernels;
+    example(rec, "dead assignment", f.deadAssignments.front());
+  }
+  // Parameters: the kernel's, as the signature lists them.
+  params += f.params;
+  unusedParams += f.unusedParams.size();
+  if (!f.unusedParams.empty()) {
+    ++unusedKernels;
+    example(rec, "unused parameter", f.unusedParams.front());
+  }
+  if (!f.noGradPath.empty())
+    ++noPathKernels;
+  addReference(rec, f);
+  if (!f.sameOperand.empty()) {
+    ++sameKernels;
+    example(rec, "same operands", f.sameOperand.front());
+  }
+  guardKernels += f.domainGuards > 0;
+  sinKernels += f.sinWrappers > 0;
+  ++skeletons[f.skeleton];
+  for (const std::string &id : f.identifierForms)
+    ++forms[id];
+  for (auto &[b, c] : f.builtins)
+    builtinUse[b] += c;
+  auto &pc = perCategory[category];
+  ++pc.first;
+  if (categoryFeatureInOutput(f, category)) {
+    ++pc.second;
+    ++featureOk;
+  } else {
+    example(rec, "category feature not in an output", category);
+  }
+}
+
+void RealismTally::addReference(const json::Object &rec, const RealismFacts &f) {
+  ByName inputs, grads, outputs;
+  if (const json::Object *spec = rec.getObject("spec")) {
+    if (const json::Object *in = spec->getObject("inputs")) // kdsl-run's short form
+      for (auto &kv : *in)
+        inputs[kv.first.str()] = &kv.second;
+    else
+      byName(spec->get("args"), inputs); // [{"name", "data", "dtype", ...}]
+  }
+  if (const json::Object *ref = rec.getObject("reference")) {
+    byName(ref->get("grads"), grads, true);
+    byName(ref->get("outputs"), outputs, true);
+  }
+  auto input = [&](const std::string &name) -> const json::Object * {
+    auto it = inputs.find(name);
+    return it == inputs.end() ? nullptr : it->second->getAsObject();
   };
-  std::set<std::string> normalized;
-  uint64_t normalizedDups = 0;
-  std::map<int64_t, uint64_t> difficulty;
-  for (const json::Value &v : records) {
-    const json::Object &rec = *v.getAsObject();
-    ++n;
-    StringRef source = *rec.getString("source");
-    std::string category = rec.getString("category").value_or("").str();
-    if (!normalized.insert(normalizedProgramHash(source)).second)
-      ++normalizedDups;
-    ++difficulty[rec.getInteger("difficulty").value_or(difficultyLevel(difficultyScore(source)))];
-    RealismFacts f = analyzeRealism(source);
-    if (!f.ok) {
-      ++failed;
-      example(rec, "does not parse", f.error);
+  bool zero = false;
+  for (const std::string &name : f.inputArrays) {
+    const json::Object *in = input(name);
+    if (!in || !in->getBoolean("requires_grad").value_or(false) || !in->get("data"))
       continue;
-    }
-    assignments += f.assignments;
-    deadAssignments += f.deadAssignments.size();
-    if (!f.deadAssignments.empty()) {
-      ++deadKernels;
-      example(rec, "dead assignment", f.deadAssignments.front());
-    }
-    // Parameters: the kernel's, as the signature lists them.
-    params += f.params;
-    unusedParams += f.unusedParams.size();
-    if (!f.unusedParams.empty()) {
-      ++unusedKernels;
-      example(rec, "unused parameter", f.unusedParams.front());
-    }
-    if (!f.noGradPath.empty())
-      ++noPathKernels;
-    // Reference gradients of the float inputs with requires_grad.
-    ByName inputs, grads, outputs;
-    if (const json::Object *spec = rec.getObject("spec")) {
-      if (const json::Object *in = spec->getObject("inputs")) // kdsl-run's short form
-        for (auto &kv : *in)
-          inputs[kv.first.str()] = &kv.second;
-      else
-        byName(spec->get("args"), inputs); // [{"name", "data", "dtype", ...}]
-    }
-    if (const json::Object *ref = rec.getObject("reference")) {
-      byName(ref->get("grads"), grads, true);
-      byName(ref->get("outputs"), outputs, true);
-    }
-    auto input = [&](const std::string &name) -> const json::Object * {
-      auto it = inputs.find(name);
-      return it == inputs.end() ? nullptr : it->second->getAsObject();
-    };
-    bool zero = false;
-    {
-      for (const std::string &name : f.inputArrays) {
-        const json::Object *in = input(name);
-        if (!in || !in->getBoolean("requires_grad").value_or(false) || !in->get("data"))
-          continue;
-        StringRef dtype = in->getString("dtype").value_or("float32");
-        if (dtype.starts_with("int") || dtype.starts_with("uint") || dtype == "bool")
-          continue;
-        auto git = grads.find(name);
-        const json::Value *g = git == grads.end() ? nullptr : git->second;
-        if (!g)
-          continue;
-        ++floatInputs;
-        if (allZero(*g)) {
-          ++zeroInputs;
-          if (!zero)
-            example(rec, "zero gradient", name);
-          zero = true;
-        }
-      }
-    }
-    zeroKernels += zero;
-    // Constant outputs (plain stores only).
-    if (f.hasStore && !f.hasAtomic) {
-      ++nonAtomic;
-      constStoreKernels += f.constantStore;
-      bool constant = false;
-      for (const std::string &name : f.writtenArrays) {
-        auto oit = outputs.find(name);
-        const json::Value *o = oit == outputs.end() ? nullptr : oit->second;
-        const json::Object *in = input(name);
-        StringRef dtype = in ? in->getString("dtype").value_or("float32") : "float32";
-        bool scalar = dtype == "float32" || dtype == "float64" || dtype == "float16" ||
-                      dtype.starts_with("int") || dtype.starts_with("uint");
-        if (o && oneValue(*o, scalar))
-          constant = true;
-      }
-      if (constant) {
-        ++constValueKernels;
-        example(rec, "constant output", "");
-      }
-    }
-    if (!f.sameOperand.empty()) {
-      ++sameKernels;
-      example(rec, "same operands", f.sameOperand.front());
-    }
-    guardKernels += f.domainGuards > 0;
-    sinKernels += f.sinWrappers > 0;
-    ++skeletons[f.skeleton];
-    for (const std::string &id : f.identifierForms)
-      ++forms[id];
-    for (auto &[b, c] : f.builtins)
-      builtinUse[b] += c;
-    auto &pc = perCategory[category];
-    ++pc.first;
-    if (categoryFeatureInOutput(f, category)) {
-      ++pc.second;
-      ++featureOk;
-    } else {
-      example(rec, "category feature not in an output", category);
+    StringRef dtype = in->getString("dtype").value_or("float32");
+    if (dtype.starts_with("int") || dtype.starts_with("uint") || dtype == "bool")
+      continue;
+    auto git = grads.find(name);
+    const json::Value *g = git == grads.end() ? nullptr : git->second;
+    if (!g)
+      continue;
+    ++floatInputs;
+    if (allZero(*g)) {
+      ++zeroInputs;
+      if (!zero)
+        example(rec, "zero gradient", name);
+      zero = true;
     }
   }
-  uint64_t analysed = n - failed;
+  zeroKernels += zero;
+  // Constant outputs (plain stores only).
+  if (!f.hasStore || f.hasAtomic)
+    return;
+  ++nonAtomic;
+  constStoreKernels += f.constantStore;
+  bool constant = false;
+  for (const std::string &name : f.writtenArrays) {
+    auto oit = outputs.find(name);
+    const json::Value *o = oit == outputs.end() ? nullptr : oit->second;
+    const json::Object *in = input(name);
+    StringRef dtype = in ? in->getString("dtype").value_or("float32") : "float32";
+    bool scalar = dtype == "float32" || dtype == "float64" || dtype == "float16" ||
+                  dtype.starts_with("int") || dtype.starts_with("uint");
+    if (o && oneValue(*o, scalar))
+      constant = true;
+  }
+  if (constant) {
+    ++constValueKernels;
+    example(rec, "constant output", "");
+  }
+}
 
+json::Value RealismTally::toJSON() const {
+  uint64_t analysed = n - failed;
   std::vector<std::pair<uint64_t, std::string>> bySkeleton;
   for (auto &[s, c] : skeletons)
     bySkeleton.push_back({c, s});
@@ -284,8 +289,8 @@ llvm::Expected<json::Value> kdsl::synth::realismStats(StringRef path) {
   json::Object used;
   json::Array missing;
 #define X(id, name)                                                                               \
-  if (builtinUse.count(name))                                                                     \
-    used[name] = int64_t(builtinUse[name]);                                                       \
+  if (auto it = builtinUse.find(name); it != builtinUse.end())                                    \
+    used[name] = int64_t(it->second);                                                             \
   else                                                                                            \
     missing.push_back(name);
   KDSL_BUILTINS(X)
@@ -327,8 +332,20 @@ llvm::Expected<json::Value> kdsl::synth::realismStats(StringRef path) {
        json::Object{{"samples", counted(featureOk, analysed)}, {"per_category", std::move(cats)}}},
       {"normalized_duplicates", counted(normalizedDups, n)},
       {"difficulty", std::move(levels)},
-      {"examples", std::move(examples)},
+      {"examples", json::Array(examples)},
   };
+}
+
+} // namespace
+
+llvm::Expected<json::Value> kdsl::synth::realismStats(StringRef path) {
+  std::vector<json::Value> records;
+  if (llvm::Error e = readRecords(path, records))
+    return std::move(e);
+  RealismTally tally;
+  for (const json::Value &v : records)
+    tally.add(*v.getAsObject());
+  return tally.toJSON();
 }
 
 std::string kdsl::synth::normalizedProgramHash(StringRef source) {
