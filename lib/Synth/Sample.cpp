@@ -602,6 +602,74 @@ void absorb(ModuleOp into, ModuleOp from) {
   for (Operation &op : llvm::make_early_inc_range(from.getBody()->getOperations()))
     op.moveBefore(body, body->end());
 }
+
+/// The reference run of a prepared sample (the float32 program, forward and
+/// backward, on `cpu`) and its gradients against finite differences on the
+/// float64 twin: the finished record, or why the sample fails.
+SampleResult runReference(Prepared &pr, LaunchPlan &plan, LaunchPlan &twin, CpuModule &cpu,
+                          const SampleOptions &options, const GradCheckOptions &check) {
+  json::Object &record = pr.result.record;
+  std::optional<StageScope> runTimer(Stage::CpuRun);
+  if (auto e = plan.run(cpu, 1))
+    return fail("cpu_run", llvm::toString(std::move(e)));
+  auto reference = resultsOf(plan);
+  if (!reference)
+    return fail("cpu_run", llvm::toString(reference.takeError()));
+  runTimer.reset();
+  // Flat float lists per argument, in signature order (as in the spec).
+  auto outputs = flatValues(*reference->getObject("outputs"), pr.args);
+  auto grads = flatValues(*reference->getObject("grads"), pr.args);
+  if (!outputs || !grads) {
+    std::string why = !outputs ? llvm::toString(outputs.takeError()) : "";
+    if (!grads)
+      why += (why.empty() ? "" : "; ") + llvm::toString(grads.takeError());
+    else
+      llvm::consumeError(grads.takeError());
+    return fail("cpu_run", "reference: " + why);
+  }
+  // A backward that leaves every gradient zero teaches nothing.
+  if (options.backward) {
+    bool any = false;
+    for (const json::Value &g : *grads)
+      for (const json::Value &x : *g.getAsObject()->getArray("data"))
+        any |= x.getAsNumber().value_or(0) != 0;
+    if (!any)
+      return fail("no_gradient", "every gradient of the reference run is zero");
+  }
+  record["reference"] =
+      json::Object{{"outputs", std::move(*outputs)}, {"grads", std::move(*grads)}};
+  (*record.getObject("validation"))["cpu_run"] = true;
+  // Gradients against finite differences, on the float64 twin.
+  auto gradcheck = checkedGradients(twin, cpu, check);
+  if (!gradcheck)
+    return fail("gradcheck", llvm::toString(gradcheck.takeError()));
+  (*record.getObject("validation"))["gradcheck"] = std::move(*gradcheck);
+  return std::move(pr.result);
+}
+
+/// The checks generate runs per round, on the passing `results`: Clang, then
+/// the compiled C++ and CUDA C run and compared with the reference.
+void checkEmittedTexts(std::vector<SampleResult> &results, const SampleOptions &options) {
+  for (bool cuda : {false, true}) {
+    if (cuda ? !options.cuda : !options.cpp)
+      continue;
+    std::vector<const json::Object *> records;
+    std::vector<size_t> which;
+    for (auto [k, r] : llvm::enumerate(results))
+      if (r.ok) {
+        records.push_back(&r.record);
+        which.push_back(k);
+      }
+    std::vector<std::string> details;
+    std::vector<bool> ok = checkEmittedBatch(records, cuda, details);
+    for (auto [j, k] : llvm::enumerate(which)) {
+      if (!ok[j])
+        results[k] = fail(cuda ? "clang_cuda" : "clang_cpp", details[j]);
+      else
+        (*results[k].record.getObject("validation"))[cuda ? "clang_cuda" : "clang_cpp"] = true;
+    }
+  }
+}
 } // namespace
 
 std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> programs,
@@ -697,82 +765,11 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
   GradCheckOptions check;
   check.rtol = options.gradRtol;
   check.atol = options.gradAtol;
-  for (auto [k, pr] : llvm::enumerate(prepared)) {
-    if (!pr.result.ok) {
-      results[k] = std::move(pr.result);
-      continue;
-    }
-    json::Object &record = pr.result.record;
-    // The reference: the float32 program, forward and backward.
-    std::optional<StageScope> runTimer(Stage::CpuRun);
-    if (auto e = plans[k]->run(**cpu, 1)) {
-      results[k] = fail("cpu_run", llvm::toString(std::move(e)));
-      continue;
-    }
-    auto reference = resultsOf(*plans[k]);
-    if (!reference) {
-      results[k] = fail("cpu_run", llvm::toString(reference.takeError()));
-      continue;
-    }
-    runTimer.reset();
-    // Flat float lists per argument, in signature order (as in the spec).
-    auto outputs = flatValues(*reference->getObject("outputs"), pr.args);
-    auto grads = flatValues(*reference->getObject("grads"), pr.args);
-    if (!outputs || !grads) {
-      std::string why = !outputs ? llvm::toString(outputs.takeError()) : "";
-      if (!grads)
-        why += (why.empty() ? "" : "; ") + llvm::toString(grads.takeError());
-      else
-        llvm::consumeError(grads.takeError());
-      results[k] = fail("cpu_run", "reference: " + why);
-      continue;
-    }
-    // A backward that leaves every gradient zero teaches nothing.
-    if (options.backward) {
-      bool any = false;
-      for (const json::Value &g : *grads)
-        for (const json::Value &x : *g.getAsObject()->getArray("data"))
-          any |= x.getAsNumber().value_or(0) != 0;
-      if (!any) {
-        results[k] = fail("no_gradient", "every gradient of the reference run is zero");
-        continue;
-      }
-    }
-    record["reference"] =
-        json::Object{{"outputs", std::move(*outputs)}, {"grads", std::move(*grads)}};
-    (*record.getObject("validation"))["cpu_run"] = true;
-    // Gradients against finite differences, on the float64 twin.
-    auto gradcheck = checkedGradients(*twins[k], **cpu, check);
-    if (!gradcheck) {
-      results[k] = fail("gradcheck", llvm::toString(gradcheck.takeError()));
-      continue;
-    }
-    (*record.getObject("validation"))["gradcheck"] = std::move(*gradcheck);
-    results[k] = std::move(pr.result);
-  }
-  if (options.clangCheck && !options.deferClangCheck) {
-    // The checks generate runs per round, on these records: Clang, then the
-    // compiled C++ and CUDA C run and compared with the reference.
-    for (bool cuda : {false, true}) {
-      if (cuda ? !options.cuda : !options.cpp)
-        continue;
-      std::vector<const json::Object *> records;
-      std::vector<size_t> which;
-      for (auto [k, r] : llvm::enumerate(results))
-        if (r.ok) {
-          records.push_back(&r.record);
-          which.push_back(k);
-        }
-      std::vector<std::string> details;
-      std::vector<bool> ok = checkEmittedBatch(records, cuda, details);
-      for (auto [j, k] : llvm::enumerate(which)) {
-        if (!ok[j])
-          results[k] = fail(cuda ? "clang_cuda" : "clang_cpp", details[j]);
-        else
-          (*results[k].record.getObject("validation"))[cuda ? "clang_cuda" : "clang_cpp"] = true;
-      }
-    }
-  }
+  for (auto [k, pr] : llvm::enumerate(prepared))
+    results[k] = pr.result.ok ? runReference(pr, *plans[k], *twins[k], **cpu, options, check)
+                              : std::move(pr.result);
+  if (options.clangCheck && !options.deferClangCheck)
+    checkEmittedTexts(results, options);
   for (auto [k, r] : llvm::enumerate(results))
     if (!options.deferClangCheck || !r.ok)
       forgetRunContext(int64_t(indices[k]), int64_t(attemptOf(k)));
