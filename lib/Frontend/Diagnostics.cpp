@@ -4,6 +4,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 
+#include <cstring>
+
 using namespace kdsl;
 
 DiagEngine::DiagEngine(llvm::SourceMgr &sm, mlir::MLIRContext &ctx) : sm(sm), ctx(&ctx) {}
@@ -24,22 +26,31 @@ mlir::MLIRContext &DiagEngine::getContext() {
 
 mlir::Location DiagEngine::getLocation(llvm::SMLoc loc) {
   mlir::MLIRContext &context = getContext();
-  if (!loc.isValid())
+  const char *ptr = loc.getPointer();
+  if (!ptr)
     return mlir::UnknownLoc::get(&context);
-  // Nearly every location is in the buffer of the one before.
-  auto contains = [&](unsigned id) {
-    const llvm::MemoryBuffer *buf = sm.getMemoryBuffer(id);
-    return loc.getPointer() >= buf->getBufferStart() && loc.getPointer() <= buf->getBufferEnd();
-  };
-  if (!lastBuffer || !contains(lastBuffer)) {
-    unsigned id = sm.FindBufferContainingLoc(loc);
-    if (!id)
-      return mlir::UnknownLoc::get(&context);
-    lastBuffer = id;
-    lastBufferName = mlir::StringAttr::get(&context, sm.getMemoryBuffer(id)->getBufferIdentifier());
+  // MLIRGen asks for a location per op, mostly on the line of the one
+  // before: that line is kept, and SourceMgr's line table is searched only
+  // when the position leaves it.
+  if (ptr < lineStart || ptr >= lineEnd) {
+    const llvm::MemoryBuffer *buf = lastBuffer ? sm.getMemoryBuffer(lastBuffer) : nullptr;
+    if (!buf || ptr < buf->getBufferStart() || ptr > buf->getBufferEnd()) {
+      unsigned id = sm.FindBufferContainingLoc(loc);
+      if (!id)
+        return mlir::UnknownLoc::get(&context);
+      lastBuffer = id;
+      buf = sm.getMemoryBuffer(id);
+      lastBufferName = mlir::StringAttr::get(&context, buf->getBufferIdentifier());
+    }
+    line = sm.FindLineNumber(loc, lastBuffer);
+    lineStart = sm.FindLocForLineAndColumn(lastBuffer, line, 1).getPointer();
+    // One past the line's '\n' (the buffer's end itself, where the last
+    // token may be, is looked up each time).
+    const char *end = buf->getBufferEnd();
+    const char *nl = static_cast<const char *>(memchr(lineStart, '\n', end - lineStart));
+    lineEnd = nl ? nl + 1 : end;
   }
-  auto [line, col] = sm.getLineAndColumn(loc, lastBuffer);
-  return mlir::FileLineColLoc::get(lastBufferName, line, col);
+  return mlir::FileLineColLoc::get(lastBufferName, line, ptr - lineStart + 1);
 }
 
 void DiagEngine::report(llvm::SMLoc loc, const llvm::Twine &msg, bool isNote) {

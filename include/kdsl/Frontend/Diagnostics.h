@@ -71,9 +71,12 @@ private:
   /// Only in the raw_ostream mode, made on first use.
   std::unique_ptr<mlir::MLIRContext> ownedContext;
   std::unique_ptr<mlir::SourceMgrDiagnosticHandler> ownedHandler;
-  /// The buffer of the last location converted, and its name as an attribute.
+  /// The buffer of the last location converted, its name as an attribute,
+  /// and the line (number, [start, end)) it was on.
   unsigned lastBuffer = 0;
   mlir::StringAttr lastBufferName;
+  unsigned line = 0;
+  const char *lineStart = nullptr, *lineEnd = nullptr;
   unsigned numErrors = 0;
   bool sawInternalError = false;
 };
