@@ -58,9 +58,14 @@ void populateExpandBuiltinsPatterns(mlir::RewritePatternSet &patterns);
 /// op) if some op needs an expansion that no pattern gives.
 llvm::LogicalResult expandBuiltinsIn(mlir::Operation *root);
 
-/// Makes every scf.for, scf.while and scf.if under `root` that carries or
-/// returns structs of scalars, vectors and matrices carry their fields
-/// instead (lib/Transforms/FlattenCarriedStructs.cpp says who needs it).
+/// What kdsl-flatten-carried-structs does, on the ops under `root`: every
+/// scf.for, scf.while and scf.if that carries or returns structs of scalars,
+/// vectors and matrices carries their fields instead; with `matrices`, also
+/// matrices (n-D vectors) as 1-D vectors.
+llvm::LogicalResult flattenCarriedValues(mlir::Operation *root, bool matrices);
+
+/// flattenCarriedValues for structs only; kept for callers that do not check
+/// the result (an error is emitted at the failing op).
 void flattenCarriedStructs(mlir::Operation *root);
 
 /// The same for matrices (n-D vectors), carried as 1-D vectors.

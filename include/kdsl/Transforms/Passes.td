@@ -20,6 +20,28 @@ def ExpandBuiltins : Pass<"kdsl-expand-builtins", "mlir::ModuleOp"> {
                            "mlir::vector::VectorDialect", "mlir::scf::SCFDialect"];
 }
 
+def FlattenCarriedStructs : Pass<"kdsl-flatten-carried-structs"> {
+  let summary = "Carry structs (and matrices) across scf region boundaries as their parts";
+  let description = [{
+    Rewrites every `scf.for`, `scf.while` and `scf.if` that carries or
+    returns a `!kdsl.struct` whose fields (nested structs too) are scalars and
+    vectors so that it carries the fields instead, depth first: the op takes
+    and yields the parts (`kdsl.struct_extract`), and each region and the
+    op's users rebuild the struct (`kdsl.struct_create`). Structs with array
+    fields stay as they are. With `matrices`, matrices (n-D vectors, struct
+    fields included) cross as 1-D vectors (`vector.shape_cast`).
+
+    A 1:N dialect conversion: a TypeConverter splits the types, and the
+    upstream SCF structural patterns rewrite the ops. kdsl-autodiff needs it
+    (its loop tapes hold scalars and vectors only), and so does the GPU
+    lowering (convert-gpu-to-nvvm converts no struct-typed block arguments,
+    and not the n-D vector ops that feed matrix-typed ones).
+  }];
+  let options = [Option<"matrices", "matrices", "bool", "false",
+                        "Also carry matrices (n-D vectors) as 1-D vectors">];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::vector::VectorDialect"];
+}
+
 def OutlineCpuKernels : Pass<"kdsl-outline-cpu-kernels", "mlir::ModuleOp"> {
   let summary = "Turn each kdsl.kernel into a CPU entry point running a range of the launch grid";
   let description = [{
