@@ -1,5 +1,6 @@
 //===- Builtins.cpp - builtin and type-name tables ------------------------===//
 #include "kdsl/Frontend/Builtins.h"
+#include "kdsl/Support/Scalar.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -49,33 +50,13 @@ std::optional<Builtin> kdsl::lookupPythonBuiltin(StringRef name) {
   return std::nullopt;
 }
 
-static std::optional<Scalar> scalarByName(StringRef name) {
-  return llvm::StringSwitch<std::optional<Scalar>>(name)
-      .Case("bool", Scalar::Bool)
-      .Case("int8", Scalar::I8).Case("int16", Scalar::I16).Case("int32", Scalar::I32)
-      .Case("int64", Scalar::I64).Case("uint8", Scalar::U8).Case("uint16", Scalar::U16)
-      .Case("uint32", Scalar::U32).Case("uint64", Scalar::U64).Case("float16", Scalar::F16)
-      .Case("float32", Scalar::F32).Case("float64", Scalar::F64)
-      .Case("half", Scalar::F16)
-      .Default(std::nullopt);
-}
-
-static std::optional<Scalar> suffixScalar(StringRef s) {
-  return llvm::StringSwitch<std::optional<Scalar>>(s)
-      .Case("", Scalar::F32).Case("f", Scalar::F32).Case("h", Scalar::F16)
-      .Case("d", Scalar::F64).Case("b", Scalar::I8).Case("ub", Scalar::U8)
-      .Case("s", Scalar::I16).Case("us", Scalar::U16).Case("i", Scalar::I32)
-      .Case("ui", Scalar::U32).Case("l", Scalar::I64).Case("ul", Scalar::U64)
-      .Default(std::nullopt);
-}
-
 const Type *kdsl::lookupWarpType(StringRef name, TypeContext &types) {
-  if (auto s = scalarByName(name))
+  if (auto s = parseScalarName(name))
     return types.scalar(*s);
   if (name.consume_front("vec")) {
     if (name.size() >= 1 && name[0] >= '2' && name[0] <= '4') {
       unsigned n = name[0] - '0';
-      if (auto s = suffixScalar(name.drop_front()))
+      if (auto s = parseScalarSuffix(name.drop_front()))
         return types.vec(n, *s);
     }
     return nullptr;
@@ -83,13 +64,13 @@ const Type *kdsl::lookupWarpType(StringRef name, TypeContext &types) {
   if (name.consume_front("mat")) {
     if (name.size() >= 2 && name[0] >= '2' && name[0] <= '4' && name[1] == name[0]) {
       unsigned n = name[0] - '0';
-      if (auto s = suffixScalar(name.drop_front(2)); s && isFloat(*s))
+      if (auto s = parseScalarSuffix(name.drop_front(2)); s && isFloat(*s))
         return types.mat(n, n, *s);
     }
     return nullptr;
   }
   if (name.consume_front("quat")) {
-    if (auto s = suffixScalar(name); s && isFloat(*s))
+    if (auto s = parseScalarSuffix(name); s && isFloat(*s))
       return types.quat(*s);
     return nullptr;
   }
