@@ -345,6 +345,12 @@ llvm::Error writeManifest(llvm::StringRef dir, const json::Value &id,
 
 namespace {
 
+/// The record's "motif": the motif the program was built from, null for the
+/// free type-directed generator.
+void setMotif(json::Object &record, const Program &p) {
+  record["motif"] = p.motif.empty() ? json::Value(nullptr) : json::Value(p.motif);
+}
+
 /// A sample that passed buildSample, waiting for its round's Clang checks
 /// and the shard's dedup.
 struct Passed {
@@ -442,6 +448,7 @@ std::vector<Passed> ShardMaker::buildRound(Shard &shard,
     for (auto [p, i, attempt, r] : llvm::zip(programs, indices, attempts, results)) {
       ++shard.stats.attempts;
       if (r.ok) {
+        setMotif(r.record, p);
         passed.push_back({p.category, std::move(r.record), p.source, i, attempt});
       } else {
         fail(shard, i, attempt, p.category, r.failure, r.detail, p.source);
@@ -1251,6 +1258,8 @@ kdsl::synth::validateDataset(llvm::StringRef dir, unsigned jobs,
         unsigned attempt = unsigned(o->getInteger("attempt").value_or(0));
         Program p = generateProgram(programSeed(opt->seed, attempt), id, cat, opt->gen);
         SampleResult r = buildSample(p, opt->seed, id, opt->sample, ctx, attempt);
+        if (r.ok)
+          setMotif(r.record, p);
         if (!r.ok)
           problem = llvm::formatv("record {0} fails validation now: {1}: {2}", id, r.failure, r.detail);
         else if (recordText(json::Value(std::move(r.record))) != row)

@@ -22,6 +22,7 @@ import glob
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -49,7 +50,9 @@ def validate(v, s, root, path, errors):
         s = root["$defs"][name]
     t = s.get("type")
     actual = jtype(v)
-    ok = {"number": actual == "float", "integer": actual == "integer"}.get(t, actual == t) if t else True
+    # "type" is one JSON type or a list of them (["string", "null"]).
+    ok = any({"number": actual == "float", "integer": actual == "integer"}.get(x, actual == x)
+             for x in (t if isinstance(t, list) else [t])) if t else True
     if not ok:
         errors.append(f"{path}: {actual}, the schema says {t}")
         return
@@ -80,14 +83,36 @@ def types_of(v, path, out):
             types_of(x, f"{path}[]", out)
 
 
-def scalars(dtype, fields):
+def struct_layouts(source):
+    """The @wp.struct classes of a source: name -> [(field, annotation)]. A
+    struct's field may be another struct, which the spec's "fields" name by
+    dtype only (its own fields are in the source)."""
+    layouts, cur = {}, None
+    for line in source.splitlines():
+        m = re.match(r"class (\w+):", line)
+        if m:
+            cur = layouts.setdefault(m.group(1), [])
+            continue
+        m = re.match(r"\s+(\w+)\s*:\s*(\S+)\s*$", line)
+        if cur is not None and m:
+            cur.append((m.group(1), m.group(2)))
+        elif line.strip():
+            cur = None
+    return layouts
+
+
+def scalars(dtype, fields, layouts=None):
+    layouts = layouts or {}
     if fields:
-        return sum(scalars(f["dtype"], []) for f in fields)
-    if dtype.startswith("vec"):
-        return int(dtype[3:].rstrip("fdh"))
-    if dtype.startswith("mat"):
-        return int(dtype[3]) * int(dtype[4])
-    if dtype.startswith("quat"):
+        return sum(scalars(f["dtype"], [], layouts) for f in fields)
+    name = dtype.split(".")[-1]
+    if name in layouts:
+        return sum(scalars(t, [], layouts) for _, t in layouts[name])
+    if name.startswith("vec"):
+        return int(name[3:].rstrip("fdh"))
+    if name.startswith("mat"):
+        return int(name[3]) * int(name[4])
+    if name.startswith("quat"):
         return 4
     return 1
 
@@ -100,10 +125,18 @@ def flat(v):
     return [float(v)]
 
 
-def flat_struct(v, fields):
+def flat_struct(v, fields, layouts):
     if isinstance(v, list):
-        return [y for x in v for y in flat_struct(x, fields)]
-    return [y for f in fields for y in flat(v[f["name"]])]
+        return [y for x in v for y in flat_struct(x, fields, layouts)]
+    out = []
+    for f in fields:
+        name = f["dtype"].split(".")[-1]
+        if name in layouts:  # a nested struct: by its fields in the source
+            nested = [{"name": n, "dtype": t} for n, t in layouts[name]]
+            out += flat_struct(v[f["name"]], nested, layouts)
+        else:
+            out += flat(v[f["name"]])
+    return out
 
 
 def main():
@@ -123,7 +156,9 @@ def main():
             validate(r, schema, schema, f"record {r.get('id')}", errors)
             types_of(r, "", types)
     assert not errors, "\n".join(errors[:20])
-    mixed = {p: sorted(t) for p, t in types.items() if len(t) > 1}
+    # null is a missing value to Arrow and pandas, in a column of any type;
+    # where it may appear, the schema says (validate above).
+    mixed = {p: sorted(t) for p, t in types.items() if len(t - {"null"}) > 1}
     assert not mixed, f"fields with several JSON types: {mixed}"
 
     splits = {"train": 0, "validation": 0, "test": 0}
@@ -133,7 +168,7 @@ def main():
         assert spec["dim"] and all(isinstance(x, int) for x in spec["dim"]), r["id"]
         sizes = {}
         for a in spec["args"]:
-            n = math.prod(a["shape"]) * scalars(a["dtype"], a["fields"])
+            n = math.prod(a["shape"]) * scalars(a["dtype"], a["fields"], struct_layouts(r["source"]))
             assert len(a["data"]) == n, (r["id"], a["name"], len(a["data"]), n)
             assert (a["kind"] == "scalar") == (a["shape"] == []), (r["id"], a["name"])
             sizes[a["name"]] = n
@@ -188,11 +223,16 @@ def main():
             for part, key in (("outputs", "outputs"), ("grads", "grads")):
                 for v in r["reference"][part]:
                     got = out[key][v["name"]]
-                    got = flat_struct(got, fields[v["name"]]) if fields[v["name"]] else flat(got)
+                    got = (flat_struct(got, fields[v["name"]], struct_layouts(r["source"]))
+                           if fields[v["name"]] else flat(got))
                     assert got == v["data"], (r["id"], part, v["name"], got[:4], v["data"][:4])
             ran += 1
         print(f"check_schema: kdsl_run_spec reproduces the reference of {ran} records")
 
+    motifs = [r["motif"] for r in records if r["motif"] is not None]
+    assert all(motifs), "an empty motif name"
+    print(f"check_schema: {len(motifs)} records from {len(set(motifs))} motifs, "
+          f"{len(records) - len(motifs)} from the free generator")
     print(f"check_schema: {len(records)} records, {len(types)} fields, one JSON type each; "
           f"splits {splits}")
 
