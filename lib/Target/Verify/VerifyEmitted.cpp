@@ -18,6 +18,7 @@
 
 #include <chrono>
 #include <map>
+#include <tuple>
 #include <mutex>
 
 using namespace kdsl;
@@ -84,12 +85,18 @@ struct Check {
 
 /// The Clang arguments and files of a check in `language`, without the input
 /// file. CUDA C is checked against the shim, which it includes unless
-/// `includeShim` is false (a PCH that already holds it).
-static Check checkSetup(EmittedLanguage language, bool includeShim) {
+/// `includeShim` is false (a PCH that already holds it). `codegen`: for a
+/// build to machine code (buildEmittedAfterPrelude), without C++ exceptions:
+/// the emitted code throws none, and with them every call in a function
+/// with a destructor to run (the autodiff tapes) becomes an `invoke`, which
+/// FastISel does not select: the JIT handed those blocks to SelectionDAG.
+static Check checkSetup(EmittedLanguage language, bool includeShim, bool codegen = false) {
   Check c;
   c.argv = {"clang++", "-fsyntax-only", "-std=c++17", "-Wall", "-Wextra",
             // also stops the "N errors generated" line on stderr
             "-fno-caret-diagnostics", "-resource-dir=" KDSL_CLANG_RESOURCE_DIR};
+  if (codegen)
+    c.argv.push_back("-fno-exceptions");
   if (language == EmittedLanguage::Cpp) {
     c.argv.insert(c.argv.end(), {"-x", "c++"});
     return c;
@@ -187,11 +194,12 @@ static constexpr llvm::StringLiteral kPreludeName = "kdsl_prelude.h";
 static constexpr llvm::StringLiteral kPchName = "kdsl_prelude.pch";
 
 /// The PCH of `prelude` in `language`, built at the first call.
-static const Pch &preludePch(llvm::StringRef prelude, EmittedLanguage language) {
+static const Pch &preludePch(llvm::StringRef prelude, EmittedLanguage language,
+                            bool codegen = false) {
   static std::mutex mutex;
-  static std::map<std::pair<uint64_t, int>, Pch> cache;
+  static std::map<std::tuple<uint64_t, int, bool>, Pch> cache;
   std::lock_guard<std::mutex> lock(mutex);
-  Pch &pch = cache[{llvm::xxh3_64bits(prelude), int(language)}];
+  Pch &pch = cache[{llvm::xxh3_64bits(prelude), int(language), codegen}];
   if (pch.buffer || !pch.error.empty())
     return pch;
   llvm::SmallString<128> path;
@@ -199,7 +207,7 @@ static const Pch &preludePch(llvm::StringRef prelude, EmittedLanguage language) 
     pch.error = "cannot create a temporary file: " + ec.message();
     return pch;
   }
-  Check c = checkSetup(language, /*includeShim=*/true);
+  Check c = checkSetup(language, /*includeShim=*/true, codegen);
   c.files.push_back({kPreludeName.str(), prelude});
   c.argv.push_back(kPreludeName.str());
   Collector collector;
@@ -285,13 +293,13 @@ EmittedBuild kdsl::buildEmittedAfterPrelude(llvm::StringRef prelude, llvm::Strin
     return out;
   }
   auto start = Clock::now();
-  const Pch &pch = preludePch(prelude, language);
+  const Pch &pch = preludePch(prelude, language, /*codegen=*/true);
   if (!pch.buffer) {
     out.diagnostics = "clang rejects " + pch.error;
     return out;
   }
   std::string name = bufferName.str();
-  Check c = checkSetup(language, /*includeShim=*/false);
+  Check c = checkSetup(language, /*includeShim=*/false, /*codegen=*/true);
   c.argv.insert(c.argv.end(), {"-include-pch", kPchName.str(), name});
   c.files.insert(c.files.end(), {{name, body},
                                  {kPchName.str(), pch.buffer->getBuffer()},
