@@ -266,6 +266,8 @@ private:
   std::string T(llvm::StringRef k) const {
     if (k == "f") return ty(Ty::F);
     if (k == "i") return "int";
+    if (k == "u") return "wp.uint32";
+    if (k == "d") return "wp.float64"; // in both precisions
     std::string base = k == "q" ? "quat" : k.starts_with("v") ? "vec" + k.substr(1).str() : "mat" + k.substr(1).str();
     return "wp." + base + (f64 ? "d" : "");
   }
@@ -281,7 +283,7 @@ private:
   }
   void L(const std::string &s) { line(P(s)); }
   static int compsOf(llvm::StringRef k) {
-    if (k == "f" || k == "i") return 1;
+    if (k == "f" || k == "i" || k == "u" || k == "d") return 1;
     if (k == "q") return 4;
     if (k.starts_with("v")) return k[1] - '0';
     return (k[1] - '0') * (k[1] - '0');
@@ -299,9 +301,9 @@ private:
   /// (or quaternion); "near_id": a matrix near the identity (off-diagonal
   /// entries in [lo, hi]); "spd": a diagonal of positive entries in [lo, hi].
   Value elem(llvm::StringRef k, double lo, double hi, llvm::StringRef how) {
-    if (k == "i")
+    if (k == "i" || k == "u")
       return int64_t(rng.range(int(lo), int(hi)));
-    if (k == "f")
+    if (k == "f" || k == "d")
       return val(lo, hi);
     int c = compsOf(k);
     if (k.starts_with("m")) {
@@ -350,20 +352,43 @@ private:
     std::string a = ndim == 1 ? "wp.array(" : "wp.array" + std::to_string(ndim) + "d(";
     return a + "dtype=" + T(k) + ")";
   }
+  // Inputs: (name, annotation, dtype or "" for an int/float scalar, data).
+  struct Input {
+    std::string name, annotation;
+    Value data;
+    bool grad;
+  };
   /// An input array of kind k and shape (float kinds take a gradient).
   void arr(const std::string &name, llvm::StringRef k, std::vector<int> shape, double lo, double hi,
            llvm::StringRef how = "") {
-    bool grad = k != "i";
+    bool grad = k != "i" && k != "u";
     Value data = nested(shape, 0, [&] { return elem(k, lo, hi, how); });
     inputs.push_back({name, ann(k, shape.size()),
                       Object{{"data", std::move(data)}, {"requires_grad", grad}}, grad});
   }
   /// An index array: `count` indices in [0, n).
+  /// (int32 or, in two of five, wp.uint32: index arrays of both kinds occur.)
   void idx(const std::string &name, int count, int n) {
     Array a;
     for (int q = 0; q < count; ++q)
       a.push_back(int64_t(rng.range(0, n - 1)));
-    inputs.push_back({name, "wp.array(dtype=int)", Object{{"data", std::move(a)}, {"requires_grad", false}}, false});
+    inputs.push_back(indexInput(name, std::move(a), rng.chance(0.4)));
+  }
+  /// An index array input; a uint32 one names its dtype in the spec (the IR's
+  /// integers carry no sign, so the record's spec would say int32).
+  Input indexInput(const std::string &name, Array data, bool isUnsigned) {
+    Object desc{{"data", std::move(data)}, {"requires_grad", false}};
+    if (isUnsigned)
+      desc["dtype"] = "uint32";
+    return {name, std::string("wp.array(dtype=") + (isUnsigned ? "wp.uint32" : "int") + ")", std::move(desc), false};
+  }
+  /// The kind of a per-element float input that a kernel converts on load
+  /// ({F}(x[i])): "d" (float64 in both precisions, as masses and weights often
+  /// are) in one of four, else "f".
+  std::string massKind() { return rng.chance(0.25) ? "d" : "f"; }
+  /// `x[at]` as this precision's float: converted when x's kind is "d".
+  std::string load(const std::string &x, const std::string &at, llvm::StringRef k) const {
+    return k == "d" ? ty(Ty::F) + "(" + x + "[" + at + "])" : x + "[" + at + "]";
   }
   void scal(const std::string &name, double lo, double hi) {
     inputs.push_back({name, ty(Ty::F), Value(val(lo, hi)), false});
@@ -419,12 +444,6 @@ private:
   void mParticlesStruct();
   void mRigidCombined();
 
-  // Inputs: (name, annotation, dtype or "" for an int/float scalar, data).
-  struct Input {
-    std::string name, annotation;
-    Value data;
-    bool grad;
-  };
   void arrayInput(const std::string &name, Ty t, int count, bool twoD = false);
   /// An input value in [-1, 1] away from the kinks finite differences cannot
   /// check: never an integer (floor, sign, abs at 0) and, if `distinct`,

@@ -296,16 +296,17 @@ void Gen::mHistogram() {
     xs.push_back(v);
   }
   inputs.push_back({x, ann("f", 1), Object{{"data", std::move(xs)}, {"requires_grad", true}}, true});
-  arr(w, "f", {n}, 0.1, 1.0);
+  std::string wk = massKind();
+  arr(w, wk, {n}, 0.1, 1.0);
   std::string hs = pick({"hist", "bin_sum", "counts"}), hw = pick({"bin_w", "bin_weight", "norm"});
   std::string v = pick({"v", "xi"}), b = pick({"b", "bin", "slot"});
   line("i = wp.tid()");
   L(v + " = " + x + "[i]");
   L(b + " = wp.min(int(" + v + " * " + ty(Ty::F) + "(" + std::to_string(bins) + ")), " + std::to_string(bins - 1) + ")");
-  L("wp.atomic_add(" + hs + ", " + b + ", " + v + " * " + w + "[i])");
+  L("wp.atomic_add(" + hs + ", " + b + ", " + v + " * " + load(w, "i", wk) + ")");
   out(hs, "f", {bins});
   if (rng.chance(0.5)) {
-    L("wp.atomic_add(" + hw + ", " + b + ", " + w + "[i])");
+    L("wp.atomic_add(" + hw + ", " + b + ", " + load(w, "i", wk) + ")");
     out(hw, "f", {bins});
   }
 }
@@ -315,11 +316,12 @@ void Gen::mReduce() {
   dims = {n};
   std::string vel = pick({"vel", "v", "velocities"}), m = pick({"mass", "m", "particle_m"});
   arr(vel, "v3", {n}, -1, 1);
-  arr(m, "f", {n}, 0.5, 2.0);
+  std::string mk = massKind();
+  arr(m, mk, {n}, 0.5, 2.0);
   std::string v = pick({"vi", "u", "v0"}), ke = pick({"ke", "kin", "e_k"}), en = pick({"energy", "total_ke", "sum_e"});
   line("i = wp.tid()");
   L(v + " = " + vel + "[i]");
-  L(ke + " = 0.5 * " + m + "[i] * wp.dot(" + v + ", " + v + ")");
+  L(ke + " = 0.5 * " + load(m, "i", mk) + " * wp.dot(" + v + ", " + v + ")");
   L("wp.atomic_add(" + en + ", 0, " + ke + ")");
   out(en, "f", {1});
   if (rng.chance(0.5)) {
@@ -329,7 +331,7 @@ void Gen::mReduce() {
   }
   if (rng.chance(0.4)) {
     std::string mo = pick({"momentum", "p_total", "lin_mom"});
-    L("wp.atomic_add(" + mo + ", 0, " + v + " * " + m + "[i])");
+    L("wp.atomic_add(" + mo + ", 0, " + v + " * " + load(m, "i", mk) + ")");
     out(mo, "v3", {1});
   }
   if (rng.chance(0.4)) {
@@ -345,12 +347,13 @@ void Gen::mScatter() {
   dims = {n};
   std::string cell = pick({"cell", "bin_index", "owner"}), m = pick({"mass", "m", "weight"}), vel = pick({"vel", "v", "qd"});
   idx(cell, n, cells);
-  arr(m, "f", {n}, 0.5, 2.0);
+  std::string mk = massKind();
+  arr(m, mk, {n}, 0.5, 2.0);
   std::string gm = pick({"grid_m", "cell_mass", "node_m"});
   std::string c0 = pick({"c", "ci", "node"}), mi = pick({"mi", "w_i", "m_p"});
   line("i = wp.tid()");
   L(c0 + " = " + cell + "[i]");
-  L(mi + " = " + m + "[i]");
+  L(mi + " = " + load(m, "i", mk));
   L("wp.atomic_add(" + gm + ", " + c0 + ", " + mi + ")");
   out(gm, "f", {cells});
   if (rng.chance(0.6)) {

@@ -22,12 +22,13 @@ void Gen::mIntegrate(bool scalarDt, bool collide) {
   arr(pos, "v3", {n}, -1, 1);
   arr(vel, "v3", {n}, -1, 1);
   bool force = rng.chance(0.7);
-  std::string frc, im;
+  std::string frc, im, imKind = "f";
   if (force) {
     frc = pick({"force", "f_ext", "forces", "particle_f"});
     im = pick({"inv_mass", "w", "inv_m", "particle_inv_mass"});
     arr(frc, "v3", {n}, -1, 1);
-    arr(im, "f", {n}, 0.2, 2.0);
+    imKind = massKind();
+    arr(im, imKind, {n}, 0.2, 2.0);
   }
   std::string dt = c(0.005, 0.05);
   if (scalarDt || rng.chance(0.5)) {
@@ -46,7 +47,7 @@ void Gen::mIntegrate(bool scalarDt, bool collide) {
   L(v + " = " + vel + "[i]");
   std::string g = "{V3}(0.0, " + c(-9.81, -1.0) + ", 0.0)";
   if (force)
-    L(a + " = " + frc + "[i] * " + im + "[i]" + (rng.chance(0.6) ? " + " + g : ""));
+    L(a + " = " + frc + "[i] * " + load(im, "i", imKind) + (rng.chance(0.6) ? " + " + g : ""));
   else
     L(a + " = " + g);
   bool semi = rng.chance(0.6);
@@ -120,8 +121,9 @@ void Gen::mSprings(bool viaFunc) {
     ea.push_back(int64_t(a));
     eb.push_back(int64_t(b));
   }
-  inputs.push_back({ia, "wp.array(dtype=int)", Object{{"data", std::move(ea)}, {"requires_grad", false}}, false});
-  inputs.push_back({ib, "wp.array(dtype=int)", Object{{"data", std::move(eb)}, {"requires_grad", false}}, false});
+  bool unsignedEdges = rng.chance(0.4);
+  inputs.push_back(indexInput(ia, std::move(ea), unsignedEdges));
+  inputs.push_back(indexInput(ib, std::move(eb), unsignedEdges));
   bool pbd = !viaFunc && rng.chance(0.35);
   std::string ks = c(5.0, 50.0);
   switch (pbd ? 2 : rng.range(0, 2)) {
@@ -156,10 +158,17 @@ void Gen::mSprings(bool viaFunc) {
   L(b + " = " + ib + "[tid]");
   if (viaFunc) {
     L(f + " = " + fname + "(" + pos + "[" + a + "], " + pos + "[" + b + "], " + rest + "[tid], " + ks + ")");
-    if (rng.chance(0.4)) {
+    if (rng.chance(0.6)) {
       std::string vel = pick({"vel", "v", "particle_qd"});
       arr(vel, "v3", {n}, -1, 1);
-      L(f + " = " + f + " + (" + vel + "[" + b + "] - " + vel + "[" + a + "]) * " + c(0.05, 0.5));
+      if (rng.chance(0.8)) {
+        // A second @wp.func: the damping force of the pair's relative velocity.
+        std::string dname = funcName(pick({"damping_force", "spring_damp", "rel_damp"}));
+        prefix += P("@wp.func\ndef " + dname + "(va: {V3}, vb: {V3}, kd: {F}):\n    return (vb - va) * kd\n\n\n");
+        L(f + " = " + f + " + " + dname + "(" + vel + "[" + a + "], " + vel + "[" + b + "], " + c(0.05, 0.5) + ")");
+      } else {
+        L(f + " = " + f + " + (" + vel + "[" + b + "] - " + vel + "[" + a + "]) * " + c(0.05, 0.5));
+      }
     }
   } else {
     L(d + " = " + pos + "[" + b + "] - " + pos + "[" + a + "]");
@@ -369,25 +378,52 @@ void Gen::mParticlesStruct() {
   std::vector<std::pair<std::string, std::string>> fields = {{pick({"pos", "x", "p"}), "v3"}, {pick({"vel", "v", "u"}), "v3"}};
   bool hasMass = rng.chance(0.7), hasRad = rng.chance(0.5), hasId = rng.chance(0.5), hasQ = rng.chance(0.3);
   std::string fm = "mass", fr = "radius", fi = "flags", fq = "charge";
-  if (hasMass) fields.push_back({fm, "f"});
-  if (hasRad) fields.push_back({fr, "f"});
+  // Mass and radius go, in two of five such structs, into a nested struct
+  // of material properties (`p.mat.mass`).
+  bool nest = (hasMass || hasRad) && rng.chance(0.4);
+  std::string inner = "S" + std::to_string(index) + "_props" + suffix(), mn = nest ? pick({"mat", "props", "phys"}) : "";
+  std::vector<std::pair<std::string, std::string>> innerFields;
+  auto &massRad = nest ? innerFields : fields;
+  if (hasMass) massRad.push_back({fm, "f"});
+  if (hasRad) massRad.push_back({fr, "f"});
+  if (nest) {
+    fields.push_back({mn, "struct"});
+    std::string decl = "@wp.struct\nclass " + inner + ":\n";
+    for (auto &[fn, k] : innerFields)
+      decl += "    " + fn + ": " + T(k) + "\n";
+    prefix += decl + "\n\n";
+  }
   if (hasId) fields.push_back({fi, "i"});
   if (hasQ) fields.push_back({fq, "f"});
   std::string decl = "@wp.struct\nclass " + sn + ":\n";
   for (auto &[fn, k] : fields)
-    decl += "    " + fn + ": " + T(k) + "\n";
+    decl += "    " + fn + ": " + (k == "struct" ? inner : T(k)) + "\n";
   prefix += decl + "\n\n";
   std::string ps = pick({"particles", "bodies", "ps", "items"});
+  auto fieldValue = [&](const std::string &fn, const std::string &k) -> Value {
+    if (k == "i") return int64_t(rng.range(0, 3));
+    if (fn == fm) return val(0.5, 2.0);
+    if (fn == fr) return val(0.05, 0.3);
+    return k == "f" ? Value(val(-1, 1)) : elem(k, -1, 1, "");
+  };
   Array data;
   for (int q = 0; q < n; ++q) {
     Object o;
     for (auto &[fn, k] : fields) {
-      if (k == "i") o[fn] = int64_t(rng.range(0, 3));
-      else if (fn == fm) o[fn] = val(0.5, 2.0);
-      else if (fn == fr) o[fn] = val(0.05, 0.3);
-      else o[fn] = k == "f" ? Value(val(-1, 1)) : elem(k, -1, 1, "");
+      if (k != "struct") {
+        o[fn] = fieldValue(fn, k);
+        continue;
+      }
+      Object props;
+      for (auto &[gn, gk] : innerFields)
+        props[gn] = fieldValue(gn, gk);
+      o[fn] = std::move(props);
     }
     data.push_back(std::move(o));
+  }
+  if (nest) {
+    fm = mn + "." + fm;
+    fr = mn + "." + fr;
   }
   inputs.push_back({ps, "wp.array(dtype=" + sn + ")", Object{{"data", std::move(data)}, {"requires_grad", true}}, true});
   std::string dt = c(0.005, 0.05);
