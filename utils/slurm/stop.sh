@@ -10,7 +10,8 @@ stop_daemon() {
   [ -f "$pidfile" ] || return 0
   pid="$(cat "$pidfile" 2>/dev/null)"
   # Only a process of this name with this pid: a stale pid file must not stop another process.
-  if [[ "$pid" =~ ^[0-9]+$ ]] && [ "$(ps -o comm= -p "$pid" 2>/dev/null)" = "$1" ]; then
+  # (/proc, not ps: a minimal Debian has no procps.)
+  if [[ "$pid" =~ ^[0-9]+$ ]] && [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$1" ]; then
     kill "$pid" 2>/dev/null
     for _ in $(seq 100); do
       kill -0 "$pid" 2>/dev/null || break
