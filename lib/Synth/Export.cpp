@@ -75,7 +75,8 @@ llvm::Error checkOutput(llvm::StringRef out, bool force) {
 
 /// The record's kdsl_run_spec as a bundle (the inputs before the run, the
 /// forward and adjoint launches, the outputs and gradients to print), and the
-/// CUDA entry points its launches use.
+/// CUDA entry points its launches use (no adjoint ones for a record without a
+/// backward).
 llvm::Expected<std::string> bundleOf(const json::Object &record, llvm::StringRef stem,
                                      mlir::MLIRContext &ctx, std::vector<std::string> &entries) {
   llvm::StringRef source = *record.getString("source");
@@ -92,6 +93,11 @@ llvm::Expected<std::string> bundleOf(const json::Object &record, llvm::StringRef
   auto spec = parseJSONText(*runSpec, "kdsl_run_spec");
   if (!spec)
     return spec.takeError();
+  // A dataset generated with --no-backward has no adjoint kernels to launch
+  // (its spec still seeds the outputs): the bundle runs the forward only.
+  if (!record.getString("cuda_backward"))
+    if (json::Object *o = spec->getAsObject())
+      o->erase("backward");
   auto plan = LaunchPlan::create(*spec, *module);
   if (!plan)
     return plan.takeError();
