@@ -1,9 +1,4 @@
 # RUN: kdsl-translate %s --emit=mlir --split-input-file --verify-diagnostics
-# XFAIL: *
-# XFAIL until the driver passes --verify-diagnostics' handler the front
-# end's diagnostics (lib/Driver: kdsl::translateSource(sm, ctx, options),
-# without an output stream); the one-case files check every message
-# meanwhile. Then: drop the XFAIL and those files.
 #
 # Types of expressions: operators, literals, vectors, matrices, locals.
 # One case per chunk (--split-input-file); each expected-error/-note is
