@@ -10,10 +10,13 @@ jobs="${2:-0}"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 for targets in cpp,cuda cpp,cuda,ptx; do
+  # Other processes skew the rate several-fold on 2 cores: say how busy the
+  # machine was (1-minute load average) next to each number.
+  load="$(cut -d' ' -f1 /proc/loadavg)"
   start=$EPOCHREALTIME
   "$root/build/bin/kdsl-synth" generate -n "$n" --jobs "$jobs" --targets "$targets" -o "$out/$targets" 2>/dev/null
   end=$EPOCHREALTIME
   samples=$(cat "$out/$targets"/shard-*.jsonl | wc -l)
-  python3 -c "import sys; n, s, t = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]); print(f'targets {sys.argv[4]}: {n} indices, {s} verified samples in {t:.1f} s: {s / t:.1f} samples/s')" \
-    "$n" "$samples" "$(python3 -c "print($end - $start)")" "$targets"
+  python3 -c "import sys; n, s, t = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]); print(f'targets {sys.argv[4]}: {n} indices, {s} verified samples in {t:.1f} s: {s / t:.1f} samples/s (load average {sys.argv[5]} before)')" \
+    "$n" "$samples" "$(python3 -c "print($end - $start)")" "$targets" "$load"
 done

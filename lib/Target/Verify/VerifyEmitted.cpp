@@ -18,8 +18,8 @@
 
 #include <chrono>
 #include <map>
-#include <tuple>
 #include <mutex>
+#include <tuple>
 
 using namespace kdsl;
 
