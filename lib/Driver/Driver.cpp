@@ -93,6 +93,7 @@ struct PrepareAdjointsPass
   PrepareAdjointsPass(AdjointOptions options, std::string *error)
       : options(std::move(options)), error(error) {}
 
+  StringRef getName() const override { return "PrepareAdjoints"; }
   StringRef getArgument() const override { return "kdsl-prepare-adjoints"; }
   StringRef getDescription() const override {
     return "Build <kernel>_backward for the selected kernels";
@@ -242,6 +243,8 @@ OwningOpRef<ModuleOp> driver::loadModule(llvm::SourceMgr &sm, MLIRContext &ctx,
     timing = options.timing->nest(options.mlirInput ? "Parser" : "Front end");
   if (options.mlirInput)
     return parseSourceFile<ModuleOp>(sm, &ctx);
+  if (options.frontendToContext)
+    return translateSource(sm, ctx, options.frontend);
   return translateSource(sm, ctx, options.frontend,
                          options.frontendDiagnostics ? *options.frontendDiagnostics
                                                      : llvm::errs());

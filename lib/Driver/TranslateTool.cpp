@@ -235,11 +235,9 @@ static int translateBuffer(std::unique_ptr<MemoryBuffer> buffer, mlir::TimingSco
   // diagnostic of the context against the expected-* comments instead.
   std::optional<mlir::SourceMgrDiagnosticHandler> diagnostics;
   std::optional<mlir::SourceMgrDiagnosticVerifierHandler> verifier;
-  std::string frontendText;
-  raw_string_ostream frontendOs(frontendText);
   if (o.verifyDiagnostics) {
     verifier.emplace(sm, ctx.get());
-    compile.frontendDiagnostics = &frontendOs;
+    compile.frontendToContext = true;
   } else if (compile.mlirInput) {
     diagnostics.emplace(sm, ctx.get());
   }

@@ -79,8 +79,11 @@ struct CompileOptions {
   /// The input is kdsl IR (parsed and verified) rather than Python.
   bool mlirInput = false;
   FrontendOptions frontend;
-  /// Where the front end writes its diagnostics (null: stderr).
+  /// Where the front end writes its diagnostics (null: stderr), unless
+  /// `frontendToContext`: then they go to the handlers of the context (a
+  /// mlir::SourceMgrDiagnosticVerifierHandler for --verify-diagnostics).
   llvm::raw_ostream *frontendDiagnostics = nullptr;
+  bool frontendToContext = false;
   /// Build adjoints (never for Target::Mlir).
   bool adjoints = true;
   AdjointOptions adjointOptions;
