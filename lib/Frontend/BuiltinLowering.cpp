@@ -20,7 +20,6 @@ struct LowerCtx {
   MLIRGen &g;
   OpBuilder &b;
   const CallExpr *e;
-  Builtin id;
   Location l;
   const kdsl::Type *t;  ///< the call's type
   const kdsl::Type *t0; ///< the first argument's type (null without one)
@@ -76,17 +75,19 @@ mlir::Value lowerTid(LowerCtx &c) {
   return TidOp::create(c.b, c.l, TypeRange{c.b.getI32Type()}).getResult(0);
 }
 
-/// wp.identity / wp.quat_identity: a constant.
-mlir::Value lowerIdentity(LowerCtx &c) {
+/// wp.identity / wp.quat_identity: a constant (1 on the diagonal, or in w).
+mlir::Value identityConstant(LowerCtx &c, bool quat) {
   auto vt = cast<VectorType>(c.rty);
   SmallVector<Attribute> elems;
   auto ft = cast<FloatType>(vt.getElementType());
   for (int64_t i = 0; i < vt.getNumElements(); ++i) {
-    bool one = c.id == Builtin::QuatIdentity ? i == 3 : (i / c.t->cols == i % c.t->cols);
+    bool one = quat ? i == 3 : (i / c.t->cols == i % c.t->cols);
     elems.push_back(c.b.getFloatAttr(ft, one ? 1.0 : 0.0));
   }
   return c.g.constant(DenseElementsAttr::get(vt, elems), c.l);
 }
+mlir::Value lowerIdentity(LowerCtx &c) { return identityConstant(c, false); }
+mlir::Value lowerQuatIdentity(LowerCtx &c) { return identityConstant(c, true); }
 
 /// Warp clamps the argument of asin and acos to [-1, 1] first.
 template <typename OpTy>
@@ -165,29 +166,31 @@ mlir::Value lowerSmoothstep(LowerCtx &c) {
   return arith::MulFOp::create(b, l, arith::MulFOp::create(b, l, s, s), poly);
 }
 
+enum class FloatClass { NaN, Finite, Inf };
+
 /// isnan / isfinite / isinf; on vectors and matrices: any / all / any.
-mlir::Value lowerFloatClass(LowerCtx &c) {
+mlir::Value lowerFloatClass(LowerCtx &c, FloatClass k) {
   mlir::Value cmp;
-  if (c.id == Builtin::IsNan) {
+  if (k == FloatClass::NaN) {
     cmp = arith::CmpFOp::create(c.b, c.l, arith::CmpFPredicate::UNO, c.a[0], c.a[0]);
   } else {
     mlir::Value absV = math::AbsFOp::create(c.b, c.l, c.a[0]);
     mlir::Value inf = c.scalarConst(c.t0, std::numeric_limits<double>::infinity());
-    auto pred = c.id == Builtin::IsFinite ? arith::CmpFPredicate::OLT : arith::CmpFPredicate::OEQ;
+    auto pred = k == FloatClass::Finite ? arith::CmpFPredicate::OLT : arith::CmpFPredicate::OEQ;
     cmp = arith::CmpFOp::create(c.b, c.l, pred, absV, inf);
   }
   auto st = dyn_cast<ShapedType>(cmp.getType());
   if (!st)
     return cmp;
-  if (c.id == Builtin::IsFinite)
+  if (k == FloatClass::Finite)
     return c.g.allTrue(cmp, c.l);
   mlir::Value ones = c.g.constant(DenseElementsAttr::get(st, true), c.l);
   mlir::Value notCmp = arith::XOrIOp::create(c.b, c.l, cmp, ones);
   return c.g.notValue(c.g.allTrue(notCmp, c.l), c.l); // any(cmp)
 }
-mlir::Value lowerIsNan(LowerCtx &c) { return lowerFloatClass(c); }
-mlir::Value lowerIsFinite(LowerCtx &c) { return lowerFloatClass(c); }
-mlir::Value lowerIsInf(LowerCtx &c) { return lowerFloatClass(c); }
+mlir::Value lowerIsNan(LowerCtx &c) { return lowerFloatClass(c, FloatClass::NaN); }
+mlir::Value lowerIsFinite(LowerCtx &c) { return lowerFloatClass(c, FloatClass::Finite); }
+mlir::Value lowerIsInf(LowerCtx &c) { return lowerFloatClass(c, FloatClass::Inf); }
 
 mlir::Value lowerWhere(LowerCtx &c) {
   mlir::Value cond = c.g.genCond(c.e->boundArgs[0]);
@@ -282,14 +285,13 @@ const Lowering kLowerings[] = {KDSL_BUILTIN_TABLE(KDSL_BUILTIN_LOWERING, _)};
 } // namespace
 
 mlir::Value MLIRGen::genBuiltin(const CallExpr *e) {
-  Builtin id = (Builtin)e->builtin;
   const Lowering &lowering = kLowerings[e->builtin];
   if (!lowering.fn) {
-    error(e->loc, std::string("internal error: no code generation for builtin ") + builtinName(id));
+    error(e->loc, std::string("internal error: no code generation for builtin ") + builtinName((Builtin)e->builtin));
     return {};
   }
   const kdsl::Type *t = e->type;
-  LowerCtx c{*this, b, e, id, loc(e->loc), t,
+  LowerCtx c{*this, b, e, loc(e->loc), t,
              e->boundArgs.empty() ? nullptr : e->boundArgs[0]->type,
              t->kind == kdsl::Type::Void ? mlir::Type() : convertType(t), {}, lowering.constant};
   for (Expr *x : e->boundArgs)

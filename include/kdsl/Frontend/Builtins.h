@@ -86,7 +86,7 @@ enum : unsigned {
 /// Where the derivative of a builtin comes from.
 enum class BuiltinDerivative : uint8_t {
   None,      ///< no derivative (integer, boolean or side-effect results)
-  Op,        ///< the lowered op's rule (dialects/kdsl/KdslDerivatives.td)
+  Op,        ///< the rule of the op it lowers to (KdslDerivatives.td, VectorRules.cpp, adjoints)
   Expansion, ///< the rules of the ops its expansion creates
 };
 
