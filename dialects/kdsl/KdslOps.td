@@ -56,10 +56,15 @@ def Kdsl_KernelOp : Kdsl_Op<"kernel", [
     ::llvm::ArrayRef<::mlir::Type> getResultTypes() { return getFunctionType().getResults(); }
     /// Launch dimensionality: the number of results of the kernel's kdsl.tid
     /// ops (all agree), or 1 when the kernel never reads its thread id.
+    /// Stops at the first kdsl.tid (the region verifier checks they agree).
     unsigned getLaunchDims();
   }];
   let hasCustomAssemblyFormat = 1;
+  // verify(): the signature and attributes; verifyRegions(): the entry block
+  // against the signature and the kdsl.tid ops of the body, once the nested
+  // ops are verified.
   let hasVerifier = 1;
+  let hasRegionVerifier = 1;
 }
 
 def Kdsl_ReturnOp : Kdsl_Op<"return", [Pure, HasParent<"KernelOp">, Terminator, ReturnLike]> {
@@ -207,6 +212,8 @@ def Kdsl_StructCreateOp : Kdsl_Op<"struct_create", [DeclareOpInterfaceMethods<Kd
   let results = (outs Kdsl_StructType:$result);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  // struct_create(s["a"], s["b"], ...) of all fields of s, in order, is s.
+  let hasFolder = 1;
 }
 
 def Kdsl_StructExtractOp : Kdsl_Op<"struct_extract", [DeclareOpInterfaceMethods<Kdsl_AutodiffOpInterface>, Pure, InferTypeOpAdaptor]> {
@@ -219,6 +226,9 @@ def Kdsl_StructExtractOp : Kdsl_Op<"struct_extract", [DeclareOpInterfaceMethods<
   let arguments = (ins Kdsl_StructType:$input, StrAttr:$field);
   let results = (outs AnyType:$result);
   let assemblyFormat = "$input `[` $field `]` attr-dict `:` type($input)";
+  // Of a struct_create: the field's operand; of a struct_insert: the inserted
+  // value (same field) or the field of the insert's input (another field).
+  let hasFolder = 1;
 }
 
 def Kdsl_StructInsertOp : Kdsl_Op<"struct_insert", [DeclareOpInterfaceMethods<Kdsl_AutodiffOpInterface>, Pure,
@@ -228,6 +238,11 @@ def Kdsl_StructInsertOp : Kdsl_Op<"struct_insert", [DeclareOpInterfaceMethods<Kd
   let results = (outs Kdsl_StructType:$result);
   let assemblyFormat = "$value `,` $input `[` $field `]` attr-dict `:` type($value) `,` type($input)";
   let hasVerifier = 1;
+  // Folds: inserting s["f"] back into s is s; an insert over an insert of
+  // the same field skips the older one. Canonicalization: an insert into a
+  // struct_create is a struct_create with that operand replaced.
+  let hasFolder = 1;
+  let hasCanonicalizeMethod = 1;
 }
 
 def Kdsl_FieldViewOp : Kdsl_Op<"field_view", [Pure, InferTypeOpAdaptor]> {
@@ -374,6 +389,9 @@ def Kdsl_QuatInverseOp : Kdsl_Op<"quat_inverse", [Pure, SameOperandsAndResultTyp
   let arguments = (ins Kdsl_Quat:$input);
   let results = (outs Kdsl_Quat:$result);
   let assemblyFormat = "$input attr-dict `:` type($result)";
+  // The conjugate is an involution, exactly (negation flips only the sign
+  // bit): quat_inverse(quat_inverse(q)) is q.
+  let hasFolder = 1;
 }
 
 class Kdsl_QuatRotateBase<string mnemonic> : Kdsl_Op<mnemonic, [Pure,

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Autodiff/AdjointBuilder.h"
 
 #include "kdsl/KdslAutodiffInterface.cpp.inc"
 

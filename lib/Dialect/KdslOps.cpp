@@ -77,7 +77,10 @@ void KernelOp::getAsmBlockArgumentNames(Region &region, OpAsmSetValueNameFn setN
 
 unsigned KernelOp::getLaunchDims() {
   unsigned dims = 1;
-  walk([&](TidOp tid) { dims = tid.getNumResults(); });
+  walk([&](TidOp tid) {
+    dims = tid.getNumResults();
+    return WalkResult::interrupt();
+  });
   return dims;
 }
 
@@ -101,6 +104,11 @@ LogicalResult KernelOp::verify() {
     if (!seen.insert(str).second)
       return emitOpError("duplicate argument name '") << str << "'";
   }
+  return success();
+}
+
+LogicalResult KernelOp::verifyRegions() {
+  FunctionType type = getFunctionType();
   Block &entry = getBody().front();
   if (entry.getNumArguments() != type.getNumInputs())
     return emitOpError("entry block has ") << entry.getNumArguments()
@@ -273,6 +281,72 @@ LogicalResult StructInsertOp::verify() {
     return emitOpError("field '") << getField() << "' has type " << st.getFieldTypes()[idx]
                                   << " but the value has type " << getValue().getType();
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Struct folds and canonicalization
+//===----------------------------------------------------------------------===//
+
+OpFoldResult StructCreateOp::fold(FoldAdaptor) {
+  auto st = cast<StructType>(getType());
+  Value source;
+  for (auto [i, v] : llvm::enumerate(getFields())) {
+    auto extract = v.getDefiningOp<StructExtractOp>();
+    if (!extract || extract.getInput().getType() != st ||
+        extract.getField() != st.getFieldNames()[i].getValue() ||
+        (source && extract.getInput() != source))
+      return {};
+    source = extract.getInput();
+  }
+  return source;
+}
+
+OpFoldResult StructExtractOp::fold(FoldAdaptor) {
+  Value input = getInput();
+  if (auto create = input.getDefiningOp<StructCreateOp>()) {
+    int idx = cast<StructType>(create.getType()).getFieldIndex(getField());
+    return idx < 0 ? Value() : create.getFields()[idx];
+  }
+  auto insert = input.getDefiningOp<StructInsertOp>();
+  if (!insert)
+    return {};
+  if (insert.getField() == getField())
+    return insert.getValue();
+  // Another field: read it from the struct the insert started from.
+  getInputMutable().assign(insert.getInput());
+  return getResult();
+}
+
+OpFoldResult StructInsertOp::fold(FoldAdaptor) {
+  if (auto extract = getValue().getDefiningOp<StructExtractOp>();
+      extract && extract.getInput() == getInput() && extract.getField() == getField())
+    return getInput();
+  // insert(v, insert(w, s, f), f): w is overwritten, insert into s directly.
+  if (auto inner = getInput().getDefiningOp<StructInsertOp>();
+      inner && inner.getField() == getField()) {
+    getInputMutable().assign(inner.getInput());
+    return getResult();
+  }
+  return {};
+}
+
+LogicalResult StructInsertOp::canonicalize(StructInsertOp op, PatternRewriter &rewriter) {
+  auto create = op.getInput().getDefiningOp<StructCreateOp>();
+  if (!create)
+    return failure();
+  int idx = cast<StructType>(create.getType()).getFieldIndex(op.getField());
+  if (idx < 0)
+    return failure();
+  SmallVector<Value> fields(create.getFields());
+  fields[idx] = op.getValue();
+  rewriter.replaceOpWithNewOp<StructCreateOp>(op, create.getType(), fields);
+  return success();
+}
+
+OpFoldResult QuatInverseOp::fold(FoldAdaptor) {
+  if (auto inner = getInput().getDefiningOp<QuatInverseOp>())
+    return inner.getInput();
+  return {};
 }
 
 //===----------------------------------------------------------------------===//

@@ -9,13 +9,20 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "kdsl/Autodiff/AdjointBuilder.h"
+namespace kdsl {
+/// What a derivative rule of the AutodiffOpInterface sees; implemented by
+/// kdsl-autodiff (kdsl/Autodiff/AdjointBuilder.h). Only named here, so that
+/// the dialect does not depend on the autodiff library.
+class AdjointBuilder;
+} // namespace kdsl
+
 #include "kdsl/KdslAutodiffInterface.h.inc"
 #include "kdsl/KdslDialect.h.inc"
 #include "kdsl/KdslEnums.h.inc"
