@@ -80,6 +80,22 @@ inline mlir::FileLineColLoc sourcePositionOf(mlir::Location loc) {
   return {};
 }
 
+/// Every file position in `loc`, depth first (of a CallSiteLoc: its callee's,
+/// as sourcePositionOf). An op that canonicalization or CSE made of several
+/// ops has a FusedLoc of all their positions.
+inline void sourcePositionsOf(mlir::Location loc,
+                              llvm::SmallVectorImpl<mlir::FileLineColLoc> &out) {
+  if (auto p = llvm::dyn_cast<mlir::FileLineColLoc>(loc))
+    out.push_back(p);
+  else if (auto n = llvm::dyn_cast<mlir::NameLoc>(loc))
+    sourcePositionsOf(n.getChildLoc(), out);
+  else if (auto f = llvm::dyn_cast<mlir::FusedLoc>(loc))
+    for (mlir::Location l : f.getLocations())
+      sourcePositionsOf(l, out);
+  else if (auto c = llvm::dyn_cast<mlir::CallSiteLoc>(loc))
+    sourcePositionsOf(c.getCallee(), out);
+}
+
 /// Whether `loc` is tagged as the reverse sweep of a backward kernel.
 inline bool isAdjointLoc(mlir::Location loc) {
   if (auto n = llvm::dyn_cast<mlir::NameLoc>(loc))
@@ -106,10 +122,31 @@ inline mlir::Location withoutSourceNames(mlir::Location loc) {
   return loc;
 }
 
+/// Whether `op`'s adjoint name (adj_...) is one it took over with the
+/// location it was built at: that of an operand's defining op (autodiff
+/// builds an accumulation `old + contribution` and the insert of a component
+/// at the contribution's location, adj_l for the adjoint of d in
+/// `l = wp.length(d)`), rather than one given to it.
+inline bool hasInheritedAdjointName(mlir::Operation *op) {
+  if (!sourceNameOf(op->getLoc()).starts_with("adj_"))
+    return false;
+  return llvm::any_of(op->getOperands(), [&](mlir::Value operand) {
+    mlir::Operation *def = operand.getDefiningOp();
+    return def && def->getLoc() == op->getLoc();
+  });
+}
+
 /// Gives the op defining `v` (or the block argument) the source name `name`,
-/// unless it has one already or defines a constant (printed inline).
+/// unless it has one already (other than an inherited adjoint name, replaced
+/// by an adjoint name) or defines a constant (printed inline).
 inline void setSourceName(mlir::Value v, llvm::StringRef name) {
-  if (name.empty() || !sourceNameOf(v).empty())
+  if (name.empty())
+    return;
+  if (mlir::Operation *def = v.getDefiningOp();
+      def && def->getNumResults() == 1 && name.starts_with("adj_") &&
+      hasInheritedAdjointName(def))
+    def->setLoc(withoutSourceNames(def->getLoc()));
+  if (!sourceNameOf(v).empty())
     return;
   mlir::MLIRContext *ctx = v.getContext();
   if (auto a = llvm::dyn_cast<mlir::BlockArgument>(v)) {

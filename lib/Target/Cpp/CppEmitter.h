@@ -151,6 +151,8 @@ private:
   // ---- statements (EmitCppStmt.cpp) ----------------------------------------
   /// `// text   (file:line)` before the first op of a source statement.
   void statementComment(mlir::Operation &op);
+  const std::pair<unsigned, llvm::StringRef> *statementOf(mlir::Location loc);
+  bool isGuardOfNextStatement(mlir::Operation &op, unsigned first);
   mlir::LogicalResult emitBlock(mlir::Block &b);
   mlir::LogicalResult emitOp(mlir::Operation &op);
   FamilyResult valueStmt(mlir::Operation &op);

@@ -30,18 +30,58 @@ bool cpp_emit::printsCode(Operation &op) {
               memref::AllocaScopeReturnOp>(op);
 }
 
+/// The source statement of `loc`: (first line, text), or null. Of an op
+/// made of several (a FusedLoc), the statement that comes first in the
+/// source: an early return's guard `!(tid >= n)`, folded into one compare
+/// located at the statement after the `return` and at the `if`, is the
+/// `if`'s compare.
+const std::pair<unsigned, StringRef> *CppEmitter::statementOf(Location loc) {
+  SmallVector<FileLineColLoc> positions;
+  sourcePositionsOf(loc, positions);
+  const std::pair<unsigned, StringRef> *best = nullptr;
+  for (FileLineColLoc pos : positions) {
+    auto it = statements.find(pos.getLine());
+    if (it != statements.end() && (!best || it->second.first < best->first))
+      best = &it->second;
+  }
+  return best;
+}
+
+/// Whether `op` is the guard the front end puts around the rest of a block
+/// after an early return (or a `continue`/`break`): an scf.if located at the
+/// statement after it, whose condition comes from an earlier `if`/`elif`
+/// header (the one of the `return`; a condition CSE'd with an earlier
+/// expression is not one), and whose `then` block starts with an op of the
+/// if's own statement. That statement's comment then opens inside the braces.
+bool CppEmitter::isGuardOfNextStatement(Operation &op, unsigned first) {
+  auto ifOp = dyn_cast<scf::IfOp>(op);
+  if (!ifOp)
+    return false;
+  Operation *cond = ifOp.getCondition().getDefiningOp();
+  const auto *condStatement = cond ? statementOf(cond->getLoc()) : nullptr;
+  if (!condStatement || condStatement->first >= first ||
+      !(condStatement->second.starts_with("if ") || condStatement->second.starts_with("elif ")))
+    return false;
+  for (Operation &inner : ifOp.getThenRegion().front()) {
+    if (!printsCode(inner))
+      continue;
+    const auto *statement = statementOf(inner.getLoc());
+    return statement && statement->first == first;
+  }
+  return false;
+}
+
 void CppEmitter::statementComment(Operation &op) {
   if (statements.empty() || !printsCode(op))
     return;
-  FileLineColLoc pos = sourcePositionOf(op.getLoc());
-  if (!pos)
-    return;
-  auto it = statements.find(pos.getLine());
-  if (it == statements.end())
+  const auto *statement = statementOf(op.getLoc());
+  if (!statement)
     return;
   bool adjoint = isAdjointLoc(op.getLoc());
-  auto [first, text] = it->second;
+  auto [first, text] = *statement;
   if (first == lastCommentLine && adjoint == lastCommentAdjoint)
+    return;
+  if (isGuardOfNextStatement(op, first))
     return;
   lastCommentLine = first;
   lastCommentAdjoint = adjoint;
