@@ -54,8 +54,11 @@ void driver::registerToolCLOptions() {
 }
 
 LogicalResult driver::configurePassManager(PassManager &pm, TimingScope *timing) {
-  pm.enableVerifier(driverCLOptions.isConstructed() && driverCLOptions->verifyEach);
-  if (failed(applyPassManagerCLOptions(pm)))
+  // A library user that registered no tool options (kdsl-synth) gets the
+  // defaults; applyPassManagerCLOptions fails when they are not registered.
+  bool registered = driverCLOptions.isConstructed();
+  pm.enableVerifier(registered && driverCLOptions->verifyEach);
+  if (registered && failed(applyPassManagerCLOptions(pm)))
     return failure();
   if (timing)
     pm.enableTiming(*timing);
@@ -222,6 +225,9 @@ static llvm::Error compileForCpu(ModuleOp module, const CompileOptions &options,
   cpuOptions.checkBounds = options.checkBounds;
   cpuOptions.optimize = options.optimize;
   cpuOptions.cxx = options.cxx;
+  cpuOptions.configurePassManager = [&](PassManager &pm) {
+    return configurePassManager(pm, options.timing);
+  };
   auto cpu = options.target == Target::Jit ? compileWithJit(module, cpuOptions)
                                            : compileWithCpp(module, cpuOptions);
   if (!cpu)

@@ -287,7 +287,7 @@ const Lowering kLowerings[] = {KDSL_BUILTIN_TABLE(KDSL_BUILTIN_LOWERING, _)};
 mlir::Value MLIRGen::genBuiltin(const CallExpr *e) {
   const Lowering &lowering = kLowerings[e->builtin];
   if (!lowering.fn) {
-    error(e->loc, std::string("internal error: no code generation for builtin ") + builtinName((Builtin)e->builtin));
+    internalError(e->loc, std::string("no code generation for builtin ") + builtinName((Builtin)e->builtin));
     return {};
   }
   const kdsl::Type *t = e->type;

@@ -28,16 +28,14 @@ Location MLIRGen::loc(SMLoc l) {
 }
 
 void MLIRGen::error(SMLoc l, const llvm::Twine &msg) {
-  if (!failed) {
-    // MLIRGenExpr.cpp still spells its compiler-bug reports as error() with
-    // this prefix; they become DiagEngine::internalError().
-    std::string text = msg.str();
-    StringRef bug(text);
-    if (bug.consume_front("internal error: "))
-      diags.internalError(l, bug);
-    else
-      diags.error(l, text);
-  }
+  if (!failed)
+    diags.error(l, msg);
+  failed = true;
+}
+
+void MLIRGen::internalError(SMLoc l, const llvm::Twine &msg) {
+  if (!failed)
+    diags.internalError(l, msg);
   failed = true;
 }
 

@@ -316,7 +316,7 @@ mlir::Value MLIRGen::genBinaryOp(BinOp op, mlir::Value x, const kdsl::Type *tx, 
       return sgn ? (mlir::Value)arith::ShRSIOp::create(b, l, x, y) : arith::ShRUIOp::create(b, l, x, y);
     case BinOp::MatMul: break;
     }
-    error(SMLoc(), "internal error: bad scalar operator");
+    internalError(SMLoc(), "bad scalar operator");
     return {};
   }
   mlir::Type rty = convertType(rt);
@@ -352,7 +352,7 @@ mlir::Value MLIRGen::genBinaryOp(BinOp op, mlir::Value x, const kdsl::Type *tx, 
       return elementwise(BinOp::Div, splat(x, rty, l), y);
     return elementwise(BinOp::Div, x, splat(y, rty, l));
   default:
-    error(SMLoc(), "internal error: bad vector operator");
+    internalError(SMLoc(), "bad vector operator");
     return {};
   }
 }
@@ -488,7 +488,7 @@ mlir::Value MLIRGen::genCall(const CallExpr *e) {
   case CallKind::Unresolved:
     break;
   }
-  error(e->loc, "internal error: unresolved call");
+  internalError(e->loc, "unresolved call");
   return {};
 }
 

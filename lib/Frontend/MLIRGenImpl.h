@@ -42,8 +42,6 @@ public:
   llvm::StringMap<mlir::Value> env;
   unsigned loopDepth = 0;
   llvm::DenseMap<const StructDef *, mlir::Type> structTypes;
-  /// Start of every source line, for loc(); built once per module.
-  std::vector<const char *> lineStarts;
   const char *lastLocPtr = nullptr;
   mlir::Location lastLoc = mlir::UnknownLoc::get(&ctx);
   llvm::StringSet<> flagNames;
@@ -60,6 +58,8 @@ public:
   // ---- helpers -------------------------------------------------------------
   mlir::Location loc(llvm::SMLoc l);
   void error(llvm::SMLoc l, const llvm::Twine &msg);
+  /// A bug in kdsl, not in the source (DiagEngine::internalError).
+  void internalError(llvm::SMLoc l, const llvm::Twine &msg);
   mlir::Type convertType(const Type *t);
   mlir::Value zeroValue(const Type *t, mlir::Location l);
   mlir::Value constScalar(const Type *t, double f, int64_t i, mlir::Location l);

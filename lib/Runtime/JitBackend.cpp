@@ -32,7 +32,9 @@ llvm::Error kdsl::lowerToLLVMDialect(ModuleOp module, const CpuCompileOptions &o
   PassManager pm(module.getContext());
   // The front end verified its output and every pass here is tested:
   // verifying only at the end saves a few milliseconds per kernel.
-  pm.enableVerifier(std::getenv("KDSL_VERIFY_PASSES") != nullptr);
+  pm.enableVerifier(false);
+  if (options.configurePassManager && failed(options.configurePassManager(pm)))
+    return llvm::createStringError("invalid pass-manager options");
   CpuPipelineOptions pipeline;
   pipeline.checkBounds = options.checkBounds;
   // Without optimization there is no vectorizer to feed: one grid loop.

@@ -7,6 +7,7 @@
 
 #include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Driver/Driver.h"
 #include "kdsl/Frontend/Frontend.h"
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Runtime/GradCheck.h"
@@ -492,7 +493,7 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
   OwningOpRef<ModuleOp> full = module->clone();
   if (options.backward) {
     StageScope timer(Stage::Autodiff);
-    if (auto e = buildAdjointKernels(*full, {p.kernelName}))
+    if (auto e = driver::prepareAdjoints(*full, {std::vector<std::string>{p.kernelName}}))
       return failWith("autodiff", llvm::toString(std::move(e)));
   }
   auto forward = [](KernelOp k) { return !isAdjoint(k); };
@@ -705,7 +706,7 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
   };
   std::optional<StageScope> autodiffTimer(Stage::Autodiff);
   if (!names.empty())
-    if (auto e = buildAdjointKernels(*combined, names)) {
+    if (auto e = driver::prepareAdjoints(*combined, {names})) {
       if (programs.size() == 1) {
         results[0] = fail("autodiff", llvm::toString(std::move(e)));
         return results;

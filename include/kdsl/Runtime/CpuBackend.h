@@ -5,8 +5,10 @@
 #include "kdsl/Runtime/KernelABI.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/Error.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -20,6 +22,11 @@ struct CpuCompileOptions {
   /// JIT: optimize (LLVM O3, host vectorization). Off: no IR optimization
   /// and the fastest code generation, for code that runs once (validation).
   bool optimize = true;
+  /// Called on the lowering's pass manager before it runs (the tools apply
+  /// their --mlir-print-ir-*, --mlir-timing and --verify-each options here).
+  /// Unset: no per-pass verification (the front end verified its output and
+  /// every pass is tested).
+  std::function<mlir::LogicalResult(mlir::PassManager &)> configurePassManager;
 };
 
 /// Compiled kernels of one module, callable through the CPU ABI.
