@@ -1,20 +1,28 @@
 //===- AdjointKernel.cpp - build <kernel>_backward for a kdsl kernel --------===//
 #include "Reverser.h"
 #include "kdsl/Autodiff/Autodiff.h"
+#include "kdsl/Target/SourceNames.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Transforms/Inliner.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
 using namespace kdsl;
 
-/// Inlines every @wp.func call in `root` (funcs are single-block: the front
-/// end lowers early returns to flags; recursion is rejected by Sema).
+/// Inlines every @wp.func call in `root` with the upstream inliner (the
+/// dialects' inliner interfaces; funcs are single-block: the front end lowers
+/// early returns to flags; recursion is rejected by Sema). A value the callee
+/// returns takes the caller's name for the call's result (`f = spring(...)`
+/// keeps `f`, so its adjoint reads adj_f).
 static LogicalResult inlineCalls(Operation *root, SymbolTable &symbols) {
+  InlinerInterface interface(root->getContext());
+  InlinerConfig config;
   for (unsigned round = 0;; ++round) {
     SmallVector<func::CallOp> calls;
     root->walk([&](func::CallOp c) { calls.push_back(c); });
@@ -26,14 +34,16 @@ static LogicalResult inlineCalls(Operation *root, SymbolTable &symbols) {
       auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
       if (!callee || callee.isExternal() || !callee.getBody().hasOneBlock())
         return call.emitOpError("autodiff: cannot inline the call of @") << call.getCallee();
-      Block &body = callee.getBody().front();
-      IRMapping map;
-      map.map(body.getArguments(), call.getOperands());
-      OpBuilder b(call);
-      for (Operation &op : body.without_terminator())
-        b.clone(op, map);
-      for (auto [r, v] : llvm::zip(call.getResults(), body.getTerminator()->getOperands()))
-        r.replaceAllUsesWith(map.lookupOrDefault(v));
+      // One use per result: after inlining it holds the value returned.
+      SmallVector<std::pair<OpOperand *, std::string>> named;
+      for (OpResult r : call->getResults())
+        if (!r.use_empty())
+          named.push_back({&*r.getUses().begin(), sourceNameOf(r).str()});
+      if (failed(inlineCall(interface, config.getCloneCallback(), call, callee,
+                            &callee.getBody())))
+        return call.emitOpError("autodiff: cannot inline the call of @") << call.getCallee();
+      for (auto &[use, name] : named)
+        setSourceName(use->get(), name);
       call.erase();
     }
   }
