@@ -169,7 +169,3 @@ LogicalResult kdsl::flattenCarriedValues(Operation *root, bool matrices) {
 void kdsl::flattenCarriedStructs(Operation *root) {
   (void)flattenCarriedValues(root, /*matrices=*/false);
 }
-
-void kdsl::flattenCarriedMatrices(Operation *root) {
-  (void)flattenCarriedValues(root, /*matrices=*/true);
-}

@@ -135,8 +135,8 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
     // the n-D vector ops that feed matrix-typed ones: structs cross loop and
     // if boundaries as their fields, matrices (those fields too) as 1-D
     // vectors.
-    flattenCarriedStructs(f);
-    flattenCarriedMatrices(f);
+    if (failed(flattenCarriedValues(f, /*matrices=*/true)))
+      return signalPassFailure();
   }
 };
 

@@ -68,9 +68,6 @@ llvm::LogicalResult flattenCarriedValues(mlir::Operation *root, bool matrices);
 /// the result (an error is emitted at the failing op).
 void flattenCarriedStructs(mlir::Operation *root);
 
-/// The same for matrices (n-D vectors), carried as 1-D vectors.
-void flattenCarriedMatrices(mlir::Operation *root);
-
 /// Registers every kdsl pass and the named pipelines (kdsl-lower-to-cpu).
 void registerKdslPassesAndPipelines();
 
