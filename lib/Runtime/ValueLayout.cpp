@@ -1,6 +1,7 @@
 //===- ValueLayout.cpp - host values of kdsl kernel arguments -------------===//
 #include "kdsl/Runtime/ValueLayout.h"
 #include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Transforms/CLayout.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/APFloat.h"
@@ -289,22 +290,16 @@ std::vector<ScalarSlot> kdsl::scalarSlots(const ElemType &t) {
 
 static_assert(sizeof(kdsl_array) == 72 && alignof(kdsl_array) == 8, "kdsl_array layout");
 
-Expected<Layout> kdsl::layoutOf(mlir::Type t) {
-  if (std::optional<ElemType> e = elemTypeFromMLIR(t))
-    return Layout{e->size(), e->align()};
-  if (llvm::isa_and_nonnull<ArrayType>(t))
-    return Layout{sizeof(kdsl_array), alignof(kdsl_array)};
+/// The host encodes and decodes element types (elemTypeFromMLIR), arrays and
+/// structs of them; the error names the (innermost) type it cannot.
+static Error checkHostLayout(mlir::Type t) {
+  if (elemTypeFromMLIR(t) || llvm::isa_and_nonnull<ArrayType>(t))
+    return Error::success();
   if (auto s = llvm::dyn_cast_or_null<StructType>(t)) {
-    Layout layout;
-    for (mlir::Type f : s.getFieldTypes()) {
-      Expected<Layout> fl = layoutOf(f);
-      if (!fl)
-        return fl.takeError();
-      layout.size = llvm::alignTo(layout.size, fl->align) + fl->size;
-      layout.align = std::max(layout.align, fl->align);
-    }
-    layout.size = llvm::alignTo(layout.size, layout.align);
-    return layout;
+    for (mlir::Type f : s.getFieldTypes())
+      if (Error e = checkHostLayout(f))
+        return e;
+    return Error::success();
   }
   std::string str;
   llvm::raw_string_ostream os(str);
@@ -312,18 +307,31 @@ Expected<Layout> kdsl::layoutOf(mlir::Type t) {
   return specError("type " + str + " has no host layout");
 }
 
+// Sizes, alignments and offsets are the LLVM lowering's (Transforms/CLayout.h),
+// so the host lays values out as the kernels read them.
+Expected<Layout> kdsl::layoutOf(mlir::Type t) {
+  if (Error e = checkHostLayout(t))
+    return std::move(e);
+  // Every type checkHostLayout accepts has a C layout.
+  std::optional<CSizeAlign> c = cLayoutOf(t);
+  if (!c)
+    return specError("type " + describeType(t) + " has no C layout");
+  assert((!elemTypeFromMLIR(t) ||
+          (elemTypeFromMLIR(t)->size() == c->size && elemTypeFromMLIR(t)->align() == c->align)) &&
+         "ElemType::size/align disagree with the C layout");
+  assert((!llvm::isa<ArrayType>(t) ||
+          (c->size == sizeof(kdsl_array) && c->align == alignof(kdsl_array))) &&
+         "the kdsl_array descriptor disagrees with KernelABI.h");
+  return Layout{c->size, c->align};
+}
+
 Expected<std::vector<uint64_t>> kdsl::structFieldOffsets(StructType t) {
-  std::vector<uint64_t> offsets;
-  uint64_t offset = 0;
-  for (mlir::Type f : t.getFieldTypes()) {
-    Expected<Layout> fl = layoutOf(f);
-    if (!fl)
-      return fl.takeError();
-    offset = llvm::alignTo(offset, fl->align);
-    offsets.push_back(offset);
-    offset += fl->size;
-  }
-  return offsets;
+  if (Error e = checkHostLayout(t))
+    return std::move(e);
+  std::optional<llvm::SmallVector<uint64_t>> offsets = cStructFieldOffsets(t);
+  if (!offsets)
+    return specError("type " + describeType(t) + " has no C layout");
+  return std::vector<uint64_t>(offsets->begin(), offsets->end());
 }
 
 std::string kdsl::describeType(mlir::Type t) {

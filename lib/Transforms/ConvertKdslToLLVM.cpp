@@ -20,7 +20,6 @@
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
-#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace kdsl {
@@ -32,30 +31,6 @@ using namespace mlir;
 using namespace kdsl;
 
 namespace {
-
-/// The kdsl_array descriptor: { ptr data, i64 shape[4], i64 strides[4] }.
-static LLVM::LLVMStructType descriptorType(MLIRContext *ctx) {
-  auto i64x4 = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 64), 4);
-  return LLVM::LLVMStructType::getLiteral(ctx, {LLVM::LLVMPointerType::get(ctx), i64x4, i64x4});
-}
-
-/// The C-layout (memory) type of a kdsl value type.
-static Type memType(Type t) {
-  MLIRContext *ctx = t.getContext();
-  if (auto v = dyn_cast<VectorType>(t)) {
-    Type row = LLVM::LLVMArrayType::get(v.getElementType(), v.getShape().back());
-    return v.getRank() == 1 ? row : LLVM::LLVMArrayType::get(row, v.getDimSize(0));
-  }
-  if (auto s = dyn_cast<StructType>(t)) {
-    SmallVector<Type> fields;
-    for (Type f : s.getFieldTypes())
-      fields.push_back(memType(f));
-    return LLVM::LLVMStructType::getLiteral(ctx, fields);
-  }
-  if (isa<ArrayType>(t))
-    return descriptorType(ctx);
-  return t;
-}
 
 /// Conversions between the memory form and the SSA form of a value.
 struct Layout {
@@ -91,7 +66,7 @@ struct Layout {
 
   Value toMem(Value ssa, Type t) {
     if (auto v = dyn_cast<VectorType>(t)) {
-      Value r = LLVM::PoisonOp::create(b, loc, memType(t));
+      Value r = LLVM::PoisonOp::create(b, loc, cLayoutType(t));
       if (v.getRank() == 1) {
         for (int64_t i = 0; i < v.getDimSize(0); ++i)
           r = LLVM::InsertValueOp::create(b, loc, r, LLVM::ExtractElementOp::create(b, loc, ssa, idx(i)), i);
@@ -103,7 +78,7 @@ struct Layout {
       return r;
     }
     if (auto s = dyn_cast<StructType>(t)) {
-      Value r = LLVM::PoisonOp::create(b, loc, memType(t));
+      Value r = LLVM::PoisonOp::create(b, loc, cLayoutType(t));
       for (auto [i, f] : llvm::enumerate(s.getFieldTypes()))
         r = LLVM::InsertValueOp::create(b, loc, r, toMem(LLVM::ExtractValueOp::create(b, loc, ssa, i), f), i);
       return r;
@@ -117,7 +92,7 @@ struct Layout {
     return LLVM::GEPOp::create(b, loc, ptr.getType(), mem, ptr, ArrayRef<LLVM::GEPArg>{0, (int32_t)i});
   }
   Value read(Value ptr, Type t) {
-    Type mem = memType(t);
+    Type mem = cLayoutType(t);
     if (auto v = dyn_cast<VectorType>(t)) {
       Value r = LLVM::PoisonOp::create(b, loc, tc.convertType(t));
       if (v.getRank() == 1) {
@@ -140,7 +115,7 @@ struct Layout {
     return LLVM::LoadOp::create(b, loc, mem, ptr);
   }
   void write(Value ssa, Value ptr, Type t) {
-    Type mem = memType(t);
+    Type mem = cLayoutType(t);
     if (auto v = dyn_cast<VectorType>(t)) {
       if (v.getRank() == 1) {
         for (int64_t i = 0; i < v.getDimSize(0); ++i)
@@ -246,7 +221,7 @@ struct FieldViewLowering : KdslPattern<FieldViewOp> {
     Value data = LLVM::ExtractValueOp::create(r, loc, a.getArray(), 0);
     // The field's address in element 0; shape and strides stay.
     Value field = LLVM::GEPOp::create(
-        r, loc, data.getType(), memType(st), data,
+        r, loc, data.getType(), cLayoutType(st), data,
         ArrayRef<LLVM::GEPArg>{0, (int32_t)st.getFieldIndex(op.getField())});
     r.replaceOpWithNewOp<LLVM::InsertValueOp>(op, a.getArray(), field, 0);
     return success();
@@ -312,9 +287,14 @@ struct AtomicLowering : KdslPattern<AtomicOp> {
   }
 };
 
-/// Bytes of one array element in memory (the C layout of KernelABI.h).
-static int64_t elementBytes(Operation *op, ArrayType t) {
-  return DataLayout::closest(op).getTypeSize(memType(t.getElementType())).getFixedValue();
+/// Bytes of one array element in memory (the C layout of KernelABI.h), the
+/// stride the host gives a dense array (Runtime/ValueLayout.h measures
+/// elements with the same cLayoutOf); nullopt (the pattern does not apply)
+/// for an element without a C layout.
+static std::optional<int64_t> elementBytes(ArrayType t) {
+  if (std::optional<CSizeAlign> layout = cLayoutOf(t.getElementType()))
+    return int64_t(layout->size);
+  return std::nullopt;
 }
 
 struct IsDenseLowering : KdslPattern<IsDenseOp> {
@@ -322,9 +302,12 @@ struct IsDenseLowering : KdslPattern<IsDenseOp> {
   LogicalResult matchAndRewrite(IsDenseOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
     auto t = op.getArray().getType();
     Location loc = op.getLoc();
+    std::optional<int64_t> bytes = elementBytes(t);
+    if (!bytes)
+      return r.notifyMatchFailure(op, "array element type has no C layout");
     Value stride = LLVM::ExtractValueOp::create(r, loc, a.getArray(),
                                                 ArrayRef<int64_t>{2, (int64_t)t.getNdim() - 1});
-    Value size = LLVM::ConstantOp::create(r, loc, r.getI64Type(), elementBytes(op, t));
+    Value size = LLVM::ConstantOp::create(r, loc, r.getI64Type(), *bytes);
     r.replaceOpWithNewOp<LLVM::ICmpOp>(op, LLVM::ICmpPredicate::eq, stride, size);
     return success();
   }
@@ -334,7 +317,10 @@ struct AssumeDenseLowering : KdslPattern<AssumeDenseOp> {
   using KdslPattern::KdslPattern;
   LogicalResult matchAndRewrite(AssumeDenseOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
     auto t = op.getArray().getType();
-    Value size = LLVM::ConstantOp::create(r, op.getLoc(), r.getI64Type(), elementBytes(op, t));
+    std::optional<int64_t> bytes = elementBytes(t);
+    if (!bytes)
+      return r.notifyMatchFailure(op, "array element type has no C layout");
+    Value size = LLVM::ConstantOp::create(r, op.getLoc(), r.getI64Type(), *bytes);
     r.replaceOpWithNewOp<LLVM::InsertValueOp>(op, a.getArray(), size,
                                               ArrayRef<int64_t>{2, (int64_t)t.getNdim() - 1});
     return success();
@@ -374,7 +360,7 @@ struct ConvertKdslToLLVMPass : public kdsl::impl::ConvertKdslToLLVMBase<ConvertK
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     LLVMTypeConverter converter(ctx);
-    converter.addConversion([ctx](ArrayType) { return descriptorType(ctx); });
+    converter.addConversion([](ArrayType t) { return cLayoutType(t); });
     converter.addConversion([&converter](StructType s) -> std::optional<Type> {
       SmallVector<Type> fields;
       for (Type f : s.getFieldTypes()) {
@@ -412,4 +398,3 @@ struct ConvertKdslToLLVMPass : public kdsl::impl::ConvertKdslToLLVMBase<ConvertK
 
 } // namespace
 
-Type kdsl::cLayoutType(Type t) { return memType(t); }
