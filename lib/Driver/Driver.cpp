@@ -197,6 +197,9 @@ static llvm::Error emitPtx(ModuleOp module, const CompileOptions &options, std::
   PtxCompileOptions ptxOptions;
   ptxOptions.chip = options.arch;
   ptxOptions.cudaPath = options.cudaPath;
+  ptxOptions.configurePassManager = [&](PassManager &pm) {
+    return configurePassManager(pm, options.timing);
+  };
   llvm::Expected<std::string> ptx = compileToPtx(module, ptxOptions);
   if (!ptx)
     return ptx.takeError();

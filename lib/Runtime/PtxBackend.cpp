@@ -74,6 +74,8 @@ llvm::Expected<std::string> kdsl::compileToPtx(ModuleOp module, const PtxCompile
   });
   std::string cuda = findCuda(options.cudaPath);
   PassManager pm(module.getContext());
+  if (options.configurePassManager && failed(options.configurePassManager(pm)))
+    return llvm::createStringError("invalid pass-manager options");
   NvvmPipelineOptions pipeline;
   pipeline.chip = options.chip;
   pipeline.cudaPath = cuda;

@@ -56,6 +56,9 @@ struct PtxCompileOptions {
   std::string chip = "sm_80";
   /// The CUDA toolkit (libdevice); empty: $CUDA_HOME, $CUDA_PATH, /usr/local/cuda.
   std::string cudaPath;
+  /// Called on the lowering's pass manager before it runs (as in
+  /// CpuCompileOptions: the tools' --mlir-print-ir-*, timing, --verify-each).
+  std::function<mlir::LogicalResult(mlir::PassManager &)> configurePassManager;
 };
 
 /// Registers what the GPU path needs (NVVM target, LLVM IR translations).
