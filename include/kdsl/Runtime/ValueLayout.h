@@ -8,7 +8,8 @@
 //    its signedness, parsed from a dtype name ("vec3f", "uint8") or taken
 //    from an MLIR type (integers are signless there: read as signed),
 //  - layoutOf: size and alignment of any kernel argument type in the C
-//    layout of KernelABI.h,
+//    layout of KernelABI.h, as the LLVM lowering lays it out (both take it
+//    from Transforms/CLayout.h),
 //  - encoding JSON values into those bytes and decoding bytes back to JSON
 //    (floats printed so that they round-trip exactly, NaN/inf as strings),
 //  - HostArray: a zero-initialized, row-major host array with its kdsl_array
@@ -188,10 +189,13 @@ struct Layout {
 /// Size and alignment of `t` in the C layout of KernelABI.h: scalars as
 /// their C type (i1: 1 byte), vectors/matrices packed T[N] aligned like T,
 /// !kdsl.array a kdsl_array (72 bytes, 8-aligned), !kdsl.struct a C struct
-/// of its fields in order. Fails for any other type.
+/// of its fields in order. Fails for any type the host cannot encode (one
+/// elemTypeFromMLIR rejects, and structs holding one). The numbers are
+/// cLayoutOf's (Transforms/CLayout.h), the layout the kernels are lowered to.
 llvm::Expected<Layout> layoutOf(mlir::Type t);
 
-/// Byte offsets of the fields of `t` (C rules), in field order.
+/// Byte offsets of the fields of `t` (C rules), in field order: those of
+/// cStructFieldOffsets (Transforms/CLayout.h), for the types layoutOf takes.
 llvm::Expected<std::vector<uint64_t>> structFieldOffsets(StructType t);
 
 /// A user-facing name: "float32", "vec3f", "array(vec3f, ndim=2)",
