@@ -11,9 +11,9 @@ class Pair(ctypes.Structure):
 
 
 class Mixed(ctypes.Structure):
-    _fields_ = [("a", ctypes.c_int8), ("b", ctypes.c_double), ("c", ctypes.c_int16),
-                ("d", half * 3), ("e", ctypes.c_int64), ("f", ctypes.c_bool),
-                ("g", ctypes.c_int32)]
+    _fields_ = [("a", ctypes.c_int8), ("g", ctypes.c_int32), ("c", ctypes.c_int16),
+                ("d", half * 3), ("f", ctypes.c_bool), ("e", ctypes.c_int64),
+                ("b", ctypes.c_double)]
 
 
 class Small(ctypes.Structure):

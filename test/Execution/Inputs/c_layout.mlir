@@ -4,9 +4,9 @@ func.func @pair(%a: !kdsl.array<!kdsl.struct<"Pair", {a: i32, b: i64}>, 1>) -> i
   %d = kdsl.is_dense %a : !kdsl.array<!kdsl.struct<"Pair", {a: i32, b: i64}>, 1>
   return %d : i1
 }
-func.func @mixed(%a: !kdsl.array<!kdsl.struct<"Mixed", {a: i8, b: f64, c: i16, d: vector<3xf16>, e: i64, f: i1, g: i32}>, 2>) -> !kdsl.array<!kdsl.struct<"Mixed", {a: i8, b: f64, c: i16, d: vector<3xf16>, e: i64, f: i1, g: i32}>, 2> {
-  %d = kdsl.assume_dense %a : !kdsl.array<!kdsl.struct<"Mixed", {a: i8, b: f64, c: i16, d: vector<3xf16>, e: i64, f: i1, g: i32}>, 2>
-  return %d : !kdsl.array<!kdsl.struct<"Mixed", {a: i8, b: f64, c: i16, d: vector<3xf16>, e: i64, f: i1, g: i32}>, 2>
+func.func @mixed(%a: !kdsl.array<!kdsl.struct<"Mixed", {a: i8, g: i32, c: i16, d: vector<3xf16>, f: i1, e: i64, b: f64}>, 2>) -> !kdsl.array<!kdsl.struct<"Mixed", {a: i8, g: i32, c: i16, d: vector<3xf16>, f: i1, e: i64, b: f64}>, 2> {
+  %d = kdsl.assume_dense %a : !kdsl.array<!kdsl.struct<"Mixed", {a: i8, g: i32, c: i16, d: vector<3xf16>, f: i1, e: i64, b: f64}>, 2>
+  return %d : !kdsl.array<!kdsl.struct<"Mixed", {a: i8, g: i32, c: i16, d: vector<3xf16>, f: i1, e: i64, b: f64}>, 2>
 }
 func.func @small(%a: !kdsl.array<!kdsl.struct<"Small", {f: i1, d: vector<3xf16>}>, 1>) -> i1 {
   %d = kdsl.is_dense %a : !kdsl.array<!kdsl.struct<"Small", {f: i1, d: vector<3xf16>}>, 1>

@@ -7,12 +7,12 @@ import warp as wp
 @wp.struct
 class Mixed:
     a: wp.int8
-    b: wp.float64
+    g: wp.int32
     c: wp.int16
     d: wp.vec3h
-    e: wp.int64
     f: wp.bool
-    g: wp.int32
+    e: wp.int64
+    b: wp.float64
 
 
 @wp.kernel
