@@ -374,8 +374,8 @@ static std::string errorLines(StringRef diagnostics) {
   SmallVector<StringRef> all;
   diagnostics.split(all, '\n');
   for (StringRef line : all)
-    if (line.contains(": error: ") || line.starts_with("kdsl: internal error") ||
-        line.contains("error: internal error"))
+    // Located errors, and unlocated ones (the front end's internal errors).
+    if (line.contains(": error: ") || line.starts_with("error: "))
       lines += (lines.empty() ? "" : "\n") + line.str();
   return lines.empty() ? diagnostics.trim().str() : lines;
 }
