@@ -1291,6 +1291,25 @@ class Record:
     error: str | None = None
     seconds: float | None = None
     features: list = field(default_factory=list)
+    # Warp's self-checking test kernels: no parameters, and the body checks with wp.expect_* or assert.
+    selfcheck: bool = False
+    run_status: str | None = None  # --run-selfcheck: pass / fail / timeout
+    run_error: str | None = None
+
+
+def is_selfcheck(node: ast.FunctionDef) -> bool:
+    a = node.args
+    if a.args or a.posonlyargs or a.kwonlyargs or a.vararg or a.kwarg:
+        return False
+    for n in ast.walk(node):
+        if isinstance(n, ast.Assert):
+            return True
+        if isinstance(n, ast.Call):
+            f = n.func
+            name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+            if name.startswith("expect_"):
+                return True
+    return False
 
 
 def qualname(kd: KernelDef) -> str:
@@ -1326,6 +1345,7 @@ def scan(corpus: str, census: collections.Counter | None, census_occ: collection
             for name, kds in by_name.items():
                 kd = kds[0]
                 rec = Record(rel, name, kd.node.lineno, qualname(kd), bool(kd.scopes))
+                rec.selfcheck = is_selfcheck(kd.node)
                 if len(kds) > 1:
                     rec.note = (f"ambiguous: {len(kds)} kernels named {name} (lines "
                                 f"{', '.join(str(k.node.lineno) for k in kds)}); classified by the first")
@@ -1402,6 +1422,28 @@ def run_translator(translator: str, corpus: str, rec: Record, timeout: float):
     rec.seconds = round(time.monotonic() - t0, 3)
 
 
+def run_selfcheck(runner: str, corpus: str, rec: Record, timeout: float):
+    """Runs a self-checking kernel with kdsl-run at dim 1 from the unchanged file."""
+    spec = json.dumps({"kernel": rec.name, "dim": 1, "inputs": {}})
+    cmd = [runner, os.path.join(corpus, rec.file), "-", "--threads=1", f"--timeout={timeout:g}"]
+    try:
+        p = subprocess.run(cmd, input=spec, capture_output=True, text=True, timeout=timeout + 30, errors="replace")
+    except subprocess.TimeoutExpired:
+        rec.run_status, rec.run_error = "timeout", f"timeout after {timeout:g} s"
+        return
+    try:
+        ok = p.returncode == 0 and json.loads(p.stdout).get("ok") is True
+    except ValueError:
+        ok = False
+    rec.run_status = "pass" if ok else "fail"
+    if not ok:
+        try:
+            rec.run_error = json.loads(p.stdout).get("error", "")
+        except ValueError:
+            rec.run_error = first_error_line(p.stderr, p.returncode)
+        rec.run_error = (rec.run_error or "").replace(corpus + os.sep, "")
+
+
 def error_key(msg: str) -> str:
     """The message after 'error:', with quoted names and numbers blurred, for grouping."""
     m = msg.split("error:", 1)[1].strip() if "error:" in msg else msg
@@ -1444,6 +1486,9 @@ def main(argv=None):
     ap.add_argument("--all", action="store_true",
                     help="run the translator on every kernel, not only those inside the classifier's language, "
                          "and report the pass rate over all of them (issue 15's measure)")
+    ap.add_argument("--run-selfcheck", action="store_true",
+                    help="also run Warp's self-checking test kernels (no parameters; wp.expect_* or assert) "
+                         "that translate with kdsl-run at dim 1, and report how many pass")
     args = ap.parse_args(argv)
     global EMIT
     EMIT = args.emit
@@ -1518,6 +1563,18 @@ def main(argv=None):
         print(f"translator: {translator}")
         print(f"passed: {len(passed)}  failed: {len(failed)}  pass rate: {rate:.1f}% "
               f"of {len(inside)} inside-language kernels")
+        if args.run_selfcheck:
+            runner = os.path.join(os.path.dirname(translator), "kdsl-run")
+            checks = [r for r in records if r.selfcheck and r.status == "pass"]
+            with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+                list(pool.map(lambda r: run_selfcheck(runner, corpus, r, args.timeout), checks))
+            n_self = sum(r.selfcheck for r in records)
+            n_pass = sum(r.run_status == "pass" for r in checks)
+            print(f"self-checking kernels: {n_self}; translated: {len(checks)}; "
+                  f"run with kdsl-run at dim 1 and passed: {n_pass} of {len(checks)}")
+            for r in checks:
+                if r.run_status != "pass":
+                    print(f"      {r.file}:{r.line} {r.qualname}: {r.run_status}: {r.run_error}")
         if args.min_pass_rate is not None:
             ok = rate >= args.min_pass_rate
             print(f"target: pass rate >= {args.min_pass_rate:g}%: {'met' if ok else 'NOT met'}")
