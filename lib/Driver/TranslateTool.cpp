@@ -54,6 +54,14 @@ struct TranslateOptions {
                                   cl::desc("Translate only this kernel (the first of that "
                                            "name) and the funcs and structs it uses"),
                                   cl::value_desc("name"), cl::cat(category)};
+  cl::opt<std::string> kernelTypes{
+      "kernel-types",
+      cl::desc("With --kernel: the types of a generic kernel's typing.Any parameters, as "
+               "Python call arguments, e.g. 'a=wp.array(dtype=float), s=wp.float64' or "
+               "'wp.array(dtype=float), wp.float64' (translates that one instance under the "
+               "kernel's name; without it, a generic kernel gets the instances its file's "
+               "wp.overload() calls and @wp.overload stubs name)"),
+      cl::value_desc("types"), cl::cat(category)};
   cl::opt<Target> emit{
       "emit", cl::desc("What to emit"), cl::init(Target::Mlir),
       cl::values(clEnumValN(Target::Mlir, "mlir", "kdsl dialect IR"),
@@ -220,6 +228,11 @@ static int translateBuffer(std::unique_ptr<MemoryBuffer> buffer, mlir::TimingSco
   compile.target = o.emit;
   compile.mlirInput = o.mlirInput();
   compile.frontend.kernel = o.kernelName;
+  if (!o.kernelTypes.empty()) {
+    if (o.kernelName.empty())
+      return error("--kernel-types needs --kernel NAME (the generic kernel they are for)\n");
+    compile.frontend.kernelTypes[o.kernelName] = o.kernelTypes;
+  }
   compile.adjoints = !o.forwardOnly;
   compile.adjointHint =
       "(mark the kernel @wp.kernel(enable_backward=False), or pass --forward-only)";

@@ -30,6 +30,48 @@ static mlir::LogicalResult verifyGenerated(mlir::ModuleOp module) {
   return mlir::failure();
 }
 
+/// Replaces the generic kernels of `kernels` by their instances (Sema::
+/// instantiateKernel). `requested`: the caller named these kernels, so one
+/// without types is an error; in a whole-file translation it is left out,
+/// as Warp leaves out generic kernels that have no overloads.
+static bool expandGenericKernels(llvm::SourceMgr &sm, DiagEngine &diags, ModuleAST &ast, Sema &sema,
+                                 const FrontendOptions &options, bool requested,
+                                 std::vector<FuncDef *> &kernels) {
+  std::vector<FuncDef *> out;
+  for (FuncDef *k : kernels) {
+    if (!k->genericTemplate) {
+      if (!k->overloadStubs.empty() || !k->overloadCalls.empty()) {
+        diags.error(k->overloadStubs.empty() ? k->overloadCalls[0]->loc : k->overloadStubs[0]->loc,
+                    "only generic kernels can be overloaded (as in Warp): kernel '" + k->name +
+                        "' has no typing.Any parameter");
+        return false;
+      }
+      out.push_back(k);
+      continue;
+    }
+    CallExpr *given = nullptr;
+    if (auto it = options.kernelTypes.find(k->name.str()); it != options.kernelTypes.end()) {
+      unsigned id = sm.AddNewSourceBuffer(
+          llvm::MemoryBuffer::getMemBufferCopy("kernel_types(" + it->second + ")",
+                                               "<types of kernel " + k->name.str() + ">"),
+          llvm::SMLoc());
+      given = llvm::dyn_cast_or_null<CallExpr>(parseStandaloneExpr(id, diags, ast));
+      if (!given)
+        return false;
+    }
+    if (!requested && !given && k->overloadStubs.empty() && k->overloadCalls.empty())
+      continue;
+    std::vector<FuncDef *> instances;
+    if (!sema.instantiateKernel(k, given, instances))
+      return false;
+    if (given) // the one instance asked for takes the kernel's symbol
+      instances[0]->symName = k->symName.empty() ? k->name.str() : k->symName;
+    out.insert(out.end(), instances.begin(), instances.end());
+  }
+  kernels = std::move(out);
+  return true;
+}
+
 mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mlir::MLIRContext &ctx,
                                                         const FrontendOptions &options) {
   DiagEngine diags(sm, ctx);
@@ -95,6 +137,9 @@ mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mli
       return nullptr;
   }
 
+  if (!expandGenericKernels(sm, diags, ast, sema, options,
+                            !options.kernel.empty() || !options.kernels.empty(), kernels))
+    return nullptr;
   auto module = generateMLIR(ctx, ast, sema, diags, sema.getCheckedFuncs(), kernels);
   if (!module) {
     if (diags.hadInternalError() && options.internalError)

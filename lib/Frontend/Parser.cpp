@@ -20,6 +20,14 @@ public:
       : toks(toks), diags(diags), mod(m) {}
 
   bool parseFile();
+  /// One expression filling the buffer (kdsl-translate --kernel-types).
+  Expr *parseStandalone() {
+    mod.globals = mod.globals ? mod.globals : mod.make<Scope>();
+    Expr *e = parseTest();
+    if (e && !cur().is(Tok::Newline) && !cur().is(Tok::Eof))
+      error(cur().loc(), "unexpected " + describe(cur()));
+    return failed ? nullptr : e;
+  }
 
 private:
   std::vector<Token> &toks;
@@ -133,7 +141,17 @@ private:
   bool parseDef(Scope *scope, bool isKernel, DecoInfo info);
   bool parseStruct(Scope *scope, DecoInfo info);
   void parseAttachedDef(Scope *scope, StringRef which, Expr *deco, SMLoc decoLoc);
+  // @wp.func_grad / @wp.func_replay (CustomGrad: lib/Frontend/CustomGrad.cpp)
+  void parseCustomDef(Scope *scope, bool isGrad, FuncDef *target);
+  // Generics (lib/Frontend/Generics.cpp): @wp.overload stubs, wp.overload().
+  bool parseOverloadStub(Scope *scope);
+  bool tryOverloadCall(Scope *scope);
+  Expr *adjointRef(SubscriptExpr *sub);
+  Scope *adjointScope = nullptr; // set while parsing a @wp.func_grad body
   void skipDefAndScan(Scope *scope);
+  // Closures: names of host code that kernels cannot use (Symbol::hostNote).
+  void recordHostParams(Scope *inner, StringRef defName);
+  void recordHostLoopTargets(Scope *scope);
 
   // ---- statements --------------------------------------------------------
   bool parseBlock(Body &body);
@@ -157,6 +175,9 @@ private:
   Expr *parsePrimary();
   Expr *parseAtom();
   Expr *skipBracketed(SMLoc loc, std::string what);
+  Expr *parseDictLiteral(SMLoc loc);
+  Expr *parseListLiteral(SMLoc loc);
+  Expr *parseSubscriptIndex();
   Expr *unsupported(SMLoc loc, std::string what) { return mod.make<UnsupportedExpr>(loc, what); }
   bool parseCallArgs(CallExpr *call);
   bool enter() {
@@ -333,6 +354,8 @@ void Parser::scanStatement(Scope *scope) {
     handleImport(scope);
     return;
   }
+  if (tryOverloadCall(scope))
+    return;
   if (t.is(Tok::Name) && !isKeyword(t.text) && peekTok().isOp("=")) {
     tryConstant(scope);
     return;
@@ -341,6 +364,8 @@ void Parser::scanStatement(Scope *scope) {
     skipLogicalLine();
     return;
   }
+  if (t.isName("for"))
+    recordHostLoopTargets(scope);
   // Any other statement: skip it, looking into its blocks for definitions.
   skipStatement(scope, true);
 }
@@ -353,10 +378,56 @@ void Parser::skipDefAndScan(Scope *scope) {
     scope->symbols[name] = Symbol();
   // A def body and a class body are scopes of their own: definitions in two
   // classes do not clash, and module code does not see a class's names.
-  (void)isDef;
   Scope *inner = mod.make<Scope>();
   inner->parent = scope;
+  if (isDef)
+    recordHostParams(inner, name);
   skipStatement(inner, true);
+}
+
+/// The parameters of a plain def enclosing Warp definitions: kernel code
+/// that names one gets a clear error (its value is only known when Python
+/// calls the def), not "not defined".
+void Parser::recordHostParams(Scope *inner, StringRef defName) {
+  size_t i = p;
+  while (i < toks.size() && !toks[i].isOp("(") && !toks[i].is(Tok::Newline))
+    ++i;
+  unsigned level = 0;
+  bool atParam = true;
+  for (; i < toks.size() && !toks[i].is(Tok::Eof); ++i) {
+    const Token &t = toks[i];
+    if (t.isOp("(") || t.isOp("[") || t.isOp("{")) {
+      atParam = ++level == 1;
+      continue;
+    }
+    if (t.isOp(")") || t.isOp("]") || t.isOp("}")) {
+      if (--level == 0)
+        break;
+      continue;
+    }
+    if (level == 1 && t.isOp(",")) {
+      atParam = true;
+      continue;
+    }
+    if (level == 1 && (t.isOp("*") || t.isOp("**")))
+      continue;
+    if (level == 1 && atParam && t.is(Tok::Name) && !isKeyword(t.text)) {
+      Symbol sym;
+      sym.hostNote = ("a parameter of the enclosing function '" + defName + "'").str();
+      inner->symbols[t.text] = sym;
+    }
+    atParam = false;
+  }
+}
+
+/// `for a, b in ...:` in host code binds its targets to run-time values.
+void Parser::recordHostLoopTargets(Scope *scope) {
+  for (size_t i = p + 1; i < toks.size() && !toks[i].isName("in") && !toks[i].is(Tok::Newline); ++i)
+    if (toks[i].is(Tok::Name) && !isKeyword(toks[i].text)) {
+      Symbol sym;
+      sym.hostNote = "a loop variable of host code";
+      scope->symbols[toks[i].text] = sym;
+    }
 }
 
 /// A def decorated with @wp.func_grad, @wp.func_replay, @wp.func_native or
@@ -373,6 +444,16 @@ void Parser::parseAttachedDef(Scope *scope, StringRef which, Expr *deco, SMLoc d
   f->decoratorError = attachedDecoratorError(which);
   f->decoratorErrorLoc = decoLoc;
   FuncDef *target = nullptr;
+  if (auto *call = llvm::dyn_cast_or_null<CallExpr>(deco);
+      call && call->args.size() == 1 && (which == "func_grad" || which == "func_replay"))
+    if (auto *n = llvm::dyn_cast<NameExpr>(call->args[0]))
+      if (const Symbol *s = scope->lookup(n->name);
+          s && s->kind == Symbol::Func && !s->func->isKernel && !s->func->body.empty()) {
+        parseCustomDef(scope, which == "func_grad", s->func);
+        return;
+      }
+  if (which == "overload" && parseOverloadStub(scope))
+    return;
   if (which == "overload") {
     // @wp.overload adds a signature to the kernel or func of the same name.
     auto it = scope->symbols.find(f->name);
@@ -396,6 +477,92 @@ void Parser::parseAttachedDef(Scope *scope, StringRef which, Expr *deco, SMLoc d
   }
   mod.funcs.push_back(f);
   skipStatement(nullptr, false);
+}
+
+/// A def decorated with @wp.func_grad(target) or @wp.func_replay(target):
+/// parsed as a func and tied to its target (Sema checks the signatures).
+void Parser::parseCustomDef(Scope *scope, bool isGrad, FuncDef *target) {
+  size_t before = mod.funcs.size();
+  Scope *saved = adjointScope;
+  adjointScope = isGrad ? scope : nullptr;
+  bool ok = parseDef(scope, /*isKernel=*/false, DecoInfo());
+  adjointScope = saved;
+  if (!ok || mod.funcs.size() == before)
+    return;
+  FuncDef *f = mod.funcs.back();
+  (isGrad ? target->customGrad : target->customReplay) = f;
+  (isGrad ? f->gradOf : f->replayOf) = target;
+}
+
+/// `wp.adjoint[x]` in a @wp.func_grad body is the local `adjoint[x]` (the
+/// adjoint of parameter x that the func accumulates and returns).
+Expr *Parser::adjointRef(SubscriptExpr *sub) {
+  StringRef name;
+  if (!isWarpRef(sub->base, adjointScope, name) || name != "adjoint")
+    return sub;
+  auto *n = sub->indices.size() == 1 ? llvm::dyn_cast<NameExpr>(sub->indices[0]) : nullptr;
+  if (!n)
+    return unsupported(sub->loc, "wp.adjoint[...] of anything but a parameter name");
+  return mod.make<NameExpr>(sub->loc, mod.save(("adjoint[" + n->name + "]").str()));
+}
+
+/// `@wp.overload def k(x: float): ...` after a generic kernel k: a typed
+/// signature of k (Sema instantiates k with it); the name keeps meaning k.
+bool Parser::parseOverloadStub(Scope *scope) {
+  auto it = scope->symbols.find(peekTok().text);
+  if (!peekTok().is(Tok::Name) || it == scope->symbols.end() || it->second.kind != Symbol::Func ||
+      !it->second.func->isKernel)
+    return false;
+  Symbol saved = it->second;
+  size_t before = mod.kernels.size();
+  parseDef(scope, /*isKernel=*/true, DecoInfo());
+  scope->symbols[saved.func->name] = saved;
+  if (mod.kernels.size() > before) {
+    saved.func->overloadStubs.push_back(mod.kernels.back());
+    mod.kernels.pop_back();
+  }
+  return true;
+}
+
+/// `wp.overload(k, [types])`, `wp.overload(k, {"a": type})` or
+/// `NAME = wp.overload(...)` of a kernel k of this file, wherever it stands
+/// (module level or host code): recorded on k for Sema to instantiate.
+bool Parser::tryOverloadCall(Scope *scope) {
+  size_t save = p;
+  bool mentions = false;
+  for (size_t i = p; i < toks.size() && !toks[i].is(Tok::Newline) && !toks[i].is(Tok::Eof); ++i)
+    mentions |= toks[i].isName("overload");
+  if (!mentions)
+    return false;
+  StringRef bound;
+  if (cur().is(Tok::Name) && !isKeyword(cur().text) && peekTok().isOp("=")) {
+    bound = cur().text;
+    advance();
+    advance();
+  }
+  Expr *e = nullptr;
+  {
+    SuppressDiags quiet(diags);
+    bool wasFailed = failed;
+    e = parseTest();
+    if (!e || quiet.hadErrors() || !cur().is(Tok::Newline))
+      e = nullptr;
+    failed = wasFailed;
+  }
+  auto *call = llvm::dyn_cast_or_null<CallExpr>(e);
+  StringRef wpName;
+  auto *target = call && !call->args.empty() ? llvm::dyn_cast<NameExpr>(call->args[0]) : nullptr;
+  const Symbol *s = target ? scope->lookup(target->name) : nullptr;
+  if (!s || s->kind != Symbol::Func || !s->func->isKernel ||
+      !isWarpRef(call->callee, scope, wpName) || wpName != "overload") {
+    p = save;
+    return false;
+  }
+  s->func->overloadCalls.push_back(call);
+  advance(); // newline
+  if (!bound.empty())
+    scope->symbols[bound] = Symbol(); // a kernel overload: nothing kernel code uses
+  return true;
 }
 
 void Parser::handleImport(Scope *scope) {
@@ -1152,9 +1319,13 @@ bool Parser::parseCallArgs(CallExpr *call) {
   while (!cur().isOp(")")) {
     SMLoc loc = cur().loc();
     if (cur().isOp("*") || cur().isOp("**")) {
+      bool single = cur().isOp("*");
       advance();
-      if (!parseTest())
+      Expr *value = parseTest();
+      if (!value)
         return false;
+      if (single) // expanded by Sema (StarArgs.cpp)
+        call->starred.push_back({(unsigned)call->args.size(), value});
       call->args.push_back(unsupported(loc, "argument unpacking (*args, **kwargs)"));
     } else if (cur().is(Tok::Name) && peekTok().isOp("=") && !isKeyword(cur().text)) {
       Keyword kw;
@@ -1218,22 +1389,10 @@ Expr *Parser::parsePrimary() {
       advance();
       auto *sub = mod.make<SubscriptExpr>(e->loc, e);
       while (!cur().isOp("]")) {
-        SMLoc iloc = cur().loc();
-        if (cur().isOp(":")) {
-          while (!cur().isOp("]") && !cur().isOp(",") && !cur().is(Tok::Eof))
-            advance();
-          sub->indices.push_back(unsupported(iloc, "slices"));
-        } else {
-          Expr *idx = parseTest();
-          if (!idx)
-            return nullptr;
-          if (cur().isOp(":")) {
-            while (!cur().isOp("]") && !cur().isOp(",") && !cur().is(Tok::Eof))
-              advance();
-            idx = unsupported(iloc, "slices");
-          }
-          sub->indices.push_back(idx);
-        }
+        Expr *idx = parseSubscriptIndex();
+        if (!idx)
+          return nullptr;
+        sub->indices.push_back(idx);
         if (!consumeOp(","))
           break;
       }
@@ -1243,13 +1402,96 @@ Expr *Parser::parsePrimary() {
         error(loc, "empty subscript");
         return nullptr;
       }
-      e = sub;
+      e = adjointScope ? adjointRef(sub) : sub;
     } else {
       break;
     }
     (void)loc;
   }
   return e;
+}
+
+/// One index of a subscript: an expression or a slice `lower:upper:step`.
+Expr *Parser::parseSubscriptIndex() {
+  SMLoc iloc = cur().loc();
+  Expr *lower = nullptr;
+  if (!cur().isOp(":")) {
+    lower = parseTest();
+    if (!lower || !cur().isOp(":"))
+      return lower;
+  }
+  auto *s = mod.make<SliceExpr>(iloc);
+  s->lower = lower;
+  advance(); // ':'
+  auto atEnd = [&] { return cur().isOp(":") || cur().isOp("]") || cur().isOp(","); };
+  if (!atEnd() && !(s->upper = parseTest()))
+    return nullptr;
+  if (consumeOp(":") && !atEnd() && !(s->step = parseTest()))
+    return nullptr;
+  return s;
+}
+
+/// `{k: v, ...}` keeps its items (decorator options such as module_options=
+/// read them); set literals and comprehensions are skipped whole.
+Expr *Parser::parseDictLiteral(SMLoc loc) {
+  size_t start = p;
+  advance(); // '{'
+  std::vector<std::pair<Expr *, Expr *>> items;
+  bool isDict = !cur().isOp("*") && !cur().isOp("**");
+  while (isDict && !cur().isOp("}")) {
+    Expr *k = parseTest();
+    if (!k)
+      return nullptr;
+    if (!consumeOp(":")) {
+      isDict = false;
+      break;
+    }
+    Expr *v = parseTest();
+    if (!v)
+      return nullptr;
+    items.push_back({k, v});
+    if (!consumeOp(",")) {
+      isDict = cur().isOp("}");
+      break;
+    }
+  }
+  if (!isDict || !cur().isOp("}")) {
+    p = start;
+    return skipBracketed(loc, "dict and set literals");
+  }
+  advance(); // '}'
+  auto *d = llvm::cast<UnsupportedExpr>(unsupported(loc, "dict and set literals"));
+  d->dictItems = std::move(items);
+  return d;
+}
+
+/// `[a, b, ...]`: an unsupported expression that keeps its items (read by
+/// wp.overload(k, [types])); a comprehension is skipped.
+Expr *Parser::parseListLiteral(SMLoc loc) {
+  size_t start = p;
+  advance(); // '['
+  std::vector<Expr *> items;
+  bool isList = true;
+  {
+    SuppressDiags quiet(diags);
+    bool wasFailed = failed;
+    while (isList && !cur().isOp("]")) {
+      Expr *e = parseTest();
+      isList = e && !quiet.hadErrors() && (cur().isOp(",") || cur().isOp("]"));
+      if (isList)
+        items.push_back(e);
+      consumeOp(",");
+    }
+    failed = wasFailed;
+  }
+  if (!isList) {
+    p = start;
+    return skipBracketed(loc, "list literals and comprehensions");
+  }
+  advance(); // ']'
+  auto *l = llvm::cast<UnsupportedExpr>(unsupported(loc, "list literals and comprehensions"));
+  l->listItems = std::move(items);
+  return l;
 }
 
 Expr *Parser::skipBracketed(SMLoc loc, std::string what) {
@@ -1346,9 +1588,9 @@ Expr *Parser::parseAtom() {
       return tup;
     }
     if (t.isOp("["))
-      return skipBracketed(loc, "list literals and comprehensions");
+      return parseListLiteral(loc);
     if (t.isOp("{"))
-      return skipBracketed(loc, "dict and set literals");
+      return parseDictLiteral(loc);
     if (t.isOp("...")) {
       advance();
       return unsupported(loc, "Ellipsis (...)");
@@ -1372,6 +1614,14 @@ Expr *Parser::parseAtom() {
 }
 
 } // namespace
+
+Expr *kdsl::parseStandaloneExpr(unsigned bufferId, DiagEngine &diags, ModuleAST &module) {
+  std::vector<Token> tokens;
+  if (!tokenize(diags.getSourceMgr().getMemoryBuffer(bufferId)->getBuffer(), diags, tokens))
+    return nullptr;
+  Parser parser(tokens, diags, module);
+  return parser.parseStandalone();
+}
 
 bool kdsl::parseModule(unsigned bufferId, DiagEngine &diags, ModuleAST &module) {
   const llvm::MemoryBuffer *buf = diags.getSourceMgr().getMemoryBuffer(bufferId);

@@ -54,6 +54,14 @@ std::optional<StringRef> Sema::warpNameOf(Expr *e, Scope *scope) {
     const Symbol *s = scope->lookup(n->name);
     if (s && s->kind == Symbol::WarpName)
       return s->warpName;
+    // Warp resolves a name that is neither local nor global as an attribute
+    // of the warp module (codegen.py resolve_path, builtin_functions), so
+    // `expect_eq(...)`, `vec3(...)` and `PI` need no import. kdsl's own
+    // Python builtins (min, abs, int, ...) keep their meaning.
+    if (!s && !lookupPythonType(n->name, types) && !lookupPythonBuiltin(n->name) &&
+        (lookupWarpBuiltin(n->name) || lookupWarpType(n->name, types) ||
+         lookupWarpConstant(n->name)))
+      return n->name;
   }
   return std::nullopt;
 }
@@ -108,6 +116,8 @@ const Type *Sema::resolveType(Expr *ann, Scope *scope) {
         if (const Type *t = lookupWarpType(s->warpName, types))
           return t;
       }
+      if (reportHostName(n, s))
+        return nullptr;
     } else if (const Type *t = lookupPythonType(n->name, types)) {
       return t;
     }
@@ -142,6 +152,8 @@ const Type *Sema::resolveType(Expr *ann, Scope *scope) {
       return arrayType(*name, s->indices[0], s->indices.size() > 1 ? s->indices[1] : nullptr,
                        ann->loc);
   }
+  if (std::optional<const Type *> t = resolveCompositeType(ann, scope))
+    return *t;
   error(ann->loc, "unsupported type annotation (expected a Warp type such as float, wp.vec3, "
                   "wp.array(dtype=float) or a @wp.struct)");
   return nullptr;
@@ -271,8 +283,7 @@ bool Sema::checkFunc(FuncDef *f) {
     ok = error(f->decoratorErrorLoc, f->decoratorError);
   if (ok && !f->unsupportedSignature.empty())
     ok = error(f->unsupportedLoc, f->unsupportedSignature + " are not supported in a " + what);
-  if (ok && !f->isKernel)
-    ok = reportRedefinition(diags, f, "func", "overloads are not supported yet");
+  // Funcs of one name are overloads (Generics.cpp: checkOverloadedCall).
   // @wp.func_grad / @wp.func_replay / @wp.overload definitions of this one.
   for (FuncDef *a : f->attached) {
     if (!ok)
@@ -284,39 +295,9 @@ bool Sema::checkFunc(FuncDef *f) {
       ok = false;
     }
   }
-  for (Keyword &kw : f->options) {
-    if (!ok)
-      break;
-    // Options kdsl implements (enable_backward) or that change nothing it
-    // computes (module: one file is one module; launch_bounds: a CUDA
-    // occupancy hint) are recorded; Warp's other options are rejected, and so
-    // is anything Warp does not know either.
-    StringRef kind = f->isKernel ? "kernel" : "func";
-    bool known = f->isKernel ? kw.name == "enable_backward" || kw.name == "module" ||
-                                   kw.name == "launch_bounds"
-                             : kw.name == "module";
-    bool warpOnly = f->isKernel ? llvm::is_contained({"name", "module_options", "cuda_max_registers",
-                                                      "enable_cuda_smem_spilling", "cluster_dim",
-                                                      "entry_point_abi", "grid_stride"},
-                                                     kw.name)
-                                : kw.name == "name";
-    if (warpOnly) {
-      ok = error(kw.loc, "kdsl does not support the @wp." + kind + " option '" + kw.name + "' yet");
-      break;
-    }
-    if (!known) {
-      ok = error(kw.loc, "unknown @wp." + kind + " option '" + kw.name + "'");
-      break;
-    }
-    if (kw.name == "enable_backward") {
-      auto v = evalConst(kw.value);
-      if (!v || v->kind == ConstValue::Float) {
-        ok = error(kw.value->loc, "enable_backward must be True or False (a constant)");
-        break;
-      }
-      f->enableBackward = v->kind == ConstValue::Bool ? v->b : v->i != 0;
-    }
-  }
+  // Decorator options: SemaOptions.cpp.
+  if (ok)
+    ok = checkDefOptions(f);
   llvm::StringSet<> seen;
   for (Param &p : f->params) {
     if (!ok)
@@ -325,10 +306,8 @@ bool Sema::checkFunc(FuncDef *f) {
       ok = error(p.loc, "duplicate parameter '" + p.name + "'");
       break;
     }
-    if (p.defaultValue) {
-      ok = error(p.defaultValue->loc, "default parameter values are not supported");
-      break;
-    }
+    if (genericParam(f, p)) // an instance's type, or a template's Any (Generics.cpp)
+      continue;
     if (!p.annotation) {
       ok = error(p.loc, "parameter '" + p.name + "' needs a type annotation" +
                             (f->isKernel ? "" : " (generic @wp.func are not supported)"));
@@ -339,9 +318,22 @@ bool Sema::checkFunc(FuncDef *f) {
       ok = false;
       break;
     }
+    if (p.defaultValue && !checkParamDefault(f, p)) {
+      ok = false;
+      break;
+    }
     f->locals[p.name] = p.type;
   }
-  if (ok && f->returns) {
+  if (ok && f->genericTemplate) { // checked per instance (Generics.cpp)
+    f->state = CheckState::Done;
+    fn = savedFn;
+    loopDepth = savedLoop;
+    returnTypeFixed = savedFixed;
+    return true;
+  }
+  if (ok && (f->gradOf || f->replayOf))
+    ok = checkCustomSignature(f);
+  if (ok && f->returns && !(f->templateOf && isGenericAnnotation(f->returns, f->scope))) {
     bool isNone = false;
     if (auto *u = llvm::dyn_cast_or_null<UnsupportedExpr>(f->returns))
       isNone = u->what == "None";
@@ -369,6 +361,8 @@ bool Sema::checkFunc(FuncDef *f) {
     }
   }
   if (ok)
+    ok = expandStatics(f); // wp.static(...), before the body is typed
+  if (ok)
     ok = checkBody(f->body);
   if (ok && !f->isKernel && !f->resultTypes.empty() && !alwaysReturns(f->body))
     ok = error(f->loc, "function '" + f->name + "' returns " + f->resultTypes[0]->str() +
@@ -377,10 +371,13 @@ bool Sema::checkFunc(FuncDef *f) {
     f->tidDims = 1;
   f->state = ok ? CheckState::Done : CheckState::Failed;
   if (ok) {
-    f->symName = uniqueSymbol(f->name);
+    f->symName = uniqueSymbol(instanceSymbol(f));
     if (!f->isKernel)
       checkedFuncs.push_back(f);
   }
+  // Its custom gradient / replay func (checked once f is: they may call f).
+  if (ok && !finishCustomFuncs(f))
+    f->state = CheckState::Failed, ok = false;
   fn = savedFn;
   loopDepth = savedLoop;
   returnTypeFixed = savedFixed;
@@ -544,6 +541,9 @@ std::optional<Sema::ConstValue> Sema::evalConst(Expr *e) {
     if (s && s->kind == Symbol::WarpName)
       if (auto w = lookupWarpConstant(s->warpName))
         return mkF(*w);
+    if (auto w = s ? std::nullopt : warpNameOf(n, scope)) // a bare Warp name, e.g. PI
+      if (auto c = lookupWarpConstant(*w))
+        return mkF(*c);
     if (!s || s->kind != Symbol::Const)
       return std::nullopt;
     ConstDef *c = s->constDef;
@@ -798,7 +798,7 @@ bool Sema::isLValue(Expr *e) {
   if (auto *s = llvm::dyn_cast_or_null<SubscriptExpr>(e))
     return s->skind == SubKind::ArrayElem ||
            ((s->skind == SubKind::VecElem || s->skind == SubKind::MatElem ||
-             s->skind == SubKind::MatRow) &&
+             s->skind == SubKind::MatRow || s->skind == SubKind::CompSlice) &&
             isLValue(s->base));
   if (auto *a = llvm::dyn_cast_or_null<AttributeExpr>(e))
     return (a->akind == AttrKind::Component || a->akind == AttrKind::StructField) &&

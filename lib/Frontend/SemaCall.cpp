@@ -20,6 +20,8 @@ static std::string matrixFromVectorsError(llvm::StringRef ctor, unsigned element
 
 const Type *Sema::checkCall(CallExpr *e) {
   Scope *scope = fn->scope;
+  if (!e->starred.empty() && !expandStarredArgs(e))
+    return nullptr;
   // Syntax that is not in the language (a generator argument, *args) is the
   // clearer error, whatever the callee.
   for (Expr *a : e->args)
@@ -28,6 +30,8 @@ const Type *Sema::checkCall(CallExpr *e) {
   if (auto name = warpNameOf(e->callee, scope)) {
     if (auto b = lookupWarpBuiltin(*name))
       return checkBuiltin(e, *b);
+    if (!preludeOverloads(*name).empty())
+      return checkPreludeCall(e, *name);
     if (const Type *t = lookupWarpType(*name, types))
       return checkTypeCtor(e, t);
     if (*name == "matrix" && !e->args.empty()) {
@@ -49,6 +53,9 @@ const Type *Sema::checkCall(CallExpr *e) {
       error(e->callee->loc, "unknown or unsupported builtin 'wp." + *name + "'");
     return nullptr;
   }
+  if (const Type *t = typeValue(e->callee)) // arr.dtype(0), type(x)(1) (Generics.cpp)
+    return t->kind == Type::Struct ? checkStructCtor(e, const_cast<StructDef *>(t->structDef))
+                                   : checkTypeCtor(e, t);
   auto *n = llvm::dyn_cast_or_null<NameExpr>(e->callee);
   if (!n) {
     if (llvm::dyn_cast_or_null<AttributeExpr>(e->callee))
@@ -57,6 +64,8 @@ const Type *Sema::checkCall(CallExpr *e) {
       error(e->callee->loc, "this expression cannot be called");
     return nullptr;
   }
+  if (n->staticFunc) // chosen by wp.static(...)
+    return checkFuncCall(e, n->staticFunc);
   if (fn->locals.count(n->name)) {
     error(n->loc, "'" + n->name + "' is a local variable, not a function");
     return nullptr;
@@ -66,6 +75,12 @@ const Type *Sema::checkCall(CallExpr *e) {
       return checkFuncCall(e, s->func);
     if (s->kind == Symbol::Struct)
       return checkStructCtor(e, s->structDef);
+    if (const Type *t = s->kind == Symbol::Const ? aliasedType(s) : nullptr)
+      return checkTypeCtor(e, t); // vec5 = wp.types.vector(length=5, dtype=float)
+    if (FuncDef *af = s->kind == Symbol::Const ? aliasedFunc(s) : nullptr)
+      return checkFuncCall(e, af); // g = helper
+    if (reportHostName(n, s))
+      return nullptr;
     error(n->loc, "'" + n->name + "' is not a @wp.func or @wp.struct");
     return nullptr;
   }
@@ -138,10 +153,16 @@ const Type *Sema::checkFuncCall(CallExpr *e, FuncDef *f) {
     error(e->callee->loc, "kernels cannot be called from kernel code; '" + f->name + "' is a kernel");
     return nullptr;
   }
+  // Overloads and generic funcs: Generics.cpp (it checks overloads in
+  // source order, so their symbols f, f_1, ... follow the source).
+  if (f->previousDef || f->nextDef)
+    return checkOverloadedCall(e, f);
   if (!checkFunc(f)) {
     diags.note(e->loc, "in the call to '" + f->name + "'");
     return nullptr;
   }
+  if (f->genericTemplate)
+    return checkOverloadedCall(e, f);
   size_t np = f->params.size();
   std::vector<StringRef> names;
   for (const Param &p : f->params)
@@ -150,6 +171,11 @@ const Type *Sema::checkFuncCall(CallExpr *e, FuncDef *f) {
     return nullptr;
   for (size_t i = 0; i < np; ++i) {
     Expr *a = e->boundArgs[i];
+    if (!a && f->params[i].defaultValue) {
+      // The default value, checked (and typed) with the func's signature.
+      e->boundArgs[i] = f->params[i].defaultValue;
+      continue;
+    }
     if (!a) {
       error(e->loc, "missing argument '" + f->params[i].name + "' in the call to '" + f->name + "'");
       return nullptr;

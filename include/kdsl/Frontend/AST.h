@@ -36,7 +36,7 @@ struct Node {
 
 enum class ExprKind : uint8_t {
   Int, Float, Bool, Name, Attribute, Subscript, Call, Binary, Unary, Compare, BoolOp, IfExp,
-  Tuple, Unsupported
+  Tuple, Unsupported, Slice
 };
 enum class BinOp : uint8_t { Add, Sub, Mul, Div, FloorDiv, Mod, Pow, BitAnd, BitOr, BitXor, Shl, Shr, MatMul };
 enum class UnOp : uint8_t { Neg, Pos, Not, Invert };
@@ -88,10 +88,13 @@ struct NameExpr : Expr {
   RefKind ref = RefKind::Unresolved;
   ConstDef *constDef = nullptr;
   double constValue = 0; // WarpConst
+  /// A callee chosen by wp.static(...) (SemaStatic.cpp): calls go to it.
+  FuncDef *staticFunc = nullptr;
   NameExpr(llvm::SMLoc l, llvm::StringRef n) : Expr(ExprKind::Name, l), name(n) {}
 };
 
-enum class AttrKind : uint8_t { Unresolved, Component, StructField, Shape, WarpConst, ModuleConst };
+// TransformPart: a transform's .p (index 0) or .q (index 1).
+enum class AttrKind : uint8_t { Unresolved, Component, StructField, Shape, WarpConst, ModuleConst, TransformPart };
 struct AttributeExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == ExprKind::Attribute; }
   Expr *base;
@@ -105,13 +108,17 @@ struct AttributeExpr : Expr {
       : Expr(ExprKind::Attribute, l), base(b), attr(a), attrLoc(al) {}
 };
 
-enum class SubKind : uint8_t { Unresolved, ArrayElem, VecElem, MatElem, MatRow, ShapeDim };
+enum class SubKind : uint8_t { Unresolved, ArrayElem, VecElem, MatElem, MatRow, ShapeDim, CompSlice };
 struct SubscriptExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == ExprKind::Subscript; }
   Expr *base;
   llvm::SmallVector<Expr *, 2> indices;
   SubKind skind = SubKind::Unresolved;
   int64_t constIndex = -1; // ShapeDim
+  /// CompSlice (v[1:3], m[0:2, 1], q[::-1]): per index, the positions a
+  /// slice selects (empty for a plain index); a matrix indexed once has its
+  /// column slice filled in.
+  llvm::SmallVector<llvm::SmallVector<int64_t, 4>, 2> sliceSel;
   SubscriptExpr(llvm::SMLoc l, Expr *b) : Expr(ExprKind::Subscript, l), base(b) {}
 };
 
@@ -132,6 +139,15 @@ struct CallExpr : Expr {
   FuncDef *func = nullptr;  // Func
   /// Arguments in the order the callee takes them (keywords bound).
   llvm::SmallVector<Expr *, 4> boundArgs;
+  /// `*v` arguments: the position in `args` (an UnsupportedExpr there until
+  /// Sema expands it, lib/Frontend/StarArgs.cpp) and the unpacked value.
+  llvm::SmallVector<std::pair<unsigned, Expr *>, 1> starred;
+  /// A prelude builtin that advances its state argument in place
+  /// (`wp.randf(state)`, SemaPrelude.cpp): the func returns (value, new
+  /// state); MLIRGen keeps the value and assigns the new state to
+  /// `stateTarget`, the caller's local (null when the argument is no local).
+  bool advancesState = false;
+  Expr *stateTarget = nullptr;
   CallExpr(llvm::SMLoc l, Expr *c) : Expr(ExprKind::Call, l), callee(c) {}
 };
 
@@ -179,7 +195,19 @@ struct UnsupportedExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == ExprKind::Unsupported; }
   std::string what;
   std::string raw; // string literals: the source text, quotes included
+  /// Dict literals `{k: v, ...}`: the parsed items (read by decorator
+  /// options such as module_options=; never a kernel value).
+  std::vector<std::pair<Expr *, Expr *>> dictItems;
+  /// List literals `[a, b]`: the parsed items (wp.overload(k, [types])).
+  std::vector<Expr *> listItems;
   UnsupportedExpr(llvm::SMLoc l, std::string w) : Expr(ExprKind::Unsupported, l), what(std::move(w)) {}
+};
+/// `lower:upper:step` inside a subscript (each part may be null). Sema
+/// resolves slices of vectors, quaternions and matrices (constant bounds).
+struct SliceExpr : Expr {
+  static bool classof(const Expr *e) { return e->kind == ExprKind::Slice; }
+  Expr *lower = nullptr, *upper = nullptr, *step = nullptr;
+  SliceExpr(llvm::SMLoc l) : Expr(ExprKind::Slice, l) {}
 };
 
 //===----------------------------------------------------------------------===//
@@ -307,6 +335,10 @@ struct FuncDef : Node {
   /// Such defs that refer to this one (@wp.func_grad(f), @wp.overload of f):
   /// checking this def checks (and so reports) them.
   std::vector<FuncDef *> attached;
+  /// @wp.func_grad(f) / @wp.func_replay(f) (lib/Frontend/CustomGrad.cpp):
+  /// on f, its custom gradient and replay funcs; on those, f.
+  FuncDef *customGrad = nullptr, *customReplay = nullptr;
+  FuncDef *gradOf = nullptr, *replayOf = nullptr;
   /// The kernel (func) of the same name defined before (after) this one in
   /// the same scope; Sema rejects the redefinition.
   FuncDef *previousDef = nullptr, *nextDef = nullptr;
@@ -318,6 +350,16 @@ struct FuncDef : Node {
   llvm::StringMap<const Type *> locals;
   unsigned tidDims = 0;
   std::string symName;
+  // Generics (lib/Frontend/Generics.cpp). A def with a `typing.Any` in a
+  // parameter type is a template: its body is checked only in instances,
+  // clones of it whose parameter types are the concrete types of a call.
+  bool genericTemplate = false;
+  FuncDef *templateOf = nullptr;    // an instance: its template
+  std::vector<FuncDef *> instances; // a template: its instances so far
+  /// A kernel: its typed @wp.overload stubs and wp.overload(k, types) calls
+  /// (the call expressions), in source order.
+  std::vector<FuncDef *> overloadStubs;
+  std::vector<Expr *> overloadCalls;
 };
 
 struct FieldDef {
@@ -365,6 +407,9 @@ struct Symbol {
   StructDef *structDef = nullptr;
   ConstDef *constDef = nullptr;
   llvm::StringRef warpName; // WarpName: `from warp import vec3 as v3` -> "vec3"
+  /// Other: why the name has no compile-time value, when the parser knows
+  /// ("a parameter of the enclosing function 'make'"); Sema reports it.
+  std::string hostNote;
 };
 
 struct Scope : Node {
@@ -395,6 +440,13 @@ struct ModuleAST {
   ~ModuleAST() {
     for (Node *n : nodes)
       n->~Node();
+  }
+
+  /// A copy of `s` that lives as long as the module (synthesized names).
+  llvm::StringRef save(llvm::StringRef s) {
+    char *p = alloc.Allocate<char>(s.size());
+    std::copy(s.begin(), s.end(), p);
+    return llvm::StringRef(p, s.size());
   }
 
   /// Nodes are bump-allocated; their destructors run with the module's.

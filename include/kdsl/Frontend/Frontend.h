@@ -6,6 +6,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,13 @@ struct FrontendOptions {
   /// If set, receives the symbols of every kernel of the file as a
   /// whole-file translation names them (also those not translated).
   std::vector<std::string> *kernelSymbols = nullptr;
+  /// Types for generic kernels (typing.Any parameters), by kernel name: the
+  /// text of Python call arguments, `a=wp.array(dtype=float), b=float` or
+  /// positional `wp.array(dtype=float), float`. A kernel given types here is
+  /// translated as that one instance, under the kernel's own symbol; other
+  /// generic kernels get one instance per @wp.overload stub or
+  /// wp.overload() call of the file (symbols such as k_array_float32).
+  std::map<std::string, std::string> kernelTypes;
   /// Set to true when translation failed because of a compiler bug (IR that
   /// does not verify, an internal error) rather than an error in the source.
   bool *internalError = nullptr;

@@ -19,6 +19,11 @@ namespace kdsl {
 /// reporting errors.
 bool parseModule(unsigned bufferId, DiagEngine &diags, ModuleAST &module);
 
+/// Parses buffer `bufferId` as one Python expression whose nodes live in
+/// `module` (the types given to kdsl-translate --kernel-types). Returns null
+/// after reporting errors.
+Expr *parseStandaloneExpr(unsigned bufferId, DiagEngine &diags, ModuleAST &module);
+
 } // namespace kdsl
 
 #endif

@@ -12,6 +12,7 @@
 #include "kdsl/Frontend/AST.h"
 #include "kdsl/Frontend/Builtins.h"
 #include "kdsl/Frontend/Diagnostics.h"
+#include "kdsl/Frontend/Prelude.h"
 #include "kdsl/Frontend/Types.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -21,6 +22,9 @@ class BuiltinCall;
 
 class Sema {
   friend class BuiltinCall; // the builtin type rules (BuiltinRules.cpp)
+  friend class StaticExpander; // wp.static (SemaStatic.cpp)
+  friend class LinalgRules; // linear algebra builtins (BuiltinRulesLinalg.cpp)
+  friend class ScalarRules; // operator functions and printing (BuiltinRulesScalar.cpp)
 
 public:
   Sema(ModuleAST &module, DiagEngine &diags, TypeContext &types)
@@ -45,6 +49,13 @@ public:
   };
   std::optional<ConstValue> evalConst(Expr *e);
 
+  /// A generic kernel's instances (Generics.cpp), checked, into `out`: from
+  /// `given` (a call whose arguments are the types, from
+  /// kdsl-translate --kernel-types or a launch spec) if set, else from the
+  /// file's @wp.overload stubs and wp.overload() calls of `k`. Without
+  /// types, an error says how to give them.
+  bool instantiateKernel(FuncDef *k, CallExpr *given, std::vector<FuncDef *> &out);
+
 private:
   ModuleAST &mod;
   DiagEngine &diags;
@@ -52,6 +63,8 @@ private:
   std::vector<FuncDef *> checkedFuncs;
   std::vector<StructDef *> checkedStructs;
   llvm::StringMap<unsigned> symbolNames;
+  /// Builtins written in the Warp language, parsed on first use (SemaPrelude.cpp).
+  std::unique_ptr<Prelude> prelude;
 
   // Per-function state.
   FuncDef *fn = nullptr;
@@ -67,7 +80,24 @@ private:
   bool checkFunc(FuncDef *f);
   bool checkStruct(StructDef *s);
   bool checkConst(ConstDef *c);
+  // @wp.func_grad / @wp.func_replay (lib/Frontend/CustomGrad.cpp)
+  bool checkCustomSignature(FuncDef *g);
+  bool finishCustomFuncs(FuncDef *f);
+  /// `f(*v)`: v's components (matrix rows) as arguments (StarArgs.cpp).
+  bool expandStarredArgs(CallExpr *e);
   std::string uniqueSymbol(llvm::StringRef name);
+  // Decorator options (SemaOptions.cpp).
+  bool checkDefOptions(FuncDef *f);
+  bool checkBoolOption(Keyword &kw, bool &out);
+  bool checkIntsOption(Keyword &kw, unsigned maxN, int64_t lo, int64_t hi);
+  bool checkModuleOptions(FuncDef *f, Keyword &kw, std::optional<bool> &backward);
+  // Default parameter values (SemaOptions.cpp).
+  bool checkParamDefault(FuncDef *f, Param &p);
+  // Negative indices and slices of vectors/matrices (SemaSlices.cpp).
+  void wrapNegativeIndices(SubscriptExpr *e, const Type *bt);
+  std::optional<int64_t> sliceComponent(Expr *c);
+  bool slicePositions(SliceExpr *s, int64_t length, llvm::SmallVectorImpl<int64_t> &out);
+  const Type *checkCompositeSlice(SubscriptExpr *e, const Type *bt);
   const Type *resolveType(Expr *annotation, Scope *scope);
   bool isWarpModule(Expr *e, Scope *scope);
   SubscriptExpr *tupleAnnotation(Expr *e, Scope *scope);
@@ -97,6 +127,11 @@ private:
   const Type *checkTypeCtor(CallExpr *e, const Type *t);
   const Type *checkStructCtor(CallExpr *e, StructDef *s);
   const Type *checkFuncCall(CallExpr *e, FuncDef *f);
+  // Calls of prelude builtins (SemaPrelude.cpp).
+  FuncDef *preludeFunc(llvm::StringRef name, llvm::SMLoc loc);
+  const Type *checkPreludeCall(CallExpr *e, llvm::StringRef name);
+  const Type *bindPreludeCall(CallExpr *e, FuncDef *f, const PreludeOverload &o,
+                              llvm::ArrayRef<Expr *> bound);
   bool bindArguments(CallExpr *e, llvm::ArrayRef<llvm::StringRef> names,
                      const std::string &callee, llvm::StringRef what);
   const Type *checkTid(CallExpr *e, unsigned dims);
@@ -111,6 +146,46 @@ private:
   /// Makes two operands agree (literal adaptation); returns the common type.
   const Type *unify(Expr *a, Expr *b, llvm::SMLoc loc, llvm::StringRef what);
   bool isLValue(Expr *e);
+
+  // Generics and overloads (Generics.cpp).
+  bool isAnyAnnotation(Expr *ann, Scope *scope);
+  bool isGenericAnnotation(Expr *ann, Scope *scope);
+  std::optional<llvm::StringRef> arrayAnnotationName(Expr *ann, Scope *scope);
+  bool matchesTemplate(Expr *ann, const Type *t, Scope *scope);
+  bool genericParam(FuncDef *f, Param &p);
+  FuncDef *instantiate(FuncDef *tmpl, llvm::ArrayRef<const Type *> argTypes);
+  std::string instanceSymbol(FuncDef *f);
+  const Type *checkOverloadedCall(CallExpr *e, FuncDef *f);
+  std::string signatureText(FuncDef *d);
+  const Type *typeValue(Expr *e);
+  bool signatureTypes(FuncDef *k, llvm::ArrayRef<Expr *> args,
+                      llvm::ArrayRef<std::pair<llvm::StringRef, Expr *>> named, llvm::SMLoc loc,
+                      std::vector<const Type *> &out);
+  bool overloadCallTypes(FuncDef *k, CallExpr *c, bool given, std::vector<const Type *> &out);
+
+  // wp.static and closures (SemaStatic.cpp).
+  /// Evaluates the wp.static(...) expressions of `f`'s body, unrolls the
+  /// loops they need and folds `if wp.static(...)`, before the body is checked.
+  bool expandStatics(FuncDef *f);
+  /// The @wp.func a name of the enclosing scopes aliases (`g = helper`), or null.
+  FuncDef *aliasedFunc(const Symbol *s, unsigned depth = 0);
+  /// Reports a name whose value only host code knows (a parameter or loop
+  /// variable of the enclosing function); false if `s` is not one.
+  bool reportHostName(NameExpr *n, const Symbol *s);
+
+  // Generic vectors/matrices, transforms and spatial math (SemaSpatial.cpp).
+  friend class SpatialRules;
+  /// wp.types.vector/matrix/transformation/quaternion(...) annotations and
+  /// module-level aliases of types; nullopt when `ann` is none of these,
+  /// null after an error.
+  std::optional<const Type *> resolveCompositeType(Expr *ann, Scope *scope);
+  /// The type a module-level `NAME = <type>` alias names, or null.
+  const Type *aliasedType(const Symbol *s, unsigned depth = 0);
+  const Type *checkTransformAttribute(AttributeExpr *e, const Type *bt);
+
+public:
+  /// BuiltinRule::Spatial (called from BuiltinRules.cpp's rule table).
+  const Type *checkSpatialBuiltin(CallExpr *e, Builtin b);
 };
 
 } // namespace kdsl

@@ -1,0 +1,425 @@
+//===- Generics.cpp - generic funcs and kernels, overloads ----------------===//
+//
+// Warp's rules (warp/_src/context.py, Function.get_overload and
+// Kernel.add_overload):
+//  * a parameter annotated `typing.Any` (or an array whose dtype is Any) makes
+//    the def a template; each call instantiates it with the argument types
+//    (Python literals are int32 / float32 there, as in Warp);
+//  * several @wp.func defs of one name are overloads: a call takes the def
+//    whose parameter types equal the argument types (the latest such def),
+//    else the first template the arguments match;
+//  * a generic kernel is instantiated from typed signatures: @wp.overload
+//    stubs and wp.overload(k, [types]) / wp.overload(k, {"a": type}) calls
+//    of the file, or the types a tool gives (instantiateKernel).
+//
+//===----------------------------------------------------------------------===//
+#include "kdsl/Frontend/Generics.h"
+#include "kdsl/Frontend/Sema.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "kdsl-generics"
+
+using namespace kdsl;
+using llvm::SMLoc;
+using llvm::StringRef;
+
+static std::string mangleType(const Type *t) {
+  if (t->kind == Type::Array)
+    return "array" + (t->ndim > 1 ? std::to_string(t->ndim) + "d" : std::string()) + "_" +
+           mangleType(t->dtype);
+  std::string out;
+  for (char c : t->str()) {
+    bool word = llvm::isAlnum(c);
+    if (word)
+      out += c;
+    else if (!out.empty() && out.back() != '_')
+      out += '_';
+  }
+  while (!out.empty() && out.back() == '_')
+    out.pop_back();
+  return out;
+}
+
+std::string kdsl::mangleTypes(StringRef name, llvm::ArrayRef<const Type *> types) {
+  std::string s = name.str();
+  for (const Type *t : types)
+    s += "_" + mangleType(t);
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Templates
+//===----------------------------------------------------------------------===//
+
+/// `Any`, `typing.Any`, `wp.types.Any` (any `X.Any`).
+bool Sema::isAnyAnnotation(Expr *ann, Scope *scope) {
+  if (auto *n = llvm::dyn_cast_or_null<NameExpr>(ann)) {
+    const Symbol *s = scope->lookup(n->name);
+    return n->name == "Any" && (!s || s->kind == Symbol::Other || s->kind == Symbol::WarpName);
+  }
+  if (auto *a = llvm::dyn_cast_or_null<AttributeExpr>(ann))
+    return a->attr == "Any" && llvm::isa<NameExpr, AttributeExpr>(a->base);
+  return false;
+}
+
+/// The dtype and ndim expressions of an array annotation
+/// (`wp.array(dtype=T, ndim=N)`, `wp.array2d(dtype=T)`, `wp.array[T]`).
+static bool arrayAnnotation(Sema &, Expr *ann, std::optional<StringRef> name, Expr *&dtype,
+                            Expr *&ndim) {
+  if (!name || !(*name == "array" || *name == "array1d" || *name == "array2d" ||
+                 *name == "array3d" || *name == "array4d"))
+    return false;
+  dtype = ndim = nullptr;
+  if (auto *c = llvm::dyn_cast<CallExpr>(ann)) {
+    dtype = c->args.empty() ? nullptr : c->args[0];
+    for (Keyword &kw : c->kwargs)
+      (kw.name == "dtype" ? dtype : kw.name == "ndim" ? ndim : dtype) = kw.value;
+  } else if (auto *s = llvm::dyn_cast<SubscriptExpr>(ann)) {
+    dtype = s->indices[0];
+    ndim = s->indices.size() > 1 ? s->indices[1] : nullptr;
+  }
+  return dtype != nullptr;
+}
+
+std::optional<StringRef> Sema::arrayAnnotationName(Expr *ann, Scope *scope) {
+  if (auto *c = llvm::dyn_cast_or_null<CallExpr>(ann))
+    return warpNameOf(c->callee, scope);
+  if (auto *s = llvm::dyn_cast_or_null<SubscriptExpr>(ann))
+    return warpNameOf(s->base, scope);
+  return std::nullopt;
+}
+
+bool Sema::isGenericAnnotation(Expr *ann, Scope *scope) {
+  if (isAnyAnnotation(ann, scope))
+    return true;
+  Expr *dtype, *ndim;
+  return arrayAnnotation(*this, ann, arrayAnnotationName(ann, scope), dtype, ndim) &&
+         isGenericAnnotation(dtype, scope);
+}
+
+/// Whether a value of type `t` may be passed where `ann` is written
+/// (Warp's type_matches_template).
+bool Sema::matchesTemplate(Expr *ann, const Type *t, Scope *scope) {
+  if (isAnyAnnotation(ann, scope))
+    return t->kind != Type::Void && t->kind != Type::Tuple;
+  Expr *dtype, *ndim;
+  std::optional<StringRef> name = arrayAnnotationName(ann, scope);
+  if (isGenericAnnotation(ann, scope) && arrayAnnotation(*this, ann, name, dtype, ndim)) {
+    if (t->kind != Type::Array)
+      return false;
+    unsigned want = name->size() == 7 ? (*name)[5] - '0' : 1; // array2d -> 2
+    if (ndim)
+      if (auto v = evalConst(ndim); v && v->kind == ConstValue::Int)
+        want = v->i;
+    return t->ndim == want && matchesTemplate(dtype, t->dtype, scope);
+  }
+  SuppressDiags quiet(diags);
+  return resolveType(ann, scope) == t;
+}
+
+/// Called for each parameter of `f` by checkFunc: an instance's parameters
+/// have their types already; a generic one makes `f` a template. Returns
+/// true when the parameter is handled.
+bool Sema::genericParam(FuncDef *f, Param &p) {
+  if (f->templateOf) {
+    f->locals[p.name] = p.type;
+    return true;
+  }
+  if (!p.annotation || !isGenericAnnotation(p.annotation, f->scope))
+    return false;
+  f->genericTemplate = true;
+  return true;
+}
+
+FuncDef *Sema::instantiate(FuncDef *tmpl, llvm::ArrayRef<const Type *> argTypes) {
+  for (FuncDef *inst : tmpl->instances) {
+    bool same = true;
+    for (size_t i = 0; i < argTypes.size(); ++i)
+      same &= inst->params[i].type == argTypes[i];
+    if (same)
+      return inst;
+  }
+  FuncDef *inst = cloneFuncDef(mod, *tmpl);
+  inst->templateOf = tmpl;
+  for (size_t i = 0; i < argTypes.size(); ++i)
+    inst->params[i].type = argTypes[i];
+  tmpl->instances.push_back(inst);
+  LLVM_DEBUG(llvm::dbgs() << "instantiate " << mangleTypes(tmpl->name, argTypes) << "\n");
+  return inst;
+}
+
+std::string Sema::instanceSymbol(FuncDef *f) {
+  if (!f->templateOf)
+    return f->name.str();
+  std::vector<const Type *> ts;
+  for (const Param &p : f->params)
+    ts.push_back(p.type);
+  return mangleTypes(f->name, ts);
+}
+
+//===----------------------------------------------------------------------===//
+// Calls of overloaded and generic funcs
+//===----------------------------------------------------------------------===//
+
+/// Binds the call's arguments to `d`'s parameters without reporting
+/// anything; false if they do not fit (count, names).
+static bool bindQuietly(CallExpr *e, FuncDef *d, std::vector<Expr *> &bound) {
+  bound.assign(d->params.size(), nullptr);
+  if (e->args.size() > d->params.size())
+    return false;
+  std::copy(e->args.begin(), e->args.end(), bound.begin());
+  for (Keyword &kw : e->kwargs) {
+    auto it = llvm::find_if(d->params, [&](const Param &p) { return p.name == kw.name; });
+    if (it == d->params.end() || bound[it - d->params.begin()])
+      return false;
+    bound[it - d->params.begin()] = kw.value;
+  }
+  for (size_t i = 0; i < bound.size(); ++i)
+    if (!bound[i])
+      return false;
+  return true;
+}
+
+static std::string typeList(const std::vector<Expr *> &args) {
+  std::string s;
+  for (Expr *a : args)
+    s += (s.empty() ? "" : ", ") + a->type->str();
+  return "(" + s + ")";
+}
+
+/// A call of a func that has overloads or is generic: picks the def (or
+/// instantiates the template) the argument types select.
+const Type *Sema::checkOverloadedCall(CallExpr *e, FuncDef *f) {
+  std::vector<FuncDef *> defs;
+  FuncDef *first = f;
+  while (first->previousDef)
+    first = first->previousDef;
+  for (FuncDef *d = first; d; d = d->nextDef)
+    defs.push_back(d);
+  // Arguments are checked once; literals take Warp's types (int32, float32).
+  std::vector<Expr *> all(e->args.begin(), e->args.end());
+  for (Keyword &kw : e->kwargs)
+    all.push_back(kw.value);
+  for (Expr *a : all) {
+    if (!check(a))
+      return nullptr;
+    finalize(a);
+  }
+  FuncDef *chosen = nullptr;
+  std::vector<Expr *> bound, chosenArgs;
+  for (FuncDef *d : defs) { // exact matches first; the latest one wins
+    if (!checkFunc(d)) {
+      diags.note(e->loc, "in the call to '" + f->name + "'");
+      return nullptr;
+    }
+    if (d->genericTemplate || !bindQuietly(e, d, bound))
+      continue;
+    bool exact = true;
+    for (size_t i = 0; i < bound.size(); ++i)
+      exact &= bound[i]->type == d->params[i].type;
+    if (exact) {
+      chosen = d;
+      chosenArgs = bound;
+    }
+  }
+  for (FuncDef *d : defs) {
+    if (chosen)
+      break;
+    if (!d->genericTemplate || !bindQuietly(e, d, bound))
+      continue;
+    bool matches = true;
+    std::vector<const Type *> argTypes;
+    for (size_t i = 0; i < bound.size() && matches; ++i) {
+      matches = matchesTemplate(d->params[i].annotation, bound[i]->type, d->scope);
+      argTypes.push_back(bound[i]->type);
+    }
+    if (matches) {
+      chosen = instantiate(d, argTypes);
+      chosenArgs = bound;
+    }
+  }
+  if (!chosen) {
+    error(e->loc, "no overload of '" + f->name + "' takes the arguments " + typeList(all));
+    for (FuncDef *d : defs)
+      diags.note(d->loc, "candidate: " + d->name + signatureText(d));
+    return nullptr;
+  }
+  e->func = chosen;
+  e->ckind = CallKind::Func;
+  if (!checkFunc(chosen)) {
+    diags.note(e->loc, "in the call to '" + f->name + "' with arguments " + typeList(all));
+    return nullptr;
+  }
+  e->boundArgs.assign(chosenArgs.begin(), chosenArgs.end());
+  if (chosen->resultTypes.empty())
+    return types.voidTy();
+  return chosen->resultTypes.size() == 1 ? chosen->resultTypes[0]
+                                         : types.tuple(chosen->resultTypes);
+}
+
+/// `(a: float32, b: Any)`: the parameter types as checked, or as written
+/// for generic ones.
+std::string Sema::signatureText(FuncDef *d) {
+  std::string s;
+  for (const Param &p : d->params) {
+    s += (s.empty() ? "" : ", ") + p.name.str() + ": ";
+    s += p.type ? p.type->str() : p.annotation ? "Any" : "?";
+  }
+  return "(" + s + ")";
+}
+
+/// `x.dtype`, `type(x)`, `type(a).dtype`: types named by values in
+/// generic code, used as constructors (`arr.dtype(0)`, `type(x)(1.0)`), or
+/// null. `.dtype` of an array is its element type, of a vector, matrix or
+/// quaternion its scalar type.
+const Type *Sema::typeValue(Expr *e) {
+  if (auto *a = llvm::dyn_cast_or_null<AttributeExpr>(e)) {
+    if (a->attr != "dtype")
+      return nullptr;
+    const Type *t = typeValue(a->base);
+    if (auto *n = llvm::dyn_cast<NameExpr>(a->base); !t && n && fn->locals.count(n->name))
+      t = fn->locals[n->name];
+    if (!t)
+      return nullptr;
+    if (t->kind == Type::Array)
+      return t->dtype;
+    return t->isVecLike() || t->isScalar() ? types.scalar(t->scalar) : nullptr;
+  }
+  auto *c = llvm::dyn_cast_or_null<CallExpr>(e);
+  auto *callee = c ? llvm::dyn_cast<NameExpr>(c->callee) : nullptr;
+  if (!callee || callee->name != "type" || c->args.size() != 1 || !c->kwargs.empty() ||
+      fn->locals.count("type") || fn->scope->lookup("type"))
+    return nullptr;
+  const Type *t = check(c->args[0]);
+  return t ? types.concrete(t) : nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Generic kernels
+//===----------------------------------------------------------------------===//
+
+/// The parameter types one typed signature gives `k`: `args` positional,
+/// `named` by parameter name (parameters left out keep their annotation,
+/// which must then be concrete). False after reporting an error.
+bool Sema::signatureTypes(FuncDef *k, llvm::ArrayRef<Expr *> args,
+                          llvm::ArrayRef<std::pair<StringRef, Expr *>> named, SMLoc loc,
+                          std::vector<const Type *> &out) {
+  size_t n = k->params.size();
+  std::vector<Expr *> given(n, nullptr);
+  if (args.size() > n)
+    return error(loc, "kernel '" + k->name + "' takes " + llvm::Twine(n) + " argument(s), " +
+                          llvm::Twine(args.size()) + " types given");
+  std::copy(args.begin(), args.end(), given.begin());
+  for (const auto &item : named) {
+    StringRef name = item.first;
+    Expr *e = item.second;
+    auto it = llvm::find_if(k->params, [&](const Param &p) { return p.name == name; });
+    if (it == k->params.end())
+      return error(e->loc, "kernel '" + k->name + "' has no parameter '" + name + "'");
+    given[it - k->params.begin()] = e;
+  }
+  out.clear();
+  for (size_t i = 0; i < n; ++i) {
+    const Param &p = k->params[i];
+    Expr *e = given[i] ? given[i] : p.annotation;
+    if (!given[i] && isGenericAnnotation(e, k->scope))
+      return error(loc, "no type given for the generic parameter '" + p.name + "' of kernel '" +
+                            k->name + "'");
+    const Type *t = resolveType(e, given[i] ? mod.globals : k->scope);
+    if (!t)
+      return false;
+    if (given[i] && !matchesTemplate(p.annotation, t, k->scope))
+      return error(e->loc, "type " + t->str() + " does not fit parameter '" + p.name +
+                               "' of kernel '" + k->name + "'");
+    out.push_back(t);
+  }
+  return true;
+}
+
+/// The typed signatures of a wp.overload(k, ...) call or a `given` call
+/// (the types of kdsl-translate --kernel-types): false after an error.
+bool Sema::overloadCallTypes(FuncDef *k, CallExpr *c, bool given,
+                             std::vector<const Type *> &out) {
+  std::vector<Expr *> args;
+  std::vector<std::pair<StringRef, Expr *>> named;
+  if (given) {
+    args.assign(c->args.begin(), c->args.end());
+    for (Keyword &kw : c->kwargs)
+      named.push_back({kw.name, kw.value});
+    return signatureTypes(k, args, named, c->loc, out);
+  }
+  Expr *list = c->args.size() > 1 ? c->args[1] : nullptr;
+  for (Keyword &kw : c->kwargs)
+    if (kw.name == "arg_types")
+      list = kw.value;
+  auto *u = llvm::dyn_cast_or_null<UnsupportedExpr>(list);
+  if (!u || (u->listItems.empty() && u->dictItems.empty()))
+    return error(c->loc, "wp.overload() of kernel '" + k->name +
+                             "' needs its types as a list or a dict of parameter names");
+  args = u->listItems;
+  for (auto [key, value] : u->dictItems) {
+    auto *s = llvm::dyn_cast<UnsupportedExpr>(key);
+    if (!s || s->raw.size() < 2)
+      return error(key->loc, "wp.overload() dict keys must be parameter names (strings)");
+    named.push_back({StringRef(s->raw).drop_front().drop_back(), value});
+  }
+  return signatureTypes(k, args, named, c->loc, out);
+}
+
+bool Sema::instantiateKernel(FuncDef *k, CallExpr *given, std::vector<FuncDef *> &out) {
+  std::vector<std::vector<const Type *>> sigs;
+  std::vector<const Type *> sig;
+  bool ok = true;
+  if (given) {
+    ok = overloadCallTypes(k, given, true, sig);
+    sigs.push_back(sig);
+  } else {
+    for (FuncDef *stub : k->overloadStubs) {
+      std::vector<Expr *> anns;
+      for (Param &p : stub->params)
+        anns.push_back(p.annotation);
+      if (stub->params.size() != k->params.size()) {
+        ok = error(stub->loc, "this @wp.overload of kernel '" + k->name + "' has " +
+                                  llvm::Twine(stub->params.size()) + " parameter(s), the kernel " +
+                                  llvm::Twine(k->params.size()));
+        break;
+      }
+      bool isNone = false;
+      if (auto *u = llvm::dyn_cast_or_null<UnsupportedExpr>(stub->returns))
+        isNone = u->what == "None";
+      if (auto *a = llvm::dyn_cast_or_null<AttributeExpr>(stub->returns))
+        isNone = a->attr == "NoneType";
+      if (stub->returns && !isNone) {
+        ok = error(stub->returns->loc, "return annotations are not allowed on @wp.overload stubs");
+        break;
+      }
+      if (!(ok = signatureTypes(k, anns, {}, stub->loc, sig)))
+        break;
+      sigs.push_back(sig);
+    }
+    for (Expr *e : k->overloadCalls) {
+      if (!ok || !(ok = overloadCallTypes(k, llvm::cast<CallExpr>(e), false, sig)))
+        break;
+      sigs.push_back(sig);
+    }
+  }
+  if (ok && sigs.empty())
+    ok = error(k->loc, "kernel '" + k->name + "' is generic (typing.Any parameters) and this "
+                       "file gives it no types: add wp.overload(" + k->name +
+                       ", [types...]) or an @wp.overload stub, or pass "
+                       "--kernel-types 'param=type,...' to kdsl-translate");
+  for (auto &s : sigs) {
+    if (!ok)
+      break;
+    FuncDef *inst = instantiate(k, s);
+    if (!(ok = checkFunc(inst))) {
+      diags.note(k->loc, "in the instance " + mangleTypes(k->name, s) + " of kernel '" + k->name + "'");
+      break;
+    }
+    if (!llvm::is_contained(out, inst))
+      out.push_back(inst);
+  }
+  return ok;
+}
