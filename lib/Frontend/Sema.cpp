@@ -801,7 +801,8 @@ bool Sema::isLValue(Expr *e) {
              s->skind == SubKind::MatRow || s->skind == SubKind::CompSlice) &&
             isLValue(s->base));
   if (auto *a = llvm::dyn_cast_or_null<AttributeExpr>(e))
-    return (a->akind == AttrKind::Component || a->akind == AttrKind::StructField) &&
+    return (a->akind == AttrKind::Component || a->akind == AttrKind::StructField ||
+            a->akind == AttrKind::TransformPart) &&
            isLValue(a->base);
   return false;
 }

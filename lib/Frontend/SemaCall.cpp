@@ -76,7 +76,7 @@ const Type *Sema::checkCall(CallExpr *e) {
     if (s->kind == Symbol::Struct)
       return checkStructCtor(e, s->structDef);
     if (const Type *t = s->kind == Symbol::Const ? aliasedType(s) : nullptr)
-      return checkTypeCtor(e, t); // vec5 = wp.types.vector(length=5, dtype=float)
+      return checkAliasCtor(e, t); // vec5 = wp.types.vector(length=5, dtype=float)
     if (FuncDef *af = s->kind == Symbol::Const ? aliasedFunc(s) : nullptr)
       return checkFuncCall(e, af); // g = helper
     if (reportHostName(n, s))

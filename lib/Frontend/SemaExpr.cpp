@@ -67,6 +67,9 @@ const Type *Sema::check(Expr *e) {
   case ExprKind::Unsupported:
     error(e->loc, static_cast<UnsupportedExpr *>(e)->what + " are not supported in kernel code");
     return nullptr;
+  case ExprKind::Slice: // vector/matrix slices are resolved by checkSubscript
+    error(e->loc, "slices are not supported in kernel code");
+    return nullptr;
   }
   e->type = t;
   return t;
@@ -79,6 +82,12 @@ const Type *Sema::checkName(NameExpr *e) {
     return it->second;
   }
   const Symbol *s = fn->scope->lookup(e->name);
+  if (auto w = s ? std::nullopt : warpNameOf(e, fn->scope)) // a bare Warp name, e.g. PI
+    if (auto v = lookupWarpConstant(*w)) {
+      e->ref = RefKind::WarpConst;
+      e->constValue = *v;
+      return types.floatLit();
+    }
   if (!s) {
     if (lookupPythonType(e->name, types) || lookupPythonBuiltin(e->name))
       error(e->loc, "'" + e->name + "' must be called");
@@ -121,6 +130,8 @@ const Type *Sema::checkName(NameExpr *e) {
     error(e->loc, "'" + e->name + "' (warp." + s->warpName + ") is not a value");
     return nullptr;
   case Symbol::Other:
+    if (reportHostName(e, s))
+      return nullptr;
     error(e->loc, "name '" + e->name +
                       "' is not a constant, @wp.func or @wp.struct visible to kernel code");
     return nullptr;
@@ -144,6 +155,8 @@ const Type *Sema::checkAttribute(AttributeExpr *e) {
   const Type *bt = check(e->base);
   if (!bt)
     return nullptr;
+  if (bt->isTransform())
+    return checkTransformAttribute(e, bt);
   switch (bt->kind) {
   case Type::Vec:
   case Type::Quat: {
@@ -215,6 +228,10 @@ const Type *Sema::checkSubscript(SubscriptExpr *e) {
     return bt->dtype;
   case Type::Vec:
   case Type::Quat:
+    // Slices and negative constant indices: SemaSlices.cpp.
+    if (llvm::any_of(e->indices, [](Expr *i) { return llvm::isa<SliceExpr>(i); }))
+      return checkCompositeSlice(e, bt);
+    wrapNegativeIndices(e, bt);
     if (n != 1) {
       error(e->loc, bt->str() + " takes one index");
       return nullptr;
@@ -229,6 +246,9 @@ const Type *Sema::checkSubscript(SubscriptExpr *e) {
     e->skind = SubKind::VecElem;
     return types.scalar(bt->scalar);
   case Type::Mat:
+    if (llvm::any_of(e->indices, [](Expr *i) { return llvm::isa<SliceExpr>(i); }))
+      return checkCompositeSlice(e, bt);
+    wrapNegativeIndices(e, bt);
     if (n < 1 || n > 2) {
       error(e->loc, bt->str() + " takes one (row) or two indices");
       return nullptr;
@@ -337,6 +357,8 @@ const Type *Sema::binaryResult(BinOp op, Expr *lhs, Expr *rhs, SMLoc loc) {
       return ta->rows == tb->rows ? types.vec(tb->cols, ta->scalar) : bad();
     if (ta->kind == Type::Quat && tb->kind == Type::Quat && op == BinOp::Mul)
       return ta;
+    if (ta->isTransform() && tb->isTransform() && op == BinOp::Mul)
+      return ta; // transform_multiply
     if (ta->kind == Type::Vec && tb->kind == Type::Vec) {
       error(loc, std::string("'") + spell(op) +
                      "' between two vectors is ambiguous: use wp.cw_mul (component-wise) or wp.dot");

@@ -182,6 +182,8 @@ private:
   /// The type a module-level `NAME = <type>` alias names, or null.
   const Type *aliasedType(const Symbol *s, unsigned depth = 0);
   const Type *checkTransformAttribute(AttributeExpr *e, const Type *bt);
+  /// A call of a type alias: `vec5(...)`, `mat32d(m, shape=(3, 2))`, `xform(p, q)`.
+  const Type *checkAliasCtor(CallExpr *e, const Type *t);
 
 public:
   /// BuiltinRule::Spatial (called from BuiltinRules.cpp's rule table).

@@ -1,0 +1,871 @@
+//===- SemaStatic.cpp - wp.static(...) and names captured from host code ---===//
+//
+// Warp evaluates `wp.static(expr)` in Python when it builds a kernel: the
+// expression may use module globals, names captured from the enclosing
+// function, local constants and the variable of a loop it unrolls for that
+// purpose (Adjoint.replace_static_expressions, emit_For in warp/codegen.py).
+// kdsl does the same on the syntax tree right before a body is type-checked
+// (StaticExpander):
+//   - a number or bool result becomes a literal, a @wp.func result the callee
+//     of the call it stands in (`wp.static(f)(x)`, `g = wp.static(f); g(x)`);
+//   - `for i in range(...)` is unrolled when a wp.static in its body uses
+//     `i` (Warp forces the unroll then), or when its range is given by
+//     wp.static and it has at most 16 iterations and no break (Warp's
+//     max_unroll);
+//   - `if wp.static(c):` keeps only the branch taken: the other one is not
+//     type-checked, as in Warp.
+// Bodies without wp.static are left untouched.
+//
+//===----------------------------------------------------------------------===//
+#include "kdsl/Frontend/Generics.h"
+#include "kdsl/Frontend/Sema.h"
+
+#include <cmath>
+
+using namespace kdsl;
+using llvm::SMLoc;
+using llvm::StringRef;
+using ConstValue = Sema::ConstValue;
+
+//===----------------------------------------------------------------------===//
+// Tree walking
+//===----------------------------------------------------------------------===//
+
+/// The child expression slots of `e` (so that a child can be replaced).
+static void childSlots(Expr *e, llvm::SmallVectorImpl<Expr **> &out) {
+  auto all = [&](auto &v) {
+    for (Expr *&c : v)
+      out.push_back(&c);
+  };
+  switch (e->kind) {
+  case ExprKind::Attribute: out.push_back(&llvm::cast<AttributeExpr>(e)->base); break;
+  case ExprKind::Subscript: {
+    auto *s = llvm::cast<SubscriptExpr>(e);
+    out.push_back(&s->base);
+    all(s->indices);
+    break;
+  }
+  case ExprKind::Call: {
+    auto *c = llvm::cast<CallExpr>(e);
+    out.push_back(&c->callee);
+    all(c->args);
+    for (Keyword &kw : c->kwargs)
+      out.push_back(&kw.value);
+    break;
+  }
+  case ExprKind::Binary: {
+    auto *b = llvm::cast<BinaryExpr>(e);
+    out.push_back(&b->lhs);
+    out.push_back(&b->rhs);
+    break;
+  }
+  case ExprKind::Unary: out.push_back(&llvm::cast<UnaryExpr>(e)->operand); break;
+  case ExprKind::Compare: all(llvm::cast<CompareExpr>(e)->operands); break;
+  case ExprKind::BoolOp: all(llvm::cast<BoolOpExpr>(e)->operands); break;
+  case ExprKind::IfExp: {
+    auto *i = llvm::cast<IfExpExpr>(e);
+    out.push_back(&i->cond);
+    out.push_back(&i->thenExpr);
+    out.push_back(&i->elseExpr);
+    break;
+  }
+  case ExprKind::Tuple: all(llvm::cast<TupleExpr>(e)->elts); break;
+  default: break;
+  }
+}
+
+/// The expression slots and nested bodies of one statement.
+static void stmtSlots(Stmt *s, llvm::SmallVectorImpl<Expr **> &exprs,
+                      llvm::SmallVectorImpl<Body *> &bodies) {
+  switch (s->kind) {
+  case StmtKind::Expr: exprs.push_back(&llvm::cast<ExprStmt>(s)->value); break;
+  case StmtKind::Assign: {
+    auto *a = llvm::cast<AssignStmt>(s);
+    for (Expr *&t : a->targets)
+      exprs.push_back(&t);
+    exprs.push_back(&a->value);
+    break;
+  }
+  case StmtKind::AugAssign: {
+    auto *a = llvm::cast<AugAssignStmt>(s);
+    exprs.push_back(&a->target);
+    exprs.push_back(&a->value);
+    break;
+  }
+  case StmtKind::AnnAssign: {
+    auto *a = llvm::cast<AnnAssignStmt>(s);
+    exprs.push_back(&a->target);
+    exprs.push_back(&a->value);
+    break;
+  }
+  case StmtKind::If: {
+    auto *i = llvm::cast<IfStmt>(s);
+    exprs.push_back(&i->cond);
+    bodies.push_back(&i->thenBody);
+    bodies.push_back(&i->elseBody);
+    break;
+  }
+  case StmtKind::For: {
+    auto *f = llvm::cast<ForStmt>(s);
+    exprs.push_back(&f->target);
+    exprs.push_back(&f->iter);
+    bodies.push_back(&f->body);
+    break;
+  }
+  case StmtKind::While: {
+    auto *w = llvm::cast<WhileStmt>(s);
+    exprs.push_back(&w->cond);
+    bodies.push_back(&w->body);
+    break;
+  }
+  case StmtKind::Return: exprs.push_back(&llvm::cast<ReturnStmt>(s)->value); break;
+  case StmtKind::Assert: {
+    auto *a = llvm::cast<AssertStmt>(s);
+    exprs.push_back(&a->test);
+    exprs.push_back(&a->msg);
+    break;
+  }
+  default: break;
+  }
+}
+
+/// Calls `fn` on `e` and every expression below it (pre-order); `fn`
+/// returns false to stop the walk.
+static bool walkExpr(Expr *e, llvm::function_ref<bool(Expr *)> fn) {
+  if (!e)
+    return true;
+  if (!fn(e))
+    return false;
+  llvm::SmallVector<Expr **, 4> slots;
+  childSlots(e, slots);
+  for (Expr **c : slots)
+    if (!walkExpr(*c, fn))
+      return false;
+  return true;
+}
+
+static bool walkBody(const Body &body, llvm::function_ref<bool(Expr *)> fn) {
+  for (Stmt *s : body) {
+    llvm::SmallVector<Expr **, 4> exprs;
+    llvm::SmallVector<Body *, 2> bodies;
+    stmtSlots(s, exprs, bodies);
+    for (Expr **e : exprs)
+      if (!walkExpr(*e, fn))
+        return false;
+    for (Body *b : bodies)
+      if (!walkBody(*b, fn))
+        return false;
+  }
+  return true;
+}
+
+/// break/continue that belong to the loop whose body this is.
+static bool containsBreak(const Body &body) {
+  for (Stmt *s : body) {
+    if (s->kind == StmtKind::Break || s->kind == StmtKind::Continue)
+      return true;
+    if (auto *i = llvm::dyn_cast<IfStmt>(s))
+      if (containsBreak(i->thenBody) || containsBreak(i->elseBody))
+        return true;
+  }
+  return false;
+}
+
+/// `t` is the name, or a tuple target holding it.
+static bool mentionsTarget(Expr *t, StringRef name) {
+  if (auto *n = llvm::dyn_cast<NameExpr>(t))
+    return n->name == name;
+  if (auto *tu = llvm::dyn_cast<TupleExpr>(t))
+    return llvm::any_of(tu->elts, [&](Expr *e) { return mentionsTarget(e, name); });
+  return false;
+}
+
+/// Whether a statement of `body` (or below) binds `name`.
+static bool assignsName(const Body &body, StringRef name) {
+  for (Stmt *s : body) {
+    llvm::SmallVector<Expr **, 4> exprs;
+    llvm::SmallVector<Body *, 2> bodies;
+    stmtSlots(s, exprs, bodies);
+    Expr *target = nullptr;
+    if (auto *a = llvm::dyn_cast<AssignStmt>(s)) {
+      for (Expr *t : a->targets)
+        if (mentionsTarget(t, name))
+          return true;
+    } else if (auto *a = llvm::dyn_cast<AugAssignStmt>(s)) {
+      target = a->target;
+    } else if (auto *a = llvm::dyn_cast<AnnAssignStmt>(s)) {
+      target = a->target;
+    } else if (auto *f = llvm::dyn_cast<ForStmt>(s)) {
+      target = f->target;
+    }
+    if (target && mentionsTarget(target, name))
+      return true;
+    for (Body *b : bodies)
+      if (assignsName(*b, name))
+        return true;
+  }
+  return false;
+}
+
+static bool mentions(Expr *e, StringRef name) {
+  return !walkExpr(e, [&](Expr *x) {
+    auto *n = llvm::dyn_cast<NameExpr>(x);
+    return !(n && n->name == name);
+  });
+}
+
+/// Fresh copies of statements (unrolled loop bodies are copied per iteration).
+static Body cloneBody(ModuleAST &mod, const Body &body) {
+  FuncDef holder;
+  holder.body = body;
+  return cloneFuncDef(mod, holder)->body;
+}
+static Expr *cloneExpr(ModuleAST &mod, Expr *e) {
+  FuncDef holder;
+  holder.returns = e;
+  return cloneFuncDef(mod, holder)->returns;
+}
+
+/// The number of values of range(args...) (Python's rules; 0 for step 0).
+static int64_t rangeCount(llvm::ArrayRef<int64_t> args) {
+  __int128 start = args.size() > 1 ? args[0] : 0, stop = args.size() > 1 ? args[1] : args[0];
+  __int128 step = args.size() > 2 ? args[2] : 1;
+  if (step == 0)
+    return 0;
+  __int128 n = step > 0 ? (stop - start + step - 1) / step : (start - stop - step - 1) / -step;
+  return n < 0 ? 0 : n > INT64_MAX ? INT64_MAX : (int64_t)n;
+}
+
+static bool truthy(const ConstValue &v) {
+  return v.kind == ConstValue::Float ? v.f != 0 : v.kind == ConstValue::Int ? v.i != 0 : v.b;
+}
+
+//===----------------------------------------------------------------------===//
+// StaticExpander
+//===----------------------------------------------------------------------===//
+
+namespace kdsl {
+class StaticExpander {
+public:
+  StaticExpander(Sema &s, FuncDef *f) : s(s), mod(s.mod), f(f) {}
+  bool run();
+
+private:
+  Sema &s;
+  ModuleAST &mod;
+  FuncDef *f;
+  llvm::StringMap<unsigned> bound;        // how often the body binds each name
+  llvm::StringMap<ConstValue> consts;     // names with a compile-time value here
+  llvm::StringMap<const Type *> lenTypes; // for len(): parameters, constructed locals
+  llvm::StringMap<FuncDef *> funcLocals;  // g = wp.static(helper)
+  unsigned dynamicDepth = 0;              // inside a loop or an if that stays
+
+  static constexpr int64_t kMaxUnroll = 16; // Warp's default max_unroll
+  static constexpr int64_t kMaxForcedUnroll = 4096;
+
+  bool error(SMLoc loc, const llvm::Twine &msg) { return s.error(loc, msg); }
+  bool isStaticCall(Expr *e) {
+    auto *c = llvm::dyn_cast_or_null<CallExpr>(e);
+    if (!c)
+      return false;
+    auto name = s.warpNameOf(c->callee, f->scope);
+    return name && *name == "static";
+  }
+  bool isKernelVar(StringRef name) { return bound.count(name) || f->locals.count(name); }
+  void collectBindings(const Body &body);
+  void bindName(Expr *target, Expr *value);
+  bool body(Body &in, Body &out);
+  bool stmt(Stmt *st, Body &out);
+  bool forStmt(ForStmt *fs, Body &out);
+  bool unroll(ForStmt *fs, NameExpr *target, llvm::ArrayRef<int64_t> range, Body &out);
+  bool ifStmt(IfStmt *is, Body &out);
+  bool assign(AssignStmt *as, Body &out);
+  bool expr(Expr *&e);
+  Expr *evalStatic(CallExpr *call);
+  void explainFailure(Expr *arg);
+  bool subst(Expr *&e, bool report);
+  std::optional<ConstValue> tryEval(Expr *e);
+  std::optional<ConstValue> eval(Expr *e);
+  std::optional<ConstValue> evalIn(Expr *e, Scope *scope);
+  std::optional<ConstValue> evalCompare(CompareExpr *c);
+  Expr *tupleElement(Expr *e, Scope *&scope);
+  FuncDef *funcValue(Expr *e, Scope *scope, unsigned depth = 0);
+  Expr *literal(SMLoc loc, const ConstValue &v);
+};
+} // namespace kdsl
+
+bool StaticExpander::run() {
+  bool any = !walkBody(f->body, [&](Expr *e) { return !isStaticCall(e); });
+  if (!any)
+    return true;
+  for (Param &p : f->params)
+    if (p.type)
+      lenTypes[p.name] = p.type;
+  collectBindings(f->body);
+  Body out;
+  if (!body(f->body, out))
+    return false;
+  f->body = std::move(out);
+  return true;
+}
+
+/// Counts the names the body binds; records the types of locals bound once
+/// to a type constructor (`v = wp.vec3()`, `m: wp.mat22 = ...`) for len().
+void StaticExpander::collectBindings(const Body &b) {
+  for (Stmt *st : b) {
+    if (auto *a = llvm::dyn_cast<AssignStmt>(st))
+      for (Expr *t : a->targets)
+        bindName(t, a->targets.size() == 1 ? a->value : nullptr);
+    else if (auto *a = llvm::dyn_cast<AugAssignStmt>(st))
+      bindName(a->target, nullptr);
+    else if (auto *a = llvm::dyn_cast<AnnAssignStmt>(st)) {
+      bindName(a->target, nullptr);
+      if (auto *n = llvm::dyn_cast<NameExpr>(a->target)) {
+        SuppressDiags quiet(s.diags);
+        if (const Type *t = s.resolveType(a->annotation, f->scope))
+          lenTypes[n->name] = t;
+      }
+    } else if (auto *fs = llvm::dyn_cast<ForStmt>(st))
+      bindName(fs->target, nullptr);
+    llvm::SmallVector<Expr **, 4> exprs;
+    llvm::SmallVector<Body *, 2> bodies;
+    stmtSlots(st, exprs, bodies);
+    for (Body *nested : bodies)
+      collectBindings(*nested);
+  }
+}
+
+void StaticExpander::bindName(Expr *target, Expr *value) {
+  if (auto *t = llvm::dyn_cast<TupleExpr>(target)) {
+    for (Expr *e : t->elts)
+      bindName(e, nullptr);
+    return;
+  }
+  auto *n = llvm::dyn_cast<NameExpr>(target);
+  if (!n)
+    return;
+  if (++bound[n->name] > 1) {
+    lenTypes.erase(n->name);
+    return;
+  }
+  if (auto *c = llvm::dyn_cast_or_null<CallExpr>(value)) {
+    SuppressDiags quiet(s.diags);
+    if (const Type *t = s.resolveType(c->callee, f->scope))
+      lenTypes[n->name] = t;
+  }
+}
+
+bool StaticExpander::body(Body &in, Body &out) {
+  for (Stmt *st : in)
+    if (!stmt(st, out))
+      return false;
+  return true;
+}
+
+bool StaticExpander::stmt(Stmt *st, Body &out) {
+  if (auto *a = llvm::dyn_cast<AssignStmt>(st))
+    return assign(a, out);
+  if (auto *i = llvm::dyn_cast<IfStmt>(st))
+    return ifStmt(i, out);
+  if (auto *fs = llvm::dyn_cast<ForStmt>(st))
+    return forStmt(fs, out);
+  llvm::SmallVector<Expr **, 4> exprs;
+  llvm::SmallVector<Body *, 2> bodies;
+  stmtSlots(st, exprs, bodies);
+  for (Expr **e : exprs)
+    if (*e && !expr(*e))
+      return false;
+  if (auto *a = llvm::dyn_cast<AugAssignStmt>(st))
+    if (auto *n = llvm::dyn_cast<NameExpr>(a->target))
+      consts.erase(n->name);
+  if (auto *a = llvm::dyn_cast<AnnAssignStmt>(st))
+    if (auto *n = llvm::dyn_cast<NameExpr>(a->target))
+      consts.erase(n->name);
+  ++dynamicDepth;
+  for (Body *b : bodies) {
+    Body nested;
+    if (!body(*b, nested))
+      return false;
+    *b = std::move(nested);
+  }
+  --dynamicDepth;
+  out.push_back(st);
+  return true;
+}
+
+bool StaticExpander::assign(AssignStmt *as, Body &out) {
+  auto *target = as->targets.size() == 1 ? llvm::dyn_cast<NameExpr>(as->targets[0]) : nullptr;
+  // g = wp.static(helper): calls of g go to helper; nothing is stored.
+  if (target && bound[target->name] == 1 && isStaticCall(as->value)) {
+    Expr *v = evalStatic(llvm::cast<CallExpr>(as->value));
+    if (!v)
+      return false;
+    if (auto *n = llvm::dyn_cast<NameExpr>(v); n && n->staticFunc) {
+      funcLocals[target->name] = n->staticFunc;
+      return true;
+    }
+    as->value = v;
+  }
+  for (Expr *&t : as->targets)
+    if (!expr(t))
+      return false;
+  if (!expr(as->value))
+    return false;
+  for (Expr *t : as->targets) {
+    auto *n = llvm::dyn_cast<NameExpr>(t);
+    if (!n)
+      continue;
+    consts.erase(n->name);
+    // A local assigned once from a constant is a compile-time value for
+    // wp.static, as a constant variable is in Warp.
+    if (bound[n->name] == 1 && dynamicDepth == 0)
+      if (auto v = tryEval(as->value))
+        consts[n->name] = *v;
+  }
+  out.push_back(as);
+  return true;
+}
+
+bool StaticExpander::ifStmt(IfStmt *is, Body &out) {
+  bool isStatic = !walkExpr(is->cond, [&](Expr *e) { return !isStaticCall(e); });
+  if (!expr(is->cond))
+    return false;
+  if (isStatic)
+    if (auto v = tryEval(is->cond))
+      return body(truthy(*v) ? is->thenBody : is->elseBody, out);
+  ++dynamicDepth;
+  Body thenBody, elseBody;
+  bool ok = body(is->thenBody, thenBody) && body(is->elseBody, elseBody);
+  --dynamicDepth;
+  is->thenBody = std::move(thenBody);
+  is->elseBody = std::move(elseBody);
+  out.push_back(is);
+  return ok;
+}
+
+bool StaticExpander::forStmt(ForStmt *fs, Body &out) {
+  auto *target = llvm::dyn_cast<NameExpr>(fs->target);
+  auto *range = llvm::dyn_cast<CallExpr>(fs->iter);
+  auto *rangeName = range ? llvm::dyn_cast<NameExpr>(range->callee) : nullptr;
+  bool isRange = rangeName && rangeName->name == "range" && !range->args.empty() &&
+                 range->args.size() <= 3 && range->kwargs.empty();
+  if (isStaticCall(fs->iter))
+    return error(fs->iter->loc, "wp.static() cannot give the iterable of a for loop (Warp rejects it "
+                                "too); write range(wp.static(n))");
+  bool staticRange = isRange && !walkExpr(range, [&](Expr *e) { return !isStaticCall(e); });
+  bool forced = target && !walkBody(fs->body, [&](Expr *e) {
+    return !(isStaticCall(e) && mentions(llvm::cast<CallExpr>(e), target->name));
+  });
+  if (!expr(fs->iter))
+    return false;
+  llvm::SmallVector<int64_t, 3> args;
+  for (Expr *a : isRange ? llvm::ArrayRef<Expr *>(range->args) : llvm::ArrayRef<Expr *>())
+    if (auto v = tryEval(a); v && v->kind == ConstValue::Int)
+      args.push_back(v->i);
+  bool constant = isRange && args.size() == range->args.size();
+  if (forced && !constant)
+    return error(fs->loc, "wp.static() in this loop uses the loop variable '" + target->name +
+                              "', so the loop must be unrolled, but its range is not a "
+                              "compile-time constant");
+  // Without a wp.static that needs the loop variable, Warp unrolls only
+  // small loops without break (its max_unroll); the others stay loops.
+  if (forced || (target && staticRange && constant && rangeCount(args) <= kMaxUnroll &&
+                 !containsBreak(fs->body) && !fs->hasElse))
+    return unroll(fs, target, args, out);
+  if (target)
+    consts.erase(target->name);
+  ++dynamicDepth;
+  Body nested;
+  bool ok = body(fs->body, nested);
+  --dynamicDepth;
+  fs->body = std::move(nested);
+  out.push_back(fs);
+  // Warp unrolls such a loop anyway, so its variable is a constant after it.
+  int64_t n = constant ? rangeCount(args) : 0;
+  if (target && n > 0 && n <= kMaxUnroll && !containsBreak(fs->body) &&
+      !assignsName(fs->body, target->name)) {
+    ConstValue last{ConstValue::Int};
+    last.i = (args.size() > 1 ? args[0] : 0) + (n - 1) * (args.size() > 2 ? args[2] : 1);
+    consts[target->name] = last;
+  }
+  return ok;
+}
+
+/// Python's range(start, stop, step) as one copy of the body per value, each
+/// after `target = value`. `args` are range()'s constant arguments.
+bool StaticExpander::unroll(ForStmt *fs, NameExpr *target, llvm::ArrayRef<int64_t> args,
+                            Body &out) {
+  int64_t start = args.size() > 1 ? args[0] : 0;
+  int64_t step = args.size() > 2 ? args[2] : 1;
+  if (step == 0)
+    return error(fs->iter->loc, "range() arg 3 must not be zero");
+  int64_t n = rangeCount(args);
+  if (containsBreak(fs->body) || fs->hasElse)
+    return error(fs->loc, "break, continue and for-else are not supported in a loop that "
+                          "kdsl unrolls for wp.static()");
+  if (n > kMaxForcedUnroll)
+    return error(fs->loc, "a loop unrolled for wp.static() has at most " +
+                              llvm::Twine(kMaxForcedUnroll) + " iterations, this one " +
+                              llvm::Twine(n));
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t v = start + k * step;
+    ConstValue cv{ConstValue::Int};
+    cv.i = v;
+    auto *set = mod.make<AssignStmt>(fs->loc);
+    set->targets.push_back(mod.make<NameExpr>(target->loc, target->name));
+    set->value = literal(fs->iter->loc, cv);
+    out.push_back(set);
+    Body copy = cloneBody(mod, fs->body);
+    consts[target->name] = cv;
+    if (!body(copy, out))
+      return false;
+    consts[target->name] = cv; // the variable keeps the last value, as in Python
+  }
+  return true;
+}
+
+/// Replaces the wp.static calls in `e` (and below it) by their values.
+bool StaticExpander::expr(Expr *&e) {
+  if (!e)
+    return true;
+  if (isStaticCall(e)) {
+    Expr *v = evalStatic(llvm::cast<CallExpr>(e));
+    if (!v)
+      return false;
+    e = v;
+    return true;
+  }
+  if (auto *c = llvm::dyn_cast<CallExpr>(e))
+    if (auto *n = llvm::dyn_cast<NameExpr>(c->callee))
+      if (auto it = funcLocals.find(n->name); it != funcLocals.end())
+        n->staticFunc = it->second;
+  if (auto *i = llvm::dyn_cast<IfExpExpr>(e); i && isStaticCall(i->cond)) {
+    if (!expr(i->cond))
+      return false;
+    if (auto v = tryEval(i->cond)) {
+      e = truthy(*v) ? i->thenExpr : i->elseExpr;
+      return expr(e);
+    }
+  }
+  llvm::SmallVector<Expr **, 4> slots;
+  childSlots(e, slots);
+  for (Expr **c : slots)
+    if (!expr(*c))
+      return false;
+  return true;
+}
+
+Expr *StaticExpander::evalStatic(CallExpr *call) {
+  if (call->args.size() + call->kwargs.size() != 1) {
+    error(call->loc, "wp.static() takes exactly one argument");
+    return nullptr;
+  }
+  Expr *&arg = call->args.empty() ? call->kwargs[0].value : call->args[0];
+  if (!subst(arg, true))
+    return nullptr;
+  if (auto v = eval(arg))
+    return literal(call->loc, *v);
+  if (FuncDef *fd = funcValue(arg, f->scope)) {
+    auto *n = mod.make<NameExpr>(call->loc, fd->name);
+    n->staticFunc = fd;
+    return n;
+  }
+  explainFailure(arg);
+  return nullptr;
+}
+
+/// Why a wp.static argument has no value kdsl can compute.
+void StaticExpander::explainFailure(Expr *arg) {
+  std::string why;
+  walkExpr(arg, [&](Expr *e) {
+    if (auto *b = llvm::dyn_cast<BinaryExpr>(e))
+      if (b->op == BinOp::Div || b->op == BinOp::FloorDiv || b->op == BinOp::Mod)
+        if (auto r = eval(b->rhs); r && !truthy(*r))
+          why = "division by zero";
+    if (auto *c = llvm::dyn_cast<CallExpr>(e))
+      if (auto *n = llvm::dyn_cast<NameExpr>(c->callee))
+        if (s.aliasedFunc(f->scope->lookup(n->name)))
+          why = "it calls @wp.func '" + n->name.str() +
+                "'; kdsl does not run @wp.func code at compile time";
+    if (auto *n = llvm::dyn_cast<NameExpr>(e))
+      if (const Symbol *sym = f->scope->lookup(n->name); sym && !sym->hostNote.empty())
+        why = "'" + n->name.str() + "' is " + sym->hostNote + ", whose value only the running "
+              "Python program knows";
+    return why.empty();
+  });
+  if (why.empty())
+    why = "kdsl evaluates numbers, bools, module and captured constants, local constants, "
+          "unrolled loop variables, arithmetic, comparisons, len() of vectors, matrices and "
+          "tuples, and @wp.func names";
+  error(arg->loc, "wp.static() expression is not a compile-time value kdsl can evaluate: " + why);
+}
+
+/// Replaces, in a wp.static argument, the names that have compile-time
+/// values here and len(x) of a vector, matrix or tuple by literals. Other
+/// variables of the kernel have no compile-time value: an error if `report`.
+bool StaticExpander::subst(Expr *&e, bool report) {
+  if (auto *n = llvm::dyn_cast<NameExpr>(e)) {
+    if (auto it = consts.find(n->name); it != consts.end()) {
+      e = literal(n->loc, it->second);
+      return true;
+    }
+    if (isKernelVar(n->name)) {
+      if (report)
+        error(n->loc, "wp.static() cannot use '" + n->name + "': it is a variable of '" +
+                          f->name + "', not a compile-time value");
+      return false;
+    }
+    return true;
+  }
+  if (auto *c = llvm::dyn_cast<CallExpr>(e)) {
+    auto *callee = llvm::dyn_cast<NameExpr>(c->callee);
+    auto *x = c->args.size() == 1 ? llvm::dyn_cast<NameExpr>(c->args[0]) : nullptr;
+    if (callee && callee->name == "len" && x && !isKernelVar("len")) {
+      ConstValue v{ConstValue::Int};
+      Scope *scope = f->scope;
+      if (auto it = lenTypes.find(x->name); it != lenTypes.end()) {
+        const Type *t = it->second;
+        if (t->kind != Type::Vec && t->kind != Type::Mat && t->kind != Type::Quat) {
+          if (report)
+            error(x->loc, "len() in wp.static() needs a vector, matrix or quaternion, '" +
+                              x->name + "' is " + t->str());
+          return false;
+        }
+        v.i = t->kind == Type::Quat ? 4 : t->rows;
+      } else if (auto *t = isKernelVar(x->name) ? nullptr : tupleElement(x, scope)) {
+        v.i = llvm::cast<TupleExpr>(t)->elts.size();
+      } else {
+        if (report)
+          error(x->loc, "len() in wp.static() needs '" + x->name +
+                            "' to be a parameter or a local built by a type constructor "
+                            "(wp.vec3(...)), or a tuple constant");
+        return false;
+      }
+      e = literal(c->loc, v);
+      return true;
+    }
+    // The callee is not a value: it stays (a @wp.func name is reported later).
+    for (Expr *&a : c->args)
+      if (!subst(a, report))
+        return false;
+    return true;
+  }
+  llvm::SmallVector<Expr **, 4> slots;
+  childSlots(e, slots);
+  for (Expr **c : slots)
+    if (!subst(*c, report))
+      return false;
+  return true;
+}
+
+/// The compile-time value of a kernel expression (a condition, a range
+/// bound, the value of an assignment), or nullopt. `e` is not changed.
+std::optional<ConstValue> StaticExpander::tryEval(Expr *e) {
+  bool pure = walkExpr(e, [&](Expr *x) {
+    auto *n = llvm::dyn_cast<NameExpr>(x);
+    return !(n && isKernelVar(n->name) && !consts.count(n->name)) && !isStaticCall(x);
+  });
+  if (!pure)
+    return std::nullopt;
+  Expr *copy = cloneExpr(mod, e);
+  if (!subst(copy, false))
+    return std::nullopt;
+  return eval(copy);
+}
+
+std::optional<ConstValue> StaticExpander::eval(Expr *e) {
+  auto mkB = [](bool b) {
+    ConstValue v{ConstValue::Bool};
+    v.b = b;
+    return v;
+  };
+  switch (e->kind) {
+  case ExprKind::Compare: return evalCompare(llvm::cast<CompareExpr>(e));
+  case ExprKind::BoolOp: {
+    // Python: `a and b` is a if a is false, else b (`or` the other way).
+    auto *b = llvm::cast<BoolOpExpr>(e);
+    std::optional<ConstValue> v;
+    for (Expr *o : b->operands) {
+      v = eval(o);
+      if (!v || truthy(*v) != b->isAnd)
+        return v;
+    }
+    return v;
+  }
+  case ExprKind::Unary:
+    if (auto *u = llvm::cast<UnaryExpr>(e); u->op == UnOp::Not) {
+      auto v = eval(u->operand);
+      return v ? std::optional(mkB(!truthy(*v))) : std::nullopt;
+    }
+    break;
+  case ExprKind::IfExp: {
+    auto *i = llvm::cast<IfExpExpr>(e);
+    auto c = eval(i->cond);
+    return c ? eval(truthy(*c) ? i->thenExpr : i->elseExpr) : std::nullopt;
+  }
+  case ExprKind::Subscript: {
+    Scope *scope = f->scope;
+    if (Expr *elt = tupleElement(e, scope))
+      return evalIn(elt, scope);
+    return std::nullopt;
+  }
+  default: break;
+  }
+  return s.evalConst(e);
+}
+
+/// evalConst of an expression that stands in another scope (a tuple element).
+std::optional<ConstValue> StaticExpander::evalIn(Expr *e, Scope *scope) {
+  FuncDef ctx;
+  ctx.scope = scope;
+  FuncDef *saved = s.fn;
+  s.fn = &ctx;
+  auto v = s.evalConst(e);
+  s.fn = saved;
+  return v;
+}
+
+/// The text of a plain string literal, or of a constant naming one
+/// (`mode = "fast"`): wp.static compares strings with == and !=.
+static std::optional<std::string> stringValue(Expr *e, Scope *scope, unsigned depth = 0) {
+  if (auto *n = llvm::dyn_cast<NameExpr>(e)) {
+    const Symbol *sym = scope->lookup(n->name);
+    if (!sym || sym->kind != Symbol::Const || depth > 16)
+      return std::nullopt;
+    return stringValue(sym->constDef->value, sym->constDef->scope, depth + 1);
+  }
+  auto *u = llvm::dyn_cast<UnsupportedExpr>(e);
+  StringRef raw = u ? StringRef(u->raw) : StringRef();
+  if (raw.size() < 2 || (raw[0] != '"' && raw[0] != '\'') || raw.back() != raw[0] ||
+      raw.contains('\\'))
+    return std::nullopt;
+  StringRef body = raw.drop_front().drop_back();
+  if (body.contains(raw[0])) // "a" "b", ''' ... ''': not one plain literal
+    return std::nullopt;
+  return body.str();
+}
+
+std::optional<ConstValue> StaticExpander::evalCompare(CompareExpr *c) {
+  if (c->ops.size() == 1 && (c->ops[0] == CmpOp::Eq || c->ops[0] == CmpOp::Ne)) {
+    auto l = stringValue(c->operands[0], f->scope), r = stringValue(c->operands[1], f->scope);
+    if (l && r) {
+      ConstValue v{ConstValue::Bool};
+      v.b = (*l == *r) == (c->ops[0] == CmpOp::Eq);
+      return v;
+    }
+  }
+  auto num = [](const ConstValue &v) {
+    return v.kind == ConstValue::Float ? v.f : v.kind == ConstValue::Int ? (double)v.i : v.b;
+  };
+  auto lhs = eval(c->operands[0]);
+  bool result = true;
+  for (size_t k = 0; lhs && k < c->ops.size(); ++k) {
+    auto rhs = eval(c->operands[k + 1]);
+    if (!rhs)
+      return std::nullopt;
+    bool ints = lhs->kind != ConstValue::Float && rhs->kind != ConstValue::Float;
+    int64_t li = lhs->kind == ConstValue::Int ? lhs->i : lhs->b;
+    int64_t ri = rhs->kind == ConstValue::Int ? rhs->i : rhs->b;
+    double lf = num(*lhs), rf = num(*rhs);
+    switch (c->ops[k]) {
+    case CmpOp::Lt: result &= ints ? li < ri : lf < rf; break;
+    case CmpOp::Le: result &= ints ? li <= ri : lf <= rf; break;
+    case CmpOp::Gt: result &= ints ? li > ri : lf > rf; break;
+    case CmpOp::Ge: result &= ints ? li >= ri : lf >= rf; break;
+    case CmpOp::Eq: result &= ints ? li == ri : lf == rf; break;
+    case CmpOp::Ne: result &= ints ? li != ri : lf != rf; break;
+    default: return std::nullopt;
+    }
+    lhs = rhs;
+  }
+  if (!lhs)
+    return std::nullopt;
+  ConstValue v{ConstValue::Bool};
+  v.b = result;
+  return v;
+}
+
+/// `e` when it names a tuple constant (`funcs = (f1, f2)`), or `T[i]` with a
+/// constant i: the tuple, or its element. `scope` becomes the tuple's scope.
+Expr *StaticExpander::tupleElement(Expr *e, Scope *&scope) {
+  auto *sub = llvm::dyn_cast<SubscriptExpr>(e);
+  auto *n = llvm::dyn_cast<NameExpr>(sub ? sub->base : e);
+  if (!n || (sub && sub->indices.size() != 1))
+    return nullptr;
+  const Symbol *sym = scope->lookup(n->name);
+  if (!sym || sym->kind != Symbol::Const)
+    return nullptr;
+  auto *t = llvm::dyn_cast<TupleExpr>(sym->constDef->value);
+  if (!t)
+    return nullptr;
+  if (!sub) {
+    scope = sym->constDef->scope;
+    return t;
+  }
+  auto idx = eval(sub->indices[0]);
+  if (!idx || idx->kind != ConstValue::Int)
+    return nullptr;
+  int64_t i = idx->i < 0 ? idx->i + (int64_t)t->elts.size() : idx->i;
+  if (i < 0 || i >= (int64_t)t->elts.size())
+    return nullptr;
+  scope = sym->constDef->scope;
+  return t->elts[i];
+}
+
+/// The @wp.func an expression names: a func, an alias of one, or an
+/// element of a tuple constant of funcs.
+FuncDef *StaticExpander::funcValue(Expr *e, Scope *scope, unsigned depth) {
+  if (depth > 16)
+    return nullptr;
+  if (auto *n = llvm::dyn_cast<NameExpr>(e)) {
+    FuncDef *fd = s.aliasedFunc(scope->lookup(n->name));
+    return fd && !fd->isKernel ? fd : nullptr;
+  }
+  Scope *inner = scope;
+  if (Expr *elt = llvm::isa<SubscriptExpr>(e) ? tupleElement(e, inner) : nullptr)
+    return funcValue(elt, inner, depth + 1);
+  return nullptr;
+}
+
+Expr *StaticExpander::literal(SMLoc loc, const ConstValue &v) {
+  switch (v.kind) {
+  case ConstValue::Bool: return mod.make<BoolExpr>(loc, v.b);
+  case ConstValue::Int:
+    if (v.i < 0)
+      return mod.make<UnaryExpr>(loc, UnOp::Neg,
+                                 mod.make<IntExpr>(loc, 0 - (uint64_t)v.i, false));
+    return mod.make<IntExpr>(loc, (uint64_t)v.i, false);
+  case ConstValue::Float:
+    if (std::signbit(v.f))
+      return mod.make<UnaryExpr>(loc, UnOp::Neg, mod.make<FloatExpr>(loc, -v.f));
+    return mod.make<FloatExpr>(loc, v.f);
+  }
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Sema entry points
+//===----------------------------------------------------------------------===//
+
+bool Sema::expandStatics(FuncDef *f) { return StaticExpander(*this, f).run(); }
+
+FuncDef *Sema::aliasedFunc(const Symbol *s, unsigned depth) {
+  if (!s || depth > 16)
+    return nullptr;
+  if (s->kind == Symbol::Func)
+    return s->func;
+  if (s->kind != Symbol::Const)
+    return nullptr;
+  auto *n = llvm::dyn_cast_or_null<NameExpr>(s->constDef->value);
+  return n ? aliasedFunc(s->constDef->scope->lookup(n->name), depth + 1) : nullptr;
+}
+
+bool Sema::reportHostName(NameExpr *n, const Symbol *s) {
+  if (!s || s->kind != Symbol::Other || s->hostNote.empty())
+    return false;
+  error(n->loc, "'" + n->name + "' is " + s->hostNote +
+                    ": kernel code can only use values known from the source (literals, "
+                    "constants, @wp.func and @wp.struct definitions), and kdsl does not run "
+                    "the Python code that would give '" + n->name + "' its value");
+  return true;
+}

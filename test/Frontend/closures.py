@@ -1,0 +1,78 @@
+# RUN: kdsl-translate %s --emit=mlir | FileCheck %s
+#
+# Kernels and funcs defined inside a Python function use the names of the
+# enclosing functions (and of the module) that have values in the source:
+# literals and constant expressions, @wp.func and @wp.struct definitions,
+# and aliases of funcs (`g = helper`). A name keeps the last value the
+# function assigns to it (Python looks captured names up when the kernel is
+# built, after the whole function ran).
+
+import warp as wp
+
+OFFSET = 0.25
+
+
+@wp.func
+def module_helper(x: float):
+    return x + OFFSET
+
+
+module_alias = module_helper
+
+
+def make_kernels():
+    n = 3
+    scale = 2.0 * n
+    flag = n > 2
+
+    # scale = 2.0 * n = 6.0
+    # CHECK-LABEL: func.func private @helper(
+    # CHECK: arith.constant 6.000000e+00 : f32
+    @wp.func
+    def helper(x: float):
+        return x * scale
+
+    @wp.struct
+    class Pair:
+        a: float
+        b: int
+
+    alias = helper
+
+    # CHECK-LABEL: kdsl.kernel @closure(
+    # CHECK: func.call @helper
+    # CHECK: kdsl.store %{{.*}}, %a
+    # CHECK: func.call @helper
+    # CHECK: func.call @module_helper
+    # CHECK: %[[N:.*]] = arith.constant 3 : i32
+    # CHECK: kdsl.store %[[N]], %b
+    # CHECK: arith.cmpi sgt
+    # CHECK: %[[LATE:.*]] = arith.constant 1.000000e+00 : f32
+    # CHECK: kdsl.store %[[LATE]], %a
+    @wp.kernel
+    def closure(a: wp.array(dtype=float), b: wp.array(dtype=int), c: wp.array(dtype=bool)):
+        p = Pair()
+        p.a = helper(a[0])
+        a[0] = p.a
+        a[1] = alias(a[1]) + module_alias(a[2])
+        b[0] = n
+        c[0] = flag
+        a[3] = late
+
+    late = 1.0
+
+    def inner():
+        m = n + 1
+
+        # Two levels deep: m from inner(), helper and n from make_kernels().
+        # CHECK-LABEL: kdsl.kernel @nested(
+        # CHECK: arith.constant 4 : i32
+        # CHECK: func.call @helper
+        @wp.kernel
+        def nested(a: wp.array(dtype=float), b: wp.array(dtype=int)):
+            b[0] = m
+            a[0] = helper(a[0])
+
+        return nested
+
+    return closure, inner()
