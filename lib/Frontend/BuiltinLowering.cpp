@@ -7,7 +7,10 @@
 // create (dialects/kdsl/KdslDerivatives.td and the kdsl ops' adjoints).
 //
 //===----------------------------------------------------------------------===//
-#include "MLIRGenImpl.h"
+#include "BuiltinLowering.h"
+#include "BuiltinLoweringScalar.h"
+#include "BuiltinLoweringSpatial.h"
+#include "BuiltinsLinalg.h"
 
 #include <limits>
 
@@ -15,38 +18,6 @@ using namespace kdsl;
 using namespace mlir;
 
 namespace {
-/// One builtin call being lowered: its evaluated arguments and types.
-struct LowerCtx {
-  MLIRGen &g;
-  OpBuilder &b;
-  const CallExpr *e;
-  Location l;
-  const kdsl::Type *t;  ///< the call's type
-  const kdsl::Type *t0; ///< the first argument's type (null without one)
-  mlir::Type rty;       ///< the call's MLIR type (null for void)
-  SmallVector<mlir::Value> a;
-  double constant = 0; ///< KDSL_OP_CONST's constant
-
-  bool f0() const { return t0 && isFloat(t0->scalar); }
-  /// A constant of the element type of `ty`, splatted when `ty` is a vector.
-  mlir::Value scalarConst(const kdsl::Type *ty, double v) {
-    mlir::Type mt = g.convertType(ty);
-    mlir::Type et = getElementTypeOrSelf(mt);
-    // Integer constants here are small whole numbers (-1, 0, 1, 2, 3).
-    mlir::Value c = isa<FloatType>(et) ? g.constant(b.getFloatAttr(et, v), l)
-                                       : g.constant(b.getIntegerAttr(et, (int64_t)v), l);
-    return isa<VectorType>(mt) ? g.splat(c, mt, l) : c;
-  }
-  mlir::Value minMax(bool isMax, mlir::Value x, mlir::Value y) { return g.minMax(isMax, x, y, t, l); }
-  /// x < 0 for floats and signed integers.
-  mlir::Value isNegative(mlir::Value x) {
-    mlir::Value zero = scalarConst(t, 0);
-    if (f0())
-      return arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, x, zero);
-    return arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, x, zero);
-  }
-};
-
 using LowerFn = mlir::Value (*)(LowerCtx &);
 struct Lowering {
   LowerFn fn;

@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Frontend/Sema.h"
+#include "BuiltinsLinalg.h"
+#include "BuiltinsScalar.h"
 
 using namespace kdsl;
 using llvm::StringRef;
@@ -370,13 +372,15 @@ const Type *BuiltinCall::atomicRule(BuiltinCall &c) {
   const Type *at = args[0]->type;
   if (at->kind != Type::Array)
     return c.argError(args[0], "an array");
-  if (args.size() != at->ndim + 2) {
+  // wp.atomic_cas(array, indices..., compare, value) takes two values.
+  size_t numValues = c.info.id == Builtin::AtomicCas ? 2 : 1;
+  if (args.size() != at->ndim + 1 + numValues) {
     c.error(c.e->loc, c.name + "() on a " + llvm::Twine((unsigned)at->ndim) +
                           "-d array takes the array, " + llvm::Twine((unsigned)at->ndim) +
-                          " index(es) and a value");
+                          (numValues == 2 ? " index(es), a compare value and a value" : " index(es) and a value"));
     return nullptr;
   }
-  for (size_t i = 1; i + 1 < args.size(); ++i) {
+  for (size_t i = 1; i + numValues < args.size(); ++i) {
     if (args[i]->type->kind == Type::IntLit)
       c.s.setLiteralType(args[i], c.types.i32());
     else if (!args[i]->type->isIntScalar())
@@ -389,10 +393,15 @@ const Type *BuiltinCall::atomicRule(BuiltinCall &c) {
   bool ok = ((d->isScalar() && !d->isBool()) || d->kind == Type::Vec || d->kind == Type::Mat ||
              d->kind == Type::Quat) &&
             wide;
+  // Accept IntScalar: the bitwise atomics, on [u]int32/[u]int64 scalars only.
+  if ((c.info.accept & acc::IntScalar) && !d->isIntScalar())
+    ok = false;
   if (!ok) {
     c.error(args[0]->loc, c.name + "() is not supported on arrays of " + d->str());
     return nullptr;
   }
+  if (numValues == 2 && !c.s.coerce(args[args.size() - 2], d, c.name + "() compare value"))
+    return nullptr;
   if (!c.s.coerce(args.back(), d, c.name + "() value"))
     return nullptr;
   return d;
@@ -451,6 +460,14 @@ static RuleFn ruleFunction(BuiltinRule r) {
   case BuiltinRule::Atomic: return C::atomicRule;
   case BuiltinRule::ExpectEqual:
   case BuiltinRule::ExpectNear: return C::expectRule;
+  case BuiltinRule::Operator:
+    return [](BuiltinCall &c) { return checkOperatorBuiltin(c.s, c.e, c.info); };
+  case BuiltinRule::Print:
+    return [](BuiltinCall &c) { return checkPrintBuiltin(c.s, c.e, c.info); };
+  case BuiltinRule::Spatial:
+    return [](BuiltinCall &c) { return c.s.checkSpatialBuiltin(c.e, c.info.id); };
+  case BuiltinRule::Linalg:
+    return [](BuiltinCall &c) { return checkLinalgBuiltin(c.s, c.e, c.info); };
   }
   llvm_unreachable("unknown builtin rule");
 }

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "MLIRGenImpl.h"
+#include "BuiltinsLinalg.h"
 
 using namespace kdsl;
 using llvm::StringRef;
@@ -137,6 +138,12 @@ const MLIRGen::StmtInfo &MLIRGen::info(const Stmt *s, unsigned depth) {
   switch (s->kind) {
   case StmtKind::Expr:
     collectReads(llvm::cast<ExprStmt>(s)->value, r.reads);
+    // wp.quat_to_axis_angle(q, axis, angle) assigns its output arguments.
+    if (auto *call = llvm::dyn_cast<CallExpr>(llvm::cast<ExprStmt>(s)->value))
+      for (Expr *out : linalgOutputArgs(call)) {
+        targetReads(*this, out, r.reads);
+        targetAssigns(out, r.assigned);
+      }
     break;
   case StmtKind::Assign: {
     auto *a = llvm::cast<AssignStmt>(s);
@@ -212,6 +219,7 @@ const MLIRGen::StmtInfo &MLIRGen::info(const Stmt *s, unsigned depth) {
   default:
     break;
   }
+  collectStateWrites(s, r.assigned);
   r.computed = true;
   StmtInfo &slot = infos[s]; // `cached` may have been invalidated by recursion
   slot = std::move(r);

@@ -1,5 +1,7 @@
 //===- MLIRGenExpr.cpp - expressions, operators and builtins --------------===//
 #include "MLIRGenImpl.h"
+#include "BuiltinLoweringSpatial.h"
+#include "BuiltinsLinalg.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include <limits>
@@ -199,6 +201,8 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
       return {};
     if (a->akind == AttrKind::Component)
       return vector::ExtractOp::create(b, l, base, ArrayRef<int64_t>{a->index});
+    if (a->akind == AttrKind::TransformPart)
+      return genTransformPart(b, l, base, a->index);
     if (a->akind == AttrKind::StructField)
       return StructExtractOp::create(b, l, convertType(t), base, b.getStringAttr(a->attr));
     error(e->loc, "this attribute cannot be used as a value");
@@ -214,6 +218,10 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
       return ShapeOp::create(b, l, arr, s->constIndex);
     }
     mlir::Value base = genExpr(s->base);
+    if (s->skind == SubKind::CompSlice) {
+      SmallVector<mlir::Value> sidx = genSliceIndices(s);
+      return failed ? mlir::Value() : sliceRead(s, base, sidx, l);
+    }
     SmallVector<mlir::Value> idx = genIndices(s->indices);
     if (failed)
       return {};
@@ -277,6 +285,9 @@ SmallVector<mlir::Value> MLIRGen::genMulti(const Expr *e) {
       auto tid = TidOp::create(b, loc(e->loc), ids);
       return SmallVector<mlir::Value>(tid.getResults());
     }
+    if (c->ckind == CallKind::Builtin && e->type->kind == kdsl::Type::Tuple &&
+        builtinInfo((Builtin)c->builtin).rule == BuiltinRule::Linalg)
+      return genLinalgMulti(*this, c);
   }
   return {genExpr(e)};
 }
@@ -346,6 +357,8 @@ mlir::Value MLIRGen::genBinaryOp(BinOp op, mlir::Value x, const kdsl::Type *tx, 
       return elementwise(BinOp::Mul, x, splat(y, rty, l));
     if (tx->kind == kdsl::Type::Quat && ty->kind == kdsl::Type::Quat)
       return QuatMulOp::create(b, l, x, y);
+    if (tx->isTransform() && ty->isTransform())
+      return genTransformMultiply(b, l, x, y);
     return MatMulOp::create(b, l, rty, x, y);
   case BinOp::Div:
     if (scalarX)
@@ -502,7 +515,9 @@ SmallVector<mlir::Value> MLIRGen::genFuncCall(const CallExpr *e) {
   for (const kdsl::Type *t : e->func->resultTypes)
     results.push_back(convertType(t));
   auto call = func::CallOp::create(b, loc(e->loc), e->func->symName, results, args);
-  return SmallVector<mlir::Value>(call.getResults());
+  SmallVector<mlir::Value> values(call.getResults());
+  assignAdvancedState(e, values);
+  return values;
 }
 
 mlir::Value MLIRGen::genTypeCtor(const CallExpr *e) {

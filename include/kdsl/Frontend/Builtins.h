@@ -45,6 +45,10 @@ enum class BuiltinRule : uint8_t {
   Atomic,
   ExpectEqual,
   ExpectNear,
+  Spatial,      ///< generic vector/matrix, transform and spatial builtins (SemaSpatial.cpp)
+  Linalg,       ///< linear algebra, quaternion and geometry helpers (BuiltinRulesLinalg.cpp)
+  Operator,     ///< wp.add, wp.neg, ...: the Python operator (BuiltinRulesScalar.cpp)
+  Print,        ///< wp.printf / print (BuiltinRulesScalar.cpp)
 };
 
 /// The result type of a call from its (first) argument's type T.
@@ -114,6 +118,8 @@ std::optional<Builtin> lookupPythonBuiltin(llvm::StringRef name);
 /// mat33d, quat, int, float, ... `python` selects int/float/bool spellings.
 const Type *lookupWarpType(llvm::StringRef name, TypeContext &types);
 const Type *lookupPythonType(llvm::StringRef name, TypeContext &types);
+/// transform[f|d|h], spatial_vector[f|d|h], spatial_matrix[f|d|h] (SemaSpatial.cpp).
+const Type *lookupSpatialType(llvm::StringRef name, TypeContext &types);
 /// wp.pi, wp.e, wp.tau, wp.half_pi, wp.inf, wp.nan, ...
 std::optional<double> lookupWarpConstant(llvm::StringRef name);
 
