@@ -25,12 +25,18 @@ static LogicalResult inlineCalls(Operation *root, SymbolTable &symbols) {
   InlinerConfig config;
   for (unsigned round = 0;; ++round) {
     SmallVector<func::CallOp> calls;
-    root->walk([&](func::CallOp c) { calls.push_back(c); });
+    root->walk([&](func::CallOp c) {
+      if (!isCustomGradCall(c))
+        calls.push_back(c);
+    });
     if (calls.empty())
       return success();
     if (round > 256)
       return root->emitOpError("autodiff: calls nested too deeply to inline");
     for (func::CallOp call : calls) {
+      // Calls of funcs with a custom gradient stay (CustomGradCalls.cpp).
+      if (keepCustomCall(call, symbols))
+        continue;
       auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
       if (!callee || callee.isExternal() || !callee.getBody().hasOneBlock())
         return call.emitOpError("autodiff: cannot inline the call of @") << call.getCallee();

@@ -27,7 +27,9 @@ static bool isConstantValue(Value v) {
 /// Whether `op` (or an op nested in it) writes an array.
 static bool writesMemory(Operation *op) {
   return op->walk([](Operation *o) {
-           return isa<StoreOp, AtomicOp>(o) ? WalkResult::interrupt() : WalkResult::advance();
+           // A custom gradient may write adjoint arrays.
+           return isa<StoreOp, AtomicOp>(o) || isCustomGradCall(o) ? WalkResult::interrupt()
+                                                                    : WalkResult::advance();
          }).wasInterrupted();
 }
 
@@ -303,7 +305,7 @@ LogicalResult Reverser::recomputeOp(OpBuilder &ob, Operation &op) {
     }
     return success();
   }
-  if (isa<func::CallOp>(op))
+  if (isa<func::CallOp>(op) && !isCustomGradCall(&op))
     return op.emitOpError("autodiff: calls must be inlined first");
   unmapBlockArguments(map, &op);
   Operation *c = ob.clone(op, map);
@@ -447,6 +449,8 @@ LogicalResult Reverser::reverseOp(Operation &op) {
     return reverseWhile(o);
   if (auto rule = dyn_cast<AutodiffOpInterface>(op))
     return rule.buildAdjoint(*this);
+  if (isCustomGradCall(&op))
+    return reverseCustomCall(cast<func::CallOp>(op));
   // Only float operands take adjoints: int-to-float conversions, constants
   // and the like end the chain.
   bool needed = llvm::any_of(op.getResults(), [&](Value r) { return (bool)adj.lookup(r); }) &&

@@ -27,7 +27,21 @@
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseSet.h"
 
+namespace mlir::func {
+class CallOp;
+}
+namespace mlir {
+class SymbolTable;
+}
+
 namespace kdsl {
+
+/// Before inlining (CustomGradCalls.cpp): redirects a call of a func with a
+/// custom replay to the replay, and returns true (marking the call) when the
+/// func has a custom gradient: such calls stay calls.
+bool keepCustomCall(mlir::func::CallOp call, mlir::SymbolTable &symbols);
+/// A call kept by keepCustomCall.
+bool isCustomGradCall(mlir::Operation *op);
 
 class Reverser : public AdjointBuilder {
 public:
@@ -72,6 +86,8 @@ private:
   llvm::LogicalResult reverse(mlir::Block &block);
   llvm::LogicalResult reverseOp(mlir::Operation &op);
   llvm::LogicalResult reverseIf(mlir::scf::IfOp op);
+  /// A call of a func with a custom gradient: a call of the gradient.
+  llvm::LogicalResult reverseCustomCall(mlir::func::CallOp call);
   /// The tape of a loop to reverse, with the adjoints of its results; null
   /// when nothing depends on the loop.
   mlir::FailureOr<const Tape *> tapeToReverse(mlir::Operation *loop,

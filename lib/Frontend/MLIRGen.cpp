@@ -1,5 +1,6 @@
 //===- MLIRGen.cpp - functions, statements and control flow ---------------===//
 #include "MLIRGenImpl.h"
+#include "BuiltinLoweringSpatial.h"
 #include "kdsl/Target/SourceNames.h"
 
 #include "mlir/IR/Verifier.h"
@@ -331,21 +332,7 @@ void MLIRGen::genKernel(FuncDef *f) {
   for (const Keyword &kw : f->options) {
     if (kw.name == "enable_backward")
       continue;
-    Attribute a;
-    if (auto *bl = llvm::dyn_cast<BoolExpr>(kw.value))
-      a = b.getBoolAttr(bl->value);
-    else if (auto *in = llvm::dyn_cast<IntExpr>(kw.value))
-      a = b.getI64IntegerAttr((int64_t)in->value);
-    else if (auto *str = llvm::dyn_cast<UnsupportedExpr>(kw.value); str && !str->raw.empty()) {
-      StringRef raw = str->raw;
-      // A plain one-part string literal: keep its contents.
-      if (raw.size() >= 2 && (raw.front() == '"' || raw.front() == '\'') && raw.back() == raw.front() &&
-          raw.drop_front().drop_back().find_first_of("\"'\\") == StringRef::npos)
-        raw = raw.drop_front().drop_back();
-      a = b.getStringAttr(raw);
-    } else
-      a = b.getStringAttr(sourceText(kw.value->loc));
-    opts.push_back(b.getNamedAttr(kw.name, a));
+    opts.push_back(b.getNamedAttr(kw.name, optionAttr(kw.value)));
   }
   if (!opts.empty())
     kernel.setOptionsAttr(b.getDictionaryAttr(opts));
@@ -381,6 +368,7 @@ void MLIRGen::genFunc(FuncDef *f) {
   for (const Param &p : f->params)
     names.push_back(b.getStringAttr(p.name));
   func->setAttr("kdsl.arg_names", b.getArrayAttr(names));
+  annotateCustomFunc(f, func);
   Block *entry = func.addEntryBlock();
   for (auto [i, p] : llvm::enumerate(f->params))
     env[p.name] = entry->getArgument(i);
@@ -397,12 +385,15 @@ void MLIRGen::genFunc(FuncDef *f) {
       env[flag("rv", k)] = zeroValue(t, l);
     }
   }
-  genBody(f->body, {});
+  // A custom gradient's adjoint locals are its results (live at the end).
+  genBody(f->body, f->gradOf ? initAdjointLocals(f, l) : NameSet());
   if (failed)
     return;
   b.setInsertionPointToEnd(entry);
   SmallVector<mlir::Value> results;
-  for (unsigned k = 0; k < f->resultTypes.size(); ++k)
+  if (f->gradOf)
+    customGradResults(f, results);
+  for (unsigned k = 0; !f->gradOf && k < f->resultTypes.size(); ++k)
     results.push_back(env.lookup(flag("rv", k)));
   func::ReturnOp::create(b, l, results);
 }
@@ -814,6 +805,11 @@ bool MLIRGen::resolveLValue(const Expr *target, LValue &lv) {
     }
     if (!resolveLValue(sub->base, lv))
       return false;
+    if (sub->skind == SubKind::CompSlice) { // MLIRGenOptions.cpp
+      lv.slice = sub;
+      lv.sliceIdx = genSliceIndices(sub);
+      return !failed;
+    }
     SmallVector<mlir::Value> idx = genIndices(sub->indices);
     if (failed)
       return false;
@@ -833,6 +829,8 @@ bool MLIRGen::resolveLValue(const Expr *target, LValue &lv) {
     LValue::Step step;
     if (a->akind == AttrKind::Component)
       step.pos.push_back(b.getIndexAttr(a->index));
+    else if (a->akind == AttrKind::TransformPart)
+      step.transformPart = a->index;
     else
       step.field = a->attr;
     lv.steps.push_back(step);
@@ -850,7 +848,9 @@ mlir::Value MLIRGen::readLValue(const LValue &lv, Location l) {
     v = LoadOp::create(b, l, cast<ArrayType>(lv.array.getType()).getElementType(), lv.array,
                        lv.arrayIdx);
   for (const LValue::Step &s : lv.steps) {
-    if (!s.field.empty()) {
+    if (s.transformPart >= 0) {
+      v = genTransformPart(b, l, v, s.transformPart);
+    } else if (!s.field.empty()) {
       auto st = cast<StructType>(v.getType());
       v = StructExtractOp::create(b, l, st.getFieldTypes()[st.getFieldIndex(s.field)], v,
                                   b.getStringAttr(s.field));
@@ -858,16 +858,25 @@ mlir::Value MLIRGen::readLValue(const LValue &lv, Location l) {
       v = vector::ExtractOp::create(b, l, v, s.pos);
     }
   }
+  if (lv.slice)
+    v = sliceRead(lv.slice, v, lv.sliceIdx, l);
   return v;
 }
 
 void MLIRGen::writeLValue(const LValue &lv, mlir::Value v, Location l) {
+  if (lv.slice) { // rebuild the sliced vector/matrix, then store it
+    LValue outer = lv;
+    outer.slice = nullptr;
+    return writeLValue(outer, sliceWrite(lv.slice, readLValue(outer, l), lv.sliceIdx, v, l), l);
+  }
   if (!lv.steps.empty()) {
     // Read the enclosing values, then rebuild them from the inside out.
     LValue outer = lv;
     LValue::Step last = outer.steps.pop_back_val();
     mlir::Value container = readLValue(outer, l);
-    if (!last.field.empty())
+    if (last.transformPart >= 0)
+      v = genTransformWithPart(b, l, container, last.transformPart, v);
+    else if (!last.field.empty())
       v = StructInsertOp::create(b, l, v, container, b.getStringAttr(last.field));
     else
       v = vector::InsertOp::create(b, l, v, container, last.pos);
@@ -888,6 +897,7 @@ void MLIRGen::assignTo(const Expr *target, mlir::Value v) {
 }
 
 void MLIRGen::genStmt(const Stmt *s, const NameSet &liveAfter) {
+  llvm::SaveAndRestore<mlir::Block *> inStatement(stmtBlock, b.getInsertionBlock());
   if (s->kind != StmtKind::Pass &&
       !(s->kind == StmtKind::Expr && llvm::cast<ExprStmt>(s)->isDocstring))
     recordStatement(s);

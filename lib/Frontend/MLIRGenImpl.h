@@ -14,6 +14,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/SaveAndRestore.h"
 #include <set>
 
 namespace kdsl {
@@ -43,6 +44,8 @@ public:
   unsigned loopDepth = 0;
   llvm::DenseMap<const StructDef *, mlir::Type> structTypes;
   const char *lastLocPtr = nullptr;
+  /// The block the current statement is generated in (MLIRGenState.cpp).
+  mlir::Block *stmtBlock = nullptr;
   mlir::Location lastLoc = mlir::UnknownLoc::get(&ctx);
   llvm::StringSet<> flagNames;
   llvm::StringRef flagCache[4][64];
@@ -75,6 +78,14 @@ public:
   /// Source text from `start` to the end of its call (the first bracket
   /// that closes) or, for a statement, to the end of its logical line.
   std::string sourceText(llvm::SMLoc start, bool wholeStatement = false);
+  /// A decorator option's value as an attribute (MLIRGenOptions.cpp).
+  mlir::Attribute optionAttr(const Expr *e);
+  // Slices of vectors, quaternions and matrices (MLIRGenOptions.cpp).
+  llvm::SmallVector<mlir::Value> genSliceIndices(const SubscriptExpr *s);
+  mlir::Value sliceRead(const SubscriptExpr *s, mlir::Value base, llvm::ArrayRef<mlir::Value> idx,
+                        mlir::Location l);
+  mlir::Value sliceWrite(const SubscriptExpr *s, mlir::Value base, llvm::ArrayRef<mlir::Value> idx,
+                         mlir::Value v, mlir::Location l);
   /// Readable emission (lib/Target/Cpp): the source statements, as triples
   /// (first line, last line, text) that end up in the module's location
   /// (kdsl::kSourceStatementsTag), and NameLocs for values of locals.
@@ -88,6 +99,10 @@ public:
   // ---- analysis (MLIRGenAnalysis.cpp) -----------------------------------
   const StmtInfo &info(const Stmt *s, unsigned depth);
   void collectReads(const Expr *e, NameSet &out);
+  /// Locals that prelude calls in `s` advance in place (MLIRGenState.cpp).
+  void collectStateWrites(const Stmt *s, NameSet &out);
+  /// Drops the new state from a prelude call's results and assigns it.
+  void assignAdvancedState(const CallExpr *e, llvm::SmallVectorImpl<mlir::Value> &results);
   /// Locals read in one iteration of `body` (after `cond`) before the
   /// iteration assigns them; `loopVar` is assigned by the loop itself.
   NameSet exposedReads(const Body &body, unsigned depth, const Expr *cond,
@@ -99,6 +114,10 @@ public:
   // ---- functions and statements -----------------------------------------
   void genKernel(FuncDef *f);
   void genFunc(FuncDef *f);
+  // @wp.func_grad / @wp.func_replay (CustomGrad.cpp)
+  NameSet initAdjointLocals(FuncDef *g, mlir::Location l);
+  void customGradResults(FuncDef *g, llvm::SmallVectorImpl<mlir::Value> &results);
+  void annotateCustomFunc(FuncDef *f, mlir::Operation *func);
   void genBody(const Body &body, const NameSet &liveOut);
   void genStmt(const Stmt *s, const NameSet &liveAfter);
   void genIf(const IfStmt *s, const NameSet &liveAfter);
@@ -120,8 +139,11 @@ public:
     struct Step {
       llvm::SmallVector<mlir::OpFoldResult> pos; // vector positions
       llvm::StringRef field;                     // or a struct field
+      int transformPart = -1;                    // or a transform's .p (0) / .q (1)
     };
     llvm::SmallVector<Step> steps;
+    const SubscriptExpr *slice = nullptr;    // a vector/matrix slice, after the steps
+    llvm::SmallVector<mlir::Value> sliceIdx; // its plain indices (null for slices)
   };
   bool resolveLValue(const Expr *target, LValue &lv);
   mlir::Value readLValue(const LValue &lv, mlir::Location l);

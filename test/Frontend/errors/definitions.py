@@ -6,14 +6,14 @@
 # (Converted from one file per case, named above each chunk.)
 
 # default-parameter-value:
-# A parameter default value.
+# A parameter default value takes the parameter's type (a float literal is no int).
 
 import warp as wp
 
 
 @wp.func
-# expected-error@+1 {{default parameter values are not supported}}
-def f(x: float = 1.0):
+# expected-error@+1 {{default value of parameter 'x': a float literal cannot be used as int32}}
+def f(x: int = 1.5):
     return x
 
 # -----
@@ -87,30 +87,31 @@ def f(x):
 
 # -----
 
-# func-replay-decorator:
-# @wp.func_replay is not implemented. It was skipped, so a call of the replay
-# function failed with "name 'replay_quant' is not defined".
+# func-replay-signature:
+# @wp.func_replay must take the parameters of the func it replays (it was
+# rejected as unsupported before custom replays were implemented).
 
 import warp as wp
 
 
 @wp.func
-# expected-note@+1 {{'quant' has a @wp.func_replay definition}}
+# expected-note@+2 {{'quant' is defined here}}
+# expected-note@+1 {{'quant' has this custom replay function}}
 def quant(x: float):
     return wp.round(x * 4.0) / 4.0
 
 
-# expected-error@+1 {{kdsl does not support @wp.func_replay (custom replay functions) yet}}
 @wp.func_replay(quant)
-def replay_quant(x: float):
-    return x
+# expected-error@+1 {{@wp.func_replay function 'replay_quant' of 'quant': parameter 'x' has type int32, expected float32}}
+def replay_quant(x: int):
+    return float(x)
 
 
 @wp.kernel
 def k(a: wp.array(dtype=float)):
     i = wp.tid()
-    # expected-note@+1 {{in the call to 'replay_quant'}}
-    a[i] = replay_quant(a[i])
+    # expected-note@+1 {{in the call to 'quant'}}
+    a[i] = quant(a[i])
 
 # -----
 
@@ -144,13 +145,13 @@ def k(a: wp.array(dtype=float)):
 # -----
 
 # kernel-module-options:
-# module_options (fast_math, deterministic, mode, ...) change what a kernel
-# computes; kdsl implements none of them, and accepted and ignored them.
+# As in Warp, module_options needs module="unique" (the options of a shared
+# module are set with wp.set_module_options).
 
 import warp as wp
 
 
-# expected-error@+1 {{kdsl does not support the @wp.kernel option 'module_options' yet}}
+# expected-error@+1 {{module_options requires module="unique" (as in Warp)}}
 @wp.kernel(module_options={"fast_math": True})
 def k(a: wp.array(dtype=float)):
     a[0] = 1.0

@@ -327,7 +327,7 @@ def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.
 # -----
 
 # slice:
-# A slice.
+# A slice of a vector needs constant bounds (as in Warp: its length is a type).
 
 import warp as wp
 
@@ -335,13 +335,13 @@ import warp as wp
 @wp.kernel
 def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.vec3):
     i = wp.tid()
-    # expected-error@+1 {{slices are not supported in kernel code}}
-    w = v[0:2]
+    # expected-error@+1 {{slice bounds and steps must be constant integers}}
+    w = v[0:n]
 
 # -----
 
 # starred-argument:
-# *args in a call.
+# **kwargs in a call (f(*v) is supported: test/Frontend/star-args.py).
 
 import warp as wp
 
@@ -350,7 +350,7 @@ import warp as wp
 def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.vec3):
     i = wp.tid()
     # expected-error@+1 {{argument unpacking (*args, **kwargs)}}
-    c = wp.vec3(*v)
+    c = wp.vec3(**v)
 
 # -----
 
