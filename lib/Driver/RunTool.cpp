@@ -486,6 +486,8 @@ static std::optional<int> translateAndPlan(Run &run) {
     raw_string_ostream diagOs(diagnostics);
     kdsl::driver::CompileOptions load;
     load.frontend.kernels = std::move(only);
+    // Generic kernels: the one instance the spec's arguments ask for.
+    load.frontend.kernelTypes = kdsl::specKernelTypes(run.spec);
     load.frontend.kernelSymbols = &run.planOptions.fileKernels;
     load.frontendDiagnostics = &diagOs;
     load.timing = &run.timing;

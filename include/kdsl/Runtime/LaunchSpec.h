@@ -39,6 +39,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -106,6 +107,16 @@ llvm::Expected<llvm::json::Value> parseJSONText(llvm::StringRef text, llvm::Stri
 /// out (LaunchPlan::create reports it). Lets a host translate only those
 /// kernels (FrontendOptions::kernels) before it validates the spec.
 std::vector<std::string> launchedKernelNames(const llvm::json::Value &spec);
+
+/// For generic kernels (typing.Any parameters, docs/language.md): the types
+/// a spec's arguments give each launched kernel, by kernel name, as
+/// FrontendOptions::kernelTypes takes them (`a=wp.array(dtype=wp.float64,
+/// ndim=2), s=float`), from the first launch of each kernel
+/// (lib/Runtime/SpecTypes.cpp). An array descriptor gives its dtype
+/// (default float32) and ndim, a JSON integer int32, a real float32, a
+/// boolean bool; a launch with an argument that gives no type (a struct
+/// value) is left out.
+std::map<std::string, std::string> specKernelTypes(const llvm::json::Value &spec);
 
 //===----------------------------------------------------------------------===//
 // Kernels and the launch plan
