@@ -31,7 +31,8 @@ StringRef MLIRGen::rootLocal(const Expr *target) {
   if (auto *n = llvm::dyn_cast<NameExpr>(target))
     return n->name;
   if (auto *s = llvm::dyn_cast<SubscriptExpr>(target))
-    return s->skind == SubKind::ArrayElem ? StringRef() : rootLocal(s->base);
+    return s->skind == SubKind::ArrayElem || s->skind == SubKind::ArrayView ? StringRef()
+                                                                             : rootLocal(s->base);
   if (auto *a = llvm::dyn_cast<AttributeExpr>(target))
     return rootLocal(a->base);
   return StringRef();
@@ -138,7 +139,7 @@ const MLIRGen::StmtInfo &MLIRGen::info(const Stmt *s, unsigned depth) {
   switch (s->kind) {
   case StmtKind::Expr:
     collectReads(llvm::cast<ExprStmt>(s)->value, r.reads);
-    // wp.quat_to_axis_angle(q, axis, angle) assigns its output arguments.
+    // wp.svd3(A, U, sigma, V) (and the like) assigns its output arguments.
     if (auto *call = llvm::dyn_cast<CallExpr>(llvm::cast<ExprStmt>(s)->value))
       for (Expr *out : linalgOutputArgs(call)) {
         targetReads(*this, out, r.reads);

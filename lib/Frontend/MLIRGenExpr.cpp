@@ -227,6 +227,8 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
       return {};
     if (s->skind == SubKind::ArrayElem)
       return LoadOp::create(b, l, convertType(t), base, idx);
+    if (s->skind == SubKind::ArrayView)
+      return SubArrayOp::create(b, l, convertType(t), base, idx);
     return vector::ExtractOp::create(b, l, base, positions(b, l, idx));
   }
   case ExprKind::Call:

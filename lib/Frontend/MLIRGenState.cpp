@@ -1,0 +1,94 @@
+//===- MLIRGenState.cpp - locals that prelude calls advance ----------------===//
+//
+// `x = wp.randf(state)` also assigns `state` (Warp passes it by reference;
+// the prelude func returns the new state, SemaPrelude.cpp). The structured
+// control flow analysis (MLIRGenAnalysis.cpp) counts such locals as assigned
+// by the statement, so that loops and branches carry them.
+//
+//===----------------------------------------------------------------------===//
+#include "MLIRGenImpl.h"
+
+using namespace kdsl;
+
+static void stateWrites(const Expr *e, NameSet &out) {
+  if (!e)
+    return;
+  auto all = [&](llvm::ArrayRef<Expr *> es) {
+    for (const Expr *c : es)
+      stateWrites(c, out);
+  };
+  switch (e->kind) {
+  case ExprKind::Call: {
+    auto *c = llvm::cast<CallExpr>(e);
+    if (auto *n = llvm::dyn_cast_or_null<NameExpr>(c->stateTarget))
+      out.insert(n->name);
+    all(c->args);
+    for (const Keyword &k : c->kwargs)
+      stateWrites(k.value, out);
+    return;
+  }
+  case ExprKind::Attribute:
+    return stateWrites(llvm::cast<AttributeExpr>(e)->base, out);
+  case ExprKind::Subscript:
+    stateWrites(llvm::cast<SubscriptExpr>(e)->base, out);
+    return all(llvm::cast<SubscriptExpr>(e)->indices);
+  case ExprKind::Binary:
+    stateWrites(llvm::cast<BinaryExpr>(e)->lhs, out);
+    return stateWrites(llvm::cast<BinaryExpr>(e)->rhs, out);
+  case ExprKind::Unary:
+    return stateWrites(llvm::cast<UnaryExpr>(e)->operand, out);
+  case ExprKind::Compare:
+    return all(llvm::cast<CompareExpr>(e)->operands);
+  case ExprKind::BoolOp:
+    return all(llvm::cast<BoolOpExpr>(e)->operands);
+  case ExprKind::IfExp: {
+    auto *i = llvm::cast<IfExpExpr>(e);
+    return all({i->cond, i->thenExpr, i->elseExpr});
+  }
+  case ExprKind::Tuple:
+    return all(llvm::cast<TupleExpr>(e)->elts);
+  default:
+    return;
+  }
+}
+
+void MLIRGen::collectStateWrites(const Stmt *s, NameSet &out) {
+  switch (s->kind) {
+  case StmtKind::Expr:
+    return stateWrites(llvm::cast<ExprStmt>(s)->value, out);
+  case StmtKind::Assign:
+    return stateWrites(llvm::cast<AssignStmt>(s)->value, out);
+  case StmtKind::AnnAssign:
+    return stateWrites(llvm::cast<AnnAssignStmt>(s)->value, out);
+  case StmtKind::AugAssign:
+    return stateWrites(llvm::cast<AugAssignStmt>(s)->value, out);
+  case StmtKind::If:
+    return stateWrites(llvm::cast<IfStmt>(s)->cond, out);
+  case StmtKind::For:
+    return stateWrites(llvm::cast<ForStmt>(s)->iter, out);
+  case StmtKind::While:
+    return stateWrites(llvm::cast<WhileStmt>(s)->cond, out);
+  case StmtKind::Return:
+    return stateWrites(llvm::cast<ReturnStmt>(s)->value, out);
+  case StmtKind::Assert:
+    return stateWrites(llvm::cast<AssertStmt>(s)->test, out);
+  default:
+    return;
+  }
+}
+
+void MLIRGen::assignAdvancedState(const CallExpr *e, llvm::SmallVectorImpl<mlir::Value> &results) {
+  if (!e->advancesState)
+    return;
+  mlir::Value state = results.pop_back_val();
+  if (!e->stateTarget)
+    return;
+  // The new state must reach the statement's level: inside `a if c else b`,
+  // a short-circuit operand or a while condition it would stay in a region.
+  if (b.getInsertionBlock() != stmtBlock) {
+    error(e->loc, "kdsl cannot advance a random state inside a conditional expression, an "
+                  "'and'/'or' operand or a while condition yet; call it in a statement of its own");
+    return;
+  }
+  assignTo(e->stateTarget, state);
+}

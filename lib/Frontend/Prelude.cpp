@@ -1,0 +1,101 @@
+//===- Prelude.cpp - builtins written in the Warp language ----------------===//
+//
+// The prelude sources (lib/Frontend/Prelude/*.py) come in as strings through
+// PreludeSources.inc, which CMake generates; see docs/architecture.md.
+//
+//===----------------------------------------------------------------------===//
+#include "kdsl/Frontend/Prelude.h"
+#include "kdsl/Frontend/Parser.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace kdsl;
+using llvm::StringRef;
+
+namespace {
+struct PreludeSource {
+  const char *file;
+  const char *text;
+};
+} // namespace
+
+static const PreludeSource kSources[] = {
+#include "PreludeSources.inc"
+};
+
+/// Warp 1.16's random-number and noise builtins (warp/_src/builtins.py,
+/// group "Random"), overloads in Warp's order.
+static const PreludeOverload kOverloads[] = {
+    // Random numbers: Prelude/random.py.
+    {"rand_init", "rand_init"},
+    {"rand_init", "rand_init_offset"},
+    {"randi", "randi", true},
+    {"randi", "randi_range", true},
+    {"randu", "randu", true},
+    {"randu", "randu_range", true},
+    {"randf", "randf", true},
+    {"randf", "randf_range", true},
+    {"randn", "randn", true},
+    {"sample_cdf", "sample_cdf", true},
+    {"sample_triangle", "sample_triangle", true},
+    {"sample_unit_ring", "sample_unit_ring", true},
+    {"sample_unit_disk", "sample_unit_disk", true},
+    {"sample_unit_sphere_surface", "sample_unit_sphere_surface", true},
+    {"sample_unit_sphere", "sample_unit_sphere", true},
+    {"sample_unit_hemisphere_surface", "sample_unit_hemisphere_surface", true},
+    {"sample_unit_hemisphere", "sample_unit_hemisphere", true},
+    {"sample_unit_square", "sample_unit_square", true},
+    {"sample_unit_cube", "sample_unit_cube", true},
+    {"poisson", "poisson", true},
+    {"noise", "noise_1d"},
+    {"noise", "noise_2d"},
+    {"noise", "noise_3d"},
+    {"noise", "noise_4d"},
+    {"pnoise", "pnoise_1d"},
+    {"pnoise", "pnoise_2d"},
+    {"pnoise", "pnoise_3d"},
+    {"pnoise", "pnoise_4d"},
+    {"curlnoise", "curlnoise_2d", false, "octaves=1 lacunarity=2.0 gain=0.5"},
+    {"curlnoise", "curlnoise_3d", false, "octaves=1 lacunarity=2.0 gain=0.5"},
+    {"curlnoise", "curlnoise_4d", false, "octaves=1 lacunarity=2.0 gain=0.5"},
+};
+
+llvm::ArrayRef<PreludeOverload> kdsl::preludeOverloads(StringRef name) {
+  // The table is grouped by builtin: find the run of `name`.
+  const PreludeOverload *begin = std::begin(kOverloads), *end = std::end(kOverloads);
+  const PreludeOverload *first =
+      std::find_if(begin, end, [&](const PreludeOverload &o) { return o.builtin == name; });
+  const PreludeOverload *last =
+      std::find_if(first, end, [&](const PreludeOverload &o) { return o.builtin != name; });
+  return llvm::ArrayRef<PreludeOverload>(first, last);
+}
+
+std::unique_ptr<Prelude> Prelude::load(DiagEngine &diags) {
+  auto prelude = std::make_unique<Prelude>();
+  llvm::SourceMgr &sm = diags.getSourceMgr();
+  for (const PreludeSource &src : kSources) {
+    std::string bufferName = (llvm::Twine("kdsl-prelude/") + src.file).str();
+    unsigned id = sm.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(src.text, bufferName, /*RequiresNullTerminator=*/true),
+        llvm::SMLoc());
+    auto module = std::make_unique<ModuleAST>();
+    if (!parseModule(id, diags, *module)) {
+      diags.internalError(llvm::SMLoc(), "the prelude file " + bufferName + " does not parse");
+      return nullptr;
+    }
+    // Symbols wp_<name>: a prelude func never takes a user kernel's symbol
+    // (kernels are named after the funcs, Sema::uniqueSymbol).
+    for (FuncDef *f : module->funcs)
+      f->name = prelude->saver.save("wp_" + f->name);
+    prelude->modules.push_back(std::move(module));
+  }
+  return prelude;
+}
+
+FuncDef *Prelude::lookup(StringRef name) const {
+  for (const std::unique_ptr<ModuleAST> &m : modules)
+    if (const Symbol *s = m->globals->lookup(name); s && s->kind == Symbol::Func)
+      return s->func;
+  return nullptr;
+}
