@@ -154,6 +154,9 @@ const Type *Sema::resolveType(Expr *ann, Scope *scope) {
   }
   if (std::optional<const Type *> t = resolveCompositeType(ann, scope))
     return *t;
+  if (fn) // type(x), a.dtype: types named through values (Generics.cpp)
+    if (const Type *t = typeValue(ann))
+      return t;
   error(ann->loc, "unsupported type annotation (expected a Warp type such as float, wp.vec3, "
                   "wp.array(dtype=float) or a @wp.struct)");
   return nullptr;
@@ -560,6 +563,8 @@ std::optional<Sema::ConstValue> Sema::evalConst(Expr *e) {
     if (scope && isWarpModule(a->base, scope))
       if (auto w = lookupWarpConstant(a->attr))
         return mkF(*w);
+    if (auto h = scope ? hostModuleConstant(a, scope) : std::nullopt)
+      return mkF(*h);
     return std::nullopt;
   }
   case ExprKind::Unary: {

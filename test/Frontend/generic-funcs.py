@@ -56,6 +56,16 @@ def pick(a: int, b: int):
     return b - a
 
 
+@wp.func
+def total(xs: wp.array(dtype=Any)):
+    # types named through values also serve as annotations
+    acc: xs.dtype = xs.dtype(0)
+    for i in range(xs.shape[0]):
+        acc += xs[i]
+    return acc
+
+
+# CHECK-DAG: func.func private @total_array_vec2f(%arg0: !kdsl.array<vector<2xf32>, 1>) -> vector<2xf32>
 # CHECK-DAG: func.func private @add_int32_int32(%arg0: i32, %arg1: i32) -> i32
 # CHECK-DAG: func.func private @add_float32_float32(%arg0: f32, %arg1: f32) -> f32
 # CHECK-DAG: func.func private @add_vec3f_vec3f(%arg0: vector<3xf32>, %arg1: vector<3xf32>) -> vector<3xf32>
@@ -89,7 +99,7 @@ def pick(a: int, b: int):
 # CHECK: call @add_int32_int32
 # CHECK-NOT: @add_int32_int32_1
 @wp.kernel
-def use_generics(vs: wp.array(dtype=wp.vec3), ds: wp.array(dtype=wp.float64), out: wp.array(dtype=float)):
+def use_generics(vs: wp.array(dtype=wp.vec3), ds: wp.array(dtype=wp.float64), ws: wp.array(dtype=wp.vec2), out: wp.array(dtype=float)):
     i = wp.tid()
     n = add(1, 2)
     f = add(1.0, 2.5)
@@ -104,4 +114,5 @@ def use_generics(vs: wp.array(dtype=wp.vec3), ds: wp.array(dtype=wp.float64), ou
     q = pick(n, 3)
     r = pick(v, w)
     m = add(n, 7)
-    out[i] = f + float(n + n2 + q + m) + float(d + e + d2 + h) + v[0] + r[1] + p
+    t: type(f) = total(ws)[1]
+    out[i] = f + float(n + n2 + q + m) + float(d + e + d2 + h) + v[0] + r[1] + p + t
