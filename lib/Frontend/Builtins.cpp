@@ -74,7 +74,7 @@ const Type *kdsl::lookupWarpType(StringRef name, TypeContext &types) {
       return types.quat(*s);
     return nullptr;
   }
-  return nullptr;
+  return lookupSpatialType(name, types);
 }
 
 const Type *kdsl::lookupPythonType(StringRef name, TypeContext &types) {

@@ -13,6 +13,8 @@ std::string Type::str() const {
   case Scalar: return warpName(scalar);
   case Vec: {
     std::string c = suffix(scalar);
+    if (cols == 1) // a transform (Types.h)
+      return "transform" + c;
     return c == "?"
                ? "vector(length=" + std::to_string(rows) + ", dtype=" + warpName(scalar) + ")"
                : "vec" + std::to_string(rows) + c;
@@ -77,6 +79,13 @@ const Type *TypeContext::quat(Scalar s) {
   t.scalar = s;
   return get(t);
 }
+const Type *TypeContext::transform(Scalar s) {
+  Type t = make(Type::Vec);
+  t.scalar = s;
+  t.rows = 7;
+  t.cols = 1;
+  return get(t);
+}
 const Type *TypeContext::array(const Type *dtype, unsigned ndim) {
   Type t = make(Type::Array);
   t.dtype = dtype;
@@ -105,7 +114,7 @@ const Type *TypeContext::tuple(llvm::ArrayRef<const Type *> elems) {
 
 const Type *TypeContext::withScalar(const Type *t, Scalar s) {
   switch (t->kind) {
-  case Type::Vec: return vec(t->rows, s);
+  case Type::Vec: return t->cols == 1 ? transform(s) : vec(t->rows, s);
   case Type::Mat: return mat(t->rows, t->cols, s);
   case Type::Quat: return quat(s);
   default: return scalar(s);

@@ -46,6 +46,10 @@ public:
   bool isBool() const { return kind == Scalar && scalar == kdsl::Scalar::Bool; }
   bool isVecLike() const { return kind == Vec || kind == Mat || kind == Quat; }
   bool isArray() const { return kind == Array; }
+  /// A transform (transformf/d/h) is a Vec of 7 elements, p (3) then q (4),
+  /// marked by cols == 1: Warp's transform_t is a vector(length=7) subclass,
+  /// so everything a vector does (indexing, +, arrays) it does too.
+  bool isTransform() const { return kind == Vec && cols == 1; }
   unsigned numElements() const {
     return kind == Vec ? rows : kind == Mat ? rows * cols : kind == Quat ? 4 : 1;
   }
@@ -64,6 +68,7 @@ public:
   const Type *vec(unsigned n, Scalar s);
   const Type *mat(unsigned r, unsigned c, Scalar s);
   const Type *quat(Scalar s);
+  const Type *transform(Scalar s);
   const Type *array(const Type *dtype, unsigned ndim);
   const Type *structTy(const StructDef *def);
   const Type *tuple(llvm::ArrayRef<const Type *> elems);
