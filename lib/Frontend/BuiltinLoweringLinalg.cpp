@@ -302,6 +302,11 @@ SmallVector<Value> lowerLinalgMulti(LowerCtx &c) {
     auto [axis, angle] = quatToAxisAngle(o, c.a[0]);
     return {axis, angle};
   }
+  case Builtin::Svd3:
+  case Builtin::Svd2:
+  case Builtin::Qr3:
+  case Builtin::Eig3:
+    return lowerDecomposition(c);
   default:
     break;
   }

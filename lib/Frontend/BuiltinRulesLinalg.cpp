@@ -73,6 +73,7 @@ public:
   const Type *quatToAxisAngle();
   const Type *lowerBound();
   const Type *closestPointEdgeEdge();
+  const Type *decomposition(Builtin b);
 };
 } // namespace kdsl
 
@@ -254,6 +255,32 @@ const Type *LinalgRules::closestPointEdgeEdge() {
   return v;
 }
 
+/// svd3(A) -> (U, sigma, V), svd2 likewise on 2x2, qr3(A) -> (Q, R),
+/// eig3(A) -> (Q, d); or with the results' locals after A (Warp's
+/// output-argument form), returning nothing.
+const Type *LinalgRules::decomposition(Builtin b) {
+  unsigned n = b == Builtin::Svd2 ? 2 : 3;
+  unsigned outs = (b == Builtin::Svd3 || b == Builtin::Svd2) ? 3 : 2;
+  if (!arity(1, 1 + outs) || !checkArgs())
+    return nullptr;
+  if (args.size() != 1 && args.size() != 1 + outs)
+    return fail(e->loc, name + "() takes a matrix, or a matrix and " + Twine(outs) + " output arguments");
+  const Type *t = args[0]->type;
+  if (t->kind != Type::Mat || !isFloat(t->scalar) || t->rows != n || t->cols != n)
+    return argError(args[0], "a float " + Twine(n) + "x" + Twine(n) + " matrix");
+  const Type *m = t, *v = types.vec(n, t->scalar);
+  llvm::SmallVector<const Type *, 3> results;
+  if (b == Builtin::Qr3)
+    results = {m, m};
+  else if (b == Builtin::Eig3)
+    results = {m, v};
+  else
+    results = {m, v, m};
+  if (args.size() > 1)
+    return outputs(1, results) ? types.voidTy() : nullptr;
+  return types.tuple(results);
+}
+
 const Type *kdsl::checkLinalgBuiltin(Sema &s, CallExpr *e, const BuiltinInfo &info) {
   LinalgRules r(s, e, info);
   switch (info.id) {
@@ -271,6 +298,10 @@ const Type *kdsl::checkLinalgBuiltin(Sema &s, CallExpr *e, const BuiltinInfo &in
   case Builtin::QuatToAxisAngle: return r.quatToAxisAngle();
   case Builtin::LowerBound: return r.lowerBound();
   case Builtin::ClosestPointEdgeEdge: return r.closestPointEdgeEdge();
+  case Builtin::Svd3:
+  case Builtin::Svd2:
+  case Builtin::Qr3:
+  case Builtin::Eig3: return r.decomposition(info.id);
   default: break;
   }
   llvm_unreachable("not a builtin of the linear algebra block");
@@ -281,6 +312,10 @@ llvm::ArrayRef<Expr *> kdsl::linalgOutputArgs(const CallExpr *e) {
     return {};
   switch ((Builtin)e->builtin) {
   case Builtin::QuatToAxisAngle:
+  case Builtin::Svd3:
+  case Builtin::Svd2:
+  case Builtin::Qr3:
+  case Builtin::Eig3:
     return llvm::ArrayRef<Expr *>(e->boundArgs).drop_front(1);
   default:
     return {};

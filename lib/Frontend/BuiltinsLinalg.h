@@ -4,11 +4,12 @@
 // geometry helpers" block (rule BuiltinRule::Linalg): matrix_from_rows/cols,
 // get_diag, skew, argmin/argmax, ddot, inverse_approx, quat_rpy, quat_slerp,
 // quat_from_matrix, quat_to_axis_angle, lower_bound,
-// closest_point_edge_edge. Their type rules are in BuiltinRulesLinalg.cpp,
-// their expansions in BuiltinLoweringLinalg.cpp.
+// closest_point_edge_edge, svd3, svd2, qr3, eig3. Their type rules are in BuiltinRulesLinalg.cpp,
+// their expansions in BuiltinLoweringLinalg.cpp and (the decompositions)
+// BuiltinLoweringDecomp.cpp.
 //
 // Some of them have Warp's "output argument" form, `wp.quat_to_axis_angle(q,
-// axis, angle)`: the call writes its results into the local variables passed
+// axis, angle)`, `wp.svd3(A, U, sigma, V)`: the call writes its results into the local variables passed
 // after the inputs (as Warp passes them by reference to the native function).
 //
 //===----------------------------------------------------------------------===//
@@ -38,6 +39,10 @@ mlir::Value lowerLinalg(LowerCtx &c);
 /// The results of a call of a builtin of the block whose type is a tuple
 /// (`axis, angle = wp.quat_to_axis_angle(q)`), one value per element.
 llvm::SmallVector<mlir::Value> genLinalgMulti(MLIRGen &g, const CallExpr *e);
+
+/// svd3, svd2, qr3, eig3 (BuiltinLoweringDecomp.cpp): their results, in
+/// Warp's order ((U, sigma, V), (Q, R), (Q, d)).
+llvm::SmallVector<mlir::Value> lowerDecomposition(LowerCtx &c);
 } // namespace kdsl
 
 #endif

@@ -63,3 +63,66 @@ def search(fv: wp.array(dtype=wp.vec4), iv: wp.array(dtype=wp.vec3i),
     lb[i] = wp.lower_bound(sorted_f, keys[i])
     lb_range[i] = wp.lower_bound(sorted_f, 2, 6, keys[i])
     lb_int[i] = wp.lower_bound(sorted_i, wp.int32(keys[i]))
+
+
+@wp.kernel
+def decompositions(A: wp.array(dtype=wp.mat33d), A2: wp.array(dtype=wp.mat22d), S: wp.array(dtype=wp.mat33d),
+                   U: wp.array(dtype=wp.mat33d), sigma: wp.array(dtype=wp.vec3d), V: wp.array(dtype=wp.mat33d),
+                   U2: wp.array(dtype=wp.mat22d), sigma2: wp.array(dtype=wp.vec2d), V2: wp.array(dtype=wp.mat22d),
+                   Q: wp.array(dtype=wp.mat33d), R: wp.array(dtype=wp.mat33d),
+                   E: wp.array(dtype=wp.mat33d), d: wp.array(dtype=wp.vec3d)):
+    i = wp.tid()
+    u, s, v = wp.svd3(A[i])
+    U[i] = u
+    sigma[i] = s
+    V[i] = v
+    u2 = wp.mat22d()
+    s2 = wp.vec2d()
+    v2 = wp.mat22d()
+    wp.svd2(A2[i], u2, s2, v2)
+    U2[i] = u2
+    sigma2[i] = s2
+    V2[i] = v2
+    q = wp.mat33d()
+    r = wp.mat33d()
+    wp.qr3(A[i], q, r)
+    Q[i] = q
+    R[i] = r
+    e, ev = wp.eig3(S[i])
+    E[i] = e
+    d[i] = ev
+
+
+@wp.kernel
+def decompositions_f32(A: wp.array(dtype=wp.mat33), S: wp.array(dtype=wp.mat33),
+                       U: wp.array(dtype=wp.mat33), sigma: wp.array(dtype=wp.vec3), V: wp.array(dtype=wp.mat33),
+                       E: wp.array(dtype=wp.mat33), d: wp.array(dtype=wp.vec3)):
+    i = wp.tid()
+    u = wp.mat33()
+    s = wp.vec3()
+    v = wp.mat33()
+    wp.svd3(A[i], u, s, v)
+    U[i] = u
+    sigma[i] = s
+    V[i] = v
+    e = wp.mat33()
+    ev = wp.vec3()
+    wp.eig3(S[i], e, ev)
+    E[i] = e
+    d[i] = ev
+
+
+@wp.kernel
+def svd_in_loop(A: wp.array(dtype=wp.mat33), out: wp.array(dtype=wp.vec3), n: int):
+    # Output arguments assigned in a loop and a branch are carried out of them.
+    i = wp.tid()
+    U = wp.mat33()
+    s = wp.vec3()
+    V = wp.mat33()
+    acc = wp.vec3()
+    for j in range(n):
+        wp.svd3(A[i] * float(j + 1), U, s, V)
+        acc += s
+    if n > 3:
+        wp.svd3(A[i], U, s, V)
+    out[i] = acc + s

@@ -144,3 +144,46 @@ import warp as wp
 def k(p: wp.vec3d):
     # expected-error@+1 {{wp.closest_point_edge_edge() expects vec3f points, got vec3d}}
     r = wp.closest_point_edge_edge(p, p, p, p, 1.0e-6)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.mat22):
+    # expected-error@+1 {{wp.svd3() expects a float 3x3 matrix, got mat22f}}
+    u, s, v = wp.svd3(a)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.mat33):
+    q = wp.mat33()
+    # expected-error@+1 {{wp.qr3() takes a matrix, or a matrix and 2 output arguments}}
+    wp.qr3(a, q)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.mat33):
+    q = wp.mat33()
+    d = wp.vec2()
+    # expected-error@+1 {{wp.eig3() expects vec3f as output argument 3, got vec2f}}
+    wp.eig3(a, q, d)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.mat33):
+    # expected-error@+1 {{cannot unpack 3 values into 2 targets}}
+    u, s = wp.svd3(a)
