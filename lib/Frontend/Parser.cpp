@@ -589,6 +589,8 @@ void Parser::handleImport(Scope *scope) {
       Symbol sym;
       if (dotted == "warp" || (!aliased && first == "warp"))
         sym.kind = Symbol::WarpModule;
+      else if (dotted == first)
+        sym.hostModule = first; // math.pi, np.pi in constants
       scope->symbols[bound] = sym;
       if (!consumeOp(","))
         break;

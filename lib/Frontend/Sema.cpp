@@ -313,7 +313,7 @@ bool Sema::checkFunc(FuncDef *f) {
       continue;
     if (!p.annotation) {
       ok = error(p.loc, "parameter '" + p.name + "' needs a type annotation" +
-                            (f->isKernel ? "" : " (generic @wp.func are not supported)"));
+                            (f->isKernel ? "" : " (as in Warp; typing.Any makes it generic)"));
       break;
     }
     p.type = resolveType(p.annotation, f->scope);

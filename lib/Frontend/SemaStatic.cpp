@@ -20,6 +20,7 @@
 #include "kdsl/Frontend/Generics.h"
 #include "kdsl/Frontend/Sema.h"
 
+#include "llvm/ADT/StringSwitch.h"
 #include <cmath>
 
 using namespace kdsl;
@@ -868,4 +869,18 @@ bool Sema::reportHostName(NameExpr *n, const Symbol *s) {
                     "constants, @wp.func and @wp.struct definitions), and kdsl does not run "
                     "the Python code that would give '" + n->name + "' its value");
   return true;
+}
+
+std::optional<double> Sema::hostModuleConstant(AttributeExpr *a, Scope *scope) {
+  auto *base = llvm::dyn_cast<NameExpr>(a->base);
+  const Symbol *s = base ? scope->lookup(base->name) : nullptr;
+  if (!s || (s->hostModule != "math" && s->hostModule != "numpy"))
+    return std::nullopt;
+  return llvm::StringSwitch<std::optional<double>>(a->attr)
+      .Case("pi", M_PI)
+      .Case("e", M_E)
+      .Case("tau", 2 * M_PI)
+      .Case("inf", INFINITY)
+      .Case("nan", NAN)
+      .Default(std::nullopt);
 }

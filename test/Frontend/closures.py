@@ -76,3 +76,30 @@ def make_kernels():
         return nested
 
     return closure, inner()
+
+
+# math and numpy constants (pi, e, tau, inf, nan) count in module constants,
+# as in Warp (Python computes them): 2 * np.pi, math.pi / 2, 1 / (H * H).
+import math
+
+import numpy as np
+
+TWO_PI = 2 * np.pi
+HALF_PI = math.pi / 2
+H = TWO_PI / 4
+INV_H2 = 1.0 / (H * H)
+F64 = wp.constant(wp.float64(math.e))
+
+
+# CHECK-LABEL: kdsl.kernel @host_module_constants(
+# CHECK: arith.constant 6.28318{{[0-9]*}} : f32
+# CHECK: arith.constant 1.57079{{[0-9]*}} : f32
+# 1 / (pi / 2)^2 = 0.405284...
+# CHECK: arith.constant 0.40528{{[0-9]*}} : f32
+# CHECK: arith.constant 2.71828{{[0-9]*}} : f64
+@wp.kernel
+def host_module_constants(a: wp.array(dtype=float), d: wp.array(dtype=wp.float64)):
+    a[0] = TWO_PI
+    a[1] = HALF_PI
+    a[2] = INV_H2
+    d[0] = F64

@@ -108,7 +108,8 @@ struct AttributeExpr : Expr {
       : Expr(ExprKind::Attribute, l), base(b), attr(a), attrLoc(al) {}
 };
 
-enum class SubKind : uint8_t { Unresolved, ArrayElem, VecElem, MatElem, MatRow, ShapeDim, CompSlice };
+enum class SubKind : uint8_t { Unresolved, ArrayElem, VecElem, MatElem, MatRow, ShapeDim, CompSlice,
+                               ArrayView /* a[i] of a 2-d array: a 1-d array */ };
 struct SubscriptExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == ExprKind::Subscript; }
   Expr *base;
@@ -410,6 +411,8 @@ struct Symbol {
   /// Other: why the name has no compile-time value, when the parser knows
   /// ("a parameter of the enclosing function 'make'"); Sema reports it.
   std::string hostNote;
+  /// Other: the module an `import NAME` / `import NAME as x` binds ("math").
+  llvm::StringRef hostModule;
 };
 
 struct Scope : Node {

@@ -152,6 +152,8 @@ private:
   bool isGenericAnnotation(Expr *ann, Scope *scope);
   std::optional<llvm::StringRef> arrayAnnotationName(Expr *ann, Scope *scope);
   bool matchesTemplate(Expr *ann, const Type *t, Scope *scope);
+  unsigned annotationNdim(llvm::StringRef name, Expr *ndim);
+  const Type *substituteAny(Expr *ann, const Type *any, Scope *scope);
   bool genericParam(FuncDef *f, Param &p);
   FuncDef *instantiate(FuncDef *tmpl, llvm::ArrayRef<const Type *> argTypes);
   std::string instanceSymbol(FuncDef *f);
@@ -172,6 +174,8 @@ private:
   /// Reports a name whose value only host code knows (a parameter or loop
   /// variable of the enclosing function); false if `s` is not one.
   bool reportHostName(NameExpr *n, const Symbol *s);
+  /// math.pi, np.inf, ... (math and numpy constants) in constant expressions.
+  std::optional<double> hostModuleConstant(AttributeExpr *a, Scope *scope);
 
   // Generic vectors/matrices, transforms and spatial math (SemaSpatial.cpp).
   friend class SpatialRules;
