@@ -103,3 +103,19 @@ def host_module_constants(a: wp.array(dtype=float), d: wp.array(dtype=wp.float64
     a[1] = HALF_PI
     a[2] = INV_H2
     d[0] = F64
+
+
+# Type aliases of the enclosing function: annotations, constructors, dtypes.
+def make_typed():
+    dtype = wp.float64
+    vec_type = wp.vec3d
+
+    # CHECK-LABEL: kdsl.kernel @typed(
+    # CHECK-SAME: !kdsl.array<f64, 1>
+    # CHECK-SAME: !kdsl.array<vector<3xf64>, 1>
+    # CHECK: vector.from_elements %{{.*}} : vector<3xf64>
+    @wp.kernel
+    def typed(a: wp.array(dtype=dtype), v: wp.array(dtype=vec_type)):
+        v[0] = vec_type(a[0], dtype(2.0), a[1])
+
+    return typed

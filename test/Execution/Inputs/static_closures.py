@@ -61,3 +61,22 @@ def make_scaler():
         out[i] = shift(x[i]) * scale
 
     return scaled
+
+
+@wp.func
+def double64(x: wp.float64):
+    return wp.float64(2.0) * x
+
+
+@wp.func
+def square64(x: wp.float64):
+    return x * x
+
+
+OPS64 = (double64, square64)
+
+
+@wp.kernel
+def unrolled64(x: wp.array(dtype=wp.float64), out: wp.array(dtype=wp.float64)):
+    for j in range(wp.static(N)):
+        out[j] = wp.static(OPS64[j % 2])(x[j]) * wp.float64(wp.static(j + 1))
