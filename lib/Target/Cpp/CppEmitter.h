@@ -93,6 +93,7 @@ private:
   std::string sourceFile; // its base name, for the comments
   unsigned lastCommentLine = 0;
   bool lastCommentAdjoint = false;
+  std::string sourcePath; // its full name: ops located elsewhere (the prelude) get no comment
   llvm::DenseMap<mlir::Type, std::string> structNames;
   std::string currentOwner; // kernel or func name, for assert reports
   std::string resultStruct; // the result struct of a func returning several values

@@ -187,7 +187,8 @@ void CppEmitter::readSourceStatements(ModuleOp module) {
   auto table = fused ? dyn_cast_or_null<ArrayAttr>(fused.getMetadata()) : ArrayAttr();
   if (!table)
     return;
-  if (FileLineColLoc pos = sourcePositionOf(fused))
+  if (FileLineColLoc pos = sourcePositionOf(fused)) {
+    sourcePath = pos.getFilename().str();
     sourceFile = pos.getFilename().getValue().rsplit('/').second.str();
   if (sourceFile.empty() && fused.getLocations().size())
     if (FileLineColLoc pos = sourcePositionOf(fused))
@@ -202,6 +203,7 @@ void CppEmitter::readSourceStatements(ModuleOp module) {
   }
 }
 
+  }
 /// The structs the module uses (values, block arguments, array elements), in
 /// the order it first uses them.
 static SetVector<StructType> usedStructs(ModuleOp module) {

@@ -40,6 +40,8 @@ const std::pair<unsigned, StringRef> *CppEmitter::statementOf(Location loc) {
   sourcePositionsOf(loc, positions);
   const std::pair<unsigned, StringRef> *best = nullptr;
   for (FileLineColLoc pos : positions) {
+    if (!sourcePath.empty() && pos.getFilename() != sourcePath)
+      continue;
     auto it = statements.find(pos.getLine());
     if (it != statements.end() && (!best || it->second.first < best->first))
       best = &it->second;
