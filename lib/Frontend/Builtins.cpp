@@ -104,5 +104,15 @@ std::optional<double> kdsl::lookupWarpConstant(StringRef name) {
       .Case("log2e", 1.44269504088896340736)
       .Case("log10e", 0.43429448190325182765)
       .Case("sqrt2", 1.41421356237309504880)
+      // Warp's upper-case aliases (warp/_src/constants.py: PI = pi = ...).
+      .Case("PI", pi)
+      .Case("E", 2.71828182845904523536)
+      .Case("TAU", 2 * pi)
+      .Case("HALF_PI", pi / 2)
+      .Case("PHI", 1.61803398874989484820)
+      .Case("LN2", 0.69314718055994530942)
+      .Case("LN10", 2.30258509299404568402)
+      .Case("LOG2E", 1.44269504088896340736)
+      .Case("LOG10E", 0.43429448190325182765)
       .Default(std::nullopt);
 }

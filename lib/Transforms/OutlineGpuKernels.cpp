@@ -1,5 +1,6 @@
 //===- OutlineGpuKernels.cpp - kdsl.kernel -> gpu.func (GPU ABI) ---------===//
 #include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Dialect/LaunchBounds.h"
 #include "kdsl/Target/Mangle.h"
 #include "kdsl/Transforms/CLayout.h"
 #include "kdsl/Transforms/Passes.h"
@@ -77,6 +78,12 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
     auto f = gpu::GPUFuncOp::create(b, loc, mangleName(entryPointName(k, "cuda_kernel")),
                                     b.getFunctionType(argTypes, {}));
     f->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
+    // @wp.kernel(launch_bounds=(N, M)): PTX .maxntid N, 1, 1 and .minnctapersm M.
+    if (SmallVector<int64_t, 2> lb = kernelLaunchBounds(k); !lb.empty()) {
+      f->setAttr("nvvm.maxntid", b.getDenseI32ArrayAttr({(int32_t)lb[0], 1, 1}));
+      if (lb.size() > 1)
+        f->setAttr("nvvm.minctasm", b.getI32IntegerAttr((int32_t)lb[1]));
+    }
     Block &entry = f.getBody().front();
     b.setInsertionPointToStart(&entry);
     Value launch = entry.getArgument(0);

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CppEmitter.h"
+#include "kdsl/Dialect/LaunchBounds.h"
 #include "kdsl/Target/Mangle.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -74,6 +75,17 @@ LogicalResult CppEmitter::emitFunc(func::FuncOp f) {
   return success();
 }
 
+/// `__launch_bounds__(N[, M]) ` from @wp.kernel(launch_bounds=...), or "".
+static std::string launchBoundsSpec(KernelOp k) {
+  llvm::SmallVector<int64_t, 2> lb = kernelLaunchBounds(k);
+  if (lb.empty())
+    return "";
+  std::string s = "__launch_bounds__(" + std::to_string(lb[0]);
+  if (lb.size() > 1)
+    s += ", " + std::to_string(lb[1]);
+  return s + ") ";
+}
+
 /// The entry point's signature and arguments, up to the loop over threads
 /// (`flat`: the flat thread index) whose body is left open.
 void CppEmitter::emitKernelHeader(KernelOp k, StringRef flat) {
@@ -81,7 +93,8 @@ void CppEmitter::emitKernelHeader(KernelOp k, StringRef flat) {
   if (options.target == CppEmitOptions::Target::Cuda) {
     // By-value arguments after the launch bounds; a grid-stride loop covers the launch.
     line() << "// kernel " << k.getSymName() << ": a grid-stride loop over launch.total threads\n";
-    line() << "extern \"C\" __global__ void " << mangleName(entryPointName(k, "cuda_kernel"))
+    line() << "extern \"C\" __global__ void " << launchBoundsSpec(k)
+           << mangleName(entryPointName(k, "cuda_kernel"))
            << "(kdsl_launch launch";
     usedNames.insert("launch");
     for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
@@ -190,6 +203,7 @@ void CppEmitter::readSourceStatements(ModuleOp module) {
   if (FileLineColLoc pos = sourcePositionOf(fused)) {
     sourcePath = pos.getFilename().str();
     sourceFile = pos.getFilename().getValue().rsplit('/').second.str();
+  }
   if (sourceFile.empty() && fused.getLocations().size())
     if (FileLineColLoc pos = sourcePositionOf(fused))
       sourceFile = pos.getFilename().str();
@@ -203,7 +217,6 @@ void CppEmitter::readSourceStatements(ModuleOp module) {
   }
 }
 
-  }
 /// The structs the module uses (values, block arguments, array elements), in
 /// the order it first uses them.
 static SetVector<StructType> usedStructs(ModuleOp module) {

@@ -1,0 +1,132 @@
+//===- MLIRGenOptions.cpp - decorator options, vector/matrix slices -------===//
+#include "MLIRGenImpl.h"
+
+using namespace kdsl;
+using namespace mlir;
+
+/// `a.b.c` for a (dotted) name, else "".
+static std::string dottedName(const Expr *e) {
+  if (auto *n = llvm::dyn_cast<NameExpr>(e))
+    return n->name.str();
+  if (auto *a = llvm::dyn_cast<AttributeExpr>(e)) {
+    std::string base = dottedName(a->base);
+    return base.empty() ? base : base + "." + a->attr.str();
+  }
+  return "";
+}
+
+/// Bools, ints, strings, tuples and dicts keep their value (Sema folds
+/// constant options to literals); anything else is recorded as its source
+/// text.
+Attribute MLIRGen::optionAttr(const Expr *e) {
+  if (auto *bl = llvm::dyn_cast<BoolExpr>(e))
+    return b.getBoolAttr(bl->value);
+  if (auto *in = llvm::dyn_cast<IntExpr>(e))
+    return b.getI64IntegerAttr((int64_t)in->value);
+  if (auto *u = llvm::dyn_cast<UnaryExpr>(e); u && u->op == UnOp::Neg)
+    if (auto *in = llvm::dyn_cast<IntExpr>(u->operand))
+      return b.getI64IntegerAttr(-(int64_t)in->value);
+  if (auto *t = llvm::dyn_cast<TupleExpr>(e)) {
+    SmallVector<Attribute> elts;
+    for (const Expr *x : t->elts)
+      elts.push_back(optionAttr(x));
+    return b.getArrayAttr(elts);
+  }
+  if (auto *str = llvm::dyn_cast<UnsupportedExpr>(e)) {
+    if (!str->raw.empty()) {
+      StringRef raw = str->raw;
+      // A plain one-part string literal: keep its contents.
+      if (raw.size() >= 2 && (raw.front() == '"' || raw.front() == '\'') &&
+          raw.back() == raw.front() &&
+          raw.drop_front().drop_back().find_first_of("\"'\\") == StringRef::npos)
+        raw = raw.drop_front().drop_back();
+      return b.getStringAttr(raw);
+    }
+    if (str->what == "dict and set literals") {
+      SmallVector<NamedAttribute> items;
+      for (auto &[k, v] : str->dictItems) {
+        Attribute key = optionAttr(k);
+        auto name = dyn_cast<StringAttr>(key);
+        items.push_back(b.getNamedAttr(name ? name : b.getStringAttr(sourceText(k->loc)),
+                                       optionAttr(v)));
+      }
+      return b.getDictionaryAttr(items);
+    }
+  }
+  if (std::string dotted = dottedName(e); !dotted.empty())
+    return b.getStringAttr(dotted); // a name such as wp.DeterministicMode.RUN_TO_RUN
+  return b.getStringAttr(sourceText(e->loc));
+}
+
+//===----------------------------------------------------------------------===//
+// Slices (Sema: SemaSlices.cpp)
+//===----------------------------------------------------------------------===//
+
+SmallVector<mlir::Value> MLIRGen::genSliceIndices(const SubscriptExpr *s) {
+  SmallVector<mlir::Value> out(s->sliceSel.size());
+  for (auto [k, idx] : llvm::enumerate(s->indices)) {
+    if (llvm::isa<SliceExpr>(idx))
+      continue;
+    mlir::Value v = genExpr(idx);
+    if (failed)
+      return {};
+    out[k] = toI32(v, idx->type, loc(idx->loc));
+  }
+  return out;
+}
+
+/// The source positions a slice reads, in the row-major order of its result.
+static SmallVector<SmallVector<OpFoldResult>> slicedPositions(OpBuilder &b, Location l,
+                                                              const SubscriptExpr *s,
+                                                              ArrayRef<mlir::Value> idx) {
+  SmallVector<SmallVector<OpFoldResult>> choices;
+  for (auto [k, sel] : llvm::enumerate(s->sliceSel)) {
+    SmallVector<OpFoldResult> c;
+    if (!sel.empty()) {
+      for (int64_t p : sel)
+        c.push_back(b.getIndexAttr(p));
+    } else if (auto cst = getConstantIntValue(idx[k])) {
+      c.push_back(b.getIndexAttr(*cst));
+    } else {
+      c.push_back(arith::IndexCastOp::create(b, l, b.getIndexType(), idx[k]).getResult());
+    }
+    choices.push_back(std::move(c));
+  }
+  SmallVector<SmallVector<OpFoldResult>> out{{}};
+  for (const auto &c : choices) {
+    SmallVector<SmallVector<OpFoldResult>> next;
+    for (const auto &prefix : out)
+      for (OpFoldResult p : c) {
+        next.push_back(prefix);
+        next.back().push_back(p);
+      }
+    out = std::move(next);
+  }
+  return out;
+}
+
+/// Position `k` of a slice's (row-major) result value.
+static SmallVector<int64_t> resultPosition(mlir::Type resultTy, int64_t k) {
+  auto vt = cast<VectorType>(resultTy);
+  if (vt.getRank() == 1)
+    return {k};
+  int64_t cols = vt.getDimSize(1);
+  return {k / cols, k % cols};
+}
+
+mlir::Value MLIRGen::sliceRead(const SubscriptExpr *s, mlir::Value base,
+                               ArrayRef<mlir::Value> idx, Location l) {
+  SmallVector<mlir::Value> elems;
+  for (const auto &pos : slicedPositions(b, l, s, idx))
+    elems.push_back(vector::ExtractOp::create(b, l, base, pos));
+  return vector::FromElementsOp::create(b, l, cast<VectorType>(convertType(s->type)), elems);
+}
+
+mlir::Value MLIRGen::sliceWrite(const SubscriptExpr *s, mlir::Value base,
+                                ArrayRef<mlir::Value> idx, mlir::Value v, Location l) {
+  for (auto [k, pos] : llvm::enumerate(slicedPositions(b, l, s, idx))) {
+    mlir::Value x = vector::ExtractOp::create(b, l, v, resultPosition(v.getType(), k));
+    base = vector::InsertOp::create(b, l, x, base, pos);
+  }
+  return base;
+}
