@@ -415,6 +415,9 @@ bool Sema::checkConst(ConstDef *c) {
     if (name)
       if (const Type *t = lookupWarpType(*name, types); t && t->isScalar())
         typed = t;
+    if (auto *n = llvm::dyn_cast<NameExpr>(call->callee)) // pi = wptype(math.pi)
+      if (const Type *t = aliasedType(c->scope->lookup(n->name)); t && t->isScalar())
+        typed = t;
   }
   std::optional<ConstValue> v = evalConst(c->value);
   if (v) {
@@ -599,9 +602,12 @@ std::optional<Sema::ConstValue> Sema::evalConst(Expr *e) {
       return std::nullopt;
     std::optional<StringRef> wname = warpNameOf(c->callee, scope);
     StringRef name;
+    const Type *aliased = nullptr; // wptype(1.5) with wptype = wp.float64
     if (wname)
       name = *wname;
     else if (auto *n = llvm::dyn_cast_or_null<NameExpr>(c->callee); n && !scope->lookup(n->name))
+      name = n->name;
+    else if (n && (aliased = aliasedType(scope->lookup(n->name))))
       name = n->name;
     else
       return std::nullopt;
@@ -610,7 +616,7 @@ std::optional<Sema::ConstValue> Sema::evalConst(Expr *e) {
       return std::nullopt;
     if (name == "constant")
       return v;
-    const Type *t = wname ? lookupWarpType(name, types) : lookupPythonType(name, types);
+    const Type *t = aliased ? aliased : wname ? lookupWarpType(name, types) : lookupPythonType(name, types);
     if (!t || !t->isScalar())
       return std::nullopt;
     if (t->isBool())

@@ -119,3 +119,17 @@ def make_typed():
         v[0] = vec_type(a[0], dtype(2.0), a[1])
 
     return typed
+
+
+# A constant built with a type alias is a typed constant, as with the type.
+wptype = wp.float64
+PI64 = wptype(math.pi)
+
+
+# CHECK-LABEL: kdsl.kernel @alias_typed_constant(
+# (y is float64, not a float32 local as it would be for a Python number.)
+# CHECK: arith.constant 3.1415926535897931 : f64
+@wp.kernel
+def alias_typed_constant(d: wp.array(dtype=wp.float64)):
+    y = PI64
+    d[0] = y
