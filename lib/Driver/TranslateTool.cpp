@@ -58,7 +58,8 @@ struct TranslateOptions {
       "kernel-types",
       cl::desc("With --kernel: the types of a generic kernel's typing.Any parameters, as "
                "Python call arguments, e.g. 'a=wp.array(dtype=float), s=wp.float64' or "
-               "'wp.array(dtype=float), wp.float64' (translates that one instance under the "
+               "'wp.array(dtype=float), wp.float64', or 'Any=wp.float64' for every Any not named "
+               "(translates that one instance under the "
                "kernel's name; without it, a generic kernel gets the instances its file's "
                "wp.overload() calls and @wp.overload stubs name)"),
       cl::value_desc("types"), cl::cat(category)};

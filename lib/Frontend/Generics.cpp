@@ -109,14 +109,35 @@ bool Sema::matchesTemplate(Expr *ann, const Type *t, Scope *scope) {
   if (isGenericAnnotation(ann, scope) && arrayAnnotation(*this, ann, name, dtype, ndim)) {
     if (t->kind != Type::Array)
       return false;
-    unsigned want = name->size() == 7 ? (*name)[5] - '0' : 1; // array2d -> 2
-    if (ndim)
-      if (auto v = evalConst(ndim); v && v->kind == ConstValue::Int)
-        want = v->i;
-    return t->ndim == want && matchesTemplate(dtype, t->dtype, scope);
+    return t->ndim == annotationNdim(*name, ndim) && matchesTemplate(dtype, t->dtype, scope);
   }
   SuppressDiags quiet(diags);
   return resolveType(ann, scope) == t;
+}
+
+/// The ndim of an array annotation: `ndim=` if given, else from the name.
+unsigned Sema::annotationNdim(StringRef name, Expr *ndim) {
+  unsigned n = name.size() == 7 ? name[5] - '0' : 1; // array2d -> 2
+  if (ndim)
+    if (auto v = evalConst(ndim); v && v->kind == ConstValue::Int)
+      n = v->i;
+  return n;
+}
+
+/// `ann` with every Any replaced by `any` (kdsl-translate --kernel-types
+/// 'Any=T'), resolved; null after an error.
+const Type *Sema::substituteAny(Expr *ann, const Type *any, Scope *scope) {
+  if (isAnyAnnotation(ann, scope))
+    return any;
+  Expr *dtype, *ndim;
+  std::optional<StringRef> name = arrayAnnotationName(ann, scope);
+  if (isGenericAnnotation(ann, scope) && arrayAnnotation(*this, ann, name, dtype, ndim)) {
+    const Type *elem = substituteAny(dtype, any, scope);
+    if (elem && elem->kind == Type::Array)
+      return error(dtype->loc, "arrays of arrays are not supported"), nullptr;
+    return elem ? types.array(elem, annotationNdim(*name, ndim)) : nullptr;
+  }
+  return resolveType(ann, scope);
 }
 
 /// Called for each parameter of `f` by checkFunc: an instance's parameters
@@ -312,9 +333,15 @@ bool Sema::signatureTypes(FuncDef *k, llvm::ArrayRef<Expr *> args,
     return error(loc, "kernel '" + k->name + "' takes " + llvm::Twine(n) + " argument(s), " +
                           llvm::Twine(args.size()) + " types given");
   std::copy(args.begin(), args.end(), given.begin());
+  const Type *any = nullptr; // `Any=T`: T for every Any not given otherwise
   for (const auto &item : named) {
     StringRef name = item.first;
     Expr *e = item.second;
+    if (name == "Any") {
+      if (!(any = resolveType(e, mod.globals)))
+        return false;
+      continue;
+    }
     auto it = llvm::find_if(k->params, [&](const Param &p) { return p.name == name; });
     if (it == k->params.end())
       return error(e->loc, "kernel '" + k->name + "' has no parameter '" + name + "'");
@@ -324,6 +351,13 @@ bool Sema::signatureTypes(FuncDef *k, llvm::ArrayRef<Expr *> args,
   for (size_t i = 0; i < n; ++i) {
     const Param &p = k->params[i];
     Expr *e = given[i] ? given[i] : p.annotation;
+    if (!given[i] && any && isGenericAnnotation(e, k->scope)) {
+      const Type *t = substituteAny(e, any, k->scope);
+      if (!t)
+        return false;
+      out.push_back(t);
+      continue;
+    }
     if (!given[i] && isGenericAnnotation(e, k->scope))
       return error(loc, "no type given for the generic parameter '" + p.name + "' of kernel '" +
                             k->name + "'");

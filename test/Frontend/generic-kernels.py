@@ -3,6 +3,8 @@
 # RUN: kdsl-translate %s --emit=mlir --kernel stubbed | FileCheck %s --check-prefix=STUB
 # RUN: kdsl-translate %s --emit=mlir --kernel untyped --kernel-types 'a=wp.array2d(dtype=wp.float64), s=wp.float64' | FileCheck %s --check-prefix=GIVEN
 # RUN: kdsl-translate %s --emit=mlir --kernel untyped --kernel-types 'wp.array(dtype=wp.vec3, ndim=2), float' | FileCheck %s --check-prefix=GIVEN-POS
+# RUN: kdsl-translate %s --emit=mlir --kernel untyped --kernel-types 'Any=wp.float64' | FileCheck %s --check-prefix=GIVEN
+# RUN: kdsl-translate %s --emit=mlir --kernel fill --kernel-types 'value=wp.vec3d, Any=wp.vec3d' | FileCheck %s --check-prefix=ANY
 # RUN: kdsl-translate %s --emit=mlir | FileCheck %s --check-prefix=ALL
 # RUN: not kdsl-translate %s --emit=mlir --kernel untyped 2>&1 | FileCheck %s --check-prefix=NOTYPES
 # RUN: not kdsl-translate %s --emit=mlir --kernel untyped --kernel-types 'a=wp.array(dtype=float), s=float' 2>&1 | FileCheck %s --check-prefix=MISMATCH
@@ -78,6 +80,8 @@ def untyped(a: wp.array2d(dtype=Any), s: Any):
 
 
 # GIVEN: kdsl.kernel @untyped(%a: !kdsl.array<f64, 2>, %s: f64)
+# ANY: kdsl.kernel @fill(%a: !kdsl.array<vector<3xf64>, 1>, %value: vector<3xf64>)
+# ANY-NOT: kdsl.kernel
 # GIVEN-POS: kdsl.kernel @untyped(%a: !kdsl.array<vector<3xf32>, 2>, %s: f32)
 
 # A whole-file translation emits every instance and leaves out a generic
@@ -87,6 +91,6 @@ def untyped(a: wp.array2d(dtype=Any), s: Any):
 # ALL-DAG: kdsl.kernel @stubbed_int64_array_int64
 # ALL-NOT: kdsl.kernel @untyped
 
-# NOTYPES: generic-kernels.py:75:5: error: kernel 'untyped' is generic (typing.Any parameters) and this file gives it no types: add wp.overload(untyped, [types...]) or an @wp.overload stub, or pass --kernel-types 'param=type,...' to kdsl-translate
+# NOTYPES: generic-kernels.py:77:5: error: kernel 'untyped' is generic (typing.Any parameters) and this file gives it no types: add wp.overload(untyped, [types...]) or an @wp.overload stub, or pass --kernel-types 'param=type,...' to kdsl-translate
 # MISMATCH: <types of kernel untyped>:1:16: error: type array(dtype=float32) does not fit parameter 'a' of kernel 'untyped'
 # NOKERNEL: --kernel-types needs --kernel NAME

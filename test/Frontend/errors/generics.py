@@ -220,3 +220,22 @@ def k(a: Any):
 
 # expected-error@+1 {{wp.overload() of kernel 'k' needs its types as a list or a dict of parameter names}}
 wp.overload(k, float)
+
+# -----
+
+# unannotated-func-parameter: Warp requires annotations ("Incomplete argument
+# annotations"); Any is the way to a generic parameter.
+
+import warp as wp
+
+
+@wp.func
+# expected-error@+1 {{parameter 'x' needs a type annotation (as in Warp; typing.Any makes it generic)}}
+def f(x):
+    return x
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    # expected-note@+1 {{in the call to 'f'}}
+    a[0] = f(a[0])
