@@ -117,6 +117,15 @@ bool Sema::checkDefOptions(FuncDef *f) {
   StringRef kind = f->isKernel ? "kernel" : "func";
   // The kernel's own enable_backward wins over module_options' (as in Warp).
   std::optional<bool> kernelBackward, moduleBackward;
+  // `option=None` is Warp's default for every option: as if not given.
+  llvm::erase_if(f->options, [&](const Keyword &kw) {
+    auto *u = llvm::dyn_cast<UnsupportedExpr>(kw.value);
+    bool known = f->isKernel ? llvm::is_contained({"enable_backward", "launch_bounds", "cluster_dim",
+                                                   "module", "module_options", "grid_stride"},
+                                                  kw.name)
+                             : kw.name == "module" || kw.name == "name";
+    return known && u && u->what == "None";
+  });
   for (Keyword &kw : f->options) {
     StringRef n = kw.name;
     bool ok = true;

@@ -65,3 +65,11 @@ def helper(x: float):
 @wp.kernel
 def uses_helper(a: wp.array(dtype=float)):
     a[0] = helper(a[0])
+
+
+# `option=None` is Warp's default for every option (as if not given).
+# CHECK-LABEL: kdsl.kernel @none_options(
+# CHECK-SAME: enable_backward = true}
+@wp.kernel(enable_backward=None, launch_bounds=None, grid_stride=None, cluster_dim=None, module=None, module_options=None)
+def none_options(a: wp.array(dtype=float)):
+    a[0] = 5.0
