@@ -250,7 +250,8 @@ static const char *attachedDecoratorError(StringRef wpName) {
       .Case("func_grad", "kdsl does not support @wp.func_grad (custom gradients) yet")
       .Case("func_replay", "kdsl does not support @wp.func_replay (custom replay functions) yet")
       .Case("func_native", "kdsl does not support @wp.func_native (native snippets) yet")
-      .Case("overload", "kdsl does not support @wp.overload (kernel and func overloads) yet")
+      .Case("overload", "kdsl does not support @wp.overload here (nor does Warp): it must follow a "
+                        "generic @wp.kernel of the same name; func overloads are plain @wp.func defs")
       .Default(nullptr);
 }
 

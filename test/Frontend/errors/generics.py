@@ -239,3 +239,28 @@ def f(x):
 def k(a: wp.array(dtype=float)):
     # expected-note@+1 {{in the call to 'f'}}
     a[0] = f(a[0])
+
+# -----
+
+# overload-stub-of-func: Warp's @wp.overload finds a kernel only.
+
+from typing import Any
+
+import warp as wp
+
+
+@wp.func
+# expected-note@+1 {{'f' has a @wp.overload definition}}
+def f(x: Any):
+    return x
+
+
+# expected-error@+1 {{kdsl does not support @wp.overload here (nor does Warp): it must follow a generic @wp.kernel of the same name; func overloads are plain @wp.func defs}}
+@wp.overload
+def f(x: float): ...
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    # expected-note@+1 {{in the call to 'f'}}
+    a[0] = f(a[0])
