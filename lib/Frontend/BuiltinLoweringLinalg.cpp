@@ -338,6 +338,7 @@ Value kdsl::lowerLinalg(LowerCtx &c) {
   case Builtin::QuatFromMatrix: return lowerQuatFromMatrix(c);
   case Builtin::LowerBound: return lowerLowerBound(c);
   case Builtin::ClosestPointEdgeEdge: return lowerClosestPointEdgeEdge(c);
+  case Builtin::IntersectTriTri: return lowerIntersectTriTri(c);
   default: break;
   }
   // Output-argument forms (void): the tuple results assigned.

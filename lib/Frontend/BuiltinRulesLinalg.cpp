@@ -74,6 +74,7 @@ public:
   const Type *lowerBound();
   const Type *closestPointEdgeEdge();
   const Type *decomposition(Builtin b);
+  const Type *intersectTriTri();
 };
 } // namespace kdsl
 
@@ -255,6 +256,19 @@ const Type *LinalgRules::closestPointEdgeEdge() {
   return v;
 }
 
+/// intersect_tri_tri(v0, v1, v2, u0, u1, u2): six vec3f or six vec3d.
+const Type *LinalgRules::intersectTriTri() {
+  if (!arity(6, 6) || !checkArgs())
+    return nullptr;
+  const Type *v = args[0]->type;
+  if (!isFloatVec(v, 3) || v->scalar == Scalar::F16)
+    return argError(args[0], "vec3f or vec3d vertices");
+  for (Expr *a : llvm::drop_begin(args))
+    if (a->type != v)
+      return argError(a, v->str());
+  return types.i32();
+}
+
 /// svd3(A) -> (U, sigma, V), svd2 likewise on 2x2, qr3(A) -> (Q, R),
 /// eig3(A) -> (Q, d); or with the results' locals after A (Warp's
 /// output-argument form), returning nothing.
@@ -298,6 +312,7 @@ const Type *kdsl::checkLinalgBuiltin(Sema &s, CallExpr *e, const BuiltinInfo &in
   case Builtin::QuatToAxisAngle: return r.quatToAxisAngle();
   case Builtin::LowerBound: return r.lowerBound();
   case Builtin::ClosestPointEdgeEdge: return r.closestPointEdgeEdge();
+  case Builtin::IntersectTriTri: return r.intersectTriTri();
   case Builtin::Svd3:
   case Builtin::Svd2:
   case Builtin::Qr3:

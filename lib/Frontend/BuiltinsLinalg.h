@@ -4,9 +4,9 @@
 // geometry helpers" block (rule BuiltinRule::Linalg): matrix_from_rows/cols,
 // get_diag, skew, argmin/argmax, ddot, inverse_approx, quat_rpy, quat_slerp,
 // quat_from_matrix, quat_to_axis_angle, lower_bound,
-// closest_point_edge_edge, svd3, svd2, qr3, eig3. Their type rules are in BuiltinRulesLinalg.cpp,
+// closest_point_edge_edge, intersect_tri_tri, svd3, svd2, qr3, eig3. Their type rules are in BuiltinRulesLinalg.cpp,
 // their expansions in BuiltinLoweringLinalg.cpp and (the decompositions)
-// BuiltinLoweringDecomp.cpp.
+// BuiltinLoweringDecomp.cpp, intersect_tri_tri in BuiltinLoweringGeometry.cpp.
 //
 // Some of them have Warp's "output argument" form, `wp.quat_to_axis_angle(q,
 // axis, angle)`, `wp.svd3(A, U, sigma, V)`: the call writes its results into the local variables passed
@@ -43,6 +43,9 @@ llvm::SmallVector<mlir::Value> genLinalgMulti(MLIRGen &g, const CallExpr *e);
 /// svd3, svd2, qr3, eig3 (BuiltinLoweringDecomp.cpp): their results, in
 /// Warp's order ((U, sigma, V), (Q, R), (Q, d)).
 llvm::SmallVector<mlir::Value> lowerDecomposition(LowerCtx &c);
+
+/// intersect_tri_tri (BuiltinLoweringGeometry.cpp): int32 1 or 0.
+mlir::Value lowerIntersectTriTri(LowerCtx &c);
 } // namespace kdsl
 
 #endif

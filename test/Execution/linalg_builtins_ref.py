@@ -224,6 +224,38 @@ def search(ins):
     return out
 
 
+def cross(a, b):
+    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+
+
+def tri_tri(v, u):
+    # Separating axis test of two closed triangles (not Moller's method):
+    # the normals and the edge cross products, or for coplanar triangles the
+    # in-plane normals of all six edges.
+    def separated(axis):
+        pv = [dot(axis, p) for p in v]
+        pu = [dot(axis, p) for p in u]
+        return max(pv) < min(pu) or max(pu) < min(pv)
+    ev = [vsub(v[(i + 1) % 3], v[i]) for i in range(3)]
+    eu = [vsub(u[(i + 1) % 3], u[i]) for i in range(3)]
+    n1, n2 = cross(ev[0], ev[1]), cross(eu[0], eu[1])
+    if length(cross(n1, n2)) < 1e-12 * length(n1) * length(n2):
+        if abs(dot(n1, vsub(u[0], v[0]))) > 1e-9 * length(n1):
+            return 0
+        axes = [cross(n1, e) for e in ev + eu]
+    else:
+        axes = [n1, n2] + [cross(a, b) for a in ev for b in eu]
+    return 0 if any(separated(a) for a in axes if length(a) > 1e-12) else 1
+
+
+def tri_tri_kernel(ins):
+    hits = [tri_tri([ins["v0"][i], ins["v1"][i], ins["v2"][i]], [ins["u0"][i], ins["u1"][i], ins["u2"][i]])
+            for i in range(len(ins["v0"]))]
+    hits64 = [tri_tri([ins["w0"][i], ins["w1"][i], ins["w2"][i]], [ins["x0"][i], ins["x1"][i], ins["x2"][i]])
+              for i in range(len(ins["w0"]))]
+    return {"hit": hits, "hit64": hits64}
+
+
 def load_inputs(spec):
     ins = {}
     for name, a in spec["inputs"].items():
@@ -248,7 +280,7 @@ def fix(x, dtype):
 def expected(spec):
     ins = load_inputs(spec)
     kernel = spec["kernel"]
-    outs = {"linalg_f64": linalg_f64, "edge_edge": edge_edge_kernel, "search": search}[kernel](ins)
+    outs = {"linalg_f64": linalg_f64, "edge_edge": edge_edge_kernel, "search": search, "tri_tri": tri_tri_kernel}[kernel](ins)
     result = dict(ins)
     result.update(outs)
     # Every array of the spec, inputs as given.

@@ -126,3 +126,14 @@ def svd_in_loop(A: wp.array(dtype=wp.mat33), out: wp.array(dtype=wp.vec3), n: in
     if n > 3:
         wp.svd3(A[i], U, s, V)
     out[i] = acc + s
+
+
+@wp.kernel
+def tri_tri(v0: wp.array(dtype=wp.vec3), v1: wp.array(dtype=wp.vec3), v2: wp.array(dtype=wp.vec3),
+            u0: wp.array(dtype=wp.vec3), u1: wp.array(dtype=wp.vec3), u2: wp.array(dtype=wp.vec3),
+            w0: wp.array(dtype=wp.vec3d), w1: wp.array(dtype=wp.vec3d), w2: wp.array(dtype=wp.vec3d),
+            x0: wp.array(dtype=wp.vec3d), x1: wp.array(dtype=wp.vec3d), x2: wp.array(dtype=wp.vec3d),
+            hit: wp.array(dtype=int), hit64: wp.array(dtype=int)):
+    i = wp.tid()
+    hit[i] = wp.intersect_tri_tri(v0[i], v1[i], v2[i], u0[i], u1[i], u2[i])
+    hit64[i] = wp.intersect_tri_tri(w0[i], w1[i], w2[i], x0[i], x1[i], x2[i])

@@ -187,3 +187,13 @@ import warp as wp
 def k(a: wp.mat33):
     # expected-error@+1 {{cannot unpack 3 values into 2 targets}}
     u, s = wp.svd3(a)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.vec3, b: wp.vec3d):
+    # expected-error@+1 {{wp.intersect_tri_tri() expects vec3f, got vec3d}}
+    h = wp.intersect_tri_tri(a, a, a, b, a, a)
