@@ -191,3 +191,51 @@ mlir::Value kdsl::lowerSpatialAdjoint(LowerCtx &c) {
     }
   return vector::FromElementsOp::create(c.b, c.l, c.rty, elems);
 }
+
+//===----------------------------------------------------------------------===//
+// Warp's transform helpers of warp/_src/math.py (@wp.func there)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// transform_twist (twist = true) and transform_wrench of spatial vector x
+/// by t = (p, q): the part `a` that only rotates, then b' = rot(q, b) +
+/// p x a' (twist: a = w (top), b = v; wrench: a = f (bottom), b = tau).
+mlir::Value transformScrew(LowerCtx &c, bool twist) {
+  mlir::Value p = genTransformPart(c.b, c.l, c.a[0], 0), q = genTransformPart(c.b, c.l, c.a[0], 1);
+  mlir::Value top = slice(c.b, c.l, c.a[1], 0, 3), bottom = slice(c.b, c.l, c.a[1], 3, 3);
+  mlir::Value a = QuatRotateOp::create(c.b, c.l, q, twist ? top : bottom);
+  mlir::Value bRot = QuatRotateOp::create(c.b, c.l, q, twist ? bottom : top);
+  mlir::Value bNew = addF(c, bRot, cross(c, p, a));
+  return twist ? concat(c.b, c.l, {a, bNew}) : concat(c.b, c.l, {bNew, a});
+}
+
+/// The 4x4 [[R * diag(scale), pos], [0, 0, 0, 1]] with R = quat_to_matrix(q).
+mlir::Value composeMatrix(LowerCtx &c, mlir::Value pos, mlir::Value q, mlir::Value scale) {
+  auto mt = cast<VectorType>(c.rty);
+  mlir::Type et = mt.getElementType();
+  mlir::Value rot = QuatToMatrixOp::create(c.b, c.l, TypeRange{VectorType::get({3, 3}, et)}, ValueRange{q},
+                                           ArrayRef<NamedAttribute>{});
+  mlir::Value zero = constantOf(c, et, 0.0), one = constantOf(c, et, 1.0);
+  SmallVector<mlir::Value> elems;
+  for (int64_t i = 0; i < 3; ++i) {
+    for (int64_t j = 0; j < 3; ++j) {
+      mlir::Value r = vector::ExtractOp::create(c.b, c.l, rot, ArrayRef<int64_t>{i, j});
+      if (scale)
+        r = arith::MulFOp::create(c.b, c.l, vector::ExtractOp::create(c.b, c.l, scale, ArrayRef<int64_t>{j}), r);
+      elems.push_back(r);
+    }
+    elems.push_back(vector::ExtractOp::create(c.b, c.l, pos, ArrayRef<int64_t>{i}));
+  }
+  elems.append({zero, zero, zero, one});
+  return vector::FromElementsOp::create(c.b, c.l, mt, elems);
+}
+} // namespace
+
+mlir::Value kdsl::lowerTransformTwist(LowerCtx &c) { return transformScrew(c, true); }
+mlir::Value kdsl::lowerTransformWrench(LowerCtx &c) { return transformScrew(c, false); }
+
+mlir::Value kdsl::lowerTransformToMatrix(LowerCtx &c) {
+  return composeMatrix(c, genTransformPart(c.b, c.l, c.a[0], 0), genTransformPart(c.b, c.l, c.a[0], 1), {});
+}
+
+mlir::Value kdsl::lowerTransformCompose(LowerCtx &c) { return composeMatrix(c, c.a[0], c.a[1], c.a[2]); }

@@ -30,6 +30,10 @@ mlir::Value lowerSpatialCrossDual(LowerCtx &c);
 mlir::Value lowerSpatialTop(LowerCtx &c);
 mlir::Value lowerSpatialBottom(LowerCtx &c);
 mlir::Value lowerSpatialAdjoint(LowerCtx &c);
+mlir::Value lowerTransformTwist(LowerCtx &c);
+mlir::Value lowerTransformWrench(LowerCtx &c);
+mlir::Value lowerTransformToMatrix(LowerCtx &c);
+mlir::Value lowerTransformCompose(LowerCtx &c);
 
 /// a * b of two transforms (transform_multiply).
 mlir::Value genTransformMultiply(mlir::OpBuilder &b, mlir::Location l, mlir::Value x, mlir::Value y);

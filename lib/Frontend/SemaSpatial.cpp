@@ -189,6 +189,7 @@ private:
   const Type *transformCtor(std::optional<Scalar> fixed);
   const Type *spatialVectorCtor(std::optional<Scalar> fixed);
   const Type *transformOp();
+  const Type *transformHelper();
   const Type *spatialOp();
   std::optional<std::pair<unsigned, unsigned>> shapeKeyword();
 };
@@ -329,8 +330,8 @@ const Type *SpatialRules::matrixCtor(std::optional<Scalar> fixedScalar, const Ty
   for (Expr *a : args)
     vectors &= a->type->kind == Type::Vec;
   if (vectors)
-    return fail(e->loc, name + "(): passing vectors is not supported (Warp rejects it too); use "
-                               "wp.matrix_from_rows() or wp.matrix_from_cols()");
+    return fail(e->loc, "passing vectors to " + name + "() is not supported (Warp rejects it too): use "
+                                                       "wp.matrix_from_rows() or wp.matrix_from_cols()");
   if (n > 1 && n != shape->first * shape->second)
     return countError("0, 1 or " + llvm::Twine(shape->first * shape->second));
   // Warp has integer and bool matrices too (they add, compare and store).
@@ -413,6 +414,31 @@ const Type *SpatialRules::transformOp() {
   }
 }
 
+/// transform_twist / transform_wrench (transform, spatial vector),
+/// transform_to_matrix (transform) and transform_compose (vec3, quat, vec3).
+const Type *SpatialRules::transformHelper() {
+  const BuiltinInfo &info = builtinInfo(b);
+  if (args.size() != info.maxArgs)
+    return countError(llvm::Twine(info.maxArgs));
+  if (!checkArgs())
+    return nullptr;
+  const Type *t = args[0]->type;
+  if (b == Builtin::TransformCompose) {
+    if (!(t->kind == Type::Vec && t->rows == 3 && !t->isTransform() && isFloat(t->scalar)))
+      return argError(args[0], "a float vec3 position");
+    if (!s.coerce(args[1], types.quat(t->scalar), name + "() rotation") ||
+        !s.coerce(args[2], t, name + "() scale"))
+      return nullptr;
+    return types.mat(4, 4, t->scalar);
+  }
+  if (!t->isTransform())
+    return argError(args[0], "a transform");
+  if (b == Builtin::TransformToMatrix)
+    return types.mat(4, 4, t->scalar);
+  return s.coerce(args[1], types.vec(6, t->scalar), name + "() spatial vector") ? types.vec(6, t->scalar)
+                                                                                : nullptr;
+}
+
 /// spatial_dot / cross / cross_dual / top / bottom on float vec6; spatial_adjoint on mat33.
 const Type *SpatialRules::spatialOp() {
   const BuiltinInfo &info = builtinInfo(b);
@@ -467,6 +493,10 @@ const Type *SpatialRules::check() {
   case Builtin::SpatialTop:
   case Builtin::SpatialBottom:
   case Builtin::SpatialAdjoint: return spatialOp();
+  case Builtin::TransformTwist:
+  case Builtin::TransformWrench:
+  case Builtin::TransformToMatrix:
+  case Builtin::TransformCompose: return transformHelper();
   default: return transformOp();
   }
 }

@@ -11,7 +11,12 @@ mat.h), in float64 Python:
   spatial vectors (w[3], v[3]):
   spatial_cross(a, b) = (wa x wb, va x wb + wa x vb),
   spatial_cross_dual(a, b) = (wa x wb + va x vb, wa x vb),
-  spatial_adjoint(R, S) = [[R, 0], [S, R]].
+  spatial_adjoint(R, S) = [[R, 0], [S, R]];
+  (warp/_src/math.py) transform_to_matrix(t) = [[quat_to_matrix(q), p], [0, 1]]
+  with quat_to_matrix's columns quat_rotate(q, e_i); transform_compose(p, q, s)
+  the same with column j scaled by s[j]; transform_twist(t, (w, v)) =
+  (w', quat_rotate(q, v) + p x w'), w' = quat_rotate(q, w); transform_wrench(t,
+  (tau, f)) = (quat_rotate(q, tau) + p x f', f'), f' = quat_rotate(q, f).
 
 usage: spatial_math_ref.py SPEC.json   expected kdsl-run output
 """
@@ -64,6 +69,16 @@ def tinv(t):
     return scale(qrot(qi, t[:3]), -1.0) + qi
 
 
+def quat_to_matrix(q):
+    cols = [qrot(q, e) for e in ([1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0])]
+    return [[cols[j][i] for j in range(3)] for i in range(3)]
+
+
+def compose(p, q, s):
+    r = quat_to_matrix(q)
+    return [[s[j] * r[i][j] for j in range(3)] + [p[i]] for i in range(3)] + [[0.0, 0.0, 0.0, 1.0]]
+
+
 def matvec(m, v):
     return [dot(row, v) for row in m]
 
@@ -95,6 +110,8 @@ def transforms(ins, i):
         "parts": add(scale(a[:3], 2.0), b[:3]) + b[3:],
         "setp": add(x, a[:3]) + b[3:],
         "elem": [0.0, 0.0, 0.0] + a[3:],
+        "tomat": compose(a[:3], a[3:], [1.0, 1.0, 1.0]),
+        "compose": compose(x, b[3:], a[:3]),
     }
 
 
@@ -115,7 +132,19 @@ def spatial(ins, i):
         "bottom": vb,
         "adj": adj,
         "swapped": va + wb,
+        "twist": screw(ins["tx"][i], wa, va, True),
+        "wrench": screw(ins["tx"][i], wb, vb, False),
     }
+
+
+def screw(t, top, bottom, twist):
+    """transform_twist (top rotates, bottom gets p x top') / transform_wrench."""
+    p, q = t[:3], t[3:]
+    if twist:
+        w = qrot(q, top)
+        return w + add(qrot(q, bottom), cross(p, w))
+    f = qrot(q, bottom)
+    return add(qrot(q, top), cross(p, f)) + f
 
 
 KERNELS = {"generic": generic, "transforms": transforms, "spatial": spatial}

@@ -53,6 +53,8 @@ def transforms(
     parts: wp.array(dtype=wp.transformd),
     setp: wp.array(dtype=wp.transformd),
     elem: wp.array(dtype=wp.transformd),
+    tomat: wp.array(dtype=wp.mat44d),
+    compose: wp.array(dtype=wp.mat44d),
 ):
     i = wp.tid()
     a = ta[i]
@@ -75,6 +77,8 @@ def transforms(
     c.p += a.p
     setp[i] = c
     elem[i].q = a.q
+    tomat[i] = wp.transform_to_matrix(a)
+    compose[i] = wp.transform_compose(pts[i], b.q, a.p)
 
 
 @wp.kernel
@@ -90,6 +94,9 @@ def spatial(
     bottom: wp.array(dtype=wp.vec3d),
     adj: wp.array(dtype=wp.spatial_matrixd),
     swapped: wp.array(dtype=wp.spatial_vectord),
+    tx: wp.array(dtype=wp.transformd),
+    twist: wp.array(dtype=wp.spatial_vectord),
+    wrench: wp.array(dtype=wp.spatial_vectord),
 ):
     i = wp.tid()
     a = sa[i]
@@ -101,3 +108,5 @@ def spatial(
     bottom[i] = wp.spatial_bottom(b)
     adj[i] = wp.spatial_adjoint(r[i], s[i])
     swapped[i] = wp.spatial_vector(wp.spatial_bottom(a), wp.spatial_top(b)) + wp.spatial_vectord()
+    twist[i] = wp.transform_twist(tx[i], a)
+    wrench[i] = wp.transform_wrench(tx[i], b)

@@ -118,3 +118,23 @@ import warp as wp
 def k(p: wp.vec3, q: wp.quat):
     # expected-error@+1 {{wp.transform() takes 0, 1 (p), 2 (p, q) or 7 arguments, got 3}}
     a = wp.transform(p, q, 1.0)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(t: wp.transform, x: wp.vec3):
+    # expected-error@+1 {{wp.transform_twist() spatial vector: expected vec6f, got vec3f}}
+    a = wp.transform_twist(t, x)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(p: wp.vec3, q: wp.quatd):
+    # expected-error@+1 {{wp.transform_compose() rotation: expected quatf, got quatd}}
+    a = wp.transform_compose(p, q, p)
