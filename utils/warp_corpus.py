@@ -68,6 +68,11 @@ KDSL_LANGUAGE = {
         "quat_rotate", "quat_rotate_inv", "quat_from_axis_angle", "quat_inverse", "quat_to_matrix",
         "quat_identity", "atomic_add", "atomic_sub", "atomic_min", "atomic_max", "expect_eq",
         "expect_neq", "expect_near", "constant",
+        # random numbers and noise (lib/Frontend/Prelude/random.py)
+        "rand_init", "randi", "randu", "randf", "randn", "sample_cdf", "sample_triangle",
+        "sample_unit_ring", "sample_unit_disk", "sample_unit_sphere_surface", "sample_unit_sphere",
+        "sample_unit_hemisphere_surface", "sample_unit_hemisphere", "sample_unit_square",
+        "sample_unit_cube", "poisson", "noise", "pnoise", "curlnoise",
     },
     # wp.<name> constants.
     "constants": {"pi", "e", "tau", "half_pi", "inf", "nan"},
@@ -76,6 +81,11 @@ KDSL_LANGUAGE = {
     "builtin_kwargs": {
         "identity": {"n", "dtype"},
         "quat_identity": {"dtype"},
+        "rand_init": {"seed", "offset"},
+        "randi": {"state", "low", "high"},
+        "randu": {"state", "low", "high"},
+        "randf": {"state", "low", "high"},
+        "curlnoise": {"state", "xy", "xyz", "xyzt", "octaves", "lacunarity", "gain"},
     },
     # Python builtins callable in kernels (range/reversed only as `for` iterables).
     "python_builtins": {"abs", "min", "max", "round", "pow", "int", "float", "bool", "range", "reversed"},
