@@ -27,6 +27,9 @@ const Type *Sema::checkCall(CallExpr *e) {
   for (Expr *a : e->args)
     if (llvm::isa<UnsupportedExpr>(a) && !llvm::cast<UnsupportedExpr>(a)->raw.size())
       return check(a);
+  // A callee chosen by wp.static(...), even where the name means a builtin.
+  if (auto *sn = llvm::dyn_cast<NameExpr>(e->callee); sn && sn->staticFunc)
+    return checkFuncCall(e, sn->staticFunc);
   if (auto name = warpNameOf(e->callee, scope)) {
     if (auto b = lookupWarpBuiltin(*name))
       return checkBuiltin(e, *b);
@@ -64,8 +67,6 @@ const Type *Sema::checkCall(CallExpr *e) {
       error(e->callee->loc, "this expression cannot be called");
     return nullptr;
   }
-  if (n->staticFunc) // chosen by wp.static(...)
-    return checkFuncCall(e, n->staticFunc);
   if (fn->locals.count(n->name)) {
     error(n->loc, "'" + n->name + "' is a local variable, not a function");
     return nullptr;

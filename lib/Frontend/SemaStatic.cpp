@@ -289,7 +289,8 @@ private:
   std::optional<ConstValue> eval(Expr *e);
   std::optional<ConstValue> evalIn(Expr *e, Scope *scope);
   std::optional<ConstValue> evalCompare(CompareExpr *c);
-  Expr *tupleElement(Expr *e, Scope *&scope);
+  Expr *element(Expr *e, Scope *&scope);
+  std::optional<int64_t> containerLength(Expr *e);
   FuncDef *funcValue(Expr *e, Scope *scope, unsigned depth = 0);
   Expr *literal(SMLoc loc, const ConstValue &v);
 };
@@ -623,7 +624,6 @@ bool StaticExpander::subst(Expr *&e, bool report) {
     auto *x = c->args.size() == 1 ? llvm::dyn_cast<NameExpr>(c->args[0]) : nullptr;
     if (callee && callee->name == "len" && x && !isKernelVar("len")) {
       ConstValue v{ConstValue::Int};
-      Scope *scope = f->scope;
       if (auto it = lenTypes.find(x->name); it != lenTypes.end()) {
         const Type *t = it->second;
         if (t->kind != Type::Vec && t->kind != Type::Mat && t->kind != Type::Quat) {
@@ -633,8 +633,8 @@ bool StaticExpander::subst(Expr *&e, bool report) {
           return false;
         }
         v.i = t->kind == Type::Quat ? 4 : t->rows;
-      } else if (auto *t = isKernelVar(x->name) ? nullptr : tupleElement(x, scope)) {
-        v.i = llvm::cast<TupleExpr>(t)->elts.size();
+      } else if (auto len = isKernelVar(x->name) ? std::nullopt : containerLength(x)) {
+        v.i = *len;
       } else {
         if (report)
           error(x->loc, "len() in wp.static() needs '" + x->name +
@@ -656,6 +656,12 @@ bool StaticExpander::subst(Expr *&e, bool report) {
   for (Expr **c : slots)
     if (!subst(*c, report))
       return false;
+  // A number in a container constant (SIZES[-1]) is a literal here, so that
+  // arithmetic on it folds; other elements (funcs) are looked up later.
+  Scope *scope = f->scope;
+  if (Expr *elt = llvm::isa<SubscriptExpr>(e) ? element(e, scope) : nullptr)
+    if (auto v = evalIn(elt, scope))
+      e = literal(e->loc, *v);
   return true;
 }
 
@@ -706,7 +712,7 @@ std::optional<ConstValue> StaticExpander::eval(Expr *e) {
   }
   case ExprKind::Subscript: {
     Scope *scope = f->scope;
-    if (Expr *elt = tupleElement(e, scope))
+    if (Expr *elt = element(e, scope))
       return evalIn(elt, scope);
     return std::nullopt;
   }
@@ -786,31 +792,67 @@ std::optional<ConstValue> StaticExpander::evalCompare(CompareExpr *c) {
   return v;
 }
 
-/// `e` when it names a tuple constant (`funcs = (f1, f2)`), or `T[i]` with a
-/// constant i: the tuple, or its element. `scope` becomes the tuple's scope.
-Expr *StaticExpander::tupleElement(Expr *e, Scope *&scope) {
+/// The items of a tuple or list literal (`OPS = (f, g)`, `[1, 2, 3]`).
+static std::optional<llvm::ArrayRef<Expr *>> sequenceItems(Expr *value) {
+  if (auto *t = llvm::dyn_cast<TupleExpr>(value))
+    return llvm::ArrayRef<Expr *>(t->elts);
+  // An empty list keeps no items, like a skipped comprehension: not known.
+  if (auto *u = llvm::dyn_cast<UnsupportedExpr>(value); u && !u->listItems.empty())
+    return llvm::ArrayRef<Expr *>(u->listItems);
+  return std::nullopt;
+}
+
+/// The constant a name stands for (null if it is not one).
+static ConstDef *constOf(Expr *e, Scope *scope) {
+  auto *n = llvm::dyn_cast_or_null<NameExpr>(e);
+  const Symbol *sym = n ? scope->lookup(n->name) : nullptr;
+  return sym && sym->kind == Symbol::Const ? sym->constDef : nullptr;
+}
+
+/// len() of a tuple, list or dict constant.
+std::optional<int64_t> StaticExpander::containerLength(Expr *e) {
+  ConstDef *c = constOf(e, f->scope);
+  if (!c)
+    return std::nullopt;
+  if (auto items = sequenceItems(c->value))
+    return (int64_t)items->size();
+  if (auto *u = llvm::dyn_cast<UnsupportedExpr>(c->value); u && !u->dictItems.empty())
+    return (int64_t)u->dictItems.size();
+  return std::nullopt;
+}
+
+/// `C[k]` of a tuple or list constant C with a constant index k, or of a
+/// dict constant with a constant number or string key: the element, whose
+/// scope (C's) is put in `scope`.
+Expr *StaticExpander::element(Expr *e, Scope *&scope) {
   auto *sub = llvm::dyn_cast<SubscriptExpr>(e);
-  auto *n = llvm::dyn_cast<NameExpr>(sub ? sub->base : e);
-  if (!n || (sub && sub->indices.size() != 1))
+  ConstDef *c = sub && sub->indices.size() == 1 ? constOf(sub->base, scope) : nullptr;
+  if (!c)
     return nullptr;
-  const Symbol *sym = scope->lookup(n->name);
-  if (!sym || sym->kind != Symbol::Const)
-    return nullptr;
-  auto *t = llvm::dyn_cast<TupleExpr>(sym->constDef->value);
-  if (!t)
-    return nullptr;
-  if (!sub) {
-    scope = sym->constDef->scope;
-    return t;
+  Expr *key = sub->indices[0];
+  Expr *found = nullptr;
+  if (auto items = sequenceItems(c->value)) {
+    auto idx = eval(key);
+    if (!idx || idx->kind != ConstValue::Int)
+      return nullptr;
+    int64_t i = idx->i < 0 ? idx->i + (int64_t)items->size() : idx->i;
+    if (i >= 0 && i < (int64_t)items->size())
+      found = (*items)[i];
+  } else if (auto *u = llvm::dyn_cast<UnsupportedExpr>(c->value)) {
+    auto skey = stringValue(key, f->scope);
+    auto ikey = skey ? std::nullopt : eval(key);
+    for (auto &[k, v] : u->dictItems) {
+      auto sk = stringValue(k, c->scope);
+      auto ik = sk ? std::nullopt : evalIn(k, c->scope);
+      if ((skey && sk && *skey == *sk) ||
+          (ikey && ik && ikey->kind == ConstValue::Int && ik->kind == ConstValue::Int &&
+           ikey->i == ik->i))
+        found = v;
+    }
   }
-  auto idx = eval(sub->indices[0]);
-  if (!idx || idx->kind != ConstValue::Int)
-    return nullptr;
-  int64_t i = idx->i < 0 ? idx->i + (int64_t)t->elts.size() : idx->i;
-  if (i < 0 || i >= (int64_t)t->elts.size())
-    return nullptr;
-  scope = sym->constDef->scope;
-  return t->elts[i];
+  if (found)
+    scope = c->scope;
+  return found;
 }
 
 /// The @wp.func an expression names: a func, an alias of one, or an
@@ -823,7 +865,7 @@ FuncDef *StaticExpander::funcValue(Expr *e, Scope *scope, unsigned depth) {
     return fd && !fd->isKernel ? fd : nullptr;
   }
   Scope *inner = scope;
-  if (Expr *elt = llvm::isa<SubscriptExpr>(e) ? tupleElement(e, inner) : nullptr)
+  if (Expr *elt = element(e, inner))
     return funcValue(elt, inner, depth + 1);
   return nullptr;
 }

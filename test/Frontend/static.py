@@ -153,3 +153,22 @@ def nested_same_var(a: wp.array(dtype=int)):
         for i in range(3):
             pass
         a[0] = wp.static(i)
+
+
+# List and dict constants: elements by constant index or key, len().
+# A local bound by wp.static may shadow a builtin's name (add).
+HANDLERS = {"up": inc, "down": dec}
+SIZES = [4, 5, 6]
+
+
+# CHECK-LABEL: kdsl.kernel @containers(
+# CHECK: func.call @dec
+# CHECK: func.call @inc
+# SIZES[-1] * len(SIZES) + len(HANDLERS) = 6 * 3 + 2 = 20
+# CHECK: arith.constant 20 : i32
+@wp.kernel
+def containers(a: wp.array(dtype=int)):
+    add = wp.static(HANDLERS["down"])
+    a[0] = add(a[0])
+    a[1] = wp.static(HANDLERS["up"])(a[1])
+    a[2] = wp.static(SIZES[-1] * len(SIZES) + len(HANDLERS))
