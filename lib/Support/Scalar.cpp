@@ -4,6 +4,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/Twine.h"
+#include <tuple>
 
 using namespace kdsl;
 using llvm::StringRef;
@@ -144,6 +145,22 @@ llvm::Expected<Dtype> kdsl::parseDtypeName(StringRef fullName) {
   }
   StringRef rest = name;
   std::optional<Scalar> s;
+  // Warp's transforms and spatial types are vectors and matrices:
+  // transform[h|f|d] = vec7 (p, q), spatial_vector = vec6, spatial_matrix = mat66.
+  for (auto [prefix, rows, cols] : {std::tuple<StringRef, unsigned, unsigned>{"transform", 1, 7},
+                                    {"spatial_vector", 1, 6},
+                                    {"spatial_matrix", 6, 6}}) {
+    StringRef suffix = rest;
+    if (!suffix.consume_front(prefix))
+      continue;
+    if (!(s = parseScalarSuffix(suffix)) || !isFloat(*s))
+      return unknown(nullptr);
+    t.shape = rows == 1 ? Dtype::Shape::Vector : Dtype::Shape::Matrix;
+    t.rows = rows;
+    t.cols = cols;
+    t.scalar = *s;
+    return t;
+  }
   if (rest.consume_front("vec")) {
     std::optional<unsigned> n = takeExtent(rest, 5);
     if (!n || !(s = parseScalarSuffix(rest)))

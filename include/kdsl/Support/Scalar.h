@@ -59,7 +59,9 @@ struct Dtype {
 
 /// Parses a dtype name: a scalar name (parseScalarName with Python aliases),
 /// vecN with an optional suffix (none = f), matRC (one digit each) or matRxC
-/// with h f d (none = f), quat with h f d (none = f). An optional "wp." or
+/// with h f d (none = f), quat with h f d (none = f), and Warp's transform,
+/// spatial_vector and spatial_matrix with h f d (none = f; vec7, vec6 and
+/// mat66 of that scalar). An optional "wp." or
 /// "warp." prefix is accepted; extents are 1 to 65535. This is the grammar of
 /// every name any kdsl tool accepts; a caller that accepts fewer shapes (the
 /// front end: vec2..vec4, mat22..mat44) checks rows/cols itself.
