@@ -66,10 +66,12 @@ def : Math<"PowFOp", ["adj * x1 * powf(x0, x1 - one(x1))",
 def : Math<"AbsFOp", ["select(lt(x0, zero(x0)), -adj, adj)"]>;
 def : Math<"FmaOp", ["adj * x1", "adj * x0", "adj"]>;
 def : Math<"ErfOp", ["adj * cst(x0, 1.12837916709551257390) * exp(-(x0 * x0))"]>;
+def : Math<"ErfcOp", ["-(adj * cst(x0, 1.12837916709551257390) * exp(-(x0 * x0)))"]>;
 // Piecewise constant: zero derivative (declared so they are known rules).
 def : Math<"FloorOp", [""]>;
 def : Math<"CeilOp", [""]>;
 def : Math<"RoundOp", [""]>;
 def : Math<"RoundEvenOp", [""]>;
 def : Math<"TruncOp", [""]>;
-def : Math<"CopySignOp", ["select(gt(r * x0, zero(r)), adj, -adj)", ""]>;
+// As Warp: +adj when the sign bits of x and y agree (also for signed zeros).
+def : Math<"CopySignOp", ["select(gt(copysign(one(x0), x0) * copysign(one(x1), x1), zero(x0)), adj, -adj)", ""]>;

@@ -168,32 +168,51 @@ def Kdsl_AtomicKind : I32EnumAttr<"AtomicKind", "atomic read-modify-write kind",
     I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"sub", 1>,
     I32EnumAttrCase<"min", 2>, I32EnumAttrCase<"max", 3>,
     // Unsigned integer min/max: MLIR integers carry no signedness.
-    I32EnumAttrCase<"umin", 4>, I32EnumAttrCase<"umax", 5>]> {
+    I32EnumAttrCase<"umin", 4>, I32EnumAttrCase<"umax", 5>,
+    // wp.atomic_exch and the bitwise wp.atomic_and / or / xor (integers).
+    I32EnumAttrCase<"exch", 6>, I32EnumAttrCase<"bit_and", 7>,
+    I32EnumAttrCase<"bit_or", 8>, I32EnumAttrCase<"bit_xor", 9>,
+    // wp.atomic_cas: the op has a `compare` operand.
+    I32EnumAttrCase<"cas", 10>]> {
   let cppNamespace = "::kdsl";
 }
 
-def Kdsl_AtomicOp : Kdsl_Op<"atomic", [DeclareOpInterfaceMethods<Kdsl_AutodiffOpInterface>, 
+def Kdsl_AtomicOp : Kdsl_Op<"atomic", [DeclareOpInterfaceMethods<Kdsl_AutodiffOpInterface>, AttrSizedOperandSegments,
     TypesMatchWith<"value is the array's element type", "array", "value",
                    "::llvm::cast<::kdsl::ArrayType>($_self).getElementType()">,
     TypesMatchWith<"result is the array's element type", "array", "result",
                    "::llvm::cast<::kdsl::ArrayType>($_self).getElementType()">]> {
-  let summary = "wp.atomic_add / atomic_sub / atomic_min / atomic_max";
+  let summary = "wp.atomic_add / sub / min / max / exch / and / or / xor / cas";
   let description = [{
     Atomically combines `value` into the element and returns the element's
     old value. Vector, quaternion and matrix elements are combined
     component by component. `min`/`max` compare integers as signed,
     `umin`/`umax` (integers only) as unsigned: the front end picks them for
-    Warp's unsigned types.
+    Warp's unsigned types. `exch` stores `value`; `bit_and`, `bit_or` and
+    `bit_xor` (integers only) combine bitwise; `cas` (with the `compare`
+    operand, and only with it) stores `value` when the component equals
+    `compare` bit for bit.
 
     ```mlir
     %old = kdsl.atomic add %out[%i], %v : !kdsl.array<f32, 1>
+    %was = kdsl.atomic cas %out[%i], %v if_equal %c : f32 : !kdsl.array<f32, 1>
     ```
   }];
   let arguments = (ins Kdsl_AtomicKind:$kind,
                        Arg<Kdsl_ArrayType, "", [MemRead, MemWrite]>:$array,
-                       Variadic<I32>:$indices, AnyType:$value);
+                       Variadic<I32>:$indices, AnyType:$value,
+                       Optional<AnyType>:$compare);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "$kind $array `[` $indices `]` `,` $value attr-dict `:` type($array)";
+  let assemblyFormat = "$kind $array `[` $indices `]` `,` $value (`if_equal` $compare^ `:` type($compare))? attr-dict `:` type($array)";
+  let builders = [
+    OpBuilder<(ins "::kdsl::AtomicKind":$kind, "::mlir::Value":$array, "::mlir::ValueRange":$indices,
+                   "::mlir::Value":$value), [{
+      build($_builder, $_state, value.getType(), kind, array, indices, value, ::mlir::Value());
+    }]>,
+    OpBuilder<(ins "::mlir::Type":$result, "::kdsl::AtomicKind":$kind, "::mlir::Value":$array,
+                   "::mlir::ValueRange":$indices, "::mlir::Value":$value), [{
+      build($_builder, $_state, result, kind, array, indices, value, ::mlir::Value());
+    }]>];
   let hasVerifier = 1;
 }
 
@@ -264,6 +283,24 @@ def Kdsl_FieldViewOp : Kdsl_Op<"field_view", [Pure, InferTypeOpAdaptor]> {
   let assemblyFormat = "$array `[` $field `]` attr-dict `:` type($array)";
 }
 
+def Kdsl_SubArrayOp : Kdsl_Op<"subarray", [Pure]> {
+  let summary = "a view of an array with its leading indices fixed (a[i] of a 2-d array)";
+  let description = [{
+    The array `a[i0, ..., ik]` of the elements `a[i0, ..., ik, ...]`: the
+    data pointer moved to `sum(i_d * stride_d)`, the remaining dimensions'
+    shape and byte strides kept (Warp's array view). A null array stays
+    null. kdsl-autodiff takes the same view of the adjoint array.
+
+    ```mlir
+    %row = kdsl.subarray %m[%i] : !kdsl.array<f32, 2> -> !kdsl.array<f32, 1>
+    ```
+  }];
+  let arguments = (ins Kdsl_ArrayType:$array, Variadic<I32>:$indices);
+  let results = (outs Kdsl_ArrayType:$result);
+  let assemblyFormat = "$array `[` $indices `]` attr-dict `:` type($array) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // In-kernel checks
 //===----------------------------------------------------------------------===//
@@ -281,6 +318,23 @@ def Kdsl_AssertOp : Kdsl_Op<"assert"> {
   }];
   let arguments = (ins I1:$condition, StrAttr:$message);
   let assemblyFormat = "$condition `,` $message attr-dict";
+}
+
+def Kdsl_PrintOp : Kdsl_Op<"print"> {
+  let summary = "wp.printf / print: C printf of promoted scalars";
+  let description = [{
+    Prints `format` with C printf semantics; the arguments are already
+    promoted as C varargs are (floats to f64, integers narrower than 32 bits
+    to i32), so every target passes them on unchanged: printf on the CPU,
+    CUDA's device printf (vprintf) on a GPU.
+
+    ```mlir
+    kdsl.print "x = %g, i = %d\n"(%x, %i) : f64, i32
+    ```
+  }];
+  let arguments = (ins StrAttr:$format, Variadic<AnyType>:$args);
+  let assemblyFormat = "$format (`(` $args^ `)` `:` type($args))? attr-dict";
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

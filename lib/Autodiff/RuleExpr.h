@@ -61,6 +61,7 @@ KDSL_RULE_UNARY(log, LogOp)
 KDSL_RULE_UNARY(trunc, TruncOp)
 #undef KDSL_RULE_UNARY
 inline E powf(E x, E y) { return x.make<mlir::math::PowFOp>(x.v, y.v); }
+inline E copysign(E x, E y) { return x.make<mlir::math::CopySignOp>(x.v, y.v); }
 
 /// x converted to the float type of `like` (for extf/truncf adjoints).
 inline E convert(E x, E like) {

@@ -127,8 +127,10 @@ LogicalResult StoreOp::buildAdjoint(AdjointBuilder &ab) {
 }
 
 LogicalResult AtomicOp::buildAdjoint(AdjointBuilder &ab) {
-  // The old value it returns is not differentiated (Warp does the same).
-  if (!isDifferentiableType(getValue().getType()))
+  // The old value it returns is not differentiated (Warp does the same);
+  // Warp's atomic_exch and atomic_cas are not differentiable at all.
+  if (!isDifferentiableType(getValue().getType()) || getKind() == AtomicKind::exch ||
+      getKind() == AtomicKind::cas)
     return success();
   FailureOr<Value> adj = readAdjoint(ab, *this, getArray(), getIndices());
   if (failed(adj))
@@ -153,7 +155,13 @@ LogicalResult AtomicOp::buildAdjoint(AdjointBuilder &ab) {
   }
   case AtomicKind::umin:
   case AtomicKind::umax:
+  case AtomicKind::bit_and:
+  case AtomicKind::bit_or:
+  case AtomicKind::bit_xor:
     break; // integers only
+  case AtomicKind::exch:
+  case AtomicKind::cas:
+    break; // not differentiable in Warp either
   }
   return success();
 }

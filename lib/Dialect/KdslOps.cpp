@@ -172,10 +172,27 @@ LogicalResult StoreOp::verify() {
   return verifyIndexCount(*this, getArray().getType(), getIndices().size());
 }
 
+LogicalResult SubArrayOp::verify() {
+  ArrayType in = getArray().getType(), out = getResult().getType();
+  unsigned n = getIndices().size();
+  if (n == 0 || n >= in.getNdim())
+    return emitOpError("takes 1 to ") << in.getNdim() - 1 << " indices, got " << n;
+  if (out.getElementType() != in.getElementType() || out.getNdim() != in.getNdim() - n)
+    return emitOpError("result must be a ") << in.getNdim() - n << "-d array of " << in.getElementType();
+  return success();
+}
+
 LogicalResult ShapeOp::verify() {
   int64_t dim = getDim();
   if (dim < 0 || dim >= getArray().getType().getNdim())
     return emitOpError("dimension ") << dim << " out of range for " << getArray().getType();
+  return success();
+}
+
+LogicalResult PrintOp::verify() {
+  for (Type t : getArgs().getTypes())
+    if (!t.isF64() && !t.isInteger(32) && !t.isInteger(64))
+      return emitOpError("arguments must be promoted to f64, i32 or i64, got ") << t;
   return success();
 }
 
@@ -190,9 +207,15 @@ LogicalResult AtomicOp::verify() {
     return emitOpError("atomics need numeric elements, got ") << elem;
   if (scalar.isInteger(8) || scalar.isInteger(16))
     return emitOpError("atomics do not support 8- or 16-bit integers");
-  if ((getKind() == AtomicKind::umin || getKind() == AtomicKind::umax) && !isa<IntegerType>(scalar))
-    return emitOpError("'") << stringifyAtomicKind(getKind()) << "' needs integer elements, got "
-                            << elem;
+  AtomicKind k = getKind();
+  bool intOnly = k == AtomicKind::umin || k == AtomicKind::umax || k == AtomicKind::bit_and ||
+                 k == AtomicKind::bit_or || k == AtomicKind::bit_xor;
+  if (intOnly && !isa<IntegerType>(scalar))
+    return emitOpError("'") << stringifyAtomicKind(k) << "' needs integer elements, got " << elem;
+  if ((k == AtomicKind::cas) != (getCompare() != nullptr))
+    return emitOpError("a compare operand goes with 'cas', and only with it");
+  if (getCompare() && getCompare().getType() != elem)
+    return emitOpError("compare must have the element type ") << elem;
   return success();
 }
 
@@ -450,10 +473,10 @@ std::string kdsl::entryPointName(KernelOp k, StringRef target) {
 }
 
 /// The block argument of `body` an array value comes from (through struct
-/// fields), or null.
+/// fields and array views), or null.
 static BlockArgument rootArgument(Value v, Block &body) {
-  while (auto e = v.getDefiningOp<StructExtractOp>())
-    v = e.getInput();
+  while (v.getDefiningOp<StructExtractOp>() || v.getDefiningOp<SubArrayOp>())
+    v = v.getDefiningOp()->getOperand(0);
   auto arg = dyn_cast<BlockArgument>(v);
   return arg && arg.getOwner() == &body ? arg : BlockArgument();
 }

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cmath>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <poll.h>
 #include <sys/mman.h>
@@ -59,6 +60,11 @@ static void prepareChild() {
     sigaction(sig, &sa, nullptr);
   signal(SIGPIPE, SIG_DFL);
   setLaunchProgress(&shared->progress);
+  // The kernels' wp.printf / print output goes to stderr, line by line (so
+  // that it survives a fault): stdout carries the tools' own results.
+  fflush(stdout);
+  dup2(STDERR_FILENO, STDOUT_FILENO);
+  setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
 }
 
 static bool writeAll(int fd, const char *p, size_t n) {
@@ -106,6 +112,7 @@ llvm::Expected<ChildOutcome> kdsl::runInChildProcess(llvm::function_ref<std::str
     close(fds[0]);
     prepareChild();
     std::string payload = body();
+    fflush(stdout);
     _exit(writeAll(fds[1], payload.data(), payload.size()) ? 0 : 3);
   }
   close(fds[1]);

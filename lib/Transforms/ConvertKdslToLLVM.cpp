@@ -9,6 +9,7 @@
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Transforms/CLayout.h"
 #include "kdsl/Transforms/Passes.h"
+#include "PrintToLLVM.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -228,6 +229,45 @@ struct FieldViewLowering : KdslPattern<FieldViewOp> {
   }
 };
 
+/// a[i] of a 2-d array: the data pointer moved to row i (a null array stays
+/// null), the trailing shape and strides shifted to the front.
+struct SubArrayLowering : KdslPattern<SubArrayOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(SubArrayOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+    Location loc = op.getLoc();
+    Layout l = layout(r, loc);
+    Value data = LLVM::ExtractValueOp::create(r, loc, a.getArray(), 0);
+    Value null = LLVM::ZeroOp::create(r, loc, data.getType());
+    Value isNull = LLVM::ICmpOp::create(r, loc, LLVM::ICmpPredicate::eq, data, null);
+    Value moved = l.address(a.getArray(), a.getIndices());
+    Value viewData = LLVM::SelectOp::create(r, loc, isNull, null, moved);
+    Value view = LLVM::InsertValueOp::create(r, loc, a.getArray(), viewData, ArrayRef<int64_t>{0});
+    int64_t n = a.getIndices().size(), ndim = op.getArray().getType().getNdim();
+    Value zero = LLVM::ConstantOp::create(r, loc, r.getI64Type(), (int64_t)0);
+    for (int64_t field : {1, 2})
+      for (int64_t d = 0; d < 4; ++d) {
+        Value v = d + n < ndim ? (Value)LLVM::ExtractValueOp::create(r, loc, a.getArray(),
+                                                                     ArrayRef<int64_t>{field, d + n})
+                               : zero;
+        view = LLVM::InsertValueOp::create(r, loc, view, v, ArrayRef<int64_t>{field, d});
+      }
+    r.replaceOp(op, view);
+    return success();
+  }
+};
+
+/// wp.atomic_cas on one scalar: cmpxchg on the bit pattern (LLVM's cmpxchg
+/// takes integers), returning the old value in the scalar's type.
+static Value compareExchange(OpBuilder &r, Location loc, Value ptr, Value cmp, Value v) {
+  Type t = v.getType();
+  Type bits = r.getIntegerType(t.getIntOrFloatBitWidth());
+  auto asBits = [&](Value x) { return t == bits ? x : (Value)LLVM::BitcastOp::create(r, loc, bits, x); };
+  Value pair = LLVM::AtomicCmpXchgOp::create(r, loc, ptr, asBits(cmp), asBits(v), LLVM::AtomicOrdering::monotonic,
+                                             LLVM::AtomicOrdering::monotonic);
+  Value old = LLVM::ExtractValueOp::create(r, loc, pair, 0);
+  return t == bits ? old : (Value)LLVM::BitcastOp::create(r, loc, t, old);
+}
+
 struct AtomicLowering : KdslPattern<AtomicOp> {
   using KdslPattern::KdslPattern;
   LogicalResult matchAndRewrite(AtomicOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
@@ -245,28 +285,39 @@ struct AtomicLowering : KdslPattern<AtomicOp> {
     case AtomicKind::max: kind = isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max; break;
     case AtomicKind::umin: kind = LLVM::AtomicBinOp::umin; break;
     case AtomicKind::umax: kind = LLVM::AtomicBinOp::umax; break;
+    case AtomicKind::exch: kind = LLVM::AtomicBinOp::xchg; break;
+    case AtomicKind::bit_and: kind = LLVM::AtomicBinOp::_and; break;
+    case AtomicKind::bit_or: kind = LLVM::AtomicBinOp::_or; break;
+    case AtomicKind::bit_xor: kind = LLVM::AtomicBinOp::_xor; break;
+    case AtomicKind::cas: kind = LLVM::AtomicBinOp::xchg; break; // unused: cmpxchg below
     }
-    auto rmw = [&](Value ptr, Value v) -> Value {
+    auto rmw = [&](Value ptr, Value v, Value cmp) -> Value {
+      if (op.getKind() == AtomicKind::cas)
+        return compareExchange(r, loc, ptr, cmp, v);
       return LLVM::AtomicRMWOp::create(r, loc, kind, ptr, v, LLVM::AtomicOrdering::monotonic);
     };
     auto vt = dyn_cast<VectorType>(t);
     if (!vt) {
-      r.replaceOp(op, rmw(addr, a.getValue()));
+      r.replaceOp(op, rmw(addr, a.getValue(), a.getCompare()));
       return success();
     }
     // Vectors, quaternions, matrices: one atomic per component.
     unsigned bytes = scalar.getIntOrFloatBitWidth() / 8;
     int64_t n = vt.getNumElements();
     SmallVector<Value> olds;
+    auto component = [&](Value whole, int64_t k) -> Value {
+      if (!whole)
+        return whole;
+      return vt.getRank() == 1
+                 ? (Value)LLVM::ExtractElementOp::create(r, loc, whole, l.idx(k))
+                 : (Value)LLVM::ExtractElementOp::create(
+                       r, loc, LLVM::ExtractValueOp::create(r, loc, whole, k / vt.getDimSize(1)),
+                       l.idx(k % vt.getDimSize(1)));
+    };
     for (int64_t k = 0; k < n; ++k) {
-      Value comp = vt.getRank() == 1
-                       ? (Value)LLVM::ExtractElementOp::create(r, loc, a.getValue(), l.idx(k))
-                       : (Value)LLVM::ExtractElementOp::create(
-                             r, loc, LLVM::ExtractValueOp::create(r, loc, a.getValue(), k / vt.getDimSize(1)),
-                             l.idx(k % vt.getDimSize(1)));
       Value p = LLVM::GEPOp::create(r, loc, addr.getType(), r.getI8Type(), addr,
                                     ArrayRef<LLVM::GEPArg>{(int32_t)(k * bytes)});
-      olds.push_back(rmw(p, comp));
+      olds.push_back(rmw(p, component(a.getValue(), k), component(a.getCompare(), k)));
     }
     Value result = LLVM::PoisonOp::create(r, loc, getTypeConverter()->convertType(t));
     if (vt.getRank() == 1) {
@@ -374,7 +425,9 @@ struct ConvertKdslToLLVMPass : public kdsl::impl::ConvertKdslToLLVMBase<ConvertK
 
     RewritePatternSet patterns(ctx);
     patterns.add<LoadLowering, StoreLowering, ReadLowering, ShapeLowering, HasDataLowering, NullArrayLowering, AtomicLowering, FieldViewLowering,
+                 SubArrayLowering,
                  IsDenseLowering, AssumeDenseLowering, StructCreateLowering, StructExtractLowering, StructInsertLowering>(converter);
+    populatePrintToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     populateVectorToLLVMConversionPatterns(converter, patterns);

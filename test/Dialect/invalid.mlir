@@ -469,7 +469,7 @@ kdsl.kernel @atomic_count(%a: !kdsl.array<f32, 2>, %i: i32, %x: f32) attributes 
 
 kdsl.kernel @atomic_index_type(%a: !kdsl.array<f32, 1>, %i: i64, %x: f32) attributes {arg_names = ["a", "i", "x"]} {
   // expected-error @+1 {{'kdsl.atomic' op operand #1 must be variadic of 32-bit signless integer, but got 'i64'}}
-  %o = "kdsl.atomic"(%a, %i, %x) <{kind = 0 : i32}> : (!kdsl.array<f32, 1>, i64, f32) -> f32
+  %o = "kdsl.atomic"(%a, %i, %x) <{kind = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (!kdsl.array<f32, 1>, i64, f32) -> f32
   kdsl.return
 }
 
@@ -477,7 +477,7 @@ kdsl.kernel @atomic_index_type(%a: !kdsl.array<f32, 1>, %i: i64, %x: f32) attrib
 
 kdsl.kernel @atomic_value(%a: !kdsl.array<f32, 1>, %i: i32, %x: f64) attributes {arg_names = ["a", "i", "x"]} {
   // expected-error @+1 {{'kdsl.atomic' op failed to verify that value is the array's element type}}
-  %o = "kdsl.atomic"(%a, %i, %x) <{kind = 1 : i32}> : (!kdsl.array<f32, 1>, i32, f64) -> f32
+  %o = "kdsl.atomic"(%a, %i, %x) <{kind = 1 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (!kdsl.array<f32, 1>, i32, f64) -> f32
   kdsl.return
 }
 
@@ -494,14 +494,14 @@ kdsl.kernel @atomic_value_custom(%a: !kdsl.array<i32, 1>, %i: i32, %x: i64) attr
 
 kdsl.kernel @atomic_result(%a: !kdsl.array<f32, 1>, %i: i32, %x: f32) attributes {arg_names = ["a", "i", "x"]} {
   // expected-error @+1 {{'kdsl.atomic' op failed to verify that result is the array's element type}}
-  %o = "kdsl.atomic"(%a, %i, %x) <{kind = 0 : i32}> : (!kdsl.array<f32, 1>, i32, f32) -> f64
+  %o = "kdsl.atomic"(%a, %i, %x) <{kind = 0 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (!kdsl.array<f32, 1>, i32, f32) -> f64
   kdsl.return
 }
 
 // -----
 
 kdsl.kernel @atomic_kind(%a: !kdsl.array<f32, 1>, %i: i32, %x: f32) attributes {arg_names = ["a", "i", "x"]} {
-  // expected-error @+1 {{custom op 'kdsl.atomic' expected string or keyword containing one of the following enum values for attribute 'kind' [add, sub, min, max, umin, umax]}}
+  // expected-error @+1 {{custom op 'kdsl.atomic' expected string or keyword containing one of the following enum values for attribute 'kind' [add, sub, min, max, umin, umax, exch, bit_and, bit_or, bit_xor, cas]}}
   %o = kdsl.atomic mul %a[%i], %x : !kdsl.array<f32, 1>
   kdsl.return
 }
@@ -509,8 +509,8 @@ kdsl.kernel @atomic_kind(%a: !kdsl.array<f32, 1>, %i: i32, %x: f32) attributes {
 // -----
 
 kdsl.kernel @atomic_kind_generic(%a: !kdsl.array<f32, 1>, %i: i32, %x: f32) attributes {arg_names = ["a", "i", "x"]} {
-  // expected-error @+1 {{invalid properties {kind = 7 : i32} for op kdsl.atomic}}
-  %o = "kdsl.atomic"(%a, %i, %x) <{kind = 7 : i32}> : (!kdsl.array<f32, 1>, i32, f32) -> f32
+  // expected-error @+1 {{invalid properties {kind = 42 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 0>} for op kdsl.atomic}}
+  %o = "kdsl.atomic"(%a, %i, %x) <{kind = 42 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 0>}> : (!kdsl.array<f32, 1>, i32, f32) -> f32
   kdsl.return
 }
 

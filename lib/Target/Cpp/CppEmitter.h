@@ -64,6 +64,8 @@ struct OpSpelling {
 };
 /// The spelling of `op`, or null if it needs an emitter of its own.
 const OpSpelling *lookupSpelling(mlir::Operation &op);
+/// `s` as a C string literal with its quotes (EmitCppStmt.cpp).
+std::string cStringLiteral(llvm::StringRef s);
 
 /// The result of an op family's emitter: std::nullopt for an op that is not
 /// of its family.
@@ -91,9 +93,9 @@ private:
   /// Source statements (kdsl/Target/SourceNames.h): line -> (first line, text).
   llvm::DenseMap<unsigned, std::pair<unsigned, llvm::StringRef>> statements;
   std::string sourceFile; // its base name, for the comments
+  std::string sourcePath; // its full name: ops located elsewhere (the prelude) get no comment
   unsigned lastCommentLine = 0;
   bool lastCommentAdjoint = false;
-  std::string sourcePath; // its full name: ops located elsewhere (the prelude) get no comment
   llvm::DenseMap<mlir::Type, std::string> structNames;
   std::string currentOwner; // kernel or func name, for assert reports
   std::string resultStruct; // the result struct of a func returning several values

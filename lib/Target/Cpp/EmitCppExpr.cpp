@@ -265,9 +265,12 @@ FamilyResult CppEmitter::memoryExpr(Operation &op, std::string &e) {
         return success();
       })
       .Case([&](AtomicOp o) {
-        e = "kdsl::atomic<" + typeName(rt) + ">(kdsl::rmw::" +
-            stringifyAtomicKind(o.getKind()).str() + ", " + name(o.getArray()) + ", " +
-            name(o.getValue()) + indexArgs(o.getIndices());
+        if (o.getCompare())
+          e = "kdsl::atomic_cas<" + typeName(rt) + ">(" + name(o.getArray()) + ", " + name(o.getCompare()) +
+              ", " + name(o.getValue()) + indexArgs(o.getIndices());
+        else
+          e = "kdsl::atomic<" + typeName(rt) + ">(kdsl::rmw::" + stringifyAtomicKind(o.getKind()).str() +
+              ", " + name(o.getArray()) + ", " + name(o.getValue()) + indexArgs(o.getIndices());
         return success();
       })
       .Case([&](NullArrayOp) {
@@ -280,6 +283,11 @@ FamilyResult CppEmitter::memoryExpr(Operation &op, std::string &e) {
       })
       .Case([&](ShapeOp o) {
         e = "(int32_t)" + name(o.getArray()) + ".shape[" + std::to_string(o.getDim()) + "]";
+        return success();
+      })
+      .Case([&](SubArrayOp o) {
+        e = "kdsl::subarray(" + name(o.getArray()) + ", " + std::to_string(o.getIndices().size()) +
+            indexArgs(o.getIndices());
         return success();
       })
       .Case([&](FieldViewOp o) {

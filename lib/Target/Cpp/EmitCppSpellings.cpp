@@ -76,6 +76,10 @@ static const SpellingEntry kSpellings[] = {
     call<math::AbsFOp>("std::fabs", "kdsl::vabs"),
     call<math::AbsIOp>("std::abs", "kdsl::vabs"),
     call<math::IPowIOp>("kdsl::ipow"),
+    call<math::ErfOp>("std::erf"),
+    call<math::ErfcOp>("std::erfc"),
+    call<math::CopySignOp>("std::copysign"),
+    call<math::RoundEvenOp>("std::rint"), // round to nearest even in the default rounding mode
     // Vectors and matrices.
     call<vector::TransposeOp>("kdsl::transpose"),
     call<DotOp>("kdsl::dot"),

@@ -239,6 +239,14 @@ FamilyResult CppEmitter::callStmt(Operation &op) {
         }
         return success();
       })
+      .Case([&](PrintOp p) {
+        line() << "printf(" << cStringLiteral(p.getFormat());
+        for (Value v : p.getArgs())
+          os << (v.getType().isF64() ? ", (double)" : v.getType().isInteger(32) ? ", (int)" : ", (long long)")
+             << name(v);
+        os << ");\n";
+        return success();
+      })
       .Case([&](AssertOp a) {
         int sourceLine = 0;
         if (auto fl = dyn_cast<FileLineColLoc>(a.getLoc()))
@@ -255,6 +263,29 @@ FamilyResult CppEmitter::callStmt(Operation &op) {
         return success();
       })
       .Default([](Operation *) { return std::nullopt; });
+}
+
+/// `s` as a C string literal ("...", with escapes; octal for other
+/// non-printable bytes, which cannot run into a following digit).
+std::string cpp_emit::cStringLiteral(StringRef s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+    case '\n': out += "\\n"; break;
+    case '\t': out += "\\t"; break;
+    case '"': out += "\\\""; break;
+    case '\\': out += "\\\\"; break;
+    default:
+      if (c < 0x20 || c >= 0x7f) {
+        char buf[8];
+        snprintf(buf, sizeof(buf), "\\%03o", c);
+        out += buf;
+      } else {
+        out += (char)c;
+      }
+    }
+  }
+  return out + "\"";
 }
 
 /// Assigns several values to several variables at once (through temporaries,

@@ -361,7 +361,8 @@ def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.
 # -----
 
 # print-call:
-# print().
+# print() of a value Warp cannot print (print of scalars, vectors and
+# matrices works: test/Execution/printing.test).
 
 import warp as wp
 
@@ -369,8 +370,36 @@ import warp as wp
 @wp.kernel
 def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.vec3):
     i = wp.tid()
-    # expected-error@+1 {{print() is not supported in kdsl kernels}}
-    print(x)
+    # expected-error@+1 {{print() cannot print a value of type array(dtype=float32)}}
+    print(a)
+
+# -----
+
+# printf-format:
+# wp.printf's format must be a string literal.
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.vec3):
+    i = wp.tid()
+    # expected-error@+1 {{wp.printf() needs a string literal as its format (f-strings are not supported)}}
+    wp.printf(x)
+
+# -----
+
+# printf-vector:
+# wp.printf takes scalars (C's printf has no vectors).
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.vec3):
+    i = wp.tid()
+    # expected-error@+1 {{wp.printf() arguments must be scalars, got vec3f}}
+    wp.printf("%f\n", v)
 
 # -----
 

@@ -1,0 +1,66 @@
+# RUN: kdsl-translate %s --emit=mlir --split-input-file --verify-diagnostics
+#
+# The scalar math, extra atomics and operator functions reject what Warp
+# rejects, with the call's own name in the message.
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    i = wp.tid()
+    # expected-error@+1 {{wp.atomic_and() is not supported on arrays of float32}}
+    wp.atomic_and(a, i, 1.0)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array2d(dtype=int)):
+    i = wp.tid()
+    # expected-error@+1 {{wp.atomic_cas() on a 2-d array takes the array, 2 index(es), a compare value and a value}}
+    wp.atomic_cas(a, i, 0, 3)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=wp.int16)):
+    i = wp.tid()
+    # expected-error@+1 {{wp.atomic_exch() is not supported on arrays of int16}}
+    wp.atomic_exch(a, i, wp.int16(1))
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=int)):
+    i = wp.tid()
+    # expected-error@+1 {{wp.erf() expects a float, got vec3f}}
+    x = wp.erf(wp.vec3(1.0))
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=int)):
+    # expected-error@+1 {{wp.add() takes 2 argument(s), got 3}}
+    x = wp.add(1, 2, 3)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    # expected-error@+1 {{operator '~' needs an integer, got float32}}
+    x = wp.invert(a[0])
