@@ -14,7 +14,6 @@
 //===----------------------------------------------------------------------===//
 #include "kdsl/Frontend/Sema.h"
 
-
 using namespace kdsl;
 using llvm::StringRef;
 
@@ -68,7 +67,9 @@ const Type *Sema::aliasedType(const Symbol *s, unsigned depth) {
   return nullptr;
 }
 
-
+/// wp.types.vector(length, dtype), wp.types.matrix(shape, dtype),
+/// wp.types.transformation(dtype), wp.types.quaternion(dtype) (positional or
+/// keywords; dtype float32 by default), and names of such aliases.
 std::optional<const Type *> Sema::resolveCompositeType(Expr *ann, Scope *scope) {
   if (auto *n = llvm::dyn_cast_or_null<NameExpr>(ann))
     if (const Type *t = aliasedType(scope->lookup(n->name)))
