@@ -169,5 +169,6 @@ llvm::Error kdsl::buildAdjointKernels(ModuleOp module, llvm::ArrayRef<std::strin
     if (failed(buildAdjointKernel(k)))
       return llvm::createStringError("cannot differentiate kernel '" + name + "':\n" + diagnostics);
   }
+  dropCustomGradAttrs(module);
   return llvm::Error::success();
 }

@@ -1,6 +1,7 @@
 //===- AutodiffPass.cpp - kdsl-autodiff ------------------------------------===//
 #include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Autodiff/Passes.h"
+#include "Reverser.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -32,6 +33,8 @@ struct AutodiffPass : public kdsl::impl::AutodiffBase<AutodiffPass> {
       failed |= mlir::failed(buildAdjointKernel(k));
     if (failed)
       signalPassFailure();
+    else
+      dropCustomGradAttrs(getOperation());
   }
 };
 } // namespace

@@ -66,3 +66,20 @@ LogicalResult Reverser::reverseCustomCall(func::CallOp call) {
     accumulate(call.getOperand(i), r);
   return success();
 }
+
+void kdsl::dropCustomGradAttrs(ModuleOp module) {
+  SmallVector<func::FuncOp> custom;
+  for (auto f : module.getOps<func::FuncOp>())
+    for (StringRef attr : {kCustomGradAttr, kCustomReplayAttr})
+      if (auto sym = f->getAttrOfType<FlatSymbolRefAttr>(attr)) {
+        f->removeAttr(attr);
+        if (auto c = module.lookupSymbol<func::FuncOp>(sym))
+          custom.push_back(c);
+      }
+  // A gradient or replay that no adjoint calls (its func is not called by a
+  // differentiated kernel, or the replay was inlined) would be dead code in
+  // the emitted C++ (an unused static function).
+  for (func::FuncOp c : custom)
+    if (c.isPrivate() && SymbolTable::symbolKnownUseEmpty(c, module))
+      c.erase();
+}

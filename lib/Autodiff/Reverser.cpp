@@ -245,6 +245,16 @@ static Value adjointOfHolder(OpBuilder &b, const llvm::DenseMap<Value, Value> &a
 FailureOr<Value> Reverser::adjointArray(Operation *user, Value array) {
   if (Value a = adjointOfHolder(b, arrayAdj, array))
     return a;
+  // A view a[i]: the same view of the adjoint array.
+  if (auto view = array.getDefiningOp<SubArrayOp>()) {
+    FailureOr<Value> base = adjointArray(user, view.getArray());
+    if (failed(base))
+      return failure();
+    SmallVector<Value> idx;
+    for (Value i : view.getIndices())
+      idx.push_back(primal(i));
+    return SubArrayOp::create(b, view.getLoc(), view.getType(), *base, idx).getResult();
+  }
   return user->emitOpError("autodiff: the adjoint of this array is not known (an array that is "
                            "neither a kernel argument nor a field of one)");
 }

@@ -42,6 +42,9 @@ namespace kdsl {
 bool keepCustomCall(mlir::func::CallOp call, mlir::SymbolTable &symbols);
 /// A call kept by keepCustomCall.
 bool isCustomGradCall(mlir::Operation *op);
+/// Once the adjoints are built: drops kdsl.grad / kdsl.replay from the funcs
+/// and erases the gradients and replays nothing calls.
+void dropCustomGradAttrs(mlir::ModuleOp module);
 
 class Reverser : public AdjointBuilder {
 public:

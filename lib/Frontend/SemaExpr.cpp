@@ -211,10 +211,12 @@ const Type *Sema::checkSubscript(SubscriptExpr *e) {
   unsigned n = e->indices.size();
   switch (bt->kind) {
   case Type::Array:
-    if (n < bt->ndim) {
-      error(e->loc, "indexing a " + llvm::Twine((unsigned)bt->ndim) + "-d array with " + llvm::Twine(n) +
-                        " index(es): array views are not supported, give all indices");
-      return nullptr;
+    if (n < bt->ndim) { // a view: the array of the remaining dimensions
+      for (Expr *i : e->indices)
+        if (!checkIndex(i))
+          return nullptr;
+      e->skind = SubKind::ArrayView;
+      return types.array(bt->dtype, bt->ndim - n);
     }
     if (n > bt->ndim) {
       error(e->loc, "too many indices (" + llvm::Twine(n) + ") for a " + llvm::Twine((unsigned)bt->ndim) +

@@ -86,7 +86,8 @@ def k(a: wp.array(dtype=float)):
 # -----
 
 # array-view-indexing:
-# Indexing a 2-d array with one index (an array view).
+# Indexing a 2-d array with one index is a view (a 1-d array, test/Frontend/
+# array-views.py), not an element.
 
 import warp as wp
 
@@ -94,8 +95,22 @@ import warp as wp
 @wp.kernel
 def k(a: wp.array2d(dtype=float), out: wp.array(dtype=float)):
     i, j = wp.tid()
-    # expected-error-re@+1 {{indexing a {{.*}}-d array with 1 index(es): array views are not supported, give all indices}}
-    out[i] = a[i][j]
+    # expected-error@+1 {{assignment: expected float32, got array(dtype=float32)}}
+    out[i] = a[i]
+
+# -----
+
+# array-view-assignment:
+# A view is not assignable as a whole.
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array2d(dtype=float), out: wp.array(dtype=float)):
+    i, j = wp.tid()
+    # expected-error@+1 {{cannot assign to this expression}}
+    a[i] = out
 
 # -----
 
@@ -229,15 +244,16 @@ def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.
 # -----
 
 # view-indexing-message:
-# Regression (was a bug): the dimension count is lost from the message: it reads
+# Regression (was a bug): the dimension count is lost from the message: it read
 #   indexing a \x02-d array with 1 index(es): array views are not supported
-# (ndim is a uint8_t passed to llvm::Twine, printed as a raw character).
+# (ndim is a uint8_t passed to llvm::Twine, printed as a raw character). Views
+# are supported now; the too-many-indices message of a view's rank is checked.
 
 import warp as wp
 
 
 @wp.kernel
-def k(a: wp.array2d(dtype=float), out: wp.array(dtype=float)):
+def k(a: wp.array3d(dtype=float), out: wp.array(dtype=float)):
     i, j = wp.tid()
-    # expected-error@+1 {{indexing a 2-d array with 1 index(es): array views are not supported}}
-    out[i] = a[i][j]
+    # expected-error@+1 {{too many indices (3) for a 2-d array}}
+    out[i] = a[i][j, 1, 2]
