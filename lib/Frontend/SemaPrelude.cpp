@@ -125,10 +125,14 @@ const Type *Sema::bindPreludeCall(CallExpr *e, FuncDef *f, const PreludeOverload
     if (!a) {
       // Warp's default: a literal made here, typed by the parameter.
       StringRef text = defaultOf(o, p.name);
-      if (text.contains('.'))
-        a = mod.make<FloatExpr>(e->loc, std::stod(text.str()));
-      else
-        a = mod.make<IntExpr>(e->loc, std::stoull(text.str()), false);
+      double f = 0;
+      uint64_t i = 0;
+      if (text.contains('.') ? text.getAsDouble(f) : text.getAsInteger(10, i)) {
+        diags.internalError(e->loc, "bad default '" + text + "' in the prelude table");
+        return nullptr;
+      }
+      a = text.contains('.') ? static_cast<Expr *>(mod.make<FloatExpr>(e->loc, f))
+                             : mod.make<IntExpr>(e->loc, i, false);
       check(a);
     }
     if (!coerce(a, p.type, "argument '" + p.name + "' of wp." + o.builtin + "()"))
