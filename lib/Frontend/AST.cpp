@@ -1,4 +1,4 @@
-//===- AST.cpp - operator spellings ---------------------------------------===//
+//===- AST.cpp - operator spellings and names of expressions -------------===//
 #include "kdsl/Frontend/AST.h"
 
 using namespace kdsl;
@@ -46,4 +46,26 @@ const char *kdsl::spell(CmpOp op) {
   case CmpOp::NotIn: return "not in";
   }
   return "?";
+}
+
+std::string kdsl::dottedName(const Expr *e) {
+  if (auto *n = llvm::dyn_cast<NameExpr>(e))
+    return n->name.str();
+  if (auto *a = llvm::dyn_cast<AttributeExpr>(e)) {
+    std::string base = dottedName(a->base);
+    return base.empty() ? base : base + "." + a->attr.str();
+  }
+  return "";
+}
+
+std::string kdsl::describeAnnotation(const Expr *e) {
+  if (auto *s = llvm::dyn_cast<SubscriptExpr>(e)) {
+    std::string base = dottedName(s->base);
+    return base.empty() ? base : base + "[...]";
+  }
+  if (auto *c = llvm::dyn_cast<CallExpr>(e)) {
+    std::string base = dottedName(c->callee);
+    return base.empty() ? base : base + "(...)";
+  }
+  return dottedName(e);
 }

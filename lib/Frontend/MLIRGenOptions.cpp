@@ -4,17 +4,6 @@
 using namespace kdsl;
 using namespace mlir;
 
-/// `a.b.c` for a (dotted) name, else "".
-static std::string dottedName(const Expr *e) {
-  if (auto *n = llvm::dyn_cast<NameExpr>(e))
-    return n->name.str();
-  if (auto *a = llvm::dyn_cast<AttributeExpr>(e)) {
-    std::string base = dottedName(a->base);
-    return base.empty() ? base : base + "." + a->attr.str();
-  }
-  return "";
-}
-
 /// Bools, ints, strings, tuples and dicts keep their value (Sema folds
 /// constant options to literals); anything else is recorded as its source
 /// text.

@@ -157,8 +157,10 @@ const Type *Sema::resolveType(Expr *ann, Scope *scope) {
   if (fn) // type(x), a.dtype: types named through values (Generics.cpp)
     if (const Type *t = typeValue(ann))
       return t;
-  error(ann->loc, "unsupported type annotation (expected a Warp type such as float, wp.vec3, "
-                  "wp.array(dtype=float) or a @wp.struct)");
+  std::string what = describeAnnotation(ann);
+  error(ann->loc, "unsupported type annotation" + (what.empty() ? "" : " '" + what + "'") +
+                      " (expected a Warp type such as float, wp.vec3, wp.array(dtype=float) or a "
+                      "@wp.struct)");
   return nullptr;
 }
 

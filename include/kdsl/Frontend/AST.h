@@ -45,6 +45,11 @@ enum class CmpOp : uint8_t { Lt, Le, Gt, Ge, Eq, Ne, Is, IsNot, In, NotIn };
 const char *spell(BinOp op);
 const char *spell(UnOp op);
 const char *spell(CmpOp op);
+struct Expr;
+/// `a.b.c` for a (dotted) name, else "".
+std::string dottedName(const Expr *e);
+/// What an annotation names, for messages: `wp.ref[...]`, `wp.indexedarray(...)`, `Coords`.
+std::string describeAnnotation(const Expr *e);
 
 struct Expr : Node {
   ExprKind kind;

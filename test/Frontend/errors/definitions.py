@@ -329,7 +329,7 @@ import warp as wp
 
 
 @wp.kernel
-# expected-error@+1 {{unsupported type annotation}}
+# expected-error@+1 {{unsupported type annotation 'wp.vec5' (expected a Warp type}}
 def k(x: wp.vec5):
     pass
 
@@ -342,8 +342,31 @@ import warp as wp
 
 
 @wp.kernel
-# expected-error@+1 {{unsupported type annotation}}
+# expected-error@+1 {{unsupported type annotation 'str' (expected a Warp type}}
 def k(x: str):
+    pass
+
+# -----
+
+# unsupported-annotation-named:
+# The message names the annotation: wp.ref[...] and wp.indexedarray(...).
+
+import warp as wp
+
+
+@wp.kernel
+# expected-error@+1 {{unsupported type annotation 'wp.ref[...]'}}
+def k(x: wp.ref[wp.float32]):
+    pass
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+# expected-error@+1 {{unsupported type annotation 'wp.indexedarray(...)'}}
+def k(x: wp.indexedarray(dtype=float)):
     pass
 
 # -----
