@@ -1469,6 +1469,35 @@ def run_selfcheck(runner: str, corpus: str, rec: Record, timeout: float):
         rec.run_error = (rec.run_error or "").replace(corpus + os.sep, "")
 
 
+FAILURE_CATEGORIES = [
+    # (category, regex on the first error line), first match wins.
+    ("tiles (another issue)", r"'wp\.tile|wp\.tile_|tile_"),
+    ("geometry queries and textures (another issue)",
+     r"'wp\.(mesh|bvh|hash_grid|volume|texture)|Texture[123]D|wp\.Volume|wp\.Mesh|wp\.Bvh|wp\.HashGrid"),
+    ("other array kinds (wp.ref, indexedarray, fabricarray, fixedarray)",
+     r"wp\.(ref|indexedarray|fabricarray|indexedfabricarray|fabricarrayarray|indexedfabricarrayarray|fixedarray)\b"),
+    ("bfloat16", r"bfloat16"),
+    ("native snippets (@wp.func_native)", r"func_native"),
+    ("function values (wp.Function parameters, funcs as values)",
+     r"wp\.Function|is a function and must be called|cannot be called|wp\.grad\b|'wp\.grad'"),
+    ("generic kernel without types in the file", r"gives it no types"),
+    ("values only host code knows (factory parameters, host loop variables, globals)",
+     r"parameter of the enclosing function|loop variable of host code|module-level value is host code|"
+     r"is not a constant, @wp\.func|is not a @wp\.func or @wp\.struct|is not defined"),
+    ("wp.static beyond kdsl's evaluator", r"wp\.static\(\)"),
+    ("array slices", r"slices are not supported|slice"),
+    ("kernels returning values", r"cannot return"),
+]
+
+
+def failure_category(msg: str) -> str:
+    for cat, pat in FAILURE_CATEGORIES:
+        if re.search(pat, msg or ""):
+            return cat
+    m = re.search(r"unknown or unsupported builtin '(wp\.\w+)'", msg or "")
+    return f"missing builtin {m.group(1)}" if m else "other"
+
+
 def error_key(msg: str) -> str:
     """The message after 'error:', with quoted names and numbers blurred, for grouping."""
     m = msg.split("error:", 1)[1].strip() if "error:" in msg else msg
@@ -1615,6 +1644,8 @@ def main(argv=None):
             print(f"all kernels: passed {all_passed} of {len(records)} "
                   f"({100.0 * all_passed / len(records):.1f}%)" if records else "all kernels: none")
             failed = [r for r in records if r.status != "pass" and r.status != "not-run"]
+            print_hist("failures by category:", collections.Counter(failure_category(r.error) for r in failed),
+                       None, len(failed))
             untyped = [r for r in failed if r.generic_float32 is not None]
             if untyped:
                 print(f"generic kernels whose file gives no types (not counted as passed): {len(untyped)}; "

@@ -104,7 +104,7 @@ bool Sema::checkModuleOptions(FuncDef *f, Keyword &kw, std::optional<bool> &back
                                llvm::join(llvm::ArrayRef(kModuleOptions), ", "));
     if (*key == "enable_backward") {
       Keyword inner{*key, k->loc, v};
-      bool b;
+      bool b = true;
       if (!checkBoolOption(inner, b))
         return false;
       backward = b;
@@ -136,11 +136,11 @@ bool Sema::checkDefOptions(FuncDef *f) {
     else if (!f->isKernel)
       ok = error(kw.loc, "unknown @wp.func option '" + n + "'");
     else if (n == "enable_backward") {
-      bool v;
-      ok = checkBoolOption(kw, v);
-      kernelBackward = v;
+      bool v = true;
+      if ((ok = checkBoolOption(kw, v)))
+        kernelBackward = v;
     } else if (n == "grid_stride") {
-      bool v;
+      bool v = false;
       ok = checkBoolOption(kw, v);
     } else if (n == "launch_bounds")
       ok = checkIntsOption(kw, 2, 1, INT32_MAX);
