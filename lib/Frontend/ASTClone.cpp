@@ -219,6 +219,7 @@ FuncDef *kdsl::cloneFuncDef(ModuleAST &mod, const FuncDef &f) {
   c->state = CheckState::Unchecked;
   c->resultTypes.clear();
   c->locals.clear();
+  c->literalLocals.clear();
   c->tidDims = 0;
   c->symName.clear();
   c->genericTemplate = false;

@@ -102,8 +102,12 @@ bool Sema::isGenericAnnotation(Expr *ann, Scope *scope) {
 /// Whether a value of type `t` may be passed where `ann` is written
 /// (Warp's type_matches_template).
 bool Sema::matchesTemplate(Expr *ann, const Type *t, Scope *scope) {
+  if (isFunctionAnnotation(ann, scope))
+    return t->kind == Type::Function;
+  if (Expr *inner = refInner(ann, scope)) // wp.ref[T] takes a T
+    ann = inner;
   if (isAnyAnnotation(ann, scope))
-    return t->kind != Type::Void && t->kind != Type::Tuple;
+    return t->kind != Type::Void && t->kind != Type::Tuple && t->kind != Type::Function;
   Expr *dtype, *ndim;
   std::optional<StringRef> name = arrayAnnotationName(ann, scope);
   if (isGenericAnnotation(ann, scope) && arrayAnnotation(*this, ann, name, dtype, ndim)) {
@@ -148,6 +152,10 @@ bool Sema::genericParam(FuncDef *f, Param &p) {
     f->locals[p.name] = p.type;
     return true;
   }
+  if (p.isFunction) { // instantiated per function argument (SemaFuncParams.cpp)
+    f->genericTemplate = true;
+    return true;
+  }
   if (!p.annotation || !isGenericAnnotation(p.annotation, f->scope))
     return false;
   f->genericTemplate = true;
@@ -186,7 +194,8 @@ std::string Sema::instanceSymbol(FuncDef *f) {
 
 /// Binds the call's arguments to `d`'s parameters without reporting
 /// anything; false if they do not fit (count, names).
-static bool bindQuietly(CallExpr *e, FuncDef *d, std::vector<Expr *> &bound) {
+static bool bindQuietly(CallExpr *e, FuncDef *d, std::vector<Expr *> &bound,
+                        bool defaults = true) {
   bound.assign(d->params.size(), nullptr);
   if (e->args.size() > d->params.size())
     return false;
@@ -197,9 +206,12 @@ static bool bindQuietly(CallExpr *e, FuncDef *d, std::vector<Expr *> &bound) {
       return false;
     bound[it - d->params.begin()] = kw.value;
   }
-  for (size_t i = 0; i < bound.size(); ++i)
+  for (size_t i = 0; i < bound.size(); ++i) {
+    if (!bound[i] && defaults && d->params[i].defaultValue && d->params[i].defaultValue->type)
+      bound[i] = d->params[i].defaultValue; // typed by checkParamDefault / defaultArgType
     if (!bound[i])
       return false;
+  }
   return true;
 }
 
@@ -224,6 +236,8 @@ const Type *Sema::checkOverloadedCall(CallExpr *e, FuncDef *f) {
   for (Keyword &kw : e->kwargs)
     all.push_back(kw.value);
   for (Expr *a : all) {
+    if (functionValue(a, fn->scope, true)) // a function for a wp.Function parameter
+      continue;
     if (!check(a))
       return nullptr;
     finalize(a);
@@ -235,6 +249,10 @@ const Type *Sema::checkOverloadedCall(CallExpr *e, FuncDef *f) {
       diags.note(e->loc, "in the call to '" + f->name + "'");
       return nullptr;
     }
+    if (d->genericTemplate) // the defaults a call may bind (SemaFuncParams.cpp)
+      for (Param &p : d->params)
+        if (p.defaultValue && !defaultArgType(d, p))
+          return nullptr;
     if (d->genericTemplate || !bindQuietly(e, d, bound))
       continue;
     bool exact = true;
@@ -274,6 +292,8 @@ const Type *Sema::checkOverloadedCall(CallExpr *e, FuncDef *f) {
     return nullptr;
   }
   e->boundArgs.assign(chosenArgs.begin(), chosenArgs.end());
+  if (!checkRefArguments(e, chosen))
+    return nullptr;
   if (chosen->resultTypes.empty())
     return types.voidTy();
   return chosen->resultTypes.size() == 1 ? chosen->resultTypes[0]
@@ -286,7 +306,10 @@ std::string Sema::signatureText(FuncDef *d) {
   std::string s;
   for (const Param &p : d->params) {
     s += (s.empty() ? "" : ", ") + p.name.str() + ": ";
-    s += p.type ? p.type->str() : p.annotation ? "Any" : "?";
+    s += p.isFunction ? "wp.Function"
+         : p.type     ? (p.isRef ? "wp.ref[" + p.type->str() + "]" : p.type->str())
+         : p.annotation ? "Any"
+                        : "?";
   }
   return "(" + s + ")";
 }

@@ -355,23 +355,36 @@ void MLIRGen::genFunc(FuncDef *f) {
   env.clear();
   infos.clear();
   loopDepth = 0;
+  // A wp.Function parameter has no value (the instance calls its function);
+  // a wp.ref[T] parameter's final value is an extra result, after the
+  // func's own (SemaFuncParams.cpp).
   SmallVector<mlir::Type> argTypes, resultTypes;
+  SmallVector<const Param *> valueParams;
+  NameSet refParams;
   for (const Param &p : f->params)
-    argTypes.push_back(convertType(p.type));
+    if (p.type->kind != kdsl::Type::Function) {
+      argTypes.push_back(convertType(p.type));
+      valueParams.push_back(&p);
+    }
   for (const kdsl::Type *t : f->resultTypes)
     resultTypes.push_back(convertType(t));
+  for (const Param &p : f->params)
+    if (p.isRef) {
+      resultTypes.push_back(convertType(p.type));
+      refParams.insert(p.name);
+    }
   Location l = loc(f->loc);
   b.setInsertionPointToEnd(module.getBody());
   auto func = func::FuncOp::create(b, l, f->symName, b.getFunctionType(argTypes, resultTypes));
   func.setPrivate();
   SmallVector<Attribute> names;
-  for (const Param &p : f->params)
-    names.push_back(b.getStringAttr(p.name));
+  for (const Param *p : valueParams)
+    names.push_back(b.getStringAttr(p->name));
   func->setAttr("kdsl.arg_names", b.getArrayAttr(names));
   annotateCustomFunc(f, func);
   Block *entry = func.addEntryBlock();
-  for (auto [i, p] : llvm::enumerate(f->params))
-    env[p.name] = entry->getArgument(i);
+  for (auto [i, p] : llvm::enumerate(valueParams))
+    env[p->name] = entry->getArgument(i);
   b.setInsertionPointToStart(entry);
   // Return values live in $rv<k> locals; they need an initial value only when
   // some return sits inside control flow (Sema guarantees every path returns).
@@ -386,7 +399,7 @@ void MLIRGen::genFunc(FuncDef *f) {
     }
   }
   // A custom gradient's adjoint locals are its results (live at the end).
-  genBody(f->body, f->gradOf ? initAdjointLocals(f, l) : NameSet());
+  genBody(f->body, f->gradOf ? initAdjointLocals(f, l) : refParams);
   if (failed)
     return;
   b.setInsertionPointToEnd(entry);
@@ -395,6 +408,9 @@ void MLIRGen::genFunc(FuncDef *f) {
     customGradResults(f, results);
   for (unsigned k = 0; !f->gradOf && k < f->resultTypes.size(); ++k)
     results.push_back(env.lookup(flag("rv", k)));
+  for (const Param &p : f->params)
+    if (p.isRef)
+      results.push_back(env.lookup(p.name));
   func::ReturnOp::create(b, l, results);
 }
 
@@ -918,6 +934,8 @@ void MLIRGen::genStmt(const Stmt *s, const NameSet &liveAfter) {
   }
   case StmtKind::Assign:
   case StmtKind::AnnAssign: {
+    if (auto *a = llvm::dyn_cast<AssignStmt>(s); a && a->functionAlias)
+      return; // `f = helper`: a compile-time name (Sema)
     Expr *target, *value;
     if (auto *a = llvm::dyn_cast<AssignStmt>(s)) {
       target = a->targets[0];

@@ -44,7 +44,7 @@ void MLIRGen::collectReads(const Expr *e, NameSet &out) {
   switch (e->kind) {
   case ExprKind::Name: {
     auto *n = llvm::cast<NameExpr>(e);
-    if (n->ref == RefKind::Local)
+    if (n->ref == RefKind::Local && !(n->type && n->type->kind == Type::Function))
       out.insert(n->name);
     return;
   }
@@ -148,6 +148,8 @@ const MLIRGen::StmtInfo &MLIRGen::info(const Stmt *s, unsigned depth) {
     break;
   case StmtKind::Assign: {
     auto *a = llvm::cast<AssignStmt>(s);
+    if (a->functionAlias) // `f = helper` generates nothing
+      break;
     collectReads(a->value, r.reads);
     for (Expr *t : a->targets) {
       targetReads(*this, t, r.reads);

@@ -508,16 +508,48 @@ mlir::Value MLIRGen::genCall(const CallExpr *e) {
 }
 
 SmallVector<mlir::Value> MLIRGen::genFuncCall(const CallExpr *e) {
+  // wp.ref[T] arguments go in and out (SemaFuncParams.cpp): each is resolved
+  // once, read for the call and written with the func's extra result.
   SmallVector<mlir::Value> args;
-  for (Expr *a : e->boundArgs)
+  SmallVector<LValue, 1> refs;
+  SmallVector<const Expr *> refArgs;
+  for (auto [p, a] : llvm::zip(e->func->params, e->boundArgs)) {
+    if (p.type->kind == kdsl::Type::Function)
+      continue; // the instance calls it; no value
+    if (p.isRef) {
+      LValue lv;
+      if (!resolveLValue(a, lv))
+        return {};
+      args.push_back(readLValue(lv, loc(a->loc)));
+      refs.push_back(std::move(lv));
+      refArgs.push_back(a);
+      continue;
+    }
     args.push_back(genExpr(a));
+  }
   if (failed)
     return {};
   SmallVector<mlir::Type> results;
   for (const kdsl::Type *t : e->func->resultTypes)
     results.push_back(convertType(t));
+  for (const Param &p : e->func->params)
+    if (p.isRef)
+      results.push_back(convertType(p.type));
   auto call = func::CallOp::create(b, loc(e->loc), e->func->symName, results, args);
   SmallVector<mlir::Value> values(call.getResults());
+  if (!refs.empty()) {
+    // The stores must reach the statement's level (as a random state's).
+    if (b.getInsertionBlock() != stmtBlock) {
+      error(e->loc, "kdsl cannot call a function with wp.ref[T] parameters inside a conditional "
+                    "expression, an 'and'/'or' operand or a while condition yet; call it in a "
+                    "statement of its own");
+      return {};
+    }
+    size_t first = values.size() - refs.size();
+    for (size_t i = 0; i < refs.size(); ++i)
+      writeLValue(refs[i], values[first + i], loc(refArgs[i]->loc));
+    values.resize(first);
+  }
   assignAdvancedState(e, values);
   return values;
 }

@@ -9,6 +9,7 @@
 #include "MLIRGenImpl.h"
 
 using namespace kdsl;
+using llvm::StringRef;
 
 static void stateWrites(const Expr *e, NameSet &out) {
   if (!e)
@@ -22,6 +23,12 @@ static void stateWrites(const Expr *e, NameSet &out) {
     auto *c = llvm::cast<CallExpr>(e);
     if (auto *n = llvm::dyn_cast_or_null<NameExpr>(c->stateTarget))
       out.insert(n->name);
+    // wp.ref[T] arguments are stored back after the call (genFuncCall).
+    if (c->ckind == CallKind::Func && c->func)
+      for (auto [p, a] : llvm::zip(c->func->params, c->boundArgs))
+        if (p.isRef)
+          if (StringRef r = MLIRGen::rootLocal(a); !r.empty())
+            out.insert(r);
     all(c->args);
     for (const Keyword &k : c->kwargs)
       stateWrites(k.value, out);

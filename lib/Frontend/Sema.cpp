@@ -311,6 +311,10 @@ bool Sema::checkFunc(FuncDef *f) {
       ok = error(p.loc, "duplicate parameter '" + p.name + "'");
       break;
     }
+    if (!classifyParam(f, p)) { // wp.ref[T], wp.Function (SemaFuncParams.cpp)
+      ok = false;
+      break;
+    }
     if (genericParam(f, p)) // an instance's type, or a template's Any (Generics.cpp)
       continue;
     if (!p.annotation) {
@@ -318,7 +322,7 @@ bool Sema::checkFunc(FuncDef *f) {
                             (f->isKernel ? "" : " (as in Warp; typing.Any makes it generic)"));
       break;
     }
-    p.type = resolveType(p.annotation, f->scope);
+    p.type = resolveType(p.isRef ? refInner(p.annotation, f->scope) : p.annotation, f->scope);
     if (!p.type) {
       ok = false;
       break;
@@ -785,6 +789,11 @@ bool Sema::checkCondition(Expr *cond) {
 
 bool Sema::bindLocal(NameExpr *name, const Type *vt, Expr *value, SMLoc loc) {
   name->ref = RefKind::Local;
+  // `x = 0` makes x a compile-time constant in Warp until it is reassigned.
+  if (value && vt->isLiteral())
+    fn->literalLocals[name->name] = value;
+  else
+    fn->literalLocals.erase(name->name);
   auto it = fn->locals.find(name->name);
   if (it != fn->locals.end()) {
     const Type *t = it->second;
@@ -1032,6 +1041,12 @@ bool Sema::checkStmt(Stmt *s) {
     auto *a = static_cast<AssignStmt *>(s);
     if (a->targets.size() != 1)
       return error(a->loc, "chained assignment (a = b = c) is not supported");
+    // `f = helper`, `f = wp.sin`, `f = g` (a wp.Function): a name for a function.
+    if (auto *n = llvm::dyn_cast<NameExpr>(a->targets[0]))
+      if (const Type *ft = functionValue(a->value, fn->scope, true)) {
+        a->functionAlias = true;
+        return bindLocal(n, ft, nullptr, a->loc);
+      }
     return checkAssign(a->targets[0], a->value, nullptr, a->loc);
   }
   case StmtKind::AnnAssign: {
@@ -1071,6 +1086,8 @@ bool Sema::checkStmt(Stmt *s) {
     const Type *rt = binaryResult(a->op, a->target, a->value, a->loc);
     if (!rt)
       return false;
+    if (auto *n = llvm::dyn_cast<NameExpr>(a->target))
+      fn->literalLocals.erase(n->name);
     if (rt != tt)
       return error(a->loc, "augmented assignment would change the type of the target from " +
                                tt->str() + " to " + rt->str());

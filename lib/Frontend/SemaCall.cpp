@@ -18,6 +18,41 @@ static std::string matrixFromVectorsError(llvm::StringRef ctor, unsigned element
   return msg;
 }
 
+/// A call of `wp.NAME` (or a bare Warp name, or a builtin passed as a
+/// wp.Function).
+const Type *Sema::checkWarpNameCall(CallExpr *e, StringRef name) {
+  if (auto b = lookupWarpBuiltin(name))
+    return checkBuiltin(e, *b);
+  if (!preludeOverloads(name).empty())
+    return checkPreludeCall(e, name);
+  if (const Type *t = lookupWarpType(name, types))
+    return checkTypeCtor(e, t);
+  if (name == "matrix" && !e->args.empty()) {
+    bool vectors = true;
+    for (Expr *a : e->args) {
+      const Type *at = check(a);
+      if (!at)
+        return nullptr;
+      vectors &= at->kind == Type::Vec;
+    }
+    if (vectors) {
+      error(e->loc, matrixFromVectorsError("wp.matrix()", 0));
+      return nullptr;
+    }
+  }
+  if (name == "constant")
+    error(e->loc, "wp.constant() is only allowed at module level");
+  else if (name == "address_of")
+    error(e->callee->loc, "wp.address_of() is not supported by kdsl: it gives a raw pointer for "
+                          "@wp.func_native snippets, which kdsl does not support; pass the "
+                          "variable to a wp.ref[T] parameter instead");
+  else if (std::optional<std::string> msg = unimplementedBuiltinMessage(name))
+    error(e->callee->loc, *msg);
+  else
+    error(e->callee->loc, "unknown or unsupported builtin 'wp." + name + "'");
+  return nullptr;
+}
+
 const Type *Sema::checkCall(CallExpr *e) {
   Scope *scope = fn->scope;
   if (!e->starred.empty() && !expandStarredArgs(e))
@@ -30,32 +65,8 @@ const Type *Sema::checkCall(CallExpr *e) {
   // A callee chosen by wp.static(...), even where the name means a builtin.
   if (auto *sn = llvm::dyn_cast<NameExpr>(e->callee); sn && sn->staticFunc)
     return checkFuncCall(e, sn->staticFunc);
-  if (auto name = warpNameOf(e->callee, scope)) {
-    if (auto b = lookupWarpBuiltin(*name))
-      return checkBuiltin(e, *b);
-    if (!preludeOverloads(*name).empty())
-      return checkPreludeCall(e, *name);
-    if (const Type *t = lookupWarpType(*name, types))
-      return checkTypeCtor(e, t);
-    if (*name == "matrix" && !e->args.empty()) {
-      bool vectors = true;
-      for (Expr *a : e->args) {
-        const Type *at = check(a);
-        if (!at)
-          return nullptr;
-        vectors &= at->kind == Type::Vec;
-      }
-      if (vectors) {
-        error(e->loc, matrixFromVectorsError("wp.matrix()", 0));
-        return nullptr;
-      }
-    }
-    if (*name == "constant")
-      error(e->loc, "wp.constant() is only allowed at module level");
-    else
-      error(e->callee->loc, "unknown or unsupported builtin 'wp." + *name + "'");
-    return nullptr;
-  }
+  if (auto name = warpNameOf(e->callee, scope))
+    return checkWarpNameCall(e, *name);
   if (const Type *t = typeValue(e->callee)) // arr.dtype(0), type(x)(1) (Generics.cpp)
     return t->kind == Type::Struct ? checkStructCtor(e, const_cast<StructDef *>(t->structDef))
                                    : checkTypeCtor(e, t);
@@ -67,7 +78,12 @@ const Type *Sema::checkCall(CallExpr *e) {
       error(e->callee->loc, "this expression cannot be called");
     return nullptr;
   }
-  if (fn->locals.count(n->name)) {
+  if (auto it = fn->locals.find(n->name); it != fn->locals.end()) {
+    if (it->second->kind == Type::Function) { // a wp.Function parameter or `f = func`
+      n->ref = RefKind::Local;
+      n->type = it->second;
+      return checkCallThrough(e, it->second);
+    }
     error(n->loc, "'" + n->name + "' is a local variable, not a function");
     return nullptr;
   }
@@ -181,9 +197,13 @@ const Type *Sema::checkFuncCall(CallExpr *e, FuncDef *f) {
       error(e->loc, "missing argument '" + f->params[i].name + "' in the call to '" + f->name + "'");
       return nullptr;
     }
-    if (!check(a) || !coerce(a, f->params[i].type, "argument '" + f->params[i].name + "'"))
+    if (!check(a))
+      return nullptr;
+    if (!f->params[i].isRef && !coerce(a, f->params[i].type, "argument '" + f->params[i].name + "'"))
       return nullptr;
   }
+  if (!checkRefArguments(e, f))
+    return nullptr;
   if (f->resultTypes.empty())
     return types.voidTy();
   if (f->resultTypes.size() == 1)

@@ -79,6 +79,11 @@ const Type *Sema::checkName(NameExpr *e) {
   auto it = fn->locals.find(e->name);
   if (it != fn->locals.end()) {
     e->ref = RefKind::Local;
+    if (it->second->kind == Type::Function) {
+      error(e->loc, "'" + e->name + "' is a function (" + it->second->str() +
+                        "): it can be called or passed to a wp.Function parameter, not used as a value");
+      return nullptr;
+    }
     return it->second;
   }
   const Symbol *s = fn->scope->lookup(e->name);

@@ -33,6 +33,7 @@ std::string Type::str() const {
   case IntLit: return "int literal";
   case FloatLit: return "float literal";
   case Shape: return "array shape";
+  case Function: return funcDef ? funcDef->name.str() : "wp." + builtinName;
   }
   return "?";
 }
@@ -101,6 +102,15 @@ const Type *TypeContext::shape(unsigned ndim) {
   Type t = make(Type::Shape);
   t.ndim = ndim;
   return get(t);
+}
+const Type *TypeContext::function(const FuncDef *f, llvm::StringRef builtin) {
+  auto &slot = functions[{f, f ? std::string() : builtin.str()}];
+  if (!slot) {
+    slot = std::make_unique<Type>(make(Type::Function));
+    slot->funcDef = f;
+    slot->builtinName = f ? std::string() : builtin.str();
+  }
+  return slot.get();
 }
 const Type *TypeContext::tuple(llvm::ArrayRef<const Type *> elems) {
   std::vector<const Type *> key(elems.begin(), elems.end());

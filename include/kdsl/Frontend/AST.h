@@ -242,6 +242,8 @@ struct AssignStmt : Stmt {
   static bool classof(const Stmt *s) { return s->kind == StmtKind::Assign; }
   llvm::SmallVector<Expr *, 1> targets; // a = b = value
   Expr *value;
+  /// Sema: `f = some_func` binds a local name to a function (no code).
+  bool functionAlias = false;
   AssignStmt(llvm::SMLoc l) : Stmt(StmtKind::Assign, l) {}
 };
 struct AugAssignStmt : Stmt {
@@ -316,6 +318,14 @@ struct Param {
   Expr *annotation = nullptr;
   Expr *defaultValue = nullptr;
   const Type *type = nullptr;
+  /// `x: wp.ref[T]` (passed by reference): `type` is T. The func returns the
+  /// parameter's final value as an extra result and the caller stores it
+  /// back into the argument (MLIRGen::genFuncCall: copy-in/copy-out).
+  bool isRef = false;
+  /// `g: wp.Function`: a function argument. The def is a template
+  /// instantiated per function given (Generics.cpp); in an instance `type`
+  /// is that function's Type::Function, and the parameter has no value.
+  bool isFunction = false;
 };
 
 enum class CheckState : uint8_t { Unchecked, InProgress, Done, Failed };
@@ -354,6 +364,10 @@ struct FuncDef : Node {
   bool enableBackward = true;
   std::vector<const Type *> resultTypes;
   llvm::StringMap<const Type *> locals;
+  /// Locals whose latest assignment (in source order) is a Python number
+  /// (`x = 0`): compile-time constants in Warp, which cannot be passed to a
+  /// wp.ref[T] parameter. The value is that number's expression.
+  llvm::StringMap<Expr *> literalLocals;
   unsigned tidDims = 0;
   std::string symName;
   // Generics (lib/Frontend/Generics.cpp). A def with a `typing.Any` in a

@@ -127,6 +127,19 @@ private:
   const Type *checkTypeCtor(CallExpr *e, const Type *t);
   const Type *checkStructCtor(CallExpr *e, StructDef *s);
   const Type *checkFuncCall(CallExpr *e, FuncDef *f);
+  const Type *checkWarpNameCall(CallExpr *e, llvm::StringRef name);
+  // wp.ref[T] and wp.Function parameters (SemaFuncParams.cpp).
+  Expr *refInner(Expr *ann, Scope *scope);
+  bool isFunctionAnnotation(Expr *ann, Scope *scope);
+  bool classifyParam(FuncDef *f, Param &p);
+  /// The function `e` names (a @wp.func, an alias of one, `wp.sin`, or, with
+  /// `useLocals`, a local bound to a function), typed; null (silently) if
+  /// `e` names none.
+  const Type *functionValue(Expr *e, Scope *scope, bool useLocals);
+  const Type *checkCallThrough(CallExpr *e, const Type *fnType);
+  const Type *defaultArgType(FuncDef *d, Param &p);
+  bool checkRefArgument(Expr *a, const Param &p, FuncDef *f, llvm::StringRef purpose);
+  bool checkRefArguments(CallExpr *e, FuncDef *f);
   // Calls of prelude builtins (SemaPrelude.cpp).
   FuncDef *preludeFunc(llvm::StringRef name, llvm::SMLoc loc);
   const Type *checkPreludeCall(CallExpr *e, llvm::StringRef name);

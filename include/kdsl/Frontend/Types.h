@@ -22,13 +22,15 @@
 namespace kdsl {
 
 struct StructDef;
+struct FuncDef;
 
 /// Warp's name of a scalar (float32, int64, bool, ...); see Support/Scalar.h.
 inline const char *warpName(Scalar s) { return scalarName(s); }
 
 class Type {
 public:
-  enum Kind : uint8_t { Void, Scalar, Vec, Mat, Quat, Array, Struct, Tuple, IntLit, FloatLit, Shape };
+  enum Kind : uint8_t { Void, Scalar, Vec, Mat, Quat, Array, Struct, Tuple, IntLit, FloatLit, Shape,
+                       Function };
 
   Kind kind;
   kdsl::Scalar scalar = kdsl::Scalar::F32; // element scalar for Vec/Mat/Quat
@@ -37,6 +39,10 @@ public:
   const Type *dtype = nullptr;             // Array element
   const StructDef *structDef = nullptr;
   std::vector<const Type *> elems;         // Tuple
+  /// Function: a function value (a wp.Function argument), known at compile
+  /// time: a @wp.func (any def of an overload set) or a Warp builtin by name.
+  const FuncDef *funcDef = nullptr;
+  std::string builtinName;
 
   bool isScalar() const { return kind == Scalar; }
   bool isLiteral() const { return kind == IntLit || kind == FloatLit; }
@@ -75,6 +81,8 @@ public:
   const Type *intLit();
   const Type *floatLit();
   const Type *shape(unsigned ndim);
+  /// The function value `f` (a @wp.func) or `wp.<builtin>`.
+  const Type *function(const FuncDef *f, llvm::StringRef builtin);
   /// A vec/mat/quat/scalar with the same shape and `s` as element.
   const Type *withScalar(const Type *t, Scalar s);
   /// The type a literal takes when nothing constrains it (int32 / float32).
@@ -84,6 +92,7 @@ private:
   using Key = std::tuple<int, int, int, int, int, const void *, const void *>;
   std::map<Key, std::unique_ptr<Type>> types;
   std::map<std::vector<const Type *>, std::unique_ptr<Type>> tuples;
+  std::map<std::pair<const void *, std::string>, std::unique_ptr<Type>> functions;
   const Type *get(const Type &proto);
 };
 

@@ -349,15 +349,16 @@ def k(x: str):
 # -----
 
 # unsupported-annotation-named:
-# The message names the annotation: wp.ref[...] and wp.indexedarray(...).
+# The message names the annotation: wp.ref[...] (a local's annotation; on a
+# kernel parameter it is errors/func-params.py's) and wp.indexedarray(...).
 
 import warp as wp
 
 
 @wp.kernel
-# expected-error@+1 {{unsupported type annotation 'wp.ref[...]'}}
-def k(x: wp.ref[wp.float32]):
-    pass
+def k():
+    # expected-error@+1 {{unsupported type annotation 'wp.ref[...]'}}
+    x: wp.ref[wp.float32] = wp.float32(1.0)
 
 # -----
 
