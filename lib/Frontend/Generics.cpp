@@ -194,8 +194,9 @@ std::string Sema::instanceSymbol(FuncDef *f) {
 
 /// Binds the call's arguments to `d`'s parameters without reporting
 /// anything; false if they do not fit (count, names).
-static bool bindQuietly(CallExpr *e, FuncDef *d, std::vector<Expr *> &bound,
-                        bool defaults = true) {
+/// A parameter left out takes its default value (typed by checkParamDefault,
+/// or defaultArgType for a template's).
+static bool bindQuietly(CallExpr *e, FuncDef *d, std::vector<Expr *> &bound) {
   bound.assign(d->params.size(), nullptr);
   if (e->args.size() > d->params.size())
     return false;
@@ -207,8 +208,8 @@ static bool bindQuietly(CallExpr *e, FuncDef *d, std::vector<Expr *> &bound,
     bound[it - d->params.begin()] = kw.value;
   }
   for (size_t i = 0; i < bound.size(); ++i) {
-    if (!bound[i] && defaults && d->params[i].defaultValue && d->params[i].defaultValue->type)
-      bound[i] = d->params[i].defaultValue; // typed by checkParamDefault / defaultArgType
+    if (!bound[i] && d->params[i].defaultValue && d->params[i].defaultValue->type)
+      bound[i] = d->params[i].defaultValue;
     if (!bound[i])
       return false;
   }
