@@ -2,8 +2,11 @@
 #include "kdsl/Frontend/Parser.h"
 #include "kdsl/Frontend/Lexer.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include <map>
+#include <optional>
 
 using namespace kdsl;
 using llvm::SMLoc;
@@ -152,6 +155,33 @@ private:
   // Closures: names of host code that kernels cannot use (Symbol::hostNote).
   void recordHostParams(Scope *inner, StringRef defName);
   void recordHostLoopTargets(Scope *scope);
+  // Factories: plain defs holding Warp definitions, instantiated where host
+  // code calls them with arguments the source gives (`f1 = make_func(17)`).
+  struct Factory {
+    size_t defTok = 0;  // the `def` token
+    Scope *scope = nullptr; // where the def stands
+    std::vector<std::pair<StringRef, Expr *>> params; // name, default value
+    bool instantiable = false;
+    // The definitions of the def's own scan (host parameters unbound): they
+    // give way to the instances once there is one.
+    std::vector<FuncDef *> kernels, funcs;
+    std::vector<StructDef *> structs;
+    bool originalsDropped = false;
+  };
+  std::map<std::pair<const Scope *, StringRef>, Factory> factories;
+  /// Instance scopes being scanned: the value of their first `return`, and
+  /// the first `if` the source does not decide around Warp definitions.
+  llvm::DenseMap<const Scope *, Expr *> instanceReturns;
+  llvm::DenseMap<const Scope *, SMLoc> instanceUndecided;
+  Factory *findFactory(Scope *scope, StringRef name);
+  void recordFactoryParams(Factory &f);
+  bool tryFactoryCall(Scope *scope);
+  Scope *instantiateFactory(Factory &f, CallExpr *call, Scope *caller);
+  void bindHostValue(Scope *inst, StringRef name, Expr *value, Scope *valueScope,
+                     StringRef factoryName);
+  bool tryInstanceIf(Scope *scope);
+  std::optional<bool> hostTruth(Expr *e, Scope *scope, unsigned depth = 0);
+  std::optional<double> hostNumber(Expr *e, Scope *scope, unsigned depth = 0);
 
   // ---- statements --------------------------------------------------------
   bool parseBlock(Body &body);
@@ -357,6 +387,25 @@ void Parser::scanStatement(Scope *scope) {
   }
   if (tryOverloadCall(scope))
     return;
+  if (tryFactoryCall(scope))
+    return;
+  if (auto it = instanceReturns.find(scope); it != instanceReturns.end()) {
+    // Host code of a factory instance: its constant `if`s take one branch,
+    // and its first `return` gives what the call returns.
+    if (t.isName("if") && tryInstanceIf(scope))
+      return;
+    if (t.isName("return")) {
+      advance();
+      SuppressDiags quiet(diags);
+      bool wasFailed = failed;
+      Expr *e = cur().is(Tok::Newline) ? nullptr : parseExprList();
+      if (!it->second && e && !quiet.hadErrors() && cur().is(Tok::Newline))
+        instanceReturns[scope] = e;
+      failed = wasFailed;
+      skipStatement(scope, true);
+      return;
+    }
+  }
   if (t.is(Tok::Name) && !isKeyword(t.text) && peekTok().isOp("=")) {
     tryConstant(scope);
     return;
@@ -377,13 +426,28 @@ void Parser::skipDefAndScan(Scope *scope) {
   // A plain def shadows any earlier binding of its name.
   if (!name.empty() && scope->symbols.count(name))
     scope->symbols[name] = Symbol();
+  factories.erase({scope, name});
   // A def body and a class body are scopes of their own: definitions in two
   // classes do not clash, and module code does not see a class's names.
   Scope *inner = mod.make<Scope>();
   inner->parent = scope;
   if (isDef)
     recordHostParams(inner, name);
+  size_t defTok = p, k0 = mod.kernels.size(), f0 = mod.funcs.size(), s0 = mod.structs.size();
   skipStatement(inner, true);
+  // A plain def holding Warp definitions is a factory that host code may
+  // call with arguments the source gives (tryFactoryCall).
+  if (!isDef || !toks[defTok].isName("def") || name.empty() ||
+      (mod.kernels.size() == k0 && mod.funcs.size() == f0 && mod.structs.size() == s0))
+    return;
+  Factory f;
+  f.defTok = defTok;
+  f.scope = scope;
+  f.kernels.assign(mod.kernels.begin() + k0, mod.kernels.end());
+  f.funcs.assign(mod.funcs.begin() + f0, mod.funcs.end());
+  f.structs.assign(mod.structs.begin() + s0, mod.structs.end());
+  recordFactoryParams(f);
+  factories[{scope, name}] = std::move(f);
 }
 
 /// The parameters of a plain def enclosing Warp definitions: kernel code
@@ -429,6 +493,382 @@ void Parser::recordHostLoopTargets(Scope *scope) {
       sym.hostNote = "a loop variable of host code";
       scope->symbols[toks[i].text] = sym;
     }
+}
+
+//===----------------------------------------------------------------------===//
+// Factories: Warp definitions made by host functions
+//===----------------------------------------------------------------------===//
+//
+// Warp builds a kernel, func or struct each time Python runs its def, so a
+// host function that defines one and returns it is a factory:
+//
+//   def make_func(value):
+//       @wp.func
+//       def f():
+//           return value
+//       return f
+//
+//   f17 = make_func(17)
+//
+// Where host code (module level or a host function's body) binds names to a
+// call of such a factory whose arguments the source gives (literals, constant
+// expressions, types, @wp.func / @wp.struct names, constants), kdsl scans the
+// factory's body again in a scope of its own with the parameters bound to
+// those arguments: an instance with its own definitions. In that scan an `if`
+// whose condition is known takes only its branch (`if cond:` choosing one of
+// two defs), and the first `return` names what the call gives (`return f`,
+// `return f, k`). Once a factory has an instance, the definitions of its
+// plain scan (parameters unknown) are dropped: only instances are compiled,
+// as in Warp, where a def inside a function exists only when it runs.
+
+Parser::Factory *Parser::findFactory(Scope *scope, StringRef name) {
+  for (Scope *s = scope; s; s = s->parent) {
+    auto it = s->symbols.find(name);
+    bool plain = it != s->symbols.end() && it->second.kind == Symbol::Other &&
+                 it->second.hostNote.empty() && it->second.hostModule.empty();
+    if (it != s->symbols.end() && !plain)
+      return nullptr; // rebound to something else
+    if (auto f = factories.find({s, name}); f != factories.end())
+      return &f->second;
+    if (it != s->symbols.end())
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// The factory's parameters (names and defaults); one with *args, **kwargs,
+/// `/` or a bare `*` makes the factory not instantiable.
+void Parser::recordFactoryParams(Factory &f) {
+  size_t save = p;
+  bool wasFailed = failed;
+  SuppressDiags quiet(diags);
+  p = f.defTok;
+  advance(); // def
+  advance(); // name
+  bool ok = consumeOp("(");
+  while (ok && !cur().isOp(")")) {
+    if (!cur().is(Tok::Name) || isKeyword(cur().text)) {
+      ok = false;
+      break;
+    }
+    StringRef name = cur().text;
+    advance();
+    Expr *dflt = nullptr;
+    if (consumeOp(":"))
+      ok = parseTest() != nullptr;
+    if (ok && consumeOp("=")) {
+      dflt = parseTest();
+      ok = dflt != nullptr;
+    }
+    f.params.push_back({name, dflt});
+    if (!consumeOp(","))
+      break;
+  }
+  f.instantiable = ok && cur().isOp(")") && !quiet.hadErrors();
+  failed = wasFailed;
+  p = save;
+}
+
+/// `NAME = factory(args)` or `A, B = factory(args)` in host code.
+bool Parser::tryFactoryCall(Scope *scope) {
+  if (factories.empty() || !cur().is(Tok::Name) || isKeyword(cur().text))
+    return false;
+  size_t save = p;
+  std::vector<StringRef> targets;
+  while (cur().is(Tok::Name) && !isKeyword(cur().text)) {
+    targets.push_back(cur().text);
+    advance();
+    if (!consumeOp(","))
+      break;
+  }
+  Factory *f = nullptr;
+  if (cur().isOp("=") && peekTok().is(Tok::Name) && peekTok(2).isOp("("))
+    f = findFactory(scope, peekTok().text);
+  if (!f || !f->instantiable) {
+    p = save;
+    return false;
+  }
+  advance(); // '='
+  CallExpr *call = nullptr;
+  {
+    SuppressDiags quiet(diags);
+    bool wasFailed = failed;
+    call = llvm::dyn_cast_or_null<CallExpr>(parseTest());
+    if (quiet.hadErrors() || !cur().is(Tok::Newline))
+      call = nullptr;
+    failed = wasFailed;
+  }
+  if (!call) {
+    p = save;
+    return false;
+  }
+  StringRef factoryName = llvm::cast<NameExpr>(call->callee)->name;
+  unsigned line = diags.getSourceMgr().FindLineNumber(call->loc);
+  Scope *inst = instantiateFactory(*f, call, scope);
+  advance(); // newline
+  std::string why;
+  if (!inst)
+    why = "a missing or unknown argument";
+  else if (auto u = instanceUndecided.find(inst); u != instanceUndecided.end())
+    why = ("an `if` at line " + llvm::Twine(diags.getSourceMgr().FindLineNumber(u->second)) +
+           " that depends on values kdsl does not know").str();
+  if (!why.empty()) {
+    Symbol sym;
+    sym.hostNote = ("the result of the call of factory '" + factoryName + "' at line " +
+                    llvm::Twine(line) + ", which has " + why).str();
+    for (StringRef name : targets)
+      scope->symbols[name] = sym;
+    return true;
+  }
+  Expr *ret = instanceReturns.lookup(inst);
+  instanceReturns.erase(inst);
+  llvm::SmallVector<Expr *, 4> values;
+  if (auto *t = llvm::dyn_cast_or_null<TupleExpr>(ret); t && targets.size() > 1)
+    values.assign(t->elts.begin(), t->elts.end());
+  else if (ret && targets.size() == 1)
+    values.push_back(ret);
+  for (auto [i, name] : llvm::enumerate(targets)) {
+    Symbol sym; // what the instance returns, or a host value
+    auto *n = i < values.size() && values.size() == targets.size()
+                  ? llvm::dyn_cast<NameExpr>(values[i]) : nullptr;
+    if (const Symbol *s = n ? inst->lookup(n->name) : nullptr;
+        s && (s->kind == Symbol::Func || s->kind == Symbol::Struct || s->kind == Symbol::Const))
+      sym = *s;
+    scope->symbols[name] = sym;
+  }
+  return true;
+}
+
+Scope *Parser::instantiateFactory(Factory &f, CallExpr *call, Scope *caller) {
+  if (call->args.size() > f.params.size())
+    return nullptr;
+  for (const Keyword &kw : call->kwargs)
+    if (!llvm::any_of(f.params, [&](auto &prm) { return prm.first == kw.name; }))
+      return nullptr;
+  for (Expr *a : call->args)
+    if (auto *u = llvm::dyn_cast<UnsupportedExpr>(a); u && u->what.find("unpacking") != std::string::npos)
+      return nullptr; // f(*args): the positions are unknown
+  Scope *inst = mod.make<Scope>();
+  inst->parent = f.scope;
+  for (auto [i, prm] : llvm::enumerate(f.params)) {
+    Expr *value = i < call->args.size() ? call->args[i] : nullptr;
+    for (const Keyword &kw : call->kwargs)
+      if (kw.name == prm.first)
+        value = value ? nullptr : kw.value;
+    StringRef fname = llvm::cast<NameExpr>(call->callee)->name;
+    if (value)
+      bindHostValue(inst, prm.first, value, caller, fname);
+    else if (prm.second)
+      bindHostValue(inst, prm.first, prm.second, f.scope, fname);
+    else
+      return nullptr; // a missing argument: Python raises
+  }
+  if (!f.originalsDropped) {
+    f.originalsDropped = true;
+    auto drop = [](auto &list, auto &originals) {
+      llvm::erase_if(list, [&](auto *d) { return llvm::is_contained(originals, d); });
+    };
+    drop(mod.kernels, f.kernels);
+    drop(mod.funcs, f.funcs);
+    drop(mod.structs, f.structs);
+  }
+  size_t save = p;
+  bool wasFailed = failed;
+  instanceReturns[inst] = nullptr;
+  {
+    // The plain scan of the def reported its syntax errors already.
+    SuppressDiags quiet(diags);
+    p = f.defTok;
+    skipStatement(inst, true);
+  }
+  failed = wasFailed;
+  p = save;
+  return inst;
+}
+
+/// Binds a factory parameter: a name of the caller's keeps what it denotes
+/// (a func, a struct, a constant); any other value becomes a constant of the
+/// instance, evaluated (or reported) by Sema where kernel code uses it.
+void Parser::bindHostValue(Scope *inst, StringRef name, Expr *value, Scope *valueScope,
+                           StringRef factoryName) {
+  if (auto *n = llvm::dyn_cast<NameExpr>(value))
+    if (const Symbol *s = valueScope->lookup(n->name)) {
+      inst->symbols[name] = *s;
+      return;
+    }
+  // A lambda, a comprehension, ...: kernel code cannot use it.
+  if (auto *u = llvm::dyn_cast<UnsupportedExpr>(value); u && u->raw.empty()) {
+    Symbol sym;
+    sym.hostNote = ("a parameter of factory '" + factoryName + "' bound to a value kdsl does not read (" + u->what + ") at line " +
+                    llvm::Twine(diags.getSourceMgr().FindLineNumber(value->loc))).str();
+    inst->symbols[name] = sym;
+    return;
+  }
+  // A call of host code (np.zeros(3), helper(x)): only Python knows it.
+  if (auto *call = llvm::dyn_cast<CallExpr>(value)) {
+    StringRef wpName;
+    auto *callee = llvm::dyn_cast<NameExpr>(call->callee);
+    const Symbol *s = callee ? valueScope->lookup(callee->name) : nullptr;
+    bool source = isWarpRef(call->callee, valueScope, wpName) ||
+                  (s && (s->kind == Symbol::Func || s->kind == Symbol::Struct ||
+                         s->kind == Symbol::Const)) ||
+                  (callee && !s); // int(3), float(x): Python's types
+    if (!source) {
+      Symbol sym;
+      sym.hostNote = ("a parameter of factory '" + factoryName + "' bound to a value of host code at line " +
+                      llvm::Twine(diags.getSourceMgr().FindLineNumber(value->loc))).str();
+      inst->symbols[name] = sym;
+      return;
+    }
+  }
+  auto *c = mod.make<ConstDef>();
+  c->name = name;
+  c->loc = value->loc;
+  c->value = value;
+  c->scope = valueScope;
+  mod.consts.push_back(c);
+  Symbol sym;
+  sym.kind = Symbol::Const;
+  sym.constDef = c;
+  inst->symbols[name] = sym;
+}
+
+/// A condition of a factory instance's host code that the source decides:
+/// True/False, numbers, `not`, and names bound to them.
+std::optional<bool> Parser::hostTruth(Expr *e, Scope *scope, unsigned depth) {
+  if (!e || depth > 16)
+    return std::nullopt;
+  if (auto *b = llvm::dyn_cast<BoolExpr>(e))
+    return b->value;
+  if (auto *i = llvm::dyn_cast<IntExpr>(e))
+    return i->value != 0;
+  if (auto *u = llvm::dyn_cast<UnaryExpr>(e); u && u->op == UnOp::Not)
+    if (std::optional<bool> v = hostTruth(u->operand, scope, depth + 1))
+      return !*v;
+  if (auto *n = llvm::dyn_cast<NameExpr>(e)) {
+    const Symbol *s = scope->lookup(n->name);
+    if (s && s->kind == Symbol::Const)
+      return hostTruth(s->constDef->value, s->constDef->scope, depth + 1);
+  }
+  if (auto *b = llvm::dyn_cast<BoolOpExpr>(e)) {
+    for (Expr *o : b->operands) {
+      std::optional<bool> v = hostTruth(o, scope, depth + 1);
+      if (!v)
+        return std::nullopt;
+      if (*v != b->isAnd)
+        return *v;
+    }
+    return b->isAnd;
+  }
+  if (auto *c = llvm::dyn_cast<CompareExpr>(e)) {
+    for (size_t i = 0; i < c->ops.size(); ++i) {
+      std::optional<double> l = hostNumber(c->operands[i], scope, depth + 1);
+      std::optional<double> r = hostNumber(c->operands[i + 1], scope, depth + 1);
+      if (!l || !r)
+        return std::nullopt;
+      bool v;
+      switch (c->ops[i]) {
+      case CmpOp::Lt: v = *l < *r; break;
+      case CmpOp::Le: v = *l <= *r; break;
+      case CmpOp::Gt: v = *l > *r; break;
+      case CmpOp::Ge: v = *l >= *r; break;
+      case CmpOp::Eq: v = *l == *r; break;
+      case CmpOp::Ne: v = *l != *r; break;
+      default: return std::nullopt;
+      }
+      if (!v)
+        return false;
+    }
+    return true;
+  }
+  if (std::optional<double> v = hostNumber(e, scope, depth + 1))
+    return *v != 0;
+  return std::nullopt;
+}
+
+/// A number of a factory instance's host code: literals, names bound to
+/// them, + - * / and unary minus.
+std::optional<double> Parser::hostNumber(Expr *e, Scope *scope, unsigned depth) {
+  if (!e || depth > 32)
+    return std::nullopt;
+  if (auto *i = llvm::dyn_cast<IntExpr>(e); i && !i->overflow)
+    return (double)i->value;
+  if (auto *f = llvm::dyn_cast<FloatExpr>(e))
+    return f->value;
+  if (auto *b = llvm::dyn_cast<BoolExpr>(e))
+    return b->value ? 1.0 : 0.0;
+  if (auto *n = llvm::dyn_cast<NameExpr>(e)) {
+    const Symbol *s = scope->lookup(n->name);
+    if (s && s->kind == Symbol::Const)
+      return hostNumber(s->constDef->value, s->constDef->scope, depth + 1);
+    return std::nullopt;
+  }
+  if (auto *u = llvm::dyn_cast<UnaryExpr>(e); u && (u->op == UnOp::Neg || u->op == UnOp::Pos))
+    if (std::optional<double> v = hostNumber(u->operand, scope, depth + 1))
+      return u->op == UnOp::Neg ? -*v : *v;
+  if (auto *b = llvm::dyn_cast<BinaryExpr>(e)) {
+    std::optional<double> l = hostNumber(b->lhs, scope, depth + 1);
+    std::optional<double> r = hostNumber(b->rhs, scope, depth + 1);
+    if (!l || !r)
+      return std::nullopt;
+    switch (b->op) {
+    case BinOp::Add: return *l + *r;
+    case BinOp::Sub: return *l - *r;
+    case BinOp::Mul: return *l * *r;
+    case BinOp::Div: return *r != 0 ? std::optional<double>(*l / *r) : std::nullopt;
+    default: return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+/// `if c: ... elif d: ... else: ...` in a factory instance whose conditions
+/// the source decides: only the branch taken is scanned.
+bool Parser::tryInstanceIf(Scope *scope) {
+  size_t save = p;
+  bool wasFailed = failed;
+  bool taken = false, undecided = false, first = true;
+  SMLoc ifLoc = cur().loc();
+  while (first ? cur().isName("if") : (cur().isName("elif") || cur().isName("else"))) {
+    bool isElse = cur().isName("else");
+    advance();
+    std::optional<bool> truth = true;
+    if (!isElse) {
+      SuppressDiags quiet(diags);
+      Expr *c = parseTest();
+      truth = quiet.hadErrors() ? std::nullopt : hostTruth(c, scope);
+      failed = wasFailed;
+    }
+    bool block = cur().isOp(":") && peekTok().is(Tok::Newline) && peekTok(2).is(Tok::Indent);
+    if (first && !block) {
+      p = save;
+      return false;
+    }
+    if (!block) { // `elif c: stmt` on one line: plain host code from here
+      skipStatement(scope, true);
+      undecided = true;
+      first = false;
+      continue;
+    }
+    // Once a condition is undecided, every later branch may run.
+    undecided |= !truth;
+    bool scan = undecided || (!taken && *truth);
+    advance(); // ':'
+    advance(); // newline
+    advance(); // indent
+    size_t defs = mod.kernels.size() + mod.funcs.size() + mod.structs.size();
+    if (scan)
+      scanBlock(scope);
+    else
+      skipBlockTail();
+    if (undecided && defs != mod.kernels.size() + mod.funcs.size() + mod.structs.size())
+      instanceUndecided.try_emplace(scope, ifLoc);
+    taken |= scan;
+    first = false;
+    if (isElse)
+      break;
+  }
+  return true;
 }
 
 /// A def decorated with @wp.func_grad, @wp.func_replay, @wp.func_native or

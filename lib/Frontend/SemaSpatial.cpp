@@ -55,8 +55,12 @@ const Type *Sema::aliasedType(const Symbol *s, unsigned depth) {
   Scope *scope = s->constDef->scope;
   if (auto name = warpNameOf(v, scope))
     return lookupWarpType(*name, types);
-  if (auto *n = llvm::dyn_cast_or_null<NameExpr>(v))
-    return aliasedType(scope->lookup(n->name), depth + 1);
+  if (auto *n = llvm::dyn_cast_or_null<NameExpr>(v)) {
+    const Symbol *target = scope->lookup(n->name);
+    if (!target) // `dtype = int`, or a factory called with `float`
+      return lookupPythonType(n->name, types);
+    return aliasedType(target, depth + 1);
+  }
   if (auto *c = llvm::dyn_cast_or_null<CallExpr>(v)) {
     auto name = warpNameOf(c->callee, scope);
     if (name && (*name == "vector" || *name == "matrix" || *name == "transformation" ||
