@@ -3,6 +3,7 @@
 #include "kdsl/Frontend/Lexer.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <map>
@@ -180,6 +181,14 @@ private:
   void bindHostValue(Scope *inst, StringRef name, Expr *value, Scope *valueScope,
                      StringRef factoryName);
   bool tryInstanceIf(Scope *scope);
+  // enum.IntEnum / enum.IntFlag classes: `E.A` (and `E.A.value`) is the
+  // member's integer, replaced while parsing.
+  std::map<std::pair<const Scope *, StringRef>, llvm::StringMap<int64_t>> enums;
+  llvm::DenseSet<const Expr *> enumInts;
+  Scope *exprScope = nullptr; // the scope names of the expression being parsed resolve in
+  bool tryEnumClass(Scope *scope);
+  const llvm::StringMap<int64_t> *findEnum(StringRef name);
+  Expr *enumMember(Expr *base, StringRef attr);
   std::optional<bool> hostTruth(Expr *e, Scope *scope, unsigned depth = 0);
   std::optional<double> hostNumber(Expr *e, Scope *scope, unsigned depth = 0);
 
@@ -287,6 +296,7 @@ static const char *attachedDecoratorError(StringRef wpName) {
 
 void Parser::scanStatement(Scope *scope) {
   const Token &t = cur();
+  exprScope = scope;
   if (t.isOp("@")) {
     // Decorators, then def/class.
     struct Deco {
@@ -377,6 +387,8 @@ void Parser::scanStatement(Scope *scope) {
     parseDef(scope, which == "kernel", std::move(info));
     return;
   }
+  if (t.isName("class") && tryEnumClass(scope))
+    return;
   if (t.isName("def") || t.isName("class") || t.isName("async")) {
     skipDefAndScan(scope);
     return;
@@ -869,6 +881,123 @@ bool Parser::tryInstanceIf(Scope *scope) {
       break;
   }
   return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Integer enums
+//===----------------------------------------------------------------------===//
+//
+// Warp reads a member of an enum.IntEnum or enum.IntFlag class in kernel code
+// as its integer. kdsl records such classes (members given by integer
+// literals or enum.auto()) and replaces `E.A` and `E.A.value` by the number.
+
+/// `class E(enum.IntEnum):` (or IntFlag, imported or not) with members only.
+bool Parser::tryEnumClass(Scope *scope) {
+  size_t save = p;
+  bool wasFailed = failed;
+  auto fail = [&] {
+    p = save;
+    failed = wasFailed;
+    return false;
+  };
+  advance(); // class
+  if (!cur().is(Tok::Name) || !peekTok().isOp("("))
+    return fail();
+  StringRef name = cur().text;
+  advance();
+  advance(); // (
+  std::string base;
+  while (cur().is(Tok::Name) || cur().isOp(".")) {
+    base += cur().text.str();
+    advance();
+  }
+  bool flag = base == "enum.IntFlag" || base == "IntFlag";
+  if (!(flag || base == "enum.IntEnum" || base == "IntEnum") || !consumeOp(")") ||
+      !consumeOp(":") || !cur().is(Tok::Newline) || !peekTok().is(Tok::Indent))
+    return fail();
+  advance(); // newline
+  advance(); // indent
+  llvm::StringMap<int64_t> members;
+  int64_t last = 0, highest = 0;
+  bool any = false;
+  while (!cur().is(Tok::Dedent) && !cur().is(Tok::Eof)) {
+    if (cur().is(Tok::String)) { // a docstring
+      skipLogicalLine();
+      continue;
+    }
+    if (!cur().is(Tok::Name) || !peekTok().isOp("="))
+      return fail();
+    StringRef member = cur().text;
+    advance();
+    advance(); // =
+    Expr *v;
+    {
+      SuppressDiags quiet(diags);
+      v = parseTest();
+      if (quiet.hadErrors() || !cur().is(Tok::Newline))
+        return fail();
+    }
+    advance(); // newline
+    int64_t value;
+    bool neg = false;
+    if (auto *u = llvm::dyn_cast_or_null<UnaryExpr>(v); u && u->op == UnOp::Neg)
+      v = u->operand, neg = true;
+    auto *call = llvm::dyn_cast_or_null<CallExpr>(v);
+    std::string callee = call && call->args.empty() ? dottedName(call->callee) : "";
+    if (auto *i = llvm::dyn_cast_or_null<IntExpr>(v); i && !i->overflow && i->value <= INT64_MAX) {
+      value = neg ? -(int64_t)i->value : (int64_t)i->value;
+    } else if (!neg && (callee == "enum.auto" || callee == "auto")) {
+      // IntEnum: one more than the last member; IntFlag: the next power of two.
+      if (flag)
+        value = any ? int64_t(1) << llvm::Log2_64_Ceil(uint64_t(highest) + 1) : 1;
+      else
+        value = any ? last + 1 : 1;
+    } else {
+      return fail();
+    }
+    members[member] = value;
+    last = value;
+    highest = any ? std::max(highest, value) : value;
+    any = true;
+  }
+  if (cur().is(Tok::Dedent))
+    advance();
+  scope->symbols[name] = Symbol(); // shadows an earlier binding
+  enums[{scope, name}] = std::move(members);
+  return true;
+}
+
+const llvm::StringMap<int64_t> *Parser::findEnum(StringRef name) {
+  for (Scope *s = exprScope; s; s = s->parent) {
+    auto it = s->symbols.find(name);
+    if (it == s->symbols.end())
+      continue;
+    if (it->second.kind != Symbol::Other || !it->second.hostNote.empty())
+      return nullptr;
+    auto e = enums.find({s, name});
+    return e == enums.end() ? nullptr : &e->second;
+  }
+  return nullptr;
+}
+
+/// `E.A` of an integer enum E: the member's number; `E.A.value`: the same.
+Expr *Parser::enumMember(Expr *base, StringRef attr) {
+  if (enumInts.count(base))
+    return attr == "value" ? base : nullptr;
+  auto *n = llvm::dyn_cast<NameExpr>(base);
+  const llvm::StringMap<int64_t> *members = n ? findEnum(n->name) : nullptr;
+  if (!members)
+    return nullptr;
+  auto it = members->find(attr);
+  if (it == members->end())
+    return unsupported(n->loc, ("names that the enum '" + n->name + "' does not define ('" + n->name +
+                                "." + attr + "')").str());
+  int64_t v = it->second;
+  Expr *e = mod.make<IntExpr>(n->loc, v < 0 ? 0 - uint64_t(v) : uint64_t(v), false);
+  if (v < 0)
+    e = mod.make<UnaryExpr>(n->loc, UnOp::Neg, e);
+  enumInts.insert(e);
+  return e;
 }
 
 /// A def decorated with @wp.func_grad, @wp.func_replay, @wp.func_native or
@@ -1820,7 +1949,8 @@ Expr *Parser::parsePrimary() {
         error(cur().loc(), "expected an attribute name after '.'");
         return nullptr;
       }
-      e = mod.make<AttributeExpr>(e->loc, e, cur().text, cur().loc());
+      Expr *member = exprScope ? enumMember(e, cur().text) : nullptr;
+      e = member ? member : mod.make<AttributeExpr>(e->loc, e, cur().text, cur().loc());
       advance();
     } else if (cur().isOp("(")) {
       advance();

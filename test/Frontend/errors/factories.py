@@ -86,3 +86,21 @@ g = make_func("FAST")
 def k(a: wp.array(dtype=int)):
     # expected-error@+1 {{'g' is the result of the call of factory 'make_func' at line 26, which has an `if` at line 11 that depends on values kdsl does not know}}
     a[0] = g()
+
+# -----
+
+# enum-unknown-member:
+# A member the enum does not define (Python raises AttributeError).
+
+import enum
+import warp as wp
+
+
+class Color(enum.IntEnum):
+    RED = 1
+
+
+@wp.kernel
+def k(a: wp.array(dtype=int)):
+    # expected-error@+1 {{names that the enum 'Color' does not define ('Color.PURPLE') are not supported in kernel code}}
+    a[0] = Color.PURPLE
