@@ -75,9 +75,17 @@ const Type *Sema::aliasedType(const Symbol *s, unsigned depth) {
 /// wp.types.transformation(dtype), wp.types.quaternion(dtype) (positional or
 /// keywords; dtype float32 by default), and names of such aliases.
 std::optional<const Type *> Sema::resolveCompositeType(Expr *ann, Scope *scope) {
-  if (auto *n = llvm::dyn_cast_or_null<NameExpr>(ann))
-    if (const Type *t = aliasedType(scope->lookup(n->name)))
+  if (auto *n = llvm::dyn_cast_or_null<NameExpr>(ann)) {
+    const Symbol *s = scope->lookup(n->name);
+    if (const Type *t = aliasedType(s))
       return t;
+    // An alias of a composite type that failed: reported there, once.
+    auto *v = s && s->kind == Symbol::Const ? llvm::dyn_cast_or_null<CallExpr>(s->constDef->value)
+                                            : nullptr;
+    std::optional<StringRef> vname = v ? warpNameOf(v->callee, s->constDef->scope) : std::nullopt;
+    if (vname && (*vname == "vector" || *vname == "matrix"))
+      return nullptr;
+  }
   auto *c = llvm::dyn_cast_or_null<CallExpr>(ann);
   std::optional<StringRef> name = c ? warpNameOf(c->callee, scope) : std::nullopt;
   if (!name || !(*name == "vector" || *name == "matrix" || *name == "transformation" ||
@@ -102,6 +110,13 @@ std::optional<const Type *> Sema::resolveCompositeType(Expr *ann, Scope *scope) 
       return nullptr;
     }
     s = d->scalar;
+    // kdsl's vectors and matrices hold numbers: Warp's bool vectors
+    // (vector(3, wp.bool)) have no layout in its arrays or targets yet.
+    if (s == Scalar::Bool && hasExtent) {
+      error(dtypeExpr->loc, "wp.types." + *name + "() of bool is not supported by kdsl (its vectors "
+                            "and matrices hold integers or floats)");
+      return nullptr;
+    }
   }
   if ((*name == "transformation" || *name == "quaternion") && !isFloat(s)) {
     error(ann->loc, "wp.types." + *name + "() needs a float dtype (float16, float32 or float64)");

@@ -445,3 +445,31 @@ def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.
     i = wp.tid()
     # expected-error@+1 {{vec3f has no component 'w'}}
     c = v.w
+
+# -----
+
+# bool-vector:
+# Warp's bool vectors (wp.types.vector(3, wp.bool)): kdsl's vectors and
+# matrices hold numbers; the alias is the error, where it is written.
+
+import warp as wp
+
+# expected-error@+1 {{wp.types.vector() of bool is not supported by kdsl (its vectors and matrices hold integers or floats)}}
+vec3b = wp.types.vector(3, wp.bool)
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float), v: vec3b):
+    a[0] = 1.0
+
+# -----
+
+# bool-matrix:
+
+import warp as wp
+
+
+@wp.kernel
+# expected-error@+1 {{wp.types.matrix() of bool is not supported by kdsl}}
+def k(m: wp.types.matrix(shape=(2, 2), dtype=bool)):
+    pass
