@@ -177,6 +177,8 @@ private:
   Factory *findFactory(Scope *scope, StringRef name);
   void recordFactoryParams(Factory &f);
   bool tryFactoryCall(Scope *scope);
+  void bindFactoryResult(Scope *scope, llvm::ArrayRef<StringRef> targets, Factory &f,
+                         CallExpr *call);
   Scope *instantiateFactory(Factory &f, CallExpr *call, Scope *caller);
   void bindHostValue(Scope *inst, StringRef name, Expr *value, Scope *valueScope,
                      StringRef factoryName);
@@ -601,23 +603,50 @@ bool Parser::tryFactoryCall(Scope *scope) {
     return false;
   }
   advance(); // '='
-  CallExpr *call = nullptr;
+  Expr *rhs = nullptr;
   {
     SuppressDiags quiet(diags);
     bool wasFailed = failed;
-    call = llvm::dyn_cast_or_null<CallExpr>(parseTest());
+    rhs = parseExprList();
     if (quiet.hadErrors() || !cur().is(Tok::Newline))
-      call = nullptr;
+      rhs = nullptr;
     failed = wasFailed;
   }
-  if (!call) {
+  // One call (its result unpacked over the targets), or a tuple of calls,
+  // one per target: `k1, k2 = make(1.0), make(2.0)`.
+  std::vector<std::pair<CallExpr *, Factory *>> calls;
+  auto factoryCall = [&](Expr *e) -> bool {
+    auto *c = llvm::dyn_cast_or_null<CallExpr>(e);
+    auto *callee = c ? llvm::dyn_cast<NameExpr>(c->callee) : nullptr;
+    Factory *cf = callee ? findFactory(scope, callee->name) : nullptr;
+    if (!cf || !cf->instantiable)
+      return false;
+    calls.push_back({c, cf});
+    return true;
+  };
+  auto *tuple = llvm::dyn_cast_or_null<TupleExpr>(rhs);
+  bool ok = tuple ? tuple->elts.size() == targets.size() && llvm::all_of(tuple->elts, factoryCall)
+                  : factoryCall(rhs);
+  if (!ok) {
     p = save;
     return false;
   }
+  advance(); // newline
+  if (!tuple) {
+    bindFactoryResult(scope, targets, *calls[0].second, calls[0].first);
+    return true;
+  }
+  for (auto [name, call] : llvm::zip(targets, calls))
+    bindFactoryResult(scope, {name}, *call.second, call.first);
+  return true;
+}
+
+/// Instantiates `f` for `call` and binds `targets` to what it returns.
+void Parser::bindFactoryResult(Scope *scope, llvm::ArrayRef<StringRef> targets, Factory &f,
+                               CallExpr *call) {
   StringRef factoryName = llvm::cast<NameExpr>(call->callee)->name;
   unsigned line = diags.getSourceMgr().FindLineNumber(call->loc);
-  Scope *inst = instantiateFactory(*f, call, scope);
-  advance(); // newline
+  Scope *inst = instantiateFactory(f, call, scope);
   std::string why;
   if (!inst)
     why = "a missing or unknown argument";
@@ -630,7 +659,7 @@ bool Parser::tryFactoryCall(Scope *scope) {
                     llvm::Twine(line) + ", which has " + why).str();
     for (StringRef name : targets)
       scope->symbols[name] = sym;
-    return true;
+    return;
   }
   Expr *ret = instanceReturns.lookup(inst);
   instanceReturns.erase(inst);
@@ -648,7 +677,6 @@ bool Parser::tryFactoryCall(Scope *scope) {
       sym = *s;
     scope->symbols[name] = sym;
   }
-  return true;
 }
 
 Scope *Parser::instantiateFactory(Factory &f, CallExpr *call, Scope *caller) {

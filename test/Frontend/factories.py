@@ -118,6 +118,5 @@ def make_kernel(offset: float):
     return shifted
 
 
-shift_one = make_kernel(1.5)
-shift_two = make_kernel(-0.25)
+shift_one, shift_two = make_kernel(1.5), make_kernel(-0.25)
 
