@@ -94,6 +94,39 @@ def Kdsl_TidOp : Kdsl_Op<"tid", [Pure,
   let hasVerifier = 1;
 }
 
+def Kdsl_BlockDimOp : Kdsl_Op<"block_dim", [Pure]> {
+  let summary = "the number of threads per block (wp.block_dim())";
+  let description = [{
+    `blockDim.x` of the launch on a GPU; 1 on the CPU, as Warp's CPU kernels
+    (`kdsl-outline-gpu-kernels` / `kdsl-outline-cpu-kernels` replace it).
+
+    ```mlir
+    %n = kdsl.block_dim
+    ```
+  }];
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def Kdsl_BitcastOp : Kdsl_Op<"bitcast", [Pure,
+    DeclareOpInterfaceMethods<Kdsl_AutodiffOpInterface>]> {
+  let summary = "the bits of a value read as another type of the same size (wp.cast)";
+  let description = [{
+    Reinterprets `input` in memory (the C layout of KernelABI.h) as the
+    result type, which has the same size: scalars, vectors, matrices and
+    structs of them. Not differentiable (Warp's cast is not): the adjoint
+    of the input gets nothing.
+
+    ```mlir
+    %f = kdsl.bitcast %i : i32 to f32
+    ```
+  }];
+  let arguments = (ins AnyType:$input);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `to` type($result)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Arrays
 //===----------------------------------------------------------------------===//

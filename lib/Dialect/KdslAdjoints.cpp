@@ -166,6 +166,9 @@ LogicalResult AtomicOp::buildAdjoint(AdjointBuilder &ab) {
   return success();
 }
 
+/// wp.cast is not differentiable in Warp: the input's adjoint gets nothing.
+LogicalResult BitcastOp::buildAdjoint(AdjointBuilder &) { return success(); }
+
 LogicalResult StructCreateOp::buildAdjoint(AdjointBuilder &ab) {
   Value adj = ab.adjoint(getResult());
   if (!adj)

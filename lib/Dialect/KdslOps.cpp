@@ -32,7 +32,7 @@ static bool isKernelValueType(Type t) {
   }
   if (auto i = dyn_cast<IntegerType>(t))
     return i.isSignless() && llvm::is_contained({1u, 8u, 16u, 32u, 64u}, i.getWidth());
-  return t.isF16() || t.isF32() || t.isF64();
+  return t.isF16() || t.isF32() || t.isF64() || t.isBF16();
 }
 
 void KernelOp::build(OpBuilder &builder, OperationState &state, StringRef name,
@@ -186,6 +186,23 @@ LogicalResult ShapeOp::verify() {
   int64_t dim = getDim();
   if (dim < 0 || dim >= getArray().getType().getNdim())
     return emitOpError("dimension ") << dim << " out of range for " << getArray().getType();
+  return success();
+}
+
+/// A value with a bit pattern: a scalar, a vector of rank 1 or 2, or a
+/// struct of those.
+static bool hasBitPattern(Type t) {
+  if (auto s = dyn_cast<StructType>(t))
+    return llvm::all_of(s.getFieldTypes(), hasBitPattern);
+  if (auto v = dyn_cast<VectorType>(t))
+    return v.getRank() <= 2 && (v.getElementType().isIntOrFloat());
+  return t.isIntOrFloat();
+}
+
+LogicalResult BitcastOp::verify() {
+  if (!hasBitPattern(getInput().getType()) || !hasBitPattern(getType()))
+    return emitOpError("reinterprets scalars, vectors, matrices and structs of them, got ")
+           << getInput().getType() << " to " << getType();
   return success();
 }
 

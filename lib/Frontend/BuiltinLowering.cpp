@@ -11,6 +11,7 @@
 #include "BuiltinLoweringScalar.h"
 #include "BuiltinLoweringSpatial.h"
 #include "BuiltinsLinalg.h"
+#include "BuiltinsMisc.h"
 
 #include <limits>
 
@@ -235,7 +236,7 @@ mlir::Value lowerExpectNear(LowerCtx &c) {
 
 mlir::Value lowerLen(LowerCtx &c) {
   if (c.t0->kind == kdsl::Type::Array)
-    return ShapeOp::create(c.b, c.l, c.a[0], 0);
+    return c.g.arrayShape(c.a[0], 0, c.l);
   int64_t n = c.t0->kind == kdsl::Type::Mat ? c.t0->rows : c.t0->numElements();
   return c.g.constScalar(c.t, n, n, c.l);
 }

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "kdsl/Frontend/Sema.h"
 #include "BuiltinsLinalg.h"
+#include "BuiltinsMisc.h"
 #include "BuiltinsScalar.h"
 
 using namespace kdsl;
@@ -387,9 +388,11 @@ const Type *BuiltinCall::atomicRule(BuiltinCall &c) {
       return c.argError(args[i], "an integer index");
   }
   const Type *d = at->dtype;
-  // Warp: add/sub on 32/64-bit and float16 elements; min/max on 32/64-bit.
+  // Warp: add/sub on 32/64-bit, float16 and bfloat16 elements; min/max on
+  // 32/64-bit and bfloat16.
   bool wide = bitWidth(d->scalar) >= 32 ||
-              ((c.info.accept & acc::F16Elements) && d->scalar == Scalar::F16);
+              ((c.info.accept & acc::F16Elements) && d->scalar == Scalar::F16) ||
+              ((c.info.accept & acc::BF16Elements) && d->scalar == Scalar::BF16);
   bool ok = ((d->isScalar() && !d->isBool()) || d->kind == Type::Vec || d->kind == Type::Mat ||
              d->kind == Type::Quat) &&
             wide;
@@ -468,6 +471,8 @@ static RuleFn ruleFunction(BuiltinRule r) {
     return [](BuiltinCall &c) { return c.s.checkSpatialBuiltin(c.e, c.info.id); };
   case BuiltinRule::Linalg:
     return [](BuiltinCall &c) { return checkLinalgBuiltin(c.s, c.e, c.info); };
+  case BuiltinRule::Misc:
+    return [](BuiltinCall &c) { return checkMiscBuiltin(c.s, c.e, c.info); };
   }
   llvm_unreachable("unknown builtin rule");
 }

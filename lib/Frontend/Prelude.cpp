@@ -24,8 +24,9 @@ static const PreludeSource kSources[] = {
 #include "PreludeSources.inc"
 };
 
-/// Warp 1.16's random-number and noise builtins (warp/_src/builtins.py,
-/// group "Random"), overloads in Warp's order.
+/// Warp 1.16's builtins written in the prelude (warp/_src/builtins.py: the
+/// group "Random", the dense_* routines and spatial_jacobian / spatial_mass),
+/// overloads in Warp's order.
 static const PreludeOverload kOverloads[] = {
     // Random numbers: Prelude/random.py.
     {"rand_init", "rand_init"},
@@ -59,6 +60,20 @@ static const PreludeOverload kOverloads[] = {
     {"curlnoise", "curlnoise_2d", false, "octaves=1 lacunarity=2.0 gain=0.5"},
     {"curlnoise", "curlnoise_3d", false, "octaves=1 lacunarity=2.0 gain=0.5"},
     {"curlnoise", "curlnoise_4d", false, "octaves=1 lacunarity=2.0 gain=0.5"},
+    // Dense matrices on flat arrays, spatial_jacobian / spatial_mass: Prelude/dense.py.
+    // Warp's take float32 arrays; the _d forms (float64) are a kdsl extension.
+    {"dense_gemm", "dense_gemm"},
+    {"dense_gemm", "dense_gemm_d"},
+    {"dense_chol", "dense_chol"},
+    {"dense_chol", "dense_chol_d"},
+    {"dense_subs", "dense_subs"},
+    {"dense_subs", "dense_subs_d"},
+    {"dense_solve", "dense_solve"},
+    {"dense_solve", "dense_solve_d"},
+    {"spatial_jacobian", "spatial_jacobian"},
+    {"spatial_jacobian", "spatial_jacobian_d"},
+    {"spatial_mass", "spatial_mass"},
+    {"spatial_mass", "spatial_mass_d"},
 };
 
 llvm::ArrayRef<PreludeOverload> kdsl::preludeOverloads(StringRef name) {

@@ -1,5 +1,6 @@
 //===- Sema.cpp - definitions, statements and names -----------------------===//
 #include "kdsl/Frontend/Sema.h"
+#include "BuiltinsMisc.h"
 
 #include "llvm/ADT/StringSet.h"
 #include <cmath>
@@ -66,31 +67,56 @@ std::optional<StringRef> Sema::warpNameOf(Expr *e, Scope *scope) {
   return std::nullopt;
 }
 
+/// `array`, `array1d`..`array4d`, `indexedarray`, `indexedarray1d`..`indexedarray4d`:
+/// whether the name is indexed and the ndim it implies (1 without a suffix).
+bool Sema::arrayName(StringRef name, bool &indexed, unsigned &ndim) {
+  indexed = name.consume_front("indexed");
+  if (!name.consume_front("array"))
+    return false;
+  if (name.empty() || name == "1d")
+    ndim = 1;
+  else if (name == "2d") ndim = 2;
+  else if (name == "3d") ndim = 3;
+  else if (name == "4d") ndim = 4;
+  else
+    return false;
+  return true;
+}
+
+/// The ndim argument of an array annotation: a constant or `Literal[N]`
+/// (`wp.array[float, Literal[2]]`, Warp's subscript form).
+std::optional<int64_t> Sema::evalNdim(Expr *e) {
+  if (auto *s = llvm::dyn_cast_or_null<SubscriptExpr>(e)) {
+    StringRef base;
+    if (auto *n = llvm::dyn_cast<NameExpr>(s->base))
+      base = n->name;
+    else if (auto *a = llvm::dyn_cast<AttributeExpr>(s->base))
+      base = a->attr;
+    if (base == "Literal" && s->indices.size() == 1)
+      e = s->indices[0];
+  }
+  auto v = evalConst(e);
+  if (!v || v->kind != ConstValue::Int)
+    return std::nullopt;
+  return v->i;
+}
+
 const Type *Sema::resolveType(Expr *ann, Scope *scope) {
   auto arrayType = [&](StringRef name, Expr *dtypeExpr, Expr *ndimExpr, SMLoc loc) -> const Type * {
+    bool indexed = false;
     unsigned ndim = 1;
-    if (name.consume_front("array")) {
-      if (name == "1d" || name.empty())
-        ndim = 1;
-      else if (name == "2d") ndim = 2;
-      else if (name == "3d") ndim = 3;
-      else if (name == "4d") ndim = 4;
-      else {
-        error(loc, "unsupported array type 'wp.array" + name + "'");
-        return nullptr;
-      }
-    }
+    arrayName(name, indexed, ndim);
     if (!dtypeExpr) {
-      error(loc, "array annotations need a dtype, e.g. wp.array(dtype=float)");
+      error(loc, "array annotations need a dtype, e.g. wp." + name + "(dtype=float)");
       return nullptr;
     }
     if (ndimExpr) {
-      auto v = evalConst(ndimExpr);
-      if (!v || v->kind != ConstValue::Int || v->i < 1 || v->i > 4) {
+      auto v = evalNdim(ndimExpr);
+      if (!v || *v < 1 || *v > 4) {
         error(ndimExpr->loc, "array ndim must be a constant from 1 to 4");
         return nullptr;
       }
-      ndim = v->i;
+      ndim = *v;
     }
     const Type *dtype = resolveType(dtypeExpr, scope);
     if (!dtype)
@@ -99,10 +125,28 @@ const Type *Sema::resolveType(Expr *ann, Scope *scope) {
       error(dtypeExpr->loc, "arrays of arrays are not supported");
       return nullptr;
     }
-    return types.array(dtype, ndim);
+    return indexed ? types.indexedArray(dtype, ndim) : types.array(dtype, ndim);
   };
   auto isArrayName = [](StringRef n) {
-    return n == "array" || n == "array1d" || n == "array2d" || n == "array3d" || n == "array4d";
+    bool indexed;
+    unsigned ndim;
+    return arrayName(n, indexed, ndim);
+  };
+  // Warp's other array kinds: named, with what kdsl has instead.
+  auto otherArrayKind = [&](std::optional<StringRef> name) {
+    if (!name)
+      return false;
+    std::string why;
+    if (*name == "fabricarray" || *name == "fabricarrayarray" || *name == "indexedfabricarray" ||
+        *name == "indexedfabricarrayarray")
+      why = " (Omniverse Fabric data) is not supported by kdsl; use wp.array or wp.indexedarray";
+    else if (*name == "fixedarray")
+      why = " (a fixed-size array on the thread's stack) is not supported by kdsl; use a vector "
+            "or matrix type for small fixed-size data";
+    else
+      return false;
+    error(ann->loc, "wp." + *name + why);
+    return true;
   };
 
   if (auto *n = llvm::dyn_cast_or_null<NameExpr>(ann)) {
@@ -125,11 +169,15 @@ const Type *Sema::resolveType(Expr *ann, Scope *scope) {
   if (auto name = warpNameOf(ann, scope)) {
     if (const Type *t = lookupWarpType(*name, types))
       return t;
+    if (otherArrayKind(name))
+      return nullptr;
     if (*name == "float" || *name == "int") // wp.types.float? rare; treat like Python
       return lookupPythonType(*name, types);
   }
   if (auto *c = llvm::dyn_cast_or_null<CallExpr>(ann)) {
     auto name = warpNameOf(c->callee, scope);
+    if (otherArrayKind(name))
+      return nullptr;
     if (name && isArrayName(*name)) {
       Expr *dtype = c->args.empty() ? nullptr : c->args[0];
       Expr *ndim = nullptr;
@@ -148,6 +196,8 @@ const Type *Sema::resolveType(Expr *ann, Scope *scope) {
   }
   if (auto *s = llvm::dyn_cast_or_null<SubscriptExpr>(ann)) {
     auto name = warpNameOf(s->base, scope);
+    if (otherArrayKind(name))
+      return nullptr;
     if (name && isArrayName(*name))
       return arrayType(*name, s->indices[0], s->indices.size() > 1 ? s->indices[1] : nullptr,
                        ann->loc);
@@ -770,8 +820,8 @@ const Type *Sema::unify(Expr *a, Expr *b, SMLoc loc, StringRef what) {
 //===----------------------------------------------------------------------===//
 
 bool Sema::checkBody(Body &body) {
-  for (Stmt *s : body)
-    if (!checkStmt(s))
+  for (Stmt *&s : body)
+    if (!desugarBuiltinStatement(*this, s) || !checkStmt(s))
       return false;
   return true;
 }
@@ -1095,7 +1145,7 @@ bool Sema::checkStmt(Stmt *s) {
         sub && sub->skind == SubKind::ArrayElem && (a->op == BinOp::Add || a->op == BinOp::Sub)) {
       // Warp turns `a[i] += v` into an atomic add so that threads can share elements.
       const Type *d = tt;
-      bool wide = bitWidth(d->scalar) >= 32 || d->scalar == Scalar::F16;
+      bool wide = bitWidth(d->scalar) >= 32 || d->scalar == Scalar::F16 || d->scalar == Scalar::BF16;
       bool ok = (d->isScalar() && !d->isBool() && wide) ||
                 ((d->kind == Type::Vec || d->kind == Type::Mat || d->kind == Type::Quat) && wide);
       a->atomic = ok;

@@ -1,5 +1,6 @@
 //===- SemaCall.cpp - calls: builtins, constructors, funcs ----------------===//
 #include "kdsl/Frontend/Sema.h"
+#include "BuiltinsMisc.h"
 
 using namespace kdsl;
 using llvm::SMLoc;

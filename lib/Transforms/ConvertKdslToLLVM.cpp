@@ -21,6 +21,7 @@
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace kdsl {
@@ -229,6 +230,33 @@ struct FieldViewLowering : KdslPattern<FieldViewOp> {
   }
 };
 
+/// wp.cast: the input written to a stack slot in its C layout, read back as
+/// the result type (the same size; Sema checked it). The slot is allocated
+/// once, at the function's entry.
+struct BitcastLowering : KdslPattern<BitcastOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(BitcastOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+    Location loc = op.getLoc();
+    Type from = op.getInput().getType(), to = op.getType();
+    std::optional<CSizeAlign> in = cLayoutOf(from), out = cLayoutOf(to);
+    auto fn = op->getParentOfType<FunctionOpInterface>();
+    if (!fn || !in || !out || in->size != out->size)
+      return r.notifyMatchFailure(op, "no C layout of the same size, or no enclosing function");
+    Value slot;
+    {
+      OpBuilder::InsertionGuard guard(r);
+      r.setInsertionPointToStart(&fn.getFunctionBody().front());
+      Value one = LLVM::ConstantOp::create(r, loc, r.getI64Type(), 1);
+      slot = LLVM::AllocaOp::create(r, loc, LLVM::LLVMPointerType::get(r.getContext()), cLayoutType(from), one,
+                                    (unsigned)std::max(in->align, out->align));
+    }
+    Layout l = layout(r, loc);
+    l.write(a.getInput(), slot, from);
+    r.replaceOp(op, l.read(slot, to));
+    return success();
+  }
+};
+
 /// a[i] of a 2-d array: the data pointer moved to row i (a null array stays
 /// null), the trailing shape and strides shifted to the front.
 struct SubArrayLowering : KdslPattern<SubArrayOp> {
@@ -425,7 +453,7 @@ struct ConvertKdslToLLVMPass : public kdsl::impl::ConvertKdslToLLVMBase<ConvertK
 
     RewritePatternSet patterns(ctx);
     patterns.add<LoadLowering, StoreLowering, ReadLowering, ShapeLowering, HasDataLowering, NullArrayLowering, AtomicLowering, FieldViewLowering,
-                 SubArrayLowering,
+                 SubArrayLowering, BitcastLowering,
                  IsDenseLowering, AssumeDenseLowering, StructCreateLowering, StructExtractLowering, StructInsertLowering>(converter);
     populatePrintToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);

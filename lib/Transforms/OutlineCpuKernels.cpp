@@ -233,6 +233,14 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
 
   void runOnOperation() override {
     module = getOperation();
+    // wp.block_dim() is 1 on the CPU (Warp's CPU kernels), in kernels and funcs.
+    SmallVector<BlockDimOp> blockDims;
+    module.walk([&](BlockDimOp op) { blockDims.push_back(op); });
+    for (BlockDimOp op : blockDims) {
+      OpBuilder ob(op);
+      op.replaceAllUsesWith(arith::ConstantOp::create(ob, op.getLoc(), ob.getI32IntegerAttr(1)).getResult());
+      op.erase();
+    }
     // @wp.func bodies: asserts and bounds checks with an unknown thread (-1).
     for (auto f : llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
       if (f.isExternal() || f->hasAttr("kdsl.kernel"))

@@ -113,6 +113,14 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
     gpu::ReturnOp::create(b, loc);
 
     moveKernelBodyIntoGridLoop(k, loop, extents, argValues);
+    // wp.block_dim(): blockDim.x (funcs are inlined by now).
+    SmallVector<BlockDimOp> blockDims;
+    f.walk([&](BlockDimOp op) { blockDims.push_back(op); });
+    for (BlockDimOp op : blockDims) {
+      OpBuilder ob(op);
+      op.replaceAllUsesWith(arith::TruncIOp::create(ob, op.getLoc(), ob.getI32Type(), bdim).getResult());
+      op.erase();
+    }
     Value flat = loop.getInductionVar();
     SmallVector<Operation *> toErase;
     f.walk([&](Operation *op) {

@@ -49,6 +49,7 @@ enum class BuiltinRule : uint8_t {
   Linalg,       ///< linear algebra, quaternion and geometry helpers (BuiltinRulesLinalg.cpp)
   Operator,     ///< wp.add, wp.neg, ...: the Python operator (BuiltinRulesScalar.cpp)
   Print,        ///< wp.printf / print (BuiltinRulesScalar.cpp)
+  Misc,         ///< quaternion, transform_set_*, div_approx, cast, copy, ... (BuiltinRulesMisc.cpp)
 };
 
 /// The result type of a call from its (first) argument's type T.
@@ -80,6 +81,7 @@ enum : unsigned {
   Vec3Only = 1 << 10,    ///< vectors must have 3 elements
   SquareOnly = 1 << 11,  ///< matrices must be square ("expects a square matrix")
   F16Elements = 1 << 12, ///< atomics: float16 array elements are allowed
+  BF16Elements = 1 << 13, ///< atomics: bfloat16 array elements are allowed
   // Shorthands.
   Number = FloatScalar | IntScalar,
   AnyVecLike = AnyVec | AnyMat | AnyQuat,

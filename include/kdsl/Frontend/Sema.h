@@ -25,6 +25,7 @@ class Sema {
   friend class StaticExpander; // wp.static (SemaStatic.cpp)
   friend class LinalgRules; // linear algebra builtins (BuiltinRulesLinalg.cpp)
   friend class ScalarRules; // operator functions and printing (BuiltinRulesScalar.cpp)
+  friend class MiscRules; // the rest of Warp's core builtins (BuiltinRulesMisc.cpp)
 
 public:
   Sema(ModuleAST &module, DiagEngine &diags, TypeContext &types)
@@ -48,6 +49,8 @@ public:
     bool b = false;
   };
   std::optional<ConstValue> evalConst(Expr *e);
+  /// `array`..`array4d`, `indexedarray`..`indexedarray4d` (Sema.cpp).
+  static bool arrayName(llvm::StringRef name, bool &indexed, unsigned &ndim);
 
   /// A generic kernel's instances (Generics.cpp), checked, into `out`: from
   /// `given` (a call whose arguments are the types, from
@@ -99,6 +102,8 @@ private:
   bool slicePositions(SliceExpr *s, int64_t length, llvm::SmallVectorImpl<int64_t> &out);
   const Type *checkCompositeSlice(SubscriptExpr *e, const Type *bt);
   const Type *resolveType(Expr *annotation, Scope *scope);
+  /// An annotation's ndim: a constant or `Literal[N]`.
+  std::optional<int64_t> evalNdim(Expr *e);
   bool isWarpModule(Expr *e, Scope *scope);
   SubscriptExpr *tupleAnnotation(Expr *e, Scope *scope);
   bool alwaysReturns(const Body &body);

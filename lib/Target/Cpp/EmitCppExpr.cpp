@@ -63,6 +63,11 @@ FamilyResult CppEmitter::arithExpr(Operation &op, std::string &e) {
           e = call("kdsl::divide", op.getOperands());
           return success();
         }
+        // wp.div_approx (the afn flag): __fdividef in CUDA device code.
+        if (bitEnumContainsAll(o.getFastmath(), arith::FastMathFlags::afn)) {
+          e = call("kdsl::div_approx", op.getOperands());
+          return success();
+        }
         return bin("/");
       })
       .Case([&](arith::NegFOp o) {
@@ -275,6 +280,14 @@ FamilyResult CppEmitter::memoryExpr(Operation &op, std::string &e) {
       })
       .Case([&](NullArrayOp) {
         e = "kdsl_array{}";
+        return success();
+      })
+      .Case([&](BitcastOp o) { // wp.cast: the bytes of the input as the result type
+        e = "kdsl::bit_cast<" + typeName(rt) + ">(" + name(o.getInput()) + ")";
+        return success();
+      })
+      .Case([&](BlockDimOp) { // wp.block_dim(): 1 on the CPU, as Warp
+        e = options.target == CppEmitOptions::Target::Cuda ? "(int32_t)blockDim.x" : "(int32_t)1";
         return success();
       })
       .Case([&](HasDataOp o) {

@@ -1,0 +1,48 @@
+//===- BuiltinLoweringMisc.cpp - the rest of Warp's core builtins ---------===//
+//
+// KDSL_EXPAND(lowerMisc) of BuiltinsMisc.h's builtins (quaternion and
+// transform_set_translation/rotation need none: they become a constructor
+// and an assignment in Sema). Derivatives come from the ops created.
+//
+//===----------------------------------------------------------------------===//
+#include "BuiltinLowering.h"
+#include "BuiltinLoweringSpatial.h"
+#include "BuiltinsMisc.h"
+
+using namespace kdsl;
+using namespace mlir;
+
+/// div_approx: arith.divf with the `afn` fast-math flag, which the NVPTX
+/// backend turns into div.approx.f32 (Warp's approx_div on the GPU); the CPU
+/// keeps IEEE division (Warp's CPU fallback). A scalar operand of a vector,
+/// matrix or quaternion division is splatted (Warp divides each element).
+static Value lowerDivApprox(LowerCtx &c) {
+  Value a = c.a[0], b = c.a[1];
+  if (isa<VectorType>(c.rty)) {
+    if (!isa<VectorType>(a.getType()))
+      a = c.g.splat(a, c.rty, c.l);
+    if (!isa<VectorType>(b.getType()))
+      b = c.g.splat(b, c.rty, c.l);
+  }
+  auto div = arith::DivFOp::create(c.b, c.l, a, b);
+  div.setFastmath(arith::FastMathFlags::afn);
+  return div;
+}
+
+Value kdsl::lowerMisc(LowerCtx &c) {
+  switch ((Builtin)c.e->builtin) {
+  case Builtin::TransformSetTranslationCopy: return genTransformWithPart(c.b, c.l, c.a[0], 0, c.a[1]);
+  case Builtin::TransformSetRotationCopy: return genTransformWithPart(c.b, c.l, c.a[0], 1, c.a[1]);
+  case Builtin::DivApprox: return lowerDivApprox(c);
+  case Builtin::Cast:
+    // Types that lower to one MLIR type (int32 and uint32) need no op.
+    if (c.a[0].getType() == c.rty)
+      return c.a[0];
+    return BitcastOp::create(c.b, c.l, c.rty, c.a[0]);
+  case Builtin::Copy: return c.a[0]; // values are copied: SSA values are immutable
+  case Builtin::Breakpoint: return {}; // Warp's __debugbreak(): no debugger trap in kdsl
+  case Builtin::BlockDim: return BlockDimOp::create(c.b, c.l);
+  default: break;
+  }
+  llvm_unreachable("no expansion for this builtin");
+}

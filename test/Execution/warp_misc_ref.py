@@ -1,0 +1,203 @@
+"""Independent reference for Inputs/warp_misc.py (warp_misc.test).
+
+Written from Warp 1.16's definitions (warp/_src/builtins.py, native/spatial.h,
+quat.h, matnn.h, builtin.h), in plain Python float64 (float32 values rounded
+with struct where the kernel's arithmetic is float32):
+  transform_set_translation(t, p) sets t.p (t = (p[3], q[4])); the _copy
+  forms return (p, t.q) / (t.p, q); quaternion(ijk, real), quaternion(x, y,
+  z, w), quaternion(dtype=T) = 0, quaternion(q) = q;
+  div_approx = IEEE division on the CPU (Warp's CPU fallback), element-wise
+  for vectors, matrices and quaternions with a scalar on either side;
+  cast(a, T) = a's bytes (little endian, C layout) read as T;
+  copy(a) = a; block_dim() = 1 on the CPU; breakpoint() does nothing;
+  dense_gemm(m, n, p, t1, t2, A, B, C): C = op(A) op(B), op a transpose when
+  the flag is 1, row-major flat arrays; dense_chol(n, A, r, L): the lower
+  Cholesky factor of A + r I (upper triangle of L left as it was);
+  dense_subs / dense_solve: x = (L L^T)^-1 b;
+  spatial_jacobian(S, parents, qd_start, j0, count, J0, J): for joint i of
+  the articulation, rows 6i..6i+5 hold S[col] (w then v) in the column of each
+  dof of joint j0 + i and of each of its ancestors; spatial_mass(I, j0, count,
+  M0, M): the block diagonal of I[j0 .. j0 + count - 1].
+
+The gradient of dense_solve's A is Warp's adjoint: adj_b = A^-1 adj_x,
+adj_A = -adj_b x^T (solve64's "grads" here; the other gradients are checked
+against finite differences by the test).
+
+usage: warp_misc_ref.py SPEC.json   expected kdsl-run output
+"""
+import json
+import math
+import struct
+import sys
+
+
+def f32(x):
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def add(a, b):
+    return [x + y for x, y in zip(a, b)]
+
+
+def xforms(ins, i):
+    t, p, q = ins["t"][i], ins["p"][i], ins["q"][i]
+    x = p + (q if p[0] > 0.0 else t[3:])
+    y = [2.0 * c for c in p] + [3.0 * c for c in q]
+    v = [p[2], p[1], p[0]]
+    quat = add(add(v + [q[3]], [2.0 * c for c in (q[1], q[0], p[1], p[2])]), q)
+    return {"set_out": x, "copy_out": add(y, t), "quat_out": quat}
+
+
+def divs(ins, i):
+    a = ins["a"][i]
+    v, m, q = ins["v"][i], ins["m"][i], ins["q"][i]
+    return {
+        "s_out": a / 2.5 + 1.0 / a,
+        "v_out": [c / a + a / c for c in v],
+        "m_out": [[c / a + a / c for c in row] for row in m],
+        "q_out": [c / a + a / c for c in q],
+    }
+
+
+def divs32(ins, i):
+    return {"out": f32(ins["a"][i] / ins["b"][i])}
+
+
+def bits32(x):
+    return struct.unpack("<i", struct.pack("<f", x))[0]
+
+
+def casts(ins, i):
+    f, n, d = ins["f"][i], ins["n"][i], ins["d"][i]
+    return {
+        "bits": bits32(f),
+        "floats": struct.unpack("<f", struct.pack("<i", n))[0],
+        "halves": list(struct.unpack("<ii", struct.pack("<d", d))),
+        "vbits": [bits32(f), bits32(-f), bits32(0.5)],
+        # Pun: float16 2.0 (0x4000) at offset 0, int16 123 + i at offset 2.
+        "pun": struct.unpack("<i", struct.pack("<eh", 2.0, 123 + i))[0],
+        "words": n & 0xFFFFFFFF,
+    }
+
+
+def utility(ins, i):
+    v = ins["v"][i]
+    return {"out": [7.0 + 2.0 * v[0], v[1] + 2.0 * v[1], v[2] + 2.0 * v[2]], "dims": 1}
+
+
+def gemm(m, n, p, t1, t2, A, B):
+    def a(i, k):
+        return A[k * m + i] if t1 else A[i * p + k]
+
+    def b(k, j):
+        return B[j * p + k] if t2 else B[k * n + j]
+
+    return [sum(a(i, k) * b(k, j) for k in range(p)) for i in range(m) for j in range(n)]
+
+
+def chol(n, A, r, L):
+    L = list(L)
+    for j in range(n):
+        s = A[j * n + j] + r - sum(L[j * n + k] ** 2 for k in range(j))
+        L[j * n + j] = math.sqrt(s)
+        for i in range(j + 1, n):
+            L[i * n + j] = (A[i * n + j] - sum(L[i * n + k] * L[j * n + k] for k in range(j))) / L[j * n + j]
+    return L
+
+
+def subs(n, L, b):
+    z = [0.0] * n
+    for i in range(n):
+        z[i] = (b[i] - sum(L[i * n + j] * z[j] for j in range(i))) / L[i * n + i]
+    x = [0.0] * n
+    for i in reversed(range(n)):
+        x[i] = (z[i] - sum(L[j * n + i] * x[j] for j in range(i + 1, n))) / L[i * n + i]
+    return x
+
+
+def dense(ins, _):
+    n = ins["n"]
+    L = chol(n, ins["S"], 0.5, ins["L"])
+    x = subs(n, L, ins["b"])
+    return {"C": gemm(n, n, n, ins["t1"], ins["t2"], ins["A"], ins["B"]), "L": L, "x": x, "y": x}
+
+
+def gemm64(ins, _):
+    C = gemm(ins["m"], ins["n"], ins["p"], ins["t1"], ins["t2"], ins["A"], ins["B"])
+    return {"C": C, "loss": [sum(c * c for c in C)]}
+
+
+def solve64(ins, _):
+    n, A, w = ins["n"], ins["A"], ins["w"]
+    L = chol(n, A, 0.0, ins["L"])
+    x = subs(n, L, ins["b"])
+    return {"L": L, "x": x, "loss": [sum(w[k] * x[k] * x[k] for k in range(n))]}
+
+
+def solve64_grad_A(ins):
+    """Warp's adjoint of A: -adj_b x^T, adj_b = A^-1 adj_x, adj_x = 2 w x."""
+    n, w = ins["n"], ins["w"]
+    L = chol(n, ins["A"], 0.0, ins["L"])
+    x = subs(n, L, ins["b"])
+    adj_b = subs(n, L, [2.0 * w[k] * x[k] for k in range(n)])
+    return [-adj_b[i] * x[j] for i in range(n) for j in range(n)]
+
+
+def jacobian(S, parents, qd, j0, count, J0, J):
+    start = qd[j0]
+    dofs = qd[j0 + count] - start
+    for i in range(count):
+        j = j0 + i
+        while j != -1:
+            for dof in range(qd[j + 1] - qd[j]):
+                col = qd[j] - start + dof
+                for k in range(6):
+                    J[J0 + (6 * i + k) * dofs + col] = S[start + col][k]
+            j = parents[j]
+
+
+def mass(I, j0, count, M0, M):
+    stride = 6 * count
+    for l in range(count):
+        for i in range(6):
+            for j in range(6):
+                M[M0 + (6 * l + i) * stride + 6 * l + j] = I[j0 + l][i][j]
+
+
+def articulation(ins, spec):
+    J, M = [0.0] * 84, [0.0] * 360
+    S, par, qd, I = ins["S"], ins["parents"], ins["qd_start"], ins["I_s"]
+    jacobian(S, par, qd, 0, 3, 0, J)
+    mass(I, 0, 3, 0, M)
+    if spec["dim"] > 1:
+        jacobian(S, par, qd, 3, 1, 72, J)
+        mass(I, 3, 1, 324, M)
+    return {"J": J, "M": M}
+
+
+PER_THREAD = {"xforms": xforms, "divs": divs, "divs32": divs32, "casts": casts, "utility": utility}
+WHOLE = {"dense": dense, "gemm64": gemm64, "solve64": solve64}
+
+
+def expected(spec):
+    ins = {}
+    for k, v in spec["inputs"].items():
+        ins[k] = v if not isinstance(v, dict) else v["data"] if "data" in v else [0.0] * v["zeros"][0]
+    out = {k: v for k, v in ins.items() if isinstance(spec["inputs"][k], dict)}
+    kernel = spec["kernel"]
+    if kernel in PER_THREAD:
+        rows = [PER_THREAD[kernel](ins, i) for i in range(spec["dim"])]
+        for name in rows[0]:
+            out[name] = [row[name] for row in rows]
+    elif kernel in WHOLE:
+        out.update(WHOLE[kernel](ins, None))
+    else:
+        out.update(articulation(ins, spec))
+    result = {"ok": True, "outputs": out}
+    if kernel == "solve64":
+        result["grads"] = {"A": solve64_grad_A(ins)}
+    return result
+
+
+if __name__ == "__main__":
+    print(json.dumps(expected(json.load(open(sys.argv[1])))))
