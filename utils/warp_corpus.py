@@ -51,13 +51,15 @@ KDSL_LANGUAGE = {
         "bool",
         "int8", "int16", "int32", "int64",
         "uint8", "uint16", "uint32", "uint64",
-        "float16", "float32", "float64",
+        "float16", "float32", "float64", "bfloat16",
     },
     "vector_types": _VEC,
     "matrix_types": _MAT,
     "quat_types": _QUAT,
     # wp.<name>(dtype=T[, ndim=N]) and wp.<name>[T] array annotations -> rank.
-    "array_types": {"array": None, "array1d": 1, "array2d": 2, "array3d": 3, "array4d": 4},
+    "array_types": {"array": None, "array1d": 1, "array2d": 2, "array3d": 3, "array4d": 4,
+                    "indexedarray": None, "indexedarray1d": 1, "indexedarray2d": 2,
+                    "indexedarray3d": 3, "indexedarray4d": 4},
     # wp.<name>(...) builtin functions.
     "builtins": {
         "tid", "abs", "sign", "min", "max", "clamp", "sqrt", "cbrt", "exp", "log", "log2", "log10",
@@ -583,7 +585,8 @@ class Checker:
                     self.fail("array annotation keywords other than dtype/ndim", t)
                 if "ndim" in kws:
                     nd = kws["ndim"]
-                    if x != "array" or not (isinstance(nd, ast.Constant) and nd.value in (1, 2, 3, 4)):
+                    if x not in ("array", "indexedarray") or not (
+                            isinstance(nd, ast.Constant) and nd.value in (1, 2, 3, 4)):
                         self.fail("array ndim not a literal 1-4", nd)
                 self.check_type(kws["dtype"], elem=True)
                 return
@@ -593,7 +596,14 @@ class Checker:
             x = fi.warp_attr(t.value, self.locals)
             if x in L["array_types"] and not elem:
                 if isinstance(t.slice, ast.Tuple):
-                    self.fail("array subscript annotation with ndim", t)
+                    # wp.array[T, N] / wp.array[T, Literal[N]]
+                    nd = t.slice.elts[1] if len(t.slice.elts) == 2 else None
+                    if isinstance(nd, ast.Subscript) and (dotted(nd.value) or [""])[-1] == "Literal":
+                        nd = nd.slice
+                    if not (isinstance(nd, ast.Constant) and nd.value in (1, 2, 3, 4)):
+                        self.fail("array subscript annotation with ndim", t)
+                    self.check_type(t.slice.elts[0], elem=True)
+                    return
                 self.check_type(t.slice, elem=True)
                 return
             c = fi.canonical(t.value, self.locals)

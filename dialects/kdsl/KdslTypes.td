@@ -46,13 +46,13 @@ def Kdsl_StructType : Kdsl_Type<"Struct", "struct"> {
 
 // Value types that kernels and funcs can pass around. Vectors are fixed-size
 // (never scalable); quaternions and 3-vectors are rank-1.
-def Kdsl_ScalarType : AnyTypeOf<[I1, I8, I16, I32, I64, F16, F32, F64]>;
-def Kdsl_VectorLike : FixedVectorOfRankAndType<[1], [I8, I16, I32, I64, F16, F32, F64]>;
-def Kdsl_FloatVector : FixedVectorOfRankAndType<[1], [F16, F32, F64]>;
-def Kdsl_FloatMatrix : FixedVectorOfRankAndType<[2], [F16, F32, F64]>;
-def Kdsl_FloatVecOrMat : FixedVectorOfRankAndType<[1, 2], [F16, F32, F64]>;
+def Kdsl_ScalarType : AnyTypeOf<[I1, I8, I16, I32, I64, F16, F32, F64, BF16]>;
+def Kdsl_VectorLike : FixedVectorOfRankAndType<[1], [I8, I16, I32, I64, F16, F32, F64, BF16]>;
+def Kdsl_FloatVector : FixedVectorOfRankAndType<[1], [F16, F32, F64, BF16]>;
+def Kdsl_FloatMatrix : FixedVectorOfRankAndType<[2], [F16, F32, F64, BF16]>;
+def Kdsl_FloatVecOrMat : FixedVectorOfRankAndType<[1, 2], [F16, F32, F64, BF16]>;
 def Kdsl_Quat : AllOfType<[Kdsl_FloatVector, FixedVectorOfLength<[4]>],
-    "quaternion (vector<4xf16|f32|f64>, [x, y, z, w])", "::mlir::VectorType">;
+    "quaternion (vector<4xf16|f32|f64|bf16>, [x, y, z, w])", "::mlir::VectorType">;
 def Kdsl_Vec3 : AllOfType<[Kdsl_FloatVector, FixedVectorOfLength<[3]>],
     "3-vector of floats", "::mlir::VectorType">;
 

@@ -24,7 +24,7 @@ void KdslDialect::registerTypes() {
 static bool isValueType(Type t) {
   if (t.isSignlessInteger() && llvm::is_contained({1u, 8u, 16u, 32u, 64u}, t.getIntOrFloatBitWidth()))
     return true;
-  if (t.isF16() || t.isF32() || t.isF64())
+  if (t.isF16() || t.isF32() || t.isF64() || t.isBF16())
     return true;
   if (auto v = dyn_cast<VectorType>(t))
     return !v.isScalable() && (v.getRank() == 1 || v.getRank() == 2) &&

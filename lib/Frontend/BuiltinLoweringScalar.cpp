@@ -47,6 +47,9 @@ Value inType(OpBuilder &b, Location l, Value x, FloatType ft, Fn fn) {
   Value wide = xt.getWidth() < ft.getWidth() ? (Value)arith::ExtFOp::create(b, l, ft, x)
                                              : (Value)arith::TruncFOp::create(b, l, ft, x);
   Value r = fn(wide);
+  // float64 -> bfloat16 rounds through float32, as Warp's conversions do.
+  if (xt.isBF16() && ft.getWidth() > 32)
+    r = arith::TruncFOp::create(b, l, b.getF32Type(), r);
   return xt.getWidth() < ft.getWidth() ? (Value)arith::TruncFOp::create(b, l, xt, r)
                                        : (Value)arith::ExtFOp::create(b, l, xt, r);
 }
@@ -146,8 +149,9 @@ Value kdsl::lowerAtomicXor(LowerCtx &c) { return lowerAtomicKind(c, AtomicKind::
 
 Value kdsl::lowerAtomicCas(LowerCtx &c) {
   Value compare = c.a[c.a.size() - 2];
-  return AtomicOp::create(c.b, c.l, compare.getType(), AtomicKind::cas, c.a[0], atomicIndices(c, 2), c.a.back(),
-                          compare);
+  SmallVector<Value> idx = atomicIndices(c, 2);
+  Value array = c.g.indexedElement(c.a[0], idx, c.l);
+  return AtomicOp::create(c.b, c.l, compare.getType(), AtomicKind::cas, array, idx, c.a.back(), compare);
 }
 
 /// The rule bound the operator expression (e.g. `a + b` for wp.add(a, b))

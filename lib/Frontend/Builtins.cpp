@@ -53,6 +53,10 @@ std::optional<Builtin> kdsl::lookupPythonBuiltin(StringRef name) {
 const Type *kdsl::lookupWarpType(StringRef name, TypeContext &types) {
   if (auto s = parseScalarName(name))
     return types.scalar(*s);
+  // Warp has no named bfloat16 composites (vec3bf16 is a kdsl-run dtype only):
+  // they are written wp.types.vector(3, dtype=wp.bfloat16) and so on.
+  if (name.ends_with("bf16"))
+    return nullptr;
   if (name.consume_front("vec")) {
     if (name.size() >= 1 && name[0] >= '2' && name[0] <= '4') {
       unsigned n = name[0] - '0';

@@ -1,6 +1,7 @@
 //===- MLIRGen.cpp - functions, statements and control flow ---------------===//
 #include "MLIRGenImpl.h"
 #include "BuiltinLoweringSpatial.h"
+#include "kdsl/Dialect/IndexedArray.h"
 #include "kdsl/Target/SourceNames.h"
 
 #include "mlir/IR/Verifier.h"
@@ -51,6 +52,7 @@ mlir::Type MLIRGen::convertType(const kdsl::Type *t) {
     case Scalar::F16: return b.getF16Type();
     case Scalar::F32: return b.getF32Type();
     case Scalar::F64: return b.getF64Type();
+    case Scalar::BF16: return b.getBF16Type();
     }
     return {};
   };
@@ -61,7 +63,10 @@ mlir::Type MLIRGen::convertType(const kdsl::Type *t) {
   case kdsl::Type::Vec: return VectorType::get({t->rows}, scalar(t->scalar));
   case kdsl::Type::Quat: return VectorType::get({4}, scalar(t->scalar));
   case kdsl::Type::Mat: return VectorType::get({t->rows, t->cols}, scalar(t->scalar));
-  case kdsl::Type::Array: return ArrayType::get(&ctx, convertType(t->dtype), t->ndim);
+  case kdsl::Type::Array:
+    if (t->indexed)
+      return getIndexedArrayType(&ctx, convertType(t->dtype), t->ndim, t->dtype->str());
+    return ArrayType::get(&ctx, convertType(t->dtype), t->ndim);
   case kdsl::Type::Struct: {
     auto it = structTypes.find(t->structDef);
     if (it != structTypes.end())
@@ -83,8 +88,12 @@ mlir::Type MLIRGen::convertType(const kdsl::Type *t) {
 
 mlir::Value MLIRGen::constScalar(const kdsl::Type *t, double f, int64_t i, Location l) {
   mlir::Type mt = convertType(t);
-  if (auto ft = dyn_cast<FloatType>(mt))
+  if (auto ft = dyn_cast<FloatType>(mt)) {
+    // Warp spells a bfloat16 constant bfloat16(float(c)): rounded to float32 first.
+    if (ft.isBF16())
+      f = double(float(f));
     return constant(b.getFloatAttr(ft, f), l);
+  }
   return constant(b.getIntegerAttr(mt, i), l);
 }
 
@@ -114,6 +123,12 @@ mlir::Value MLIRGen::zeroValue(const kdsl::Type *t, Location l) {
     }
     return StructCreateOp::create(b, l, mt, fields);
   }
+  if (auto st = dyn_cast<StructType>(mt); st && t->isIndexedArray()) {
+    SmallVector<mlir::Value> fields; // data and index arrays all None
+    for (mlir::Type f : st.getFieldTypes())
+      fields.push_back(NullArrayOp::create(b, l, f));
+    return StructCreateOp::create(b, l, mt, fields);
+  }
   if (t->kind == kdsl::Type::Array)
     return NullArrayOp::create(b, l, mt); // Warp's None array
   return constant(cast<TypedAttr>(b.getZeroAttr(mt)), l);
@@ -128,6 +143,20 @@ mlir::Value MLIRGen::convert(mlir::Value v, const kdsl::Type *from, const kdsl::
   mlir::Type target = convertType(to);
   if (fs == ts)
     return v;
+  // Warp converts to and from bfloat16 only through float32 (its bfloat16 is
+  // constructed from a float and converts to one): float64, integers and
+  // bool are rounded to float32 first, and float16 <-> bfloat16 goes through
+  // float32 both ways.
+  if ((ts == Scalar::BF16 && fs != Scalar::F32) || (fs == Scalar::BF16 && ts == Scalar::F16)) {
+    kdsl::Type f32Proto = *to;
+    f32Proto.scalar = Scalar::F32;
+    mlir::Type f32 = b.getF32Type();
+    if (auto vt = dyn_cast<VectorType>(target))
+      f32 = vt.clone(f32);
+    mlir::Value wide = fs == Scalar::BF16 ? (mlir::Value)arith::ExtFOp::create(b, l, f32, v)
+                                          : convert(v, from, &f32Proto, l);
+    return arith::TruncFOp::create(b, l, target, wide);
+  }
   if (ts == Scalar::Bool) {
     mlir::Value zero = zeroValue(from, l);
     if (isFloat(fs))
@@ -815,9 +844,12 @@ bool MLIRGen::resolveLValue(const Expr *target, LValue &lv) {
   }
   if (auto *sub = llvm::dyn_cast<SubscriptExpr>(target)) {
     if (sub->skind == SubKind::ArrayElem) {
-      lv.array = genExpr(sub->base);
+      mlir::Value base = genExpr(sub->base);
       lv.arrayIdx = genIndices(sub->indices);
-      return !failed;
+      if (failed)
+        return false;
+      lv.array = indexedElement(base, lv.arrayIdx, l);
+      return true;
     }
     if (!resolveLValue(sub->base, lv))
       return false;

@@ -4,8 +4,11 @@
 
 using namespace kdsl;
 
-// Warp's type-name suffixes (vec3f, vec2ui, mat33d); "?" for bool, which has none.
-static const char *suffix(Scalar s) { return scalarSuffix(s) ? scalarSuffix(s) : "?"; }
+// Warp's type-name suffixes (vec3f, vec2ui, mat33d); "?" for bool and
+// bfloat16, which have none in Warp (their composites print generically).
+static const char *suffix(Scalar s) {
+  return scalarSuffix(s) && s != Scalar::BF16 ? scalarSuffix(s) : "?";
+}
 
 std::string Type::str() const {
   switch (kind) {
@@ -14,15 +17,23 @@ std::string Type::str() const {
   case Vec: {
     std::string c = suffix(scalar);
     if (cols == 1) // a transform (Types.h)
-      return "transform" + c;
+      return c == "?" ? "transformation(dtype=" + std::string(warpName(scalar)) + ")" : "transform" + c;
     return c == "?"
                ? "vector(length=" + std::to_string(rows) + ", dtype=" + warpName(scalar) + ")"
                : "vec" + std::to_string(rows) + c;
   }
-  case Mat: return "mat" + std::to_string(rows) + std::to_string(cols) + suffix(scalar);
-  case Quat: return std::string("quat") + suffix(scalar);
+  case Mat:
+    if (std::string(suffix(scalar)) == "?")
+      return "matrix(shape=(" + std::to_string(rows) + ", " + std::to_string(cols) +
+             "), dtype=" + warpName(scalar) + ")";
+    return "mat" + std::to_string(rows) + std::to_string(cols) + suffix(scalar);
+  case Quat:
+    if (std::string(suffix(scalar)) == "?")
+      return std::string("quaternion(dtype=") + warpName(scalar) + ")";
+    return std::string("quat") + suffix(scalar);
   case Array:
-    return "array(dtype=" + dtype->str() + (ndim > 1 ? ", ndim=" + std::to_string(ndim) : "") + ")";
+    return std::string(indexed ? "indexedarray" : "array") + "(dtype=" + dtype->str() +
+           (ndim > 1 ? ", ndim=" + std::to_string(ndim) : "") + ")";
   case Struct: return structDef->name.str();
   case Tuple: {
     std::string s = "(";
@@ -39,8 +50,8 @@ std::string Type::str() const {
 }
 
 const Type *TypeContext::get(const Type &proto) {
-  Key key{proto.kind, (int)proto.scalar, proto.rows, proto.cols, proto.ndim, proto.dtype,
-          proto.structDef};
+  Key key{proto.kind, (int)proto.scalar, proto.rows,  proto.cols,
+          proto.ndim, proto.indexed,     proto.dtype, proto.structDef};
   auto &slot = types[key];
   if (!slot)
     slot = std::make_unique<Type>(proto);
@@ -91,6 +102,13 @@ const Type *TypeContext::array(const Type *dtype, unsigned ndim) {
   Type t = make(Type::Array);
   t.dtype = dtype;
   t.ndim = ndim;
+  return get(t);
+}
+const Type *TypeContext::indexedArray(const Type *dtype, unsigned ndim) {
+  Type t = make(Type::Array);
+  t.dtype = dtype;
+  t.ndim = ndim;
+  t.indexed = true;
   return get(t);
 }
 const Type *TypeContext::structTy(const StructDef *def) {

@@ -1,5 +1,6 @@
 //===- ValueLayout.cpp - host values of kdsl kernel arguments -------------===//
 #include "kdsl/Runtime/ValueLayout.h"
+#include "kdsl/Dialect/IndexedArray.h"
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Transforms/CLayout.h"
 
@@ -131,6 +132,8 @@ static mlir::Type scalarToMLIR(ScalarKind s, mlir::MLIRContext *ctx) {
     return mlir::IntegerType::get(ctx, 1);
   case ScalarKind::F16:
     return mlir::Float16Type::get(ctx);
+  case ScalarKind::BF16:
+    return mlir::BFloat16Type::get(ctx);
   case ScalarKind::F32:
     return mlir::Float32Type::get(ctx);
   case ScalarKind::F64:
@@ -196,6 +199,8 @@ static std::optional<ScalarKind> scalarFromMLIR(mlir::Type t) {
   }
   if (t.isF16())
     return ScalarKind::F16;
+  if (t.isBF16())
+    return ScalarKind::BF16;
   if (t.isF32())
     return ScalarKind::F32;
   if (t.isF64())
@@ -337,6 +342,9 @@ Expected<std::vector<uint64_t>> kdsl::structFieldOffsets(StructType t) {
 std::string kdsl::describeType(mlir::Type t) {
   if (std::optional<ElemType> e = elemTypeFromMLIR(t))
     return e->name();
+  if (ArrayType data = indexedArrayDataType(t))
+    return "indexedarray(dtype=" + describeType(data.getElementType()) +
+           ", ndim=" + std::to_string(data.getNdim()) + ")";
   if (auto a = llvm::dyn_cast_or_null<ArrayType>(t))
     return "array(dtype=" + describeType(a.getElementType()) +
            ", ndim=" + std::to_string(a.getNdim()) + ")";
@@ -529,13 +537,21 @@ static Error encodeScalar(const json::Value &v, ScalarKind s, bool signKnown, ch
   }
   llvm::APFloat f(x);
   bool losesInfo = false;
-  llvm::APFloat::opStatus status =
-      f.convert(s == ScalarKind::F16 ? llvm::APFloat::IEEEhalf() : llvm::APFloat::IEEEsingle(),
-                llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  llvm::APFloat::opStatus status = llvm::APFloat::opOK;
+  if (s == ScalarKind::BF16) {
+    // As Warp's wp.array(..., dtype=wp.bfloat16): the value as a float32,
+    // then rounded to nearest even.
+    status = f.convert(llvm::APFloat::IEEEsingle(), llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+    status = llvm::APFloat::opStatus(
+        status | f.convert(llvm::APFloat::BFloat(), llvm::APFloat::rmNearestTiesToEven, &losesInfo));
+  } else {
+    status = f.convert(s == ScalarKind::F16 ? llvm::APFloat::IEEEhalf() : llvm::APFloat::IEEEsingle(),
+                       llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  }
   if (!special && (status & llvm::APFloat::opOverflow))
     return specError("value " + shortJSON(v) + " is out of range for " + scalarName(s));
   uint64_t raw = f.bitcastToAPInt().getZExtValue();
-  if (s == ScalarKind::F16)
+  if (s == ScalarKind::F16 || s == ScalarKind::BF16)
     store<uint16_t>(dst, uint16_t(raw));
   else
     store<uint32_t>(dst, uint32_t(raw));
@@ -550,7 +566,7 @@ static std::string at(StringRef what, const Twine &message) {
 
 static Error encodeValueImpl(const json::Value &v, mlir::Type t, char *dst, const char *base,
                              StringRef what, llvm::SmallVectorImpl<StringRef> &path,
-                             ArrayBinder arrays);
+                             ArrayBinder arrays, bool fieldForm = false);
 
 Error kdsl::encodeElement(const json::Value &v, const ElemType &t, char *dst) {
   if (t.family == ElemType::Family::Scalar)
@@ -624,11 +640,21 @@ static float halfToFloat(uint16_t bits) {
   return f.convertToFloat();
 }
 
+/// bfloat16 is the high half of a float32.
+static float bfloat16ToFloat(uint16_t bits) {
+  uint32_t x = uint32_t(bits) << 16;
+  float f;
+  std::memcpy(&f, &x, sizeof f);
+  return f;
+}
+
 /// The value of a float scalar, widened exactly to double.
 static double loadFloat(const char *src, ScalarKind s) {
   switch (s) {
   case ScalarKind::F16:
     return halfToFloat(load<uint16_t>(src));
+  case ScalarKind::BF16:
+    return bfloat16ToFloat(load<uint16_t>(src));
   case ScalarKind::F32:
     return load<float>(src);
   default:
@@ -731,6 +757,8 @@ std::string kdsl::formatScalar(const char *src, ScalarKind s) {
   switch (s) {
   case ScalarKind::F16:
     return shortestFloat(halfToFloat(load<uint16_t>(src)));
+  case ScalarKind::BF16:
+    return shortestFloat(bfloat16ToFloat(load<uint16_t>(src)));
   case ScalarKind::F32:
     return shortestFloat(load<float>(src));
   default:
@@ -784,9 +812,50 @@ static std::string fieldList(StructType t) {
   return names;
 }
 
+Expected<json::Value> kdsl::indexedArrayFields(const json::Value &v, StructType t,
+                                               StringRef what) {
+  ArrayType data = indexedArrayDataType(t);
+  assert(data && "not the struct of an indexed array");
+  unsigned ndim = data.getNdim();
+  json::Object fields;
+  const json::Object *obj = v.getAsObject();
+  const json::Array *indices = nullptr;
+  if (obj && obj->get("indices")) {
+    for (const auto &kv : *obj)
+      if (kv.first != "data" && kv.first != "indices")
+        return specError(at(what, "unknown key '" + kv.first.str() +
+                                      "' in an indexed array (keys: data, indices)"));
+    if (!obj->get("data"))
+      return specError(at(what, "an indexed array needs \"data\" (the array it indexes) with "
+                                "\"indices\""));
+    indices = obj->get("indices")->getAsArray();
+    if (!indices || indices->size() > ndim)
+      return specError(at(what, "\"indices\" must be a list of at most " + Twine(ndim) +
+                                    " index arrays (one per dimension, null for a dimension "
+                                    "without indices) for " + describeType(t) + ", got " +
+                                    (indices ? Twine(indices->size()) + " items"
+                                             : Twine(describeJSONValue(*obj->get("indices"))))));
+    fields["data"] = *obj->get("data");
+  } else {
+    fields["data"] = v;
+  }
+  for (unsigned d = 0; d < ndim; ++d)
+    fields[indexedArrayIndicesField(d)] =
+        indices && d < indices->size() ? (*indices)[d] : json::Value(nullptr);
+  return json::Value(std::move(fields));
+}
+
 static Error encodeValueImpl(const json::Value &v, mlir::Type t, char *dst, const char *base,
                              StringRef what, llvm::SmallVectorImpl<StringRef> &path,
-                             ArrayBinder arrays) {
+                             ArrayBinder arrays, bool fieldForm) {
+  // An indexed array: its JSON form in the struct's fields (errors then name
+  // "field 'data'" and "field 'indices0'", outputs "arg.data").
+  if (auto st = llvm::dyn_cast_or_null<StructType>(t); st && !fieldForm && indexedArrayDataType(st)) {
+    Expected<json::Value> fields = indexedArrayFields(v, st, what);
+    if (!fields)
+      return fields.takeError();
+    return encodeValueImpl(*fields, t, dst, base, what, path, arrays, /*fieldForm=*/true);
+  }
   if (std::optional<ElemType> e = elemTypeFromMLIR(t)) {
     Error err = encodeElement(v, *e, dst);
     return what.empty() || !err ? std::move(err) : prefixRunError(std::move(err), what);
@@ -1007,7 +1076,7 @@ Expected<std::vector<ScalarSlot>> kdsl::gradientSlots(const HostArray &a) {
   const ElemType &t = a.elemType();
   std::vector<ScalarSlot> perElement;
   for (ScalarSlot slot : scalarSlots(t)) {
-    if (slot.kind == ScalarKind::F16 ||
+    if (slot.kind == ScalarKind::F16 || slot.kind == ScalarKind::BF16 ||
         (t.family != ElemType::Family::Struct && !isFloatScalar(slot.kind)))
       return specError("needs float32 or float64, got " + t.name());
     if (isFloatScalar(slot.kind))

@@ -6,7 +6,35 @@
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <cstring>
+
 using namespace llvm;
+
+// bfloat16 rounding for the JIT's code. LLVM rounds float and double to
+// bfloat16 by calling compiler-rt's __truncsfbf2 / __truncdfbf2, which the
+// host's libgcc may lack (GCC < 13): kdsl defines them, with Warp's rounding
+// (wp_float_to_bfloat16_bits_sw: to nearest even; a NaN stays a NaN, its
+// quiet bit set when the truncated mantissa would be zero; a double goes
+// through float, as Warp's bfloat16(double) does).
+static uint16_t floatToBfloat16Bits(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, sizeof x);
+  if ((x & 0x7f800000u) == 0x7f800000u) {
+    uint16_t h = uint16_t(x >> 16);
+    if ((x & 0x7fffffu) && !(h & 0x7fu))
+      h |= 0x40u;
+    return h;
+  }
+  x += 0x7fffu + ((x >> 16) & 1u);
+  return uint16_t(x >> 16);
+}
+extern "C" __bf16 kdsl_truncsfbf2(float f) {
+  uint16_t bits = floatToBfloat16Bits(f);
+  __bf16 r;
+  std::memcpy(&r, &bits, sizeof r);
+  return r;
+}
+extern "C" __bf16 kdsl_truncdfbf2(double d) { return kdsl_truncsfbf2(float(d)); }
 
 void kdsl::initializeNativeTargetOnce() {
   static bool initialized = [] {
@@ -21,6 +49,10 @@ Expected<std::unique_ptr<orc::LLJIT>>
 kdsl::createKernelJit(orc::JITTargetMachineBuilder machine, std::unique_ptr<Module> module,
                       std::unique_ptr<LLVMContext> context) {
   initializeNativeTargetOnce();
+  // bfloat16 conversions go through the functions above on every host: the
+  // AVX512-BF16 / AVX-NE-CONVERT instructions treat denormals differently.
+  machine.getFeatures().AddFeature("avx512bf16", false);
+  machine.getFeatures().AddFeature("avxneconvert", false);
   auto jit = orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(machine)).create();
   if (!jit)
     return jit.takeError();
@@ -38,6 +70,10 @@ kdsl::createKernelJit(orc::JITTargetMachineBuilder machine, std::unique_ptr<Modu
                                            JITSymbolFlags::Exported};
   hooks[interner("kdsl_report_oob")] = {orc::ExecutorAddr::fromPtr(&kdsl_report_oob),
                                         JITSymbolFlags::Exported};
+  hooks[interner("__truncsfbf2")] = {orc::ExecutorAddr::fromPtr(&kdsl_truncsfbf2),
+                                     JITSymbolFlags::Exported};
+  hooks[interner("__truncdfbf2")] = {orc::ExecutorAddr::fromPtr(&kdsl_truncdfbf2),
+                                     JITSymbolFlags::Exported};
   if (Error e = dylib.define(orc::absoluteSymbols(std::move(hooks))))
     return std::move(e);
   module->setDataLayout((*jit)->getDataLayout());

@@ -9,7 +9,9 @@
 using namespace kdsl;
 using llvm::StringRef;
 
-bool kdsl::isFloat(Scalar s) { return s == Scalar::F16 || s == Scalar::F32 || s == Scalar::F64; }
+bool kdsl::isFloat(Scalar s) {
+  return s == Scalar::F16 || s == Scalar::F32 || s == Scalar::F64 || s == Scalar::BF16;
+}
 
 bool kdsl::isSigned(Scalar s) {
   return s == Scalar::I8 || s == Scalar::I16 || s == Scalar::I32 || s == Scalar::I64;
@@ -28,6 +30,7 @@ unsigned kdsl::byteSize(Scalar s) {
   case Scalar::I16:
   case Scalar::U16:
   case Scalar::F16:
+  case Scalar::BF16:
     return 2;
   case Scalar::I32:
   case Scalar::U32:
@@ -65,6 +68,7 @@ static constexpr ScalarInfo scalarTable[] = {
     {Scalar::I32, "int32", "i"},     {Scalar::I64, "int64", "l"},    {Scalar::U8, "uint8", "ub"},
     {Scalar::U16, "uint16", "us"},   {Scalar::U32, "uint32", "ui"},  {Scalar::U64, "uint64", "ul"},
     {Scalar::F16, "float16", "h"},   {Scalar::F32, "float32", "f"},  {Scalar::F64, "float64", "d"},
+    {Scalar::BF16, "bfloat16", "bf16"},
 };
 
 static const ScalarInfo &info(Scalar s) { return scalarTable[static_cast<unsigned>(s)]; }
@@ -134,8 +138,9 @@ llvm::Expected<Dtype> kdsl::parseDtypeName(StringRef fullName) {
     std::string message = ("unknown dtype \"" + fullName + "\"").str();
     message += why ? std::string(": ") + why
                    : " (expected bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, "
-                     "float16, float32, float64, int, float, vecN[b|ub|s|us|i|ui|l|ul|h|f|d], "
-                     "matRC[h|f|d] or quat[h|f|d], e.g. vec3f, vec2i, mat33d, quath)";
+                     "float16, float32, float64, bfloat16, int, float, "
+                     "vecN[b|ub|s|us|i|ui|l|ul|h|f|d|bf16], matRC[h|f|d|bf16] or "
+                     "quat[h|f|d|bf16], e.g. vec3f, vec2i, mat33d, quath)";
     return llvm::createStringError(message);
   };
   Dtype t;
@@ -176,7 +181,7 @@ llvm::Expected<Dtype> kdsl::parseDtypeName(StringRef fullName) {
     if (!takeMatrixExtents(rest, t) || !(s = parseScalarSuffix(rest)))
       return unknown(nullptr);
     if (!isFloat(*s))
-      return unknown("matrices have float16, float32 or float64 components (suffix h, f or d)");
+      return unknown("matrices have float16, float32, float64 or bfloat16 components (suffix h, f, d or bf16)");
     t.shape = Dtype::Shape::Matrix;
   } else {
     return unknown(nullptr);

@@ -55,7 +55,7 @@ static std::optional<CSizeAlign> measure(Type mem) {
         return CSizeAlign{bytes, bytes};
       })
       .Case([](FloatType f) -> std::optional<CSizeAlign> {
-        if (!f.isF16() && !f.isF32() && !f.isF64())
+        if (!f.isF16() && !f.isF32() && !f.isF64() && !f.isBF16())
           return std::nullopt;
         uint64_t bytes = f.getWidth() / 8;
         return CSizeAlign{bytes, bytes};

@@ -172,8 +172,20 @@ static Value selectRow(Ex &ex, Value m, Value idx, ArrayRef<Value> rows) {
 /// builtin, or a vector op in a form convert-vector-to-llvm does not handle
 /// (n-D from_elements/broadcast, transpose, outerproduct, shape_cast to or
 /// from a matrix, a dynamic position into a matrix).
+static bool isBF16Like(Type t) { return getElementTypeOrSelf(t).isBF16(); }
+
 static bool needsExpansion(Operation *op) {
   return TypeSwitch<Operation *, bool>(op)
+      // Conversions to bfloat16 from integers and float64 go through
+      // float32, as Warp's do. The front end writes them so, but the
+      // canonicalizer folds truncf(sitofp) into one rounding (and so would
+      // the GPU: cvt.rn.bf16.s32).
+      .Case([](arith::SIToFPOp o) { return isBF16Like(o.getType()); })
+      .Case([](arith::UIToFPOp o) { return isBF16Like(o.getType()); })
+      .Case([](arith::TruncFOp o) {
+        return isBF16Like(o.getType()) &&
+               getElementTypeOrSelf(o.getIn().getType()).getIntOrFloatBitWidth() > 32;
+      })
       .Case<DotOp, CrossOp, LengthOp, LengthSqOp, NormalizeOp, MatMulOp, DeterminantOp, InverseOp,
             TraceOp, DiagOp, QuatMulOp, QuatInverseOp, QuatRotateOp, QuatRotateInvOp,
             QuatFromAxisAngleOp, QuatToMatrixOp, vector::TransposeOp, vector::OuterProductOp>(
@@ -556,6 +568,20 @@ struct ExpandDynamicInsert final : public ExpandPattern<vector::InsertOp> {
   }
 };
 
+/// int -> bfloat16 and float64 -> bfloat16 as int / float64 -> float32 ->
+/// bfloat16 (needsExpansion).
+template <typename OpT>
+struct ExpandToBF16 final : public ExpandPattern<OpT> {
+  using ExpandPattern<OpT>::ExpandPattern;
+  Value expand(Ex &ex, OpT o) const override {
+    Type f32 = ex.b.getF32Type();
+    if (auto v = dyn_cast<VectorType>(o.getType()))
+      f32 = v.clone(f32);
+    Value wide = OpT::create(ex.b, ex.loc, f32, o.getIn());
+    return arith::TruncFOp::create(ex.b, ex.loc, o.getType(), wide);
+  }
+};
+
 struct ExpandBuiltinsPass : public kdsl::impl::ExpandBuiltinsBase<ExpandBuiltinsPass> {
   void runOnOperation() override {
     if (failed(expandBuiltinsIn(getOperation())))
@@ -570,8 +596,9 @@ void kdsl::populateExpandBuiltinsPatterns(RewritePatternSet &patterns) {
                ExpandDeterminant, ExpandTrace, ExpandInverse, ExpandDiag, ExpandQuatMul,
                ExpandQuatInverse, ExpandQuatRotate, ExpandQuatRotateInv, ExpandQuatFromAxisAngle,
                ExpandQuatToMatrix, ExpandTranspose, ExpandOuterProduct, ExpandFromElements,
-               ExpandBroadcast, ExpandShapeCast, ExpandDynamicExtract, ExpandDynamicInsert>(
-      patterns.getContext());
+               ExpandBroadcast, ExpandShapeCast, ExpandDynamicExtract, ExpandDynamicInsert,
+               ExpandToBF16<arith::SIToFPOp>, ExpandToBF16<arith::UIToFPOp>,
+               ExpandToBF16<arith::TruncFOp>>(patterns.getContext());
 }
 
 LogicalResult kdsl::expandBuiltinsIn(Operation *root) {

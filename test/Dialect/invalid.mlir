@@ -267,13 +267,14 @@ func.func private @index_vector_elem(!kdsl.array<vector<3xindex>, 1>)
 
 // -----
 
-// expected-error @+1 {{invalid array element type 'bf16'}}
-func.func private @bf16_elem(!kdsl.array<bf16, 1>)
+// bf16 is an element type (Warp's bfloat16); the 8-bit floats are not.
+// expected-error @+1 {{invalid array element type 'f8E5M2'}}
+func.func private @f8_elem(!kdsl.array<f8E5M2, 1>)
 
 // -----
 
-// expected-error @+1 {{invalid array element type 'vector<4xbf16>'}}
-func.func private @bf16_vector_elem(!kdsl.array<vector<4xbf16>, 1>)
+// expected-error @+1 {{invalid array element type 'vector<4xf8E5M2>'}}
+func.func private @f8_vector_elem(!kdsl.array<vector<4xf8E5M2>, 1>)
 
 // -----
 
@@ -716,7 +717,7 @@ func.func @dot_result(%a: vector<3xf32>) {
 // -----
 
 func.func @dot_bool(%a: vector<3xi1>) {
-  // expected-error @+1 {{custom op 'kdsl.dot' 'lhs' must be fixed-length vector of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or 32-bit float or 64-bit float values of ranks 1, but got 'vector<3xi1>'}}
+  // expected-error @+1 {{custom op 'kdsl.dot' 'lhs' must be fixed-length vector of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or 32-bit float or 64-bit float or bfloat16 type values of ranks 1, but got 'vector<3xi1>'}}
   %d = kdsl.dot %a, %a : vector<3xi1>
   return
 }
@@ -724,7 +725,7 @@ func.func @dot_bool(%a: vector<3xi1>) {
 // -----
 
 func.func @dot_matrix(%a: vector<3x3xf32>) {
-  // expected-error @+1 {{custom op 'kdsl.dot' 'lhs' must be fixed-length vector of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or 32-bit float or 64-bit float values of ranks 1, but got 'vector<3x3xf32>'}}
+  // expected-error @+1 {{custom op 'kdsl.dot' 'lhs' must be fixed-length vector of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or 16-bit float or 32-bit float or 64-bit float or bfloat16 type values of ranks 1, but got 'vector<3x3xf32>'}}
   %d = kdsl.dot %a, %a : vector<3x3xf32>
   return
 }
@@ -764,7 +765,7 @@ func.func @cross_mismatch(%a: vector<3xf32>, %b: vector<3xf64>) {
 // -----
 
 func.func @length_int(%a: vector<3xi32>) {
-  // expected-error @+1 {{custom op 'kdsl.length' 'input' must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float values of ranks 1, but got 'vector<3xi32>'}}
+  // expected-error @+1 {{custom op 'kdsl.length' 'input' must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float or bfloat16 type values of ranks 1, but got 'vector<3xi32>'}}
   %l = kdsl.length %a : vector<3xi32>
   return
 }
@@ -780,7 +781,7 @@ func.func @length_result(%a: vector<3xf32>) {
 // -----
 
 func.func @length_sq_matrix(%a: vector<3x3xf32>) {
-  // expected-error @+1 {{custom op 'kdsl.length_sq' 'input' must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float values of ranks 1, but got 'vector<3x3xf32>'}}
+  // expected-error @+1 {{custom op 'kdsl.length_sq' 'input' must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float or bfloat16 type values of ranks 1, but got 'vector<3x3xf32>'}}
   %l = kdsl.length_sq %a : vector<3x3xf32>
   return
 }
@@ -796,7 +797,7 @@ func.func @length_sq_result(%a: vector<3xf16>) {
 // -----
 
 func.func @normalize_int(%a: vector<3xi32>) {
-  // expected-error @+1 {{'kdsl.normalize' op operand #0 must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float values of ranks 1, but got 'vector<3xi32>'}}
+  // expected-error @+1 {{'kdsl.normalize' op operand #0 must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float or bfloat16 type values of ranks 1, but got 'vector<3xi32>'}}
   %n = kdsl.normalize %a : vector<3xi32>
   return
 }
@@ -840,7 +841,7 @@ func.func @determinant_1x1(%m: vector<1x1xf64>) {
 // -----
 
 func.func @determinant_vector(%v: vector<3xf32>) {
-  // expected-error @+1 {{custom op 'kdsl.determinant' 'input' must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float values of ranks 2, but got 'vector<3xf32>'}}
+  // expected-error @+1 {{custom op 'kdsl.determinant' 'input' must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float or bfloat16 type values of ranks 2, but got 'vector<3xf32>'}}
   %d = kdsl.determinant %v : vector<3xf32>
   return
 }
@@ -848,7 +849,7 @@ func.func @determinant_vector(%v: vector<3xf32>) {
 // -----
 
 func.func @determinant_int(%m: vector<3x3xi32>) {
-  // expected-error @+1 {{custom op 'kdsl.determinant' 'input' must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float values of ranks 2, but got 'vector<3x3xi32>'}}
+  // expected-error @+1 {{custom op 'kdsl.determinant' 'input' must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float or bfloat16 type values of ranks 2, but got 'vector<3x3xi32>'}}
   %d = kdsl.determinant %m : vector<3x3xi32>
   return
 }
@@ -936,7 +937,7 @@ func.func @diag_element(%v: vector<2xf64>) {
 // -----
 
 func.func @diag_vector_result(%v: vector<3xf32>) {
-  // expected-error @+1 {{'kdsl.diag' op result #0 must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float values of ranks 2, but got 'vector<3xf32>'}}
+  // expected-error @+1 {{'kdsl.diag' op result #0 must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float or bfloat16 type values of ranks 2, but got 'vector<3xf32>'}}
   %d = kdsl.diag %v : vector<3xf32> -> vector<3xf32>
   return
 }
@@ -1016,7 +1017,7 @@ func.func @matmul_result_element(%a: vector<3x3xf32>, %b: vector<3xf32>) {
 // -----
 
 func.func @matmul_int(%a: vector<3x3xi32>) {
-  // expected-error @+1 {{'kdsl.matmul' op operand #0 must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float values of ranks 1/2, but got 'vector<3x3xi32>'}}
+  // expected-error @+1 {{'kdsl.matmul' op operand #0 must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float or bfloat16 type values of ranks 1/2, but got 'vector<3x3xi32>'}}
   %d = kdsl.matmul %a, %a : vector<3x3xi32>, vector<3x3xi32> -> vector<3x3xi32>
   return
 }
@@ -1028,7 +1029,7 @@ func.func @matmul_int(%a: vector<3x3xi32>) {
 // -----
 
 func.func @quat_mul_vec3(%a: vector<3xf32>) {
-  // expected-error @+1 {{'kdsl.quat_mul' op operand #0 must be quaternion (vector<4xf16|f32|f64>, [x, y, z, w]), but got 'vector<3xf32>'}}
+  // expected-error @+1 {{'kdsl.quat_mul' op operand #0 must be quaternion (vector<4xf16|f32|f64|bf16>, [x, y, z, w]), but got 'vector<3xf32>'}}
   %q = kdsl.quat_mul %a, %a : vector<3xf32>
   return
 }
@@ -1036,7 +1037,7 @@ func.func @quat_mul_vec3(%a: vector<3xf32>) {
 // -----
 
 func.func @quat_mul_int(%a: vector<4xi32>) {
-  // expected-error @+1 {{'kdsl.quat_mul' op operand #0 must be quaternion (vector<4xf16|f32|f64>, [x, y, z, w]), but got 'vector<4xi32>'}}
+  // expected-error @+1 {{'kdsl.quat_mul' op operand #0 must be quaternion (vector<4xf16|f32|f64|bf16>, [x, y, z, w]), but got 'vector<4xi32>'}}
   %q = kdsl.quat_mul %a, %a : vector<4xi32>
   return
 }
@@ -1052,7 +1053,7 @@ func.func @quat_mul_elements(%a: vector<4xf32>, %b: vector<4xf64>) {
 // -----
 
 func.func @quat_inverse_vec3(%a: vector<3xf64>) {
-  // expected-error @+1 {{'kdsl.quat_inverse' op operand #0 must be quaternion (vector<4xf16|f32|f64>, [x, y, z, w]), but got 'vector<3xf64>'}}
+  // expected-error @+1 {{'kdsl.quat_inverse' op operand #0 must be quaternion (vector<4xf16|f32|f64|bf16>, [x, y, z, w]), but got 'vector<3xf64>'}}
   %q = kdsl.quat_inverse %a : vector<3xf64>
   return
 }
@@ -1068,7 +1069,7 @@ func.func @quat_inverse_result(%a: vector<4xf32>) {
 // -----
 
 func.func @quat_rotate_quat_shape(%q: vector<3xf32>, %v: vector<3xf32>) {
-  // expected-error @+1 {{'kdsl.quat_rotate' op operand #0 must be quaternion (vector<4xf16|f32|f64>, [x, y, z, w]), but got 'vector<3xf32>'}}
+  // expected-error @+1 {{'kdsl.quat_rotate' op operand #0 must be quaternion (vector<4xf16|f32|f64|bf16>, [x, y, z, w]), but got 'vector<3xf32>'}}
   %r = kdsl.quat_rotate %q, %v : vector<3xf32>, vector<3xf32>
   return
 }
@@ -1149,7 +1150,7 @@ func.func @quat_from_axis_angle_result_element(%v: vector<3xf32>, %t: f32) {
 // -----
 
 func.func @quat_from_axis_angle_result_shape(%v: vector<3xf32>, %t: f32) {
-  // expected-error @+1 {{'kdsl.quat_from_axis_angle' op result #0 must be quaternion (vector<4xf16|f32|f64>, [x, y, z, w]), but got 'vector<3xf32>'}}
+  // expected-error @+1 {{'kdsl.quat_from_axis_angle' op result #0 must be quaternion (vector<4xf16|f32|f64|bf16>, [x, y, z, w]), but got 'vector<3xf32>'}}
   %q = kdsl.quat_from_axis_angle %v, %t : vector<3xf32> -> vector<3xf32>
   return
 }
@@ -1189,7 +1190,7 @@ func.func @quat_to_matrix_element(%q: vector<4xf32>) {
 // -----
 
 func.func @quat_to_matrix_input(%q: vector<3xf32>) {
-  // expected-error @+1 {{'kdsl.quat_to_matrix' op operand #0 must be quaternion (vector<4xf16|f32|f64>, [x, y, z, w]), but got 'vector<3xf32>'}}
+  // expected-error @+1 {{'kdsl.quat_to_matrix' op operand #0 must be quaternion (vector<4xf16|f32|f64|bf16>, [x, y, z, w]), but got 'vector<3xf32>'}}
   %m = kdsl.quat_to_matrix %q : vector<3xf32> -> vector<3x3xf32>
   return
 }
@@ -1197,7 +1198,7 @@ func.func @quat_to_matrix_input(%q: vector<3xf32>) {
 // -----
 
 func.func @quat_to_matrix_vector_result(%q: vector<4xf32>) {
-  // expected-error @+1 {{'kdsl.quat_to_matrix' op result #0 must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float values of ranks 2, but got 'vector<9xf32>'}}
+  // expected-error @+1 {{'kdsl.quat_to_matrix' op result #0 must be fixed-length vector of 16-bit float or 32-bit float or 64-bit float or bfloat16 type values of ranks 2, but got 'vector<9xf32>'}}
   %m = kdsl.quat_to_matrix %q : vector<4xf32> -> vector<9xf32>
   return
 }

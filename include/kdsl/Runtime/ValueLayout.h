@@ -163,9 +163,9 @@ struct ElemField {
 std::vector<ElemField> structFields(const ElemType &t);
 
 /// Parses a dtype name: scalars (bool, int8..int64, uint8..uint64,
-/// float16/32/64, "int" = int32, "float" = float32), vecN with an optional
-/// suffix b ub s us i ui l ul h f d (none = f), matRC / matRxC with h f d,
-/// quat with h f d. An optional "wp." prefix is accepted.
+/// float16/32/64, bfloat16, "int" = int32, "float" = float32), vecN with an
+/// optional suffix b ub s us i ui l ul h f d bf16 (none = f), matRC / matRxC
+/// with h f d bf16, quat with h f d bf16. An optional "wp." prefix is accepted.
 llvm::Expected<ElemType> parseDtype(llvm::StringRef name);
 
 /// The element type of an MLIR scalar or vector type (i1, iN, fN,
@@ -229,7 +229,7 @@ llvm::Error encodeElementOrBroadcast(const llvm::json::Value &v, const ElemType 
 /// The float32 and float64 scalars of every element of `a` (byte offsets
 /// from its data), the ones gradient checks perturb: all of them for a float
 /// array; a struct's float fields (its integer and bool fields have no
-/// gradient). Fails for float16 and for arrays without float scalars.
+/// gradient). Fails for float16, bfloat16 and for arrays without float scalars.
 llvm::Expected<std::vector<ScalarSlot>> gradientSlots(const HostArray &a);
 
 /// Scalar component `i` of float32 or float64 data (`kind`) as a double, or
@@ -237,15 +237,15 @@ llvm::Expected<std::vector<ScalarSlot>> gradientSlots(const HostArray &a);
 std::optional<double> loadFloatComponent(const char *data, ScalarKind kind, int64_t i);
 bool storeFloatComponent(char *data, ScalarKind kind, int64_t i, double value);
 
-/// The JSON value of the element at `src`: numbers (float32 and float16
-/// widened exactly to double), NaN and infinities as "nan", "inf", "-inf",
+/// The JSON value of the element at `src`: numbers (float32, float16 and
+/// bfloat16 widened exactly to double), NaN and infinities as "nan", "inf", "-inf",
 /// bools, nested lists for vectors and matrices.
 llvm::json::Value decodeElement(const char *src, const ElemType &t);
 
 /// Writes the element at `src` like decodeElement, but with floats in their
 /// shortest round-trip decimal for their own precision (float32 0.1 prints
-/// as 0.1, not 0.10000000149011612; float16 prints as the float32 of its
-/// value); integral floats keep a ".0".
+/// as 0.1, not 0.10000000149011612; float16 and bfloat16 print as the
+/// float32 of their value); integral floats keep a ".0".
 void writeElement(llvm::json::OStream &os, const char *src, const ElemType &t);
 
 /// The JSON text of one scalar as writeElement prints it.
@@ -267,6 +267,14 @@ using ArrayBinder = llvm::function_ref<llvm::Error(
 /// `what` ("argument 'p'", then "argument 'p', field 'pos'").
 llvm::Error encodeValue(const llvm::json::Value &v, mlir::Type t, char *dst, llvm::StringRef what,
                         ArrayBinder arrays);
+
+/// A wp.indexedarray value (kdsl/Dialect/IndexedArray.h: `t` is its struct)
+/// in the fields of its struct: `{"data": A, "indices": [I0, null, ...]}`
+/// (index arrays or null, at most one per dimension; missing ones are null)
+/// gives `{"data": A, "indices0": I0, "indices1": null, ...}`; any other
+/// value is the data array itself, with every dimension direct.
+llvm::Expected<llvm::json::Value> indexedArrayFields(const llvm::json::Value &v, StructType t,
+                                                     llvm::StringRef what);
 
 /// The JSON value of a non-array argument type at `src` (structs become
 /// objects by field name; an array inside a struct gives {"shape": [...]}).

@@ -1,7 +1,7 @@
 //===- Scalar.h - Warp scalar kinds and dtype names ------------*- C++ -*-===//
 //
 // The one list of Warp's scalar types (bool, int8..int64, uint8..uint64,
-// float16/32/64) with their properties and names, and the one parser of dtype
+// float16/32/64, bfloat16) with their properties and names, and the one parser of dtype
 // names ("float32", "vec3f", "mat33d", "quath", "vec2ui", ...), shared by the
 // front end (Types.h, Builtins) and the host runtime (ValueLayout, kdsl-run),
 // so that a name means the same type everywhere.
@@ -19,7 +19,8 @@
 
 namespace kdsl {
 
-enum class Scalar : uint8_t { Bool, I8, I16, I32, I64, U8, U16, U32, U64, F16, F32, F64 };
+/// BF16 (Warp's bfloat16) comes last so that the older kinds keep their values.
+enum class Scalar : uint8_t { Bool, I8, I16, I32, I64, U8, U16, U32, U64, F16, F32, F64, BF16 };
 
 bool isFloat(Scalar s);
 bool isSigned(Scalar s); // signed integers
@@ -31,10 +32,12 @@ unsigned byteSize(Scalar s);
 /// The signed kind of the same width (U32 -> I32); others unchanged.
 Scalar toSigned(Scalar s);
 
-/// Warp's name: bool, int8, ..., uint64, float16, float32, float64.
+/// Warp's name: bool, int8, ..., uint64, float16, float32, float64, bfloat16.
 const char *scalarName(Scalar s);
 /// Warp's type-name suffix (vec3f, vec2ui, mat33d, quath): b ub s us i ui l ul
-/// h f d; nullptr for bool, which has none.
+/// h f d; nullptr for bool, which has none. bfloat16 has "bf16", a kdsl-run
+/// dtype spelling only (vec3bf16): Warp names no bfloat16 vector types, and
+/// the front end does not accept it (lookupWarpType).
 const char *scalarSuffix(Scalar s);
 
 /// A scalar by Warp name (the names scalarName gives, and "half" for

@@ -108,6 +108,8 @@ std::string CppEmitter::scalarName(Type t) {
     return "int" + std::to_string(i.getWidth()) + "_t";
   if (t.isF16())
     return "kdsl::half";
+  if (t.isBF16())
+    return "kdsl::bfloat16";
   if (t.isF32())
     return "float";
   if (t.isF64())
@@ -181,7 +183,9 @@ std::string CppEmitter::literal(Attribute a, Type t) {
       if (!isF64)
         text += "f";
     }
-    return t.isF16() ? "kdsl::half(" + text + ")" : text;
+    if (t.isF16() || t.isBF16())
+      return scalarName(t) + "(" + text + ")";
+    return text;
   }
   if (auto d = dyn_cast<DenseElementsAttr>(a)) {
     auto vt = cast<VectorType>(t);
