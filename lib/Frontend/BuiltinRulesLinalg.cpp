@@ -233,7 +233,8 @@ const Type *LinalgRules::lowerBound() {
   if (args.size() == 3)
     return fail(e->loc, name + "() takes (arr, value) or (arr, arr_begin, arr_end, value)");
   const Type *at = args[0]->type;
-  if (at->kind != Type::Array || at->ndim != 1 || !at->dtype->isScalar() || at->dtype->isBool())
+  if (at->kind != Type::Array || at->indexed || at->ndim != 1 || !at->dtype->isScalar() ||
+      at->dtype->isBool())
     return argError(args[0], "a 1-d array of scalars");
   for (size_t i = 1; i + 1 < args.size(); ++i)
     if (!s.coerce(args[i], types.i32(), name + "() range bound"))

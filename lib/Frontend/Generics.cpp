@@ -27,7 +27,8 @@ using llvm::StringRef;
 
 static std::string mangleType(const Type *t) {
   if (t->kind == Type::Array)
-    return "array" + (t->ndim > 1 ? std::to_string(t->ndim) + "d" : std::string()) + "_" +
+    return (t->indexed ? "indexedarray" : "array") +
+           (t->ndim > 1 ? std::to_string(t->ndim) + "d" : std::string()) + "_" +
            mangleType(t->dtype);
   std::string out;
   for (char c : t->str()) {
@@ -68,8 +69,9 @@ bool Sema::isAnyAnnotation(Expr *ann, Scope *scope) {
 /// (`wp.array(dtype=T, ndim=N)`, `wp.array2d(dtype=T)`, `wp.array[T]`).
 static bool arrayAnnotation(Sema &, Expr *ann, std::optional<StringRef> name, Expr *&dtype,
                             Expr *&ndim) {
-  if (!name || !(*name == "array" || *name == "array1d" || *name == "array2d" ||
-                 *name == "array3d" || *name == "array4d"))
+  bool indexed;
+  unsigned n;
+  if (!name || !Sema::arrayName(*name, indexed, n))
     return false;
   dtype = ndim = nullptr;
   if (auto *c = llvm::dyn_cast<CallExpr>(ann)) {
@@ -111,7 +113,7 @@ bool Sema::matchesTemplate(Expr *ann, const Type *t, Scope *scope) {
   Expr *dtype, *ndim;
   std::optional<StringRef> name = arrayAnnotationName(ann, scope);
   if (isGenericAnnotation(ann, scope) && arrayAnnotation(*this, ann, name, dtype, ndim)) {
-    if (t->kind != Type::Array)
+    if (t->kind != Type::Array || t->indexed != name->starts_with("indexed"))
       return false;
     return t->ndim == annotationNdim(*name, ndim) && matchesTemplate(dtype, t->dtype, scope);
   }
@@ -121,10 +123,12 @@ bool Sema::matchesTemplate(Expr *ann, const Type *t, Scope *scope) {
 
 /// The ndim of an array annotation: `ndim=` if given, else from the name.
 unsigned Sema::annotationNdim(StringRef name, Expr *ndim) {
-  unsigned n = name.size() == 7 ? name[5] - '0' : 1; // array2d -> 2
+  bool indexed;
+  unsigned n = 1;
+  arrayName(name, indexed, n); // array2d -> 2
   if (ndim)
-    if (auto v = evalConst(ndim); v && v->kind == ConstValue::Int)
-      n = v->i;
+    if (auto v = evalNdim(ndim))
+      n = *v;
   return n;
 }
 
@@ -139,7 +143,10 @@ const Type *Sema::substituteAny(Expr *ann, const Type *any, Scope *scope) {
     const Type *elem = substituteAny(dtype, any, scope);
     if (elem && elem->kind == Type::Array)
       return error(dtype->loc, "arrays of arrays are not supported"), nullptr;
-    return elem ? types.array(elem, annotationNdim(*name, ndim)) : nullptr;
+    if (!elem)
+      return nullptr;
+    unsigned n = annotationNdim(*name, ndim);
+    return name->starts_with("indexed") ? types.indexedArray(elem, n) : types.array(elem, n);
   }
   return resolveType(ann, scope);
 }

@@ -2,6 +2,7 @@
 #include "MLIRGenImpl.h"
 #include "BuiltinLoweringSpatial.h"
 #include "BuiltinsLinalg.h"
+#include "kdsl/Dialect/IndexedArray.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include <limits>
@@ -37,6 +38,70 @@ SmallVector<mlir::Value> MLIRGen::genIndices(ArrayRef<Expr *> indices) {
     out.push_back(toI32(v, i->type, loc(i->loc)));
   }
   return out;
+}
+
+//===----------------------------------------------------------------------===//
+// wp.indexedarray
+//===----------------------------------------------------------------------===//
+
+/// Field `name` of the struct `s`; of a view built here (arrayView), the
+/// array it was built from: the view of a view reads its data directly (and
+/// kdsl-autodiff finds the adjoint of views of views of kernel arguments).
+static mlir::Value field(OpBuilder &b, Location l, mlir::Value s, StringRef name) {
+  auto st = cast<StructType>(s.getType());
+  if (auto create = s.getDefiningOp<StructCreateOp>())
+    return create.getFields()[st.getFieldIndex(name)];
+  return StructExtractOp::create(b, l, st.getFieldTypes()[st.getFieldIndex(name)], s,
+                                 b.getStringAttr(name));
+}
+
+mlir::Value MLIRGen::indexedElement(mlir::Value array, SmallVectorImpl<mlir::Value> &idx,
+                                    Location l) {
+  if (!indexedArrayDataType(array.getType()))
+    return array;
+  // Dimension k: indices_k[i_k] where there is an index array, else i_k
+  // (Warp's index(indexedarray_t, ...)). The read of indices_k is guarded:
+  // a direct dimension's index array is null.
+  for (auto [k, i] : llvm::enumerate(idx)) {
+    mlir::Value indices = field(b, l, array, indexedArrayIndicesField(k));
+    mlir::Value has = HasDataOp::create(b, l, indices);
+    mlir::Value direct = i;
+    auto ifOp = scf::IfOp::create(
+        b, l, has,
+        [&](OpBuilder &bb, Location ll) {
+          mlir::Value j = LoadOp::create(bb, ll, bb.getI32Type(), indices, ValueRange{direct});
+          scf::YieldOp::create(bb, ll, j);
+        },
+        [&](OpBuilder &bb, Location ll) { scf::YieldOp::create(bb, ll, direct); });
+    i = ifOp.getResult(0);
+  }
+  return field(b, l, array, "data");
+}
+
+mlir::Value MLIRGen::arrayShape(mlir::Value array, unsigned d, Location l) {
+  if (!indexedArrayDataType(array.getType()))
+    return ShapeOp::create(b, l, array, d);
+  // The length of the dimension's indices, or the data's extent without them.
+  mlir::Value indices = field(b, l, array, indexedArrayIndicesField(d));
+  mlir::Value has = HasDataOp::create(b, l, indices);
+  mlir::Value count = ShapeOp::create(b, l, indices, 0);
+  mlir::Value extent = ShapeOp::create(b, l, field(b, l, array, "data"), d);
+  return arith::SelectOp::create(b, l, has, count, extent);
+}
+
+mlir::Value MLIRGen::arrayView(mlir::Value array, ArrayRef<mlir::Value> idx, mlir::Type result,
+                               Location l) {
+  if (!indexedArrayDataType(array.getType()))
+    return SubArrayOp::create(b, l, result, array, idx);
+  // Warp's view(indexedarray_t, i, ...): the data's view at the remapped
+  // leading indices, with the remaining dimensions' index arrays.
+  SmallVector<mlir::Value> remapped(idx.begin(), idx.end());
+  mlir::Value data = indexedElement(array, remapped, l);
+  auto rt = cast<StructType>(result);
+  SmallVector<mlir::Value> fields{SubArrayOp::create(b, l, rt.getFieldTypes()[0], data, remapped)};
+  for (unsigned d = idx.size(), n = cast<ArrayType>(data.getType()).getNdim(); d < n; ++d)
+    fields.push_back(field(b, l, array, indexedArrayIndicesField(d)));
+  return StructCreateOp::create(b, l, result, fields);
 }
 
 /// Static positions where the index is a constant, index values otherwise.
@@ -127,6 +192,8 @@ mlir::Value MLIRGen::genCond(const Expr *e) {
   if (t->isBool())
     return v;
   Location l = loc(e->loc);
+  if (t->isIndexedArray()) // true when its data array has storage (indexedarray_t::empty)
+    return HasDataOp::create(b, l, field(b, l, v, "data"));
   if (t->isArray())
     return HasDataOp::create(b, l, v);
   mlir::Value zero = zeroValue(t, l);
@@ -215,7 +282,7 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
       mlir::Value arr = genExpr(attr->base);
       if (failed)
         return {};
-      return ShapeOp::create(b, l, arr, s->constIndex);
+      return arrayShape(arr, s->constIndex, l);
     }
     mlir::Value base = genExpr(s->base);
     if (s->skind == SubKind::CompSlice) {
@@ -225,10 +292,12 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
     SmallVector<mlir::Value> idx = genIndices(s->indices);
     if (failed)
       return {};
-    if (s->skind == SubKind::ArrayElem)
-      return LoadOp::create(b, l, convertType(t), base, idx);
+    if (s->skind == SubKind::ArrayElem) {
+      mlir::Value array = indexedElement(base, idx, l);
+      return LoadOp::create(b, l, convertType(t), array, idx);
+    }
     if (s->skind == SubKind::ArrayView)
-      return SubArrayOp::create(b, l, convertType(t), base, idx);
+      return arrayView(base, idx, convertType(t), l);
     return vector::ExtractOp::create(b, l, base, positions(b, l, idx));
   }
   case ExprKind::Call:
@@ -592,7 +661,9 @@ mlir::Value MLIRGen::genTypeCtor(const CallExpr *e) {
 
 mlir::Value MLIRGen::genAtomic(AtomicKind kind, mlir::Value array, ArrayRef<mlir::Value> idx,
                                mlir::Value v, Location l) {
-  return AtomicOp::create(b, l, v.getType(), kind, array, idx, v);
+  SmallVector<mlir::Value> at(idx.begin(), idx.end());
+  array = indexedElement(array, at, l);
+  return AtomicOp::create(b, l, v.getType(), kind, array, at, v);
 }
 
 // MLIRGen::genBuiltin is in BuiltinLowering.cpp, with the lowerings of BuiltinTable.def.

@@ -166,6 +166,16 @@ public:
   mlir::Value genAtomic(AtomicKind kind, mlir::Value array, llvm::ArrayRef<mlir::Value> idx,
                         mlir::Value v, mlir::Location l);
   llvm::SmallVector<mlir::Value> genIndices(llvm::ArrayRef<Expr *> indices);
+  // ---- wp.indexedarray (a struct of arrays: kdsl/Dialect/IndexedArray.h) ---
+  /// The array that `array[idx]` addresses: for an indexed array its data
+  /// array, with `idx` remapped through the index arrays; else `array`.
+  mlir::Value indexedElement(mlir::Value array, llvm::SmallVectorImpl<mlir::Value> &idx,
+                             mlir::Location l);
+  /// `array.shape[d]` of an array or indexed array.
+  mlir::Value arrayShape(mlir::Value array, unsigned d, mlir::Location l);
+  /// `array[idx]` with fewer indices than dimensions (of type `result`).
+  mlir::Value arrayView(mlir::Value array, llvm::ArrayRef<mlir::Value> idx, mlir::Type result,
+                        mlir::Location l);
   mlir::Value splat(mlir::Value scalar, mlir::Type vecType, mlir::Location l);
   mlir::Value minMax(bool isMax, mlir::Value a, mlir::Value c, const Type *t, mlir::Location l);
   mlir::Value allTrue(mlir::Value v, mlir::Location l);

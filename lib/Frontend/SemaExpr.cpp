@@ -221,7 +221,8 @@ const Type *Sema::checkSubscript(SubscriptExpr *e) {
         if (!checkIndex(i))
           return nullptr;
       e->skind = SubKind::ArrayView;
-      return types.array(bt->dtype, bt->ndim - n);
+      return bt->indexed ? types.indexedArray(bt->dtype, bt->ndim - n)
+                         : types.array(bt->dtype, bt->ndim - n);
     }
     if (n > bt->ndim) {
       error(e->loc, "too many indices (" + llvm::Twine(n) + ") for a " + llvm::Twine((unsigned)bt->ndim) +

@@ -1,5 +1,6 @@
 //===- PlanBuilder.cpp - launch specs to launch plans -----------------------===//
 #include "kdsl/Runtime/LaunchSpec.h"
+#include "kdsl/Dialect/IndexedArray.h"
 #include "kdsl/Dialect/Kdsl.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -537,6 +538,16 @@ Error PlanBuilder::collectBindings(const json::Value &v, mlir::Type t, StringRef
     return Error::success();
   }
   if (auto st = llvm::dyn_cast<StructType>(t)) {
+    if (indexedArrayDataType(st)) { // its data and index arrays, as fields
+      Expected<json::Value> fields = indexedArrayFields(v, st, what);
+      if (!fields)
+        return fields.takeError();
+      for (auto [name, type] : llvm::zip(st.getFieldNames(), st.getFieldTypes()))
+        if (Error e = collectBindings(*fields->getAsObject()->get(name.getValue()), type,
+                                      (what + ", field '" + name.getValue() + "'").str(), kernel))
+          return e;
+      return Error::success();
+    }
     const json::Object *obj = v.getAsObject();
     if (!obj)
       return Error::success(); // reported when encoding

@@ -36,6 +36,9 @@ public:
   kdsl::Scalar scalar = kdsl::Scalar::F32; // element scalar for Vec/Mat/Quat
   uint8_t rows = 0, cols = 0;              // Vec: rows = length
   uint8_t ndim = 0;                        // Array, Shape
+  /// Array: a wp.indexedarray (a view of a data array through optional
+  /// per-dimension index arrays; MLIRGen lowers it to a struct, IndexedArray.h).
+  bool indexed = false;
   const Type *dtype = nullptr;             // Array element
   const StructDef *structDef = nullptr;
   std::vector<const Type *> elems;         // Tuple
@@ -52,6 +55,8 @@ public:
   bool isBool() const { return kind == Scalar && scalar == kdsl::Scalar::Bool; }
   bool isVecLike() const { return kind == Vec || kind == Mat || kind == Quat; }
   bool isArray() const { return kind == Array; }
+  bool isIndexedArray() const { return kind == Array && indexed; }
+  bool isPlainArray() const { return kind == Array && !indexed; }
   /// A transform (transformf/d/h) is a Vec of 7 elements, p (3) then q (4),
   /// marked by cols == 1: Warp's transform_t is a vector(length=7) subclass,
   /// so everything a vector does (indexing, +, arrays) it does too.
@@ -60,7 +65,7 @@ public:
     return kind == Vec ? rows : kind == Mat ? rows * cols : kind == Quat ? 4 : 1;
   }
   /// The spelling a Warp user knows: float32, vec3f, mat33d, quatf,
-  /// array(dtype=vec3f, ndim=2), Particle, (float32, int32).
+  /// array(dtype=vec3f, ndim=2), indexedarray(dtype=float32), Particle, (float32, int32).
   std::string str() const;
 };
 
@@ -76,6 +81,7 @@ public:
   const Type *quat(Scalar s);
   const Type *transform(Scalar s);
   const Type *array(const Type *dtype, unsigned ndim);
+  const Type *indexedArray(const Type *dtype, unsigned ndim);
   const Type *structTy(const StructDef *def);
   const Type *tuple(llvm::ArrayRef<const Type *> elems);
   const Type *intLit();
@@ -89,7 +95,7 @@ public:
   const Type *concrete(const Type *t);
 
 private:
-  using Key = std::tuple<int, int, int, int, int, const void *, const void *>;
+  using Key = std::tuple<int, int, int, int, int, bool, const void *, const void *>;
   std::map<Key, std::unique_ptr<Type>> types;
   std::map<std::vector<const Type *>, std::unique_ptr<Type>> tuples;
   std::map<std::pair<const void *, std::string>, std::unique_ptr<Type>> functions;

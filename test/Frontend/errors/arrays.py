@@ -257,3 +257,193 @@ def k(a: wp.array3d(dtype=float), out: wp.array(dtype=float)):
     i, j = wp.tid()
     # expected-error@+1 {{too many indices (3) for a 2-d array}}
     out[i] = a[i][j, 1, 2]
+
+# -----
+
+# indexed-array-is-not-array:
+# An indexed array is no wp.array: not for a func parameter of that type, not
+# for a generic wp.array(dtype=Any) (Warp's type_matches_template), not for
+# the same local, not for wp.lower_bound (Warp's takes array(dtype=Scalar)).
+
+import warp as wp
+
+
+@wp.func
+def f(x: wp.array(dtype=float)):
+    return x[0]
+
+
+@wp.kernel
+def k(a: wp.indexedarray(dtype=float)):
+    # expected-error@+1 {{argument 'x': expected array(dtype=float32), got indexedarray(dtype=float32)}}
+    f(a)
+
+# -----
+
+import warp as wp
+
+
+@wp.func
+# expected-note@+1 {{candidate: g(x: Any)}}
+def g(x: wp.array(dtype=wp.types.Any)):
+    return x[0]
+
+
+@wp.kernel
+def k(a: wp.indexedarray(dtype=float)):
+    # expected-error@+1 {{no overload of 'g' takes the arguments (indexedarray(dtype=float32))}}
+    g(a)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.indexedarray(dtype=float)):
+    # expected-error@+1 {{wp.lower_bound() expects a 1-d array of scalars, got indexedarray(dtype=float32)}}
+    x = wp.lower_bound(a, 1.0)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.indexedarray(dtype=float), b: wp.array(dtype=float)):
+    c = a
+    # expected-error@+1 {{local variable 'c' changes type from indexedarray(dtype=float32) to array(dtype=float32)}}
+    c = b
+
+# -----
+
+# indexed-array-indices:
+# Indexing and atomics count an indexed array's dimensions as an array's;
+# it is no operand of arithmetic.
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.indexedarray(dtype=float)):
+    # expected-error@+1 {{too many indices (2) for a 1-d array}}
+    x = a[0, 1]
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(b: wp.indexedarray2d(dtype=float)):
+    # expected-error@+1 {{too many indices (3) for a 1-d array}}
+    y = b[0][1, 2, 3]
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(b: wp.indexedarray2d(dtype=float)):
+    # expected-error@+1 {{wp.atomic_add() on a 2-d array takes the array, 2 index(es) and a value}}
+    wp.atomic_add(b, 0, 1.0)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.indexedarray(dtype=float)):
+    # expected-error@+1 {{operator '+' cannot be applied to indexedarray(dtype=float32)}}
+    z = a + 1.0
+
+# -----
+
+# indexed-array-annotations:
+# ndim beyond 1 to 4 (also as Literal[N]); unknown keywords; no dtype.
+
+from typing import Literal
+
+import warp as wp
+
+
+@wp.kernel
+# expected-error@+1 {{array ndim must be a constant from 1 to 4}}
+def k(a: wp.indexedarray[float, Literal[5]]):
+    pass
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+# expected-error@+1 {{unsupported array annotation argument 'shape'}}
+def k(a: wp.indexedarray(dtype=float, shape=(2,))):
+    pass
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+# expected-error@+1 {{array annotations need a dtype, e.g. wp.indexedarray2d(dtype=float)}}
+def k(a: wp.indexedarray2d(ndim=2)):
+    pass
+
+# -----
+
+# other-array-kinds:
+# Warp's Fabric arrays and stack-allocated fixed arrays are named as not
+# supported, in every annotation form.
+
+import warp as wp
+
+
+@wp.kernel
+# expected-error@+1 {{wp.fabricarray (Omniverse Fabric data) is not supported by kdsl; use wp.array or wp.indexedarray}}
+def k(a: wp.fabricarray(dtype=float)):
+    pass
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+# expected-error@+1 {{wp.indexedfabricarray (Omniverse Fabric data) is not supported by kdsl}}
+def k(a: wp.indexedfabricarray[float]):
+    pass
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+# expected-error@+1 {{wp.fabricarrayarray (Omniverse Fabric data) is not supported by kdsl}}
+def k(a: wp.fabricarrayarray(dtype=float)):
+    pass
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+# expected-error@+1 {{wp.indexedfabricarrayarray (Omniverse Fabric data) is not supported by kdsl}}
+def k(a: wp.indexedfabricarrayarray):
+    pass
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+# expected-error@+1 {{wp.fixedarray (a fixed-size array on the thread's stack) is not supported by kdsl; use a vector or matrix type for small fixed-size data}}
+def k(a: wp.fixedarray(dtype=float, shape=(2,))):
+    pass

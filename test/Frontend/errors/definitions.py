@@ -350,7 +350,8 @@ def k(x: str):
 
 # unsupported-annotation-named:
 # The message names the annotation: wp.ref[...] (a local's annotation; on a
-# kernel parameter it is errors/func-params.py's) and wp.indexedarray(...).
+# kernel parameter it is errors/func-params.py's) and wp.tile(...) (a call
+# form; wp.indexedarray(...) was the example before it was supported).
 
 import warp as wp
 
@@ -366,8 +367,8 @@ import warp as wp
 
 
 @wp.kernel
-# expected-error@+1 {{unsupported type annotation 'wp.indexedarray(...)'}}
-def k(x: wp.indexedarray(dtype=float)):
+# expected-error@+1 {{unsupported type annotation 'wp.tile(...)'}}
+def k(x: wp.tile(dtype=float, shape=(2,))):
     pass
 
 # -----
