@@ -174,6 +174,9 @@ private:
   /// the first `if` the source does not decide around Warp definitions.
   llvm::DenseMap<const Scope *, Expr *> instanceReturns;
   llvm::DenseMap<const Scope *, SMLoc> instanceUndecided;
+  static constexpr unsigned kMaxInstanceDepth = 8;
+  unsigned instanceDepth = 0;
+  bool depthExceeded = false;
   Factory *findFactory(Scope *scope, StringRef name);
   void recordFactoryParams(Factory &f);
   bool tryFactoryCall(Scope *scope);
@@ -649,10 +652,14 @@ void Parser::bindFactoryResult(Scope *scope, llvm::ArrayRef<StringRef> targets, 
   Scope *inst = instantiateFactory(f, call, scope);
   std::string why;
   if (!inst)
-    why = "a missing or unknown argument";
+    why = depthExceeded
+              ? "factory calls nested more than " + std::to_string(kMaxInstanceDepth) + " deep"
+              : "a missing or unknown argument";
   else if (auto u = instanceUndecided.find(inst); u != instanceUndecided.end())
     why = ("an `if` at line " + llvm::Twine(diags.getSourceMgr().FindLineNumber(u->second)) +
            " that depends on values kdsl does not know").str();
+  if (instanceDepth == 0)
+    depthExceeded = false;
   if (!why.empty()) {
     Symbol sym;
     sym.hostNote = ("the result of the call of factory '" + factoryName + "' at line " +
@@ -680,6 +687,11 @@ void Parser::bindFactoryResult(Scope *scope, llvm::ArrayRef<StringRef> targets, 
 }
 
 Scope *Parser::instantiateFactory(Factory &f, CallExpr *call, Scope *caller) {
+  // A factory calling itself (directly or not) would never end.
+  if (instanceDepth >= kMaxInstanceDepth) {
+    depthExceeded = true; // every enclosing instance fails too
+    return nullptr;
+  }
   if (call->args.size() > f.params.size())
     return nullptr;
   for (const Keyword &kw : call->kwargs)
@@ -719,10 +731,16 @@ Scope *Parser::instantiateFactory(Factory &f, CallExpr *call, Scope *caller) {
     // The plain scan of the def reported its syntax errors already.
     SuppressDiags quiet(diags);
     p = f.defTok;
+    ++instanceDepth;
     skipStatement(inst, true);
+    --instanceDepth;
   }
   failed = wasFailed;
   p = save;
+  if (depthExceeded) {
+    instanceReturns.erase(inst);
+    return nullptr;
+  }
   return inst;
 }
 

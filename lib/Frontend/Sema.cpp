@@ -315,6 +315,22 @@ bool Sema::checkStruct(StructDef *s) {
   return ok;
 }
 
+/// A vector or matrix of bool in `t` (itself, an array's dtype, a struct
+/// field), or null.
+static const Type *boolComposite(const Type *t, unsigned depth = 0) {
+  if (!t || depth > 16)
+    return nullptr;
+  if ((t->kind == Type::Vec || t->kind == Type::Mat) && t->scalar == Scalar::Bool)
+    return t;
+  if (t->kind == Type::Array)
+    return boolComposite(t->dtype, depth + 1);
+  if (t->kind == Type::Struct && t->structDef)
+    for (const FieldDef &fd : t->structDef->fields)
+      if (const Type *b = boolComposite(fd.type, depth + 1))
+        return b;
+  return nullptr;
+}
+
 bool Sema::checkFunc(FuncDef *f) {
   if (f->state == CheckState::Done)
     return true;
@@ -382,6 +398,17 @@ bool Sema::checkFunc(FuncDef *f) {
       break;
     }
     f->locals[p.name] = p.type;
+  }
+  // Vectors and matrices of bool are values in kernel code, but have no
+  // layout in kdsl's kernel arguments (arrays, structs) on its targets.
+  for (Param &p : f->params) {
+    if (!ok || !f->isKernel || !p.type)
+      break;
+    if (const Type *b = boolComposite(p.type))
+      ok = error(p.annotation ? p.annotation->loc : p.loc,
+                 "kernel parameter '" + p.name + "': " + b->str() +
+                     " (a vector or matrix of bool) cannot be passed to a kdsl kernel; "
+                     "pass int32 or uint8 components instead");
   }
   if (ok && f->genericTemplate) { // checked per instance (Generics.cpp)
     f->state = CheckState::Done;

@@ -110,13 +110,6 @@ std::optional<const Type *> Sema::resolveCompositeType(Expr *ann, Scope *scope) 
       return nullptr;
     }
     s = d->scalar;
-    // kdsl's vectors and matrices hold numbers: Warp's bool vectors
-    // (vector(3, wp.bool)) have no layout in its arrays or targets yet.
-    if (s == Scalar::Bool && hasExtent) {
-      error(dtypeExpr->loc, "wp.types." + *name + "() of bool is not supported by kdsl (its vectors "
-                            "and matrices hold integers or floats)");
-      return nullptr;
-    }
   }
   if ((*name == "transformation" || *name == "quaternion") && !isFloat(s)) {
     error(ann->loc, "wp.types." + *name + "() needs a float dtype (float16, float32 or float64)");

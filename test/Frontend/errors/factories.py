@@ -104,3 +104,28 @@ class Color(enum.IntEnum):
 def k(a: wp.array(dtype=int)):
     # expected-error@+1 {{names that the enum 'Color' does not define ('Color.PURPLE') are not supported in kernel code}}
     a[0] = Color.PURPLE
+
+# -----
+
+# recursive-factory:
+# A factory that calls itself: kdsl stops instantiating at 8 levels.
+
+import warp as wp
+
+
+def make(n):
+    @wp.func
+    def f():
+        return n
+
+    inner = make(n - 1)
+    return f
+
+
+top = make(3)
+
+
+@wp.kernel
+def k(a: wp.array(dtype=int)):
+    # expected-error@+1 {{'top' is the result of the call of factory 'make' at line 18, which has factory calls nested more than 8 deep}}
+    a[0] = top()

@@ -448,28 +448,28 @@ def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.
 
 # -----
 
-# bool-vector:
-# Warp's bool vectors (wp.types.vector(3, wp.bool)): kdsl's vectors and
-# matrices hold numbers; the alias is the error, where it is written.
+# bool-vector-parameter:
+# Warp's bool vectors (wp.types.vector(3, wp.bool)) are values in kernel
+# code, but kdsl's kernel arguments have no layout for them.
 
 import warp as wp
 
-# expected-error@+1 {{wp.types.vector() of bool is not supported by kdsl (its vectors and matrices hold integers or floats)}}
 vec3b = wp.types.vector(3, wp.bool)
 
 
 @wp.kernel
+# expected-error@+1 {{kernel parameter 'v': vector(length=3, dtype=bool) (a vector or matrix of bool) cannot be passed to a kdsl kernel}}
 def k(a: wp.array(dtype=float), v: vec3b):
     a[0] = 1.0
 
 # -----
 
-# bool-matrix:
+# bool-matrix-array-parameter:
 
 import warp as wp
 
 
 @wp.kernel
-# expected-error@+1 {{wp.types.matrix() of bool is not supported by kdsl}}
-def k(m: wp.types.matrix(shape=(2, 2), dtype=bool)):
+# expected-error@+1 {{kernel parameter 'm': matrix(shape=(2, 2), dtype=bool) (a vector or matrix of bool) cannot be passed}}
+def k(m: wp.array(dtype=wp.types.matrix(shape=(2, 2), dtype=bool))):
     pass
