@@ -237,7 +237,9 @@ mlir::Value lowerExpectNear(LowerCtx &c) {
 mlir::Value lowerLen(LowerCtx &c) {
   if (c.t0->kind == kdsl::Type::Array)
     return c.g.arrayShape(c.a[0], 0, c.l);
-  int64_t n = c.t0->kind == kdsl::Type::Mat ? c.t0->rows : c.t0->numElements();
+  int64_t n = c.t0->kind == kdsl::Type::Mat     ? c.t0->rows
+              : c.t0->kind == kdsl::Type::Tuple ? (int64_t)c.t0->elems.size()
+                                                : c.t0->numElements();
   return c.g.constScalar(c.t, n, n, c.l);
 }
 

@@ -60,7 +60,7 @@ public:
   bool nargs() { return nargs(info.minArgs, info.maxArgs); }
   bool checkArgs() {
     for (Expr *a : args)
-      if (!s.check(a))
+      if (!(info.id == Builtin::Len && a->type) && !s.check(a)) // len(): checked by checkBuiltin
         return false;
     for (Expr *a : args)
       if (a->type->kind == Type::Tuple || a->type->kind == Type::Void || a->type->kind == Type::Shape)
@@ -487,6 +487,21 @@ const Type *Sema::checkBuiltin(CallExpr *e, Builtin b) {
     if (!c.allowKwargs())
       return nullptr;
     e->boundArgs.assign(e->args.begin(), e->args.end());
+  }
+  // len() of a tuple is its (compile-time) number of elements, as in Warp;
+  // wp.static(len(x)) left to type checking (SemaStatic.cpp) needs a length
+  // known at compile time.
+  if (b == Builtin::Len && e->args.size() == 1 && e->kwargs.empty()) {
+    const Type *at = check(e->args[0]);
+    if (!at)
+      return nullptr;
+    if (at->kind == Type::Tuple)
+      return types.i32();
+    if (e->staticLen && !at->isVecLike()) {
+      error(e->args[0]->loc, "len() in wp.static() needs a tuple, vector, matrix or quaternion, "
+                             "got " + at->str());
+      return nullptr;
+    }
   }
   return ruleFunction(info.rule)(c);
 }

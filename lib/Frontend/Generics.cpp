@@ -93,9 +93,18 @@ std::optional<StringRef> Sema::arrayAnnotationName(Expr *ann, Scope *scope) {
   return std::nullopt;
 }
 
+static bool isEllipsis(Expr *e) {
+  auto *u = llvm::dyn_cast_or_null<UnsupportedExpr>(e);
+  return u && u->what == "Ellipsis (...)";
+}
+
 bool Sema::isGenericAnnotation(Expr *ann, Scope *scope) {
   if (isAnyAnnotation(ann, scope))
     return true;
+  // tuple[T, ...] (any length) and tuples with a generic element.
+  if (SubscriptExpr *tup = ann ? tupleAnnotation(ann, scope) : nullptr)
+    return llvm::any_of(tup->indices,
+                        [&](Expr *x) { return isEllipsis(x) || isGenericAnnotation(x, scope); });
   Expr *dtype, *ndim;
   return arrayAnnotation(*this, ann, arrayAnnotationName(ann, scope), dtype, ndim) &&
          isGenericAnnotation(dtype, scope);
@@ -109,7 +118,20 @@ bool Sema::matchesTemplate(Expr *ann, const Type *t, Scope *scope) {
   if (Expr *inner = refInner(ann, scope)) // wp.ref[T] takes a T
     ann = inner;
   if (isAnyAnnotation(ann, scope))
-    return t->kind != Type::Void && t->kind != Type::Tuple && t->kind != Type::Function;
+    return t->kind != Type::Void && t->kind != Type::Function && t->kind != Type::Shape;
+  if (SubscriptExpr *tup = tupleAnnotation(ann, scope); tup && isGenericAnnotation(ann, scope)) {
+    if (t->kind != Type::Tuple)
+      return false;
+    auto &idx = tup->indices;
+    if (idx.size() == 2 && isEllipsis(idx[1])) // tuple[T, ...]: every element a T
+      return llvm::all_of(t->elems, [&](const Type *e) { return matchesTemplate(idx[0], e, scope); });
+    if (idx.size() != t->elems.size())
+      return false;
+    for (size_t i = 0; i < idx.size(); ++i)
+      if (isEllipsis(idx[i]) || !matchesTemplate(idx[i], t->elems[i], scope))
+        return false;
+    return true;
+  }
   Expr *dtype, *ndim;
   std::optional<StringRef> name = arrayAnnotationName(ann, scope);
   if (isGenericAnnotation(ann, scope) && arrayAnnotation(*this, ann, name, dtype, ndim)) {

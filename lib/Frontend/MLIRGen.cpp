@@ -81,6 +81,27 @@ mlir::Type MLIRGen::convertType(const kdsl::Type *t) {
     structTypes[t->structDef] = st;
     return st;
   }
+  case kdsl::Type::Tuple: {
+    // A tuple value is a struct named after its element types, fields f0, f1, ...
+    SmallVector<StringAttr> names;
+    SmallVector<mlir::Type> types;
+    std::string name = "tuple";
+    for (auto [k, et] : llvm::enumerate(t->elems)) {
+      names.push_back(b.getStringAttr(tupleField(k)));
+      types.push_back(convertType(et));
+      if (!types.back())
+        return {};
+      name += "_";
+      for (char c : et->str()) // an identifier: (vec3f, Particle) -> tuple_vec3f_Particle
+        if (std::isalnum((unsigned char)c))
+          name += c;
+        else if (name.back() != '_')
+          name += '_';
+      while (name.back() == '_')
+        name.pop_back();
+    }
+    return StructType::get(&ctx, name, names, types);
+  }
   default:
     return {};
   }
@@ -113,14 +134,16 @@ mlir::Value MLIRGen::zeroValue(const kdsl::Type *t, Location l) {
   mlir::Type mt = convertType(t);
   if (auto vt = dyn_cast<VectorType>(mt))
     return constant(cast<TypedAttr>(b.getZeroAttr(vt)), l);
-  if (t->kind == kdsl::Type::Struct) {
+  if (t->kind == kdsl::Type::Struct || t->kind == kdsl::Type::Tuple) {
     SmallVector<mlir::Value> fields;
-    for (const FieldDef &f : t->structDef->fields) {
-      mlir::Value z = zeroValue(f.type, l);
-      if (!z)
-        return {};
-      fields.push_back(z);
-    }
+    if (t->kind == kdsl::Type::Tuple)
+      for (const kdsl::Type *et : t->elems)
+        fields.push_back(zeroValue(et, l));
+    else
+      for (const FieldDef &f : t->structDef->fields)
+        fields.push_back(zeroValue(f.type, l));
+    if (llvm::is_contained(fields, mlir::Value()))
+      return {};
     return StructCreateOp::create(b, l, mt, fields);
   }
   if (auto st = dyn_cast<StructType>(mt); st && t->isIndexedArray()) {

@@ -285,6 +285,8 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
       return arrayShape(arr, s->constIndex, l);
     }
     mlir::Value base = genExpr(s->base);
+    if (s->skind == SubKind::TupleElem)
+      return failed ? mlir::Value() : field(b, l, base, tupleField(s->constIndex));
     if (s->skind == SubKind::CompSlice) {
       SmallVector<mlir::Value> sidx = genSliceIndices(s);
       return failed ? mlir::Value() : sliceRead(s, base, sidx, l);
@@ -301,7 +303,21 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
     return vector::ExtractOp::create(b, l, base, positions(b, l, idx));
   }
   case ExprKind::Call:
+    if (t && t->kind == kdsl::Type::Tuple) { // several results held as one tuple value
+      SmallVector<mlir::Value> vals = genMulti(e);
+      if (failed)
+        return {};
+      return StructCreateOp::create(b, l, convertType(t), vals);
+    }
     return genCall(llvm::cast<CallExpr>(e));
+  case ExprKind::Tuple: {
+    SmallVector<mlir::Value> vals;
+    for (Expr *x : llvm::cast<TupleExpr>(e)->elts)
+      vals.push_back(genExpr(x));
+    if (failed)
+      return {};
+    return StructCreateOp::create(b, l, convertType(t), vals);
+  }
   case ExprKind::Binary: {
     auto *bin = llvm::cast<BinaryExpr>(e);
     mlir::Value x = genExpr(bin->lhs), y = genExpr(bin->rhs);
@@ -359,6 +375,16 @@ SmallVector<mlir::Value> MLIRGen::genMulti(const Expr *e) {
     if (c->ckind == CallKind::Builtin && e->type->kind == kdsl::Type::Tuple &&
         builtinInfo((Builtin)c->builtin).rule == BuiltinRule::Linalg)
       return genLinalgMulti(*this, c);
+  }
+  // A tuple value (a local, a tuple element, a tuple expression): its elements.
+  if (e->type && e->type->kind == kdsl::Type::Tuple && !llvm::isa<CallExpr>(e)) {
+    mlir::Value tv = genExpr(e);
+    if (failed)
+      return {};
+    SmallVector<mlir::Value> out;
+    for (size_t k = 0; k < e->type->elems.size(); ++k)
+      out.push_back(field(b, loc(e->loc), tv, tupleField(k)));
+    return out;
   }
   return {genExpr(e)};
 }

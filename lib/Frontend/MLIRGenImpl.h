@@ -19,6 +19,9 @@
 
 namespace kdsl {
 
+/// The struct field holding element `k` of a tuple value (MLIRGen::convertType).
+inline std::string tupleField(size_t k) { return "f" + std::to_string(k); }
+
 /// An ordered set of local names (locals, and flags spelled with a leading '$').
 using NameSet = std::set<llvm::StringRef>;
 

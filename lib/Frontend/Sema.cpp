@@ -194,6 +194,27 @@ const Type *Sema::resolveType(Expr *ann, Scope *scope) {
       return arrayType(*name, dtype, ndim, ann->loc);
     }
   }
+  if (SubscriptExpr *tup = ann ? tupleAnnotation(ann, scope) : nullptr) {
+    // tuple[A, B]: a tuple value (func parameters, locals); tuple[T, ...]
+    // is generic (Generics.cpp) and only a func parameter can have it.
+    std::vector<const Type *> elems;
+    for (Expr *x : tup->indices) {
+      if (auto *u = llvm::dyn_cast<UnsupportedExpr>(x); u && u->what == "Ellipsis (...)") {
+        error(x->loc, "tuple[T, ...] (a tuple of any length) is only allowed as a @wp.func "
+                      "parameter type, which makes the func generic");
+        return nullptr;
+      }
+      const Type *et = resolveType(x, scope);
+      if (!et)
+        return nullptr;
+      elems.push_back(et);
+    }
+    if (elems.empty()) {
+      error(ann->loc, "empty tuples are not supported in kernel code");
+      return nullptr;
+    }
+    return types.tuple(elems);
+  }
   if (auto *s = llvm::dyn_cast_or_null<SubscriptExpr>(ann)) {
     auto name = warpNameOf(s->base, scope);
     if (otherArrayKind(name))
@@ -404,6 +425,12 @@ bool Sema::checkFunc(FuncDef *f) {
   for (Param &p : f->params) {
     if (!ok || !f->isKernel || !p.type)
       break;
+    if (p.type->kind == Type::Tuple) {
+      ok = error(p.annotation ? p.annotation->loc : p.loc,
+                 "kernel parameter '" + p.name + "': a tuple cannot be passed to a kernel "
+                 "(only @wp.func parameters can be tuples)");
+      break;
+    }
     if (const Type *b = boolComposite(p.type))
       ok = error(p.annotation ? p.annotation->loc : p.loc,
                  "kernel parameter '" + p.name + "': " + b->str() +
@@ -683,6 +710,14 @@ std::optional<Sema::ConstValue> Sema::evalConst(Expr *e) {
     auto *c = static_cast<CallExpr *>(e);
     if (c->args.size() != 1 || !c->kwargs.empty() || !scope)
       return std::nullopt;
+    // len() of a checked tuple (or vector) value: its length.
+    if (c->ckind == CallKind::Builtin && (Builtin)c->builtin == Builtin::Len && c->args[0]->type) {
+      const Type *at = c->args[0]->type;
+      if (at->kind == Type::Tuple)
+        return mkI((int64_t)at->elems.size());
+      if (at->isVecLike())
+        return mkI(at->kind == Type::Mat ? at->rows : at->numElements());
+    }
     std::optional<StringRef> wname = warpNameOf(c->callee, scope);
     StringRef name;
     const Type *aliased = nullptr; // wptype(1.5) with wptype = wp.float64
@@ -884,7 +919,7 @@ bool Sema::bindLocal(NameExpr *name, const Type *vt, Expr *value, SMLoc loc) {
                           " (locals keep the type of their first assignment)");
   }
   const Type *t = value ? finalize(value) : types.concrete(vt);
-  if (t->kind == Type::Void || t->kind == Type::Tuple || t->kind == Type::Shape)
+  if (t->kind == Type::Void || t->kind == Type::Shape)
     return error(loc, "cannot assign a value of type " + t->str() + " to '" + name->name + "'");
   fn->locals[name->name] = t;
   name->type = t;
@@ -973,9 +1008,11 @@ bool Sema::checkAssign(Expr *target, Expr *value, const Type *, SMLoc loc) {
   const Type *t = check(value);
   if (!t)
     return false;
-  if (t->kind == Type::Tuple)
-    return error(value->loc, "cannot assign " + llvm::Twine(t->elems.size()) +
-                                 " values to a single target");
+  // A tuple (a tuple expression, or a call giving several values) assigned
+  // to one name is a tuple value, as in Warp; elements are not assignable.
+  if (t->kind == Type::Tuple && !llvm::isa<NameExpr>(target))
+    return error(target->loc, "a tuple can only be assigned to a name (its elements are "
+                              "read-only)");
   if (t->kind == Type::Void)
     return error(value->loc, "this call returns no value");
   if (t->kind == Type::Shape)

@@ -61,9 +61,28 @@ const Type *Sema::check(Expr *e) {
     }
     break;
   }
-  case ExprKind::Tuple:
-    error(e->loc, "tuples are only supported for unpacking assignments and multiple return values");
-    return nullptr;
+  case ExprKind::Tuple: { // a tuple value (Warp's tuple_t): its elements' concrete types
+    std::vector<const Type *> elems;
+    for (Expr *x : static_cast<TupleExpr *>(e)->elts) {
+      const Type *xt = check(x);
+      if (!xt)
+        return nullptr;
+      if (xt->kind == Type::Void || xt->kind == Type::Shape || xt->kind == Type::Function) {
+        error(x->loc, "a tuple cannot hold " +
+                          llvm::Twine(xt->kind == Type::Void ? "a call that returns no value"
+                                      : xt->kind == Type::Shape ? "an array shape"
+                                                                 : "a function"));
+        return nullptr;
+      }
+      elems.push_back(finalize(x));
+    }
+    if (elems.empty()) {
+      error(e->loc, "empty tuples are not supported in kernel code");
+      return nullptr;
+    }
+    t = types.tuple(elems);
+    break;
+  }
   case ExprKind::Unsupported:
     error(e->loc, static_cast<UnsupportedExpr *>(e)->what + " are not supported in kernel code");
     return nullptr;
@@ -273,6 +292,31 @@ const Type *Sema::checkSubscript(SubscriptExpr *e) {
     }
     e->skind = n == 1 ? SubKind::MatRow : SubKind::MatElem;
     return n == 1 ? types.vec(bt->cols, bt->scalar) : types.scalar(bt->scalar);
+  case Type::Tuple: { // Warp's extract(): the index must be a compile-time constant
+    if (n != 1 || llvm::isa<SliceExpr>(e->indices[0])) {
+      error(e->loc, "a tuple takes one constant index");
+      return nullptr;
+    }
+    if (!check(e->indices[0]))
+      return nullptr;
+    auto v = evalConst(e->indices[0]);
+    if (!v || v->kind != ConstValue::Int) {
+      error(e->indices[0]->loc,
+            "a tuple index must be a compile-time constant (as in Warp); a loop over "
+            "range(len(t)) with constant bounds is unrolled so that its variable is one");
+      return nullptr;
+    }
+    int64_t k = v->i < 0 ? v->i + (int64_t)bt->elems.size() : v->i;
+    if (k < 0 || k >= (int64_t)bt->elems.size()) {
+      error(e->indices[0]->loc, "index " + llvm::Twine(v->i) + " is out of range for the tuple " +
+                                    bt->str());
+      return nullptr;
+    }
+    finalize(e->indices[0]);
+    e->skind = SubKind::TupleElem;
+    e->constIndex = k;
+    return bt->elems[k];
+  }
   case Type::Shape: {
     if (n != 1) {
       error(e->loc, "shape takes one index");

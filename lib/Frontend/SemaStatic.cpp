@@ -259,6 +259,7 @@ private:
   llvm::StringMap<ConstValue> consts;     // names with a compile-time value here
   llvm::StringMap<const Type *> lenTypes; // for len(): parameters, constructed locals
   llvm::StringMap<FuncDef *> funcLocals;  // g = wp.static(helper)
+  llvm::StringMap<int64_t> tupleLens;     // locals bound once to a tuple of known length
   unsigned dynamicDepth = 0;              // inside a loop or an if that stays
 
   static constexpr int64_t kMaxUnroll = 16; // Warp's default max_unroll
@@ -293,11 +294,19 @@ private:
   std::optional<int64_t> containerLength(Expr *e);
   FuncDef *funcValue(Expr *e, Scope *scope, unsigned depth = 0);
   Expr *literal(SMLoc loc, const ConstValue &v);
+  // Tuples: len() and loops whose body indexes a tuple with their variable.
+  std::optional<int64_t> tupleLength(StringRef name);
+  bool indexesTuple(const Body &body, StringRef var);
+  void constantTupleIndices(Body &body, StringRef var, const ConstValue &v);
 };
 } // namespace kdsl
 
 bool StaticExpander::run() {
   bool any = !walkBody(f->body, [&](Expr *e) { return !isStaticCall(e); });
+  // Tuples (parameters, tuple expressions) may need loops unrolled.
+  any = any || llvm::any_of(f->params, [](const Param &p) {
+          return p.type && p.type->kind == Type::Tuple;
+        }) || !walkBody(f->body, [](Expr *e) { return !llvm::isa<TupleExpr>(e); });
   if (!any)
     return true;
   for (Param &p : f->params)
@@ -348,9 +357,18 @@ void StaticExpander::bindName(Expr *target, Expr *value) {
     return;
   if (++bound[n->name] > 1) {
     lenTypes.erase(n->name);
+    tupleLens.erase(n->name);
+    return;
+  }
+  if (auto *t = llvm::dyn_cast_or_null<TupleExpr>(value)) {
+    tupleLens[n->name] = (int64_t)t->elts.size();
     return;
   }
   if (auto *c = llvm::dyn_cast_or_null<CallExpr>(value)) {
+    // t = f(...) of a @wp.func annotated `-> tuple[A, B]`.
+    if (FuncDef *fd = funcValue(c->callee, f->scope))
+      if (SubscriptExpr *tup = fd->returns ? s.tupleAnnotation(fd->returns, fd->scope) : nullptr)
+        tupleLens[n->name] = (int64_t)tup->indices.size();
     SuppressDiags quiet(s.diags);
     if (const Type *t = s.resolveType(c->callee, f->scope))
       lenTypes[n->name] = t;
@@ -471,8 +489,11 @@ bool StaticExpander::forStmt(ForStmt *fs, Body &out) {
                               "compile-time constant");
   // Without a wp.static that needs the loop variable, Warp unrolls only
   // small loops without break (its max_unroll); the others stay loops.
-  if (forced || (target && staticRange && constant && rangeCount(args) <= kMaxUnroll &&
-                 !containsBreak(fs->body) && !fs->hasElse))
+  // A loop whose body indexes a tuple with its variable (Warp unrolls a
+  // constant range of at most max_unroll iterations, so t[i] is constant).
+  bool tupleLoop = target && constant && indexesTuple(fs->body, target->name);
+  if (forced || (target && (staticRange || tupleLoop) && constant &&
+                 rangeCount(args) <= kMaxUnroll && !containsBreak(fs->body) && !fs->hasElse))
     return unroll(fs, target, args, out);
   if (target)
     consts.erase(target->name);
@@ -518,6 +539,8 @@ bool StaticExpander::unroll(ForStmt *fs, NameExpr *target, llvm::ArrayRef<int64_
     set->value = literal(fs->iter->loc, cv);
     out.push_back(set);
     Body copy = cloneBody(mod, fs->body);
+    if (!assignsName(fs->body, target->name))
+      constantTupleIndices(copy, target->name, cv);
     consts[target->name] = cv;
     if (!body(copy, out))
       return false;
@@ -563,6 +586,19 @@ Expr *StaticExpander::evalStatic(CallExpr *call) {
     return nullptr;
   }
   Expr *&arg = call->args.empty() ? call->kwargs[0].value : call->args[0];
+  // len(x) of a local whose length only type checking knows (a tuple from
+  // a builtin, a vector from a call): left to Sema, which requires a
+  // compile-time length (CallExpr::staticLen).
+  if (auto *c = llvm::dyn_cast<CallExpr>(arg)) {
+    auto *callee = llvm::dyn_cast<NameExpr>(c->callee);
+    auto *x = c->args.size() == 1 && c->kwargs.empty() ? llvm::dyn_cast<NameExpr>(c->args[0])
+                                                       : nullptr;
+    if (callee && callee->name == "len" && !isKernelVar("len") && x && isKernelVar(x->name) &&
+        !consts.count(x->name) && !tupleLength(x->name) && !lenTypes.count(x->name)) {
+      c->staticLen = true;
+      return c;
+    }
+  }
   if (!subst(arg, true))
     return nullptr;
   if (auto v = eval(arg))
@@ -624,7 +660,9 @@ bool StaticExpander::subst(Expr *&e, bool report) {
     auto *x = c->args.size() == 1 ? llvm::dyn_cast<NameExpr>(c->args[0]) : nullptr;
     if (callee && callee->name == "len" && x && !isKernelVar("len")) {
       ConstValue v{ConstValue::Int};
-      if (auto it = lenTypes.find(x->name); it != lenTypes.end()) {
+      if (auto n = tupleLength(x->name)) {
+        v.i = *n;
+      } else if (auto it = lenTypes.find(x->name); it != lenTypes.end()) {
         const Type *t = it->second;
         if (t->kind != Type::Vec && t->kind != Type::Mat && t->kind != Type::Quat) {
           if (report)
@@ -670,7 +708,11 @@ bool StaticExpander::subst(Expr *&e, bool report) {
 std::optional<ConstValue> StaticExpander::tryEval(Expr *e) {
   bool pure = walkExpr(e, [&](Expr *x) {
     auto *n = llvm::dyn_cast<NameExpr>(x);
-    return !(n && isKernelVar(n->name) && !consts.count(n->name)) && !isStaticCall(x);
+    // (a tuple or vector whose length is known may stand in len(); subst
+    // fails on any other use of it)
+    return !(n && isKernelVar(n->name) && !consts.count(n->name) && !tupleLength(n->name) &&
+             !lenTypes.count(n->name)) &&
+           !isStaticCall(x);
   });
   if (!pure)
     return std::nullopt;
@@ -925,4 +967,41 @@ std::optional<double> Sema::hostModuleConstant(AttributeExpr *a, Scope *scope) {
       .Case("inf", INFINITY)
       .Case("nan", NAN)
       .Default(std::nullopt);
+}
+
+//===----------------------------------------------------------------------===//
+// Tuples
+//===----------------------------------------------------------------------===//
+
+/// The length of a tuple parameter or of a local bound once to a tuple.
+std::optional<int64_t> StaticExpander::tupleLength(StringRef name) {
+  if (auto it = tupleLens.find(name); it != tupleLens.end())
+    return it->second;
+  if (auto it = lenTypes.find(name); it != lenTypes.end() && it->second->kind == Type::Tuple)
+    return (int64_t)it->second->elems.size();
+  return std::nullopt;
+}
+
+/// Whether `body` indexes a tuple (parameter or local) with `var`.
+bool StaticExpander::indexesTuple(const Body &body, StringRef var) {
+  return !walkBody(body, [&](Expr *e) {
+    auto *sub = llvm::dyn_cast<SubscriptExpr>(e);
+    auto *base = sub ? llvm::dyn_cast<NameExpr>(sub->base) : nullptr;
+    return !(base && tupleLength(base->name) &&
+             llvm::any_of(sub->indices, [&](Expr *i) { return mentions(i, var); }));
+  });
+}
+
+/// In a copy of an unrolled loop body, the loop variable `var` as a tuple's
+/// index becomes its value (Warp's loop variable is a constant there).
+void StaticExpander::constantTupleIndices(Body &body, StringRef var, const ConstValue &v) {
+  walkBody(body, [&](Expr *e) {
+    auto *sub = llvm::dyn_cast<SubscriptExpr>(e);
+    auto *base = sub ? llvm::dyn_cast<NameExpr>(sub->base) : nullptr;
+    if (base && tupleLength(base->name))
+      for (Expr *&i : sub->indices)
+        if (auto *n = llvm::dyn_cast<NameExpr>(i); n && n->name == var)
+          i = literal(n->loc, v);
+    return true;
+  });
 }

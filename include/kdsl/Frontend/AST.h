@@ -114,13 +114,14 @@ struct AttributeExpr : Expr {
 };
 
 enum class SubKind : uint8_t { Unresolved, ArrayElem, VecElem, MatElem, MatRow, ShapeDim, CompSlice,
-                               ArrayView /* a[i] of a 2-d array: a 1-d array */ };
+                               ArrayView /* a[i] of a 2-d array: a 1-d array */,
+                               TupleElem /* t[k] of a tuple, k constant (constIndex) */ };
 struct SubscriptExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == ExprKind::Subscript; }
   Expr *base;
   llvm::SmallVector<Expr *, 2> indices;
   SubKind skind = SubKind::Unresolved;
-  int64_t constIndex = -1; // ShapeDim
+  int64_t constIndex = -1; // ShapeDim, TupleElem
   /// CompSlice (v[1:3], m[0:2, 1], q[::-1]): per index, the positions a
   /// slice selects (empty for a plain index); a matrix indexed once has its
   /// column slice filled in.
@@ -154,6 +155,9 @@ struct CallExpr : Expr {
   /// `stateTarget`, the caller's local (null when the argument is no local).
   bool advancesState = false;
   Expr *stateTarget = nullptr;
+  /// `wp.static(len(x))` of a local whose length only type checking knows
+  /// (SemaStatic.cpp leaves `len(x)`): Sema requires a compile-time length.
+  bool staticLen = false;
   CallExpr(llvm::SMLoc l, Expr *c) : Expr(ExprKind::Call, l), callee(c) {}
 };
 

@@ -175,15 +175,16 @@ def k(a: wp.array(dtype=int)):
 # -----
 
 # static-len-unknown:
-# len() needs a type known before the body is checked.
+# len() of a local whose type only checking knows must still be a
+# compile-time length (a tuple, vector, matrix or quaternion).
 
 import warp as wp
 
 
 @wp.kernel
 def k(a: wp.array(dtype=int)):
-    t = wp.normalize(wp.vec3(1.0, 0.0, 0.0))
-    # expected-error@+1 {{len() in wp.static() needs 't' to be a parameter or a local built by a type constructor}}
+    t = a
+    # expected-error@+1 {{len() in wp.static() needs a tuple, vector, matrix or quaternion, got array(dtype=int32)}}
     a[0] = wp.static(len(t))
 
 # -----

@@ -336,19 +336,6 @@ def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.
 
 # -----
 
-# tuple-value:
-# A tuple used as a value.
-
-import warp as wp
-
-
-@wp.kernel
-def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.vec3):
-    i = wp.tid()
-    # expected-error@+1 {{tuples are only supported for unpacking assignments and multiple return values}}
-    c = (1, 2)
-
-# -----
 
 # undefined-misspelled-param:
 # A misspelled parameter.
