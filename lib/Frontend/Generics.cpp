@@ -245,6 +245,25 @@ static bool bindQuietly(CallExpr *e, FuncDef *d, std::vector<Expr *> &bound) {
   return true;
 }
 
+/// Whether the call's arguments could bind to `d`'s parameters by count and
+/// names alone (before `d` is checked; defaults count as present).
+static bool mayBind(CallExpr *e, FuncDef *d) {
+  if (e->args.size() > d->params.size())
+    return false;
+  std::vector<bool> given(d->params.size(), false);
+  std::fill(given.begin(), given.begin() + e->args.size(), true);
+  for (Keyword &kw : e->kwargs) {
+    auto it = llvm::find_if(d->params, [&](const Param &p) { return p.name == kw.name; });
+    if (it == d->params.end() || given[it - d->params.begin()])
+      return false;
+    given[it - d->params.begin()] = true;
+  }
+  for (size_t i = 0; i < given.size(); ++i)
+    if (!given[i] && !d->params[i].defaultValue)
+      return false;
+  return true;
+}
+
 static std::string typeList(const std::vector<Expr *> &args) {
   std::string s;
   for (Expr *a : args)
@@ -272,9 +291,20 @@ const Type *Sema::checkOverloadedCall(CallExpr *e, FuncDef *f) {
       return nullptr;
     finalize(a);
   }
-  FuncDef *chosen = nullptr;
+  FuncDef *chosen = nullptr, *inProgress = nullptr;
   std::vector<Expr *> bound, chosenArgs;
   for (FuncDef *d : defs) { // exact matches first; the latest one wins
+    // An overload being checked (the caller, or one calling it) is not a
+    // candidate: another overload may call it (`def f(x): return f() * x`);
+    // calling it would be recursion, reported below if nothing else matches.
+    // Overloads the arguments cannot bind to are not checked here (Warp
+    // picks an overload by its signature; checking them could recurse).
+    if (!mayBind(e, d))
+      continue;
+    if (d->state == CheckState::InProgress) {
+      inProgress = d;
+      continue;
+    }
     if (!checkFunc(d)) {
       diags.note(e->loc, "in the call to '" + f->name + "'");
       return nullptr;
@@ -296,7 +326,7 @@ const Type *Sema::checkOverloadedCall(CallExpr *e, FuncDef *f) {
   for (FuncDef *d : defs) {
     if (chosen)
       break;
-    if (!d->genericTemplate || !bindQuietly(e, d, bound))
+    if (d == inProgress || !d->genericTemplate || !bindQuietly(e, d, bound))
       continue;
     bool matches = true;
     std::vector<const Type *> argTypes;
@@ -309,6 +339,8 @@ const Type *Sema::checkOverloadedCall(CallExpr *e, FuncDef *f) {
       chosenArgs = bound;
     }
   }
+  if (!chosen && inProgress && bindQuietly(e, inProgress, bound))
+    return checkFunc(inProgress), nullptr; // recursion (its error)
   if (!chosen) {
     error(e->loc, "no overload of '" + f->name + "' takes the arguments " + typeList(all));
     for (FuncDef *d : defs)

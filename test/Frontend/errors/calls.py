@@ -548,3 +548,27 @@ def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.
     i = wp.tid()
     # expected-error@+1 {{wp.where(): a float literal cannot be used as int32}}
     c = wp.where(x > 0.0, 1.0, n)
+
+# -----
+
+# overload-recursion:
+# An overload may call another overload of its name, not itself.
+
+import warp as wp
+
+
+@wp.func
+def g() -> float:
+    return 1.0
+
+
+@wp.func
+# expected-error@+1 {{recursion is not supported: 'g' calls itself}}
+def g(x: float):
+    return g(x) + g()
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    # expected-note@+1 {{in the call to 'g'}}
+    a[0] = g(a[0])
