@@ -77,6 +77,10 @@ mlir::Type MLIRGen::convertType(const kdsl::Type *t) {
       names.push_back(b.getStringAttr(f.name));
       types.push_back(convertType(f.type));
     }
+    if (names.empty()) { // a struct without fields holds one byte, as Warp's `char _dummy_;`
+      names.push_back(b.getStringAttr("_dummy_"));
+      types.push_back(b.getI8Type());
+    }
     mlir::Type st = StructType::get(&ctx, t->structDef->name, names, types);
     structTypes[t->structDef] = st;
     return st;
@@ -142,6 +146,8 @@ mlir::Value MLIRGen::zeroValue(const kdsl::Type *t, Location l) {
     else
       for (const FieldDef &f : t->structDef->fields)
         fields.push_back(zeroValue(f.type, l));
+    if (t->kind == kdsl::Type::Struct && t->structDef->fields.empty())
+      fields.push_back(constant(b.getI8IntegerAttr(0), l)); // _dummy_ (convertType)
     if (llvm::is_contained(fields, mlir::Value()))
       return {};
     return StructCreateOp::create(b, l, mt, fields);

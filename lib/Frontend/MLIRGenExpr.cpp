@@ -593,6 +593,8 @@ mlir::Value MLIRGen::genCall(const CallExpr *e) {
         return {};
       fields.push_back(v);
     }
+    if (s->fields.empty()) // Warp's `char _dummy_;` (MLIRGen::convertType)
+      fields.push_back(constant(b.getI8IntegerAttr(0), l));
     return StructCreateOp::create(b, l, convertType(e->type), fields);
   }
   case CallKind::Unresolved:

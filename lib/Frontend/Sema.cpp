@@ -326,8 +326,7 @@ bool Sema::checkStruct(StructDef *s) {
     f.type = resolveType(f.annotation, s->scope);
     ok = f.type != nullptr;
   }
-  if (ok && s->fields.empty())
-    ok = error(s->loc, "struct '" + s->name + "' has no fields");
+  // A struct without fields is allowed, as in Warp (an empty C struct).
   s->state = ok ? CheckState::Done : CheckState::Failed;
   if (ok) {
     s->type = types.structTy(s);
