@@ -74,6 +74,24 @@ static const PreludeOverload kOverloads[] = {
     {"spatial_jacobian", "spatial_jacobian_d"},
     {"spatial_mass", "spatial_mass"},
     {"spatial_mass", "spatial_mass_d"},
+    // Warp's math.py helpers: Prelude/helpers.py (the _d forms a kdsl extension).
+    {"velocity_at_point", "velocity_at_point"},
+    {"velocity_at_point", "velocity_at_point_d"},
+    {"quat_twist", "quat_twist"},
+    {"quat_twist", "quat_twist_d"},
+    {"quat_twist_angle", "quat_twist_angle"},
+    {"quat_twist_angle", "quat_twist_angle_d"},
+    {"quat_twist_angle_signed", "quat_twist_angle_signed"},
+    {"quat_twist_angle_signed", "quat_twist_angle_signed_d"},
+    {"quat_to_rpy", "quat_to_rpy"},
+    {"quat_to_rpy", "quat_to_rpy_d"},
+    {"quat_from_euler", "quat_from_euler"},
+    {"quat_from_euler", "quat_from_euler_d"},
+    {"norm_l1", "norm_l1"},
+    {"norm_l2", "norm_l2"},
+    {"norm_huber", "norm_huber"},
+    {"norm_pseudo_huber", "norm_pseudo_huber"},
+    {"smooth_normalize", "smooth_normalize"},
 };
 
 llvm::ArrayRef<PreludeOverload> kdsl::preludeOverloads(StringRef name) {

@@ -96,6 +96,11 @@ const Type *Sema::checkPreludeCall(CallExpr *e, StringRef name) {
     FuncDef *f = preludeFunc(o.func, e->loc);
     if (!f)
       return nullptr;
+    // A generic func (typing.Any parameters, Warp's own helpers such as
+    // smooth_normalize) is the builtin's only overload: an ordinary call,
+    // instantiated per argument types, with the func's default values.
+    if (f->genericTemplate)
+      return checkFuncCall(e, f);
     candidates += "\n  " + signatureOf(name, f);
     llvm::SmallVector<Expr *, 6> bound;
     if (!bindToOverload(e, f, o, bound))

@@ -19,6 +19,16 @@ with struct where the kernel's arithmetic is float32):
   dof of joint j0 + i and of each of its ancestors; spatial_mass(I, j0, count,
   M0, M): the block diagonal of I[j0 .. j0 + count - 1].
 
+  Warp's math.py helpers: velocity_at_point((w, v), r) = v + w x r;
+  quat_twist(a, q) = normalize(((q.xyz . a) a, q.w)); quat_twist_angle(a, q)
+  = 2 atan2(|a . q.xyz|, q.w) (signed: without the abs); quat_to_rpy: roll =
+  atan2(2(wx + yz), 1 - 2(x^2 + y^2)), pitch = asin(clamp(2(wy - zx), -1,
+  1)), yaw = atan2(2(wz + xy), 1 - 2(y^2 + z^2)); quat_from_euler(e, i, j,
+  k) = R_k(e[k]) R_j(e[j]) R_i(e[i]) (axis rotations by half-angle
+  quaternions); norm_l1 = sum |v_i|, norm_l2 = |v|, norm_huber = |v|^2/2
+  (|v| <= delta) else delta (|v| - delta/2), norm_pseudo_huber = delta
+  sqrt(1 + |v|^2/delta^2), smooth_normalize = v / norm_pseudo_huber(v, delta).
+
 The gradient of dense_solve's A is Warp's adjoint: adj_b = A^-1 adj_x,
 adj_A = -adj_b x^T (solve64's "grads" here; the other gradients are checked
 against finite differences by the test).
@@ -175,7 +185,75 @@ def articulation(ins, spec):
     return {"J": J, "M": M}
 
 
-PER_THREAD = {"xforms": xforms, "divs": divs, "divs32": divs32, "casts": casts, "utility": utility}
+def cross(a, b):
+    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+
+
+def dot(a, b):
+    return sum(x * y for x, y in zip(a, b))
+
+
+def normalize(v):
+    n = math.sqrt(dot(v, v))
+    return [x / n for x in v]
+
+
+def qmul(a, b):
+    av, aw, bv, bw = a[:3], a[3], b[:3], b[3]
+    v = add(add([aw * x for x in bv], [bw * x for x in av]), cross(av, bv))
+    return v + [aw * bw - dot(av, bv)]
+
+
+def axis_quat(axis, angle):
+    q = [0.0, 0.0, 0.0, math.cos(angle / 2)]
+    q[axis] = math.sin(angle / 2)
+    return q
+
+
+def from_euler(e, i, j, k):
+    return qmul(axis_quat(k, e[k]), qmul(axis_quat(j, e[j]), axis_quat(i, e[i])))
+
+
+def rpy(q):
+    x, y, z, w = q
+    return [math.atan2(2 * (w * x + y * z), 1 - 2 * (x * x + y * y)),
+            math.asin(max(-1.0, min(1.0, 2 * (w * y - z * x)))),
+            math.atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z))]
+
+
+def norms(v, huber_delta=1.0, pseudo_delta=1.0):
+    a = dot(v, v)
+    huber = 0.5 * a if a <= huber_delta ** 2 else huber_delta * (math.sqrt(a) - 0.5 * huber_delta)
+    return [sum(abs(x) for x in v), math.sqrt(a), huber, pseudo_delta * math.sqrt(1 + a / pseudo_delta ** 2)]
+
+
+def smooth(v, delta):
+    n = delta * math.sqrt(1 + dot(v, v) / delta ** 2)
+    return [x / n for x in v]
+
+
+def helpers(ins, i):
+    qd, r, e = ins["qd"][i], ins["r"][i], ins["e"][i]
+    a, q = normalize(r), normalize(ins["q"][i])
+    s = dot(q[:3], a)
+    return {
+        "vel": add(qd[3:], cross(qd[:3], r)),
+        "twist": normalize([s * x for x in a] + [q[3]]),
+        "angles": [2 * math.atan2(abs(s), q[3]), 2 * math.atan2(s, q[3])],
+        "rpy": rpy(q),
+        "from_euler": from_euler(e, i % 3, (i + 1) % 3, (i + 2) % 3),
+        "norms": norms(e, pseudo_delta=0.5),
+        "smooth": add(smooth(e, 1.0), smooth(e, 2.0)),
+    }
+
+
+def helpers32(ins, i):
+    q, e = normalize(ins["q"][i]), ins["e"][i]
+    return {"rpy": rpy(q), "from_euler": from_euler(e, 2, 1, 0), "norms": norms(e, huber_delta=0.25),
+            "smooth": smooth(e, 1.0)}
+
+
+PER_THREAD = {"helpers": helpers, "helpers32": helpers32, "xforms": xforms, "divs": divs, "divs32": divs32, "casts": casts, "utility": utility}
 WHOLE = {"dense": dense, "gemm64": gemm64, "solve64": solve64}
 
 

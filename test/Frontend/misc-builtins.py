@@ -115,3 +115,16 @@ def dense(A: wp.array(dtype=float), L: wp.array(dtype=float), b: wp.array(dtype=
     wp.spatial_jacobian(S, par, qd, 0, 2, 0, J)
     # CHECK: call @wp_spatial_mass(
     wp.spatial_mass(I, 0, 2, 0, M)
+
+
+# Warp's math.py helpers are prelude funcs too; the generic ones (typing.Any)
+# are instantiated per argument type, with their default values.
+# CHECK-LABEL: kdsl.kernel @helpers(
+@wp.kernel
+def helpers(v: wp.array(dtype=wp.vec3d), q: wp.array(dtype=wp.quat)):
+    i = wp.tid()
+    # CHECK: call @wp_smooth_normalize_{{.*}}(%{{.*}}, %{{.*}}) : (vector<3xf64>, f32) -> vector<3xf64>
+    v[i] = wp.smooth_normalize(v[i])
+    # CHECK: call @wp_quat_to_rpy(
+    # CHECK: call @wp_quat_from_euler(
+    q[i] = wp.quat_from_euler(wp.quat_to_rpy(q[i]), 0, 1, 2)

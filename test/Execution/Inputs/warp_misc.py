@@ -177,3 +177,48 @@ def articulation32(
 ):
     wp.spatial_jacobian(S, parents, qd_start, 0, 3, 0, J)
     wp.spatial_mass(I_s, 0, 3, 0, M)
+
+
+@wp.kernel
+def helpers(
+    qd: wp.array(dtype=wp.spatial_vectord),
+    r: wp.array(dtype=wp.vec3d),
+    q: wp.array(dtype=wp.quatd),
+    e: wp.array(dtype=wp.vec3d),
+    vel: wp.array(dtype=wp.vec3d),
+    twist: wp.array(dtype=wp.quatd),
+    angles: wp.array(dtype=wp.vec2d),
+    rpy: wp.array(dtype=wp.vec3d),
+    from_euler: wp.array(dtype=wp.quatd),
+    norms: wp.array(dtype=wp.vec4d),
+    smooth: wp.array(dtype=wp.vec3d),
+):
+    i = wp.tid()
+    vel[i] = wp.velocity_at_point(qd[i], r[i])
+    axis = wp.normalize(r[i])
+    qn = wp.normalize(q[i])
+    twist[i] = wp.quat_twist(axis, qn)
+    angles[i] = wp.vec2d(wp.quat_twist_angle(axis, qn), wp.quat_twist_angle_signed(axis, qn))
+    rpy[i] = wp.quat_to_rpy(qn)
+    from_euler[i] = wp.quat_from_euler(e[i], i % 3, (i + 1) % 3, (i + 2) % 3)
+    v = e[i]
+    norms[i] = wp.vec4d(wp.norm_l1(v), wp.norm_l2(v), wp.norm_huber(v), wp.norm_pseudo_huber(v, delta=0.5))
+    smooth[i] = wp.smooth_normalize(v) + wp.smooth_normalize(v, 2.0)
+
+
+@wp.kernel
+def helpers32(
+    q: wp.array(dtype=wp.quat),
+    e: wp.array(dtype=wp.vec3),
+    rpy: wp.array(dtype=wp.vec3),
+    from_euler: wp.array(dtype=wp.quat),
+    norms: wp.array(dtype=wp.vec4),
+    smooth: wp.array(dtype=wp.vec3),
+):
+    i = wp.tid()
+    qn = wp.normalize(q[i])
+    rpy[i] = wp.quat_to_rpy(qn)
+    from_euler[i] = wp.quat_from_euler(e[i], 2, 1, 0)
+    v = e[i]
+    norms[i] = wp.vec4(wp.norm_l1(v), wp.norm_l2(v), wp.norm_huber(v, 0.25), wp.norm_pseudo_huber(v))
+    smooth[i] = wp.smooth_normalize(v)
