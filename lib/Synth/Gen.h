@@ -54,19 +54,28 @@ inline uint64_t mix(uint64_t seed, uint64_t index, uint64_t salt) {
   return llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(reinterpret_cast<uint8_t *>(words), sizeof words));
 }
 
-enum class Ty { F, V, M, Q };
+/// Value types of the free generator: float, vec3, mat33, quat, transform,
+/// spatial vector.
+enum class Ty { F, V, M, Q, X, S };
 
 /// What a category's expressions may use.
 struct Flavor {
   bool math = false, vec = false, mat = false, quat = false;
+  /// random: wp.randf/randn/noise values scaling the float expressions;
+  /// spatial: transforms and spatial vectors; generic: Any funcs, overloads.
+  bool random = false, spatial = false, generic = false;
 };
 
 inline Flavor flavorOf(llvm::StringRef cat) {
   Flavor f;
   f.math = cat != "arithmetic";
-  f.vec = cat == "vector" || cat == "matrix" || cat == "quaternion" || cat == "combined" || cat == "struct";
+  f.vec = cat == "vector" || cat == "matrix" || cat == "quaternion" || cat == "combined" || cat == "struct" ||
+          cat == "spatial" || cat == "generic";
   f.mat = cat == "matrix" || cat == "combined";
-  f.quat = cat == "quaternion" || cat == "combined";
+  f.quat = cat == "quaternion" || cat == "combined" || cat == "spatial";
+  f.random = cat == "random";
+  f.spatial = cat == "spatial";
+  f.generic = cat == "generic";
   return f;
 }
 
@@ -95,6 +104,8 @@ private:
     case Ty::V: return f64 ? "wp.vec3d" : "wp.vec3";
     case Ty::M: return f64 ? "wp.mat33d" : "wp.mat33";
     case Ty::Q: return f64 ? "wp.quatd" : "wp.quat";
+    case Ty::X: return f64 ? "wp.transformd" : "wp.transform";
+    case Ty::S: return f64 ? "wp.spatial_vectord" : "wp.spatial_vector";
     }
     return "";
   }
@@ -104,6 +115,8 @@ private:
     case Ty::V: return f64 ? "vec3d" : "vec3f";
     case Ty::M: return f64 ? "mat33d" : "mat33f";
     case Ty::Q: return f64 ? "quatd" : "quatf";
+    case Ty::X: return f64 ? "transformd" : "transformf";
+    case Ty::S: return f64 ? "spatial_vectord" : "spatial_vectorf";
     }
     return "";
   }
@@ -139,6 +152,10 @@ private:
     static const char *st[] = {"st", "state", "body", "cell", "node", "item"};
     static const char *own[] = {"me", "cur", "p_i", "part"};
     static const char *nb[] = {"nb", "other", "nxt", "p_j"};
+    static const char *x[] = {"X", "xf", "X_wb", "tf", "pose", "X_local", "X_rel", "X_c"};
+    static const char *sv[] = {"twist", "v_s", "wrench", "f_s", "qd", "sv", "mom"};
+    if (hint == "x") return fresh(x);
+    if (hint == "sv") return fresh(sv);
     if (hint == "v") return fresh(v);
     if (hint == "m") return fresh(m);
     if (hint == "q") return fresh(q);
@@ -149,7 +166,9 @@ private:
     if (hint == "nb") return fresh(nb);
     return fresh(f);
   }
-  static const char *hintOf(Ty t) { return t == Ty::V ? "v" : t == Ty::M ? "m" : t == Ty::Q ? "q" : "t"; }
+  static const char *hintOf(Ty t) {
+    return t == Ty::V ? "v" : t == Ty::M ? "m" : t == Ty::Q ? "q" : t == Ty::X ? "x" : t == Ty::S ? "sv" : "t";
+  }
 
   std::vector<std::string> varsOf(Ty t) const {
     std::vector<std::string> out;
@@ -204,6 +223,14 @@ private:
       return std::string(f[rng.range(0, 1)]) + v + ")";
     }
     case Ty::Q: return v + "[" + std::to_string(rng.range(0, 3)) + "]";
+    case Ty::X:
+      if (rng.chance(0.5))
+        return "wp.transform_get_translation(" + v + ")[" + std::to_string(rng.range(0, 2)) + "]";
+      return v + "[" + std::to_string(rng.range(0, 6)) + "]";
+    case Ty::S:
+      if (rng.chance(0.4))
+        return "wp.length(wp.spatial_top(" + v + "))";
+      return v + "[" + std::to_string(rng.range(0, 5)) + "]";
     }
     return v;
   }
@@ -222,6 +249,7 @@ private:
   std::string cond(int depth) {
     static const char *ops[] = {"<", ">", "<=", ">="};
     ++noGrad;
+    ++noRandom;
     auto [l, r] = two([&] { return exprF(depth); });
     std::string c = l + " " + ops[rng.range(0, 3)] + " " + r;
     if (flavor.math && rng.chance(0.2)) {
@@ -229,6 +257,7 @@ private:
       c = "(" + c + ") and " + checks[rng.range(0, 2)] + exprF(depth) + ")";
     }
     --noGrad;
+    --noRandom;
     return c;
   }
 
@@ -262,29 +291,42 @@ private:
     std::function<void()> build;
   };
   std::vector<MotifChoice> motifsOf(const std::string &c);
-  /// A precision-specific type for a kind: f, i, v2, v3, v4, m22, m33, m44, q.
+  /// A precision-specific type for a kind: f, i, v2, v3, v4, m22, m33, m44,
+  /// q, t (transform), sv (spatial vector), sm (spatial matrix).
   std::string T(llvm::StringRef k) const {
     if (k == "f") return ty(Ty::F);
     if (k == "i") return "int";
     if (k == "u") return "wp.uint32";
     if (k == "d") return "wp.float64"; // in both precisions
+    if (k == "t") return f64 ? "wp.transformd" : "wp.transform";
+    if (k == "sv") return f64 ? "wp.spatial_vectord" : "wp.spatial_vector";
+    if (k == "sm") return f64 ? "wp.spatial_matrixd" : "wp.spatial_matrix";
     std::string base = k == "q" ? "quat" : k.starts_with("v") ? "vec" + k.substr(1).str() : "mat" + k.substr(1).str();
     return "wp." + base + (f64 ? "d" : "");
   }
-  /// Replaces {F} {V2} {V3} {V4} {M22} {M33} {M44} {Q} by this precision's types.
+  /// Replaces {F} {V2} {V3} {V4} {M22} {M33} {M44} {Q} {X} {SV} {SM} by
+  /// this precision's types.
   std::string P(std::string s) const {
-    static const std::pair<const char *, const char *> keys[] = {{"{F}", "f"}, {"{V2}", "v2"}, {"{V3}", "v3"},
-                                                                 {"{V4}", "v4"}, {"{M22}", "m22"}, {"{M33}", "m33"},
-                                                                 {"{M44}", "m44"}, {"{Q}", "q"}};
+    static const std::pair<const char *, const char *> keys[] = {
+        {"{F}", "f"},     {"{V2}", "v2"}, {"{V3}", "v3"}, {"{V4}", "v4"}, {"{M22}", "m22"}, {"{M33}", "m33"},
+        {"{M44}", "m44"}, {"{Q}", "q"},   {"{X}", "t"},   {"{SV}", "sv"}, {"{SM}", "sm"}};
     for (auto &[key, k] : keys)
       for (size_t at; (at = s.find(key)) != std::string::npos;)
         s.replace(at, strlen(key), T(k));
     return s;
   }
   void L(const std::string &s) { line(P(s)); }
+  /// The module's imports (typing.Any when a generic func uses it).
+  std::string header() const {
+    bool any = prefix.find(": Any") != std::string::npos || prefix.find("dtype=Any") != std::string::npos;
+    return any ? "from typing import Any\n\nimport warp as wp\n\n\n" : "import warp as wp\n\n\n";
+  }
   static int compsOf(llvm::StringRef k) {
     if (k == "f" || k == "i" || k == "u" || k == "d") return 1;
     if (k == "q") return 4;
+    if (k == "t") return 7;
+    if (k == "sv") return 6;
+    if (k == "sm") return 36;
     if (k.starts_with("v")) return k[1] - '0';
     return (k[1] - '0') * (k[1] - '0');
   }
@@ -306,13 +348,25 @@ private:
     if (k == "f" || k == "d")
       return val(lo, hi);
     int c = compsOf(k);
-    if (k.starts_with("m")) {
-      int nr = k[1] - '0';
+    if (k == "t") {
+      // A rigid transform: a translation in [lo, hi], a unit rotation.
+      Array a;
+      for (int q = 0; q < 3; ++q)
+        a.push_back(val(lo, hi, false));
+      Value rot = elem("q", -1, 1, "unit"); // kept alive for the loop
+      for (const Value &x : *rot.getAsArray())
+        a.push_back(x);
+      return Value(std::move(a));
+    }
+    if (k.starts_with("m") || k == "sm") {
+      int nr = k == "sm" ? 6 : k[1] - '0';
       Array rows;
       for (int r = 0; r < nr; ++r) {
         Array row;
         for (int q = 0; q < nr; ++q) {
-          if (how == "near_id")
+          if (how == "spd")
+            row.push_back(r == q ? val(lo, hi, false) : 0.0);
+          else if (how == "near_id")
             row.push_back(r == q ? val(0.8, 1.2, false) : val(lo, hi, false));
           else
             row.push_back(val(lo, hi, false));
@@ -414,6 +468,14 @@ private:
   std::string funcName(const std::string &base) {
     return "f" + std::to_string(index) + "_" + base + suffix();
   }
+  /// A float32 value of a random builtin (wp.randf, wp.noise, ...: they
+  /// return float32 and vec2/vec3 in both precisions) as this precision's
+  /// kind k: converted in the float64 twin.
+  std::string rv(const std::string &e, llvm::StringRef k = "f") const { return f64 ? T(k) + "(" + e + ")" : e; }
+  /// A float32 value of the twin converted for a random builtin's argument.
+  std::string r32(const std::string &e, llvm::StringRef type = "float") const {
+    return f64 ? type.str() + "(" + e + ")" : e;
+  }
   // The motifs, by domain.
   void mIntegrate(bool scalarDt, bool collide);
   void mSprings(bool viaFunc);
@@ -443,6 +505,26 @@ private:
   void mContact();
   void mParticlesStruct();
   void mRigidCombined();
+  // Random numbers (MotifsRandom.cpp).
+  void mJitterEmit();
+  void mLangevin();
+  void mDropout();
+  void mNoiseField();
+  void mMonteCarlo();
+  void mRandomPairs();
+  // Transforms and spatial math (MotifsSpatial.cpp).
+  void mBodyPoints();
+  void mJointChain();
+  void mSpatialVelocity();
+  // Generic funcs, overloads, wp.static (MotifsGeneric.cpp).
+  void mGenericBlend();
+  void mOverloadEnergy();
+  void mGenericStencil();
+  // The free generator's statements of these categories (GenFree.cpp).
+  std::string randomTerm(int depth);
+  std::string exprX(int depth);
+  std::string exprS(int depth);
+  void genericHelpers();
 
   void arrayInput(const std::string &name, Ty t, int count, bool twoD = false);
   /// An input value in [-1, 1] away from the kinks finite differences cannot
@@ -463,11 +545,13 @@ private:
   bool f64;
   GenOptions opt;
   Flavor flavor;
-  int counter = 0, indent = 1, noGrad = 0;
+  int counter = 0, indent = 1, noGrad = 0, noRandom = 0;
   /// Names in use: parameters, locals, and what a local must not shadow.
   std::set<std::string> taken = {"i", "j", "k", "n", "ps", "wp", "float", "int", "len", "abs",
                                  "min", "max", "round", "pow", "range", "print"};
   std::string outName = "out";
+  /// The random state local of the free generator's random kernels.
+  std::string rngVar;
   /// Variables read where a gradient can flow (see pickVar); the result
   /// folds in every other one, so that each value reaches the output.
   std::set<std::string> used;

@@ -24,8 +24,66 @@ std::string Gen::expr(Ty t, int depth) {
   case Ty::V: return exprV(depth);
   case Ty::M: return exprM(depth);
   case Ty::Q: return exprQ(depth);
+  case Ty::X: return exprX(depth);
+  case Ty::S: return exprS(depth);
   }
   return "";
+}
+
+std::string Gen::randomTerm(int depth) {
+  // A random value of the thread's stream scaling (or perturbing) a float:
+  // no derivative flows into the random value, the float keeps its own.
+  int d = std::max(depth - 1, 0);
+  const std::string &s = rngVar;
+  switch (rng.range(0, 4)) {
+  case 0: return "(" + exprF(d) + " * " + rv("wp.randf(" + s + ")") + ")";
+  case 1:
+    return "(" + exprF(d) + " * " + rv("wp.randf(" + s + ", " + c(0.5, 0.9) + ", " + c(1.1, 1.5) + ")") + ")";
+  case 2: return "(" + exprF(d) + " + " + rv("wp.randn(" + s + ")") + " * " + c(0.01, 0.2) + ")";
+  case 3:
+    return "(" + exprF(d) + " * " + rv("wp.noise(" + s + ", float(i) * " + c(0.1, 0.9) + " + " + c(0.1, 0.9) + ")") +
+           ")";
+  default:
+    return "(" + exprF(d) + " * " + rv("wp.sample_unit_disk(" + s + ")[" + std::to_string(rng.range(0, 1)) + "]") +
+           ")";
+  }
+}
+
+std::string Gen::exprX(int depth) {
+  std::string x = pickVar(Ty::X);
+  if (depth <= 0 || rng.chance(0.3)) {
+    if (!x.empty())
+      return x;
+    return ty(Ty::X) + "(" + exprV(0) + ", " + exprQ(0) + ")";
+  }
+  int d = depth - 1;
+  std::vector<std::function<std::string()>> prods = {
+      [&] { return ty(Ty::X) + "(" + exprV(d) + ", " + exprQ(d) + ")"; },
+      [&] { auto [a, b] = two([&] { return exprX(d); }); return "wp.transform_multiply(" + a + ", " + b + ")"; },
+      [&] { auto [a, b] = two([&] { return exprX(d); }); return "(" + a + " * " + b + ")"; },
+      [&] { return "wp.transform_inverse(" + exprX(d) + ")"; },
+  };
+  return prods[rng.next() % prods.size()]();
+}
+
+std::string Gen::exprS(int depth) {
+  std::string sv = pickVar(Ty::S);
+  if (depth <= 0 || rng.chance(0.3)) {
+    if (!sv.empty())
+      return sv;
+    return ty(Ty::S) + "(" + exprV(0) + ", " + exprV(0) + ")";
+  }
+  int d = depth - 1;
+  std::vector<std::function<std::string()>> prods = {
+      [&] { return ty(Ty::S) + "(" + exprV(d) + ", " + exprV(d) + ")"; },
+      [&] { return "(" + exprS(d) + " + " + exprS(d) + ")"; },
+      [&] { return "(" + exprS(d) + " * " + exprF(d) + ")"; },
+      [&] { auto [a, b] = two([&] { return exprS(d); }); return "wp.spatial_cross(" + a + ", " + b + ")"; },
+      [&] { auto [a, b] = two([&] { return exprS(d); }); return "wp.spatial_cross_dual(" + a + ", " + b + ")"; },
+      [&] { return "wp.transform_twist(" + exprX(d) + ", " + exprS(d) + ")"; },
+      [&] { return "wp.transform_wrench(" + exprX(d) + ", " + exprS(d) + ")"; },
+  };
+  return prods[rng.next() % prods.size()]();
 }
 
 std::string Gen::exprF(int depth) {
@@ -105,6 +163,17 @@ std::string Gen::exprF(int depth) {
   }
   if (flavor.quat)
     prods.push_back([&] { return exprQ(d) + "[" + std::to_string(rng.range(0, 3)) + "]"; });
+  if (flavor.spatial) {
+    prods.push_back([&] { return "wp.spatial_dot(" + exprS(d) + ", " + exprS(d) + ")"; });
+    prods.push_back([&] {
+      return "wp.transform_get_translation(" + exprX(d) + ")[" + std::to_string(rng.range(0, 2)) + "]";
+    });
+  }
+  // A random builtin may not stand in a condition's `and` operand (its
+  // state advances): conditions draw none.
+  if (flavor.random && !noRandom)
+    for (int k = 0; k < 3; ++k)
+      prods.push_back([&] { return randomTerm(depth); });
   return prods[rng.next() % prods.size()]();
 }
 
@@ -134,6 +203,15 @@ std::string Gen::exprV(int depth) {
   if (flavor.quat) {
     prods.push_back([&] { return "wp.quat_rotate(" + exprQ(d) + ", " + exprV(d) + ")"; });
     prods.push_back([&] { return "wp.quat_rotate_inv(" + exprQ(d) + ", " + exprV(d) + ")"; });
+  }
+  if (flavor.spatial) {
+    for (int k = 0; k < 2; ++k) {
+      prods.push_back([&] { return "wp.transform_point(" + exprX(d) + ", " + exprV(d) + ")"; });
+      prods.push_back([&] { return "wp.transform_vector(" + exprX(d) + ", " + exprV(d) + ")"; });
+    }
+    prods.push_back([&] { return "wp.spatial_top(" + exprS(d) + ")"; });
+    prods.push_back([&] { return "wp.spatial_bottom(" + exprS(d) + ")"; });
+    prods.push_back([&] { return "wp.transform_get_translation(" + exprX(d) + ")"; });
   }
   return prods[rng.next() % prods.size()]();
 }
@@ -174,6 +252,8 @@ std::string Gen::exprQ(int depth) {
   int d = std::max(depth - 1, 0);
   if (rng.chance(0.1))
     return "(wp.quat_identity(dtype=" + ty(Ty::F) + ") * " + exprQ(d) + ")";
+  if (flavor.spatial && !varsOf(Ty::X).empty() && rng.chance(0.2))
+    return "wp.transform_get_rotation(" + pickVar(Ty::X) + ")";
   switch (rng.range(0, 2)) {
   case 0:
     if (!q.empty())
@@ -187,12 +267,21 @@ std::string Gen::exprQ(int depth) {
 }
 
 void Gen::arrayInput(const std::string &name, Ty t, int count, bool twoDim) {
-  int comps = t == Ty::F ? 1 : t == Ty::V ? 3 : t == Ty::M ? 9 : 4;
+  int comps = t == Ty::F ? 1 : t == Ty::V ? 3 : t == Ty::M ? 9 : t == Ty::X ? 7 : t == Ty::S ? 6 : 4;
   Array rows;
   auto element = [&]() -> Value {
     if (comps == 1)
       return inputValue(/*distinct=*/true);
     Array c;
+    if (t == Ty::X) {
+      // A rigid transform: a translation and a unit rotation.
+      for (int k = 0; k < 3; ++k)
+        c.push_back(inputValue(false));
+      Value rot = elem("q", -1, 1, "unit"); // kept alive for the loop
+      for (const Value &x : *rot.getAsArray())
+        c.push_back(x);
+      return Value(std::move(c));
+    }
     if (t == Ty::M) {
       for (int r = 0; r < 3; ++r) {
         Array row;
@@ -287,6 +376,67 @@ void Gen::helperStruct() {
     --indent;
   }
   assign(newVar("t"), Ty::F, s + ".a * wp.length(" + s + ".b) + " + s + ".b[1]");
+}
+
+void Gen::genericHelpers() {
+  // A generic @wp.func (typing.Any parameters), called with floats and with
+  // vectors: one instance per type. Its body is built from what both types
+  // have (+, -, scaling by a float), as Warp's generic helpers are.
+  std::string name = "f" + std::to_string(index) + "_" + std::to_string(funcs++) + suffix();
+  std::string F = ty(Ty::F);
+  static const char *ws[] = {"w", "t", "alpha", "s"};
+  std::string w = ws[rng.range(0, 3)];
+  std::function<std::string(const std::string &, int)> term = [&](const std::string &x, int depth) -> std::string {
+    if (depth <= 0 || rng.chance(0.3))
+      return x;
+    switch (rng.range(0, 3)) {
+    case 0: return "(" + term(x, depth - 1) + " * " + w + ")";
+    case 1: return "(" + term(x, depth - 1) + " * (1.0 - " + w + "))";
+    case 2: return "(" + term(x, depth - 1) + " * " + constant() + ")";
+    default: return "(" + term(x, depth - 1) + " * (" + w + " * " + w + " + " + constant() + "))";
+    }
+  };
+  std::string s = "@wp.func\ndef " + name + "(a: Any, b: Any, " + w + ": " + F + "):\n";
+  switch (rng.range(0, 2)) {
+  case 0: s += "    return " + term("a", 2) + (rng.chance(0.5) ? " + " : " - ") + term("b", 2) + "\n"; break;
+  case 1:
+    s += "    d = " + (rng.chance(0.5) ? std::string("b - a") : std::string("a - b")) + "\n";
+    s += "    return a + " + term("d", 2) + "\n";
+    break;
+  default:
+    s += "    m = (a + b) * 0.5\n";
+    s += "    return m + " + term("(b - a)", 1) + "\n";
+    break;
+  }
+  prefix += s + "\n\n";
+  // The same func at two types; the weight is a float of the kernel.
+  // (A literal argument is a float32, Warp's rule: the float64 twin types it.)
+  auto weight = [&] {
+    return noGradOf([&] { return rng.chance(0.4) ? (f64 ? lit(rng.value(0.1, 0.9)) : c(0.1, 0.9)) : exprF(1); });
+  };
+  auto [fa, fb] = two([&] { return exprF(opt.maxDepth - 1); });
+  assign(newVar("t"), Ty::F, name + "(" + fa + ", " + fb + ", " + weight() + ")");
+  auto [va, vb] = two([&] { return exprV(opt.maxDepth - 1); });
+  assign(newVar("v"), Ty::V, name + "(" + va + ", " + vb + ", " + weight() + ")");
+  if (rng.chance(0.4))
+    return;
+  // Overloads: one name, a def per argument type.
+  std::string over = "f" + std::to_string(index) + "_" + std::to_string(funcs++) + suffix();
+  auto saved = vars;
+  auto savedUsed = used;
+  std::string o;
+  for (Ty t : {Ty::F, Ty::V}) {
+    vars = {{"x", t}};
+    used.clear();
+    std::string e = exprF(opt.maxDepth - 1);
+    std::string body = "(" + e + " + " + (used.count("x") ? constant() : toFloat("x", t)) + ")";
+    o += "@wp.func\ndef " + over + "(x: " + ty(t) + "):\n    return " + body + "\n\n\n";
+  }
+  prefix += o;
+  vars = saved;
+  used = savedUsed;
+  assign(newVar("t"), Ty::F, over + "(" + exprF(opt.maxDepth - 1) + ")");
+  assign(newVar("t"), Ty::F, over + "(" + exprV(opt.maxDepth - 1) + ")");
 }
 
 void Gen::statements() {
@@ -402,6 +552,35 @@ void Gen::statements() {
     assign(newVar("v"), Ty::V, exprV(depth - 1));
     return;
   }
+  if (cat == "random") {
+    // The first statement draws; the others may.
+    assign(newVar("t"), Ty::F, randomTerm(depth));
+    int count = rng.range(0, opt.statements);
+    for (int k = 0; k < count; ++k)
+      scalarStatement();
+    return;
+  }
+  if (cat == "spatial") {
+    int count = rng.range(1, opt.statements + 1);
+    for (int k = 0; k < count; ++k) {
+      double r = rng.uniform();
+      if (r < 0.25)
+        assign(newVar("x"), Ty::X, exprX(depth - 1));
+      else if (r < 0.5)
+        assign(newVar("sv"), Ty::S, exprS(depth - 1));
+      else if (r < 0.85)
+        assign(newVar("v"), Ty::V, exprV(depth - 1));
+      else
+        scalarStatement();
+    }
+    return;
+  }
+  if (cat == "generic") {
+    genericHelpers();
+    if (rng.chance(0.5))
+      scalarStatement();
+    return;
+  }
   int count = rng.range(1, opt.statements + 1);
   for (int k = 0; k < count; ++k)
     scalarStatement();
@@ -450,6 +629,23 @@ Program Gen::run() {
     mIn = fresh(mNames);
     arrayInput(mIn, Ty::M, n);
   }
+  std::string xIn, svIn;
+  if (flavor.spatial) {
+    static const char *xNames[] = {"body_q", "xforms", "poses", "shape_X", "frames", "joint_X"};
+    static const char *svNames[] = {"body_qd", "twists", "body_f", "wrenches", "joint_qd"};
+    xIn = fresh(xNames);
+    arrayInput(xIn, Ty::X, n);
+    if (rng.chance(0.5)) {
+      svIn = fresh(svNames);
+      arrayInput(svIn, Ty::S, n);
+    }
+  }
+  std::string seedIn;
+  if (flavor.random) {
+    static const char *seeds[] = {"seed", "rng_seed", "frame_seed", "step_seed"};
+    seedIn = fresh(seeds);
+    inputs.push_back({seedIn, "int", Value(int64_t(rng.range(0, 100000))), false});
+  }
   if (cat == "scalar_param")
     for (int k = 0; k < 2; ++k) {
       sIn[k] = fresh(sNames);
@@ -481,6 +677,16 @@ Program Gen::run() {
       assign(loadVar(vIn, "v"), Ty::V, vIn + "[i]");
     if (flavor.mat)
       assign(loadVar(mIn, "m"), Ty::M, mIn + "[i]");
+    if (!xIn.empty())
+      assign(loadVar(xIn, "x"), Ty::X, xIn + "[i]");
+    if (!svIn.empty())
+      assign(loadVar(svIn, "sv"), Ty::S, svIn + "[i]");
+  }
+  if (flavor.random) {
+    // Warp's per-thread stream: the seed and the thread index.
+    static const char *states[] = {"rng", "state", "rstate", "st_rng"};
+    rngVar = fresh(states);
+    line(rngVar + " = wp.rand_init(" + seedIn + ", i)");
   }
   if (cat == "scalar_param") {
     vars.push_back({sIn[0], Ty::F});
@@ -537,7 +743,7 @@ Program Gen::run() {
     params += (params.empty() ? "" : ", ") + in.name + ": " + in.annotation;
     specInputs[in.name] = in.data;
   }
-  p.source = "import warp as wp\n\n\n" + prefix + "@wp.kernel\ndef " + p.kernelName + "(" + params +
+  p.source = header() + prefix + "@wp.kernel\ndef " + p.kernelName + "(" + params +
              "):\n" + body;
   spec["kernel"] = p.kernelName;
   spec["dim"] = twoD ? Value(Array{4, 4}) : Value(n);

@@ -65,6 +65,16 @@ std::vector<Gen::MotifChoice> Gen::motifsOf(const std::string &c0) {
     return {m("saxpy", [&] { mSaxpy(); }), m("integrate_scalar", [&] { mIntegrate(true, rng.chance(0.4)); })};
   if (c0 == "combined")
     return {m("rigid_body", [&] { mRigidCombined(); })};
+  if (c0 == "random")
+    return {m("jitter_emit", [&] { mJitterEmit(); }), m("langevin", [&] { mLangevin(); }),
+            m("dropout", [&] { mDropout(); }), m("noise_field", [&] { mNoiseField(); }),
+            m("monte_carlo", [&] { mMonteCarlo(); }), m("random_pairs", [&] { mRandomPairs(); })};
+  if (c0 == "spatial")
+    return {m("body_points", [&] { mBodyPoints(); }), m("joint_chain", [&] { mJointChain(); }),
+            m("spatial_velocity", [&] { mSpatialVelocity(); })};
+  if (c0 == "generic")
+    return {m("generic_blend", [&] { mGenericBlend(); }), m("overload_energy", [&] { mOverloadEnergy(); }),
+            m("generic_stencil", [&] { mGenericStencil(); })};
   return {};
 }
 
@@ -134,7 +144,7 @@ Program Gen::finishMotif(Program &p) {
       return elem(k, -1, 1, "");
     });
   }
-  p.source = "import warp as wp\n\n\n" + prefix + "@wp.kernel\ndef " + p.kernelName + "(" + params + "):\n" + body;
+  p.source = header() + prefix + "@wp.kernel\ndef " + p.kernelName + "(" + params + "):\n" + body;
   Array dimArr;
   for (int d : dims)
     dimArr.push_back(d);

@@ -23,7 +23,8 @@ llvm::ArrayRef<llvm::StringRef> kdsl::synth::allCategories() {
   static const llvm::StringRef names[] = {
       "arithmetic", "math",        "vector",   "matrix",   "control_flow",
       "atomic",     "nested_loop", "multi_conditional", "combined", "scalar_param",
-      "loop_carried", "func_call", "array2d",  "quaternion", "struct"};
+      "loop_carried", "func_call", "array2d",  "quaternion", "struct",
+      "random",     "spatial",     "generic"};
   return names;
 }
 

@@ -140,6 +140,21 @@ bool isNonDifferentiable(Builtin b) {
   }
 }
 
+/// Warp's random-number and noise builtins (kdsl's prelude implements them
+/// as funcs: lib/Frontend/Prelude/random.py), by the name called.
+bool isRandomBuiltin(StringRef callee) {
+  StringRef name = callee.rsplit('.').second.empty() ? callee : callee.rsplit('.').second;
+  return name.starts_with("rand") || name.starts_with("sample_") || name == "poisson" ||
+         name == "noise" || name == "pnoise" || name == "curlnoise";
+}
+
+/// Transforms and spatial vectors/matrices: transform_*, spatial_* and the
+/// transform constructors (not the generic vector/matrix constructors).
+bool isSpatialBuiltin(Builtin b) {
+  StringRef name = builtinName(b);
+  return name.starts_with("transform") || name.starts_with("spatial_");
+}
+
 /// Argument positions that must differ for the operation to mean anything.
 std::optional<std::pair<unsigned, unsigned>> sameOperandPair(Builtin b) {
   switch (b) {
@@ -245,6 +260,10 @@ public:
 private:
   RealismFacts &facts;
   std::map<const FuncDef *, FuncSummary> summaries;
+  /// Funcs of kdsl's prelude (builtins written in the Warp language): they
+  /// get summaries but are not the program's code (no liveness, skeleton or
+  /// identifiers).
+  std::set<const FuncDef *> prelude;
 
   // Forward dependence state of the function being analysed.
   Env env;
@@ -349,6 +368,20 @@ Deps Analyzer::eval(const Expr *e) {
       if (b == Builtin::AtomicAdd || b == Builtin::AtomicSub || b == Builtin::AtomicMin ||
           b == Builtin::AtomicMax)
         d.insert("f:atomic");
+      if (isSpatialBuiltin(b))
+        d.insert("f:spatial");
+    } else if (c->ckind == CallKind::Func && c->func && prelude.count(c->func)) {
+      // A builtin written in the Warp language (lib/Frontend/Prelude): what
+      // reaches its result, as for a func, but its inner features (loops,
+      // branches, arithmetic of the generator) are not the program's.
+      auto it = summaries.find(c->func);
+      for (size_t k = 0; k < args.size(); ++k) {
+        Deps a = eval(args[k]);
+        if (it == summaries.end() || (k < it->second.reaches.size() && it->second.reaches[k]))
+          join(d, it == summaries.end() || it->second.grad[k] ? a : nondiff(a));
+      }
+      if (isRandomBuiltin(dottedName(c->callee)))
+        d.insert("f:random");
     } else if (c->ckind == CallKind::Func && c->func) {
       auto it = summaries.find(c->func);
       for (size_t k = 0; k < args.size(); ++k) {
@@ -362,6 +395,10 @@ Deps Analyzer::eval(const Expr *e) {
       if (it != summaries.end())
         join(d, it->second.tags);
       d.insert("f:func_call");
+      // A generic func's instance, or one of several overloads of a name.
+      const FuncDef *def = c->func->templateOf ? c->func->templateOf : c->func;
+      if (c->func->templateOf || def->previousDef || def->nextDef)
+        d.insert("f:generic");
     } else if (c->ckind == CallKind::StructCtor) {
       for (const Expr *a : args)
         join(d, eval(a));
@@ -424,7 +461,11 @@ Deps Analyzer::eval(const Expr *e) {
   }
   if (e->type) {
     switch (e->type->kind) {
-    case Type::Vec: d.insert("f:vector"); break;
+    case Type::Vec:
+      d.insert("f:vector");
+      if (e->type->isTransform())
+        d.insert("f:spatial");
+      break;
     case Type::Mat: d.insert("f:matrix"); break;
     case Type::Quat: d.insert("f:quaternion"); break;
     case Type::Struct: d.insert("f:struct"); break;
@@ -1007,9 +1048,13 @@ void Analyzer::run(ModuleAST &mod, const std::vector<FuncDef *> &funcs) {
       facts.deadAssignments.push_back(d.second);
   };
   // Funcs, callees first: summaries of what reaches their return value.
+  std::set<const FuncDef *> templatesSeen;
   for (FuncDef *f : funcs) {
     if (f->isKernel)
       continue;
+    bool inPrelude = sm && f->loc.isValid() && sm->FindBufferContainingLoc(f->loc) != sm->getMainFileID();
+    if (inPrelude)
+      prelude.insert(f);
     env.clear();
     retDeps.clear();
     outDeps.clear();
@@ -1025,6 +1070,9 @@ void Analyzer::run(ModuleAST &mod, const std::vector<FuncDef *> &funcs) {
       if (d == "tid" || StringRef(d).starts_with("f:"))
         sum.tags.insert(d);
     summaries[f] = std::move(sum);
+    // The program's own funcs: a generic func once (its first instance).
+    if (inPrelude || (f->templateOf && !templatesSeen.insert(f->templateOf).second))
+      continue;
     liveness(f);
     skeleton += "def{" + skeletonBody(f->body) + "};";
     identifiersOf(f);

@@ -114,6 +114,13 @@ def scalars(dtype, fields, layouts=None):
         return int(name[3]) * int(name[4])
     if name.startswith("quat"):
         return 4
+    # Warp's transform (p, q), spatial vector and spatial matrix.
+    if name.startswith("transform"):
+        return 7
+    if name.startswith("spatial_vector"):
+        return 6
+    if name.startswith("spatial_matrix"):
+        return 36
     return 1
 
 

@@ -75,7 +75,7 @@ static cl::opt<uint64_t> seed("seed", cl::desc("Random seed"), cl::init(1), cl::
                               cl::sub(showCmd), cl::sub(diversityCmd), cl::cat(synthCategory));
 static cl::opt<std::string> categoryList("categories",
                                          cl::desc("Comma-separated categories, optionally "
-                                                  "weighted (vector:2,math); default: all 15"),
+                                                  "weighted (vector:2,math); default: all 18"),
                                          cl::init(""), cl::sub(generateCmd), cl::cat(synthCategory));
 static cl::opt<std::string> targets("targets", cl::desc("Comma-separated: cpp,cuda,ptx,mlir"),
                                     cl::init("cpp,cuda"), cl::sub(generateCmd), cl::cat(synthCategory));

@@ -23,7 +23,7 @@
 
 namespace kdsl::synth {
 
-/// The 15 categories, in a fixed order.
+/// The 18 categories, in a fixed order.
 llvm::ArrayRef<llvm::StringRef> allCategories();
 
 struct GenOptions {

@@ -65,7 +65,12 @@ struct RealismFacts {
   std::map<std::string, int> builtins;
   /// Feature tags that reach an output: arithmetic, math, vector, matrix,
   /// quaternion, control_flow, multi_conditional, loop_carried, nested_loop,
-  /// func_call, struct, atomic, array2d, scalar_param.
+  /// func_call, struct, atomic, array2d, scalar_param, random (a value of
+  /// wp.rand*/sample_*/noise), spatial (a transform value, a transform_* or
+  /// spatial_* builtin), generic (a call of a typing.Any func's instance or
+  /// of an overloaded func). Funcs of kdsl's prelude (builtins written in
+  /// the Warp language) are not the program's: their inner features, names
+  /// and assignments do not count.
   std::set<std::string> featuresInOutput;
 };
 
