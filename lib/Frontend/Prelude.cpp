@@ -87,6 +87,8 @@ static const PreludeOverload kOverloads[] = {
     {"quat_to_rpy", "quat_to_rpy_d"},
     {"quat_from_euler", "quat_from_euler"},
     {"quat_from_euler", "quat_from_euler_d"},
+    {"quat_to_euler", "quat_to_euler"},
+    {"quat_to_euler", "quat_to_euler_d"},
     {"norm_l1", "norm_l1"},
     {"norm_l2", "norm_l2"},
     {"norm_huber", "norm_huber"},

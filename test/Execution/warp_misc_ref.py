@@ -232,6 +232,38 @@ def smooth(v, delta):
     return [x / n for x in v]
 
 
+def to_euler(q, i, j, k):
+    """The direct method of Bernardes and Viollet (2022) for the sequence of
+    axes i, j, k (0-based; a proper sequence, i == k, solved with the third
+    axis), the angles placed at their axes' slots. Checked below: for
+    Tait-Bryan sequences quat_from_euler of the result gives back q (or -q)."""
+    w, xyz = q[3], q[:3]
+    proper = i == k
+    if proper:
+        k = 3 - i - j
+    eps = ((i - j) * (j - k) * (k - i)) / 2.0
+    a, b, c, d = w, xyz[i], xyz[j], xyz[k] * eps
+    if not proper:
+        a, b, c, d = w - xyz[j], xyz[i] + xyz[k] * eps, xyz[j] + w, xyz[k] * eps - xyz[i]
+    mid = math.acos(2 * (a * a + b * b) / (a * a + b * b + c * c + d * d) - 1)
+    tp, tm = math.atan2(b, a), math.atan2(d, c)
+    if abs(mid) < 1e-6:
+        first, third = 0.0, 2 * tp
+    elif abs(mid - math.pi) < 1e-6:
+        first, third = 0.0, 2 * tm
+    else:
+        first, third = tp - tm, tp + tm
+    if not proper:
+        mid -= math.pi / 2
+        third *= eps
+    out = [0.0, 0.0, 0.0]
+    out[i], out[j], out[k] = first, mid, third
+    if not proper:
+        back = from_euler(out, i, j, k)
+        assert min(max(abs(x - y) for x, y in zip(back, q)), max(abs(x + y) for x, y in zip(back, q))) < 1e-9
+    return out
+
+
 def helpers(ins, i):
     qd, r, e = ins["qd"][i], ins["r"][i], ins["e"][i]
     a, q = normalize(r), normalize(ins["q"][i])
@@ -244,13 +276,15 @@ def helpers(ins, i):
         "from_euler": from_euler(e, i % 3, (i + 1) % 3, (i + 2) % 3),
         "norms": norms(e, pseudo_delta=0.5),
         "smooth": add(smooth(e, 1.0), smooth(e, 2.0)),
+        "euler": to_euler(q, i % 3, (i + 1) % 3, (i + 2) % 3),
+        "euler_p": to_euler(q, (i + 1) % 3, i % 3, (i + 1) % 3),
     }
 
 
 def helpers32(ins, i):
     q, e = normalize(ins["q"][i]), ins["e"][i]
     return {"rpy": rpy(q), "from_euler": from_euler(e, 2, 1, 0), "norms": norms(e, huber_delta=0.25),
-            "smooth": smooth(e, 1.0)}
+            "smooth": smooth(e, 1.0), "euler": to_euler(q, 2, 0, 1)}
 
 
 PER_THREAD = {"helpers": helpers, "helpers32": helpers32, "xforms": xforms, "divs": divs, "divs32": divs32, "casts": casts, "utility": utility}

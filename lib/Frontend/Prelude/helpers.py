@@ -121,6 +121,116 @@ def quat_from_euler_d(e: wp.vec3d, i: int, j: int, k: int) -> wp.quatd:
     return _axis_quat_d(k, e[k]) * (_axis_quat_d(j, e[j]) * _axis_quat_d(i, e[i]))
 
 
+@wp.func
+def _qpart(q: wp.quat, n: int) -> float:
+    # Component n of q written scalar first: 0 = w, 1 = x, 2 = y, 3 = z.
+    if n == 0:
+        return q[3]
+    return q[n - 1]
+
+
+@wp.func
+def quat_to_euler(q: wp.quat, i: int, j: int, k: int) -> wp.vec3:
+    # Angles of the rotation sequence about axes i, j, k (0, 1, 2; j != i, j != k)
+    # by the direct method of Bernardes and Viollet (2022), the algorithm of
+    # Warp's quat_to_euler: e[i], e[j], e[k] are the first, second and third
+    # angle (read by axis, as quat_from_euler takes them). A proper sequence
+    # (i == k) is solved as the Tait-Bryan one with the third axis.
+    a1 = i + 1
+    a2 = j + 1
+    a3 = k + 1
+    tait_bryan = a1 != a3
+    if not tait_bryan:
+        a3 = 6 - a1 - a2
+    sign = float((a1 - a2) * (a2 - a3) * (a3 - a1)) / 2.0
+    qi = _qpart(q, a1)
+    qj = _qpart(q, a2)
+    qk = _qpart(q, a3) * sign
+    qw = q[3]
+    a = qw
+    b = qi
+    c = qj
+    d = qk
+    if tait_bryan:
+        a = qw - qj
+        b = qi + qk
+        c = qj + qw
+        d = qk - qi
+    n2 = a * a + b * b
+    middle = wp.acos(2.0 * n2 / (n2 + c * c + d * d) - 1.0)
+    plus = wp.atan2(b, a)
+    minus = wp.atan2(d, c)
+    first = 0.0
+    third = 0.0
+    if wp.abs(middle) < 1e-6:
+        third = 2.0 * plus
+    elif wp.abs(middle - wp.pi) < 1e-6:
+        third = 2.0 * minus
+    else:
+        first = plus - minus
+        third = plus + minus
+    if tait_bryan:
+        middle -= wp.HALF_PI
+        third *= sign
+    out = wp.vec3(0.0, 0.0, 0.0)
+    out[a1 - 1] = first
+    out[a2 - 1] = middle
+    out[a3 - 1] = third
+    return out
+
+
+@wp.func
+def _qpart_d(q: wp.quatd, n: int) -> wp.float64:
+    if n == 0:
+        return q[3]
+    return q[n - 1]
+
+
+@wp.func
+def quat_to_euler_d(q: wp.quatd, i: int, j: int, k: int) -> wp.vec3d:
+    a1 = i + 1
+    a2 = j + 1
+    a3 = k + 1
+    tait_bryan = a1 != a3
+    if not tait_bryan:
+        a3 = 6 - a1 - a2
+    sign = wp.float64((a1 - a2) * (a2 - a3) * (a3 - a1)) / wp.float64(2.0)
+    qi = _qpart_d(q, a1)
+    qj = _qpart_d(q, a2)
+    qk = _qpart_d(q, a3) * sign
+    qw = q[3]
+    a = qw
+    b = qi
+    c = qj
+    d = qk
+    if tait_bryan:
+        a = qw - qj
+        b = qi + qk
+        c = qj + qw
+        d = qk - qi
+    n2 = a * a + b * b
+    middle = wp.acos(2.0 * n2 / (n2 + c * c + d * d) - 1.0)
+    plus = wp.atan2(b, a)
+    minus = wp.atan2(d, c)
+    first = wp.float64(0.0)
+    third = wp.float64(0.0)
+    if wp.abs(middle) < 1e-6:
+        third = 2.0 * plus
+    elif wp.abs(middle - wp.pi) < 1e-6:
+        third = 2.0 * minus
+    else:
+        first = plus - minus
+        third = plus + minus
+    if tait_bryan:
+        middle -= wp.HALF_PI
+        third *= sign
+    out = wp.vec3d()
+    out[a1 - 1] = first
+    out[a2 - 1] = middle
+    out[a3 - 1] = third
+    return out
+
+
 # --- vector norms (generic: any float vector; Warp's are float32) ------------
 
 

@@ -192,6 +192,8 @@ def helpers(
     from_euler: wp.array(dtype=wp.quatd),
     norms: wp.array(dtype=wp.vec4d),
     smooth: wp.array(dtype=wp.vec3d),
+    euler: wp.array(dtype=wp.vec3d),
+    euler_p: wp.array(dtype=wp.vec3d),
 ):
     i = wp.tid()
     vel[i] = wp.velocity_at_point(qd[i], r[i])
@@ -204,6 +206,8 @@ def helpers(
     v = e[i]
     norms[i] = wp.vec4d(wp.norm_l1(v), wp.norm_l2(v), wp.norm_huber(v), wp.norm_pseudo_huber(v, delta=0.5))
     smooth[i] = wp.smooth_normalize(v) + wp.smooth_normalize(v, 2.0)
+    euler[i] = wp.quat_to_euler(qn, i % 3, (i + 1) % 3, (i + 2) % 3)
+    euler_p[i] = wp.quat_to_euler(qn, (i + 1) % 3, i % 3, (i + 1) % 3)
 
 
 @wp.kernel
@@ -214,10 +218,12 @@ def helpers32(
     from_euler: wp.array(dtype=wp.quat),
     norms: wp.array(dtype=wp.vec4),
     smooth: wp.array(dtype=wp.vec3),
+    euler: wp.array(dtype=wp.vec3),
 ):
     i = wp.tid()
     qn = wp.normalize(q[i])
     rpy[i] = wp.quat_to_rpy(qn)
+    euler[i] = wp.quat_to_euler(qn, 2, 0, 1)
     from_euler[i] = wp.quat_from_euler(e[i], 2, 1, 0)
     v = e[i]
     norms[i] = wp.vec4(wp.norm_l1(v), wp.norm_l2(v), wp.norm_huber(v, 0.25), wp.norm_pseudo_huber(v))
