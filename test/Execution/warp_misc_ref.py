@@ -287,7 +287,19 @@ def helpers32(ins, i):
             "smooth": smooth(e, 1.0), "euler": to_euler(q, 2, 0, 1)}
 
 
-PER_THREAD = {"helpers": helpers, "helpers32": helpers32, "xforms": xforms, "divs": divs, "divs32": divs32, "casts": casts, "utility": utility}
+def decompose(ins, i):
+    """transform_decompose: position = m[0:3, 3], scale[j] = |column j| of
+    the 3x3 block, rotation = the block with its columns divided by their
+    lengths (compared as a matrix: quat_to_matrix of the result); the
+    transform_from_matrix of m with the scale divided out: (p, that rotation)."""
+    m = ins["m"][i]
+    scale = [math.sqrt(sum(m[r][j] ** 2 for r in range(3))) for j in range(3)]
+    rot = [[m[r][j] / scale[j] for j in range(3)] for r in range(3)]
+    pos = [m[r][3] for r in range(3)]
+    return {"pos": pos, "rot": rot, "scale": scale, "tpos": pos, "trot": rot}
+
+
+PER_THREAD = {"decompose": decompose, "helpers": helpers, "helpers32": helpers32, "xforms": xforms, "divs": divs, "divs32": divs32, "casts": casts, "utility": utility}
 WHOLE = {"dense": dense, "gemm64": gemm64, "solve64": solve64}
 
 

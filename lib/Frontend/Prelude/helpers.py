@@ -231,6 +231,53 @@ def quat_to_euler_d(q: wp.quatd, i: int, j: int, k: int) -> wp.vec3d:
     return out
 
 
+@wp.func
+def transform_from_matrix(mat: wp.mat44) -> wp.transform:
+    # The transform of translation mat[0:3, 3] and the rotation of mat's upper
+    # 3x3 block (quat_from_matrix).
+    return wp.transform(wp.vec3(mat[0, 3], mat[1, 3], mat[2, 3]), wp.quat_from_matrix(mat))
+
+
+@wp.func
+def transform_decompose(m: wp.mat44):
+    # (position, rotation, scale) of m = [[R diag(scale), position], [0, 1]]:
+    # scale[j] is the length of column j of the 3x3 block, the rotation that of
+    # the block with each nonzero column divided by its length.
+    zero = float(0.0)
+    cols = wp.mat33()
+    scale = wp.vec3()
+    for j in range(3):
+        s = wp.sqrt(m[0, j] * m[0, j] + m[1, j] * m[1, j] + m[2, j] * m[2, j])
+        scale[j] = s
+        for r in range(3):
+            x = m[r, j]
+            if s != zero:
+                x = x / s
+            cols[r, j] = x
+    return wp.vec3(m[0, 3], m[1, 3], m[2, 3]), wp.quat_from_matrix(cols), scale
+
+
+@wp.func
+def transform_from_matrix_d(mat: wp.mat44d) -> wp.transformd:
+    return wp.transformd(wp.vec3d(mat[0, 3], mat[1, 3], mat[2, 3]), wp.quat_from_matrix(mat))
+
+
+@wp.func
+def transform_decompose_d(m: wp.mat44d):
+    zero = wp.float64(0.0)
+    cols = wp.mat33d()
+    scale = wp.vec3d()
+    for j in range(3):
+        s = wp.sqrt(m[0, j] * m[0, j] + m[1, j] * m[1, j] + m[2, j] * m[2, j])
+        scale[j] = s
+        for r in range(3):
+            x = m[r, j]
+            if s != zero:
+                x = x / s
+            cols[r, j] = x
+    return wp.vec3d(m[0, 3], m[1, 3], m[2, 3]), wp.quat_from_matrix(cols), scale
+
+
 # --- vector norms (generic: any float vector; Warp's are float32) ------------
 
 

@@ -228,3 +228,23 @@ def helpers32(
     v = e[i]
     norms[i] = wp.vec4(wp.norm_l1(v), wp.norm_l2(v), wp.norm_huber(v, 0.25), wp.norm_pseudo_huber(v))
     smooth[i] = wp.smooth_normalize(v)
+
+
+@wp.kernel
+def decompose(
+    m: wp.array(dtype=wp.mat44d),
+    pos: wp.array(dtype=wp.vec3d),
+    rot: wp.array(dtype=wp.mat33d),
+    scale: wp.array(dtype=wp.vec3d),
+    tpos: wp.array(dtype=wp.vec3d),
+    trot: wp.array(dtype=wp.mat33d),
+):
+    # Rotations as matrices: a quaternion and its negative are one rotation.
+    i = wp.tid()
+    p, q, s = wp.transform_decompose(m[i])
+    pos[i] = p
+    rot[i] = wp.quat_to_matrix(q)
+    scale[i] = s
+    t = wp.transform_from_matrix(m[i] * wp.diag(wp.vec4d(1.0 / s[0], 1.0 / s[1], 1.0 / s[2], wp.float64(1.0))))
+    tpos[i] = t.p
+    trot[i] = wp.quat_to_matrix(t.q)
