@@ -553,8 +553,18 @@ void Gen::statements() {
     return;
   }
   if (cat == "random") {
-    // The first statement draws; the others may.
-    assign(newVar("t"), Ty::F, randomTerm(depth));
+    // The first statement draws; the others may. In two of five, a draw
+    // decides whether a value is updated (a stochastic branch).
+    std::string first = newVar("t");
+    assign(first, Ty::F, randomTerm(depth));
+    if (rng.chance(0.4)) {
+      line("if wp.randf(" + rngVar + ") < " + c(0.3, 0.7) + ":");
+      ++indent;
+      ++noGrad;
+      line(first + " = " + first + " * " + constant() + " + " + exprF(depth - 1));
+      --noGrad;
+      --indent;
+    }
     int count = rng.range(0, opt.statements);
     for (int k = 0; k < count; ++k)
       scalarStatement();

@@ -100,15 +100,26 @@ void Gen::mLangevin() {
     L(v + " = " + v + " + " + f + "[i] * " + load(im, "i", k) + " * " + dt);
   }
   std::string g = rv("wp.randn(" + st + ")");
-  L(xi + " = {V3}(" + g + ", " + g + ", " + g + ")");
-  if (rng.chance(0.5)) {
-    L(v + " = " + v + " * (1.0 - " + gamma + " * " + dt + ") + " + xi + " * " + sq);
-  } else {
-    std::string amp = pick({"amp", "sigma_v", "kick"});
+  bool hoisted = rng.chance(0.5);
+  std::string amp = pick({"amp", "sigma_v", "kick"});
+  if (hoisted)
     L(amp + " = " + sq);
-    L(v + " = " + v + " - " + v + " * (" + gamma + " * " + dt + ") + " + xi + " * " + amp);
+  // Several substeps per launch in two of five, each with fresh noise.
+  bool substeps = rng.chance(0.4);
+  if (substeps) {
+    std::string ns = pick({"substeps", "num_substeps", "n_sub"});
+    iscal(ns, 2, 4);
+    L("for s in range(" + ns + "):");
+    ++indent;
   }
+  L(xi + " = {V3}(" + g + ", " + g + ", " + g + ")");
+  if (!hoisted)
+    L(v + " = " + v + " * (1.0 - " + gamma + " * " + dt + ") + " + xi + " * " + sq);
+  else
+    L(v + " = " + v + " - " + v + " * (" + gamma + " * " + dt + ") + " + xi + " * " + amp);
   L(x + " = " + x + " + " + v + " * " + dt);
+  if (substeps)
+    --indent;
   L(po + "[i] = " + x);
   L(vo + "[i] = " + v);
   out(po, "v3", {n});
@@ -130,8 +141,15 @@ void Gen::mDropout() {
     double p = rng.value(0.1, 0.4);
     std::string u = pick({"u", "r", "coin"}), mask = pick({"mask", "keep", "m"});
     L(u + " = wp.randf(" + st + ")");
-    L(mask + " = wp.where(" + u + " < " + num(p) + ", {F}(0.0), {F}(" + num(1.0 / (1.0 - p)) + "))");
-    L(y + "[i] = " + x + "[i] * " + mask);
+    if (rng.chance(0.5)) {
+      L(mask + " = wp.where(" + u + " < " + num(p) + ", {F}(0.0), {F}(" + num(1.0 / (1.0 - p)) + "))");
+      L(y + "[i] = " + x + "[i] * " + mask);
+    } else {
+      L("if " + u + " < " + num(p) + ":");
+      L("    " + y + "[i] = 0.0");
+      L("else:");
+      L("    " + y + "[i] = " + x + "[i] * " + num(1.0 / (1.0 - p)));
+    }
     break;
   }
   case 1: {
@@ -239,13 +257,30 @@ void Gen::mRandomPairs() {
   iscal(seed, 0, 100000);
   line("i = wp.tid()");
   L(st + " = wp.rand_init(" + seed + ", i)");
-  if (rng.chance(0.6))
-    L(j + " = wp.randi(" + st + ", 0, " + x + ".shape[0])");
-  else
-    L(j + " = int(wp.randu(" + st + ") % wp.uint32(" + x + ".shape[0]))");
-  L(d + " = " + x + "[i] - " + x + "[" + j + "]");
-  L(d2 + " = wp.dot(" + d + ", " + d + ")");
   std::string k = c(0.5, 3.0);
+  auto draw = [&] {
+    if (rng.chance(0.6))
+      L(j + " = wp.randi(" + st + ", 0, " + x + ".shape[0])");
+    else
+      L(j + " = int(wp.randu(" + st + ") % wp.uint32(" + x + ".shape[0]))");
+    L(d + " = " + x + "[i] - " + x + "[" + j + "]");
+  };
+  if (rng.chance(0.4)) {
+    // Several random partners per point (negative sampling), averaged.
+    std::string cnt = pick({"num_pairs", "k_neg", "num_draws"}), acc = pick({"acc", "e_sum", "total"});
+    iscal(cnt, 2, 4);
+    L(acc + " = {F}(0.0)");
+    L("for s in range(" + cnt + "):");
+    ++indent;
+    draw();
+    L(acc + " += wp.exp(-wp.dot(" + d + ", " + d + ") * " + k + ")");
+    --indent;
+    L(loss + "[i] = " + acc + " / {F}(" + cnt + ")");
+    out(loss, "f", {n});
+    return;
+  }
+  draw();
+  L(d2 + " = wp.dot(" + d + ", " + d + ")");
   if (rng.chance(0.5)) {
     L("wp.atomic_add(" + loss + ", 0, wp.exp(-" + d2 + " * " + k + "))");
     out(loss, "f", {1});

@@ -93,7 +93,20 @@ void Gen::mJointChain() {
   line(tid + " = wp.tid()");
   L(Xp + " = " + pq + "[" + tid + "]");
   L(Xj + " = " + jx + "[" + tid + "]");
-  if (rng.chance(0.7)) {
+  double kind = rng.uniform();
+  if (kind < 0.3) {
+    // Revolute or prismatic by the joint's type (warp.sim's joint_type).
+    std::string jt = pick({"joint_type", "j_type", "kind"});
+    Array types;
+    for (int q = 0; q < n; ++q)
+      types.push_back(int64_t(rng.range(0, 1)));
+    inputs.push_back(indexInput(jt, std::move(types), false));
+    arr(jq, "f", {n}, -1.0, 1.0);
+    L("if " + jt + "[" + tid + "] == 0:");
+    L("    " + Xm + " = {X}({V3}(0.0, 0.0, 0.0), wp.quat_from_axis_angle(" + axis + ", " + jq + "[" + tid + "]))");
+    L("else:");
+    L("    " + Xm + " = {X}(" + axis + " * " + jq + "[" + tid + "], wp.quat_identity(dtype={F}))");
+  } else if (kind < 0.8) {
     // A revolute joint: a rotation about the axis by the joint angle.
     arr(jq, "f", {n}, -1.5, 1.5);
     std::string qj = pick({"q_j", "rot", "r_j"});
