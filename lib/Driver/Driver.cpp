@@ -214,8 +214,11 @@ static llvm::Error emitSource(ModuleOp module, const CompileOptions &options,
   if (options.target == Target::Cuda)
     cppOptions.target = CppEmitOptions::Target::Cuda;
   llvm::raw_string_ostream os(result.text);
-  // translateToCpp reports its diagnostics through the context.
-  if (failed(translateToCpp(module, os, cppOptions)))
+  // Both report their diagnostics through the context.
+  if (failed(prepareForEmission(module, [&](PassManager &pm) {
+        return configurePassManager(pm, options.timing);
+      })) ||
+      failed(translateToCpp(module, os, cppOptions)))
     return reported();
   if (options.standaloneHost)
     emitStandaloneHost(result.cudaEntryPoints, os);

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Target/Cpp.h"
+#include "kdsl/Transforms/Passes.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -45,7 +46,11 @@ llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithCpp(mlir::ModuleOp m
     });
     CppEmitOptions emitOptions;
     emitOptions.checkBounds = options.checkBounds;
-    if (mlir::failed(emitCpp(module, sourceOs, emitOptions)))
+    llvm::function_ref<mlir::LogicalResult(mlir::PassManager &)> configure;
+    if (options.configurePassManager)
+      configure = options.configurePassManager;
+    if (mlir::failed(prepareForEmission(module, configure)) ||
+        mlir::failed(emitCpp(module, sourceOs, emitOptions)))
       return llvm::createStringError("C++ emission failed:\n" + diagnostics);
   }
 

@@ -15,6 +15,7 @@
 #include "kdsl/Runtime/ValueLayout.h"
 #include "kdsl/Target/Cpp.h"
 #include "kdsl/Target/Verify.h"
+#include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -76,7 +77,6 @@ LogicalResult emitText(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep,
   CppEmitOptions options;
   options.target = cuda ? CppEmitOptions::Target::Cuda : CppEmitOptions::Target::Cpp;
   options.prelude = false; // records share the prelude (manifest.json)
-  options.cleanUp = false; // prepare() cleaned the module up once
   return emitCpp(*m, os, options);
 }
 
@@ -515,7 +515,7 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
   OwningOpRef<ModuleOp> emittable = full->clone();
   if (options.cpp || options.cuda) {
     StageScope timer(Stage::EmitCpp);
-    if (failed(cleanUpForCpp(*emittable)))
+    if (failed(prepareForEmission(*emittable)))
       return failWith("emit_cpp", "canonicalization failed");
   }
   for (bool cuda : {false, true}) {

@@ -3,6 +3,8 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -63,6 +65,21 @@ void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions
   pm.addPass(createGpuModuleToBinaryPass(binary));
 }
 
+void kdsl::buildPrepareEmissionPipeline(OpPassManager &pm) {
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+LogicalResult
+kdsl::prepareForEmission(ModuleOp module,
+                         llvm::function_ref<LogicalResult(PassManager &)> configure) {
+  PassManager pm(module.getContext());
+  if (configure && failed(configure(pm)))
+    return failure();
+  buildPrepareEmissionPipeline(pm);
+  return pm.run(module);
+}
+
 void kdsl::registerKdslPassesAndPipelines() {
   registerKdslPasses();
   PassPipelineRegistration<CpuPipelineOptions>(
@@ -73,4 +90,8 @@ void kdsl::registerKdslPassesAndPipelines() {
       "kdsl-lower-to-nvvm",
       "Lower kdsl kernels to a gpu.module in the NVVM dialect and (to-ptx) PTX",
       buildLowerToNvvmPipeline);
+  PassPipelineRegistration<>(
+      "kdsl-prepare-emission",
+      "Canonicalize and CSE before the C++/CUDA C emitters (kdsl-translate runs it first)",
+      buildPrepareEmissionPipeline);
 }

@@ -26,10 +26,10 @@ struct CppEmitOptions {
   /// Without the prelude (types, builtins, array access): the kernel code
   /// alone, to be compiled after cppPrelude() (kdsl-synth stores it once).
   bool prelude = true;
-  /// Run cleanUpForCpp first. Callers that emit one module several times
-  /// (kdsl-synth: C++ and CUDA C, forward and backward) clean it up once.
-  bool cleanUp = true;
 };
+/// Emits `module` as it is; callers run kdsl-prepare-emission
+/// (kdsl::prepareForEmission, include/kdsl/Transforms/Passes.h) first for the
+/// folded, CSE'd text kdsl-translate prints.
 mlir::LogicalResult emitCpp(mlir::ModuleOp module, llvm::raw_ostream &os,
                             const CppEmitOptions &options = {});
 
@@ -44,9 +44,6 @@ mlir::LogicalResult translateToCpp(mlir::Operation *op, llvm::raw_ostream &os,
 /// module as it is: adjoint kernels only if it already has them
 /// (kdsl-translate builds them first, see docs/cpu-backend.md). Idempotent.
 void registerCppTranslations();
-
-/// The clean-up emitCpp starts with (canonicalization and CSE, in place).
-mlir::LogicalResult cleanUpForCpp(mlir::ModuleOp module);
 
 /// The prelude emitCpp writes before the kernel code (the same for C++ and
 /// CUDA C: it adapts with __CUDACC__).

@@ -68,7 +68,20 @@ llvm::LogicalResult flattenCarriedValues(mlir::Operation *root, bool matrices);
 /// the result (an error is emitted at the failing op).
 void flattenCarriedStructs(mlir::Operation *root);
 
-/// Registers every kdsl pass and the named pipelines (kdsl-lower-to-cpu).
+/// The clean-up before the C++/CUDA C emitters (kdsl-prepare-emission):
+/// canonicalization and CSE, as the CPU and GPU pipelines do after outlining.
+/// It folds and drops dead values and unused loop results; it does not change
+/// floating-point results. The emitters translate the module as they get it.
+void buildPrepareEmissionPipeline(mlir::OpPassManager &pm);
+
+/// Runs kdsl-prepare-emission on `module` in place; `configure` (optional)
+/// applies a tool's pass-manager options (timing, IR printing).
+llvm::LogicalResult
+prepareForEmission(mlir::ModuleOp module,
+                   llvm::function_ref<llvm::LogicalResult(mlir::PassManager &)> configure = {});
+
+/// Registers every kdsl pass and the named pipelines (kdsl-lower-to-cpu,
+/// kdsl-lower-to-nvvm, kdsl-prepare-emission).
 void registerKdslPassesAndPipelines();
 
 } // namespace kdsl

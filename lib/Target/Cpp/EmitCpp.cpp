@@ -9,8 +9,6 @@
 #include "kdsl/Dialect/LaunchBounds.h"
 #include "kdsl/Target/Mangle.h"
 
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -305,18 +303,7 @@ LogicalResult CppEmitter::emitModule(ModuleOp module) {
   return success();
 }
 
-LogicalResult kdsl::cleanUpForCpp(ModuleOp module) {
-  // The same clean-up the JIT pipeline starts with (folds, dead values,
-  // unused loop results); it does not change floating-point results.
-  PassManager pm(module.getContext());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  return pm.run(module);
-}
-
 LogicalResult kdsl::emitCpp(ModuleOp module, raw_ostream &os, const CppEmitOptions &options) {
-  if (options.cleanUp && failed(cleanUpForCpp(module)))
-    return failure();
   return CppEmitter(os, options).emitModule(module);
 }
 
