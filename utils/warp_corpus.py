@@ -1483,9 +1483,10 @@ FAILURE_CATEGORIES = [
     # (category, regex on the first error line), first match wins.
     ("tiles (another issue)", r"'wp\.tile|wp\.tile_|tile_"),
     ("geometry queries and textures (another issue)",
-     r"'wp\.(mesh|bvh|hash_grid|volume|texture)|Texture[123]D|wp\.Volume|wp\.Mesh|wp\.Bvh|wp\.HashGrid"),
-    ("other array kinds (wp.ref, indexedarray, fabricarray, fixedarray)",
-     r"wp\.(ref|indexedarray|fabricarray|indexedfabricarray|fabricarrayarray|indexedfabricarrayarray|fixedarray)\b"),
+     r"'wp\.(mesh|bvh|hash_grid|volume|texture)|'wp\.handle'|Texture[123]D|wp\.Volume|wp\.Mesh|wp\.Bvh|wp\.HashGrid"),
+    ("other array kinds (Fabric arrays, local arrays: Warp's fixedarray, arrays from pointers)",
+     r"wp\.(ref|indexedarray|fabricarray|indexedfabricarray|fabricarrayarray|indexedfabricarrayarray|fixedarray)\b|"
+     r"fixed-size local array|from a raw uint64 pointer"),
     ("bfloat16", r"bfloat16"),
     ("native snippets (@wp.func_native)", r"func_native"),
     ("function values (wp.Function parameters, funcs as values)",
