@@ -4,8 +4,8 @@
 // with Warp 1.16's signatures (warp/_src/builtins.py).
 //
 //===----------------------------------------------------------------------===//
+#include "BuiltinRuleContext.h"
 #include "BuiltinsLinalg.h"
-#include "kdsl/Frontend/Sema.h"
 
 using namespace kdsl;
 using llvm::SMLoc;
@@ -13,43 +13,16 @@ using llvm::Twine;
 
 namespace kdsl {
 /// The rules; a friend of Sema like BuiltinCall.
-class LinalgRules {
+class LinalgRules : public BuiltinRuleContext {
 public:
-  LinalgRules(Sema &s, CallExpr *e, const BuiltinInfo &info)
-      : s(s), types(s.types), e(e), args(e->boundArgs), name(std::string("wp.") + info.name) {}
+  LinalgRules(Sema &s, CallExpr *e, const BuiltinInfo &info) : BuiltinRuleContext(s, e, info.name) {}
 
-  Sema &s;
-  TypeContext &types;
-  CallExpr *e;
-  llvm::SmallVector<Expr *, 4> &args;
-  std::string name;
-
-  const Type *fail(SMLoc loc, const Twine &msg) {
-    s.error(loc, msg);
-    return nullptr;
-  }
-  const Type *argError(Expr *a, const Twine &want) {
-    return fail(a->loc, name + "() expects " + want + ", got " + a->type->str());
-  }
   bool arity(size_t lo, size_t hi) {
     if (args.size() >= lo && args.size() <= hi)
       return true;
     s.error(e->loc, name + "() takes " + (lo == hi ? Twine(lo) : Twine(lo) + " to " + Twine(hi)) +
                         " argument(s), got " + Twine(args.size()));
     return false;
-  }
-  /// Checks the first `n` arguments (all when n is -1); literals keep
-  /// their literal type until a rule gives them one.
-  bool checkArgs(size_t n = ~size_t(0)) {
-    for (size_t i = 0; i < args.size() && i < n; ++i)
-      if (!s.check(args[i]))
-        return false;
-    for (size_t i = 0; i < args.size() && i < n; ++i) {
-      const Type *t = args[i]->type;
-      if (t->kind == Type::Tuple || t->kind == Type::Void || t->kind == Type::Shape)
-        return fail(args[i]->loc, name + "() cannot take a value of type " + t->str());
-    }
-    return true;
   }
   static bool isFloatVec(const Type *t, unsigned n) {
     return t->kind == Type::Vec && isFloat(t->scalar) && (n == 0 || t->rows == n);

@@ -5,8 +5,8 @@
 // knows and does not implement.
 //
 //===----------------------------------------------------------------------===//
+#include "BuiltinRuleContext.h"
 #include "BuiltinsMisc.h"
-#include "kdsl/Frontend/Sema.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
@@ -55,25 +55,12 @@ std::optional<SizeAlign> layoutOf(const Type *t) {
 
 namespace kdsl {
 /// The rules; a friend of Sema like BuiltinCall.
-class MiscRules {
+class MiscRules : public BuiltinRuleContext {
 public:
   MiscRules(Sema &s, CallExpr *e, const BuiltinInfo &info)
-      : s(s), types(s.types), e(e), info(info), args(e->boundArgs), name(std::string("wp.") + info.name) {}
+      : BuiltinRuleContext(s, e, info.name), info(info) {}
 
-  Sema &s;
-  TypeContext &types;
-  CallExpr *e;
   const BuiltinInfo &info;
-  llvm::SmallVector<Expr *, 4> &args;
-  std::string name;
-
-  const Type *fail(SMLoc loc, const Twine &msg) {
-    s.error(loc, msg);
-    return nullptr;
-  }
-  const Type *argError(Expr *a, const Twine &want) {
-    return fail(a->loc, name + "() expects " + want + ", got " + a->type->str());
-  }
   Expr *kwarg(StringRef kw) {
     for (Keyword &k : e->kwargs)
       if (k.name == kw)
@@ -99,15 +86,6 @@ public:
     for (size_t i = 0; i < params.size(); ++i)
       if (i >= args.size() || !args[i])
         return s.error(e->loc, name + "() missing argument '" + params[i] + "'");
-    return true;
-  }
-  bool checkArgs() {
-    for (Expr *a : args)
-      if (!s.check(a))
-        return false;
-    for (Expr *a : args)
-      if (a->type->kind == Type::Tuple || a->type->kind == Type::Void || a->type->kind == Type::Shape)
-        return s.error(a->loc, name + "() cannot take a value of type " + a->type->str());
     return true;
   }
   /// The type named by a dtype argument, or null after an error.

@@ -12,6 +12,7 @@
 // The lowerings are in BuiltinLoweringSpatial.cpp.
 //
 //===----------------------------------------------------------------------===//
+#include "BuiltinRuleContext.h"
 #include "kdsl/Frontend/Sema.h"
 
 using namespace kdsl;
@@ -153,34 +154,22 @@ std::optional<const Type *> Sema::resolveCompositeType(Expr *ann, Scope *scope) 
 
 namespace kdsl {
 /// One call of a BuiltinRule::Spatial builtin being checked.
-class SpatialRules {
+class SpatialRules : private BuiltinRuleContext {
 public:
-  SpatialRules(Sema &s, CallExpr *e, Builtin b)
-      : s(s), types(s.types), e(e), b(b), args(e->boundArgs),
-        name(std::string("wp.") + builtinName(b)) {}
+  SpatialRules(Sema &s, CallExpr *e, Builtin b) : BuiltinRuleContext(s, e, builtinName(b)), b(b) {}
 
   const Type *check();
   /// A type alias called as a constructor (Sema::checkAliasCtor).
   const Type *checkAlias(const Type *t);
 
 private:
-  Sema &s;
-  TypeContext &types;
-  CallExpr *e;
   Builtin b;
-  llvm::SmallVector<Expr *, 4> &args;
-  std::string name;
 
-  const Type *fail(llvm::SMLoc loc, const llvm::Twine &msg) {
-    s.error(loc, msg);
-    return nullptr;
-  }
-  const Type *argError(Expr *a, const llvm::Twine &want) {
-    return fail(a->loc, name + "() expects " + want + ", got " + a->type->str());
-  }
   const Type *countError(const llvm::Twine &counts) {
     return fail(e->loc, name + "() takes " + counts + " arguments, got " + llvm::Twine(args.size()));
   }
+  /// Checks every argument; unlike BuiltinRuleContext::checkArgs, leaves the
+  /// message for a value of the wrong kind to each rule.
   bool checkArgs() {
     for (Expr *a : args)
       if (!s.check(a))

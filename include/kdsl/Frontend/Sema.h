@@ -26,6 +26,7 @@ class Sema {
   friend class LinalgRules; // linear algebra builtins (BuiltinRulesLinalg.cpp)
   friend class ScalarRules; // operator functions and printing (BuiltinRulesScalar.cpp)
   friend class MiscRules; // the rest of Warp's core builtins (BuiltinRulesMisc.cpp)
+  friend class BuiltinRuleContext; // what those rule classes share (BuiltinRuleContext.h)
 
 public:
   Sema(ModuleAST &module, DiagEngine &diags, TypeContext &types)
