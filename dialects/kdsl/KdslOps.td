@@ -197,6 +197,37 @@ def Kdsl_NullArrayOp : Kdsl_Op<"null_array", [Pure]> {
   let assemblyFormat = "attr-dict `:` type($result)";
 }
 
+def Kdsl_LocalArrayOp : Kdsl_Op<"local_array"> {
+  let summary = "a zero-initialised fixed-size array in the thread's frame (wp.zeros in kernel code)";
+  let description = [{
+    Warp's `fixedarray`: `wp.zeros(shape=(2, 3), dtype=float)` in a kernel or
+    func. The storage (the product of `shape` elements, row-major, in the C
+    layout of the element type) belongs to the enclosing function's frame:
+    the lowerings allocate it once at the function's entry, and each
+    execution of the op sets it to zero and yields an array viewing it
+    (shape `shape`, dense byte strides). Every array op works on it; it is
+    private to the thread. Each op is its own allocation (never merged).
+
+    ```mlir
+    %a = kdsl.local_array [2, 3] : !kdsl.array<f32, 2>
+    ```
+  }];
+  let arguments = (ins DenseI64ArrayAttr:$shape);
+  let results = (outs Res<Kdsl_ArrayType, "", [MemAlloc<AutomaticAllocationScopeResource>,
+                                              MemWrite<AutomaticAllocationScopeResource>]>:$result);
+  let assemblyFormat = "$shape attr-dict `:` type($result)";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The number of elements (the product of the shape).
+    int64_t getNumElements() {
+      int64_t n = 1;
+      for (int64_t d : getShape())
+        n *= d;
+      return n;
+    }
+  }];
+}
+
 def Kdsl_AtomicKind : I32EnumAttr<"AtomicKind", "atomic read-modify-write kind", [
     I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"sub", 1>,
     I32EnumAttrCase<"min", 2>, I32EnumAttrCase<"max", 3>,

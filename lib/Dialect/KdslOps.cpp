@@ -164,6 +164,16 @@ static LogicalResult verifyIndexCount(Operation *op, ArrayType type, size_t numI
   return success();
 }
 
+LogicalResult LocalArrayOp::verify() {
+  ArrayType t = getResult().getType();
+  if (getShape().size() != t.getNdim())
+    return emitOpError("has ") << getShape().size() << " extents for " << t;
+  for (int64_t d : getShape())
+    if (d < 0)
+      return emitOpError("extents must not be negative, got ") << d;
+  return success();
+}
+
 LogicalResult LoadOp::verify() {
   return verifyIndexCount(*this, getArray().getType(), getIndices().size());
 }

@@ -42,6 +42,8 @@ Value kdsl::lowerMisc(LowerCtx &c) {
   case Builtin::Copy: return c.a[0]; // values are copied: SSA values are immutable
   case Builtin::Breakpoint: return {}; // Warp's __debugbreak(): no debugger trap in kdsl
   case Builtin::BlockDim: return BlockDimOp::create(c.b, c.l);
+  case Builtin::Zeros: // Warp's fixedarray: zeroed storage in the thread's frame
+    return LocalArrayOp::create(c.b, c.l, cast<ArrayType>(c.rty), c.e->type->fixedShape);
   default: break;
   }
   llvm_unreachable("no expansion for this builtin");

@@ -97,6 +97,7 @@ public:
   const Type *divApprox();
   const Type *cast();
   const Type *copy();
+  const Type *zeros();
   const Type *check();
 
   static bool desugarTransformSet(Sema &s, Stmt *&stmt);
@@ -247,6 +248,45 @@ const Type *MiscRules::copy() {
   return args[0]->type;
 }
 
+/// zeros(shape, dtype) in kernel code: Warp's fixedarray, a zeroed array of
+/// `shape` (an int or a tuple of up to 4 ints, compile-time constants) in the
+/// thread's frame. The call has no value arguments: MLIRGen makes a
+/// kdsl.local_array of the type's static shape.
+const Type *MiscRules::zeros() {
+  if (!bind({"shape", "dtype"}))
+    return nullptr;
+  Expr *shape = args[0], *d = args[1];
+  llvm::SmallVector<Expr *, 4> dims;
+  if (auto *t = llvm::dyn_cast<TupleExpr>(shape))
+    dims.append(t->elts.begin(), t->elts.end());
+  else
+    dims.push_back(shape);
+  if (dims.empty() || dims.size() > 4)
+    return fail(shape->loc, name + "() shape has 1 to 4 extents, got " + Twine(dims.size()));
+  llvm::SmallVector<int64_t, 4> extents;
+  for (Expr *x : dims) {
+    if (!s.check(x))
+      return nullptr;
+    std::optional<Sema::ConstValue> v = s.evalConst(x);
+    // Warp's message (builtins.py, zeros_value_func).
+    if (!v || v->kind != Sema::ConstValue::Int)
+      return fail(x->loc, "the `shape` argument must be specified as a constant when zero-initializing an "
+                          "array (wp.zeros in kernel code makes a fixed-size local array)");
+    if (v->i < 0)
+      return fail(x->loc, name + "() extents must not be negative, got " + Twine(v->i));
+    s.finalize(x);
+    extents.push_back(v->i);
+  }
+  const Type *dtype = dtypeOf(d);
+  if (!dtype)
+    return nullptr;
+  if (!(dtype->isScalar() || dtype->isVecLike() || dtype->kind == Type::Struct))
+    return fail(d->loc, name + "() dtype must be a scalar, vector, matrix, quaternion, transform or "
+                               "struct type, got " + dtype->str());
+  args.clear(); // the shape and the type are the call's type; no value arguments
+  return types.fixedArray(dtype, extents);
+}
+
 const Type *MiscRules::check() {
   switch (info.id) {
   case Builtin::Quaternion: return quaternion();
@@ -257,6 +297,7 @@ const Type *MiscRules::check() {
   case Builtin::DivApprox: return divApprox();
   case Builtin::Cast: return cast();
   case Builtin::Copy: return copy();
+  case Builtin::Zeros: return zeros();
   case Builtin::Breakpoint:
   case Builtin::BlockDim:
     if (!args.empty())
@@ -319,9 +360,6 @@ bool MiscRules::desugarTransformSet(Sema &s, Stmt *&stmt) {
 bool kdsl::desugarBuiltinStatement(Sema &s, Stmt *&stmt) { return MiscRules::desugarTransformSet(s, stmt); }
 
 std::optional<std::string> kdsl::unimplementedBuiltinMessage(StringRef name) {
-  if (name == "zeros")
-    return std::string("wp.zeros(shape, dtype) in kernel code makes a fixed-size local array (Warp's "
-                       "fixedarray); kdsl does not support local arrays yet");
   if (name == "array")
     return std::string("wp.array(ptr=..., shape=..., dtype=...) in kernel code makes an array from a raw "
                        "uint64 pointer; kdsl does not support arrays from pointers");

@@ -408,6 +408,28 @@ void MLIRGen::genKernel(FuncDef *f) {
   ReturnOp::create(b, l);
 }
 
+/// Copies every element of the fixed-size array `from` into `to` (same
+/// static `shape`): nested scf.for loops of kdsl.load / kdsl.store.
+void MLIRGen::copyFixedArray(mlir::Value from, mlir::Value to, ArrayRef<int64_t> shape, Location l) {
+  SmallVector<mlir::Value, 4> idx;
+  std::function<void(size_t)> level = [&](size_t d) {
+    if (d == shape.size()) {
+      mlir::Value v = LoadOp::create(b, l, from, idx);
+      StoreOp::create(b, l, v, to, idx);
+      return;
+    }
+    mlir::Value lb = constant(b.getI32IntegerAttr(0), l), ub = constant(b.getI32IntegerAttr(shape[d]), l),
+                st = constant(b.getI32IntegerAttr(1), l);
+    auto loop = scf::ForOp::create(b, l, lb, ub, st);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    idx.push_back(loop.getInductionVar());
+    level(d + 1);
+    idx.pop_back();
+  };
+  level(0);
+}
+
 void MLIRGen::genFunc(FuncDef *f) {
   fn = f;
   env.clear();
@@ -426,6 +448,12 @@ void MLIRGen::genFunc(FuncDef *f) {
     }
   for (const kdsl::Type *t : f->resultTypes)
     resultTypes.push_back(convertType(t));
+  // A fixed-size array result is returned by value: the caller passes
+  // storage of its own (an extra argument after the parameters), which the
+  // func fills with the returned array and returns.
+  for (const kdsl::Type *t : f->resultTypes)
+    if (t->isFixedArray())
+      argTypes.push_back(convertType(t));
   for (const Param &p : f->params)
     if (p.isRef) {
       resultTypes.push_back(convertType(p.type));
@@ -438,6 +466,9 @@ void MLIRGen::genFunc(FuncDef *f) {
   SmallVector<Attribute> names;
   for (const Param *p : valueParams)
     names.push_back(b.getStringAttr(p->name));
+  for (const kdsl::Type *t : f->resultTypes)
+    if (t->isFixedArray())
+      names.push_back(b.getStringAttr("result_storage"));
   func->setAttr("kdsl.arg_names", b.getArrayAttr(names));
   annotateCustomFunc(f, func);
   Block *entry = func.addEntryBlock();
@@ -464,8 +495,16 @@ void MLIRGen::genFunc(FuncDef *f) {
   SmallVector<mlir::Value> results;
   if (f->gradOf)
     customGradResults(f, results);
-  for (unsigned k = 0; !f->gradOf && k < f->resultTypes.size(); ++k)
-    results.push_back(env.lookup(flag("rv", k)));
+  unsigned storageArg = valueParams.size();
+  for (unsigned k = 0; !f->gradOf && k < f->resultTypes.size(); ++k) {
+    mlir::Value rv = env.lookup(flag("rv", k));
+    if (f->resultTypes[k]->isFixedArray()) {
+      mlir::Value storage = entry->getArgument(storageArg++);
+      copyFixedArray(rv, storage, f->resultTypes[k]->fixedShape, l);
+      rv = storage;
+    }
+    results.push_back(rv);
+  }
   for (const Param &p : f->params)
     if (p.isRef)
       results.push_back(env.lookup(p.name));

@@ -626,6 +626,10 @@ SmallVector<mlir::Value> MLIRGen::genFuncCall(const CallExpr *e) {
   }
   if (failed)
     return {};
+  // Storage in this frame for each fixed-size array result (genFunc).
+  for (const kdsl::Type *t : e->func->resultTypes)
+    if (t->isFixedArray())
+      args.push_back(LocalArrayOp::create(b, loc(e->loc), cast<ArrayType>(convertType(t)), t->fixedShape));
   SmallVector<mlir::Type> results;
   for (const kdsl::Type *t : e->func->resultTypes)
     results.push_back(convertType(t));

@@ -68,6 +68,8 @@ public:
   void internalError(llvm::SMLoc l, const llvm::Twine &msg);
   mlir::Type convertType(const Type *t);
   mlir::Value zeroValue(const Type *t, mlir::Location l);
+  /// Element-wise copy between fixed-size arrays of one static shape.
+  void copyFixedArray(mlir::Value from, mlir::Value to, llvm::ArrayRef<int64_t> shape, mlir::Location l);
   mlir::Value constScalar(const Type *t, double f, int64_t i, mlir::Location l);
   mlir::Value convert(mlir::Value v, const Type *from, const Type *to, mlir::Location l);
   mlir::Value toI32(mlir::Value v, const Type *from, mlir::Location l);

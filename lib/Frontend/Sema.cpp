@@ -141,8 +141,9 @@ const Type *Sema::resolveType(Expr *ann, Scope *scope) {
         *name == "indexedfabricarrayarray")
       why = " (Omniverse Fabric data) is not supported by kdsl; use wp.array or wp.indexedarray";
     else if (*name == "fixedarray")
-      why = " (a fixed-size array on the thread's stack) is not supported by kdsl; use a vector "
-            "or matrix type for small fixed-size data";
+      why = " is supported only as a func's return annotation (a fixed-size array on the "
+            "thread's stack is made with wp.zeros(shape, dtype) in kernel code and passed to "
+            "funcs as a wp.array)";
     else
       return false;
     error(ann->loc, "wp." + *name + why);
@@ -464,6 +465,11 @@ bool Sema::checkFunc(FuncDef *f) {
           f->resultTypes.push_back(rt);
         }
         returnTypeFixed = ok;
+      } else if (const Type *rt = fixedArrayAnnotation(f->returns, f->scope)) {
+        f->resultTypes.push_back(rt); // -> wp.fixedarray(shape=..., dtype=...)
+        returnTypeFixed = true;
+      } else if (isFixedArrayAnnotation(f->returns, f->scope)) {
+        ok = false;
       } else if (const Type *rt = resolveType(f->returns, f->scope)) {
         f->resultTypes.push_back(rt);
         returnTypeFixed = true;
@@ -821,6 +827,11 @@ bool Sema::coerce(Expr *e, const Type *t, const llvm::Twine &what) {
   const Type *from = e->type;
   if (from == t)
     return true;
+  // A fixed-size local array (wp.zeros) is an array: it binds to a parameter
+  // of its dtype and dimension count (by reference, as in Warp).
+  if (from->isFixedArray() && t->isPlainArray() && !t->isFixedArray() && from->dtype == t->dtype &&
+      from->ndim == t->ndim)
+    return true;
   if (from->kind == Type::IntLit && t->isIntScalar()) {
     // A literal must fit its type: [-2^(w-1), 2^w - 1] for signed types (bit
     // patterns such as 0xFFFFFFFF are fine), [0, 2^w - 1] for unsigned ones.
@@ -1122,10 +1133,71 @@ bool Sema::checkReturn(ReturnStmt *s) {
                              " value(s) but the function returns " +
                              llvm::Twine(fn->resultTypes.size()));
   }
-  for (size_t i = 0; i < values.size(); ++i)
+  for (size_t i = 0; i < values.size(); ++i) {
+    // A fixed-size array is returned by value (copied into the caller's frame,
+    // MLIRGen): its type must be the func's result type exactly, as in Warp.
+    const Type *vt = values[i]->type;
+    if (vt->isFixedArray() && vt != fn->resultTypes[i])
+      return error(values[i]->loc, "the function '" + fn->name + "' returns a fixed-size array (" +
+                                       vt->str() + ") whereas its return type is " +
+                                       (fn->returns ? "annotated as " : "") + fn->resultTypes[i]->str() +
+                                       " (as in Warp, annotate it -> wp.fixedarray(shape=..., dtype=...) or "
+                                       "leave it unannotated)");
     if (!coerce(values[i], fn->resultTypes[i], "return value"))
       return false;
+  }
   return true;
+}
+
+/// Whether `ann` is a call `wp.fixedarray(...)`.
+bool Sema::isFixedArrayAnnotation(Expr *ann, Scope *scope) {
+  auto *c = llvm::dyn_cast_or_null<CallExpr>(ann);
+  auto name = c ? warpNameOf(c->callee, scope) : std::nullopt;
+  return name && *name == "fixedarray";
+}
+
+/// `wp.fixedarray(shape=(2, 3), dtype=T)` as a func's return annotation (Warp's
+/// fixedarray type); null, after an error, for a malformed one, and null
+/// without one for any other annotation.
+const Type *Sema::fixedArrayAnnotation(Expr *ann, Scope *scope) {
+  if (!isFixedArrayAnnotation(ann, scope))
+    return nullptr;
+  auto *c = llvm::cast<CallExpr>(ann);
+  Expr *shape = nullptr, *dtype = nullptr;
+  for (Keyword &kw : c->kwargs) {
+    if (kw.name == "shape")
+      shape = kw.value;
+    else if (kw.name == "dtype")
+      dtype = kw.value;
+    else
+      return error(kw.loc, "unsupported fixedarray annotation argument '" + kw.name + "'"), nullptr;
+  }
+  if (!shape || !dtype || !c->args.empty())
+    return error(ann->loc, "a fixedarray return annotation takes shape= and dtype= "
+                           "(wp.fixedarray(shape=(2, 3), dtype=float))"),
+           nullptr;
+  llvm::SmallVector<Expr *, 4> dims;
+  if (auto *t = llvm::dyn_cast<TupleExpr>(shape))
+    dims.append(t->elts.begin(), t->elts.end());
+  else
+    dims.push_back(shape);
+  llvm::SmallVector<int64_t, 4> extents;
+  for (Expr *x : dims) {
+    auto v = evalConst(x);
+    if (!v || v->kind != ConstValue::Int || v->i < 0)
+      return error(x->loc, "a fixedarray extent must be a non-negative integer constant"), nullptr;
+    extents.push_back(v->i);
+  }
+  if (extents.empty() || extents.size() > 4)
+    return error(shape->loc, "a fixedarray has 1 to 4 dimensions"), nullptr;
+  const Type *dt = resolveType(dtype, scope);
+  if (!dt)
+    return nullptr;
+  if (!(dt->isScalar() || dt->isVecLike() || dt->kind == Type::Struct))
+    return error(dtype->loc, "a fixedarray's dtype must be a scalar, vector, matrix, quaternion, "
+                             "transform or struct type, got " + dt->str()),
+           nullptr;
+  return types.fixedArray(dt, extents);
 }
 
 bool Sema::checkStmt(Stmt *s) {

@@ -32,6 +32,12 @@ std::string Type::str() const {
       return std::string("quaternion(dtype=") + warpName(scalar) + ")";
     return std::string("quat") + suffix(scalar);
   case Array:
+    if (!fixedShape.empty()) {
+      std::string sh;
+      for (size_t d = 0; d < fixedShape.size(); ++d)
+        sh += (d ? ", " : "") + std::to_string(fixedShape[d]);
+      return "fixedarray(dtype=" + dtype->str() + ", shape=(" + sh + (fixedShape.size() == 1 ? ",))" : "))");
+    }
     return std::string(indexed ? "indexedarray" : "array") + "(dtype=" + dtype->str() +
            (ndim > 1 ? ", ndim=" + std::to_string(ndim) : "") + ")";
   case Struct: return structDef->name.str();
@@ -110,6 +116,16 @@ const Type *TypeContext::indexedArray(const Type *dtype, unsigned ndim) {
   t.ndim = ndim;
   t.indexed = true;
   return get(t);
+}
+const Type *TypeContext::fixedArray(const Type *dtype, llvm::ArrayRef<int64_t> shape) {
+  auto &slot = fixedArrays[{dtype, std::vector<int64_t>(shape.begin(), shape.end())}];
+  if (!slot) {
+    slot = std::make_unique<Type>(make(Type::Array));
+    slot->dtype = dtype;
+    slot->ndim = shape.size();
+    slot->fixedShape.assign(shape.begin(), shape.end());
+  }
+  return slot.get();
 }
 const Type *TypeContext::structTy(const StructDef *def) {
   Type t = make(Type::Struct);

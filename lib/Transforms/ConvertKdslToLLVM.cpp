@@ -257,6 +257,47 @@ struct BitcastLowering : KdslPattern<BitcastOp> {
   }
 };
 
+/// wp.zeros in kernel code: storage for the elements allocated once at the
+/// function's entry (like wp.cast's slot), zeroed where the op runs, and a
+/// descriptor with the static shape and dense row-major byte strides.
+struct LocalArrayLowering : KdslPattern<LocalArrayOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(LocalArrayOp op, OpAdaptor, ConversionPatternRewriter &r) const override {
+    Location loc = op.getLoc();
+    Type elem = op.getType().getElementType();
+    std::optional<CSizeAlign> el = cLayoutOf(elem);
+    auto fn = op->getParentOfType<FunctionOpInterface>();
+    if (!fn || !el)
+      return r.notifyMatchFailure(op, "no C layout of the element, or no enclosing function");
+    int64_t n = op.getNumElements();
+    auto ptrT = LLVM::LLVMPointerType::get(r.getContext());
+    Value storage;
+    {
+      OpBuilder::InsertionGuard guard(r);
+      r.setInsertionPointToStart(&fn.getFunctionBody().front());
+      Value count = LLVM::ConstantOp::create(r, loc, r.getI64Type(), std::max<int64_t>(n, 1));
+      storage = LLVM::AllocaOp::create(r, loc, ptrT, cLayoutType(elem), count,
+                                       (unsigned)std::max<uint64_t>(el->align, 8));
+    }
+    Value zero8 = LLVM::ConstantOp::create(r, loc, r.getI8Type(), 0);
+    Value bytes = LLVM::ConstantOp::create(r, loc, r.getI64Type(), n * (int64_t)el->size);
+    LLVM::MemsetOp::create(r, loc, storage, zero8, bytes, /*isVolatile=*/false);
+    Value desc = LLVM::ZeroOp::create(r, loc, getTypeConverter()->convertType(op.getType()));
+    desc = LLVM::InsertValueOp::create(r, loc, desc, storage, ArrayRef<int64_t>{0});
+    ArrayRef<int64_t> shape = op.getShape();
+    int64_t stride = (int64_t)el->size;
+    for (int64_t d = (int64_t)shape.size() - 1; d >= 0; --d) {
+      Value extent = LLVM::ConstantOp::create(r, loc, r.getI64Type(), shape[d]);
+      Value st = LLVM::ConstantOp::create(r, loc, r.getI64Type(), stride);
+      desc = LLVM::InsertValueOp::create(r, loc, desc, extent, ArrayRef<int64_t>{1, d});
+      desc = LLVM::InsertValueOp::create(r, loc, desc, st, ArrayRef<int64_t>{2, d});
+      stride *= shape[d];
+    }
+    r.replaceOp(op, desc);
+    return success();
+  }
+};
+
 /// a[i] of a 2-d array: the data pointer moved to row i (a null array stays
 /// null), the trailing shape and strides shifted to the front.
 struct SubArrayLowering : KdslPattern<SubArrayOp> {
@@ -453,7 +494,7 @@ struct ConvertKdslToLLVMPass : public kdsl::impl::ConvertKdslToLLVMBase<ConvertK
 
     RewritePatternSet patterns(ctx);
     patterns.add<LoadLowering, StoreLowering, ReadLowering, ShapeLowering, HasDataLowering, NullArrayLowering, AtomicLowering, FieldViewLowering,
-                 SubArrayLowering, BitcastLowering,
+                 SubArrayLowering, BitcastLowering, LocalArrayLowering,
                  IsDenseLowering, AssumeDenseLowering, StructCreateLowering, StructExtractLowering, StructInsertLowering>(converter);
     populatePrintToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);

@@ -105,6 +105,9 @@ private:
   const Type *resolveType(Expr *annotation, Scope *scope);
   /// An annotation's ndim: a constant or `Literal[N]`.
   std::optional<int64_t> evalNdim(Expr *e);
+  /// `wp.fixedarray(shape=..., dtype=...)` as a return annotation (Sema.cpp).
+  bool isFixedArrayAnnotation(Expr *ann, Scope *scope);
+  const Type *fixedArrayAnnotation(Expr *ann, Scope *scope);
   bool isWarpModule(Expr *e, Scope *scope);
   SubscriptExpr *tupleAnnotation(Expr *e, Scope *scope);
   bool alwaysReturns(const Body &body);

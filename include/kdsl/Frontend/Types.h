@@ -40,6 +40,10 @@ public:
   /// per-dimension index arrays; MLIRGen lowers it to a struct, IndexedArray.h).
   bool indexed = false;
   const Type *dtype = nullptr;             // Array element
+  /// Array: a fixed-size local array (Warp's fixedarray, made by wp.zeros in
+  /// kernel code) has its static extents here (ndim of them); empty for
+  /// every other array. It is a plain array everywhere one is accepted.
+  std::vector<int64_t> fixedShape;
   const StructDef *structDef = nullptr;
   std::vector<const Type *> elems;         // Tuple
   /// Function: a function value (a wp.Function argument), known at compile
@@ -57,6 +61,7 @@ public:
   bool isArray() const { return kind == Array; }
   bool isIndexedArray() const { return kind == Array && indexed; }
   bool isPlainArray() const { return kind == Array && !indexed; }
+  bool isFixedArray() const { return kind == Array && !fixedShape.empty(); }
   /// A transform (transformf/d/h) is a Vec of 7 elements, p (3) then q (4),
   /// marked by cols == 1: Warp's transform_t is a vector(length=7) subclass,
   /// so everything a vector does (indexing, +, arrays) it does too.
@@ -82,6 +87,8 @@ public:
   const Type *transform(Scalar s);
   const Type *array(const Type *dtype, unsigned ndim);
   const Type *indexedArray(const Type *dtype, unsigned ndim);
+  /// Warp's fixedarray: wp.zeros(shape, dtype) in kernel code.
+  const Type *fixedArray(const Type *dtype, llvm::ArrayRef<int64_t> shape);
   const Type *structTy(const StructDef *def);
   const Type *tuple(llvm::ArrayRef<const Type *> elems);
   const Type *intLit();
@@ -98,6 +105,7 @@ private:
   using Key = std::tuple<int, int, int, int, int, bool, const void *, const void *>;
   std::map<Key, std::unique_ptr<Type>> types;
   std::map<std::vector<const Type *>, std::unique_ptr<Type>> tuples;
+  std::map<std::pair<const Type *, std::vector<int64_t>>, std::unique_ptr<Type>> fixedArrays;
   std::map<std::pair<const void *, std::string>, std::unique_ptr<Type>> functions;
   const Type *get(const Type &proto);
 };

@@ -100,6 +100,10 @@ private:
   std::string currentOwner; // kernel or func name, for assert reports
   std::string resultStruct; // the result struct of a func returning several values
   std::string threadExpr;   // the thread index expression in kernels
+  /// kdsl.local_array storage (wp.zeros), declared at the top of the function
+  /// or thread body (declareLocalArrays) so that arrays viewing it may cross
+  /// blocks: op -> the storage's name.
+  llvm::DenseMap<mlir::Operation *, std::string> localStorage;
 
   llvm::raw_ostream &line() { return os.indent(indent * 2); }
 
@@ -141,6 +145,8 @@ private:
   mlir::LogicalResult emitKernel(KernelOp k);
   void emitKernelHeader(KernelOp k, llvm::StringRef flat);
   void emitThreadIndices(KernelOp k, llvm::StringRef flat);
+  /// Declares the storage of every kdsl.local_array in `root`.
+  void declareLocalArrays(mlir::Operation *root);
 
   // ---- expressions (EmitCppExpr.cpp) ---------------------------------------
   /// The C++ expression of a one-result op.

@@ -66,11 +66,22 @@ LogicalResult CppEmitter::emitFunc(func::FuncOp f) {
   }
   os << ") {\n";
   ++indent;
+  declareLocalArrays(f);
   if (failed(emitBlock(f.getBody().front())))
     return failure();
   --indent;
   line() << "}\n\n";
   return success();
+}
+
+void CppEmitter::declareLocalArrays(Operation *root) {
+  localStorage.clear();
+  root->walk([&](LocalArrayOp a) {
+    std::string n = fresh("local_storage");
+    localStorage[a] = n;
+    line() << typeName(a.getType().getElementType()) << " " << n << "["
+           << std::max<int64_t>(a.getNumElements(), 1) << "];\n";
+  });
 }
 
 /// `__launch_bounds__(N[, M]) ` from @wp.kernel(launch_bounds=...), or "".
@@ -177,6 +188,7 @@ LogicalResult CppEmitter::emitKernel(KernelOp k) {
   emitKernelHeader(k, flat);
   ++indent;
   emitThreadIndices(k, flat);
+  declareLocalArrays(k);
   for (Operation &op : k.getBody().front()) {
     if (isa<TidOp>(op))
       continue;

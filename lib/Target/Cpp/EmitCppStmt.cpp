@@ -175,6 +175,20 @@ FamilyResult CppEmitter::memoryStmt(Operation &op) {
                << "(" << size << ");\n";
         return success();
       })
+      .Case([&](LocalArrayOp a) -> LogicalResult {
+        // wp.zeros: the storage zeroed, viewed with the static shape.
+        auto it = localStorage.find(a);
+        if (it == localStorage.end())
+          return a.emitOpError("C++ emitter: local array storage not declared"), failure();
+        bind(a.getResult(), "arr");
+        line() << unusedPrefix(a.getResult()) << "const kdsl_array " << name(a.getResult())
+               << " = kdsl::local_array(" << it->second << ", sizeof(" << it->second << "[0]), "
+               << a.getNumElements() << ", " << a.getShape().size();
+        for (int64_t d : a.getShape())
+          os << ", " << d;
+        os << ");\n";
+        return success();
+      })
       .Case([&](memref::StoreOp st) {
         line() << name(st.getMemRef()) << "[" << name(st.getIndices()[0])
                << "] = " << name(st.getValueToStore()) << ";\n";

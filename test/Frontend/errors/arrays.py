@@ -444,6 +444,6 @@ import warp as wp
 
 
 @wp.kernel
-# expected-error@+1 {{wp.fixedarray (a fixed-size array on the thread's stack) is not supported by kdsl; use a vector or matrix type for small fixed-size data}}
+# expected-error@+1 {{wp.fixedarray is supported only as a func's return annotation (a fixed-size array on the thread's stack is made with wp.zeros(shape, dtype) in kernel code and passed to funcs as a wp.array)}}
 def k(a: wp.fixedarray(dtype=float, shape=(2,))):
     pass
