@@ -280,6 +280,17 @@ void Reverser::forget(Block &block) {
 
 //===----------------------------------------------------------------------===//
 // Recomputation
+  // A view with slices a[1:3, i]: the same view of the adjoint array.
+  if (auto view = array.getDefiningOp<ArraySliceOp>()) {
+    FailureOr<Value> base = adjointArray(user, view.getArray());
+    if (failed(base))
+      return failure();
+    SmallVector<Value> bounds;
+    for (Value v : view.getBounds())
+      bounds.push_back(primal(v));
+    return ArraySliceOp::create(b, view.getLoc(), view.getType(), *base, bounds, view.getIndexedAttr())
+        .getResult();
+  }
 //===----------------------------------------------------------------------===//
 
 LogicalResult Reverser::differentiateBlock(Block &block) {

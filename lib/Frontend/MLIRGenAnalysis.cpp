@@ -94,6 +94,13 @@ void MLIRGen::collectReads(const Expr *e, NameSet &out) {
     for (Expr *o : llvm::cast<TupleExpr>(e)->elts)
       collectReads(o, out);
     return;
+  case ExprKind::Slice: { // an array slice's bounds may be locals
+    auto *sl = llvm::cast<SliceExpr>(e);
+    collectReads(sl->lower, out);
+    collectReads(sl->upper, out);
+    collectReads(sl->step, out);
+    return;
+  }
   default:
     return;
   }

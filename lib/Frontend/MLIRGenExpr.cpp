@@ -279,6 +279,8 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
     auto *s = llvm::cast<SubscriptExpr>(e);
     if (s->skind == SubKind::ShapeDim) {
       auto *attr = llvm::cast<AttributeExpr>(s->base);
+      if (s->constIndex >= s->base->type->ndim) // Warp's shape entries past ndim
+        return arith::ConstantIntOp::create(b, l, 0, 32);
       mlir::Value arr = genExpr(attr->base);
       if (failed)
         return {};
@@ -291,6 +293,9 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
       SmallVector<mlir::Value> sidx = genSliceIndices(s);
       return failed ? mlir::Value() : sliceRead(s, base, sidx, l);
     }
+    if (s->skind == SubKind::ArrayView &&
+        llvm::any_of(s->indices, [](Expr *i) { return llvm::isa<SliceExpr>(i); }))
+      return failed ? mlir::Value() : genArraySlice(s, base, convertType(t));
     SmallVector<mlir::Value> idx = genIndices(s->indices);
     if (failed)
       return {};

@@ -87,6 +87,8 @@ public:
   mlir::Attribute optionAttr(const Expr *e);
   // Slices of vectors, quaternions and matrices (MLIRGenOptions.cpp).
   llvm::SmallVector<mlir::Value> genSliceIndices(const SubscriptExpr *s);
+  /// a[1:3, i] of a wp.array: kdsl.array_slice (MLIRGenOptions.cpp).
+  mlir::Value genArraySlice(const SubscriptExpr *s, mlir::Value array, mlir::Type result);
   mlir::Value sliceRead(const SubscriptExpr *s, mlir::Value base, llvm::ArrayRef<mlir::Value> idx,
                         mlir::Location l);
   mlir::Value sliceWrite(const SubscriptExpr *s, mlir::Value base, llvm::ArrayRef<mlir::Value> idx,

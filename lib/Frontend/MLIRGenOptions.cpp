@@ -64,6 +64,35 @@ SmallVector<mlir::Value> MLIRGen::genSliceIndices(const SubscriptExpr *s) {
   return out;
 }
 
+/// Warp's view(array_t, slice_t...): per index one int32 operand (a plain
+/// index) or three (start, stop, step; open bounds as Warp's SLICE_BEGIN and
+/// SLICE_END, the largest and the smallest int32).
+mlir::Value MLIRGen::genArraySlice(const SubscriptExpr *s, mlir::Value array, mlir::Type result) {
+  SmallVector<mlir::Value> bounds;
+  SmallVector<bool> indexed;
+  Location l = loc(s->loc);
+  auto gen = [&](Expr *c, int32_t dflt) -> mlir::Value {
+    if (!c)
+      return arith::ConstantIntOp::create(b, l, dflt, 32);
+    mlir::Value v = genExpr(c);
+    return failed ? mlir::Value() : toI32(v, c->type, loc(c->loc));
+  };
+  for (Expr *idx : s->indices) {
+    auto *sl = llvm::dyn_cast<SliceExpr>(idx);
+    indexed.push_back(!sl);
+    if (!sl) {
+      bounds.push_back(gen(idx, 0));
+    } else {
+      bounds.push_back(gen(sl->lower, INT32_MAX));
+      bounds.push_back(gen(sl->upper, INT32_MIN));
+      bounds.push_back(gen(sl->step, 1));
+    }
+    if (failed)
+      return {};
+  }
+  return ArraySliceOp::create(b, l, result, array, bounds, b.getDenseBoolArrayAttr(indexed));
+}
+
 /// The source positions a slice reads, in the row-major order of its result.
 static SmallVector<SmallVector<OpFoldResult>> slicedPositions(OpBuilder &b, Location l,
                                                               const SubscriptExpr *s,

@@ -86,8 +86,8 @@ const Type *Sema::check(Expr *e) {
   case ExprKind::Unsupported:
     error(e->loc, static_cast<UnsupportedExpr *>(e)->what + " are not supported in kernel code");
     return nullptr;
-  case ExprKind::Slice: // vector/matrix slices are resolved by checkSubscript
-    error(e->loc, "slices are not supported in kernel code");
+  case ExprKind::Slice: // slices of vectors, matrices and arrays are resolved by checkSubscript
+    error(e->loc, "a slice can only index a vector, quaternion, matrix or array");
     return nullptr;
   }
   e->type = t;
@@ -210,7 +210,12 @@ const Type *Sema::checkAttribute(AttributeExpr *e) {
       e->akind = AttrKind::Shape;
       return types.shape(bt->ndim);
     }
-    error(e->attrLoc, "arrays have no attribute '" + e->attr + "' in kernels (only .shape)");
+    if (e->attr == "ndim") { // a constant: a view's ndim is its type's (Warp reads array_t::ndim)
+      e->akind = AttrKind::WarpConst;
+      e->constValue = bt->ndim;
+      return types.i32();
+    }
+    error(e->attrLoc, "arrays have no attribute '" + e->attr + "' in kernels (only .shape and .ndim)");
     return nullptr;
   default:
     error(e->attrLoc, "a value of type " + bt->str() + " has no attribute '" + e->attr + "'");
@@ -235,6 +240,8 @@ const Type *Sema::checkSubscript(SubscriptExpr *e) {
   unsigned n = e->indices.size();
   switch (bt->kind) {
   case Type::Array:
+    if (llvm::any_of(e->indices, [](Expr *i) { return llvm::isa<SliceExpr>(i); }))
+      return checkArraySlice(e, bt); // SemaSlices.cpp
     if (n < bt->ndim) { // a view: the array of the remaining dimensions
       for (Expr *i : e->indices)
         if (!checkIndex(i))
@@ -324,9 +331,11 @@ const Type *Sema::checkSubscript(SubscriptExpr *e) {
     }
     if (!check(e->indices[0]))
       return nullptr;
+    // Warp's shape has 4 entries: those past ndim are 0 (a.shape[1] of a 1-d array).
     auto v = evalConst(e->indices[0]);
-    if (!v || v->kind != ConstValue::Int || v->i < 0 || v->i >= bt->ndim) {
-      error(e->indices[0]->loc, "shape index must be a constant from 0 to " + llvm::Twine(bt->ndim - 1));
+    if (!v || v->kind != ConstValue::Int || v->i < 0 || v->i >= 4) {
+      error(e->indices[0]->loc, "shape index must be a constant from 0 to 3 (" + llvm::Twine((unsigned)bt->ndim) +
+                                    "-d array: entries from " + llvm::Twine((unsigned)bt->ndim) + " on are 0)");
       return nullptr;
     }
     finalize(e->indices[0]);

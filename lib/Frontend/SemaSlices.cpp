@@ -9,7 +9,12 @@
 //  - m[s] keeps whole rows (a matrix), m[i, s] / m[s, j] is a vector and
 //    m[s, t] a matrix; a plain index in a matrix slice may be dynamic.
 // Slices are lvalues where their base is (`v[1:3] = w`, `v[:2] += w`).
-// Array slices are not handled here.
+//
+// Array slices (codegen.py emit_indexing/emit_Slice, array.h view(array_t,
+// slice_t...)): `a[1:3]`, `a[:, i]`, `a[i, ::2]` of a wp.array are views
+// (kdsl.array_slice): each slice keeps its dimension, each plain index drops
+// it; bounds and steps are any integers (run-time values too). `*a[0:3]`
+// unpacks a 1-d array's elements (constant bounds, an explicit stop).
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Frontend/Sema.h"
@@ -121,4 +126,104 @@ const Type *Sema::checkCompositeSlice(SubscriptExpr *e, const Type *bt) {
   if (shape.size() == 1)
     return types.vec(shape[0], bt->scalar);
   return types.mat(shape[0], shape[1], bt->scalar);
+}
+
+/// A slice bound or step of an array slice: an integer value (a literal
+/// becomes int32). A constant step of 0 is an error, as in Warp.
+bool Sema::checkArraySliceComponent(Expr *c, bool isStep) {
+  const Type *t = check(c);
+  if (!t)
+    return false;
+  if (t->kind == Type::IntLit && !coerce(c, types.i32(), "slice bound"))
+    return false;
+  if (!t->isLiteral() && !t->isIntScalar())
+    return error(c->loc, "slice bounds and steps must be integers, got " + t->str());
+  if (isStep)
+    if (auto v = evalConst(c); v && v->kind == ConstValue::Int && v->i == 0)
+      return error(c->loc, "slice step cannot be zero");
+  return true;
+}
+
+/// `a[1:3]`, `a[:, i]` of a wp.array: a view of the array (SubKind::ArrayView
+/// with SliceExpr indices; MLIRGen builds kdsl.array_slice).
+const Type *Sema::checkArraySlice(SubscriptExpr *e, const Type *bt) {
+  unsigned n = e->indices.size();
+  if (bt->indexed) {
+    error(e->loc, "slices of indexed arrays are not supported (Warp's view of a wp.indexedarray takes "
+                  "plain indices)");
+    return nullptr;
+  }
+  if (n > bt->ndim) {
+    error(e->loc, "too many indices (" + llvm::Twine(n) + ") for a " + llvm::Twine((unsigned)bt->ndim) +
+                      "-d array");
+    return nullptr;
+  }
+  unsigned dropped = 0;
+  for (Expr *idx : e->indices) {
+    if (auto *s = llvm::dyn_cast<SliceExpr>(idx)) {
+      for (Expr *c : {s->lower, s->upper, s->step})
+        if (c && !checkArraySliceComponent(c, c == s->step))
+          return nullptr;
+      continue;
+    }
+    const Type *t = check(idx);
+    if (!t)
+      return nullptr;
+    if (t->kind == Type::IntLit && !coerce(idx, types.i32(), "index"))
+      return nullptr;
+    if (!t->isLiteral() && !t->isIntScalar()) {
+      error(idx->loc, "indices must be integers, got " + t->str());
+      return nullptr;
+    }
+    ++dropped;
+  }
+  e->skind = SubKind::ArrayView;
+  return types.array(bt->dtype, bt->ndim - dropped);
+}
+
+/// `*a[lo:hi:step]` of a 1-d array (Warp's unpack_starred): the elements
+/// a[lo], a[lo + step], ... below hi. The bounds are constants (the array's
+/// length is not known when compiling): an explicit stop, no negative bound
+/// or step.
+bool Sema::starredArraySlice(Expr *value, const Type *arrayType, llvm::SmallVectorImpl<Expr *> &parts) {
+  auto *sub = llvm::cast<SubscriptExpr>(value);
+  auto *s = llvm::dyn_cast<SliceExpr>(sub->indices.size() == 1 ? sub->indices[0] : nullptr);
+  if (!s)
+    return error(value->loc, "'*' unpacks an array only through a slice with constant bounds (*a[0:3])");
+  if (arrayType->ndim != 1)
+    return error(value->loc, "'*' unpacks slices of 1-d arrays only, got a " +
+                                 llvm::Twine((unsigned)arrayType->ndim) + "-d array");
+  auto component = [&](Expr *c, int64_t dflt) -> std::optional<int64_t> {
+    if (!c)
+      return dflt;
+    if (!check(c))
+      return std::nullopt;
+    auto v = evalConst(c);
+    if (!v || v->kind != ConstValue::Int) {
+      error(c->loc, "the bounds and step of an unpacked array slice must be compile-time integer constants");
+      return std::nullopt;
+    }
+    return v->i;
+  };
+  if (!s->upper)
+    return error(s->loc, "'*' on an array slice needs an explicit stop (*a[0:3], not *a[0:]): the "
+                         "array's length is not known when compiling");
+  auto lo = component(s->lower, 0), hi = component(s->upper, 0), step = component(s->step, 1);
+  if (!lo || !hi || !step)
+    return false;
+  if (*step == 0)
+    return error(s->step->loc, "slice step cannot be zero");
+  if (*lo < 0 || *hi < 0)
+    return error(s->loc, "the bounds of an unpacked array slice cannot be negative (the array's "
+                         "length is not known when compiling)");
+  if (*step < 0)
+    return error(s->step->loc, "the step of an unpacked array slice cannot be negative");
+  for (int64_t k = *lo; k < *hi; k += *step) {
+    auto *elem = mod.make<SubscriptExpr>(value->loc, sub->base);
+    elem->indices.push_back(mod.make<IntExpr>(value->loc, (uint64_t)k, false));
+    parts.push_back(elem);
+  }
+  if (parts.empty())
+    return error(s->loc, "this unpacked array slice selects no element");
+  return true;
 }

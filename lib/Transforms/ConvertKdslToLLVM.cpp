@@ -325,6 +325,91 @@ struct SubArrayLowering : KdslPattern<SubArrayOp> {
   }
 };
 
+/// Warp's view with slices (kdsl.array_slice): per leading dimension a plain
+/// index (negative from the end; the dimension dropped) or a slice resolved
+/// as CPython's slice.indices(shape[d]) (the dimension kept with the slice's
+/// length and stride * step); the data moved to the first selected element
+/// (a null array stays null), the trailing dimensions kept.
+struct ArraySliceLowering : KdslPattern<ArraySliceOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(ArraySliceOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+    Location loc = op.getLoc();
+    Type i64 = r.getI64Type();
+    auto c = [&](int64_t v) -> Value { return LLVM::ConstantOp::create(r, loc, i64, v); };
+    auto ext = [&](Value v) -> Value { return LLVM::SExtOp::create(r, loc, i64, v); };
+    auto cmp = [&](LLVM::ICmpPredicate p, Value x, Value y) -> Value {
+      return LLVM::ICmpOp::create(r, loc, p, x, y);
+    };
+    auto sel = [&](Value cond, Value x, Value y) -> Value { return LLVM::SelectOp::create(r, loc, cond, x, y); };
+    auto add = [&](Value x, Value y) -> Value { return LLVM::AddOp::create(r, loc, x, y); };
+    auto sub = [&](Value x, Value y) -> Value { return LLVM::SubOp::create(r, loc, x, y); };
+    auto mul = [&](Value x, Value y) -> Value { return LLVM::MulOp::create(r, loc, x, y); };
+    auto smin = [&](Value x, Value y) { return sel(cmp(LLVM::ICmpPredicate::slt, x, y), x, y); };
+    auto smax = [&](Value x, Value y) { return sel(cmp(LLVM::ICmpPredicate::sgt, x, y), x, y); };
+    Value arr = a.getArray();
+    Value data = LLVM::ExtractValueOp::create(r, loc, arr, 0);
+    auto shape = [&](int64_t d) -> Value { return LLVM::ExtractValueOp::create(r, loc, arr, ArrayRef<int64_t>{1, d}); };
+    auto stride = [&](int64_t d) -> Value {
+      return LLVM::ExtractValueOp::create(r, loc, arr, ArrayRef<int64_t>{2, d});
+    };
+    ArrayRef<bool> indexed = op.getIndexed();
+    ValueRange bounds = a.getBounds();
+    int64_t ndim = op.getArray().getType().getNdim(), n = indexed.size();
+    Value zero = c(0), one = c(1), offset = c(0);
+    SmallVector<Value> outShape, outStrides;
+    unsigned k = 0;
+    for (int64_t d = 0; d < n; ++d) {
+      Value len = shape(d), st = stride(d);
+      if (indexed[d]) {
+        Value i = ext(bounds[k++]);
+        i = sel(cmp(LLVM::ICmpPredicate::slt, i, zero), add(i, len), i);
+        offset = add(offset, mul(i, st));
+        continue;
+      }
+      Value start = bounds[k], stop = bounds[k + 1], step = ext(bounds[k + 2]);
+      k += 3;
+      Value openStart = cmp(LLVM::ICmpPredicate::eq, start, LLVM::ConstantOp::create(r, loc, r.getI32Type(), INT32_MAX));
+      Value openStop = cmp(LLVM::ICmpPredicate::eq, stop, LLVM::ConstantOp::create(r, loc, r.getI32Type(), INT32_MIN));
+      // CPython's clamp bounds: [0, len] for a positive step, [-1, len - 1] for a negative one.
+      Value neg = cmp(LLVM::ICmpPredicate::slt, step, zero);
+      Value lo = sel(neg, c(-1), zero), hi = sel(neg, sub(len, one), len);
+      auto resolve = [&](Value v, Value open, Value dflt) {
+        Value x = ext(v);
+        Value wrapped = smax(add(x, len), lo), clamped = smin(x, hi);
+        return sel(open, dflt, sel(cmp(LLVM::ICmpPredicate::slt, x, zero), wrapped, clamped));
+      };
+      Value s = resolve(start, openStart, sel(neg, hi, lo));
+      Value e = resolve(stop, openStop, sel(neg, lo, hi));
+      // The length: 1 + (stop - start - 1) / step when the range is not empty
+      // (with step and the difference negated for a negative step); 0 for step 0.
+      Value absStep = sel(neg, sub(zero, step), step);
+      Value diff = sel(neg, sub(s, e), sub(e, s));
+      Value safeStep = sel(cmp(LLVM::ICmpPredicate::eq, absStep, zero), one, absStep);
+      Value count = add(one, LLVM::SDivOp::create(r, loc, sub(diff, one), safeStep));
+      Value nonEmpty = LLVM::AndOp::create(r, loc, cmp(LLVM::ICmpPredicate::sgt, diff, zero),
+                                           cmp(LLVM::ICmpPredicate::ne, step, zero));
+      outShape.push_back(sel(nonEmpty, count, zero));
+      outStrides.push_back(mul(st, step));
+      offset = add(offset, mul(sel(nonEmpty, s, zero), st));
+    }
+    for (int64_t d = n; d < ndim; ++d) {
+      outShape.push_back(shape(d));
+      outStrides.push_back(stride(d));
+    }
+    Value null = LLVM::ZeroOp::create(r, loc, data.getType());
+    Value isNull = cmp(LLVM::ICmpPredicate::eq, data, null);
+    Value moved = LLVM::GEPOp::create(r, loc, data.getType(), r.getI8Type(), data, ValueRange{offset});
+    Value view = LLVM::InsertValueOp::create(r, loc, arr, sel(isNull, null, moved), ArrayRef<int64_t>{0});
+    for (int64_t d = 0; d < 4; ++d) {
+      bool used = d < (int64_t)outShape.size();
+      view = LLVM::InsertValueOp::create(r, loc, view, used ? outShape[d] : zero, ArrayRef<int64_t>{1, d});
+      view = LLVM::InsertValueOp::create(r, loc, view, used ? outStrides[d] : zero, ArrayRef<int64_t>{2, d});
+    }
+    r.replaceOp(op, view);
+    return success();
+  }
+};
+
 /// wp.atomic_cas on one scalar: cmpxchg on the bit pattern (LLVM's cmpxchg
 /// takes integers), returning the old value in the scalar's type.
 static Value compareExchange(OpBuilder &r, Location loc, Value ptr, Value cmp, Value v) {
@@ -494,7 +579,7 @@ struct ConvertKdslToLLVMPass : public kdsl::impl::ConvertKdslToLLVMBase<ConvertK
 
     RewritePatternSet patterns(ctx);
     patterns.add<LoadLowering, StoreLowering, ReadLowering, ShapeLowering, HasDataLowering, NullArrayLowering, AtomicLowering, FieldViewLowering,
-                 SubArrayLowering, BitcastLowering, LocalArrayLowering,
+                 SubArrayLowering, ArraySliceLowering, BitcastLowering, LocalArrayLowering,
                  IsDenseLowering, AssumeDenseLowering, StructCreateLowering, StructExtractLowering, StructInsertLowering>(converter);
     populatePrintToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);

@@ -313,6 +313,25 @@ FamilyResult CppEmitter::memoryExpr(Operation &op, std::string &e) {
             indexArgs(o.getIndices());
         return success();
       })
+      .Case([&](ArraySliceOp o) {
+        // kdsl::array_slice(a, n, mask of the indexed dimensions, then per
+        // dimension (index, 0, 0) or (start, stop, step)).
+        ArrayRef<bool> indexed = o.getIndexed();
+        unsigned mask = 0, k = 0;
+        std::string args;
+        for (auto [d, isIndex] : llvm::enumerate(indexed)) {
+          if (isIndex) {
+            mask |= 1u << d;
+            args += ", " + name(o.getBounds()[k++]) + ", 0, 0";
+            continue;
+          }
+          for (int j = 0; j < 3; ++j)
+            args += ", " + name(o.getBounds()[k++]);
+        }
+        e = "kdsl::array_slice(" + name(o.getArray()) + ", " + std::to_string(indexed.size()) + ", " +
+            std::to_string(mask) + args + ")";
+        return success();
+      })
       .Case([&](FieldViewOp o) {
         Type elem = o.getArray().getType().getElementType();
         e = "kdsl::field_view(" + name(o.getArray()) + ", offsetof(" + typeName(elem) + ", " +

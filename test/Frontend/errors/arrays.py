@@ -80,7 +80,7 @@ import warp as wp
 
 @wp.kernel
 def k(a: wp.array(dtype=float)):
-    # expected-error@+1 {{arrays have no attribute 'foo' in kernels (only .shape)}}
+    # expected-error@+1 {{arrays have no attribute 'foo' in kernels (only .shape and .ndim)}}
     b = a.foo
 
 # -----
@@ -172,7 +172,7 @@ def k(a: wp.array2d(dtype=float)):
 # -----
 
 # shape-index-out-of-range:
-# a.shape[1] on a 1-d array.
+# a.shape[4]: Warp's shape has 4 entries (a.shape[1] of a 1-d array is 0).
 
 import warp as wp
 
@@ -180,8 +180,8 @@ import warp as wp
 @wp.kernel
 def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.vec3):
     i = wp.tid()
-    # expected-error@+1 {{shape index must be a constant from 0 to 0}}
-    c = a.shape[1]
+    # expected-error@+1 {{shape index must be a constant from 0 to 3 (1-d array: entries from 1 on are 0)}}
+    c = a.shape[4]
 
 # -----
 
@@ -194,7 +194,7 @@ import warp as wp
 @wp.kernel
 def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.vec3):
     i = wp.tid()
-    # expected-error@+1 {{shape index must be a constant from 0 to 0}}
+    # expected-error@+1 {{shape index must be a constant from 0 to 3}}
     c = a.shape[n]
 
 # -----
