@@ -474,7 +474,7 @@ bool Sema::overloadCallTypes(FuncDef *k, CallExpr *c, bool given,
     if (kw.name == "arg_types")
       list = kw.value;
   auto *u = llvm::dyn_cast_or_null<UnsupportedExpr>(list);
-  if (!u || (u->listItems.empty() && u->dictItems.empty()))
+  if (!u || u->isSet || (u->listItems.empty() && u->dictItems.empty()))
     return error(c->loc, "wp.overload() of kernel '" + k->name +
                              "' needs its types as a list or a dict of parameter names");
   args = u->listItems;

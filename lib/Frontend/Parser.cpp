@@ -221,6 +221,7 @@ private:
   Expr *skipBracketed(SMLoc loc, std::string what);
   Expr *parseDictLiteral(SMLoc loc);
   Expr *parseListLiteral(SMLoc loc);
+  Expr *parseSetLiteral(SMLoc loc);
   Expr *parseSubscriptIndex();
   Expr *unsupported(SMLoc loc, std::string what) { return mod.make<UnsupportedExpr>(loc, what); }
   bool parseCallArgs(CallExpr *call);
@@ -755,7 +756,9 @@ void Parser::bindHostValue(Scope *inst, StringRef name, Expr *value, Scope *valu
       return;
     }
   // A lambda, a comprehension, ...: kernel code cannot use it.
-  if (auto *u = llvm::dyn_cast<UnsupportedExpr>(value); u && u->raw.empty()) {
+  // (a list literal is a constant: wp.static reads its length and items)
+  if (auto *u = llvm::dyn_cast<UnsupportedExpr>(value);
+      u && u->raw.empty() && (u->listItems.empty() || u->isSet)) {
     Symbol sym;
     sym.hostNote = ("a parameter of factory '" + factoryName + "' bound to a value kdsl does not read (" + u->what + ") at line " +
                     llvm::Twine(diags.getSourceMgr().FindLineNumber(value->loc))).str();
@@ -2076,12 +2079,44 @@ Expr *Parser::parseDictLiteral(SMLoc loc) {
   }
   if (!isDict || !cur().isOp("}")) {
     p = start;
+    if (Expr *set = parseSetLiteral(loc))
+      return set;
+    p = start;
     return skipBracketed(loc, "dict and set literals");
   }
   advance(); // '}'
   auto *d = llvm::cast<UnsupportedExpr>(unsupported(loc, "dict and set literals"));
   d->dictItems = std::move(items);
   return d;
+}
+
+/// `{a, b, ...}`: an unsupported expression that keeps its items (`x in {1,
+/// 2}` in wp.static); null for a set comprehension or `{}` (the caller skips
+/// those).
+Expr *Parser::parseSetLiteral(SMLoc loc) {
+  advance(); // '{'
+  std::vector<Expr *> items;
+  {
+    SuppressDiags quiet(diags);
+    bool wasFailed = failed;
+    while (!cur().isOp("}")) {
+      Expr *e = cur().isOp("*") ? nullptr : parseTest();
+      if (!e || quiet.hadErrors() || !(cur().isOp(",") || cur().isOp("}"))) {
+        failed = wasFailed;
+        return nullptr;
+      }
+      items.push_back(e);
+      consumeOp(",");
+    }
+    failed = wasFailed;
+  }
+  if (items.empty())
+    return nullptr;
+  advance(); // '}'
+  auto *u = llvm::cast<UnsupportedExpr>(unsupported(loc, "dict and set literals"));
+  u->listItems = std::move(items);
+  u->isSet = true;
+  return u;
 }
 
 /// `[a, b, ...]`: an unsupported expression that keeps its items (read by

@@ -20,6 +20,7 @@
 #include "kdsl/Frontend/Generics.h"
 #include "kdsl/Frontend/Sema.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <cmath>
 
@@ -237,6 +238,8 @@ static int64_t rangeCount(llvm::ArrayRef<int64_t> args) {
   return n < 0 ? 0 : n > INT64_MAX ? INT64_MAX : (int64_t)n;
 }
 
+static ConstDef *constOf(Expr *e, Scope *scope);
+
 static bool truthy(const ConstValue &v) {
   return v.kind == ConstValue::Float ? v.f != 0 : v.kind == ConstValue::Int ? v.i != 0 : v.b;
 }
@@ -298,6 +301,16 @@ private:
   std::optional<int64_t> tupleLength(StringRef name);
   bool indexesTuple(const Body &body, StringRef var);
   void constantTupleIndices(Body &body, StringRef var, const ConstValue &v);
+  // Calls of @wp.func inside wp.static: Warp runs the Python function.
+  std::string funcWhy;   // why the last such call had no value
+  std::string funcRaise; // an error Python would raise in it (division by zero)
+  std::optional<ConstValue> callFunc(CallExpr *c, FuncDef *fd, unsigned depth);
+  bool runBody(const Body &b, llvm::StringMap<ConstValue> &env, std::optional<ConstValue> &ret,
+               unsigned depth, unsigned &steps);
+  std::optional<ConstValue> evalInFunc(Expr *e, llvm::StringMap<ConstValue> &env, unsigned depth);
+  bool foldIn(Expr *&e, llvm::StringMap<ConstValue> &env, unsigned depth);
+  std::optional<llvm::SmallVector<ConstValue, 8>> containerValues(Expr *e);
+  bool runtimeClosed(Expr *e);
 };
 } // namespace kdsl
 
@@ -476,8 +489,10 @@ bool StaticExpander::forStmt(ForStmt *fs, Body &out) {
   bool forced = target && !walkBody(fs->body, [&](Expr *e) {
     return !(isStaticCall(e) && mentions(llvm::cast<CallExpr>(e), target->name));
   });
+  funcWhy.clear();
   if (!expr(fs->iter))
     return false;
+  std::string rangeWhy = funcWhy;
   llvm::SmallVector<int64_t, 3> args;
   for (Expr *a : isRange ? llvm::ArrayRef<Expr *>(range->args) : llvm::ArrayRef<Expr *>())
     if (auto v = tryEval(a); v && v->kind == ConstValue::Int)
@@ -486,7 +501,7 @@ bool StaticExpander::forStmt(ForStmt *fs, Body &out) {
   if (forced && !constant)
     return error(fs->loc, "wp.static() in this loop uses the loop variable '" + target->name +
                               "', so the loop must be unrolled, but its range is not a "
-                              "compile-time constant");
+                              "compile-time constant" + (rangeWhy.empty() ? "" : " (" + rangeWhy + ")"));
   // Without a wp.static that needs the loop variable, Warp unrolls only
   // small loops without break (its max_unroll); the others stay loops.
   // A loop whose body indexes a tuple with its variable (Warp unrolls a
@@ -599,8 +614,14 @@ Expr *StaticExpander::evalStatic(CallExpr *call) {
       return c;
     }
   }
+  funcRaise.clear();
   if (!subst(arg, true))
     return nullptr;
+  if (!funcRaise.empty()) {
+    error(arg->loc, "wp.static() expression is not a compile-time value kdsl can evaluate: " +
+                        funcRaise);
+    return nullptr;
+  }
   if (auto v = eval(arg))
     return literal(call->loc, *v);
   if (FuncDef *fd = funcValue(arg, f->scope)) {
@@ -608,6 +629,11 @@ Expr *StaticExpander::evalStatic(CallExpr *call) {
     n->staticFunc = fd;
     return n;
   }
+  // A value that is not a number (a struct a @wp.func builds, a vector) from
+  // constants only: the expression itself, computed when the kernel runs;
+  // the funcs it calls are pure, so the value is the one Warp computes.
+  if (runtimeClosed(arg))
+    return arg;
   explainFailure(arg);
   return nullptr;
 }
@@ -621,15 +647,21 @@ void StaticExpander::explainFailure(Expr *arg) {
         if (auto r = eval(b->rhs); r && !truthy(*r))
           why = "division by zero";
     if (auto *c = llvm::dyn_cast<CallExpr>(e))
-      if (auto *n = llvm::dyn_cast<NameExpr>(c->callee))
-        if (s.aliasedFunc(f->scope->lookup(n->name)))
-          why = "it calls @wp.func '" + n->name.str() +
-                "'; kdsl does not run @wp.func code at compile time";
+      if (FuncDef *fd = funcValue(c->callee, f->scope)) {
+        funcWhy.clear();
+        if (!callFunc(c, fd, 0) && !funcWhy.empty())
+          why = funcWhy;
+      }
+    return why.empty();
+  });
+  // A name only host code knows is the first reason (it also makes a func's
+  // argument unknown).
+  walkExpr(arg, [&](Expr *e) {
     if (auto *n = llvm::dyn_cast<NameExpr>(e))
       if (const Symbol *sym = f->scope->lookup(n->name); sym && !sym->hostNote.empty())
         why = "'" + n->name.str() + "' is " + sym->hostNote + ", whose value only the running "
               "Python program knows";
-    return why.empty();
+    return true;
   });
   if (why.empty())
     why = "kdsl evaluates numbers, bools, module and captured constants, local constants, "
@@ -673,6 +705,20 @@ bool StaticExpander::subst(Expr *&e, bool report) {
         v.i = t->kind == Type::Quat ? 4 : t->rows;
       } else if (auto len = isKernelVar(x->name) ? std::nullopt : containerLength(x)) {
         v.i = *len;
+      } else if (ConstDef *cd = isKernelVar(x->name) ? nullptr : constOf(x, f->scope);
+                 cd && llvm::isa<UnsupportedExpr>(cd->value)) {
+        if (report)
+          error(x->loc, "len() in wp.static() needs the length of '" + x->name + "', a value of "
+                        "host code (" + llvm::cast<UnsupportedExpr>(cd->value)->what +
+                        ") whose items kdsl does not know; kdsl reads tuple, list and dict "
+                        "literals");
+        return false;
+      } else if (const Symbol *sym = f->scope->lookup(x->name);
+                 sym && !isKernelVar(x->name) && !sym->hostNote.empty()) {
+        if (report)
+          error(x->loc, "len() in wp.static() needs the length of '" + x->name + "', which is " +
+                            sym->hostNote + ", whose value only the running Python program knows");
+        return false;
       } else {
         if (report)
           error(x->loc, "len() in wp.static() needs '" + x->name +
@@ -687,6 +733,15 @@ bool StaticExpander::subst(Expr *&e, bool report) {
     for (Expr *&a : c->args)
       if (!subst(a, report))
         return false;
+    for (Keyword &kw : c->kwargs)
+      if (!subst(kw.value, report))
+        return false;
+    // A @wp.func called with compile-time arguments: Warp runs its Python
+    // body; so does kdsl, for bodies of numbers (callFunc).
+    if (!callee || !isKernelVar(callee->name))
+      if (FuncDef *fd = funcValue(c->callee, f->scope))
+        if (auto v = callFunc(c, fd, 0))
+          e = literal(c->loc, *v);
     return true;
   }
   llvm::SmallVector<Expr **, 4> slots;
@@ -795,6 +850,25 @@ static std::optional<std::string> stringValue(Expr *e, Scope *scope, unsigned de
 }
 
 std::optional<ConstValue> StaticExpander::evalCompare(CompareExpr *c) {
+  // `x in {2, 3, 5}`, `x not in (0, 1)`: Python's == against each item.
+  if (c->ops.size() == 1 && (c->ops[0] == CmpOp::In || c->ops[0] == CmpOp::NotIn)) {
+    auto x = eval(c->operands[0]);
+    auto items = containerValues(c->operands[1]);
+    if (!x || !items)
+      return std::nullopt;
+    auto num = [](const ConstValue &v) {
+      return v.kind == ConstValue::Float ? v.f : v.kind == ConstValue::Int ? (double)v.i : v.b;
+    };
+    auto ival = [](const ConstValue &v) { return v.kind == ConstValue::Int ? v.i : (int64_t)v.b; };
+    bool found = llvm::any_of(*items, [&](const ConstValue &it) {
+      if (x->kind != ConstValue::Float && it.kind != ConstValue::Float)
+        return ival(*x) == ival(it);
+      return num(*x) == num(it);
+    });
+    ConstValue v{ConstValue::Bool};
+    v.b = found == (c->ops[0] == CmpOp::In);
+    return v;
+  }
   if (c->ops.size() == 1 && (c->ops[0] == CmpOp::Eq || c->ops[0] == CmpOp::Ne)) {
     auto l = stringValue(c->operands[0], f->scope), r = stringValue(c->operands[1], f->scope);
     if (l && r) {
@@ -839,7 +913,7 @@ static std::optional<llvm::ArrayRef<Expr *>> sequenceItems(Expr *value) {
   if (auto *t = llvm::dyn_cast<TupleExpr>(value))
     return llvm::ArrayRef<Expr *>(t->elts);
   // An empty list keeps no items, like a skipped comprehension: not known.
-  if (auto *u = llvm::dyn_cast<UnsupportedExpr>(value); u && !u->listItems.empty())
+  if (auto *u = llvm::dyn_cast<UnsupportedExpr>(value); u && !u->isSet && !u->listItems.empty())
     return llvm::ArrayRef<Expr *>(u->listItems);
   return std::nullopt;
 }
@@ -860,6 +934,16 @@ std::optional<int64_t> StaticExpander::containerLength(Expr *e) {
     return (int64_t)items->size();
   if (auto *u = llvm::dyn_cast<UnsupportedExpr>(c->value); u && !u->dictItems.empty())
     return (int64_t)u->dictItems.size();
+  if (auto *u = llvm::dyn_cast<UnsupportedExpr>(c->value); u && u->isSet) {
+    // A set of distinct numbers (duplicates would need Python's hashing).
+    auto items = containerValues(e);
+    for (size_t a = 0; items && a < items->size(); ++a)
+      for (size_t b = 0; b < a; ++b)
+        if ((*items)[a].kind == (*items)[b].kind && (*items)[a].i == (*items)[b].i &&
+            (*items)[a].f == (*items)[b].f && (*items)[a].b == (*items)[b].b)
+          return std::nullopt;
+    return items ? std::optional<int64_t>(items->size()) : std::nullopt;
+  }
   return std::nullopt;
 }
 
@@ -926,6 +1010,276 @@ Expr *StaticExpander::literal(SMLoc loc, const ConstValue &v) {
     return mod.make<FloatExpr>(loc, v.f);
   }
   return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// @wp.func calls in wp.static
+//===----------------------------------------------------------------------===//
+
+/// The numbers of a tuple, list or set literal, or of a constant naming one
+/// (the right side of `in`).
+std::optional<llvm::SmallVector<ConstValue, 8>> StaticExpander::containerValues(Expr *e) {
+  Scope *scope = f->scope;
+  Expr *value = e;
+  if (ConstDef *c = constOf(e, scope)) {
+    value = c->value;
+    scope = c->scope;
+  }
+  llvm::ArrayRef<Expr *> items;
+  if (auto *t = llvm::dyn_cast<TupleExpr>(value))
+    items = t->elts;
+  else if (auto *u = llvm::dyn_cast<UnsupportedExpr>(value); u && (u->isSet || !u->listItems.empty()))
+    items = u->listItems;
+  else
+    return std::nullopt;
+  llvm::SmallVector<ConstValue, 8> out;
+  for (Expr *item : items) {
+    auto v = scope == f->scope ? eval(item) : evalIn(item, scope);
+    if (!v)
+      return std::nullopt;
+    out.push_back(*v);
+  }
+  return out;
+}
+
+
+/// Warp calls a @wp.func used in wp.static as the Python function it is.
+/// kdsl runs bodies of assignments, `return`, `if`, `pass` and loops over
+/// constant ranges on numbers and bools (wp.static inside is the identity, as
+/// in Python); the arguments are evaluated in the caller's scope. nullopt
+/// (and funcWhy) when the body does something else.
+std::optional<ConstValue> StaticExpander::callFunc(CallExpr *c, FuncDef *fd, unsigned depth) {
+  auto fail = [&](const llvm::Twine &why) -> std::optional<ConstValue> {
+    if (funcWhy.empty())
+      funcWhy = ("it calls @wp.func '" + fd->name + "', " + why).str();
+    return std::nullopt;
+  };
+  if (depth > 32)
+    return fail("recursively, deeper than kdsl evaluates at compile time (32 calls)");
+  if (c->args.size() > fd->params.size())
+    return fail("with more arguments than it has parameters");
+  llvm::StringMap<ConstValue> env;
+  for (size_t k = 0; k < c->args.size(); ++k) {
+    auto v = eval(c->args[k]);
+    if (!v)
+      return fail("with an argument that is not a number or bool; kdsl runs @wp.func code at "
+                  "compile time on numbers and bools (other values are computed when the kernel "
+                  "runs)");
+    env[fd->params[k].name] = *v;
+  }
+  for (Keyword &kw : c->kwargs) {
+    auto v = eval(kw.value);
+    if (!v)
+      return fail("with an argument that is not a number or bool; kdsl runs @wp.func code at "
+                  "compile time on numbers and bools (other values are computed when the kernel "
+                  "runs)");
+    env[kw.name] = *v;
+  }
+  // Evaluate in the func's scope (its names, not the kernel's).
+  FuncDef ctx;
+  ctx.scope = fd->scope;
+  ctx.name = fd->name;
+  FuncDef *savedF = f, *savedFn = s.fn;
+  f = &ctx;
+  s.fn = &ctx;
+  llvm::scope_exit restore([&] {
+    f = savedF;
+    s.fn = savedFn;
+  });
+  for (const Param &p : fd->params) {
+    if (env.count(p.name))
+      continue;
+    auto v = p.defaultValue ? eval(p.defaultValue) : std::nullopt;
+    if (!v)
+      return fail("without a value for its parameter '" + p.name + "'");
+    env[p.name] = *v;
+  }
+  std::optional<ConstValue> ret;
+  unsigned steps = 0;
+  if (!runBody(fd->body, env, ret, depth, steps))
+    return fail("whose body kdsl cannot run at compile time (it runs assignments, return, if "
+                "and constant range loops on numbers and bools)");
+  if (!ret)
+    return fail("which returns no value");
+  return ret;
+}
+
+bool StaticExpander::runBody(const Body &b, llvm::StringMap<ConstValue> &env,
+                             std::optional<ConstValue> &ret, unsigned depth, unsigned &steps) {
+  for (Stmt *st : b) {
+    if (ret)
+      return true;
+    if (++steps > 100000)
+      return false;
+    switch (st->kind) {
+    case StmtKind::Pass: continue;
+    case StmtKind::Expr:
+      if (llvm::cast<ExprStmt>(st)->isDocstring)
+        continue;
+      return false;
+    case StmtKind::Assign: {
+      auto *a = llvm::cast<AssignStmt>(st);
+      auto *n = a->targets.size() == 1 ? llvm::dyn_cast<NameExpr>(a->targets[0]) : nullptr;
+      auto v = n ? evalInFunc(a->value, env, depth) : std::nullopt;
+      if (!v)
+        return false;
+      env[n->name] = *v;
+      continue;
+    }
+    case StmtKind::AnnAssign: {
+      auto *a = llvm::cast<AnnAssignStmt>(st);
+      auto *n = llvm::dyn_cast<NameExpr>(a->target);
+      auto v = n && a->value ? evalInFunc(a->value, env, depth) : std::nullopt;
+      if (!v)
+        return false;
+      env[n->name] = *v;
+      continue;
+    }
+    case StmtKind::AugAssign: {
+      auto *a = llvm::cast<AugAssignStmt>(st);
+      auto *n = llvm::dyn_cast<NameExpr>(a->target);
+      if (!n || !env.count(n->name))
+        return false;
+      Expr *lhs = literal(a->loc, env[n->name]);
+      auto v = evalInFunc(mod.make<BinaryExpr>(a->loc, a->op, lhs, a->value, a->loc), env, depth);
+      if (!v)
+        return false;
+      env[n->name] = *v;
+      continue;
+    }
+    case StmtKind::Return: {
+      auto *r = llvm::cast<ReturnStmt>(st);
+      if (!r->value)
+        return false;
+      ret = evalInFunc(r->value, env, depth);
+      return ret.has_value();
+    }
+    case StmtKind::If: {
+      auto *i = llvm::cast<IfStmt>(st);
+      auto c = evalInFunc(i->cond, env, depth);
+      if (!c || !runBody(truthy(*c) ? i->thenBody : i->elseBody, env, ret, depth, steps))
+        return false;
+      continue;
+    }
+    case StmtKind::For: {
+      auto *fs = llvm::cast<ForStmt>(st);
+      auto *target = llvm::dyn_cast<NameExpr>(fs->target);
+      auto *range = llvm::dyn_cast<CallExpr>(fs->iter);
+      auto *rn = range ? llvm::dyn_cast<NameExpr>(range->callee) : nullptr;
+      if (!target || !rn || rn->name != "range" || range->args.empty() ||
+          range->args.size() > 3 || !range->kwargs.empty() || fs->hasElse ||
+          containsBreak(fs->body))
+        return false;
+      llvm::SmallVector<int64_t, 3> args;
+      for (Expr *a : range->args) {
+        auto v = evalInFunc(a, env, depth);
+        if (!v || v->kind != ConstValue::Int)
+          return false;
+        args.push_back(v->i);
+      }
+      int64_t n = rangeCount(args);
+      int64_t start = args.size() > 1 ? args[0] : 0, step = args.size() > 2 ? args[2] : 1;
+      if (step == 0)
+        return false;
+      for (int64_t k = 0; k < n && !ret; ++k) {
+        ConstValue cv{ConstValue::Int};
+        cv.i = start + k * step;
+        env[target->name] = cv;
+        if (!runBody(fs->body, env, ret, depth, steps))
+          return false;
+      }
+      continue;
+    }
+    default: return false;
+    }
+  }
+  return true;
+}
+
+/// The value of an expression of the func being run: its locals from `env`.
+std::optional<ConstValue> StaticExpander::evalInFunc(Expr *e, llvm::StringMap<ConstValue> &env,
+                                                     unsigned depth) {
+  Expr *copy = cloneExpr(mod, e);
+  if (!foldIn(copy, env, depth))
+    return std::nullopt;
+  auto v = eval(copy);
+  if (!v && funcRaise.empty())
+    walkExpr(copy, [&](Expr *x) {
+      auto *b = llvm::dyn_cast<BinaryExpr>(x);
+      if (b && (b->op == BinOp::Div || b->op == BinOp::FloorDiv || b->op == BinOp::Mod))
+        if (auto r = eval(b->rhs); r && !truthy(*r))
+          funcRaise = ("division by zero in @wp.func '" + f->name + "'").str();
+      return funcRaise.empty();
+    });
+  return v;
+}
+
+/// Replaces the func's locals by their values, wp.static(x) by x and the
+/// calls of @wp.func and len() of constants by their values.
+bool StaticExpander::foldIn(Expr *&e, llvm::StringMap<ConstValue> &env, unsigned depth) {
+  if (auto *n = llvm::dyn_cast<NameExpr>(e)) {
+    if (auto it = env.find(n->name); it != env.end())
+      e = literal(n->loc, it->second);
+    return true;
+  }
+  if (isStaticCall(e)) {
+    auto *c = llvm::cast<CallExpr>(e);
+    if (c->args.size() != 1 || !c->kwargs.empty())
+      return false;
+    e = c->args[0];
+    return foldIn(e, env, depth);
+  }
+  if (auto *c = llvm::dyn_cast<CallExpr>(e)) {
+    for (Expr *&a : c->args)
+      if (!foldIn(a, env, depth))
+        return false;
+    for (Keyword &kw : c->kwargs)
+      if (!foldIn(kw.value, env, depth))
+        return false;
+    auto *callee = llvm::dyn_cast<NameExpr>(c->callee);
+    if (callee && env.count(callee->name))
+      return false;
+    if (callee && callee->name == "len" && c->args.size() == 1) {
+      auto len = containerLength(c->args[0]);
+      if (!len)
+        return false;
+      ConstValue v{ConstValue::Int};
+      v.i = *len;
+      e = literal(c->loc, v);
+      return true;
+    }
+    if (FuncDef *fd = funcValue(c->callee, f->scope)) {
+      auto v = callFunc(c, fd, depth + 1);
+      if (!v)
+        return false;
+      e = literal(c->loc, *v);
+    }
+    return true;
+  }
+  llvm::SmallVector<Expr **, 4> slots;
+  childSlots(e, slots);
+  for (Expr **c : slots)
+    if (!foldIn(*c, env, depth))
+      return false;
+  return true;
+}
+
+/// Whether a wp.static argument (its kernel variables already replaced or
+/// reported) can be computed when the kernel runs with the value Warp gives
+/// it: no name only host code knows, no division by a zero constant.
+bool StaticExpander::runtimeClosed(Expr *e) {
+  return walkExpr(e, [&](Expr *x) {
+    if (auto *n = llvm::dyn_cast<NameExpr>(x)) {
+      const Symbol *sym = f->scope->lookup(n->name);
+      if (isKernelVar(n->name) || (sym && sym->kind == Symbol::Other))
+        return false;
+    }
+    if (auto *b = llvm::dyn_cast<BinaryExpr>(x))
+      if (b->op == BinOp::Div || b->op == BinOp::FloorDiv || b->op == BinOp::Mod)
+        if (auto r = eval(b->rhs); r && !truthy(*r))
+          return false;
+    return !llvm::isa<UnsupportedExpr>(x);
+  });
 }
 
 //===----------------------------------------------------------------------===//

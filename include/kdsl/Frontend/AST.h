@@ -210,6 +210,9 @@ struct UnsupportedExpr : Expr {
   std::vector<std::pair<Expr *, Expr *>> dictItems;
   /// List literals `[a, b]`: the parsed items (wp.overload(k, [types])).
   std::vector<Expr *> listItems;
+  /// Set literals `{a, b}`: their items are in listItems (`x in {1, 2}` in
+  /// wp.static).
+  bool isSet = false;
   UnsupportedExpr(llvm::SMLoc l, std::string w) : Expr(ExprKind::Unsupported, l), what(std::move(w)) {}
 };
 /// `lower:upper:step` inside a subscript (each part may be null). Sema

@@ -112,24 +112,6 @@ def k(a: wp.array(dtype=int)):
 
 # -----
 
-# static-func-call:
-# kdsl does not run @wp.func code at compile time.
-
-import warp as wp
-
-
-@wp.func
-def three() -> int:
-    return 3
-
-
-@wp.kernel
-def k(a: wp.array(dtype=int)):
-    # expected-error@+1 {{it calls @wp.func 'three'; kdsl does not run @wp.func code at compile time}}
-    a[0] = wp.static(three() + 1)
-
-# -----
-
 # static-loop-not-constant:
 # A wp.static that uses the loop variable needs an unrolled loop.
 
