@@ -24,6 +24,25 @@ static bool isConstantValue(Value v) {
   return d && d->hasTrait<OpTrait::ConstantLike>();
 }
 
+/// Whether `array` views a local fixed-size array (wp.zeros in kernel code):
+/// a kdsl.local_array or a view of one. Its contents live in the thread's
+/// frame, so the adjoint kernel replays its writes and keeps an adjoint
+/// local array of its own.
+static bool isLocalArray(Value array) {
+  while (auto view = array.getDefiningOp<SubArrayOp>())
+    array = view.getArray();
+  return (bool)array.getDefiningOp<LocalArrayOp>();
+}
+
+/// A store or atomic on a local array: the recomputation replays it.
+static bool writesLocalArray(Operation *o) {
+  if (auto s = dyn_cast<StoreOp>(o))
+    return isLocalArray(s.getArray());
+  if (auto a = dyn_cast<AtomicOp>(o))
+    return isLocalArray(a.getArray());
+  return false;
+}
+
 /// Whether `op` (or an op nested in it) writes an array.
 static bool writesMemory(Operation *op) {
   return op->walk([](Operation *o) {
@@ -69,6 +88,8 @@ static SmallVector<Value> outerActive(Operation *op) {
 static void stripEffects(OpBuilder &b, Operation *root) {
   SmallVector<Operation *> dead;
   root->walk([&](Operation *o) {
+    if (writesLocalArray(o))
+      return; // thread-private memory: the replay needs its contents
     if (isa<StoreOp, AssertOp>(o)) {
       dead.push_back(o);
     } else if (auto a = dyn_cast<AtomicOp>(o)) {
@@ -245,6 +266,9 @@ static Value adjointOfHolder(OpBuilder &b, const llvm::DenseMap<Value, Value> &a
 FailureOr<Value> Reverser::adjointArray(Operation *user, Value array) {
   if (Value a = adjointOfHolder(b, arrayAdj, array))
     return a;
+  // A local array: the adjoint local array made where it was recomputed.
+  if (Value a = localAdj.lookup(array))
+    return a;
   // A view a[i]: the same view of the adjoint array.
   if (auto view = array.getDefiningOp<SubArrayOp>()) {
     FailureOr<Value> base = adjointArray(user, view.getArray());
@@ -257,6 +281,10 @@ FailureOr<Value> Reverser::adjointArray(Operation *user, Value array) {
   }
   return user->emitOpError("autodiff: the adjoint of this array is not known (an array that is "
                            "neither a kernel argument nor a field of one)");
+}
+
+bool Reverser::readsOwnElementOnly(Value array) {
+  return ownElement.contains(array) || isLocalArray(array);
 }
 
 Value Reverser::adjointOrZero(Value v) {
@@ -315,6 +343,28 @@ LogicalResult Reverser::recompute(Block &block) {
 }
 
 LogicalResult Reverser::recomputeOp(OpBuilder &ob, Operation &op) {
+  // Writes of local arrays are replayed, after reading the element they
+  // overwrite: the reverse sweep puts it back (undoing the write), so that
+  // what comes before reads the array as the forward pass did.
+  if (auto st = dyn_cast<StoreOp>(op); st && isLocalArray(st.getArray())) {
+    SmallVector<Value> idx;
+    for (Value i : st.getIndices())
+      idx.push_back(primal(i));
+    Value array = primal(st.getArray());
+    overwritten[&op] = LoadOp::create(ob, st.getLoc(), array, idx);
+    StoreOp::create(ob, st.getLoc(), primal(st.getValue()), array, idx);
+    return success();
+  }
+  if (auto a = dyn_cast<AtomicOp>(op); a && isLocalArray(a.getArray())) {
+    overwritten[&op] = ob.clone(op, map)->getResult(0); // the old value
+    return success();
+  }
+  // A local array gets a zeroed adjoint array, made next to it.
+  if (auto la = dyn_cast<LocalArrayOp>(op)) {
+    ob.clone(op, map);
+    localAdj[la.getResult()] = LocalArrayOp::create(ob, la.getLoc(), la.getType(), la.getShape());
+    return success();
+  }
   if (isa<StoreOp, AssertOp>(op))
     return success();
   if (auto a = dyn_cast<AtomicOp>(op)) {
@@ -468,6 +518,8 @@ LogicalResult Reverser::reverseOp(Operation &op) {
     return reverseFor(o);
   if (auto o = dyn_cast<scf::WhileOp>(op))
     return reverseWhile(o);
+  if (writesLocalArray(&op))
+    return reverseLocalWrite(op);
   if (auto rule = dyn_cast<AutodiffOpInterface>(op))
     return rule.buildAdjoint(*this);
   if (isCustomGradCall(&op))
@@ -479,6 +531,34 @@ LogicalResult Reverser::reverseOp(Operation &op) {
   if (!needed && !(op.getNumRegions() && writesMemory(&op)))
     return success(); // constants, integer math, comparisons, tid, shape, assert
   return op.emitOpError("autodiff: no derivative rule for this op");
+}
+
+/// A store or atomic on a local array. A store's value takes the element's
+/// adjoint, which is then zero: the overwritten value influenced nothing
+/// through this element (Warp keeps it, which double-counts an element
+/// written twice). An atomic keeps its rule. Then the write is undone.
+LogicalResult Reverser::reverseLocalWrite(Operation &op) {
+  Location loc = op.getLoc();
+  Value array = op.getOperand(isa<StoreOp>(op) ? 1 : 0);
+  ValueRange indices = isa<StoreOp>(op) ? cast<StoreOp>(op).getIndices() : cast<AtomicOp>(op).getIndices();
+  SmallVector<Value> idx;
+  for (Value i : indices)
+    idx.push_back(primal(i));
+  if (auto st = dyn_cast<StoreOp>(op)) {
+    if (isDifferentiableType(st.getValue().getType())) {
+      FailureOr<Value> adjArray = adjointArray(&op, array);
+      if (failed(adjArray))
+        return failure();
+      Value a = LoadOp::create(b, loc, *adjArray, idx);
+      accumulate(st.getValue(), a);
+      StoreOp::create(b, loc, buildZero(b, loc, a.getType()), *adjArray, idx);
+    }
+  } else if (failed(cast<AutodiffOpInterface>(op).buildAdjoint(*this))) {
+    return failure();
+  }
+  if (Value old = overwritten.lookup(&op))
+    StoreOp::create(b, loc, old, primal(array), idx);
+  return success();
 }
 
 /// Results whose adjoint is known (null entries: zero), and whether any is.

@@ -71,7 +71,8 @@ public:
   void accumulateAt(mlir::Value v, llvm::ArrayRef<mlir::OpFoldResult> position,
                     mlir::Value contribution) override;
   mlir::FailureOr<mlir::Value> adjointArray(mlir::Operation *user, mlir::Value array) override;
-  bool readsOwnElementOnly(mlir::Value array) override { return ownElement.contains(array); }
+  /// Also true of local arrays (the thread's own): no atomics.
+  bool readsOwnElementOnly(mlir::Value array) override;
 
 private:
   struct Tape {
@@ -89,6 +90,8 @@ private:
   llvm::LogicalResult reverse(mlir::Block &block);
   llvm::LogicalResult reverseOp(mlir::Operation &op);
   llvm::LogicalResult reverseIf(mlir::scf::IfOp op);
+  /// A store or atomic on a local array (wp.zeros): adjoint, then undone.
+  llvm::LogicalResult reverseLocalWrite(mlir::Operation &op);
   /// A call of a func with a custom gradient: a call of the gradient.
   llvm::LogicalResult reverseCustomCall(mlir::func::CallOp call);
   /// The tape of a loop to reverse, with the adjoints of its results; null
@@ -120,6 +123,10 @@ private:
   llvm::DenseMap<mlir::Value, mlir::Value> adj;
   llvm::DenseMap<mlir::Value, mlir::Value> arrayAdj;
   llvm::DenseSet<mlir::Value> ownElement;
+  /// Local arrays (kdsl.local_array results) -> their adjoint local arrays,
+  /// and the value each replayed write of one overwrote (latest recompute).
+  llvm::DenseMap<mlir::Value, mlir::Value> localAdj;
+  llvm::DenseMap<mlir::Operation *, mlir::Value> overwritten;
   llvm::DenseMap<mlir::Operation *, Tape> tapes;
   llvm::DenseMap<mlir::Value, std::string> argNames;
   /// Readable emission (kdsl/Target/SourceNames.h): the adjoint `a` of the

@@ -1,8 +1,8 @@
 # RUN: kdsl-translate %s --emit=mlir | FileCheck %s
-# RUN: kdsl-translate %s --emit=cpp --forward-only -o - | FileCheck %s --check-prefix=CPP
-# RUN: kdsl-translate %s --emit=cuda --forward-only -o - | FileCheck %s --check-prefix=CUDA
-# RUN: kdsl-translate %s --emit=ptx --forward-only -o - | FileCheck %s --check-prefix=PTX
-# RUN: kdsl-translate %s --emit=llvm --forward-only -o - | FileCheck %s --check-prefix=LLVM
+# RUN: kdsl-translate %s --emit=cpp -o - | FileCheck %s --check-prefix=CPP
+# RUN: kdsl-translate %s --emit=cuda -o - | FileCheck %s --check-prefix=CUDA
+# RUN: kdsl-translate %s --emit=ptx -o - | FileCheck %s --check-prefix=PTX
+# RUN: kdsl-translate %s --emit=llvm -o - | FileCheck %s --check-prefix=LLVM
 #
 # wp.zeros(shape, dtype) in kernel code (Warp's fixedarray): kdsl.local_array
 # with the static shape; a func returning one fills storage its caller passes
