@@ -279,6 +279,17 @@ FailureOr<Value> Reverser::adjointArray(Operation *user, Value array) {
       idx.push_back(primal(i));
     return SubArrayOp::create(b, view.getLoc(), view.getType(), *base, idx).getResult();
   }
+  // A view with slices a[1:3, i]: the same view of the adjoint array.
+  if (auto view = array.getDefiningOp<ArraySliceOp>()) {
+    FailureOr<Value> base = adjointArray(user, view.getArray());
+    if (failed(base))
+      return failure();
+    SmallVector<Value> bounds;
+    for (Value v : view.getBounds())
+      bounds.push_back(primal(v));
+    return ArraySliceOp::create(b, view.getLoc(), view.getType(), *base, bounds, view.getIndexedAttr())
+        .getResult();
+  }
   return user->emitOpError("autodiff: the adjoint of this array is not known (an array that is "
                            "neither a kernel argument nor a field of one)");
 }
@@ -308,17 +319,6 @@ void Reverser::forget(Block &block) {
 
 //===----------------------------------------------------------------------===//
 // Recomputation
-  // A view with slices a[1:3, i]: the same view of the adjoint array.
-  if (auto view = array.getDefiningOp<ArraySliceOp>()) {
-    FailureOr<Value> base = adjointArray(user, view.getArray());
-    if (failed(base))
-      return failure();
-    SmallVector<Value> bounds;
-    for (Value v : view.getBounds())
-      bounds.push_back(primal(v));
-    return ArraySliceOp::create(b, view.getLoc(), view.getType(), *base, bounds, view.getIndexedAttr())
-        .getResult();
-  }
 //===----------------------------------------------------------------------===//
 
 LogicalResult Reverser::differentiateBlock(Block &block) {
