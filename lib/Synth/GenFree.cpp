@@ -707,6 +707,30 @@ Program Gen::run() {
 
   statements();
 
+  // Several outputs, as such kernels have: in one of three vector, matrix,
+  // quaternion and spatial kernels, the last value of the category's type
+  // is stored too (a direction, a rotation, a pose), not only a float.
+  std::string extraOut, extraVar;
+  Ty extraTy = Ty::F;
+  if (!twoD && (cat == "vector" || cat == "matrix" || cat == "quaternion" || cat == "spatial") && rng.chance(0.35)) {
+    extraTy = cat == "vector" ? Ty::V : cat == "matrix" ? Ty::M : cat == "quaternion" ? Ty::Q : Ty::X;
+    std::vector<std::string> cands;
+    for (auto &[name, t] : vars)
+      if (t == extraTy && name.find_first_of("([.") == std::string::npos &&
+          std::none_of(inputs.begin(), inputs.end(), [&](const Input &in) { return in.name == name; }))
+        cands.push_back(name);
+    if (!cands.empty()) {
+      extraVar = cands.back();
+      static const char *vo[] = {"dir_out", "v_out", "vec_out", "disp_out"};
+      static const char *mo[] = {"m_out", "mat_out", "R_out"};
+      static const char *qo[] = {"q_out", "rot_out", "orient_out"};
+      static const char *xo[] = {"X_out", "pose_out", "xform_out"};
+      extraOut = extraTy == Ty::V ? fresh(vo) : extraTy == Ty::M ? fresh(mo) : extraTy == Ty::Q ? fresh(qo) : fresh(xo);
+      used.insert(extraVar);
+      line(extraOut + "[i] = " + extraVar);
+    }
+  }
+
   // The result: a float per thread, or atomics into a small array. It
   // depends on the last float the statements computed (no dead code).
   Object spec, specInputs;
@@ -748,6 +772,40 @@ Program Gen::run() {
       seed.push_back(rng.value(-1, 1));
   }
 
+  Object seeds{{outName, std::move(seed)}};
+  if (!extraOut.empty()) {
+    int comps = extraTy == Ty::V ? 3 : extraTy == Ty::Q ? 4 : 7;
+    inputs.push_back({extraOut, "wp.array(dtype=" + ty(extraTy) + ")",
+                      Object{{"zeros", Array{n}}, {"requires_grad", true}}, true});
+    Array es;
+    for (int k = 0; k < n; ++k) {
+      Array e;
+      if (extraTy == Ty::M) {
+        for (int r = 0; r < 3; ++r) {
+          Array row;
+          for (int q = 0; q < 3; ++q)
+            row.push_back(rng.value(-1, 1));
+          e.push_back(std::move(row));
+        }
+      } else {
+        for (int q = 0; q < comps; ++q)
+          e.push_back(rng.value(-1, 1));
+      }
+      es.push_back(std::move(e));
+    }
+    seeds[extraOut] = std::move(es);
+  }
+  // The bounds guard of Warp code (`if i >= count: return`, count >= the
+  // launch) in one of four 1-D kernels, as for the motifs.
+  if (!twoD && rng.chance(0.25)) {
+    static const char *cnts[] = {"count", "num_items", "n_active", "num_elems", "size"};
+    std::string cnt = fresh(cnts);
+    inputs.insert(inputs.end() - 1 - (extraOut.empty() ? 0 : 1),
+                  Input{cnt, "int", Value(int64_t(n + rng.range(0, 2))), false});
+    size_t eol = body.find('\n');
+    body.insert(eol + 1, "    if i >= " + cnt + ":\n        return\n");
+  }
+
   std::string params;
   for (const Input &in : inputs) {
     params += (params.empty() ? "" : ", ") + in.name + ": " + in.annotation;
@@ -758,7 +816,7 @@ Program Gen::run() {
   spec["kernel"] = p.kernelName;
   spec["dim"] = twoD ? Value(Array{4, 4}) : Value(n);
   spec["inputs"] = std::move(specInputs);
-  spec["backward"] = Object{{"seed", Object{{outName, std::move(seed)}}}};
+  spec["backward"] = Object{{"seed", std::move(seeds)}};
   p.spec = std::move(spec);
   return p;
 }

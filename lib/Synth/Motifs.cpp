@@ -89,9 +89,11 @@ bool Gen::motifFor(const std::string &c0) {
 }
 
 Program Gen::finishMotif(Program &p) {
-  // Two idioms of Warp code, drawn for any motif: a bounds guard on the
-  // thread index (`if i >= count: return`, count >= the launch), and stores
-  // that accumulate into the (zeroed) output (`out[i] += v`).
+  // An idiom of Warp code, drawn for any motif: a bounds guard on the
+  // thread index (`if i >= count: return`, count >= the launch). (Stores
+  // that accumulated into a zeroed output, `out[i] += v`, where each thread
+  // writes its element once are no longer drawn: `=` is what people write
+  // there, and a sum of transforms or quaternions means nothing.)
   size_t eol = body.find('\n');
   std::string first = body.substr(0, eol);
   size_t at = first.find(" = wp.tid()");
@@ -105,20 +107,6 @@ Program Gen::finishMotif(Program &p) {
     inputs.push_back({nx, "int", Value(int64_t(dims[0])), false});
     inputs.push_back({ny, "int", Value(int64_t(dims[1])), false});
     body.insert(eol + 1, "    if i >= " + nx + " or j >= " + ny + ":\n        return\n");
-  }
-  if (rng.chance(0.3)) {
-    for (const OutArr &o : outs) {
-      if (o.init.kind() != Value::Null)
-        continue;
-      std::string key = "    " + o.name + "[";
-      size_t pos = body.find(key);
-      if (pos == std::string::npos || body.find(key, pos + 1) != std::string::npos)
-        continue;
-      size_t close = body.find("] = ", pos);
-      size_t nl = body.find('\n', pos);
-      if (close != std::string::npos && close < nl)
-        body.replace(close, 4, "] += ");
-    }
   }
   std::string params;
   Object spec, specInputs, seeds;

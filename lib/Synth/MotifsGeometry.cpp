@@ -79,15 +79,35 @@ void Gen::mRaySphere(bool branchy) {
 void Gen::mTransform() {
   int n = launch1();
   dims = {n};
+  // One transform per instance and, in one of three, several points per
+  // instance (a mesh's vertices): a loop over them, stored at i * m + k.
+  int m = rng.chance(0.35) ? rng.range(2, 4) : 1;
   std::string pts = pick({"points", "verts", "local_pos", "x_local"}), po = pick({"world", "x_world", "points_out"});
-  arr(pts, "v3", {n}, -1, 1);
+  arr(pts, "v3", {n * m}, -1, 1);
   std::string p = pick({"p", "x", "v_loc"}), w = pick({"pw", "x_w", "world_p"});
+  std::string at = "i";
+  auto loop = [&] {
+    if (m == 1)
+      return;
+    std::string pk = pick({"k", "v_k", "pt"}), np = pick({"num_points", "verts_per_mesh", "pts_per_instance"});
+    iscal(np, m, m);
+    L("for " + pk + " in range(" + np + "):");
+    ++indent;
+    at = pick({"idx", "vi", "p_idx"});
+    L(at + " = i * " + np + " + " + pk);
+  };
   if (rng.chance(0.4)) {
     std::string xf = pick({"xform", "model", "M_world"}), h = pick({"h", "ph", "hom"});
     arr(xf, "m44", {n}, -0.15, 0.15, "near_id");
     line("i = wp.tid()");
-    L(p + " = " + pts + "[i]");
-    L(h + " = " + xf + "[i] * {V4}(" + p + "[0], " + p + "[1], " + p + "[2], 1.0)");
+    std::string X = xf + "[i]";
+    if (m > 1) {
+      X = pick({"M4", "Xm", "mat_w"});
+      L(X + " = " + xf + "[i]");
+    }
+    loop();
+    L(p + " = " + pts + "[" + at + "]");
+    L(h + " = " + X + " * {V4}(" + p + "[0], " + p + "[1], " + p + "[2], 1.0)");
     L(w + " = {V3}(" + h + "[0], " + h + "[1], " + h + "[2]) / " + h + "[3]");
   } else {
     std::string rot = pick({"rot", "R", "orient_m", "basis"}), tr = pick({"trans", "offset", "t_world"});
@@ -98,21 +118,27 @@ void Gen::mTransform() {
     std::string R = pick({"R", "A", "rm"});
     line("i = wp.tid()");
     L(R + " = " + rot + "[i]");
-    L(p + " = " + pts + "[i]");
     if (rng.chance(0.3))
       L(R + " = " + R + " * " + c(0.5, 2.0));
+    bool normals = rng.chance(0.4);
+    std::string nr = pick({"normals", "nrm_in", "n_local"}), no = pick({"normals_out", "n_world"}),
+                nn = pick({"nw", "n_w", "nrm"}), NM = pick({"N_m", "normal_m", "inv_t"});
+    if (normals && m > 1)
+      L(NM + " = wp.transpose(wp.inverse(" + R + "))");
+    loop();
+    L(p + " = " + pts + "[" + at + "]");
     L(w + " = " + R + " * " + p + (t ? " + " + tr + "[i]" : ""));
-    if (rng.chance(0.4)) {
-      std::string nr = pick({"normals", "nrm_in", "n_local"}), no = pick({"normals_out", "n_world"}),
-                  nn = pick({"nw", "n_w", "nrm"});
-      arr(nr, "v3", {n}, -1, 1, "unit");
-      L(nn + " = wp.transpose(wp.inverse(" + R + ")) * " + nr + "[i]");
-      L(no + "[i] = wp.normalize(" + nn + ")");
-      out(no, "v3", {n});
+    if (normals) {
+      arr(nr, "v3", {n * m}, -1, 1, "unit");
+      L(nn + " = " + (m > 1 ? NM : "wp.transpose(wp.inverse(" + R + "))") + " * " + nr + "[" + at + "]");
+      L(no + "[" + at + "] = wp.normalize(" + nn + ")");
+      out(no, "v3", {n * m});
     }
   }
-  L(po + "[i] = " + w);
-  out(po, "v3", {n});
+  L(po + "[" + at + "] = " + w);
+  if (m > 1)
+    --indent;
+  out(po, "v3", {n * m});
 }
 
 void Gen::mStrain() {
@@ -122,7 +148,8 @@ void Gen::mStrain() {
   arr(fd, "m33", {n}, -0.2, 0.2, "near_id");
   arr(vol, "f", {n}, 0.1, 1.0);
   std::string mu = c(0.5, 5.0), lam = c(0.5, 5.0);
-  if (rng.chance(0.5)) {
+  bool muParam = rng.chance(0.5);
+  if (muParam) {
     mu = pick({"mu", "k_mu", "shear"});
     scal(mu, 0.5, 5.0);
   }
@@ -130,26 +157,50 @@ void Gen::mStrain() {
               psi = pick({"psi", "energy_density", "w_e"});
   std::string en = pick({"energy", "psi_out", "elastic_e"});
   std::string id = "wp.identity(n=3, dtype={F})";
+  // The energy density as a @wp.func of (F, mu, lambda) in one of three.
+  bool viaFunc = rng.chance(0.35);
+  auto arg = [&](const std::string &v, bool param) { return param ? v : "{F}(" + v + ")"; };
   line("i = wp.tid()");
   L(F + " = " + fd + "[i]");
   if (rng.chance(0.5)) {
-    L(C + " = wp.transpose(" + F + ") * " + F);
-    L(E + " = (" + C + " - " + id + ") * 0.5");
-    L(psi + " = " + mu + " * wp.trace(wp.transpose(" + E + ") * " + E + ") + " + lam + " * 0.5 * wp.trace(" + E +
-      ") * wp.trace(" + E + ")");
-    if (rng.chance(0.5)) {
-      std::string Pk = pick({"P", "stress", "P1"}), so = pick({"stress_out", "P_out", "piola"});
-      L(Pk + " = " + F + " * (" + E + " * (2.0 * " + mu + ") + " + id + " * (" + lam + " * wp.trace(" + E + ")))");
-      L(so + "[i] = " + Pk + " * " + vol + "[i]");
-      out(so, "m33", {n});
+    if (viaFunc) {
+      std::string fn = funcName(pick({"stvk_energy", "svk_psi", "energy_density"}));
+      prefix += P("@wp.func\ndef " + fn + "(F: {M33}, mu: {F}, lam: {F}):\n    E = (wp.transpose(F) * F - " + id +
+                  ") * 0.5\n    return mu * wp.trace(wp.transpose(E) * E) + lam * 0.5 * wp.trace(E) * wp.trace(E)\n\n\n");
+      L(psi + " = " + fn + "(" + F + ", " + arg(mu, muParam) + ", " + arg(lam, false) + ")");
+    } else {
+      L(C + " = wp.transpose(" + F + ") * " + F);
+      L(E + " = (" + C + " - " + id + ") * 0.5");
+      L(psi + " = " + mu + " * wp.trace(wp.transpose(" + E + ") * " + E + ") + " + lam + " * 0.5 * wp.trace(" + E +
+        ") * wp.trace(" + E + ")");
+      if (rng.chance(0.5)) {
+        std::string Pk = pick({"P", "stress", "P1"}), so = pick({"stress_out", "P_out", "piola"});
+        L(Pk + " = " + F + " * (" + E + " * (2.0 * " + mu + ") + " + id + " * (" + lam + " * wp.trace(" + E + ")))");
+        L(so + "[i] = " + Pk + " * " + vol + "[i]");
+        out(so, "m33", {n});
+      }
     }
   } else {
     std::string J = pick({"J", "det_f", "vol_ratio"}), ic = pick({"Ic", "I1", "tr_c"}), lj = pick({"log_j", "lnJ"});
-    L(J + " = wp.determinant(" + F + ")");
-    L(ic + " = wp.trace(wp.transpose(" + F + ") * " + F + ")");
-    L(lj + " = wp.log(" + J + ")");
-    L(psi + " = 0.5 * " + mu + " * (" + ic + " - 3.0) - " + mu + " * " + lj + " + 0.5 * " + lam + " * " + lj + " * " +
-      lj);
+    if (viaFunc) {
+      std::string fn = funcName(pick({"neo_hookean", "nh_energy", "psi_nh"}));
+      prefix += P("@wp.func\ndef " + fn + "(F: {M33}, mu: {F}, lam: {F}):\n    J = wp.determinant(F)\n" +
+                  "    lj = wp.log(J)\n    ic = wp.trace(wp.transpose(F) * F)\n" +
+                  "    return 0.5 * mu * (ic - 3.0) - mu * lj + 0.5 * lam * lj * lj\n\n\n");
+      L(psi + " = " + fn + "(" + F + ", " + arg(mu, muParam) + ", " + arg(lam, false) + ")");
+    } else {
+      L(J + " = wp.determinant(" + F + ")");
+      L(ic + " = wp.trace(wp.transpose(" + F + ") * " + F + ")");
+      L(lj + " = wp.log(" + J + ")");
+      L(psi + " = 0.5 * " + mu + " * (" + ic + " - 3.0) - " + mu + " * " + lj + " + 0.5 * " + lam + " * " + lj + " * " +
+        lj);
+      // Inverted elements: people add a barrier term; drawn in one of three.
+      if (rng.chance(0.35)) {
+        std::string thr = c(0.85, 0.95);
+        L("if " + J + " < " + thr + ":");
+        L("    " + psi + " = " + psi + " + " + c(1.0, 10.0) + " * (" + J + " - " + thr + ") * (" + J + " - " + thr + ")");
+      }
+    }
   }
   L(en + "[i] = " + psi + " * " + vol + "[i]");
   out(en, "f", {n});
@@ -158,27 +209,51 @@ void Gen::mStrain() {
 void Gen::mRotate2D() {
   int n = launch1();
   dims = {n};
+  // Several points per angle (a 2-D shape's corners) in one of three.
+  int m = rng.chance(0.35) ? rng.range(2, 4) : 1;
   std::string th = pick({"theta", "angle", "heading"}), pts = pick({"points", "uv", "xy"}), po = pick({"points_out", "xy_out", "rotated"});
   arr(th, "f", {n}, -3, 3);
-  arr(pts, "v2", {n}, -1, 1);
+  arr(pts, "v2", {n * m}, -1, 1);
   std::string cs = pick({"cs", "c", "cos_t"}), sn = pick({"sn", "s", "sin_t"}), R = pick({"R", "rot", "R2"}), p = pick({"p", "q", "xy_r"});
+  // The rotation matrix from a @wp.func in one of four.
+  std::string fn;
+  if (rng.chance(0.25)) {
+    fn = funcName(pick({"rot2", "rotation_2d", "mat_from_angle"}));
+    prefix += P("@wp.func\ndef " + fn + "(a: {F}):\n    c = wp.cos(a)\n    s = wp.sin(a)\n    return {M22}(c, -s, s, c)\n\n\n");
+  }
   line("i = wp.tid()");
-  L(cs + " = wp.cos(" + th + "[i])");
-  L(sn + " = wp.sin(" + th + "[i])");
-  L(R + " = {M22}(" + cs + ", -" + sn + ", " + sn + ", " + cs + ")");
+  if (!fn.empty()) {
+    L(R + " = " + fn + "(" + th + "[i])");
+  } else {
+    L(cs + " = wp.cos(" + th + "[i])");
+    L(sn + " = wp.sin(" + th + "[i])");
+    L(R + " = {M22}(" + cs + ", -" + sn + ", " + sn + ", " + cs + ")");
+  }
   if (rng.chance(0.4)) {
     std::string S = pick({"S", "scale_m", "K"});
     L(S + " = {M22}(" + c(0.5, 2.0) + ", 0.0, 0.0, " + c(0.5, 2.0) + ")");
     L(R + " = " + S + " * " + R);
   }
-  L(p + " = " + R + " * " + pts + "[i]");
-  if (rng.chance(0.4)) {
-    std::string sh = pick({"shift", "center", "pivot"});
+  bool shift = rng.chance(0.4);
+  std::string sh = pick({"shift", "center", "pivot"});
+  if (shift)
     arr(sh, "v2", {n}, -1, 1);
-    L(p + " = " + p + " + " + sh + "[i]");
+  std::string at = "i";
+  if (m > 1) {
+    std::string pk = pick({"k", "corner", "pt"}), np = pick({"num_corners", "pts_per_shape", "num_points"});
+    iscal(np, m, m);
+    L("for " + pk + " in range(" + np + "):");
+    ++indent;
+    at = pick({"idx", "vi", "p_idx"});
+    L(at + " = i * " + np + " + " + pk);
   }
-  L(po + "[i] = " + p);
-  out(po, "v2", {n});
+  L(p + " = " + R + " * " + pts + "[" + at + "]");
+  if (shift)
+    L(p + " = " + p + " + " + sh + "[i]");
+  L(po + "[" + at + "] = " + p);
+  if (m > 1)
+    --indent;
+  out(po, "v2", {n * m});
   if (rng.chance(0.3)) {
     std::string ar = pick({"area_scale", "jac_det"});
     L(ar + "[i] = wp.determinant(" + R + ")");
@@ -191,11 +266,21 @@ void Gen::mQuatRotate() {
   dims = {n};
   std::string rot = pick({"rot", "body_q", "orient"}), loc = pick({"local", "x_local", "offsets"}), com = pick({"com", "body_x", "origin"});
   std::string wo = pick({"world", "x_world", "pos_out"});
+  // Several points per body (a shape's vertices) in two of five: a static
+  // loop over the body's points, stored at i * m + k.
+  int m = rng.chance(0.4) ? rng.range(2, 4) : 1;
   arr(rot, "q", {n}, -1, 1, "unit");
-  arr(loc, "v3", {n}, -1, 1);
+  arr(loc, "v3", {n * m}, -1, 1);
   bool t = rng.chance(0.6);
   if (t)
     arr(com, "v3", {n}, -1, 1);
+  // The local-to-world map as a @wp.func in one of four.
+  std::string fn;
+  if (rng.chance(0.25)) {
+    fn = funcName(pick({"to_world", "body_to_world", "rotate_point"}));
+    prefix += P("@wp.func\ndef " + fn + "(q: {Q}, x: {V3}" + (t ? ", c: {V3}" : "") + "):\n    return wp.quat_rotate(q, x)" +
+                (t ? " + c" : "") + "\n\n\n");
+  }
   std::string q = pick({"q", "r", "qi"}), p = pick({"p", "xw", "world_p"});
   line("i = wp.tid()");
   L(q + " = " + rot + "[i]");
@@ -209,15 +294,29 @@ void Gen::mQuatRotate() {
       out(qo, "q", {n});
     }
   }
-  L(p + " = wp.quat_rotate(" + q + ", " + loc + "[i])" + (t ? " + " + com + "[i]" : ""));
+  std::string at = "i";
+  if (m > 1) {
+    std::string pk = pick({"k", "v_k", "pt"}), np = pick({"num_points", "pts_per_body", "verts_per_shape"});
+    iscal(np, m, m);
+    L("for " + pk + " in range(" + np + "):");
+    ++indent;
+    at = pick({"idx", "vi", "p_idx"});
+    L(at + " = i * " + np + " + " + pk);
+  }
+  if (!fn.empty())
+    L(p + " = " + fn + "(" + q + ", " + loc + "[" + at + "]" + (t ? ", " + com + "[i]" : "") + ")");
+  else
+    L(p + " = wp.quat_rotate(" + q + ", " + loc + "[" + at + "])" + (t ? " + " + com + "[i]" : ""));
   if (rng.chance(0.3)) {
     std::string back = pick({"back", "x_body", "local_again"}), bo = pick({"local_out", "body_out"});
-    L(back + " = wp.quat_rotate_inv(" + q + ", " + p + ")");
-    L(bo + "[i] = " + back);
-    out(bo, "v3", {n});
+    L(back + " = wp.quat_rotate_inv(" + q + ", " + p + (t ? " - " + com + "[i]" : "") + ")");
+    L(bo + "[" + at + "] = " + back);
+    out(bo, "v3", {n * m});
   }
-  L(wo + "[i] = " + p);
-  out(wo, "v3", {n});
+  L(wo + "[" + at + "] = " + p);
+  if (m > 1)
+    --indent;
+  out(wo, "v3", {n * m});
 }
 
 void Gen::mQuatIntegrate() {
@@ -227,28 +326,70 @@ void Gen::mQuatIntegrate() {
   arr(rot, "q", {n}, -1, 1, "unit");
   arr(om, "v3", {n}, -2, 2);
   std::string dt = c(0.005, 0.05);
-  if (rng.chance(0.5)) {
+  bool dtParam = rng.chance(0.5);
+  if (dtParam) {
     dt = pick({"dt", "h", "sim_dt"});
     scal(dt, 0.005, 0.05);
   }
+  // A rigid body's pose: in one of three the position is integrated too.
+  bool pose = rng.chance(0.35);
+  std::string bx = pick({"body_x", "com", "pos"}), bv = pick({"body_v", "lin_vel", "vel"}), xo = pick({"x_new", "pos_out", "body_x_out"});
+  if (pose) {
+    arr(bx, "v3", {n}, -1, 1);
+    arr(bv, "v3", {n}, -1, 1);
+  }
+  bool firstOrder = rng.chance(0.5);
+  // The first-order update as a @wp.func in one of three of those.
+  std::string fn;
+  if (firstOrder && rng.chance(0.35)) {
+    fn = funcName(pick({"integrate_rotation", "quat_step", "advance_q"}));
+    prefix += P("@wp.func\ndef " + fn + "(q: {Q}, w: {V3}, h: {F}):\n    dq = {Q}(w[0], w[1], w[2], 0.0) * q * 0.5\n" +
+                "    return wp.normalize(q + dq * h)\n\n\n");
+  }
+  // Substeps in one of three: the update repeated with h = dt / substeps.
+  bool sub = rng.chance(0.35);
   std::string q = pick({"q", "r", "qi"}), w = pick({"w", "wi", "omega_i"});
   line("i = wp.tid()");
   L(q + " = " + rot + "[i]");
   L(w + " = " + om + "[i]");
-  if (rng.chance(0.5)) {
+  std::string h = dt;
+  if (sub) {
+    std::string ns = pick({"substeps", "num_substeps", "n_sub"});
+    iscal(ns, 2, 4);
+    h = pick({"h_sub", "dt_sub", "step"});
+    L(h + " = " + (dtParam ? dt : "{F}(" + dt + ")") + " / {F}(" + ns + ")");
+    L("for s in range(" + ns + "):");
+    ++indent;
+  }
+  std::string hArg = (!sub && !dtParam) ? "{F}(" + dt + ")" : h;
+  if (!fn.empty()) {
+    L(q + " = " + fn + "(" + q + ", " + w + ", " + hArg + ")");
+  } else if (firstOrder) {
     std::string dq = pick({"dq", "q_dot", "spin"});
     L(dq + " = {Q}(" + w + "[0], " + w + "[1], " + w + "[2], 0.0) * " + q + " * 0.5");
-    L(q + " = wp.normalize(" + q + " + " + dq + " * " + dt + ")");
+    L(q + " = wp.normalize(" + q + " + " + dq + " * " + h + ")");
   } else {
     std::string ang = pick({"ang", "angle", "theta"});
-    L(ang + " = wp.length(" + w + ") * " + dt);
-    L(q + " = wp.quat_from_axis_angle(wp.normalize(" + w + "), " + ang + ") * " + q);
+    L(ang + " = wp.length(" + w + ") * " + h);
+    // No rotation axis for a body at rest: guarded in half of them.
+    if (rng.chance(0.5)) {
+      L("if " + ang + " > 1.0e-6:");
+      L("    " + q + " = wp.quat_from_axis_angle(wp.normalize(" + w + "), " + ang + ") * " + q);
+    } else {
+      L(q + " = wp.quat_from_axis_angle(wp.normalize(" + w + "), " + ang + ") * " + q);
+    }
   }
+  if (sub)
+    --indent;
   if (rng.chance(0.4)) {
     std::string ax = pick({"up", "axis_out", "body_up"}), av = pick({"up_w", "ax_w", "y_axis"});
     L(av + " = wp.quat_rotate(" + q + ", {V3}(0.0, 1.0, 0.0))");
     L(ax + "[i] = " + av);
     out(ax, "v3", {n});
+  }
+  if (pose) {
+    L(xo + "[i] = " + bx + "[i] + " + bv + "[i] * " + dt);
+    out(xo, "v3", {n});
   }
   L(qo + "[i] = " + q);
   out(qo, "q", {n});

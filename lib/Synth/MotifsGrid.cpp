@@ -98,9 +98,33 @@ void Gen::mGradient2D() {
   std::string gx = pick({"gx", "dudx", "dx"}), gy = pick({"gy", "dudy", "dy"}), g = pick({"g", "grad_v", "n2"});
   std::string ih = c(0.5, 4.0);
   line("i, j = wp.tid()");
-  L(gx + " = (" + u + "[wp.min(i + 1, " + u + ".shape[0] - 1), j] - " + u + "[wp.max(i - 1, 0), j]) * " + ih);
-  L(gy + " = (" + u + "[i, wp.min(j + 1, " + u + ".shape[1] - 1)] - " + u + "[i, wp.max(j - 1, 0)]) * " + ih);
+  if (rng.chance(0.4)) {
+    // One-sided differences on the boundary, central ones inside (as
+    // numpy.gradient does), by branches on the index.
+    auto axis = [&](const std::string &gv, const char *d, bool first) {
+      auto at = [&](const std::string &e) { return u + (first ? "[" + e + ", j]" : "[i, " + e + "]"); };
+      std::string ix = first ? "i" : "j";
+      L("if " + ix + " == 0:");
+      L("    " + gv + " = (" + at(ix + " + 1") + " - " + at(ix) + ") * (2.0 * " + ih + ")");
+      L("elif " + ix + " == " + u + ".shape[" + d + "] - 1:");
+      L("    " + gv + " = (" + at(ix) + " - " + at(ix + " - 1") + ") * (2.0 * " + ih + ")");
+      L("else:");
+      L("    " + gv + " = (" + at(ix + " + 1") + " - " + at(ix + " - 1") + ") * " + ih);
+    };
+    axis(gx, "0", true);
+    axis(gy, "1", false);
+  } else {
+    L(gx + " = (" + u + "[wp.min(i + 1, " + u + ".shape[0] - 1), j] - " + u + "[wp.max(i - 1, 0), j]) * " + ih);
+    L(gy + " = (" + u + "[i, wp.min(j + 1, " + u + ".shape[1] - 1)] - " + u + "[i, wp.max(j - 1, 0)]) * " + ih);
+  }
   L(g + " = {V2}(" + gx + ", " + gy + ")");
+  if (rng.chance(0.3)) {
+    // A unit normal of the level set where the gradient is not too small.
+    std::string len = pick({"len_g", "g_norm", "mag"});
+    L(len + " = wp.length(" + g + ")");
+    L("if " + len + " > " + c(0.01, 0.05) + ":");
+    L("    " + g + " = " + g + " / " + len);
+  }
   L(o + "[i, j] = " + g);
   out(o, "v2", {H, W});
   if (rng.chance(0.5)) {
@@ -123,31 +147,74 @@ void Gen::mGrayScott() {
   };
   std::string a = pick({"a", "ui"}), b = pick({"b", "vi"}), r = pick({"uvv", "react", "rate"});
   std::string F = c(0.02, 0.06), K = c(0.05, 0.07), dt = c(0.5, 1.0);
+  // The Laplacians: inline, in locals, or (one in three) by a @wp.func
+  // over the 2-D array, as stencil code is often factored.
+  double form = rng.uniform();
+  std::string la = pick({"lap_a", "la", "lu"}), lb = pick({"lap_b", "lb", "lv"});
+  std::string lapU = lap(u), lapV = lap(v);
+  if (form < 0.35) {
+    std::string fn = funcName(pick({"laplacian5", "lap5", "discrete_lap"}));
+    prefix += P("@wp.func\ndef " + fn + "(f: wp.array2d(dtype={F}), i: int, j: int):\n" +
+                "    return (f[wp.max(i - 1, 0), j] + f[wp.min(i + 1, f.shape[0] - 1), j] + f[i, wp.max(j - 1, 0)] + " +
+                "f[i, wp.min(j + 1, f.shape[1] - 1)] - 4.0 * f[i, j])\n\n\n");
+    lapU = fn + "(" + u + ", i, j)";
+    lapV = fn + "(" + v + ", i, j)";
+  }
   line("i, j = wp.tid()");
   L(a + " = " + u + "[i, j]");
   L(b + " = " + v + "[i, j]");
   L(r + " = " + a + " * " + b + " * " + b);
-  L(uo + "[i, j] = " + a + " + (" + c(0.1, 0.2) + " * " + lap(u) + " - " + r + " + " + F + " * (1.0 - " + a + ")) * " + dt);
-  L(vo + "[i, j] = " + b + " + (" + c(0.05, 0.1) + " * " + lap(v) + " + " + r + " - (" + F + " + " + K + ") * " + b + ") * " + dt);
+  if (form < 0.35 || form > 0.7) {
+    L(la + " = " + lapU);
+    L(lb + " = " + lapV);
+    lapU = la;
+    lapV = lb;
+  }
+  L(uo + "[i, j] = " + a + " + (" + c(0.1, 0.2) + " * " + lapU + " - " + r + " + " + F + " * (1.0 - " + a + ")) * " + dt);
+  L(vo + "[i, j] = " + b + " + (" + c(0.05, 0.1) + " * " + lapV + " + " + r + " - (" + F + " + " + K + ") * " + b + ") * " + dt);
   out(uo, "f", {H, W});
   out(vo, "f", {H, W});
 }
 
 void Gen::mStencil3D() {
-  int X = rng.range(2, 4), Y = rng.range(2, 3), Z = rng.range(2, 3);
+  // Dirichlet boundary in one of three: the cells on the faces of i and j
+  // keep their value (a branch on the index), the inner ones diffuse.
+  bool dirichlet = rng.chance(0.35);
+  int X = dirichlet ? rng.range(3, 4) : rng.range(2, 4), Y = dirichlet ? 3 : rng.range(2, 3), Z = rng.range(2, 3);
   dims = {X, Y, Z};
   std::string u = pick({"vol", "density", "u3", "field"}), o = pick({"vol_out", "u_next", "smoothed"});
   arr(u, "f", {X, Y, Z}, -1, 1);
+  // A diffusivity per cell in one of three (heterogeneous media).
+  bool kappa = rng.chance(0.35);
+  std::string ka = pick({"kappa", "diffusivity", "alpha_c"}), kv = pick({"kc", "k_cell", "a_c"});
+  if (kappa)
+    arr(ka, "f", {X, Y, Z}, 0.02, 0.15);
   std::string c0 = pick({"c", "center", "u_c"});
   line("i, j, k = wp.tid()");
   L(c0 + " = " + u + "[i, j, k]");
+  if (dirichlet) {
+    L("if i == 0 or j == 0 or i == " + u + ".shape[0] - 1 or j == " + u + ".shape[1] - 1:");
+    L("    " + o + "[i, j, k] = " + c0);
+    L("    return");
+  }
   std::string s = u + "[wp.max(i - 1, 0), j, k] + " + u + "[wp.min(i + 1, " + u + ".shape[0] - 1), j, k] + " + u +
                   "[i, wp.max(j - 1, 0), k] + " + u + "[i, wp.min(j + 1, " + u + ".shape[1] - 1), k] + " + u +
                   "[i, j, wp.max(k - 1, 0)] + " + u + "[i, j, wp.min(k + 1, " + u + ".shape[2] - 1)]";
   std::string lap = pick({"lap", "nsum", "l7"});
   L(lap + " = " + s + " - 6.0 * " + c0);
-  L(o + "[i, j, k] = " + c0 + " + " + c(0.01, 0.15) + " * " + lap);
+  std::string coef = c(0.01, 0.15);
+  if (kappa) {
+    L(kv + " = " + ka + "[i, j, k]");
+    coef = kv;
+  }
+  L(o + "[i, j, k] = " + c0 + " + " + coef + " * " + lap);
   out(o, "f", {X, Y, Z});
+  // The Laplacian itself as a second output (a residual) in one of four.
+  if (rng.chance(0.25)) {
+    std::string ro = pick({"lap_out", "residual", "curvature"});
+    L(ro + "[i, j, k] = " + lap);
+    out(ro, "f", {X, Y, Z});
+  }
 }
 
 void Gen::mBias4D() {
@@ -159,15 +226,54 @@ void Gen::mBias4D() {
   arr(s, "f", {C}, 0.5, 1.5);
   arr(b, "f", {C}, -0.5, 0.5);
   std::string z = pick({"z", "pre", "t"});
-  line("b_i, ch, hy, wx = wp.tid()");
-  L(z + " = " + x + "[b_i, ch, hy, wx] * " + s + "[ch] + " + b + "[ch]");
-  std::string act;
-  switch (rng.range(0, 2)) {
-  case 0: act = "wp.tanh(" + z + ")"; break;
-  case 1: act = "1.0 / (1.0 + wp.exp(-" + z + "))"; break;
-  default: act = z + " / (1.0 + wp.exp(-" + z + "))"; break;
+  // Batch norm in inference mode (running mean and variance per channel)
+  // in one of three; else a folded per-channel scale and bias.
+  bool bn = rng.chance(0.35);
+  std::string mean = pick({"run_mean", "mu_c", "bn_mean"}), var = pick({"run_var", "var_c", "bn_var"}),
+              inv = pick({"inv_std", "rstd", "norm_s"});
+  if (bn) {
+    arr(mean, "f", {C}, -0.5, 0.5);
+    arr(var, "f", {C}, 0.5, 2.0);
   }
-  L(o + "[b_i, ch, hy, wx] = " + act);
+  line("b_i, ch, hy, wx = wp.tid()");
+  if (bn) {
+    L(inv + " = " + s + "[ch] / wp.sqrt(" + var + "[ch] + 1.0e-5)");
+    L(z + " = (" + x + "[b_i, ch, hy, wx] - " + mean + "[ch]) * " + inv + " + " + b + "[ch]");
+  } else {
+    L(z + " = " + x + "[b_i, ch, hy, wx] * " + s + "[ch] + " + b + "[ch]");
+  }
+  // A residual connection in one of three (y = act(bn(x)) + skip).
+  bool skip = rng.chance(0.35);
+  std::string sk = pick({"skip", "residual", "identity_in"});
+  if (skip)
+    arr(sk, "f", {B, C, H, W}, -1, 1);
+  std::string tail = skip ? " + " + sk + "[b_i, ch, hy, wx]" : "";
+  int act = rng.range(0, 3);
+  if (act < 3 && rng.chance(0.3)) {
+    // The activation as a @wp.func.
+    static const char *names[] = {"tanh_act", "sigmoid", "silu"};
+    static const char *bodies[] = {"wp.tanh(x)", "1.0 / (1.0 + wp.exp(-x))", "x / (1.0 + wp.exp(-x))"};
+    std::string fn = funcName(names[act]);
+    prefix += P("@wp.func\ndef " + fn + "(x: {F}):\n    return " + bodies[act] + "\n\n\n");
+    L(o + "[b_i, ch, hy, wx] = " + fn + "(" + z + ")" + tail);
+    out(o, "f", {B, C, H, W});
+    return;
+  }
+  switch (act) {
+  case 0: L(o + "[b_i, ch, hy, wx] = wp.tanh(" + z + ")" + tail); break;
+  case 1: L(o + "[b_i, ch, hy, wx] = 1.0 / (1.0 + wp.exp(-" + z + "))" + tail); break;
+  case 2: L(o + "[b_i, ch, hy, wx] = " + z + " / (1.0 + wp.exp(-" + z + "))" + tail); break;
+  default: {
+    // Leaky ReLU as a branch, as often written.
+    std::string a = pick({"a", "act", "h"});
+    L("if " + z + " > 0.0:");
+    L("    " + a + " = " + z);
+    L("else:");
+    L("    " + a + " = " + z + " * " + c(0.01, 0.2));
+    L(o + "[b_i, ch, hy, wx] = " + a + tail);
+    break;
+  }
+  }
   out(o, "f", {B, C, H, W});
 }
 

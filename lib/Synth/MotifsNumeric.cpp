@@ -122,7 +122,16 @@ void Gen::mKepler() {
   L(E + " = " + M + (rng.chance(0.5) ? " + " + e + " * wp.sin(" + M + ")" : ""));
   if (rng.chance(0.5)) {
     L("for k in range(" + it + "):");
-    L("    " + E + " = " + E + " - (" + E + " - " + e + " * wp.sin(" + E + ") - " + M + ") / (1.0 - " + e + " * wp.cos(" + E + "))");
+    if (rng.chance(0.5)) {
+      // Newton with an early exit once the step is below a tolerance.
+      std::string dE = pick({"dE", "step_e", "corr"});
+      L("    " + dE + " = (" + E + " - " + e + " * wp.sin(" + E + ") - " + M + ") / (1.0 - " + e + " * wp.cos(" + E + "))");
+      L("    " + E + " = " + E + " - " + dE);
+      L("    if wp.abs(" + dE + ") < 1.0e-6:");
+      L("        break");
+    } else {
+      L("    " + E + " = " + E + " - (" + E + " - " + e + " * wp.sin(" + E + ") - " + M + ") / (1.0 - " + e + " * wp.cos(" + E + "))");
+    }
   } else {
     std::string ct = pick({"step", "count", "iter_i"});
     L(ct + " = int(0)");
@@ -160,6 +169,15 @@ void Gen::mNewtonSqrt() {
     L("while " + k + " < " + it + ":");
     L("    " + y + " = " + stepE);
     L("    " + k + " += 1");
+  } else if (rng.chance(0.4)) {
+    // Stop once the update is below a tolerance.
+    std::string yn = pick({"y_next", "y_new", "guess_n"});
+    L("for k in range(" + it + "):");
+    L("    " + yn + " = " + stepE);
+    L("    if wp.abs(" + yn + " - " + y + ") < 1.0e-6:");
+    L("        " + y + " = " + yn);
+    L("        break");
+    L("    " + y + " = " + yn);
   } else {
     L("for k in range(" + it + "):");
     L("    " + y + " = " + stepE);
@@ -190,7 +208,14 @@ void Gen::mJacobi3() {
         s += " - " + Am + "[" + std::to_string(r) + ", " + std::to_string(q) + "] * " + x + "[" + std::to_string(q) + "]";
     return s + ") / " + Am + "[" + std::to_string(r) + ", " + std::to_string(r) + "]";
   };
-  L(x + " = {V3}(" + row(0) + ", " + row(1) + ", " + row(2) + ")");
+  if (rng.chance(0.4)) {
+    // Weighted (damped) Jacobi: x += omega (x_jacobi - x).
+    std::string xj = pick({"x_j", "x_jac", "x_new"});
+    L(xj + " = {V3}(" + row(0) + ", " + row(1) + ", " + row(2) + ")");
+    L(x + " = " + x + " + (" + xj + " - " + x + ") * " + c(0.5, 0.9));
+  } else {
+    L(x + " = {V3}(" + row(0) + ", " + row(1) + ", " + row(2) + ")");
+  }
   --indent;
   L(xo + "[i] = " + x);
   out(xo, "v3", {n});
@@ -220,13 +245,36 @@ void Gen::mSaxpy() {
     arr(y, "f", {n}, -1, 1);
     std::string a = coef("alpha", "lr", -1.0, 1.0);
     line("i = wp.tid()");
-    if (rng.chance(0.5))
+    double r = rng.uniform();
+    if (r < 0.35) {
       L(o + "[i] = " + a + " * " + x + "[i] + " + y + "[i]");
-    else {
+    } else if (r < 0.6) {
       std::string xv = pick({"xi", "g"}), yv = pick({"yi", "p"});
       L(xv + " = " + x + "[i]");
       L(yv + " = " + y + "[i]");
       L(o + "[i] = " + yv + " - " + a + " * " + xv);
+    } else {
+      // SGD with momentum: the velocity buffer is a second output, the
+      // gradient clipped (a branch) in half of them, weight decay in some.
+      std::string mom = pick({"momentum_buf", "vel_buf", "m_buf"}), mo = pick({"momentum_out", "vel_buf_out", "m_out"});
+      arr(mom, "f", {n}, -0.5, 0.5);
+      std::string g = pick({"g", "gi", "grad_i"}), m = pick({"m", "buf", "mv"}), pv = pick({"p", "w", "theta"});
+      std::string beta = coef("beta", "mu_m", 0.5, 0.95);
+      L(g + " = " + x + "[i]");
+      L(pv + " = " + y + "[i]");
+      if (rng.chance(0.4))
+        L(g + " = " + g + " + " + c(0.0005, 0.01) + " * " + pv);
+      if (rng.chance(0.5)) {
+        std::string clip = c(0.3, 0.8);
+        L("if " + g + " > " + clip + ":");
+        L("    " + g + " = {F}(" + clip + ")");
+        L("elif " + g + " < -" + clip + ":");
+        L("    " + g + " = {F}(-" + clip + ")");
+      }
+      L(m + " = " + beta + " * " + mom + "[i] + " + g);
+      L(mo + "[i] = " + m);
+      L(o + "[i] = " + pv + " - " + a + " * " + m);
+      out(mo, "f", {n});
     }
     out(o, "f", {n});
     break;
@@ -243,9 +291,21 @@ void Gen::mSaxpy() {
     line("i = wp.tid()");
     L(xi + " = " + x + "[i]");
     L(vi + " = " + v + "[i]");
-    L(f + " = -" + ks + " * " + xi + " - " + kd + " * " + vi);
-    L(vi + " = " + vi + " + " + f + " * " + dt);
-    L(xo + "[i] = " + xi + " + " + vi + " * " + dt);
+    if (rng.chance(0.4)) {
+      // Semi-implicit substeps: the step repeated with h = dt / substeps.
+      std::string ns = pick({"substeps", "n_sub", "num_steps"}), h = pick({"h_sub", "dt_sub", "hs"});
+      iscal(ns, 2, 5);
+      L(h + " = " + dt + " / {F}(" + ns + ")");
+      L("for s in range(" + ns + "):");
+      L("    " + f + " = -" + ks + " * " + xi + " - " + kd + " * " + vi);
+      L("    " + vi + " = " + vi + " + " + f + " * " + h);
+      L("    " + xi + " = " + xi + " + " + vi + " * " + h);
+      L(xo + "[i] = " + xi);
+    } else {
+      L(f + " = -" + ks + " * " + xi + " - " + kd + " * " + vi);
+      L(vi + " = " + vi + " + " + f + " * " + dt);
+      L(xo + "[i] = " + xi + " + " + vi + " * " + dt);
+    }
     L(vo + "[i] = " + vi);
     out(xo, "f", {n});
     out(vo, "f", {n});
@@ -258,10 +318,21 @@ void Gen::mSaxpy() {
     std::string tv = pick({"ti", "s"}), acc = pick({"p", "acc"});
     line("i = wp.tid()");
     L(tv + " = " + t + "[i]");
-    L(acc + " = {F}(" + c(-1, 1) + ")");
     int deg = rng.range(2, 4);
-    for (int q = 0; q < deg; ++q)
-      L(acc + " = " + acc + " * " + tv + " + " + (q == deg - 1 ? coef("c0", "bias", -1, 1) : c(-1, 1)));
+    if (rng.chance(0.4)) {
+      // Coefficients in an array (highest degree first), a loop over them.
+      std::string cf = pick({"coeffs", "poly_c", "cheb"});
+      arr(cf, "f", {deg + 1}, -1, 1);
+      L(acc + " = " + cf + "[0]");
+      L("for k in range(1, " + cf + ".shape[0]):");
+      L("    " + acc + " = " + acc + " * " + tv + " + " + cf + "[k]");
+      if (sp)
+        L(acc + " = " + acc + " * " + tv + " + " + coef("c0", "bias", -1, 1));
+    } else {
+      L(acc + " = {F}(" + c(-1, 1) + ")");
+      for (int q = 0; q < deg; ++q)
+        L(acc + " = " + acc + " * " + tv + " + " + (q == deg - 1 ? coef("c0", "bias", -1, 1) : c(-1, 1)));
+    }
     L(o + "[i] = " + acc);
     out(o, "f", {n});
     break;

@@ -220,12 +220,25 @@ void Gen::mPiecewise() {
     double dl = rng.value(0.3, 1.0);
     std::string D = num(dl), H = num(0.5 * dl * dl);
     L(d + " = " + p + "[i] - " + t + "[i]");
+    // In two of five the loss's derivative too (a second output: the
+    // clipped residual), set in the same branches.
+    bool deriv = rng.chance(0.4);
+    std::string g = pick({"g", "dl", "grad_r"}), go = pick({"dloss", "residual_out", "grad_pred"});
     L("if " + d + " < -" + D + ":");
     L("    " + l + " = -" + D + " * " + d + " - " + H);
+    if (deriv)
+      L("    " + g + " = {F}(-" + D + ")");
     L("elif " + d + " > " + D + ":");
     L("    " + l + " = " + D + " * " + d + " - " + H);
+    if (deriv)
+      L("    " + g + " = {F}(" + D + ")");
     L("else:");
     L("    " + l + " = 0.5 * " + d + " * " + d);
+    if (deriv) {
+      L("    " + g + " = " + d);
+      L(go + "[i] = " + g);
+      out(go, "f", {n});
+    }
     if (rng.chance(0.5)) {
       L("wp.atomic_add(" + o + ", 0, " + l + ")");
       out(o, "f", {1});
@@ -244,12 +257,21 @@ void Gen::mPiecewise() {
     std::string mu = c(0.2, 0.9), eps = c(0.1, 0.3);
     L(v + " = " + vt + "[i]");
     L(N + " = " + fn + "[i]");
-    L("if wp.abs(" + v + ") < " + eps + ":");
-    L("    " + f + " = -" + v + " * (" + mu + " * " + N + " / " + eps + ")");
-    L("elif " + v + " > 0.0:");
-    L("    " + f + " = -" + mu + " * " + N);
-    L("else:");
-    L("    " + f + " = " + mu + " * " + N);
+    if (rng.chance(0.35)) {
+      // The regimes in a @wp.func with early returns.
+      std::string fname = funcName(pick({"coulomb_friction", "friction_force", "regularized_friction"}));
+      prefix += P("@wp.func\ndef " + fname + "(v: {F}, fn: {F}, mu: {F}):\n    if wp.abs(v) < " + eps +
+                  ":\n        return -v * (mu * fn / " + eps + ")\n    elif v > 0.0:\n        return -mu * fn\n" +
+                  "    else:\n        return mu * fn\n\n\n");
+      L(f + " = " + fname + "(" + v + ", " + N + ", {F}(" + mu + "))");
+    } else {
+      L("if wp.abs(" + v + ") < " + eps + ":");
+      L("    " + f + " = -" + v + " * (" + mu + " * " + N + " / " + eps + ")");
+      L("elif " + v + " > 0.0:");
+      L("    " + f + " = -" + mu + " * " + N);
+      L("else:");
+      L("    " + f + " = " + mu + " * " + N);
+    }
     L(o + "[i] = " + f);
     out(o, "f", {n});
     break;
@@ -442,11 +464,27 @@ void Gen::mParticlesStruct() {
     L(v + " = " + v + " + (" + nb + "." + fv + " - " + v + ") * (" + c(0.05, 0.3) + " * " + nb + "." + fm + " / (" + p + "." + fm +
       " + " + nb + "." + fm + "))");
   }
-  L(x + " = " + p + "." + fp + " + " + v + " * " + dt);
+  // Substeps in one of three: the position advanced and the ground
+  // contact applied several times with h = dt / substeps.
+  bool sub = rng.chance(0.35);
+  if (sub) {
+    std::string ns = pick({"substeps", "n_sub", "num_substeps"});
+    iscal(ns, 2, 4);
+    std::string h = pick({"h", "dt_sub", "h_sub"});
+    L(h + " = {F}(" + dt + ") / {F}(" + ns + ")");
+    L(x + " = " + p + "." + fp);
+    L("for s in range(" + ns + "):");
+    ++indent;
+    L(x + " = " + x + " + " + v + " * " + h);
+  } else {
+    L(x + " = " + p + "." + fp + " + " + v + " * " + dt);
+  }
   if (hasRad) {
     L("if " + x + "[1] < " + p + "." + fr + " - 1.0:");
     L("    " + x + " = {V3}(" + x + "[0], " + p + "." + fr + " - 1.0, " + x + "[2])");
   }
+  if (sub)
+    --indent;
   if (hasId) {
     L("if " + p + "." + fi + " == 0:");
     L("    " + v + " = " + v + " * " + c(0.5, 0.95));

@@ -33,11 +33,33 @@ void Gen::mJitterEmit() {
               rad = pick({"radius", "spread", "emit_radius"}), po = pick({"particle_pos", "pos_out", "spawned"});
   std::string seed = pick(kSeeds), st = pick(kStates), off = pick({"offset", "jitter", "dp"}),
               tid = pick({"tid", "i", "p_id"});
+  // Each emitter spawns several particles in two of five: a loop that draws
+  // fresh numbers per particle, stored at tid * m + k.
+  int m = rng.chance(0.4) ? rng.range(2, 4) : 1;
   arr(ctr, "v3", {n}, -1, 1);
   arr(rad, "f", {n}, 0.05, 0.5);
   iscal(seed, 0, 100000);
+  bool vel = rng.chance(0.5);
+  std::string base = pick({"base_vel", "emit_vel", "v_init"}), vo = pick({"particle_vel", "vel_out", "v_spawn"});
+  std::string sigma = c(0.05, 0.5);
+  if (vel) {
+    if (rng.chance(0.5)) {
+      sigma = pick({"sigma", "vel_noise", "spread_v"});
+      scal(sigma, 0.05, 0.5);
+    }
+    arr(base, "v3", {n}, -1, 1);
+  }
   line(tid + " = wp.tid()");
   L(st + " = wp.rand_init(" + seed + ", " + tid + ")");
+  std::string at = tid;
+  if (m > 1) {
+    std::string pk = pick({"k", "p_k", "s_i"}), np = pick({"per_emitter", "num_spawn", "burst"});
+    iscal(np, m, m);
+    L("for " + pk + " in range(" + np + "):");
+    ++indent;
+    at = pick({"slot", "dst", "p_out"});
+    L(at + " = " + tid + " * " + np + " + " + pk);
+  }
   switch (rng.range(0, 2)) {
   case 0: L(off + " = " + rv("wp.sample_unit_sphere(" + st + ")", "v3") + " * " + rad + "[" + tid + "]"); break;
   case 1: {
@@ -50,20 +72,15 @@ void Gen::mJitterEmit() {
       rv("wp.randf(" + st + ")") + ")");
     break;
   }
-  L(po + "[" + tid + "] = " + ctr + "[" + tid + "] + " + off);
-  out(po, "v3", {n});
-  if (rng.chance(0.5)) {
-    std::string base = pick({"base_vel", "emit_vel", "v_init"}), vo = pick({"particle_vel", "vel_out", "v_spawn"});
-    std::string sigma = c(0.05, 0.5);
-    if (rng.chance(0.5)) {
-      sigma = pick({"sigma", "vel_noise", "spread_v"});
-      scal(sigma, 0.05, 0.5);
-    }
-    arr(base, "v3", {n}, -1, 1);
+  L(po + "[" + at + "] = " + ctr + "[" + tid + "] + " + off);
+  out(po, "v3", {n * m});
+  if (vel) {
     std::string g = rv("wp.randn(" + st + ")");
-    L(vo + "[" + tid + "] = " + base + "[" + tid + "] + {V3}(" + g + ", " + g + ", " + g + ") * " + sigma);
-    out(vo, "v3", {n});
+    L(vo + "[" + at + "] = " + base + "[" + tid + "] + {V3}(" + g + ", " + g + ", " + g + ") * " + sigma);
+    out(vo, "v3", {n * m});
   }
+  if (m > 1)
+    --indent;
 }
 
 void Gen::mLangevin() {
@@ -131,45 +148,63 @@ void Gen::mDropout() {
   dims = {n};
   std::string x = pick({"x", "acts", "features", "h"}), y = pick({"y", "out_acts", "h_out", "x_aug"});
   std::string seed = pick(kSeeds), st = pick(kStates);
-  arr(x, "f", {n}, -2, 2);
+  // A row of features per thread in two of five (a batch of rows, [n, C]):
+  // a loop over the row that draws a number per feature.
+  int C = rng.chance(0.4) ? rng.range(2, 4) : 0;
+  std::vector<int> shape = C ? std::vector<int>{n, C} : std::vector<int>{n};
+  std::string at = C ? "i, j" : "i";
+  std::string at1 = C ? "j" : "i"; // per-feature parameters
+  arr(x, "f", shape, -2, 2);
   iscal(seed, 0, 100000);
   line("i = wp.tid()");
   L(st + " = wp.rand_init(" + seed + ", i)");
+  auto row = [&] {
+    if (C) {
+      L("for j in range(" + x + ".shape[1]):");
+      ++indent;
+    }
+  };
   switch (rng.range(0, 2)) {
   case 0: {
+    row();
     // Inverted dropout: keep with probability 1 - p, scaled by 1 / (1 - p).
     double p = rng.value(0.1, 0.4);
     std::string u = pick({"u", "r", "coin"}), mask = pick({"mask", "keep", "m"});
     L(u + " = wp.randf(" + st + ")");
     if (rng.chance(0.5)) {
       L(mask + " = wp.where(" + u + " < " + num(p) + ", {F}(0.0), {F}(" + num(1.0 / (1.0 - p)) + "))");
-      L(y + "[i] = " + x + "[i] * " + mask);
+      L(y + "[" + at + "] = " + x + "[" + at + "] * " + mask);
     } else {
       L("if " + u + " < " + num(p) + ":");
-      L("    " + y + "[i] = 0.0");
+      L("    " + y + "[" + at + "] = 0.0");
       L("else:");
-      L("    " + y + "[i] = " + x + "[i] * " + num(1.0 / (1.0 - p)));
+      L("    " + y + "[" + at + "] = " + x + "[" + at + "] * " + num(1.0 / (1.0 - p)));
     }
     break;
   }
   case 1: {
     // Gaussian noise injection, scaled per feature.
     std::string sigma = pick({"sigma", "noise_scale", "std"}), e = pick({"eps", "z", "g"});
-    arr(sigma, "f", {n}, 0.05, 0.5);
+    arr(sigma, "f", {C ? C : n}, 0.05, 0.5);
+    row();
     L(e + " = " + rv("wp.randn(" + st + ")"));
-    L(y + "[i] = " + x + "[i] + " + sigma + "[i] * " + e);
+    L(y + "[" + at + "] = " + x + "[" + at + "] + " + sigma + "[" + at1 + "] * " + e);
     break;
   }
   default: {
     // Mixup: a random convex combination of two samples.
     std::string x2 = pick({"x_other", "x_b", "partner"}), lam = pick({"lam", "mix", "t"});
-    arr(x2, "f", {n}, -2, 2);
+    arr(x2, "f", shape, -2, 2);
+    // One weight per sample (row), drawn before the row's loop.
     L(lam + " = " + rv("wp.randf(" + st + ", " + c(0.1, 0.3) + ", " + c(0.7, 0.9) + ")"));
-    L(y + "[i] = wp.lerp(" + x + "[i], " + x2 + "[i], " + lam + ")");
+    row();
+    L(y + "[" + at + "] = wp.lerp(" + x + "[" + at + "], " + x2 + "[" + at + "], " + lam + ")");
     break;
   }
   }
-  out(y, "f", {n});
+  if (C)
+    --indent;
+  out(y, "f", shape);
 }
 
 void Gen::mNoiseField() {
