@@ -90,12 +90,14 @@ FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
   if (symbols.lookup(name))
     return k.emitOpError("autodiff: a symbol named '") << name << "' exists already";
 
-  // A private copy in primitive ops: calls inlined, builtins expanded.
+  // A private copy with the calls inlined. Builtins stay (the forward replay
+  // reads as the forward kernel); the reverse differentiates their
+  // expansions (Reverser::reverseExpanded).
   OpBuilder b(k->getContext());
   b.setInsertionPointAfter(k);
   auto primal = cast<KernelOp>(b.clone(*k));
   llvm::scope_exit erasePrimal([&] { primal.erase(); });
-  if (failed(inlineCalls(primal, symbols)) || failed(expandBuiltinsIn(primal)))
+  if (failed(inlineCalls(primal, symbols)))
     return failure();
   flattenCarriedStructs(primal);
 

@@ -3,6 +3,7 @@
 
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Target/SourceNames.h"
+#include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -520,6 +521,8 @@ LogicalResult Reverser::reverseOp(Operation &op) {
     return reverseWhile(o);
   if (writesLocalArray(&op))
     return reverseLocalWrite(op);
+  if (needsBuiltinExpansion(&op))
+    return reverseExpanded(op);
   if (auto rule = dyn_cast<AutodiffOpInterface>(op))
     return rule.buildAdjoint(*this);
   if (isCustomGradCall(&op))

@@ -92,6 +92,10 @@ private:
   llvm::LogicalResult reverseIf(mlir::scf::IfOp op);
   /// A store or atomic on a local array (wp.zeros): adjoint, then undone.
   llvm::LogicalResult reverseLocalWrite(mlir::Operation &op);
+  /// An op kdsl-expand-builtins rewrites (dot, matmul, quat_to_matrix, ...):
+  /// the forward replay keeps the op; its reverse recomputes the op's
+  /// expansion (scalar math) and reverses that (ReverseExpanded.cpp).
+  llvm::LogicalResult reverseExpanded(mlir::Operation &op);
   /// A call of a func with a custom gradient: a call of the gradient.
   llvm::LogicalResult reverseCustomCall(mlir::func::CallOp call);
   /// The tape of a loop to reverse, with the adjoints of its results; null

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Target/SourceNames.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -214,10 +215,15 @@ struct ExpandPattern : public OpRewritePattern<OpT> {
   LogicalResult matchAndRewrite(OpT op, PatternRewriter &rewriter) const final {
     if (!needsExpansion(op))
       return rewriter.notifyMatchFailure(op, "already in expanded form");
-    Ex ex{rewriter, op.getLoc()};
+    // The expansion's ops are at the op's position without its source name
+    // (`d = wp.dot(a, b)` names the sum, not each product): only the op
+    // producing the result keeps it (kdsl/Target/SourceNames.h).
+    Ex ex{rewriter, withoutSourceNames(op.getLoc())};
     Value r = expand(ex, op);
     if (!r)
       return rewriter.notifyMatchFailure(op, "no expansion for this form");
+    if (Operation *def = r.getDefiningOp(); def && def->getLoc() == ex.loc)
+      def->setLoc(op.getLoc());
     LLVM_DEBUG(llvm::dbgs() << "kdsl-expand-builtins: expanded " << op->getName() << " at "
                             << op.getLoc() << "\n");
     rewriter.replaceOp(op, r);
@@ -600,6 +606,8 @@ void kdsl::populateExpandBuiltinsPatterns(RewritePatternSet &patterns) {
                ExpandToBF16<arith::SIToFPOp>, ExpandToBF16<arith::UIToFPOp>,
                ExpandToBF16<arith::TruncFOp>>(patterns.getContext());
 }
+
+bool kdsl::needsBuiltinExpansion(Operation *op) { return needsExpansion(op); }
 
 LogicalResult kdsl::expandBuiltinsIn(Operation *root) {
   MLIRContext *ctx = root->getContext();

@@ -53,6 +53,10 @@ void buildLowerToNvvmPipeline(mlir::OpPassManager &pm, const NvvmPipelineOptions
 /// positions into matrices) into 1-D ones.
 void populateExpandBuiltinsPatterns(mlir::RewritePatternSet &patterns);
 
+/// Whether kdsl-expand-builtins rewrites `op` (a kdsl vector/matrix/quat
+/// builtin, or a vector op in a form convert-vector-to-llvm cannot take).
+bool needsBuiltinExpansion(mlir::Operation *op);
+
 /// What kdsl-expand-builtins does, on the ops under `root`: applies those
 /// patterns with the dialect conversion driver; fails (with an error at the
 /// op) if some op needs an expansion that no pattern gives.
