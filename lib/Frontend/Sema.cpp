@@ -909,8 +909,20 @@ bool Sema::checkCondition(Expr *cond) {
   return error(cond->loc, "condition must be a bool, a number or an array, got " + t->str());
 }
 
+std::optional<StringRef> Sema::reboundName(StringRef name) {
+  auto f = arrayRebinds.find(fn);
+  if (f == arrayRebinds.end())
+    return std::nullopt;
+  auto it = f->second.find(name);
+  if (it == f->second.end())
+    return std::nullopt;
+  return it->second;
+}
+
 bool Sema::bindLocal(NameExpr *name, const Type *vt, Expr *value, SMLoc loc) {
   name->ref = RefKind::Local;
+  if (auto r = reboundName(name->name))
+    name->name = *r;
   // `x = 0` makes x a compile-time constant in Warp until it is reassigned.
   if (value && vt->isLiteral())
     fn->literalLocals[name->name] = value;
@@ -924,6 +936,22 @@ bool Sema::bindLocal(NameExpr *name, const Type *vt, Expr *value, SMLoc loc) {
       return true;
     if (vt->isLiteral() && value)
       return coerce(value, t, "assignment to '" + name->name + "'");
+    // An array local rebound with another ndim at the top of the body: a
+    // fresh local from here on (Warp compares arrays by kind and dtype).
+    if (assignAtTopLevel && t->kind == Type::Array && vt->kind == Type::Array && t->dtype == vt->dtype &&
+        t->indexed == vt->indexed) {
+      StringRef base = name->name.split('.').first;
+      unsigned k = 1;
+      while (fn->locals.count((base + "." + llvm::Twine(k)).str()))
+        ++k;
+      rebindNames.push_back((base + "." + llvm::Twine(k)).str());
+      StringRef fresh = rebindNames.back();
+      arrayRebinds[fn][base] = fresh;
+      name->name = fresh;
+      fn->locals[fresh] = vt;
+      name->type = vt;
+      return true;
+    }
     return error(loc, "local variable '" + name->name + "' changes type from " + t->str() +
                           " to " + types.concrete(vt)->str() +
                           " (locals keep the type of their first assignment)");
@@ -1232,7 +1260,11 @@ bool Sema::checkStmt(Stmt *s) {
         a->functionAlias = true;
         return bindLocal(n, ft, nullptr, a->loc);
       }
-    return checkAssign(a->targets[0], a->value, nullptr, a->loc);
+    bool outer = assignAtTopLevel; // a func checked from the value has its own statements
+    assignAtTopLevel = llvm::is_contained(fn->body, s);
+    bool ok = checkAssign(a->targets[0], a->value, nullptr, a->loc);
+    assignAtTopLevel = outer;
+    return ok;
   }
   case StmtKind::AnnAssign: {
     auto *a = static_cast<AnnAssignStmt *>(s);

@@ -95,6 +95,8 @@ const Type *Sema::check(Expr *e) {
 }
 
 const Type *Sema::checkName(NameExpr *e) {
+  if (auto r = reboundName(e->name)) // an array local rebound with another ndim (bindLocal)
+    e->name = *r;
   auto it = fn->locals.find(e->name);
   if (it != fn->locals.end()) {
     e->ref = RefKind::Local;

@@ -62,6 +62,18 @@ def forms(a, out):
     out[14] = max(z[0][0:2])
 
 
+def rebind(a, out):
+    v = a[1:]
+    out[0] = v[0][1]
+    v = [row[2] for row in a[1:]]
+    out[1] = v[1]
+    for k in range(2):
+        out[2] += v[k]
+    v = [row[0] for row in a[::-1]]
+    out[3] = v[0]
+    out[4] = float(len(a)) + 2 * 10.0
+
+
 def run(spec):
     arrays = {}
     for name, a in spec["arrays"].items():
@@ -70,7 +82,7 @@ def run(spec):
             arrays[name] = [int(x) for x in arrays[name]]
     for launch in spec["launches"]:
         args = {k: arrays[v[1:]] if isinstance(v, str) else v for k, v in launch["args"].items()}
-        {"window": window, "forms": forms}[launch["kernel"]](**args)
+        {"window": window, "forms": forms, "rebind": rebind}[launch["kernel"]](**args)
     return {"ok": True, "outputs": arrays}
 
 

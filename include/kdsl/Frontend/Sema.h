@@ -15,6 +15,7 @@
 #include "kdsl/Frontend/Prelude.h"
 #include "kdsl/Frontend/Types.h"
 #include "llvm/ADT/StringSet.h"
+#include <deque>
 
 namespace kdsl {
 
@@ -73,6 +74,14 @@ private:
   // Per-function state.
   FuncDef *fn = nullptr;
   unsigned loopDepth = 0;
+  /// Warp lets an array local take another ndim (its types_equal ignores
+  /// ndim): `sub = a[:2]` then `sub = a[:2, 1]`. Rebound so at the top of a
+  /// body (no if/loop around it), the later binding is a fresh local
+  /// `name.N` and the uses after it are renamed (Sema.cpp bindLocal).
+  llvm::DenseMap<const FuncDef *, llvm::StringMap<llvm::StringRef>> arrayRebinds;
+  std::deque<std::string> rebindNames; // storage of the fresh names
+  bool assignAtTopLevel = false;
+  std::optional<llvm::StringRef> reboundName(llvm::StringRef name);
   bool returnTypeFixed = false;
 
   bool error(llvm::SMLoc loc, const llvm::Twine &msg) {

@@ -66,3 +66,19 @@ def squares(x: wp.array2d(dtype=wp.float64), y: wp.array2d(dtype=wp.float64), lo
     xs = x[lo:, ::-1]
     ys = y[1:, :]
     ys[i, j] = xs[i, j] * xs[i, j] + wp.float64(3.0) * x[lo:, 0][i]
+
+
+# An array local may take another ndim (Warp compares arrays by kind and
+# dtype only): rebound at the top of the body, it is a fresh local from there.
+@wp.kernel
+def rebind(a: wp.array2d(dtype=float), out: wp.array(dtype=float)):
+    v = a[1:]
+    out[0] = v[0, 1]
+    v = a[1:, 2]
+    out[1] = v[1]
+    for k in range(2):
+        out[2] += v[k]
+    v = a[::-1, 0]
+    out[3] = v[0]
+    v = a
+    out[4] = float(v.shape[0]) + float(v.ndim) * 10.0

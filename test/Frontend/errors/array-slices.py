@@ -177,3 +177,33 @@ import warp as wp
 def k(arr: wp.array(dtype=int)):
     # expected-error@+1 {{shape index must be a constant from 0 to 3 (1-d array: entries from 1 on are 0)}}
     n = arr.shape[4]
+
+# -----
+
+# rebind-in-loop:
+# An array local takes another ndim only at the top of the body: inside an
+# if or a loop, which of the two it holds afterwards would depend on the path.
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array2d(dtype=float), n: int):
+    v = a[1:]
+    if n > 0:
+        # expected-error@+1 {{local variable 'v' changes type from array(dtype=float32, ndim=2) to array(dtype=float32) (locals keep the type of their first assignment)}}
+        v = a[1:, 0]
+
+# -----
+
+# rebind-other-dtype:
+# Warp compares arrays by kind and dtype: another dtype is an error there too.
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array2d(dtype=float), b: wp.array(dtype=int)):
+    v = a[1:]
+    # expected-error@+1 {{local variable 'v' changes type from array(dtype=float32, ndim=2) to array(dtype=int32)}}
+    v = b[1:]
