@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Gen.h"
 
+#include <array>
 #include <cmath>
 
 using namespace kdsl::synth;
@@ -19,8 +20,23 @@ void Gen::mRaySphere(bool branchy) {
   dims = {n};
   std::string org = pick({"origins", "ray_o", "ro"}), dirs = pick({"dirs", "ray_d", "rd"}),
               ctr = pick({"centers", "sphere_c", "center"}), rad = pick({"radius", "sphere_r", "radii"});
+  // In one of three, every ray is tested against a few spheres (a scene)
+  // and keeps the closest hit; else each ray has its own sphere.
+  int ns = rng.chance(0.35) ? rng.range(2, 3) : 0;
   // Rays aimed at their sphere (most hit), directions of unit length.
   Array o, d, cs, rs;
+  std::vector<std::array<double, 3>> scene;
+  for (int q = 0; q < ns; ++q) {
+    Array cc;
+    std::array<double, 3> cv;
+    for (int k = 0; k < 3; ++k) {
+      cv[k] = val(-1.0, 1.0, false);
+      cc.push_back(cv[k]);
+    }
+    scene.push_back(cv);
+    cs.push_back(std::move(cc));
+    rs.push_back(val(0.3, 0.6));
+  }
   for (int q = 0; q < n; ++q) {
     Value dv = elem("v3", -1, 1, "unit");
     double dx[3];
@@ -28,14 +44,16 @@ void Gen::mRaySphere(bool branchy) {
       dx[k] = *(*dv.getAsArray())[k].getAsNumber();
     Array cc, oo;
     for (int k = 0; k < 3; ++k) {
-      double cv = val(-0.5, 0.5, false);
+      double cv = ns ? scene[q % ns][k] : val(-0.5, 0.5, false);
       cc.push_back(cv);
       oo.push_back(std::round((cv - 2.5 * dx[k] + rng.value(-0.2, 0.2)) * 1000) / 1000 + 0.0005);
     }
     d.push_back(std::move(dv));
-    cs.push_back(std::move(cc));
+    if (!ns) {
+      cs.push_back(std::move(cc));
+      rs.push_back(val(0.4, 0.9));
+    }
     o.push_back(std::move(oo));
-    rs.push_back(val(0.4, 0.9));
   }
   inputs.push_back({org, ann("v3", 1), Object{{"data", std::move(o)}, {"requires_grad", true}}, true});
   inputs.push_back({dirs, ann("v3", 1), Object{{"data", std::move(d)}, {"requires_grad", true}}, true});
@@ -45,14 +63,32 @@ void Gen::mRaySphere(bool branchy) {
               b = pick({"b", "half_b", "proj"}), cc = pick({"c", "c_term", "k_c"}), disc = pick({"disc", "delta", "det"}),
               t = pick({"t", "t_hit", "hit"});
   std::string th = pick({"t_out", "hit_t", "depth_out"});
+  std::string miss = c(10.0, 100.0);
   line("i = wp.tid()");
   L(ro + " = " + org + "[i]");
   L(rd + " = " + dirs + "[i]");
+  if (ns) {
+    std::string tm = pick({"t_min", "closest", "t_near"}), sp = pick({"s", "sph", "k"});
+    L(tm + " = {F}(" + miss + ")");
+    L("for " + sp + " in range(" + ctr + ".shape[0]):");
+    ++indent;
+    L(oc + " = " + ro + " - " + ctr + "[" + sp + "]");
+    L(b + " = wp.dot(" + oc + ", " + rd + ")");
+    L(cc + " = wp.dot(" + oc + ", " + oc + ") - " + rad + "[" + sp + "] * " + rad + "[" + sp + "]");
+    L(disc + " = " + b + " * " + b + " - " + cc);
+    L("if " + disc + " > 0.0:");
+    L("    " + t + " = -" + b + " - wp.sqrt(" + disc + ")");
+    L("    if " + t + " > 0.0 and " + t + " < " + tm + ":");
+    L("        " + tm + " = " + t);
+    --indent;
+    L(th + "[i] = " + tm);
+    out(th, "f", {n});
+    return;
+  }
   L(oc + " = " + ro + " - " + ctr + "[i]");
   L(b + " = wp.dot(" + oc + ", " + rd + ")");
   L(cc + " = wp.dot(" + oc + ", " + oc + ") - " + rad + "[i] * " + rad + "[i]");
   L(disc + " = " + b + " * " + b + " - " + cc);
-  std::string miss = c(10.0, 100.0);
   if (branchy) {
     L("if " + disc + " > 0.0:");
     L("    " + t + " = -" + b + " - wp.sqrt(" + disc + ")");
