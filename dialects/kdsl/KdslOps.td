@@ -365,6 +365,32 @@ def Kdsl_SubArrayOp : Kdsl_Op<"subarray", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Kdsl_ArraySliceOp : Kdsl_Op<"array_slice", [Pure]> {
+  let summary = "a view of an array through slices and indices (a[1:3], a[:, 0])";
+  let description = [{
+    Warp's array view with slices (`view(array_t, slice_t...)`): the leading
+    `indexed.size()` dimensions take, in order, one operand each where
+    `indexed` is true (a plain index, negative counting from the end; the
+    dimension is dropped) and three (`start`, `stop`, `step`) where it is
+    false (a slice; the dimension stays, with the slice's length and the
+    stride times `step`). The bounds are resolved as CPython's
+    `slice.indices(shape[d])`; an open start is 2147483647 and an open stop
+    -2147483648 (Warp's SLICE_BEGIN / SLICE_END). A step of 0 gives an empty
+    dimension. The data pointer moves to the first selected element; the
+    dimensions after the leading ones are kept. A null array stays null.
+    kdsl-autodiff takes the same view of the adjoint array.
+
+    ```mlir
+    %v = kdsl.array_slice %m[%i, %lo, %hi, %st] indexed [true, false]
+         : !kdsl.array<f32, 3> -> !kdsl.array<f32, 2>
+    ```
+  }];
+  let arguments = (ins Kdsl_ArrayType:$array, Variadic<I32>:$bounds, DenseBoolArrayAttr:$indexed);
+  let results = (outs Kdsl_ArrayType:$result);
+  let assemblyFormat = "$array `[` $bounds `]` `indexed` $indexed attr-dict `:` type($array) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // In-kernel checks
 //===----------------------------------------------------------------------===//
@@ -427,32 +453,6 @@ def Kdsl_CrossOp : Kdsl_Op<"cross", [Pure, SameOperandsAndResultType]> {
   let summary = "wp.cross: cross product of two 3-vectors";
   let arguments = (ins Kdsl_Vec3:$lhs, Kdsl_Vec3:$rhs);
   let results = (outs Kdsl_Vec3:$result);
-def Kdsl_ArraySliceOp : Kdsl_Op<"array_slice", [Pure]> {
-  let summary = "a view of an array through slices and indices (a[1:3], a[:, 0])";
-  let description = [{
-    Warp's array view with slices (`view(array_t, slice_t...)`): the leading
-    `indexed.size()` dimensions take, in order, one operand each where
-    `indexed` is true (a plain index, negative counting from the end; the
-    dimension is dropped) and three (`start`, `stop`, `step`) where it is
-    false (a slice; the dimension stays, with the slice's length and the
-    stride times `step`). The bounds are resolved as CPython's
-    `slice.indices(shape[d])`; an open start is 2147483647 and an open stop
-    -2147483648 (Warp's SLICE_BEGIN / SLICE_END). A step of 0 gives an empty
-    dimension. The data pointer moves to the first selected element; the
-    dimensions after the leading ones are kept. A null array stays null.
-    kdsl-autodiff takes the same view of the adjoint array.
-
-    ```mlir
-    %v = kdsl.array_slice %m[%i, %lo, %hi, %st] indexed [true, false]
-         : !kdsl.array<f32, 3> -> !kdsl.array<f32, 2>
-    ```
-  }];
-  let arguments = (ins Kdsl_ArrayType:$array, Variadic<I32>:$bounds, DenseBoolArrayAttr:$indexed);
-  let results = (outs Kdsl_ArrayType:$result);
-  let assemblyFormat = "$array `[` $bounds `]` `indexed` $indexed attr-dict `:` type($array) `->` type($result)";
-  let hasVerifier = 1;
-}
-
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
 }
 

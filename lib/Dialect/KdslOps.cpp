@@ -192,6 +192,21 @@ LogicalResult SubArrayOp::verify() {
   return success();
 }
 
+LogicalResult ArraySliceOp::verify() {
+  ArrayType in = getArray().getType(), out = getResult().getType();
+  ArrayRef<bool> indexed = getIndexed();
+  int64_t n = indexed.size(), dropped = llvm::count(indexed, true);
+  if (n == 0 || n > in.getNdim())
+    return emitOpError("takes 1 to ") << in.getNdim() << " leading dimensions, got " << n;
+  if (dropped == n)
+    return emitOpError("needs at least one slice (plain indices are kdsl.subarray or kdsl.load)");
+  if ((int64_t)getBounds().size() != dropped + 3 * (n - dropped))
+    return emitOpError("takes one operand per index and three per slice, got ") << getBounds().size();
+  if (out.getElementType() != in.getElementType() || out.getNdim() != in.getNdim() - dropped)
+    return emitOpError("result must be a ") << in.getNdim() - dropped << "-d array of " << in.getElementType();
+  return success();
+}
+
 LogicalResult ShapeOp::verify() {
   int64_t dim = getDim();
   if (dim < 0 || dim >= getArray().getType().getNdim())
@@ -220,21 +235,6 @@ LogicalResult PrintOp::verify() {
   for (Type t : getArgs().getTypes())
     if (!t.isF64() && !t.isInteger(32) && !t.isInteger(64))
       return emitOpError("arguments must be promoted to f64, i32 or i64, got ") << t;
-LogicalResult ArraySliceOp::verify() {
-  ArrayType in = getArray().getType(), out = getResult().getType();
-  ArrayRef<bool> indexed = getIndexed();
-  int64_t n = indexed.size(), dropped = llvm::count(indexed, true);
-  if (n == 0 || n > in.getNdim())
-    return emitOpError("takes 1 to ") << in.getNdim() << " leading dimensions, got " << n;
-  if (dropped == n)
-    return emitOpError("needs at least one slice (plain indices are kdsl.subarray or kdsl.load)");
-  if ((int64_t)getBounds().size() != dropped + 3 * (n - dropped))
-    return emitOpError("takes one operand per index and three per slice, got ") << getBounds().size();
-  if (out.getElementType() != in.getElementType() || out.getNdim() != in.getNdim() - dropped)
-    return emitOpError("result must be a ") << in.getNdim() - dropped << "-d array of " << in.getElementType();
-  return success();
-}
-
   return success();
 }
 
