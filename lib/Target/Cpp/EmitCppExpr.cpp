@@ -172,6 +172,15 @@ FamilyResult CppEmitter::compareExpr(Operation &op, std::string &e) {
         const char *sym = cmpiOp(o.getPredicate(), isUnsigned);
         Type t = o.getLhs().getType();
         std::string a = name(o.getLhs()), c = name(o.getRhs());
+        // Integer vectors and matrices (wp.expect_eq on a vec3i, `u == v`)
+        // compare element-wise, as the float ones above.
+        if (isa<VectorType>(t)) {
+          std::string x = isUnsigned ? asUnsigned(t, "x") : "x";
+          std::string y = isUnsigned ? asUnsigned(t, "y") : "y";
+          e = "kdsl::vmap2(" + a + ", " + c + ", [](auto x, auto y) { return " + x + " " + sym +
+              " " + y + "; })";
+          return success();
+        }
         if (isUnsigned) {
           a = asUnsigned(t, a);
           c = asUnsigned(t, c);
