@@ -194,6 +194,16 @@ private:
   bool tryEnumClass(Scope *scope);
   const llvm::StringMap<int64_t> *findEnum(StringRef name);
   Expr *enumMember(Expr *base, StringRef attr);
+  // Imported Python modules whose files kdsl reads (Imports.cpp): `x.f` is
+  // the name `x.f`, bound to the module's f where `import ... as x` stands.
+  void bindImportedModule(Symbol &sym, const std::string &dotted);
+  // Annotations are evaluated when Python runs the def: a struct named in
+  // one keeps that definition when a later class of its name replaces it.
+  std::vector<std::pair<NameExpr *, Scope *>> structAnnotations;
+  unsigned pinnedStructs = 0;
+  void recordAnnotation(Expr *annotation);
+  void pinAnnotations(Scope *scope, const Symbol &old);
+  Expr *moduleMember(Expr *base, StringRef attr);
   std::optional<bool> hostTruth(Expr *e, Scope *scope, unsigned depth = 0);
   std::optional<double> hostNumber(Expr *e, Scope *scope, unsigned depth = 0);
 
@@ -1049,6 +1059,100 @@ Expr *Parser::enumMember(Expr *base, StringRef attr) {
   return e;
 }
 
+/// `import a.b as x` (or `from a import b as x` of a submodule): x is the
+/// module's scope when kdsl finds its file; when it should exist but does
+/// not, a note for kernel code that uses it.
+void Parser::bindImportedModule(Symbol &sym, const std::string &dotted) {
+  std::string note;
+  if (ModuleAST *m = importModule(mod, dotted, diags, note)) {
+    sym.moduleScope = m->globals;
+    sym.hostModule = mod.save(dotted);
+  } else if (!note.empty()) {
+    sym.hostModule = mod.save(dotted);
+    sym.hostNote = note;
+  }
+}
+
+/// Records the names of structs in an annotation, with the scope that binds
+/// them now.
+void Parser::recordAnnotation(Expr *annotation) {
+  if (!annotation || !exprScope)
+    return;
+  llvm::SmallVector<Expr *, 8> work{annotation};
+  while (!work.empty()) {
+    Expr *e = work.back();
+    work.pop_back();
+    if (auto *n = llvm::dyn_cast<NameExpr>(e)) {
+      for (Scope *s = exprScope; s; s = s->parent)
+        if (auto it = s->symbols.find(n->name); it != s->symbols.end()) {
+          if (it->second.kind == Symbol::Struct)
+            structAnnotations.push_back({n, s});
+          break;
+        }
+    } else if (auto *c = llvm::dyn_cast<CallExpr>(e)) {
+      work.push_back(c->callee);
+      work.append(c->args.begin(), c->args.end());
+      for (Keyword &kw : c->kwargs)
+        work.push_back(kw.value);
+    } else if (auto *sub = llvm::dyn_cast<SubscriptExpr>(e)) {
+      work.push_back(sub->base);
+      work.append(sub->indices.begin(), sub->indices.end());
+    } else if (auto *t = llvm::dyn_cast<TupleExpr>(e)) {
+      work.append(t->elts.begin(), t->elts.end());
+    }
+  }
+}
+
+/// A struct of `scope` is being replaced: the annotations that named it keep
+/// it, under a name of their own ("S'1", not a Python name).
+void Parser::pinAnnotations(Scope *scope, const Symbol &old) {
+  StringRef pinned;
+  for (auto &[n, s] : structAnnotations) {
+    if (s != scope || n->name != old.structDef->name)
+      continue;
+    if (pinned.empty()) {
+      pinned = mod.save((old.structDef->name + "'" + llvm::Twine(++pinnedStructs)).str());
+      scope->symbols[pinned] = old;
+    }
+    n->name = pinned;
+    s = nullptr; // pinned once
+  }
+}
+
+/// `x.f` of an imported module x: the name "x.f", bound next to x to the
+/// module's f (a func, struct or constant), so that Sema resolves it as any
+/// other name.
+Expr *Parser::moduleMember(Expr *base, StringRef attr) {
+  auto *n = llvm::dyn_cast<NameExpr>(base);
+  if (!n)
+    return nullptr;
+  for (Scope *s = exprScope; s; s = s->parent) {
+    auto it = s->symbols.find(n->name);
+    if (it == s->symbols.end())
+      continue;
+    Scope *ms = it->second.moduleScope;
+    StringRef dotted = it->second.hostModule;
+    if (!ms) {
+      if (it->second.kind != Symbol::Other || it->second.hostNote.empty() || dotted.empty())
+        return nullptr;
+      return unsupported(n->loc, ("names of modules kdsl cannot read ('" + n->name + "." + attr +
+                                  "': '" + n->name + "' is " + it->second.hostNote + ")")
+                                     .str());
+    }
+    auto m = ms->symbols.find(attr);
+    if (m == ms->symbols.end() || m->second.kind == Symbol::Other)
+      return unsupported(n->loc, ("names that module '" + dotted + "' does not define as a " +
+                                  "@wp.func, @wp.struct or constant ('" + n->name + "." + attr +
+                                  "')")
+                                     .str());
+    Symbol target = m->second;
+    StringRef key = mod.save((n->name + "." + attr).str());
+    s->symbols[key] = target;
+    return mod.make<NameExpr>(n->loc, key);
+  }
+  return nullptr;
+}
+
 /// A def decorated with @wp.func_grad, @wp.func_replay, @wp.func_native or
 /// @wp.overload (and no @wp.kernel / @wp.func): a Warp definition that kdsl
 /// does not implement. It is kept, body unparsed, so that Sema reports it
@@ -1210,6 +1314,8 @@ void Parser::handleImport(Scope *scope) {
         sym.kind = Symbol::WarpModule;
       else if (dotted == first)
         sym.hostModule = first; // math.pi, np.pi in constants
+      if (sym.kind != Symbol::WarpModule && (aliased || dotted == first))
+        bindImportedModule(sym, dotted);
       scope->symbols[bound] = sym;
       if (!consumeOp(","))
         break;
@@ -1240,6 +1346,22 @@ void Parser::handleImport(Scope *scope) {
     if (modName == "warp" || modName == "warp.types") {
       sym.kind = Symbol::WarpName;
       sym.warpName = orig;
+    } else {
+      // `from pkg.mod import f`: mod's f, or the submodule pkg.mod.f.
+      std::string note;
+      std::string sub = modName + (StringRef(modName).ends_with(".") ? "" : ".") + orig.str();
+      if (ModuleAST *m = importModule(mod, modName, diags, note)) {
+        if (auto it = m->globals->symbols.find(orig); it != m->globals->symbols.end())
+          sym = it->second;
+        else
+          bindImportedModule(sym, sub);
+      } else if (std::string subNote; ModuleAST *subm = importModule(mod, sub, diags, subNote)) {
+        sym.moduleScope = subm->globals;
+        sym.hostModule = mod.save(sub);
+      } else if (!note.empty()) {
+        sym.hostModule = mod.save(modName);
+        sym.hostNote = note;
+      }
     }
     scope->symbols[bound] = sym;
     if (!consumeOp(","))
@@ -1274,6 +1396,14 @@ void Parser::tryConstant(Scope *scope) {
     return;
   }
   advance(); // newline
+  // `Alias = SomeStruct` binds the struct defined now, also when a later
+  // class of that name replaces it (Python evaluates the name here).
+  if (auto *n = llvm::dyn_cast<NameExpr>(value))
+    if (const Symbol *target = scope->lookup(n->name); target && target->kind == Symbol::Struct) {
+      Symbol copy = *target;
+      scope->symbols[name] = copy;
+      return;
+    }
   auto *c = mod.make<ConstDef>();
   c->name = name;
   c->loc = loc;
@@ -1297,12 +1427,10 @@ bool Parser::parseStruct(Scope *scope, DecoInfo info) {
   s->options = std::move(info.options);
   s->decoratorError = std::move(info.error);
   s->decoratorErrorLoc = info.errorLoc;
-  for (auto it = mod.structs.rbegin(); it != mod.structs.rend(); ++it)
-    if ((*it)->scope == scope && (*it)->name == s->name) {
-      s->previousDef = *it;
-      (*it)->nextDef = s;
-      break;
-    }
+  // A struct of a name defined before replaces it, as a Python class does:
+  // kernel code sees the last definition (Warp resolves names when it builds
+  // the module), an alias bound in between keeps the earlier one
+  // (tryConstant), and MLIRGen gives each its own type name.
   advance();
   if (cur().isOp("(")) {
     s->unsupported = "base classes";
@@ -1328,6 +1456,7 @@ bool Parser::parseStruct(Scope *scope, DecoInfo info) {
       f.annotation = parseTest();
       if (!f.annotation)
         return false;
+      recordAnnotation(f.annotation);
       if (cur().isOp("=") && s->unsupported.empty()) {
         s->unsupported = "default values for struct fields";
         s->unsupportedLoc = cur().loc();
@@ -1352,6 +1481,9 @@ bool Parser::parseStruct(Scope *scope, DecoInfo info) {
   Symbol sym;
   sym.kind = Symbol::Struct;
   sym.structDef = s;
+  if (auto old = scope->symbols.find(s->name);
+      old != scope->symbols.end() && old->second.kind == Symbol::Struct)
+    pinAnnotations(scope, old->second);
   scope->symbols[s->name] = sym;
   return !failed;
 }
@@ -1406,6 +1538,7 @@ bool Parser::parseDef(Scope *scope, bool isKernel, DecoInfo info) {
       advance();
       if (consumeOp(":")) {
         prm.annotation = parseTest();
+        recordAnnotation(prm.annotation);
         if (!prm.annotation)
           return false;
       }
@@ -1426,6 +1559,7 @@ bool Parser::parseDef(Scope *scope, bool isKernel, DecoInfo info) {
     return false;
   if (consumeOp("->")) {
     f->returns = parseTest();
+    recordAnnotation(f->returns);
     if (!f->returns)
       return false;
   }
@@ -1999,6 +2133,8 @@ Expr *Parser::parsePrimary() {
         return nullptr;
       }
       Expr *member = exprScope ? enumMember(e, cur().text) : nullptr;
+      if (!member && exprScope)
+        member = moduleMember(e, cur().text);
       e = member ? member : mod.make<AttributeExpr>(e->loc, e, cur().text, cur().loc());
       advance();
     } else if (cur().isOp("(")) {

@@ -73,6 +73,8 @@ const Type *Sema::checkCall(CallExpr *e) {
                                    : checkTypeCtor(e, t);
   auto *n = llvm::dyn_cast_or_null<NameExpr>(e->callee);
   if (!n) {
+    if (llvm::isa_and_nonnull<UnsupportedExpr>(e->callee)) // `mod.f` kdsl cannot read (Parser)
+      return check(e->callee);
     if (llvm::dyn_cast_or_null<AttributeExpr>(e->callee))
       error(e->callee->loc, "method calls are not supported in kernel code");
     else

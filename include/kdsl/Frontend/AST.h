@@ -439,6 +439,9 @@ struct Symbol {
   std::string hostNote;
   /// Other: the module an `import NAME` / `import NAME as x` binds ("math").
   llvm::StringRef hostModule;
+  /// Other: an imported Python module whose file kdsl read (Imports.cpp):
+  /// its globals; `x.f` in kernel code is its `f`.
+  Scope *moduleScope = nullptr;
 };
 
 struct Scope : Node {
@@ -462,6 +465,14 @@ struct ModuleAST {
   std::vector<FuncDef *> funcs;
   std::vector<StructDef *> structs;
   std::vector<ConstDef *> consts;
+
+  /// Python modules this file imports whose source files kdsl reads
+  /// (lib/Frontend/Imports.cpp): the root module owns them all, by path.
+  ModuleAST *root = this;
+  unsigned importDepth = 0;
+  std::vector<std::unique_ptr<ModuleAST>> importedModules;
+  llvm::StringMap<ModuleAST *> importCache;
+  std::vector<std::string> includeDirs; // searched after the source's directory
 
   ModuleAST() = default;
   ModuleAST(const ModuleAST &) = delete;

@@ -24,6 +24,13 @@ bool parseModule(unsigned bufferId, DiagEngine &diags, ModuleAST &module);
 /// after reporting errors.
 Expr *parseStandaloneExpr(unsigned bufferId, DiagEngine &diags, ModuleAST &module);
 
+/// The Python module `dotted` (`a.b.c`, or relative `.c`) that `from`
+/// imports, parsed from its file (Imports.cpp); null when kdsl does not find
+/// or cannot read it, with `note` saying why when kernel code should get an
+/// error for using it ("imported from module ..."), empty for other modules.
+ModuleAST *importModule(ModuleAST &from, llvm::StringRef dotted, DiagEngine &diags,
+                        std::string &note);
+
 } // namespace kdsl
 
 #endif
