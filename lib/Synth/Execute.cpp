@@ -133,6 +133,46 @@ RunOutcome kdsl::synth::runAndCompare(CpuModule &module, const RunContext &rc,
   return out;
 }
 
+std::optional<Mismatch> kdsl::synth::compareWithReference(const LaunchPlan &plan,
+                                                         const json::Object &reference,
+                                                         bool backward, std::string &error) {
+  std::optional<Mismatch> m = compareList(plan, reference.getArray("outputs"), false, error);
+  if (!m && error.empty() && backward)
+    m = compareList(plan, reference.getArray("grads"), true, error);
+  return m;
+}
+
+json::Object kdsl::synth::resultsLike(const LaunchPlan &plan, const json::Object &reference,
+                                      uint64_t &nonFinite, std::string &error) {
+  json::Object out;
+  nonFinite = 0;
+  for (bool grads : {false, true}) {
+    const char *key = grads ? "grads" : "outputs";
+    json::Array lists;
+    if (const json::Array *list = reference.getArray(key))
+      for (const json::Value &entry : *list) {
+        const json::Object *o = entry.getAsObject();
+        std::optional<llvm::StringRef> name = o ? o->getString("name") : std::nullopt;
+        const HostArray *a = !name ? nullptr : grads ? plan.grad(*name) : plan.array(*name);
+        if (!a) {
+          error = "the run has no " + std::string(grads ? "gradient" : "array") + " '" +
+                  name.value_or("?").str() + "'";
+          return out;
+        }
+        json::Array data;
+        for (int64_t e = 0; e < a->numElements(); ++e)
+          for (const ScalarSlot &s : scalarSlots(a->elemType())) {
+            double v = readScalar(a->element(e) + s.offset, s.kind);
+            nonFinite += !std::isfinite(v);
+            data.push_back(v);
+          }
+        lists.push_back(json::Object{{"name", *name}, {"data", std::move(data)}});
+      }
+    out[key] = std::move(lists);
+  }
+  return out;
+}
+
 namespace {
 struct SideTable {
   std::map<std::pair<int64_t, int64_t>, std::pair<uint64_t, RunContext>> entries;

@@ -54,6 +54,20 @@ struct RunOutcome {
 RunOutcome runAndCompare(CpuModule &module, const RunContext &rc,
                          const llvm::json::Object &reference, bool backward);
 
+/// Compares `plan` (after a run) with `reference` as runAndCompare does:
+/// the outputs, and with `backward` the gradients. The first difference;
+/// `error` says when the two cannot be compared.
+std::optional<Mismatch> compareWithReference(const LaunchPlan &plan,
+                                             const llvm::json::Object &reference, bool backward,
+                                             std::string &error);
+
+/// The values of the arrays (and gradients) that `reference` names, read
+/// from `plan` after a run, in the reference's form ({"outputs": [{"name",
+/// "data"}], "grads": [...]}, flat). `nonFinite` counts NaN and infinite
+/// values.
+llvm::json::Object resultsLike(const LaunchPlan &plan, const llvm::json::Object &reference,
+                               uint64_t &nonFinite, std::string &error);
+
 /// The side table generate fills in buildSamples and checkEmittedBatch reads:
 /// the RunContext of each sample (by record id and attempt) of this thread.
 void rememberRunContext(int64_t id, int64_t attempt, RunContext rc);

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Execute.h"
+#include "ScoreInputs.h"
 
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Frontend/Frontend.h"
@@ -49,9 +50,9 @@ namespace json = llvm::json;
 
 namespace {
 llvm::Expected<json::Object> scoreCandidate(const json::Object &record, llvm::StringRef target,
-                                            llvm::StringRef text, const RunContext &rc,
+                                            llvm::StringRef text,
+                                            const std::vector<InputSet> &sets,
                                             const ScoreLimits &limits);
-llvm::Expected<RunContext> runContextOf(const json::Object &record, mlir::MLIRContext &ctx);
 
 /// Installs the filter described at the top of the file.
 bool installSeccomp() {
@@ -139,8 +140,8 @@ struct SandboxJob {
   std::string body;
   bool cuda = false, backward = false;
   std::vector<std::string> symbols;
-  const RunContext *rc = nullptr;
-  const json::Object *reference = nullptr;
+  /// The record's spec and the drawn input sets, with their references.
+  const std::vector<InputSet> *sets = nullptr;
   std::string dir; // the run's working directory
 };
 
@@ -197,23 +198,38 @@ struct SandboxJob {
   limit(RLIMIT_AS, currentAddressSpace() + limits.runBytes);
   if (!installSeccomp())
     _exit(41);
-  RunOutcome run = runAndCompare(*build.module, *job.rc, *job.reference, job.backward);
-  if (!run.executed) {
-    json::Object v = verdict("runtime_fault");
-    v["message"] = run.error;
-    send(v);
+  // Every input set, in order; the first that differs decides.
+  const size_t numSets = job.sets->size();
+  auto setName = [&](const InputSet &set) {
+    return set.number == 0
+               ? llvm::formatv("input set 0 of {0}: the record's spec", numSets).str()
+               : llvm::formatv("input set {0} of {1}: drawn, seed {2:x16}", set.number, numSets,
+                               set.seed)
+                     .str();
+  };
+  for (const InputSet &set : *job.sets) {
+    RunOutcome run = runAndCompare(*build.module, set.rc, set.reference, job.backward);
+    if (!run.executed) {
+      json::Object v = verdict("runtime_fault");
+      v["message"] = run.error + " (" + setName(set) + ")";
+      v["input_set"] = int64_t(set.number);
+      send(v);
+    }
+    if (!run.matched) {
+      json::Object v = verdict("wrong_output");
+      v["mismatch"] = json::Object{{"what", run.mismatch->what},
+                                   {"array", run.mismatch->array},
+                                   {"index", run.mismatch->index},
+                                   {"expected", run.mismatch->expected},
+                                   {"got", run.mismatch->got},
+                                   {"input_set", int64_t(set.number)}};
+      v["message"] = run.mismatch->text() + " (" + setName(set) + ")";
+      send(v);
+    }
   }
-  if (!run.matched) {
-    json::Object v = verdict("wrong_output");
-    v["mismatch"] = json::Object{{"what", run.mismatch->what},
-                                 {"array", run.mismatch->array},
-                                 {"index", run.mismatch->index},
-                                 {"expected", run.mismatch->expected},
-                                 {"got", run.mismatch->got}};
-    v["message"] = run.mismatch->text();
-    send(v);
-  }
-  send(verdict("pass"));
+  json::Object pass = verdict("pass");
+  pass["input_sets"] = int64_t(numSets);
+  send(pass);
   _exit(0); // send exits; this tells the compiler
 }
 
@@ -279,7 +295,8 @@ json::Object childVerdict(int status, bool timedOut, llvm::StringRef payload,
 }
 
 llvm::Expected<json::Object> scoreCandidate(const json::Object &record, llvm::StringRef target,
-                                            llvm::StringRef text, const RunContext &rc,
+                                            llvm::StringRef text,
+                                            const std::vector<InputSet> &sets,
                                             const ScoreLimits &limits) {
   if (!llvm::is_contained({"cpp_forward", "cpp_backward", "cuda_forward", "cuda_backward"}, target))
     return llvm::createStringError("unknown target '" + target.str() + "'");
@@ -291,7 +308,7 @@ llvm::Expected<json::Object> scoreCandidate(const json::Object &record, llvm::St
   job.symbols = {kernel + "_cpu_forward"};
   if (job.backward)
     job.symbols.push_back(kernel + "_cpu_backward");
-  job.rc = &rc;
+  job.sets = &sets;
   // The prelude's PCH is built here, in the parent, once per language.
   {
     static bool warmed[2] = {false, false};
@@ -302,9 +319,6 @@ llvm::Expected<json::Object> scoreCandidate(const json::Object &record, llvm::St
       warmed[job.cuda] = true;
     }
   }
-  job.reference = record.getObject("reference");
-  if (!job.reference)
-    return llvm::createStringError("the record has no reference");
 
   llvm::SmallString<128> dir;
   if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("kdsl-score", dir))
@@ -338,30 +352,6 @@ llvm::Expected<json::Object> scoreCandidate(const json::Object &record, llvm::St
 }
 
 
-llvm::Expected<RunContext> runContextOf(const json::Object &record, mlir::MLIRContext &ctx) {
-  RunContext rc;
-  auto source = record.getString("source");
-  auto runSpec = record.getString("kdsl_run_spec");
-  auto kernel = record.getString("kernel_name");
-  if (!source || !runSpec || !kernel)
-    return llvm::createStringError("the record lacks source, kdsl_run_spec or kernel_name");
-  llvm::SourceMgr sm;
-  sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(*source, *kernel + ".py"),
-                        llvm::SMLoc());
-  std::string errors;
-  llvm::raw_string_ostream os(errors);
-  auto module = translateSource(sm, ctx, {}, os);
-  if (!module)
-    return llvm::createStringError("the record's source: " + errors);
-  for (const KernelInfo &k : collectKernels(*module))
-    if (k.name == *kernel)
-      rc.kernels.push_back(k);
-  auto spec = json::parse(*runSpec);
-  if (!spec)
-    return spec.takeError();
-  rc.spec = std::move(*spec);
-  return rc;
-}
 } // namespace
 
 llvm::Error kdsl::synth::scoreCandidates(llvm::StringRef dataset, llvm::StringRef candidates,
@@ -402,7 +392,8 @@ llvm::Error kdsl::synth::scoreCandidates(llvm::StringRef dataset, llvm::StringRe
   // No thread pool: the process forks per candidate.
   mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
   ctx.loadAllAvailableDialects();
-  std::map<int64_t, RunContext> contexts;
+  std::map<int64_t, std::vector<InputSet>> contexts;
+  std::map<int64_t, std::string> notes;
   unsigned lineNo = 0;
   for (llvm::StringRef line : llvm::split((*cbuf)->getBuffer(), '\n')) {
     ++lineNo;
@@ -427,11 +418,21 @@ llvm::Error kdsl::synth::scoreCandidates(llvm::StringRef dataset, llvm::StringRe
     } else {
       const json::Object &record = records[*id];
       if (!contexts.count(*id)) {
-        auto rc = runContextOf(record, ctx);
+        auto rc = inputSetsOf(record, ctx, limits.extraInputs, notes[*id]);
         if (!rc) {
           fail(llvm::toString(rc.takeError()));
         } else {
           contexts[*id] = std::move(*rc);
+          if (!limits.dumpInputs.empty())
+            for (const InputSet &set : contexts[*id]) {
+              std::string path = llvm::formatv("{0}/{1}-{2}.json", limits.dumpInputs, *id,
+                                               set.number).str();
+              std::error_code ec;
+              llvm::raw_fd_ostream os(path, ec);
+              if (ec)
+                return llvm::createStringError(ec, "cannot write " + path);
+              os << llvm::formatv("{0:2}", set.rc.spec) << "\n";
+            }
         }
       }
       if (contexts.count(*id)) {
@@ -440,6 +441,8 @@ llvm::Error kdsl::synth::scoreCandidates(llvm::StringRef dataset, llvm::StringRe
           fail(llvm::toString(verdictOf.takeError()));
         else
           result = std::move(*verdictOf);
+        if (!notes[*id].empty())
+          result["note"] = notes[*id];
       }
     }
     if (id)

@@ -8,6 +8,8 @@
                                candidate (below)
   report META VERDICTS PROBES PROBE_VERDICTS [--min-rate R]
                                counts, prints them, fails below R (percent)
+  originals DATASET CANDS      the reference texts themselves, as candidates
+  check-originals VERDICTS N   every one passes, compared on N input sets
 
 Mutation operators, applied only to statement lines inside the kernel
 function's thread loop (after `for (int64_t thread ...`; never helper
@@ -25,16 +27,17 @@ Equivalence (decided without the scorer's verdict on the mutant):
             condition or return, directly or through other declarations
             (live_names; a helper function call uses all its arguments)
   probe     dynamic, for mutants the scorer passed: the reference text with
-            the mutation site instrumented, run on the record's spec (scored
-            as a candidate: only its run is used, it must be `pass` or
-            `runtime_fault`). For a declaration `const T x = E;` mutated to E',
+            the mutation site instrumented, run on the record's input sets
+            (scored as a candidate, with the same --inputs as the mutants:
+            the record's spec and the sets drawn from it; only its run is
+            used, it must be `pass` or `runtime_fault`). For a declaration `const T x = E;` mutated to E',
             the probe keeps the original line and adds
             `{ const T p = E'; if (memcmp(&p, &x, sizeof x)) __builtin_trap(); }`:
             it traps iff E' differs bit for bit from E in some execution. For
             a dropped or mutated non-declaration line the probe traps when the
             line is reached. A probe that does not trap shows the mutant
             computes the same bits as the reference at every execution of the
-            site on this spec (or never reaches it): equivalent on the spec.
+            site on every input set (or never reaches it): equivalent on them.
 A mutant is semantic unless dead or probe-equivalent. Caught = any verdict
 but pass. A semantic mutant that passes (its probe trapped) is a survivor:
 its changed value did not reach the outputs (e.g. an unselected max or
@@ -197,6 +200,8 @@ def cmd_report(meta_path, verdicts_path, probes_path, probe_verdicts_path, min_r
         assert pv["verdict"] in ("pass", "runtime_fault"), (p["mutant"], pv)
         trapped[p["mutant"]] = pv["verdict"] == "runtime_fault"
     counts = {}
+    per_op = {op: {"mutants": 0, "dead": 0, "probe-equivalent": 0, "semantic": 0, "caught": 0,
+                   "caught on a drawn set": 0} for op in ["swap", "constant", "drop"]}
     survivors, bad = [], []
     semantic = caught = compiling_semantic = compiling_caught = 0
     for n, (m, v) in enumerate(zip(metas, verdicts)):
@@ -204,6 +209,8 @@ def cmd_report(meta_path, verdicts_path, probes_path, probe_verdicts_path, min_r
         assert v["id"] == m["id"] and v["target"] == m["target"]
         key = (m["op"], verdict)
         counts[key] = counts.get(key, 0) + 1
+        row = per_op[m["op"]]
+        row["mutants"] += 1
         if verdict == "error":
             bad.append((n, "error verdict", v))
         d = DECL.match(m["old"])
@@ -213,13 +220,19 @@ def cmd_report(meta_path, verdicts_path, probes_path, probe_verdicts_path, min_r
             if verdict != "compile_error":
                 bad.append((n, "a non-compiling mutant got %s" % verdict, m["old"]))
         if m["dead"]:
+            row["dead"] += 1
             if verdict not in ("pass", "compile_error"):
                 bad.append((n, "a dead-code mutant caught: %s" % verdict, m["old"]))
             continue
         if verdict == "pass" and not trapped[n]:
-            continue  # equivalent on the spec (probe)
+            row["probe-equivalent"] += 1
+            continue  # equivalent on every input set (probe)
         semantic += 1
         caught += verdict != "pass"
+        row["semantic"] += 1
+        row["caught"] += verdict != "pass"
+        at = v.get("input_set", (v.get("mismatch") or {}).get("input_set", 0))
+        row["caught on a drawn set"] += verdict != "pass" and at > 0
         if verdict != "compile_error":
             compiling_semantic += 1
             compiling_caught += verdict != "pass"
@@ -233,6 +246,10 @@ def cmd_report(meta_path, verdicts_path, probes_path, probe_verdicts_path, min_r
     for op in ["swap", "constant", "drop"]:
         print("  %-8s " % op + ", ".join("%s %d" % (vk, c) for (o, vk), c in sorted(counts.items())
                                          if o == op))
+    for op in ["swap", "constant", "drop"]:
+        row = per_op[op]
+        print("  %-8s " % op + ", ".join("%s %d" % kv for kv in row.items()) +
+              " (%.2f%%)" % (100.0 * row["caught"] / max(row["semantic"], 1)))
     print("caught: %d of %d semantic (%.2f%%); compiling semantic: %d of %d (%.2f%%)" % (
         caught, semantic, 100.0 * caught / max(semantic, 1), compiling_caught,
         compiling_semantic, 100.0 * compiling_caught / max(compiling_semantic, 1)))
@@ -249,6 +266,25 @@ def cmd_report(meta_path, verdicts_path, probes_path, probe_verdicts_path, min_r
     return 0 if ok else 1
 
 
+def cmd_originals(dataset, cands_path):
+    recs = sorted((r for f in sorted(glob.glob(dataset + "/shard-*.jsonl")) for r in load(f)),
+                  key=lambda r: r["id"])
+    with open(cands_path, "w") as cands:
+        for r in recs:
+            for target in TARGETS:
+                cands.write(json.dumps({"id": r["id"], "target": target, "text": r[target]}) + "\n")
+
+
+def cmd_check_originals(verdicts_path, sets):
+    verdicts = load(verdicts_path)
+    bad = [v for v in verdicts if v["verdict"] != "pass" or v.get("input_sets") != sets]
+    print("originals: %d of %d pass on %d input sets" % (len(verdicts) - len(bad), len(verdicts),
+                                                         sets))
+    for v in bad:
+        print("ANOMALY original", v)
+    return 1 if bad else 0
+
+
 if __name__ == "__main__":
     a = sys.argv[1:]
     if a[0] == "mutate":
@@ -258,3 +294,7 @@ if __name__ == "__main__":
     elif a[0] == "report":
         rate = float(a[a.index("--min-rate") + 1]) if "--min-rate" in a else 99.0
         sys.exit(cmd_report(a[1], a[2], a[3], a[4], rate))
+    elif a[0] == "originals":
+        cmd_originals(a[1], a[2])
+    elif a[0] == "check-originals":
+        sys.exit(cmd_check_originals(a[1], int(a[2])))

@@ -49,6 +49,14 @@ static cl::opt<double> scoreCpu("cpu-seconds", cl::desc("CPU time limit per cand
                                 cl::init(10), cl::sub(scoreCmd), cl::cat(synthCategory));
 static cl::opt<double> scoreWall("timeout", cl::desc("Wall-clock limit per candidate (default 30 s)"),
                                  cl::init(30), cl::sub(scoreCmd), cl::cat(synthCategory));
+static cl::opt<unsigned> scoreInputs("inputs", cl::desc("Input sets drawn from each record's spec "
+                                                        "besides the spec itself (default 3)"),
+                                      cl::init(3), cl::sub(scoreCmd), cl::cat(synthCategory));
+static cl::opt<std::string> scoreDumpInputs("dump-inputs",
+                                            cl::desc("Write each record's input sets as kdsl-run "
+                                                     "specs DIR/<id>-<set>.json"),
+                                            cl::value_desc("DIR"), cl::sub(scoreCmd),
+                                            cl::cat(synthCategory));
 static cl::SubCommand exportCmd("export", "Write one folder per sample: .py, standalone .cu, "
                                            ".cpp, Makefile (nvcc), metadata.json");
 static cl::list<std::string> exportArgs(cl::Positional, cl::desc("DATASET OUT"),
@@ -297,6 +305,8 @@ int main(int argc, char **argv) {
     ScoreLimits limits;
     limits.cpuSeconds = scoreCpu;
     limits.wallSeconds = scoreWall;
+    limits.extraInputs = scoreInputs;
+    limits.dumpInputs = scoreDumpInputs;
     if (Error e = scoreCandidates(scoreArgs[0], scoreArgs[1], outs(), limits))
       return fail(toString(std::move(e)));
     return 0;

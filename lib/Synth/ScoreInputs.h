@@ -1,0 +1,59 @@
+//===- ScoreInputs.h - the input sets kdsl-synth score compares on -*- C++ -*-===//
+//
+// kdsl-synth score runs a candidate on the record's stored spec and on
+// extra input sets drawn from it (docs/synth.md, "Scoring model outputs"):
+// every float input (array components, struct fields, float scalars, the
+// backward seeds) is redrawn uniformly within the range its values take in
+// the stored spec, per component, with unit vectors and quaternions kept
+// unit; integers (indices, counts, flags, random seeds) are kept. The
+// expected values of a drawn set come from the MLIR JIT (with bounds checks)
+// on the record's source and its adjoint, the path generate takes for the
+// record's `reference`; a drawn set whose reference run fails (an
+// out-of-bounds access, an assert) or has a non-finite value where the
+// stored reference has none is replaced by another draw.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KDSL_SYNTH_SCOREINPUTS_H
+#define KDSL_SYNTH_SCOREINPUTS_H
+
+#include "Execute.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kdsl::synth {
+
+/// One set of inputs a candidate is compared on.
+struct InputSet {
+  unsigned number = 0; // 0: the record's spec; 1, 2, ...: drawn
+  uint64_t seed = 0;   // the draw's seed (0 for the record's spec)
+  RunContext rc;       // the spec (kdsl-run form) and the kernel
+  llvm::json::Object reference; // {"outputs", "grads"}, flat as the record's
+};
+
+/// The record's spec perturbed as described above, for `kernel` (the
+/// record's kernel), with the draw `seed`. `changed` says whether any value
+/// was redrawn (false: the spec has no float input).
+llvm::Expected<llvm::json::Value> perturbSpec(const llvm::json::Value &spec,
+                                              const KernelInfo &kernel, uint64_t seed,
+                                              bool &changed);
+
+/// The input sets of `record`: set 0, its spec with its own reference, then
+/// up to `extra` drawn sets (deterministic: from the record's seed, id and
+/// attempt), each with the JIT's outputs and gradients. `ctx` must have the
+/// kdsl dialects loaded; the sets' kernel types belong to it. Fails when the
+/// record cannot be translated. When the JIT does not reproduce the record's
+/// own reference on its spec (a record from another kdsl), returns set 0
+/// alone and says why in `note`.
+llvm::Expected<std::vector<InputSet>> inputSetsOf(const llvm::json::Object &record,
+                                                  mlir::MLIRContext &ctx, unsigned extra,
+                                                  std::string &note);
+
+} // namespace kdsl::synth
+
+#endif
