@@ -210,7 +210,7 @@ void Gen::mPiecewise() {
   int n = launch1();
   dims = {n};
   line("i = wp.tid()");
-  switch (rng.range(0, 2)) {
+  switch (rng.range(0, 3)) {
   case 0: {
     // Huber loss.
     std::string p = pick({"pred", "y_hat", "x"}), t = pick({"target", "y_true", "label"}), o = pick({"loss", "huber", "cost"});
@@ -273,6 +273,33 @@ void Gen::mPiecewise() {
       L("    " + f + " = " + mu + " * " + N);
     }
     L(o + "[i] = " + f);
+    out(o, "f", {n});
+    break;
+  }
+  case 2: {
+    // Soft thresholding (the proximal step of an L1 penalty, ISTA), on a
+    // gradient step: shrink toward zero, zero inside [-lam, lam].
+    std::string x = pick({"w", "coef", "theta"}), g = pick({"grad", "g_in", "dw"}), o = pick({"w_out", "coef_next", "theta_new"});
+    arr(x, "f", {n}, -2, 2);
+    arr(g, "f", {n}, -1, 1);
+    std::string lam = c(0.05, 0.3);
+    if (rng.chance(0.5)) {
+      lam = pick({"lam", "l1", "thresh"});
+      scal(lam, 0.05, 0.3);
+    }
+    std::string z = pick({"z", "u", "step"}), y = pick({"y", "shrunk", "w_new"});
+    L(z + " = " + x + "[i] - " + c(0.05, 0.5) + " * " + g + "[i]");
+    // The result stored in each branch (as often written), or in a local.
+    bool direct = rng.chance(0.6);
+    std::string to = direct ? o + "[i]" : y;
+    L("if " + z + " > " + lam + ":");
+    L("    " + to + " = " + z + " - " + lam);
+    L("elif " + z + " < -" + lam + ":");
+    L("    " + to + " = " + z + " + " + lam);
+    L("else:");
+    L("    " + to + " = " + (direct ? std::string("0.0") : "{F}(0.0)"));
+    if (!direct)
+      L(o + "[i] = " + y);
     out(o, "f", {n});
     break;
   }
@@ -345,6 +372,34 @@ void Gen::mNeighbours(bool nestedLoop) {
     inputs.push_back({bound, "int", Value(int64_t(rng.range(2, n))), false});
   }
   std::string xi = pick({"xi", "p", "x_i"}), r = pick({"r", "rij", "d"}), r2 = pick({"r2", "dist_sq", "rr"});
+  // Nested: the neighbour's periodic images in a box (static loops over
+  // the image offsets -1, 0, 1 along x, or along x and y), as molecular
+  // dynamics and SPH codes sum them.
+  std::string box = c(2.0, 4.0);
+  int nest = 0;
+  if (nestedLoop && rng.chance(0.5)) {
+    box = pick({"box", "box_len", "L_box"});
+    scal(box, 2.0, 4.0);
+  }
+  auto images = [&](bool toI) {
+    std::string off;
+    if (rng.chance(0.6)) {
+      L("for s in range(3):");
+      ++indent;
+      ++nest;
+      off = "{V3}({F}(s - 1) * " + box + ", 0.0, 0.0)";
+    } else {
+      L("for sx in range(3):");
+      L("    for sy in range(3):");
+      indent += 2;
+      nest += 2;
+      off = "{V3}({F}(sx - 1) * " + box + ", {F}(sy - 1) * " + box + ", 0.0)";
+    }
+    if (toI)
+      L(r + " = " + xi + " - (" + pos + "[j] + " + off + ")");
+    else
+      L(r + " = " + pos + "[j] + " + off + " - " + xi);
+  };
   line("i = wp.tid()");
   L(xi + " = " + pos + "[i]");
   if (rng.chance(0.5)) {
@@ -354,9 +409,7 @@ void Gen::mNeighbours(bool nestedLoop) {
     L("for j in range(" + bound + "):");
     ++indent;
     if (nestedLoop) {
-      L("for s in range(2):");
-      ++indent;
-      L(r + " = " + xi + " - " + pos + "[j] * (1.0 + 0.5 * {F}(s))");
+      images(true);
     } else {
       L(r + " = " + xi + " - " + pos + "[j]");
     }
@@ -364,8 +417,7 @@ void Gen::mNeighbours(bool nestedLoop) {
     L("if " + r2 + " < " + h2 + ":");
     L("    " + w + " = " + h2 + " - " + r2);
     L("    " + rho + " += " + mass + "[j] * " + w + " * " + w + " * " + w);
-    if (nestedLoop)
-      --indent;
+    indent -= nest;
     --indent;
     L(o + "[i] = " + rho + " * " + c(0.2, 2.0));
     out(o, "f", {n});
@@ -376,16 +428,13 @@ void Gen::mNeighbours(bool nestedLoop) {
     L("for j in range(" + bound + "):");
     ++indent;
     if (nestedLoop) {
-      L("for s in range(" + std::to_string(rng.range(2, 3)) + "):");
-      ++indent;
-      L(r + " = " + pos + "[j] * (1.0 - 0.25 * {F}(s)) - " + xi);
+      images(false);
     } else {
       L(r + " = " + pos + "[j] - " + xi);
     }
     L(inv + " = 1.0 / wp.sqrt(wp.dot(" + r + ", " + r + ") + " + eps + ")");
     L(acc + " += " + r + " * (" + mass + "[j] * " + inv + " * " + inv + " * " + inv + ")");
-    if (nestedLoop)
-      --indent;
+    indent -= nest;
     --indent;
     L(o + "[i] = " + acc + " * " + c(0.1, 1.0));
     out(o, "v3", {n});
