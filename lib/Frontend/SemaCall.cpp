@@ -75,7 +75,13 @@ const Type *Sema::checkCall(CallExpr *e) {
   if (!n) {
     if (llvm::isa_and_nonnull<UnsupportedExpr>(e->callee)) // `mod.f` kdsl cannot read (Parser)
       return check(e->callee);
-    if (llvm::dyn_cast_or_null<AttributeExpr>(e->callee))
+    auto *inner = llvm::dyn_cast_or_null<CallExpr>(e->callee);
+    auto innerName = inner ? warpNameOf(inner->callee, scope) : std::nullopt;
+    if (innerName && *innerName == "grad")
+      error(e->callee->loc, "wp.grad(f)(...) (the gradient of a function, called in forward "
+                            "code) is not supported by kdsl yet; write the derivative as a "
+                            "@wp.func, or differentiate the kernel (its adjoint)");
+    else if (llvm::dyn_cast_or_null<AttributeExpr>(e->callee))
       error(e->callee->loc, "method calls are not supported in kernel code");
     else
       error(e->callee->loc, "this expression cannot be called");
