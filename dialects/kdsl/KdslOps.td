@@ -108,6 +108,49 @@ def Kdsl_BlockDimOp : Kdsl_Op<"block_dim", [Pure]> {
   let assemblyFormat = "attr-dict";
 }
 
+//===----------------------------------------------------------------------===//
+// The launch, as kdsl-lower-launch builds it (docs/architecture.md)
+//===----------------------------------------------------------------------===//
+
+def Kdsl_ThreadRangeOp : Kdsl_Op<"thread_range", [Pure,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let summary = "the flat thread indices the running entry point covers";
+  let description = [{
+    The row-major flat indices of the launch grid one call of the entry point
+    runs: `begin, begin + step, ...` below `end`. kdsl-lower-launch runs the
+    kernel body in an `scf.for` over them; each target maps the three values
+    to its entry point: `(begin, end, 1)`, the parameters of the CPU ABI
+    (`<kernel>_cpu_forward`), or the grid-stride loop of the GPU ABI
+    `(blockIdx.x * blockDim.x + threadIdx.x, launch.total,
+    blockDim.x * gridDim.x)`. Only at the top of a `kdsl.kernel`.
+
+    ```mlir
+    %begin, %end, %step = kdsl.thread_range : i64, i64, i64
+    ```
+  }];
+  let results = (outs I64:$begin, I64:$end, I64:$step);
+  let assemblyFormat = "attr-dict `:` type($begin) `,` type($end) `,` type($step)";
+  let hasVerifier = 1;
+}
+
+def Kdsl_LaunchDimOp : Kdsl_Op<"launch_dim", [Pure]> {
+  let summary = "one extent of the launch grid";
+  let description = [{
+    The extent of launch dimension `dim` (0 to 3, outermost first): `dims[d]`
+    in the CPU ABI, `launch.dims[d]` in the GPU ABI. kdsl-lower-launch reads
+    the extents `kdsl.tid` needs to split the flat thread index. Only at the
+    top of a `kdsl.kernel`.
+
+    ```mlir
+    %n1 = kdsl.launch_dim 1 : i64
+    ```
+  }];
+  let arguments = (ins I64Attr:$dim);
+  let results = (outs I64:$result);
+  let assemblyFormat = "$dim attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
 def Kdsl_BitcastOp : Kdsl_Op<"bitcast", [Pure,
     DeclareOpInterfaceMethods<Kdsl_AutodiffOpInterface>]> {
   let summary = "the bits of a value read as another type of the same size (wp.cast)";
@@ -400,14 +443,20 @@ def Kdsl_AssertOp : Kdsl_Op<"assert"> {
   let description = [{
     Checks `condition` at run time. A failure does not stop the thread: it is
     reported after the launch with the kernel, the source location of the op
-    and the thread index, and makes the launch fail.
+    and the thread index, and makes the launch fail. `thread` is the flat
+    thread index once kdsl-lower-launch has built the loop over threads; an
+    assert without one (in a `@wp.func`) reports thread -1 (unknown).
 
     ```mlir
     kdsl.assert %ok, "expect_eq(a, b)"
+    kdsl.assert %ok, "expect_eq(a, b)" thread(%flat)
     ```
   }];
-  let arguments = (ins I1:$condition, StrAttr:$message);
-  let assemblyFormat = "$condition `,` $message attr-dict";
+  let arguments = (ins I1:$condition, StrAttr:$message, Optional<I64>:$thread);
+  let assemblyFormat = "$condition `,` $message (`thread` `(` $thread^ `)`)? attr-dict";
+  let builders = [OpBuilder<(ins "::mlir::Value":$condition, "::mlir::StringAttr":$message), [{
+    build($_builder, $_state, condition, message, ::mlir::Value());
+  }]>];
 }
 
 def Kdsl_PrintOp : Kdsl_Op<"print"> {

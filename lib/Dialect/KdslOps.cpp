@@ -153,6 +153,28 @@ LogicalResult TidOp::verify() {
   return success();
 }
 
+/// The launch ops live at the top of a kernel body, where the outline passes
+/// and the emitters map them to their entry point's parameters.
+static LogicalResult verifyAtKernelTop(Operation *op) {
+  if (!isa_and_nonnull<KernelOp>(op->getParentOp()))
+    return op->emitOpError("must be at the top of a kdsl.kernel body");
+  return success();
+}
+
+LogicalResult ThreadRangeOp::verify() { return verifyAtKernelTop(*this); }
+
+void ThreadRangeOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getBegin(), "begin");
+  setNameFn(getEnd(), "end");
+  setNameFn(getStep(), "step");
+}
+
+LogicalResult LaunchDimOp::verify() {
+  if (getDim() < 0 || getDim() > 3)
+    return emitOpError("launch grids have dimensions 0 to 3, got ") << getDim();
+  return verifyAtKernelTop(*this);
+}
+
 //===----------------------------------------------------------------------===//
 // Array ops
 //===----------------------------------------------------------------------===//

@@ -1,4 +1,4 @@
-//===- GridLoop.cpp - move a kernel body into a loop over threads ---------===//
+//===- GridLoop.cpp - the outline passes' side of the lowered launch ------===//
 #include "GridLoop.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -7,13 +7,14 @@
 #include "mlir/IR/Builders.h"
 
 using namespace mlir;
+using namespace kdsl;
 
 /// memref.alloca_scope (autodiff's loop tapes) becomes an explicit
 /// stacksave/stackrestore pair now: once inside the grid loop, which is an
 /// AutomaticAllocationScope, the canonicalizer would inline the scope, but
 /// scf-to-cf never frees a loop body's allocas, so every thread (and every
 /// reversed iteration) would keep its tape on the stack.
-static void lowerAllocaScopes(Operation *root) {
+void kdsl::lowerAllocaScopes(Operation *root) {
   SmallVector<memref::AllocaScopeOp> scopes;
   root->walk([&](memref::AllocaScopeOp s) { scopes.push_back(s); }); // inner first
   for (memref::AllocaScopeOp scope : scopes) {
@@ -30,37 +31,35 @@ static void lowerAllocaScopes(Operation *root) {
   }
 }
 
-void kdsl::moveKernelBodyIntoGridLoop(KernelOp kernel, scf::ForOp loop, ArrayRef<Value> extents,
-                                      ArrayRef<Value> args) {
-  Location loc = kernel.getLoc();
-  Block *body = loop.getBody();
-  OpBuilder b = OpBuilder::atBlockBegin(body);
-  Type i32 = b.getI32Type();
-
-  // The thread's coordinates: row-major decomposition of the flat index.
-  unsigned nd = extents.size();
-  SmallVector<Value> tid(nd);
-  Value rest = loop.getInductionVar();
-  for (int d = nd - 1; d > 0; --d) {
-    tid[d] = arith::RemSIOp::create(b, loc, rest, extents[d]);
-    rest = arith::DivSIOp::create(b, loc, rest, extents[d]);
+FailureOr<LoweredLaunch> kdsl::getLoweredLaunch(KernelOp kernel, StringRef outliner) {
+  LoweredLaunch launch;
+  for (Operation &op : kernel.getBody().front()) {
+    if (auto r = dyn_cast<ThreadRangeOp>(op))
+      launch.range = r;
+    else if (auto loop = dyn_cast<scf::ForOp>(op);
+             loop && launch.range && loop.getLowerBound() == launch.range.getBegin())
+      launch.loop = loop;
   }
-  tid[0] = rest;
-  for (Value &t : tid)
-    t = arith::TruncIOp::create(b, loc, i32, t);
+  if (!launch.range || !launch.loop)
+    return kernel.emitError() << outliner << ": the launch of kernel '" << kernel.getSymName()
+                              << "' is not lowered: run kdsl-lower-launch first";
+  return launch;
+}
 
-  Block &kernelBlock = kernel.getBody().front();
-  kernelBlock.getTerminator()->erase();
-  for (auto [arg, v] : llvm::zip(kernelBlock.getArguments(), args))
+void kdsl::inlineLoweredKernel(KernelOp kernel, const LoweredLaunch &launch, Operation *before,
+                               ValueRange args, ValueRange range,
+                               function_ref<Value(OpBuilder &, unsigned)> extent) {
+  Block &body = kernel.getBody().front();
+  SmallVector<LaunchDimOp> dims(body.getOps<LaunchDimOp>());
+  for (LaunchDimOp d : dims) {
+    OpBuilder b(d);
+    d.replaceAllUsesWith(extent(b, d.getDim()));
+    d.erase();
+  }
+  launch.range->replaceAllUsesWith(range);
+  launch.range->erase();
+  for (auto [arg, v] : llvm::zip(body.getArguments(), args))
     arg.replaceAllUsesWith(v);
-  body->getOperations().splice(Block::iterator(body->getTerminator()),
-                               kernelBlock.getOperations());
-  lowerAllocaScopes(loop);
-  SmallVector<TidOp> tids;
-  loop.walk([&](TidOp t) { tids.push_back(t); });
-  for (TidOp t : tids) {
-    for (auto [r, v] : llvm::zip(t.getResults(), tid))
-      r.replaceAllUsesWith(v);
-    t.erase();
-  }
+  body.getTerminator()->erase();
+  before->getBlock()->getOperations().splice(Block::iterator(before), body.getOperations());
 }

@@ -78,7 +78,8 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
     return ub::PoisonOp::create(b, loc, t);
   }
 
-  /// Asserts (and, with check-bounds, array accesses) of one function body.
+  /// Asserts (and, with check-bounds, array accesses) of one function body;
+  /// `thread` is reported by the accesses and by asserts without a thread.
   void lowerChecks(Region &body, StringRef owner, Value thread,
                    const DenseMap<Value, StringRef> &names) {
     Type i32 = IntegerType::get(&getContext(), 32), i64 = IntegerType::get(&getContext(), 64);
@@ -96,7 +97,7 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
       Value line = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(lineOf(loc)));
       func::CallOp::create(b, loc, reportAssert,
                            ValueRange{stringPtr(b, loc, owner), stringPtr(b, loc, a.getMessage()),
-                                      line, thread});
+                                      line, a.getThread() ? a.getThread() : thread});
       a.erase();
     }
     if (!checkBounds)
@@ -161,7 +162,13 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
     }
   }
 
-  void outline(KernelOp k) {
+  /// Maps the lowered launch (kdsl-lower-launch) to the CPU ABI: the
+  /// arguments read through args[i], kdsl.thread_range as the begin/end
+  /// parameters and step 1, kdsl.launch_dim d as dims[d].
+  LogicalResult outline(KernelOp k) {
+    FailureOr<LoweredLaunch> launch = getLoweredLaunch(k, "kdsl-outline-cpu-kernels");
+    if (failed(launch))
+      return failure();
     MLIRContext *ctx = &getContext();
     Location loc = k.getLoc();
     Type ptr = ptrType(), i64 = IntegerType::get(ctx, 64);
@@ -185,23 +192,23 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
       names[v] = cast<StringAttr>(k.getArgNames()[i]).getValue();
       argValues.push_back(v);
     }
-    unsigned nd = k.getLaunchDims();
-    SmallVector<Value> extents;
-    for (unsigned d = 0; d < nd; ++d) {
-      Value slot = LLVM::GEPOp::create(b, loc, ptr, i64, dims, ArrayRef<LLVM::GEPArg>{(int32_t)d});
-      extents.push_back(LLVM::LoadOp::create(b, loc, i64, slot));
-    }
+    // Step 1: a constant, so that LLVM vectorizes the grid loop.
     Value one = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1));
-    auto loop = scf::ForOp::create(b, loc, begin, end, one);
-    b.setInsertionPointAfter(loop);
-    func::ReturnOp::create(b, loc);
-
-    moveKernelBodyIntoGridLoop(k, loop, extents, argValues);
+    auto ret = func::ReturnOp::create(b, loc);
+    scf::ForOp loop = launch->loop;
+    inlineLoweredKernel(k, *launch, ret, argValues, ValueRange{begin, end, one},
+                        [&](OpBuilder &db, unsigned d) -> Value {
+                          Value slot = LLVM::GEPOp::create(db, loc, ptr, i64, dims,
+                                                           ArrayRef<LLVM::GEPArg>{(int32_t)d});
+                          return LLVM::LoadOp::create(db, loc, i64, slot);
+                        });
+    lowerAllocaScopes(loop);
     Value flat = loop.getInductionVar();
     lowerChecks(f.getBody(), k.getSymName(), flat, names);
     k.erase();
     if (denseFastPath)
       addDenseFastPath(loop, argValues);
+    return success();
   }
 
   /// Runs a copy of the grid loop on dense views of the arrays when every
@@ -254,7 +261,8 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
       lowerChecks(f.getBody(), f.getSymName(), unknown, names);
     }
     for (KernelOp k : llvm::make_early_inc_range(module.getOps<KernelOp>()))
-      outline(k);
+      if (failed(outline(k)))
+        return signalPassFailure();
   }
 };
 

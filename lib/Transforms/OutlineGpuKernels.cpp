@@ -50,7 +50,8 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
       f->moveBefore(gpuModule.getBody(), gpuModule.getBody()->end());
     }
     for (KernelOp k : kernels)
-      outline(k, gpuModule);
+      if (failed(outline(k, gpuModule)))
+        return signalPassFailure();
   }
 
   static StructType findEmptyStruct(Type t) {
@@ -65,7 +66,11 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
     return {};
   }
 
-  void outline(KernelOp k, gpu::GPUModuleOp gpuModule) {
+  LogicalResult outline(KernelOp k, gpu::GPUModuleOp gpuModule) {
+    FailureOr<LoweredLaunch> lowered =
+        getLoweredLaunch(k, "kdsl-outline-gpu-kernels");
+    if (failed(lowered))
+      return failure();
     MLIRContext *ctx = &getContext();
     Location loc = k.getLoc();
     Type i64 = IntegerType::get(ctx, 64);
@@ -96,23 +101,22 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
       LLVM::StoreOp::create(b, loc, entry.getArgument(i + 1), slot);
       argValues.push_back(ReadOp::create(b, loc, t, slot));
     }
-    unsigned nd = k.getLaunchDims();
-    SmallVector<Value> extents;
-    for (unsigned d = 0; d < nd; ++d)
-      extents.push_back(LLVM::ExtractValueOp::create(b, loc, launch, ArrayRef<int64_t>{0, (int64_t)d}));
-    Value total = LLVM::ExtractValueOp::create(b, loc, launch, ArrayRef<int64_t>{1});
+    // The lowered launch (kdsl-lower-launch) as a grid-stride loop.
     auto toI64 = [&](Value index) { return arith::IndexCastOp::create(b, loc, i64, index); };
     Value bid = toI64(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x));
     Value bdim = toI64(gpu::BlockDimOp::create(b, loc, gpu::Dimension::x));
     Value tidx = toI64(gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
     Value gdim = toI64(gpu::GridDimOp::create(b, loc, gpu::Dimension::x));
     Value start = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, bid, bdim), tidx);
+    Value total = LLVM::ExtractValueOp::create(b, loc, launch, ArrayRef<int64_t>{1});
     Value stride = arith::MulIOp::create(b, loc, bdim, gdim);
-    auto loop = scf::ForOp::create(b, loc, start, total, stride);
-    b.setInsertionPointAfter(loop);
-    gpu::ReturnOp::create(b, loc);
-
-    moveKernelBodyIntoGridLoop(k, loop, extents, argValues);
+    auto ret = gpu::ReturnOp::create(b, loc);
+    inlineLoweredKernel(k, *lowered, ret, argValues, ValueRange{start, total, stride},
+                        [&](OpBuilder &db, unsigned d) -> Value {
+                          return LLVM::ExtractValueOp::create(db, loc, launch,
+                                                              ArrayRef<int64_t>{0, (int64_t)d});
+                        });
+    lowerAllocaScopes(lowered->loop);
     // wp.block_dim(): blockDim.x (funcs are inlined by now).
     SmallVector<BlockDimOp> blockDims;
     f.walk([&](BlockDimOp op) { blockDims.push_back(op); });
@@ -121,37 +125,36 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
       op.replaceAllUsesWith(arith::TruncIOp::create(ob, op.getLoc(), ob.getI32Type(), bdim).getResult());
       op.erase();
     }
-    Value flat = loop.getInductionVar();
-    SmallVector<Operation *> toErase;
-    f.walk([&](Operation *op) {
-      if (auto a = dyn_cast<AssertOp>(op)) {
-        OpBuilder ab(a);
-        Value failed = arith::XOrIOp::create(ab, loc, a.getCondition(),
-                                             arith::ConstantOp::create(ab, loc, ab.getBoolAttr(true)));
-        auto ifOp = scf::IfOp::create(ab, a.getLoc(), failed, false);
-        ab.setInsertionPointToStart(&ifOp.getThenRegion().front());
-        int line = 0;
-        if (auto fl = dyn_cast<FileLineColLoc>(a.getLoc()))
-          line = fl.getLine();
-        std::string msg;
-        for (char c : a.getMessage())
-          msg += c == '%' ? std::string("%%") : std::string(1, c);
-        gpu::PrintfOp::create(ab, a.getLoc(),
-                              ("kdsl: " + msg + " failed in kernel '" + k.getSymName().str() +
-                               "' at line " + std::to_string(line) + ", thread %lld\n"),
-                              ValueRange{flat});
-        toErase.push_back(op);
-      }
-    });
-    for (Operation *op : toErase)
-      op->erase();
+    // Asserts print from the device; their thread is the flat index.
+    SmallVector<AssertOp> asserts;
+    f.walk([&](AssertOp a) { asserts.push_back(a); });
+    for (AssertOp a : asserts) {
+      OpBuilder ab(a);
+      Value failed = arith::XOrIOp::create(ab, loc, a.getCondition(),
+                                           arith::ConstantOp::create(ab, loc, ab.getBoolAttr(true)));
+      auto ifOp = scf::IfOp::create(ab, a.getLoc(), failed, false);
+      ab.setInsertionPointToStart(&ifOp.getThenRegion().front());
+      int line = 0;
+      if (auto fl = dyn_cast<FileLineColLoc>(a.getLoc()))
+        line = fl.getLine();
+      std::string msg;
+      for (char c : a.getMessage())
+        msg += c == '%' ? std::string("%%") : std::string(1, c);
+      Value thread = a.getThread();
+      if (!thread)
+        thread = arith::ConstantOp::create(ab, loc, ab.getI64IntegerAttr(-1));
+      gpu::PrintfOp::create(ab, a.getLoc(),
+                            ("kdsl: " + msg + " failed in kernel '" + k.getSymName().str() +
+                             "' at line " + std::to_string(line) + ", thread %lld\n"),
+                            ValueRange{thread});
+      a.erase();
+    }
     k.erase();
     // convert-gpu-to-nvvm converts no struct-typed block arguments, and not
     // the n-D vector ops that feed matrix-typed ones: structs cross loop and
     // if boundaries as their fields, matrices (those fields too) as 1-D
     // vectors.
-    if (failed(flattenCarriedValues(f, /*matrices=*/true)))
-      return signalPassFailure();
+    return flattenCarriedValues(f, /*matrices=*/true);
   }
 };
 

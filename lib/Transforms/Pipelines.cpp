@@ -14,6 +14,7 @@ void kdsl::buildLowerToCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &
   OutlineCpuKernelsOptions outline;
   outline.checkBounds = options.checkBounds;
   outline.denseFastPath = options.denseFastPath;
+  pm.addPass(createLowerLaunch());
   pm.addPass(createOutlineCpuKernels(outline));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -34,10 +35,11 @@ void kdsl::buildLowerToCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &
 void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions &options) {
   // @wp.func calls are inlined into the kernels on the GPU (no recursion:
   // the front end rejects it), and the funcs are then dropped. Before the
-  // outlining, which lowers the kernels' kdsl.assert ops, including those of
-  // inlined funcs.
+  // launch lowering, which gives the kernels' kdsl.assert ops (those of
+  // inlined funcs too) their thread.
   pm.addPass(createInlinerPass());
   pm.addPass(createSymbolDCEPass());
+  pm.addPass(createLowerLaunch());
   pm.addPass(createOutlineGpuKernels());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -1,5 +1,5 @@
-// RUN: kdsl-opt %s --kdsl-outline-cpu-kernels | FileCheck %s
-// RUN: kdsl-opt %s --kdsl-outline-cpu-kernels=check-bounds=true | FileCheck %s --check-prefix=BOUNDS
+// RUN: kdsl-opt %s --kdsl-lower-launch --kdsl-outline-cpu-kernels | FileCheck %s
+// RUN: kdsl-opt %s --kdsl-lower-launch --kdsl-outline-cpu-kernels=check-bounds=true | FileCheck %s --check-prefix=BOUNDS
 
 // A 2-d kernel becomes the CPU entry point of KernelABI.h: arguments are read
 // through args[i], the body runs once per flat thread index in [begin, end),

@@ -1,7 +1,8 @@
-// RUN: kdsl-opt %s --kdsl-outline-gpu-kernels | FileCheck %s
+// RUN: kdsl-opt %s --kdsl-lower-launch --kdsl-outline-gpu-kernels | FileCheck %s
 // A kernel becomes a gpu.func with the GPU ABI of docs/gpu-abi.md: the
 // kdsl_launch struct first, then the arguments by value in C layout; the body
-// runs in a grid-stride loop over [0, launch.total).
+// runs in a grid-stride loop over [0, launch.total) (built by kdsl-lower-launch;
+// the outline pass maps its kdsl.grid_stride_range and kdsl.launch_dim).
 
 // CHECK: module attributes {gpu.container_module}
 // CHECK: gpu.module @kdsl_kernels
@@ -11,12 +12,12 @@
 // CHECK: %[[SLOT:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(ptr, array<4 x i64>, array<4 x i64>)>
 // CHECK: llvm.store %[[ARR]], %[[SLOT]]
 // CHECK: %[[A:.*]] = kdsl.read %[[SLOT]] : !llvm.ptr -> !kdsl.array<f32, 2>
-// CHECK: %[[D1:.*]] = llvm.extractvalue %[[LAUNCH]][0, 1]
-// CHECK: %[[TOTAL:.*]] = llvm.extractvalue %[[LAUNCH]][1]
 // CHECK: %[[BID:.*]] = gpu.block_id x
 // CHECK: %[[BDIM:.*]] = gpu.block_dim x
 // CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: %[[GDIM:.*]] = gpu.grid_dim x
+// CHECK: %[[TOTAL:.*]] = llvm.extractvalue %[[LAUNCH]][1]
+// CHECK: %[[D1:.*]] = llvm.extractvalue %[[LAUNCH]][0, 1]
 // CHECK: scf.for %[[FLAT:.*]] = %{{.*}} to %[[TOTAL]] step %{{.*}} : i64 {
 // CHECK:   arith.remsi %[[FLAT]], %[[D1]]
 // CHECK:   arith.divsi %[[FLAT]], %[[D1]]

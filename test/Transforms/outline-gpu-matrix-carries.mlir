@@ -1,4 +1,4 @@
-// RUN: kdsl-opt --kdsl-outline-gpu-kernels %s | FileCheck %s
+// RUN: kdsl-opt --kdsl-lower-launch --kdsl-outline-gpu-kernels %s | FileCheck %s
 // Matrices carried through loops and out of ifs cross the region boundaries
 // as 1-D vectors (kdsl-flatten-carried-structs{matrices}): convert-gpu-to-nvvm converts matrix-typed block arguments
 // but not the n-D vector ops that feed them.

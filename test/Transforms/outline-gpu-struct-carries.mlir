@@ -1,4 +1,4 @@
-// RUN: kdsl-opt --kdsl-outline-gpu-kernels %s | FileCheck %s
+// RUN: kdsl-opt --kdsl-lower-launch --kdsl-outline-gpu-kernels %s | FileCheck %s
 // Structs carried through loops and out of ifs cross the region boundaries
 // as their fields (convert-gpu-to-nvvm converts no struct-typed block
 // arguments); a matrix field then crosses as a 1-D vector.

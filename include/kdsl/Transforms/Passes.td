@@ -42,16 +42,40 @@ def FlattenCarriedStructs : Pass<"kdsl-flatten-carried-structs"> {
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::vector::VectorDialect"];
 }
 
+def LowerLaunch : Pass<"kdsl-lower-launch", "mlir::ModuleOp"> {
+  let summary = "Run each kdsl.kernel's body in a loop over its threads (the launch, for every target)";
+  let description = [{
+    The launch lowering every target shares (docs/architecture.md). Each
+    `kdsl.kernel` body becomes
+
+    ```mlir
+    %begin, %end, %step = kdsl.thread_range : i64, i64, i64  // this entry point's threads
+    %n1 = kdsl.launch_dim 1 : i64                            // the extents the split needs
+    scf.for %flat = %begin to %end step %step : i64 { ... }  // the body, once per thread
+    ```
+
+    where `kdsl.tid` has become the row-major split of `%flat` (`arith.remsi`
+    / `arith.divsi` by the extents, `arith.trunci` to i32, named as the source
+    names the thread ids), and every `kdsl.assert` carries `thread(%flat)`.
+    The targets map `kdsl.thread_range` (CPU: `begin, end, 1`; GPU: a
+    grid-stride loop), `kdsl.launch_dim`, `kdsl.block_dim` and the kernel's
+    arguments to their entry point's parameters. Kernels lowered already are
+    left alone.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 def OutlineCpuKernels : Pass<"kdsl-outline-cpu-kernels", "mlir::ModuleOp"> {
   let summary = "Turn each kdsl.kernel into a CPU entry point running a range of the launch grid";
   let description = [{
     Each `kdsl.kernel @k` becomes
     `func.func @k_cpu_forward(%dims: !llvm.ptr, %begin: i64, %end: i64, %args: !llvm.ptr)`
-    (the ABI of include/kdsl/Runtime/KernelABI.h): arguments are read from
-    `args` with `kdsl.read`, the body runs in an `scf.for` over the flat thread
-    indices [begin, end), and `kdsl.tid` becomes the row-major decomposition of
-    the flat index. `kdsl.assert` becomes a call of `kdsl_report_assert` when
-    the condition is false. With `check-bounds`, every array access is guarded
+    (the ABI of include/kdsl/Runtime/KernelABI.h). It takes the launch
+    `kdsl-lower-launch` built (the loop over the flat thread indices, the
+    split thread ids) and maps it: arguments are read from `args` with
+    `kdsl.read`, `kdsl.thread_range` is `(begin, end, 1)`, `kdsl.launch_dim d`
+    is `dims[d]`, `kdsl.block_dim` is 1 (Warp's CPU kernels; in funcs too). `kdsl.assert` becomes a call of `kdsl_report_assert` when the
+    condition is false. With `check-bounds`, every array access is guarded
     and an out-of-range index calls `kdsl_report_oob` instead.
   }];
   let options = [Option<"checkBounds", "check-bounds", "bool", "false",
@@ -68,9 +92,11 @@ def OutlineGpuKernels : Pass<"kdsl-outline-gpu-kernels", "mlir::ModuleOp"> {
     Each `kdsl.kernel @k` becomes `gpu.func @k_cuda_kernel_forward(%launch, args...) kernel`
     in `gpu.module @kdsl_kernels`: `launch` is the `kdsl_launch` struct
     `{i64 dims[4], i64 total}` and the arguments come by value in the C layout
-    of the CPU ABI, the same entry point as `--emit=cuda`. The body runs in a
-    grid-stride `scf.for` over [0, total); `kdsl.tid` is the row-major
-    decomposition of the flat index; `kdsl.assert` prints with `gpu.printf`.
+    of the CPU ABI, the same entry point as `--emit=cuda`. It takes the
+    launch `kdsl-lower-launch` built and maps it: `kdsl.thread_range` is `(blockIdx.x * blockDim.x + threadIdx.x,
+    launch.total, blockDim.x * gridDim.x)`, `kdsl.launch_dim d` is
+    `launch.dims[d]`, `kdsl.block_dim` is `blockDim.x`; `kdsl.assert` prints
+    with `gpu.printf`.
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
                            "mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect"];
