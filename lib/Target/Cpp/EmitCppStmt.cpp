@@ -207,10 +207,13 @@ FamilyResult CppEmitter::memoryStmt(Operation &op) {
         return success();
       })
       .Case([&](StoreOp st) {
-        if (options.checkBounds)
-          line() << "if (" << boundsCheck(st.getArray(), st.getIndices()) << ") ";
-        else
+        if (options.checkBounds) {
+          // The check declares its local on a line of its own first.
+          std::string ok = boundsCheck(st.getArray(), st.getIndices());
+          line() << "if (" << ok << ") ";
+        } else {
           line();
+        }
         os << "kdsl::store(" << name(st.getArray()) << ", " << name(st.getValue());
         for (Value i : st.getIndices())
           os << ", (int64_t)" << name(i);
