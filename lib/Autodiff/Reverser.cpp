@@ -199,7 +199,18 @@ void Reverser::nameAdjoint(Value v, Value a) {
   if (Operation *d = a.getDefiningOp(); d && d->getNumResults() == 1 &&
                                         !sourceNameOf(a).starts_with("adj_"))
     d->setLoc(withoutSourceNames(d->getLoc()));
-  setSourceName(a, ("adj_" + n).str());
+  std::string name = ("adj_" + n).str();
+  setSourceName(a, name);
+  // The value is already the adjoint of another variable (adj_rel, and now
+  // adj_o for rel = o - c): adj_o becomes a second name of it.
+  if (Operation *d = a.getDefiningOp(); d && d->getNumResults() == 1 &&
+                                        sourceNameOf(a) != name &&
+                                        !d->hasTrait<OpTrait::ConstantLike>()) {
+    SmallVector<StringRef> aliases;
+    sourceAliasesOf(d->getLoc(), aliases);
+    if (!llvm::is_contained(aliases, name))
+      addSourceAlias(d, name);
+  }
 }
 
 /// Whether element `position` of `vec` is known to be zero: `vec` is a

@@ -136,6 +136,37 @@ inline bool hasInheritedAdjointName(mlir::Operation *op) {
   });
 }
 
+inline constexpr const char kAliasLocTag[] = "kdsl.alias";
+
+/// Adds `name` as another source name of the one-result op `op`, for a value
+/// that is the adjoint of two variables (`rel = o - c`: adj_o is adj_rel).
+/// The emitter declares `adj_o` as a copy after `adj_rel`, as Warp's
+/// backward has both. sourceNameOf(op) stays the first name.
+inline void addSourceAlias(mlir::Operation *op, llvm::StringRef name) {
+  mlir::MLIRContext *ctx = op->getContext();
+  mlir::Location alias = mlir::FusedLoc::get(
+      ctx, {mlir::NameLoc::get(mlir::StringAttr::get(ctx, name))}, mlir::StringAttr::get(ctx, kAliasLocTag));
+  op->setLoc(mlir::FusedLoc::get(ctx, {op->getLoc(), alias}));
+}
+
+/// The names addSourceAlias gave (depth first, possibly repeated).
+inline void sourceAliasesOf(mlir::Location loc, llvm::SmallVectorImpl<llvm::StringRef> &out) {
+  if (auto n = llvm::dyn_cast<mlir::NameLoc>(loc))
+    return sourceAliasesOf(n.getChildLoc(), out);
+  auto f = llvm::dyn_cast<mlir::FusedLoc>(loc);
+  if (!f)
+    return;
+  auto tag = llvm::dyn_cast_or_null<mlir::StringAttr>(f.getMetadata());
+  for (mlir::Location l : f.getLocations()) {
+    if (tag && tag.getValue() == kAliasLocTag)
+      if (auto n = llvm::dyn_cast<mlir::NameLoc>(l)) {
+        out.push_back(n.getName().getValue());
+        continue;
+      }
+    sourceAliasesOf(l, out);
+  }
+}
+
 /// Gives the op defining `v` (or the block argument) the source name `name`,
 /// unless it has one already (other than an inherited adjoint name, replaced
 /// by an adjoint name) or defines a constant (printed inline).

@@ -178,7 +178,11 @@ private:
     bind(v, "v");
     line() << unusedPrefix(v) << "const " << typeName(v.getType()) << " " << name(v) << " = "
            << expr << ";\n";
+    declareAliases(v);
   }
+  /// `const T adj_o = adj_rel;` for each other source name of `v`
+  /// (addSourceAlias: a backward's adjoint shared by two variables).
+  void declareAliases(mlir::Value v);
 
   // ---- control flow (EmitCppControlFlow.cpp) -------------------------------
   FamilyResult controlFlowStmt(mlir::Operation &op);

@@ -239,3 +239,16 @@ std::string cpp_emit::braceList(VectorType vt, ArrayRef<std::string> elements) {
   }
   return s + "}}";
 }
+
+void CppEmitter::declareAliases(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return;
+  SmallVector<StringRef> aliases;
+  sourceAliasesOf(def->getLoc(), aliases);
+  llvm::StringSet<> done;
+  for (StringRef a : aliases)
+    if (a != sourceNameOf(v) && done.insert(a).second)
+      line() << "[[maybe_unused]] const " << typeName(v.getType()) << " " << fresh(a, /*source=*/true)
+             << " = " << name(v) << ";\n";
+}
