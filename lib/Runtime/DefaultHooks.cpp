@@ -19,7 +19,7 @@ extern "C" __attribute__((weak)) void kdsl_report_oob(const char *kernel, const 
                                                      int32_t dim, int64_t index, int64_t extent,
                                                      int64_t thread) {
   std::fprintf(stderr,
-               "kdsl: index %" PRId64 " out of range [0, %" PRId64 ") for dimension %d of array '%s'"
+               "kdsl: index %" PRId64 " out of range [-%" PRId64 ", %" PRId64 ") for dimension %d of array '%s'"
                " in kernel '%s', thread %" PRId64 "\n",
-               index, extent, dim, array, kernel, thread);
+               index, extent, extent, dim, array, kernel, thread);
 }

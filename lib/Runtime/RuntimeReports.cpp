@@ -64,8 +64,8 @@ void RuntimeReports::reportOOB(const char *kernel, const char *array, int32_t di
                                int64_t extent, int64_t thread) {
   if (countIfNotFirst(thread))
     return;
-  std::string text = "index " + std::to_string(index) + " out of range [0, " +
-                     std::to_string(extent) + ") for dimension " + std::to_string(dim) +
+  std::string text = "index " + std::to_string(index) + " out of range [-" +
+                     std::to_string(extent) + ", " + std::to_string(extent) + ") for dimension " + std::to_string(dim) +
                      " of array '" + (array ? array : "?") + "' " + ownerText(kernel, thread) +
                      threadText(thread);
   record(thread, std::move(text));

@@ -21,6 +21,7 @@
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -138,13 +139,23 @@ struct Layout {
     LLVM::StoreOp::create(b, loc, ssa, ptr);
   }
 
-  /// data + sum(index_d * stride_d), strides in bytes.
+  /// data + sum(index_d * stride_d), strides in bytes. A negative index
+  /// counts from the end of its dimension (index_d + shape_d), as Warp's
+  /// index() and view(); a constant non-negative one is used as is.
   Value address(Value desc, ValueRange indices) {
     Value data = LLVM::ExtractValueOp::create(b, loc, desc, 0);
     Value offset;
     for (auto [d, i] : llvm::enumerate(indices)) {
       Value stride = LLVM::ExtractValueOp::create(b, loc, desc, ArrayRef<int64_t>{2, (int64_t)d});
-      Value term = LLVM::MulOp::create(b, loc, LLVM::SExtOp::create(b, loc, b.getI64Type(), i), stride);
+      Value i64 = LLVM::SExtOp::create(b, loc, b.getI64Type(), i);
+      APInt known;
+      if (!matchPattern(i, m_ConstantInt(&known)) || known.isNegative()) {
+        Value extent = LLVM::ExtractValueOp::create(b, loc, desc, ArrayRef<int64_t>{1, (int64_t)d});
+        Value zero = LLVM::ConstantOp::create(b, loc, b.getI64Type(), (int64_t)0);
+        Value negative = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::slt, i64, zero);
+        i64 = LLVM::SelectOp::create(b, loc, negative, LLVM::AddOp::create(b, loc, i64, extent), i64);
+      }
+      Value term = LLVM::MulOp::create(b, loc, i64, stride);
       offset = offset ? (Value)LLVM::AddOp::create(b, loc, offset, term) : term;
     }
     return LLVM::GEPOp::create(b, loc, data.getType(), b.getI8Type(), data, ValueRange{offset});

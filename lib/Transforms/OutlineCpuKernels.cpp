@@ -126,8 +126,13 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
       Value ok = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
       for (auto [d, idx] : llvm::enumerate(indices)) {
         Value extent = ShapeOp::create(b, loc, array, d);
-        // Unsigned compare: negative indices are out of range too.
-        Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, idx, extent);
+        // In range: -extent <= idx < extent (a negative index counts from
+        // the end, as Warp's index()).
+        Value negExtent = arith::SubIOp::create(
+            b, loc, arith::ConstantOp::create(b, loc, b.getIntegerAttr(idx.getType(), 0)), extent);
+        Value in = arith::AndIOp::create(
+            b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, idx, extent),
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, idx, negExtent));
         auto report = scf::IfOp::create(
             b, loc, arith::XOrIOp::create(b, loc, in, arith::ConstantOp::create(b, loc, b.getBoolAttr(true))),
             false);
