@@ -7,7 +7,12 @@
 // CHECK: %[[DATA:.*]] = llvm.extractvalue %[[A]][0]
 // CHECK: %[[STRIDE:.*]] = llvm.extractvalue %[[A]][2, 0]
 // CHECK: %[[I64:.*]] = llvm.sext %[[I]] : i32 to i64
-// CHECK: %[[OFF:.*]] = llvm.mul %[[I64]], %[[STRIDE]] : i64
+// A negative index counts from the end (index + shape), as Warp's index():
+// CHECK: %[[EXT:.*]] = llvm.extractvalue %[[A]][1, 0]
+// CHECK: %[[NEG:.*]] = llvm.icmp "slt" %[[I64]], %{{.*}} : i64
+// CHECK: %[[WRAP:.*]] = llvm.add %[[I64]], %[[EXT]] : i64
+// CHECK: %[[IDX:.*]] = llvm.select %[[NEG]], %[[WRAP]], %[[I64]] : i1, i64
+// CHECK: %[[OFF:.*]] = llvm.mul %[[IDX]], %[[STRIDE]] : i64
 // CHECK: %[[P:.*]] = llvm.getelementptr %[[DATA]][%[[OFF]]] : (!llvm.ptr, i64) -> !llvm.ptr, i8
 // Component by component (LLVM's vectorizers do not take aggregate loads):
 // CHECK: %[[E0:.*]] = llvm.getelementptr %[[P]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<3 x f32>

@@ -34,7 +34,7 @@
 // CHECK:   %[[OK:.*]] = arith.cmpf ogt, %[[V]], %[[S]]
 // CHECK:   %[[FAILED:.*]] = arith.xori %[[OK]], %{{.*}} : i1
 // CHECK:   scf.if %[[FAILED]] {
-// CHECK:     %[[LINE:.*]] = arith.constant [[# @LINE + 26]] : i32
+// CHECK:     %[[LINE:.*]] = arith.constant [[# @LINE + 32]] : i32
 // CHECK:     %[[K:.*]] = llvm.mlir.addressof @[[KNAME]]
 // CHECK:     %[[M:.*]] = llvm.mlir.addressof @[[MSG]]
 // CHECK:     func.call @kdsl_report_assert(%[[K]], %[[M]], %[[LINE]], %[[FLAT]])
@@ -45,10 +45,16 @@
 // BOUNDS-LABEL: func.func @k2_cpu_forward(
 // BOUNDS: scf.if
 // BOUNDS: %[[EXT0:.*]] = kdsl.shape %{{.*}}[0]
-// BOUNDS: %[[IN0:.*]] = arith.cmpi ult, %{{.*}}, %[[EXT0]] : i32
+// BOUNDS: %[[NEG0:.*]] = arith.subi %{{.*}}, %[[EXT0]] : i32
+// BOUNDS: %[[LT0:.*]] = arith.cmpi slt, %[[IDX0:.*]], %[[EXT0]] : i32
+// BOUNDS: %[[GE0:.*]] = arith.cmpi sge, %[[IDX0]], %[[NEG0]] : i32
+// BOUNDS: %[[IN0:.*]] = arith.andi %[[LT0]], %[[GE0]] : i1
 // BOUNDS: func.call @kdsl_report_oob(
 // BOUNDS: %[[EXT1:.*]] = kdsl.shape %{{.*}}[1]
-// BOUNDS: %[[IN1:.*]] = arith.cmpi ult, %{{.*}}, %[[EXT1]] : i32
+// BOUNDS: %[[NEG1:.*]] = arith.subi %{{.*}}, %[[EXT1]] : i32
+// BOUNDS: %[[LT1:.*]] = arith.cmpi slt, %[[IDX1:.*]], %[[EXT1]] : i32
+// BOUNDS: %[[GE1:.*]] = arith.cmpi sge, %[[IDX1]], %[[NEG1]] : i32
+// BOUNDS: %[[IN1:.*]] = arith.andi %[[LT1]], %[[GE1]] : i1
 // BOUNDS: func.call @kdsl_report_oob(
 // BOUNDS: %[[OK:.*]] = arith.andi %{{.*}}, %[[IN1]] : i1
 // BOUNDS: %{{.*}} = scf.if %[[OK]] -> (f32) {

@@ -68,15 +68,6 @@ def k(a: wp.array(dtype=float), b: wp.array(dtype=float)):
 
 # -----
 
-import warp as wp
-
-
-@wp.kernel
-def k(a: wp.array(dtype=float)):
-    # expected-error@+1 {{wp.zeros(shape, dtype) in kernel code makes a fixed-size local array (Warp's fixedarray); kdsl does not support local arrays yet}}
-    z = wp.zeros(shape=(2, 3), dtype=int)
-
-# -----
 
 import warp as wp
 
