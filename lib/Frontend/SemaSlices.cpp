@@ -187,7 +187,7 @@ const Type *Sema::checkArraySlice(SubscriptExpr *e, const Type *bt) {
 /// or step.
 bool Sema::starredArraySlice(Expr *value, const Type *arrayType, llvm::SmallVectorImpl<Expr *> &parts) {
   auto *sub = llvm::cast<SubscriptExpr>(value);
-  auto *s = llvm::dyn_cast<SliceExpr>(sub->indices.size() == 1 ? sub->indices[0] : nullptr);
+  auto *s = llvm::dyn_cast_if_present<SliceExpr>(sub->indices.size() == 1 ? sub->indices[0] : nullptr);
   if (!s)
     return error(value->loc, "'*' unpacks an array only through a slice with constant bounds (*a[0:3])");
   if (arrayType->ndim != 1)
