@@ -225,20 +225,23 @@ const Type *Sema::checkAttribute(AttributeExpr *e) {
   }
 }
 
+/// An index of an array, vector or matrix: an integer (a literal becomes int32,
+/// Warp's index type).
+bool Sema::checkIndex(Expr *idx) {
+  const Type *t = check(idx);
+  if (!t)
+    return false;
+  if (t->kind == Type::IntLit)
+    return coerce(idx, types.i32(), "index");
+  if (!t->isIntScalar())
+    return error(idx->loc, "indices must be integers, got " + t->str());
+  return true;
+}
+
 const Type *Sema::checkSubscript(SubscriptExpr *e) {
   const Type *bt = check(e->base);
   if (!bt)
     return nullptr;
-  auto checkIndex = [&](Expr *idx) -> bool {
-    const Type *t = check(idx);
-    if (!t)
-      return false;
-    if (t->kind == Type::IntLit)
-      return coerce(idx, types.i32(), "index");
-    if (!t->isIntScalar())
-      return error(idx->loc, "indices must be integers, got " + t->str());
-    return true;
-  };
   unsigned n = e->indices.size();
   switch (bt->kind) {
   case Type::Array:

@@ -107,15 +107,8 @@ const Type *Sema::checkCompositeSlice(SubscriptExpr *e, const Type *bt) {
       shape.push_back(e->sliceSel[k].size());
       continue;
     }
-    const Type *t = check(idx);
-    if (!t)
+    if (!checkIndex(idx))
       return nullptr;
-    if (t->kind == Type::IntLit && !coerce(idx, types.i32(), "index"))
-      return nullptr;
-    if (!t->isLiteral() && !t->isIntScalar()) {
-      error(idx->loc, "indices must be integers, got " + t->str());
-      return nullptr;
-    }
     if (auto v = evalConst(idx); v && v->kind == ConstValue::Int &&
                                  (v->i < 0 || v->i >= (int64_t)extents[k])) {
       error(idx->loc, "index " + llvm::Twine(v->i) + " is out of range for " + bt->str());
@@ -166,15 +159,8 @@ const Type *Sema::checkArraySlice(SubscriptExpr *e, const Type *bt) {
           return nullptr;
       continue;
     }
-    const Type *t = check(idx);
-    if (!t)
+    if (!checkIndex(idx))
       return nullptr;
-    if (t->kind == Type::IntLit && !coerce(idx, types.i32(), "index"))
-      return nullptr;
-    if (!t->isLiteral() && !t->isIntScalar()) {
-      error(idx->loc, "indices must be integers, got " + t->str());
-      return nullptr;
-    }
     ++dropped;
   }
   e->skind = SubKind::ArrayView;

@@ -111,6 +111,7 @@ private:
   std::optional<int64_t> sliceComponent(Expr *c);
   bool slicePositions(SliceExpr *s, int64_t length, llvm::SmallVectorImpl<int64_t> &out);
   const Type *checkCompositeSlice(SubscriptExpr *e, const Type *bt);
+  bool checkIndex(Expr *idx);
   // Array slices a[1:3, i] (views) and *a[0:3] (SemaSlices.cpp).
   bool checkArraySliceComponent(Expr *c, bool isStep);
   const Type *checkArraySlice(SubscriptExpr *e, const Type *bt);

@@ -207,3 +207,18 @@ def k(a: wp.array2d(dtype=float), b: wp.array(dtype=int)):
     v = a[1:]
     # expected-error@+1 {{local variable 'v' changes type from array(dtype=float32, ndim=2) to array(dtype=int32)}}
     v = b[1:]
+
+# -----
+
+# float-index-beside-slice:
+# An index beside a slice is an integer, as a plain index is (it used to reach
+# MLIR generation and fail there as an internal error).
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array2d(dtype=float), out: wp.array(dtype=float)):
+    # expected-error@+1 {{indices must be integers, got float literal}}
+    s = a[1.5, 0:2]
+    out[0] = s[0]
