@@ -463,6 +463,21 @@ private:
   /// A float constant in [lo, hi] (printed with 3 significant digits).
   std::string c(double lo, double hi) { return num(rng.value(lo, hi)); }
   std::string pick(llvm::ArrayRef<const char *> names) { return fresh(names); }
+  /// Several points per body (m > 1): opens `for k in range(count):` (count an
+  /// int parameter equal to m) one indent deeper and binds the flat index
+  /// `at = tid * count + k`, which it returns; with one point, `tid` itself.
+  std::string pointLoop(int m, const std::string &tid, llvm::ArrayRef<const char *> loopVars,
+                        llvm::ArrayRef<const char *> counts, llvm::ArrayRef<const char *> flatNames) {
+    if (m <= 1)
+      return tid;
+    std::string pk = pick(loopVars), np = pick(counts);
+    iscal(np, m, m);
+    L("for " + pk + " in range(" + np + "):");
+    ++indent;
+    std::string at = pick(flatNames);
+    L(at + " = " + tid + " * " + np + " + " + pk);
+    return at;
+  }
   /// A name of a @wp.func: the domain's, after f<index>_ (per-index names
   /// are normalized by the content hash).
   std::string funcName(const std::string &base) {

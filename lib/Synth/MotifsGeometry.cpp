@@ -123,14 +123,8 @@ void Gen::mTransform() {
   std::string p = pick({"p", "x", "v_loc"}), w = pick({"pw", "x_w", "world_p"});
   std::string at = "i";
   auto loop = [&] {
-    if (m == 1)
-      return;
-    std::string pk = pick({"k", "v_k", "pt"}), np = pick({"num_points", "verts_per_mesh", "pts_per_instance"});
-    iscal(np, m, m);
-    L("for " + pk + " in range(" + np + "):");
-    ++indent;
-    at = pick({"idx", "vi", "p_idx"});
-    L(at + " = i * " + np + " + " + pk);
+    at = pointLoop(m, "i", {"k", "v_k", "pt"}, {"num_points", "verts_per_mesh", "pts_per_instance"},
+                   {"idx", "vi", "p_idx"});
   };
   if (rng.chance(0.4)) {
     std::string xf = pick({"xform", "model", "M_world"}), h = pick({"h", "ph", "hom"});
@@ -274,15 +268,8 @@ void Gen::mRotate2D() {
   std::string sh = pick({"shift", "center", "pivot"});
   if (shift)
     arr(sh, "v2", {n}, -1, 1);
-  std::string at = "i";
-  if (m > 1) {
-    std::string pk = pick({"k", "corner", "pt"}), np = pick({"num_corners", "pts_per_shape", "num_points"});
-    iscal(np, m, m);
-    L("for " + pk + " in range(" + np + "):");
-    ++indent;
-    at = pick({"idx", "vi", "p_idx"});
-    L(at + " = i * " + np + " + " + pk);
-  }
+  std::string at = pointLoop(m, "i", {"k", "corner", "pt"}, {"num_corners", "pts_per_shape", "num_points"},
+                             {"idx", "vi", "p_idx"});
   L(p + " = " + R + " * " + pts + "[" + at + "]");
   if (shift)
     L(p + " = " + p + " + " + sh + "[i]");
@@ -330,15 +317,8 @@ void Gen::mQuatRotate() {
       out(qo, "q", {n});
     }
   }
-  std::string at = "i";
-  if (m > 1) {
-    std::string pk = pick({"k", "v_k", "pt"}), np = pick({"num_points", "pts_per_body", "verts_per_shape"});
-    iscal(np, m, m);
-    L("for " + pk + " in range(" + np + "):");
-    ++indent;
-    at = pick({"idx", "vi", "p_idx"});
-    L(at + " = i * " + np + " + " + pk);
-  }
+  std::string at = pointLoop(m, "i", {"k", "v_k", "pt"}, {"num_points", "pts_per_body", "verts_per_shape"},
+                             {"idx", "vi", "p_idx"});
   if (!fn.empty())
     L(p + " = " + fn + "(" + q + ", " + loc + "[" + at + "]" + (t ? ", " + com + "[i]" : "") + ")");
   else

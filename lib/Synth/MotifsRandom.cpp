@@ -51,15 +51,8 @@ void Gen::mJitterEmit() {
   }
   line(tid + " = wp.tid()");
   L(st + " = wp.rand_init(" + seed + ", " + tid + ")");
-  std::string at = tid;
-  if (m > 1) {
-    std::string pk = pick({"k", "p_k", "s_i"}), np = pick({"per_emitter", "num_spawn", "burst"});
-    iscal(np, m, m);
-    L("for " + pk + " in range(" + np + "):");
-    ++indent;
-    at = pick({"slot", "dst", "p_out"});
-    L(at + " = " + tid + " * " + np + " + " + pk);
-  }
+  std::string at = pointLoop(m, tid, {"k", "p_k", "s_i"}, {"per_emitter", "num_spawn", "burst"},
+                             {"slot", "dst", "p_out"});
   switch (rng.range(0, 2)) {
   case 0: L(off + " = " + rv("wp.sample_unit_sphere(" + st + ")", "v3") + " * " + rad + "[" + tid + "]"); break;
   case 1: {
