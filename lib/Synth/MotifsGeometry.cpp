@@ -323,11 +323,16 @@ void Gen::mQuatRotate() {
     L(p + " = " + fn + "(" + q + ", " + loc + "[" + at + "]" + (t ? ", " + com + "[i]" : "") + ")");
   else
     L(p + " = wp.quat_rotate(" + q + ", " + loc + "[" + at + "])" + (t ? " + " + com + "[i]" : ""));
+  // In three of ten, a target seen from the point in the body's frame (the
+  // inverse rotation of a world offset; rotating the point back would only
+  // give the local point again).
   if (rng.chance(0.3)) {
-    std::string back = pick({"back", "x_body", "local_again"}), bo = pick({"local_out", "body_out"});
-    L(back + " = wp.quat_rotate_inv(" + q + ", " + p + (t ? " - " + com + "[i]" : "") + ")");
-    L(bo + "[" + at + "] = " + back);
-    out(bo, "v3", {n * m});
+    std::string tg = pick({"target", "goal", "x_target"});
+    arr(tg, "v3", {n}, -1, 1);
+    std::string rel = pick({"rel_body", "to_target", "d_local"}), ro = pick({"target_local", "rel_out"});
+    L(rel + " = wp.quat_rotate_inv(" + q + ", " + tg + "[i] - " + p + ")");
+    L(ro + "[" + at + "] = " + rel);
+    out(ro, "v3", {n * m});
   }
   L(wo + "[" + at + "] = " + p);
   if (m > 1)
