@@ -20,13 +20,13 @@ using namespace kdsl;
 /// early returns to flags; recursion is rejected by Sema). A value the callee
 /// returns takes the caller's name for the call's result (`f = spring(...)`
 /// keeps `f`, so its adjoint reads adj_f).
-static LogicalResult inlineCalls(Operation *root, SymbolTable &symbols) {
+LogicalResult kdsl::inlineCalls(Operation *root, SymbolTable &symbols) {
   InlinerInterface interface(root->getContext());
   InlinerConfig config;
   for (unsigned round = 0;; ++round) {
     SmallVector<func::CallOp> calls;
     root->walk([&](func::CallOp c) {
-      if (!isCustomGradCall(c))
+      if (!isCustomGradCall(c) && !isForwardOnlyCall(c))
         calls.push_back(c);
     });
     if (calls.empty())

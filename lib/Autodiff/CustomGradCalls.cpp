@@ -29,6 +29,10 @@ bool kdsl::keepCustomCall(func::CallOp call, SymbolTable &symbols) {
   auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
   if (!callee)
     return false;
+  if (callee->hasAttr(kGradOfAttr) || callee->hasAttr(kForwardOnlyAttr)) {
+    call->setAttr(kForwardOnlyAttr, UnitAttr::get(call.getContext()));
+    return true;
+  }
   auto grad = callee->getAttrOfType<FlatSymbolRefAttr>(kCustomGradAttr);
   if (auto replay = callee->getAttrOfType<FlatSymbolRefAttr>(kCustomReplayAttr))
     call.setCalleeAttr(replay);
@@ -36,6 +40,10 @@ bool kdsl::keepCustomCall(func::CallOp call, SymbolTable &symbols) {
     return false;
   call->setAttr(kCustomGradAttr, grad);
   return true;
+}
+
+bool kdsl::isForwardOnlyCall(Operation *op) {
+  return isa<func::CallOp>(op) && op->hasAttr(kForwardOnlyAttr);
 }
 
 bool kdsl::isCustomGradCall(Operation *op) {

@@ -334,8 +334,13 @@ void Reverser::forget(Block &block) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult Reverser::differentiateBlock(Block &block) {
+  return differentiateBlock(block, [] {});
+}
+
+LogicalResult Reverser::differentiateBlock(Block &block, llvm::function_ref<void()> seed) {
   if (failed(recompute(block)))
     return failure();
+  seed();
   return reverse(block);
 }
 
@@ -388,7 +393,7 @@ LogicalResult Reverser::recomputeOp(OpBuilder &ob, Operation &op) {
     }
     return success();
   }
-  if (isa<func::CallOp>(op) && !isCustomGradCall(&op))
+  if (isa<func::CallOp>(op) && !isCustomGradCall(&op) && !isForwardOnlyCall(&op))
     return op.emitOpError("autodiff: calls must be inlined first");
   unmapBlockArguments(map, &op);
   Operation *c = ob.clone(op, map);
@@ -538,6 +543,8 @@ LogicalResult Reverser::reverseOp(Operation &op) {
     return rule.buildAdjoint(*this);
   if (isCustomGradCall(&op))
     return reverseCustomCall(cast<func::CallOp>(op));
+  if (isForwardOnlyCall(&op))
+    return success(); // a constant to the adjoint (GradFuncs.cpp)
   // Only float operands take adjoints: int-to-float conversions, constants
   // and the like end the chain.
   bool needed = llvm::any_of(op.getResults(), [&](Value r) { return (bool)adj.lookup(r); }) &&

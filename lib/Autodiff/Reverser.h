@@ -42,6 +42,13 @@ namespace kdsl {
 bool keepCustomCall(mlir::func::CallOp call, mlir::SymbolTable &symbols);
 /// A call kept by keepCustomCall.
 bool isCustomGradCall(mlir::Operation *op);
+/// A call keepCustomCall kept as forward-only (GradFuncs.cpp): of a
+/// wp.grad(f) func or of a func that calls one. It is recomputed, and
+/// reversed as a constant (as in Warp, no gradient flows through it).
+bool isForwardOnlyCall(mlir::Operation *op);
+/// Inlines every call in `root` but those keepCustomCall keeps
+/// (AdjointKernel.cpp).
+mlir::LogicalResult inlineCalls(mlir::Operation *root, mlir::SymbolTable &symbols);
 /// Once the adjoints are built: drops kdsl.grad / kdsl.replay from the funcs
 /// and erases the gradients and replays nothing calls.
 void dropCustomGradAttrs(mlir::ModuleOp module);
@@ -62,6 +69,9 @@ public:
 
   /// Recomputes `block` and then emits its reverse, at the insertion point.
   llvm::LogicalResult differentiateBlock(mlir::Block &block);
+  /// differentiateBlock with `seed` called between the two (to give the
+  /// values the block returns their adjoints, through accumulate).
+  llvm::LogicalResult differentiateBlock(mlir::Block &block, llvm::function_ref<void()> seed);
 
   // AdjointBuilder
   mlir::OpBuilder &builder() override { return b; }

@@ -2,6 +2,7 @@
 #include "MLIRGenImpl.h"
 #include "BuiltinLoweringSpatial.h"
 #include "BuiltinsLinalg.h"
+#include "kdsl/Dialect/CustomGradAttrs.h"
 #include "kdsl/Dialect/IndexedArray.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -631,6 +632,8 @@ SmallVector<mlir::Value> MLIRGen::genFuncCall(const CallExpr *e) {
   }
   if (failed)
     return {};
+  if (e->gradCall)
+    return genGradCall(e, args);
   // Storage in this frame for each fixed-size array result (genFunc).
   for (const kdsl::Type *t : e->func->resultTypes)
     if (t->isFixedArray())
@@ -658,6 +661,47 @@ SmallVector<mlir::Value> MLIRGen::genFuncCall(const CallExpr *e) {
   }
   assignAdvancedState(e, values);
   return values;
+}
+
+/// wp.grad(f)(args) (Sema::checkGradCall): a call of `@<f>__grad`, declared
+/// here with `kdsl.grad_of = @<f>`; kdsl::buildGradFuncs gives it its body
+/// (f's adjoint for adjoint returns of one), returning the adjoints of f's
+/// value parameters. A func (not a custom gradient) that makes such a call
+/// is marked `kdsl.forward_only`: as in Warp, it has no adjoint of its own.
+SmallVector<mlir::Value> MLIRGen::genGradCall(const CallExpr *e, ArrayRef<mlir::Value> args) {
+  Location l = loc(e->loc);
+  std::string sym = e->func->symName + "__grad";
+  SmallVector<mlir::Type> argTypes, results;
+  SmallVector<Attribute> names;
+  for (const Param &p : e->func->params)
+    if (p.type->kind != kdsl::Type::Function) {
+      argTypes.push_back(convertType(p.type));
+      results.push_back(convertType(p.type));
+      names.push_back(b.getStringAttr(p.name));
+    }
+  if (!module.lookupSymbol(sym)) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(module.getBody());
+    auto decl = func::FuncOp::create(b, l, sym, b.getFunctionType(argTypes, results));
+    decl.setPrivate();
+    decl->setAttr(kGradOfAttr, FlatSymbolRefAttr::get(b.getContext(), e->func->symName));
+    decl->setAttr("kdsl.arg_names", b.getArrayAttr(names));
+    // The adjoint of each result, Warp's T(1): a vector or matrix of ones,
+    // the quaternion (1, 0, 0, 0), a zero transform (transform_t(Type) is
+    // empty), a scalar 1.
+    SmallVector<Attribute> seeds;
+    for (const kdsl::Type *t : e->func->resultTypes)
+      seeds.push_back(b.getStringAttr(t->isTransform()       ? "zero"
+                                      : t->kind == kdsl::Type::Quat ? "first"
+                                                                    : "ones"));
+    decl->setAttr(kGradSeedsAttr, b.getArrayAttr(seeds));
+  }
+  if (fn && !fn->isKernel && !fn->gradOf)
+    if (auto caller = b.getInsertionBlock()->getParentOp()->getParentOfType<func::FuncOp>();
+        caller || (caller = dyn_cast<func::FuncOp>(b.getInsertionBlock()->getParentOp())))
+      caller->setAttr(kForwardOnlyAttr, b.getUnitAttr());
+  auto call = func::CallOp::create(b, l, sym, results, args);
+  return SmallVector<mlir::Value>(call.getResults());
 }
 
 mlir::Value MLIRGen::genTypeCtor(const CallExpr *e) {

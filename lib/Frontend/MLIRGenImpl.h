@@ -168,6 +168,7 @@ public:
   mlir::Value genIfExp(const IfExpExpr *e);
   mlir::Value genCall(const CallExpr *e);
   llvm::SmallVector<mlir::Value> genFuncCall(const CallExpr *e);
+  llvm::SmallVector<mlir::Value> genGradCall(const CallExpr *e, llvm::ArrayRef<mlir::Value> args);
   mlir::Value genTypeCtor(const CallExpr *e);
   mlir::Value genBuiltin(const CallExpr *e);
   mlir::Value genAtomic(AtomicKind kind, mlir::Value array, llvm::ArrayRef<mlir::Value> idx,

@@ -22,6 +22,8 @@ static std::string matrixFromVectorsError(llvm::StringRef ctor, unsigned element
 /// A call of `wp.NAME` (or a bare Warp name, or a builtin passed as a
 /// wp.Function).
 const Type *Sema::checkWarpNameCall(CallExpr *e, StringRef name) {
+  if (name == "grad") // wp.grad(f) as a value (SemaGrad.cpp)
+    return gradValue(e, fn->scope, true, true);
   if (auto b = lookupWarpBuiltin(name))
     return checkBuiltin(e, *b);
   if (!preludeOverloads(name).empty())
@@ -77,11 +79,11 @@ const Type *Sema::checkCall(CallExpr *e) {
       return check(e->callee);
     auto *inner = llvm::dyn_cast_or_null<CallExpr>(e->callee);
     auto innerName = inner ? warpNameOf(inner->callee, scope) : std::nullopt;
-    if (innerName && *innerName == "grad")
-      error(e->callee->loc, "wp.grad(f)(...) (the gradient of a function, called in forward "
-                            "code) is not supported by kdsl yet; write the derivative as a "
-                            "@wp.func, or differentiate the kernel (its adjoint)");
-    else if (llvm::dyn_cast_or_null<AttributeExpr>(e->callee))
+    if (innerName && *innerName == "grad") { // wp.grad(f)(...) (SemaGrad.cpp)
+      const Type *g = gradValue(inner, scope, true, true);
+      return g ? checkGradCall(e, g) : nullptr;
+    }
+    if (llvm::dyn_cast_or_null<AttributeExpr>(e->callee))
       error(e->callee->loc, "method calls are not supported in kernel code");
     else
       error(e->callee->loc, "this expression cannot be called");

@@ -70,6 +70,10 @@ static bool specialBuiltin(StringRef name) {
 }
 
 const Type *Sema::functionValue(Expr *e, Scope *scope, bool useLocals) {
+  if (auto *c = llvm::dyn_cast_or_null<CallExpr>(e)) { // wp.grad(f)
+    auto name = warpNameOf(c->callee, scope);
+    return name && *name == "grad" ? gradValue(c, scope, useLocals, false) : nullptr;
+  }
   if (auto *n = llvm::dyn_cast_or_null<NameExpr>(e)) {
     if (useLocals && fn) {
       auto it = fn->locals.find(n->name);
@@ -107,6 +111,8 @@ const Type *Sema::functionValue(Expr *e, Scope *scope, bool useLocals) {
 }
 
 const Type *Sema::checkCallThrough(CallExpr *e, const Type *ft) {
+  if (ft->grad) // g = wp.grad(f); g(x)
+    return checkGradCall(e, ft);
   if (ft->funcDef)
     return checkFuncCall(e, const_cast<FuncDef *>(ft->funcDef));
   if (specialBuiltin(ft->builtinName)) {

@@ -50,7 +50,9 @@ std::string Type::str() const {
   case IntLit: return "int literal";
   case FloatLit: return "float literal";
   case Shape: return "array shape";
-  case Function: return funcDef ? funcDef->name.str() : "wp." + builtinName;
+  case Function:
+    return (grad ? "wp.grad(" : "") + (funcDef ? funcDef->name.str() : "wp." + builtinName) +
+           (grad ? ")" : "");
   }
   return "?";
 }
@@ -137,12 +139,13 @@ const Type *TypeContext::shape(unsigned ndim) {
   t.ndim = ndim;
   return get(t);
 }
-const Type *TypeContext::function(const FuncDef *f, llvm::StringRef builtin) {
-  auto &slot = functions[{f, f ? std::string() : builtin.str()}];
+const Type *TypeContext::function(const FuncDef *f, llvm::StringRef builtin, bool grad) {
+  auto &slot = functions[{f, f ? std::string() : builtin.str(), grad}];
   if (!slot) {
     slot = std::make_unique<Type>(make(Type::Function));
     slot->funcDef = f;
     slot->builtinName = f ? std::string() : builtin.str();
+    slot->grad = grad;
   }
   return slot.get();
 }

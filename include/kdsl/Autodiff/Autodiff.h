@@ -21,6 +21,11 @@ mlir::FailureOr<KernelOp> buildAdjointKernel(KernelOp k);
 /// derivative rules in its context first; diagnostics go into the error.
 llvm::Error buildAdjointKernels(mlir::ModuleOp module, llvm::ArrayRef<std::string> kernels);
 
+/// Gives each `<f>__grad` declaration of wp.grad(f) (kdsl.grad_of) its body:
+/// the adjoints of f's parameters for adjoint returns of Warp's T(1)
+/// (lib/Autodiff/GradFuncs.cpp). Errors go to the declarations' locations.
+mlir::LogicalResult buildGradFuncs(mlir::ModuleOp module);
+
 } // namespace kdsl
 
 #endif

@@ -23,6 +23,20 @@ inline constexpr char kAdjointParamsAttr[] = "kdsl.adjoint_params";
 /// after f's parameters and the adjoints of f's results.
 inline constexpr char kAdjointArraysAttr[] = "kdsl.adjoint_arrays";
 
+/// wp.grad(f) (docs/language.md "Gradients of functions"): on the func.func
+/// `<f>__grad` the front end declares, the symbol of f; kdsl::buildGradFuncs
+/// gives it its body (f's adjoint for adjoint returns of one) and replaces
+/// the symbol by f's name as a string (f may be erased then).
+inline constexpr char kGradOfAttr[] = "kdsl.grad_of";
+/// On `<f>__grad`: the adjoint each result of f is seeded with, Warp's
+/// T(1): "ones" (every component), "first" (a quaternion's (1, 0, 0, 0)) or
+/// "zero" (a transform: transform_t(Type) is empty).
+inline constexpr char kGradSeedsAttr[] = "kdsl.grad_seeds";
+/// On a func.func that calls a `<f>__grad` (and is no custom gradient), and
+/// on calls of such funcs in an adjoint: recomputed, not differentiated (as
+/// in Warp, no gradient flows through them).
+inline constexpr char kForwardOnlyAttr[] = "kdsl.forward_only";
+
 } // namespace kdsl
 
 #endif

@@ -158,6 +158,9 @@ struct CallExpr : Expr {
   /// `wp.static(len(x))` of a local whose length only type checking knows
   /// (SemaStatic.cpp leaves `len(x)`): Sema requires a compile-time length.
   bool staticLen = false;
+  /// `wp.grad(f)(args)` (SemaGrad.cpp): `func` is the instance of f these
+  /// arguments select; the call gives the adjoints of its value parameters.
+  bool gradCall = false;
   CallExpr(llvm::SMLoc l, Expr *c) : Expr(ExprKind::Call, l), callee(c) {}
 };
 

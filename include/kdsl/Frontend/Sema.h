@@ -70,6 +70,10 @@ private:
   llvm::StringMap<unsigned> symbolNames;
   /// Builtins written in the Warp language, parsed on first use (SemaPrelude.cpp).
   std::unique_ptr<Prelude> prelude;
+  /// wp.grad(wp.<builtin>): a func calling the builtin, per builtin and
+  /// argument types (SemaGrad.cpp), and the modules they are parsed into.
+  std::map<std::string, FuncDef *> gradWrappers;
+  std::vector<std::unique_ptr<ModuleAST>> gradWrapperModules;
 
   // Per-function state.
   FuncDef *fn = nullptr;
@@ -160,6 +164,12 @@ private:
   /// `e` names none.
   const Type *functionValue(Expr *e, Scope *scope, bool useLocals);
   const Type *checkCallThrough(CallExpr *e, const Type *fnType);
+  // wp.grad(f) and its calls (SemaGrad.cpp).
+  /// `wp.grad(f)` as a function value; null with an error if `report`, else
+  /// silently, when it is not one.
+  const Type *gradValue(CallExpr *e, Scope *scope, bool useLocals, bool report);
+  const Type *checkGradCall(CallExpr *e, const Type *gradFn);
+  FuncDef *gradBuiltinWrapper(CallExpr *e, llvm::StringRef builtin);
   const Type *defaultArgType(FuncDef *d, Param &p);
   bool checkRefArgument(Expr *a, const Param &p, FuncDef *f, llvm::StringRef purpose);
   bool checkRefArguments(CallExpr *e, FuncDef *f);

@@ -50,6 +50,9 @@ public:
   /// time: a @wp.func (any def of an overload set) or a Warp builtin by name.
   const FuncDef *funcDef = nullptr;
   std::string builtinName;
+  /// Function: `wp.grad(f)`, the gradient of that function (called with f's
+  /// arguments, it gives the adjoints of f's inputs for adjoint returns of 1).
+  bool grad = false;
 
   bool isScalar() const { return kind == Scalar; }
   bool isLiteral() const { return kind == IntLit || kind == FloatLit; }
@@ -95,7 +98,7 @@ public:
   const Type *floatLit();
   const Type *shape(unsigned ndim);
   /// The function value `f` (a @wp.func) or `wp.<builtin>`.
-  const Type *function(const FuncDef *f, llvm::StringRef builtin);
+  const Type *function(const FuncDef *f, llvm::StringRef builtin, bool grad = false);
   /// A vec/mat/quat/scalar with the same shape and `s` as element.
   const Type *withScalar(const Type *t, Scalar s);
   /// The type a literal takes when nothing constrains it (int32 / float32).
@@ -106,7 +109,7 @@ private:
   std::map<Key, std::unique_ptr<Type>> types;
   std::map<std::vector<const Type *>, std::unique_ptr<Type>> tuples;
   std::map<std::pair<const Type *, std::vector<int64_t>>, std::unique_ptr<Type>> fixedArrays;
-  std::map<std::pair<const void *, std::string>, std::unique_ptr<Type>> functions;
+  std::map<std::tuple<const void *, std::string, bool>, std::unique_ptr<Type>> functions;
   const Type *get(const Type &proto);
 };
 
