@@ -9,8 +9,9 @@
 #   vector level, so the adjoint of a matrix or vector variable exists as one
 #   value named adj_<name> (adj_inertia was never materialized: its
 #   components went straight into the scalar reverse of the product);
-# - the other builtins (quat_to_matrix here) are reversed through their
-#   expansion, which the reverse sweep recomputes.
+# - quat_to_matrix is reversed in vector form too (adj_q from adj_rot's
+#   transpose, trace and a matrix * vector product, not the ~100 scalar
+#   lines of its expansion's reverse).
 import warp as wp
 
 
@@ -43,8 +44,10 @@ def body(q_in: wp.array(dtype=wp.quat), m_in: wp.array(dtype=wp.vec3), w_in: wp.
 # CHECK: // adj: inertia = rot * wp.diag(m_in[i]) * wp.transpose(rot)
 # CHECK: const kdsl::mat<float, 3, 3> adj_rot_1 = adj_rot + {{v[0-9]+}};
 # CHECK: // adj: rot = wp.quat_to_matrix(q)
-# CHECK: const float {{v[0-9]+}} = adj_rot_1[0][0];
-# CHECK: // adj: q = q_in[i]
+# CHECK: = kdsl::transpose(adj_rot_1);
+# CHECK: = kdsl::trace(adj_rot_1);
+# CHECK: const kdsl::vec<float, 4> adj_q = [[H:v[0-9]+]] + [[H]];
+# CHECK-NEXT: // adj: q = q_in[i]
 # CHECK-NEXT: const kdsl::vec<float, 4> {{v[0-9]+}} = kdsl::load<kdsl::vec<float, 4>>(adj_q_in, (int64_t)i);
 
 # CUDA-LABEL: void body_cuda{{.*}}backward(
