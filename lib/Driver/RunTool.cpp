@@ -77,6 +77,11 @@ struct RunOptions {
   cl::opt<std::string> specFilename{cl::Positional,
                                            cl::desc("<launch spec .json file, - for stdin>"),
                                            cl::Required, cl::cat(category)};
+  cl::list<std::string> includeDirs{
+      "I",
+      cl::desc("Also look for the source of imported Python modules in this directory (as "
+               "kdsl-translate -I)"),
+      cl::value_desc("dir"), cl::Prefix, cl::cat(category)};
   cl::opt<Backend> backend{
       "backend", cl::desc("How to compile the kernels"), cl::init(Backend::JIT),
       cl::values(clEnumValN(Backend::JIT, "jit", "MLIR's LLVM pipeline, JIT-compiled in process"),
@@ -486,6 +491,7 @@ static std::optional<int> translateAndPlan(Run &run) {
     raw_string_ostream diagOs(diagnostics);
     kdsl::driver::CompileOptions load;
     load.frontend.kernels = std::move(only);
+    load.frontend.includeDirs.assign(options->includeDirs.begin(), options->includeDirs.end());
     // Generic kernels: the one instance the spec's arguments ask for.
     load.frontend.kernelTypes = kdsl::specKernelTypes(run.spec);
     load.frontend.kernelSymbols = &run.planOptions.fileKernels;

@@ -63,6 +63,11 @@ struct TranslateOptions {
                "kernel's name; without it, a generic kernel gets the instances its file's "
                "wp.overload() calls and @wp.overload stubs name)"),
       cl::value_desc("types"), cl::cat(category)};
+  cl::list<std::string> includeDirs{
+      "I",
+      cl::desc("Also look for the source of imported Python modules (import pkg.mod, from pkg "
+               "import f) in this directory, after the file's own directory and its ancestors"),
+      cl::value_desc("dir"), cl::Prefix, cl::cat(category)};
   cl::opt<Target> emit{
       "emit", cl::desc("What to emit"), cl::init(Target::Mlir),
       cl::values(clEnumValN(Target::Mlir, "mlir", "kdsl dialect IR"),
@@ -229,6 +234,7 @@ static int translateBuffer(std::unique_ptr<MemoryBuffer> buffer, mlir::TimingSco
   compile.target = o.emit;
   compile.mlirInput = o.mlirInput();
   compile.frontend.kernel = o.kernelName;
+  compile.frontend.includeDirs.assign(o.includeDirs.begin(), o.includeDirs.end());
   if (!o.kernelTypes.empty()) {
     if (o.kernelName.empty())
       return error("--kernel-types needs --kernel NAME (the generic kernel they are for)\n");

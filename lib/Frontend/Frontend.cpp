@@ -77,6 +77,7 @@ mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mli
                                                         const FrontendOptions &options) {
   DiagEngine diags(sm, ctx);
   ModuleAST ast;
+  ast.includeDirs = options.includeDirs;
   if (!parseModule(sm.getMainFileID(), diags, ast))
     return nullptr;
   TypeContext types;

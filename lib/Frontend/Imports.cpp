@@ -94,7 +94,9 @@ ModuleAST *kdsl::importModule(ModuleAST &from, StringRef dotted, DiagEngine &dia
     // host code kdsl does not need.
     if (topExists || dotted.starts_with("."))
       note = ("imported from module '" + dotted + "', whose source file kdsl did not find " +
-              "(it searches the importing file's directory and its ancestors)").str();
+              "(it searches the importing file's directory and its ancestors" +
+              (from.root->includeDirs.empty() ? "" : " and the directories given with -I") + ")")
+                 .str();
     return nullptr;
   }
   llvm::SmallString<256> canon(found);

@@ -1070,6 +1070,8 @@ void Parser::bindImportedModule(Symbol &sym, const std::string &dotted) {
   } else if (!note.empty()) {
     sym.hostModule = mod.save(dotted);
     sym.hostNote = note;
+  } else {
+    sym.missingModule = mod.save(dotted);
   }
 }
 
@@ -1361,6 +1363,9 @@ void Parser::handleImport(Scope *scope) {
       } else if (!note.empty()) {
         sym.hostModule = mod.save(modName);
         sym.hostNote = note;
+      } else {
+        sym.missingModule = mod.save(modName);
+        sym.missingName = orig;
       }
     }
     scope->symbols[bound] = sym;

@@ -83,7 +83,11 @@ const Type *Sema::checkCall(CallExpr *e) {
       const Type *g = gradValue(inner, scope, true, true);
       return g ? checkGradCall(e, g) : nullptr;
     }
-    if (llvm::dyn_cast_or_null<AttributeExpr>(e->callee))
+    auto *attr = llvm::dyn_cast_or_null<AttributeExpr>(e->callee);
+    auto *base = attr ? llvm::dyn_cast<NameExpr>(attr->base) : nullptr;
+    if (base && !fn->locals.count(base->name) && reportHostName(base, scope->lookup(base->name)))
+      return nullptr; // m.f(...) of a module kdsl did not find
+    if (attr)
       error(e->callee->loc, "method calls are not supported in kernel code");
     else
       error(e->callee->loc, "this expression cannot be called");

@@ -22,6 +22,7 @@
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <algorithm>
 #include <cmath>
 
 using namespace kdsl;
@@ -1300,6 +1301,22 @@ FuncDef *Sema::aliasedFunc(const Symbol *s, unsigned depth) {
 }
 
 bool Sema::reportHostName(NameExpr *n, const Symbol *s) {
+  if (s && s->kind == Symbol::Other && s->hostNote.empty() && !s->missingModule.empty()) {
+    // An import of a module kdsl did not find (Imports.cpp).
+    std::string path = s->missingModule.str();
+    std::replace(path.begin(), path.end(), '.', '/');
+    std::string where = "kdsl looks for " + path + ".py or " + path +
+                        "/__init__.py in the importing file's directory, its ancestors and the "
+                        "directories given with -I, and kernel code can only use the @wp.func, "
+                        "@wp.struct and constant definitions of modules it reads";
+    if (s->missingName.empty())
+      error(n->loc, "cannot find module '" + s->missingModule + "' (imported as '" + n->name +
+                        "'): " + where);
+    else
+      error(n->loc, "'" + n->name + "' is imported from module '" + s->missingModule +
+                        "', which kdsl cannot find: " + where);
+    return true;
+  }
   if (!s || s->kind != Symbol::Other || s->hostNote.empty())
     return false;
   error(n->loc, "'" + n->name + "' is " + s->hostNote +

@@ -445,6 +445,11 @@ struct Symbol {
   /// Other: an imported Python module whose file kdsl read (Imports.cpp):
   /// its globals; `x.f` in kernel code is its `f`.
   Scope *moduleScope = nullptr;
+  /// Other: bound by an import of a module whose source kdsl did not find
+  /// (outside the source's package; Imports.cpp): the module, and the name
+  /// imported from it (`from mod import name`; empty for `import mod as x`).
+  /// Kernel code that uses the name gets an error saying so.
+  llvm::StringRef missingModule, missingName;
 };
 
 struct Scope : Node {

@@ -33,6 +33,9 @@ struct FrontendOptions {
   /// Set to true when translation failed because of a compiler bug (IR that
   /// does not verify, an internal error) rather than an error in the source.
   bool *internalError = nullptr;
+  /// Directories searched for the source of imported Python modules after
+  /// the importing file's directory and its ancestors (-I; Imports.cpp).
+  std::vector<std::string> includeDirs;
 };
 
 /// Parses, type-checks and lowers the main buffer of `sm` to a verified

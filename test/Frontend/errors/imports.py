@@ -57,3 +57,44 @@ import Inputs.no_such_module as m
 def k(a: wp.array(dtype=float)):
     # expected-error@+1 {{names of modules kdsl cannot read ('m.f': 'm' is imported from module 'Inputs.no_such_module', whose source file kdsl did not find}}
     a[0] = m.f(a[0])
+
+# -----
+
+# missing-module-call:
+# A module outside the source's package that kdsl does not find: m.f(...)
+# names it (was "method calls are not supported").
+
+import warp as wp
+import nosuchpkg.mod as m
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    # expected-error@+1 {{cannot find module 'nosuchpkg.mod' (imported as 'm'): kdsl looks for nosuchpkg/mod.py or nosuchpkg/mod/__init__.py in the importing file's directory, its ancestors and the directories given with -I}}
+    a[0] = m.f(a[0])
+
+# -----
+
+# missing-module-attribute:
+
+import warp as wp
+import nosuchpkg.mod as m
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    # expected-error@+1 {{cannot find module 'nosuchpkg.mod' (imported as 'm')}}
+    a[0] = m.SCALE
+
+# -----
+
+# missing-module-from-import:
+
+import warp as wp
+from nosuchpkg2 import helper
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    # expected-error@+1 {{'helper' is imported from module 'nosuchpkg2', which kdsl cannot find: kdsl looks for nosuchpkg2.py or nosuchpkg2/__init__.py}}
+    a[0] = helper(a[0])
