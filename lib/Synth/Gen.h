@@ -411,6 +411,11 @@ private:
     std::string name, annotation;
     Value data;
     bool grad;
+    /// An array the kernel updates in place (inOut): also an output, seeded
+    /// for the backward pass like one (its kind and shape).
+    bool inOut = false;
+    std::string k = {};
+    std::vector<int> shape = {};
   };
   /// An input array of kind k and shape (float kinds take a gradient).
   void arr(const std::string &name, llvm::StringRef k, std::vector<int> shape, double lo, double hi,
@@ -418,7 +423,21 @@ private:
     bool grad = k != "i" && k != "u";
     Value data = nested(shape, 0, [&] { return elem(k, lo, hi, how); });
     inputs.push_back({name, ann(k, shape.size()),
-                      Object{{"data", std::move(data)}, {"requires_grad", grad}}, grad});
+                      Object{{"data", std::move(data)}, {"requires_grad", grad}}, grad, false, k.str(), shape});
+  }
+  /// Makes the input array `name` (added by arr) one the kernel updates in
+  /// place: read and written, an output of the record too (seeded). Only
+  /// for updates whose adjoint needs none of the overwritten values: the
+  /// adjoint kernel, as Warp's, recomputes from the arrays as they are after
+  /// the forward launch, so the old value may only enter the new one
+  /// linearly, scaled by constants or scalar parameters (x[i] = x[i] +
+  /// v[i] * dt; never wp.clamp(x[i] + ...), wp.normalize(x[i] + ...),
+  /// x[i] * w[i] or a branch on x[i]): the gradient check on finite
+  /// differences rejects the others.
+  void inOut(const std::string &name) {
+    for (Input &in : inputs)
+      if (in.name == name)
+        in.inOut = true;
   }
   /// An index array: `count` indices in [0, n).
   /// (int32 or, in two of five, wp.uint32: index arrays of both kinds occur.)

@@ -113,6 +113,14 @@ Program Gen::finishMotif(Program &p) {
   for (const Input &in : inputs) {
     params += (params.empty() ? "" : ", ") + in.name + ": " + in.annotation;
     specInputs[in.name] = in.data;
+    if (in.inOut) {
+      std::string k = in.k;
+      seeds[in.name] = nested(in.shape, 0, [&]() -> Value {
+        if (k == "f")
+          return rng.value(-1, 1);
+        return elem(k, -1, 1, "");
+      });
+    }
   }
   for (OutArr &o : outs) {
     params += ", " + o.name + ": " + ann(o.k, o.shape.size());

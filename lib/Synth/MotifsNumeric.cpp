@@ -244,10 +244,20 @@ void Gen::mSaxpy() {
     arr(x, "f", {n}, -1, 1);
     arr(y, "f", {n}, -1, 1);
     std::string a = coef("alpha", "lr", -1.0, 1.0);
+    // In place in two of five, as BLAS's axpy and optimizers' steps update
+    // y (and the momentum buffer): linear in the old values (see inOut).
+    bool inPlace = rng.chance(0.4);
+    if (inPlace) {
+      o = y;
+      inOut(y);
+    }
     line("i = wp.tid()");
     double r = rng.uniform();
     if (r < 0.35) {
-      L(o + "[i] = " + a + " * " + x + "[i] + " + y + "[i]");
+      if (inPlace && rng.chance(0.5))
+        L(y + "[i] += " + a + " * " + x + "[i]");
+      else
+        L(o + "[i] = " + a + " * " + x + "[i] + " + y + "[i]");
     } else if (r < 0.6) {
       std::string xv = pick({"xi", "g"}), yv = pick({"yi", "p"});
       L(xv + " = " + x + "[i]");
@@ -258,13 +268,20 @@ void Gen::mSaxpy() {
       // gradient clipped (a branch) in half of them, weight decay in some.
       std::string mom = pick({"momentum_buf", "vel_buf", "m_buf"}), mo = pick({"momentum_out", "vel_buf_out", "m_out"});
       arr(mom, "f", {n}, -0.5, 0.5);
+      if (inPlace) {
+        mo = mom;
+        inOut(mom);
+      }
       std::string g = pick({"g", "gi", "grad_i"}), m = pick({"m", "buf", "mv"}), pv = pick({"p", "w", "theta"});
       std::string beta = coef("beta", "mu_m", 0.5, 0.95);
       L(g + " = " + x + "[i]");
       L(pv + " = " + y + "[i]");
-      if (rng.chance(0.4))
+      bool decay = rng.chance(0.4);
+      if (decay)
         L(g + " = " + g + " + " + c(0.0005, 0.01) + " * " + pv);
-      if (rng.chance(0.5)) {
+      // (Not on a decayed gradient in place: the branch would test the
+      // overwritten parameter in the adjoint's recomputation.)
+      if (!(inPlace && decay) && rng.chance(0.5)) {
         std::string clip = c(0.3, 0.8);
         L("if " + g + " > " + clip + ":");
         L("    " + g + " = {F}(" + clip + ")");
@@ -274,9 +291,11 @@ void Gen::mSaxpy() {
       L(m + " = " + beta + " * " + mom + "[i] + " + g);
       L(mo + "[i] = " + m);
       L(o + "[i] = " + pv + " - " + a + " * " + m);
-      out(mo, "f", {n});
+      if (!inPlace)
+        out(mo, "f", {n});
     }
-    out(o, "f", {n});
+    if (!inPlace)
+      out(o, "f", {n});
     break;
   }
   case 1: {

@@ -40,12 +40,54 @@ void Gen::mIntegrate(bool scalarDt, bool collide) {
     damp = pick({"damping", "drag", "k_d"});
     scal(damp, 0.05, 0.5);
   }
-  std::string po = pick({"pos_out", "x_new", "new_pos", "q_out"}), vo = pick({"vel_out", "v_new", "new_vel", "qd_out"});
+  // In place in two of five (with a force: the force and the inverse mass
+  // are then the inputs whose gradients the record checks): the kernel
+  // writes the new state over pos and vel, as Warp's integrators without a
+  // tape do. Only the linear update (no collision, no speed limit: their
+  // adjoint would need the overwritten state, see inOut).
+  bool inPlace = force && !collide && rng.chance(0.4);
+  std::string po = inPlace ? pos : pick({"pos_out", "x_new", "new_pos", "q_out"}),
+              vo = inPlace ? vel : pick({"vel_out", "v_new", "new_vel", "qd_out"});
   std::string x = pick({"x0", "p", "xi", "q0"}), v = pick({"v0", "vi", "u", "qd0"}), a = pick({"a", "acc", "accel"});
   line("i = wp.tid()");
+  std::string g = "{V3}(0.0, " + c(-9.81, -1.0) + ", 0.0)";
+  if (inPlace && rng.chance(0.5)) {
+    // The arrays updated element by element: vel[i] += a * dt (an atomic
+    // add in Warp), pos[i] = pos[i] + vel[i] * dt.
+    inOut(pos);
+    inOut(vel);
+    std::string acc = frc + "[i] * " + load(im, "i", imKind) + (rng.chance(0.6) ? " + " + g : "");
+    if (rng.chance(0.5)) {
+      L(a + " = " + acc);
+      acc = a;
+    } else {
+      acc = "(" + acc + ")";
+    }
+    auto upd = [&](const std::string &arr, const std::string &e) {
+      if (rng.chance(0.5))
+        L(arr + "[i] += " + e);
+      else
+        L(arr + "[i] = " + arr + "[i] + " + e);
+    };
+    auto velUpd = [&] {
+      if (!damp.empty())
+        L(vel + "[i] = " + vel + "[i] * (1.0 - " + damp + " * " + dt + ") + " + acc + " * " + dt);
+      else if (rng.chance(0.3))
+        L(vel + "[i] = " + vel + "[i] * " + c(0.9, 0.999) + " + " + acc + " * " + dt);
+      else
+        upd(vel, acc + " * " + dt);
+    };
+    if (rng.chance(0.7)) {
+      velUpd();
+      upd(pos, vel + "[i] * " + dt);
+    } else {
+      upd(pos, vel + "[i] * " + dt);
+      velUpd();
+    }
+    return;
+  }
   L(x + " = " + pos + "[i]");
   L(v + " = " + vel + "[i]");
-  std::string g = "{V3}(0.0, " + c(-9.81, -1.0) + ", 0.0)";
   if (force)
     L(a + " = " + frc + "[i] * " + load(im, "i", imKind) + (rng.chance(0.6) ? " + " + g : ""));
   else
@@ -95,7 +137,7 @@ void Gen::mIntegrate(bool scalarDt, bool collide) {
       --indent;
     }
   }
-  if (rng.chance(0.3)) {
+  if (!inPlace && rng.chance(0.3)) {
     std::string sp = pick({"speed", "vmag", "v_len"}), vmax = c(0.8, 1.5);
     L(sp + " = wp.length(" + v + ")");
     L("if " + sp + " > " + vmax + ":");
@@ -103,6 +145,11 @@ void Gen::mIntegrate(bool scalarDt, bool collide) {
   }
   L(po + "[i] = " + x);
   L(vo + "[i] = " + v);
+  if (inPlace) {
+    inOut(pos);
+    inOut(vel);
+    return;
+  }
   out(po, "v3", {n});
   out(vo, "v3", {n});
 }

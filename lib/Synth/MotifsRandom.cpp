@@ -102,12 +102,16 @@ void Gen::mLangevin() {
   L(st + " = wp.rand_init(" + seed + ", i)");
   L(x + " = " + pos + "[i]");
   L(v + " = " + vel + "[i]");
+  bool inPlace = false;
   if (rng.chance(0.5)) {
     std::string f = pick({"force", "f_ext", "particle_f"}), im = pick({"inv_mass", "inv_m", "w"});
     std::string k = massKind();
     arr(f, "v3", {n}, -1, 1);
     arr(im, k, {n}, 0.2, 2.0);
     L(v + " = " + v + " + " + f + "[i] * " + load(im, "i", k) + " * " + dt);
+    // With a force (whose gradient the record checks), the state is
+    // updated in place in two of five: the step is linear in it (inOut).
+    inPlace = rng.chance(0.4);
   }
   std::string g = rv("wp.randn(" + st + ")");
   bool hoisted = rng.chance(0.5);
@@ -130,6 +134,13 @@ void Gen::mLangevin() {
   L(x + " = " + x + " + " + v + " * " + dt);
   if (substeps)
     --indent;
+  if (inPlace) {
+    L(pos + "[i] = " + x);
+    L(vel + "[i] = " + v);
+    inOut(pos);
+    inOut(vel);
+    return;
+  }
   L(po + "[i] = " + x);
   L(vo + "[i] = " + v);
   out(po, "v3", {n});
