@@ -396,8 +396,10 @@ const Type *BuiltinCall::atomicRule(BuiltinCall &c) {
   bool ok = ((d->isScalar() && !d->isBool()) || d->kind == Type::Vec || d->kind == Type::Mat ||
              d->kind == Type::Quat) &&
             wide;
-  // Accept IntScalar: the bitwise atomics, on [u]int32/[u]int64 scalars only.
-  if ((c.info.accept & acc::IntScalar) && !d->isIntScalar())
+  // Accept IntScalar: the bitwise atomics, on [u]int32/[u]int64 scalars and
+  // vectors and matrices of them (component-wise, as in Warp).
+  if ((c.info.accept & acc::IntScalar) &&
+      !(isInt(d->scalar) && (d->isScalar() || d->kind == Type::Vec || d->kind == Type::Mat)))
     ok = false;
   if (!ok) {
     c.error(args[0]->loc, c.name + "() is not supported on arrays of " + d->str());

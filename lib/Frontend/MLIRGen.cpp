@@ -1087,7 +1087,12 @@ void MLIRGen::genStmt(const Stmt *s, const NameSet &liveAfter) {
       mlir::Value v = genExpr(a->value);
       if (failed)
         return;
-      genAtomic(a->op == BinOp::Add ? AtomicKind::add : AtomicKind::sub, arr, idx, v, l);
+      AtomicKind kind = a->op == BinOp::Add      ? AtomicKind::add
+                        : a->op == BinOp::Sub    ? AtomicKind::sub
+                        : a->op == BinOp::BitAnd ? AtomicKind::bit_and
+                        : a->op == BinOp::BitOr  ? AtomicKind::bit_or
+                                                 : AtomicKind::bit_xor;
+      genAtomic(kind, arr, idx, v, l);
       return;
     }
     // Indices of the target are evaluated once, for both the read and the write.

@@ -349,7 +349,12 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
       return arith::SubIOp::create(b, l, zeroValue(t, l), x);
     case UnOp::Invert: {
       mlir::Type mt = convertType(t);
-      mlir::Value ones = constant(b.getIntegerAttr(mt, -1), l);
+      mlir::Value ones;
+      if (auto vt = dyn_cast<VectorType>(mt)) // an integer vector or matrix: element-wise
+        ones = arith::ConstantOp::create(
+            b, l, vt, DenseElementsAttr::get(vt, b.getIntegerAttr(vt.getElementType(), -1)));
+      else
+        ones = constant(b.getIntegerAttr(mt, -1), l);
       return arith::XOrIOp::create(b, l, x, ones);
     }
     default:
@@ -452,6 +457,31 @@ mlir::Value MLIRGen::genBinaryOp(BinOp op, mlir::Value x, const kdsl::Type *tx, 
   case BinOp::Add:
   case BinOp::Sub:
     return elementwise(op, x, y);
+  // Integer vectors and matrices of one type (Sema::binaryResult).
+  case BinOp::BitAnd: return arith::AndIOp::create(b, l, x, y);
+  case BinOp::BitOr: return arith::OrIOp::create(b, l, x, y);
+  case BinOp::BitXor: return arith::XOrIOp::create(b, l, x, y);
+  case BinOp::Shl:
+  case BinOp::Shr: {
+    // Shifts component by component (the scalar shifts' semantics on every
+    // target: the C++ emitter spells integer shifts per scalar).
+    auto vt = cast<VectorType>(rty);
+    mlir::Value out = x;
+    SmallVector<int64_t> pos(vt.getRank(), 0);
+    for (int64_t k = 0; k < vt.getNumElements(); ++k) {
+      for (int64_t d = vt.getRank() - 1, r = k; d >= 0; --d) {
+        pos[d] = r % vt.getDimSize(d);
+        r /= vt.getDimSize(d);
+      }
+      mlir::Value p = vector::ExtractOp::create(b, l, x, pos);
+      mlir::Value q = vector::ExtractOp::create(b, l, y, pos);
+      mlir::Value s = op == BinOp::Shl           ? (mlir::Value)arith::ShLIOp::create(b, l, p, q)
+                      : isSigned(rt->scalar) ? (mlir::Value)arith::ShRSIOp::create(b, l, p, q)
+                                             : arith::ShRUIOp::create(b, l, p, q);
+      out = vector::InsertOp::create(b, l, s, out, pos);
+    }
+    return out;
+  }
   case BinOp::Mul:
   case BinOp::MatMul:
     if (scalarX)

@@ -1317,6 +1317,15 @@ bool Sema::checkStmt(Stmt *s) {
                 ((d->kind == Type::Vec || d->kind == Type::Mat || d->kind == Type::Quat) && wide);
       a->atomic = ok;
     }
+    if (auto *sub = llvm::dyn_cast_or_null<SubscriptExpr>(a->target);
+        sub && sub->skind == SubKind::ArrayElem &&
+        (a->op == BinOp::BitAnd || a->op == BinOp::BitOr || a->op == BinOp::BitXor)) {
+      // Warp: `a[i] &= v` (|=, ^=) is wp.atomic_and (or, xor) on arrays of
+      // [u]int32 / [u]int64 scalars, vectors and matrices.
+      const Type *d = tt;
+      a->atomic = isInt(d->scalar) && bitWidth(d->scalar) >= 32 &&
+                  (d->isScalar() || d->kind == Type::Vec || d->kind == Type::Mat);
+    }
     return true;
   }
   case StmtKind::If: {

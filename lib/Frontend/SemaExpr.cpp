@@ -409,6 +409,15 @@ const Type *Sema::binaryResult(BinOp op, Expr *lhs, Expr *rhs, SMLoc loc) {
   case BinOp::Add:
   case BinOp::Sub:
     return ta == tb ? ta : bad();
+  case BinOp::BitAnd:
+  case BinOp::BitOr:
+  case BinOp::BitXor:
+  case BinOp::Shl:
+  case BinOp::Shr:
+    // Warp's bit_and .. rshift on vectors and matrices of integers:
+    // element-wise, both operands of one type.
+    return ta == tb && (ta->kind == Type::Vec || ta->kind == Type::Mat) && isInt(ta->scalar) ? ta
+                                                                                            : bad();
   case BinOp::Mul:
   case BinOp::MatMul:
     if (ta->isScalar() && tb->isVecLike() && op == BinOp::Mul)
@@ -472,6 +481,8 @@ const Type *Sema::checkUnary(UnaryExpr *e) {
   if (e->op == UnOp::Invert) {
     if (t->kind == Type::IntLit || t->isIntScalar())
       return t;
+    if ((t->kind == Type::Vec || t->kind == Type::Mat) && isInt(t->scalar))
+      return t; // Warp's invert on integer vectors and matrices: element-wise
     error(e->loc, "operator '~' needs an integer, got " + t->str());
     return nullptr;
   }

@@ -90,9 +90,8 @@ def array_elements(a: wp.array(dtype=float), b: wp.array2d(dtype=int), d: wp.arr
     # CHECK: %[[A2:.*]] = arith.mulf %[[A]], %{{.*}} : f32
     # CHECK: kdsl.store %[[A2]], %a[%[[I]]] : <f32, 1>
     a[i] *= 2.0
-    # CHECK: %[[B:.*]] = kdsl.load %b
-    # CHECK: %[[B2:.*]] = arith.andi %[[B]], %{{.*}} : i32
-    # CHECK: kdsl.store %[[B2]], %b
+    # &=, |=, ^= on [u]int32/[u]int64 elements are atomics too (as in Warp).
+    # CHECK: kdsl.atomic bit_and %b[%{{.*}}, %{{.*}}], %{{.*}} : <i32, 2>
     b[i, j] &= 3
     # 8- and 16-bit integer element types are never atomic.
     # CHECK: %[[U8:.*]] = kdsl.load %u8

@@ -64,3 +64,54 @@ import warp as wp
 def k(a: wp.array(dtype=float)):
     # expected-error@+1 {{operator '~' needs an integer, got float32}}
     x = wp.invert(a[0])
+
+# -----
+
+# Bitwise operators on vectors: integer vectors/matrices of one type only.
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=wp.vec3)):
+    # expected-error@+1 {{operator '&' is not defined for vec3f and vec3f}}
+    x = a[0] & a[1]
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=wp.vec3ui), b: wp.array(dtype=wp.vec2ui)):
+    # expected-error@+1 {{operator '<<' is not defined for vec3ui and vec2ui}}
+    x = a[0] << b[0]
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=wp.vec3ui), b: wp.array(dtype=wp.vec3i)):
+    # expected-error@+1 {{operator '|': element types differ (vec3ui and vec3i)}}
+    x = a[0] | b[0]
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=wp.vec3)):
+    # expected-error@+1 {{operator '~' needs an integer, got vec3f}}
+    x = ~a[0]
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=wp.vec3h)):
+    # expected-error@+1 {{wp.atomic_and() is not supported on arrays of vec3h}}
+    wp.atomic_and(a, 0, a[1])
