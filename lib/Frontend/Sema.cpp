@@ -543,6 +543,37 @@ bool Sema::checkConst(ConstDef *c) {
     c->fval = v->f;
     c->type = typed ? typed : v->kind == ConstValue::Bool ? types.boolTy() : nullptr;
   } else {
+    // wp.vec3([1.0, 2.0, 3.0]), mat22([a, b, c, d]), mat22([[a, b], [c, d]]):
+    // Python's vector and matrix types take one sequence for their
+    // components (warp/_src/types.py: __init__(*seq)); a list or tuple
+    // literal of the source becomes the arguments (row lists flattened).
+    auto vecLikeCtor = [&](CallExpr *call) {
+      const Type *t = nullptr;
+      if (auto name = warpNameOf(call->callee, c->scope))
+        t = lookupWarpType(*name, types);
+      if (auto *n = llvm::dyn_cast<NameExpr>(call->callee); n && !t)
+        t = aliasedType(c->scope->lookup(n->name)); // vec3bool = wp.types.vector(3, wp.bool)
+      return t && t->isVecLike();
+    };
+    if (auto *call = llvm::dyn_cast_or_null<CallExpr>(c->value);
+        call && call->args.size() == 1 && call->kwargs.empty() && vecLikeCtor(call))
+      if (auto *u = llvm::dyn_cast<UnsupportedExpr>(call->args[0]);
+          u && !u->isSet && !u->listItems.empty()) {
+        llvm::SmallVector<Expr *, 4> items;
+        bool rows = llvm::all_of(u->listItems, [](Expr *x) {
+          auto *r = llvm::dyn_cast<UnsupportedExpr>(x);
+          return r && !r->isSet && !r->listItems.empty();
+        });
+        for (Expr *x : u->listItems)
+          if (rows)
+            llvm::append_range(items, llvm::cast<UnsupportedExpr>(x)->listItems);
+          else
+            items.push_back(x);
+        call->args.assign(items.begin(), items.end());
+      } else if (auto *tup = llvm::dyn_cast<TupleExpr>(call->args[0])) {
+        llvm::SmallVector<Expr *, 4> items(tup->elts.begin(), tup->elts.end());
+        call->args.assign(items.begin(), items.end());
+      }
     // A module-level value that is not a kernel-language expression is host
     // code: the use site reports it (see checkName), not the host line.
     const Type *t;
