@@ -358,8 +358,9 @@ const Type *BuiltinCall::identityRule(BuiltinCall &c) {
   if (isQuat)
     return c.types.quat(dt->scalar);
   std::optional<Sema::ConstValue> nv = nExpr ? c.s.evalConst(nExpr) : std::nullopt;
-  if (!nv || nv->kind != Sema::ConstValue::Int || nv->i < 2 || nv->i > 4) {
-    c.error(nExpr ? nExpr->loc : c.e->loc, "wp.identity() needs a constant n from 2 to 4");
+  // Warp: any n (matrix(shape=(n, n))); kdsl's matrix extents go to 255.
+  if (!nv || nv->kind != Sema::ConstValue::Int || nv->i < 1 || nv->i > 255) {
+    c.error(nExpr ? nExpr->loc : c.e->loc, "wp.identity() needs a constant n from 1 to 255");
     return nullptr;
   }
   return c.types.mat(nv->i, nv->i, dt->scalar);

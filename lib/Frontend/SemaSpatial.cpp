@@ -392,6 +392,15 @@ const Type *SpatialRules::spatialVectorCtor(std::optional<Scalar> fixed) {
 const Type *SpatialRules::transformOp() {
   if (b == Builtin::TransformIdentity) {
     std::optional<Scalar> dtype = dtypeKeyword();
+    if (!dtype && args.size() == 1) { // transform_identity(wp.float64): dtype by position (Warp)
+      const Type *t = s.resolveType(args[0], s.fn->scope);
+      if (!t)
+        return nullptr;
+      if (!t->isScalar())
+        return fail(args[0]->loc, name + "() needs a float dtype");
+      dtype = t->scalar;
+      args.clear();
+    }
     if (dtype && !isFloat(*dtype))
       return fail(e->loc, name + "() needs a float dtype");
     return args.empty() ? types.transform(dtype.value_or(Scalar::F32)) : countError("0");

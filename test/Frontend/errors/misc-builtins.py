@@ -138,3 +138,23 @@ import warp as wp
 def k(a: wp.array(dtype=int)):
     # expected-error@+1 {{no overload of wp.dense_gemm() takes (int literal, int literal, int literal, int literal, int literal, array(dtype=int32), array(dtype=int32), array(dtype=int32)); Warp's overloads are:}}
     wp.dense_gemm(2, 2, 2, 0, 0, a, a, a)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(out: wp.array(dtype=float), n: int):
+    # expected-error@+1 {{wp.identity() needs a constant n from 1 to 255}}
+    m = wp.identity(n, dtype=float)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(out: wp.array(dtype=float)):
+    # expected-error@+1 {{wp.transform_identity() needs a float dtype}}
+    t = wp.transform_identity(wp.vec3)
