@@ -115,3 +115,34 @@ import warp as wp
 def k(a: wp.array(dtype=wp.vec3h)):
     # expected-error@+1 {{wp.atomic_and() is not supported on arrays of vec3h}}
     wp.atomic_and(a, 0, a[1])
+
+# -----
+
+# Keywords of builtins are Warp's parameter names.
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    # expected-error@+1 {{wp.pow() got an unexpected keyword argument 'base'}}
+    a[0] = wp.pow(base=2.0, y=3.0)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    # expected-error@+1 {{wp.pow() got multiple values for argument 'x'}}
+    a[0] = wp.pow(2.0, x=3.0)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    # expected-error@+1 {{wp.clamp() missing argument 'low'}}
+    a[0] = wp.clamp(a[1], high=3.0)
