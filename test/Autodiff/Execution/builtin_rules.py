@@ -2,7 +2,8 @@
 # in vector form (lib/Autodiff/ReverseExpanded.cpp): normalize (vec2, vec3,
 # quaternion), quat_rotate, quat_rotate_inv (also through transform_point /
 # transform_vector), quat_to_matrix, quat_from_axis_angle, diag, trace,
-# inverse (2x2, 3x3) and determinant (2x2, 3x3). The quaternions are not of
+# inverse (2x2, 3x3) and determinant (2x2, 3x3); and a spatial vector only
+# half of which is read. The quaternions are not of
 # unit length (the rules are the derivatives of Warp's formulas for any q),
 # and every operand is active.
 import warp as wp
@@ -38,3 +39,6 @@ def builtin_rules(q_in: wp.array(dtype=wp.quatd), v_in: wp.array(dtype=wp.vec3d)
     A = wp.mat22d(a[0], a[1], v[2], a[0] * v[1])
     Ai = wp.inverse(A)
     out[i, 6] = wp.determinant(A) * Ai[0, 1] + Ai[1, 0] - Ai[1, 1] * Ai[0, 0] + D[1, 1] * D[2, 2]
+    # Only the top half of the twist is read: its bottom half gets no adjoint.
+    tw = wp.transform_twist(X, wp.spatial_vectord(v, r))
+    out[i, 7] = wp.length(wp.spatial_top(tw)) * a[1]
