@@ -70,7 +70,8 @@ void Gen::mOverloadEnergy() {
   std::string fn = funcName(pick({"kinetic", "energy", "ke"}));
   std::string m = pick({"m", "mass", "inertia"});
   // Overloads by signature: the linear and the angular kinetic energy.
-  std::string s = "@wp.func\ndef " + fn + "(v: {V3}, " + m + ": {F}):\n    return 0.5 * " + m + " * wp.dot(v, v)\n\n\n";
+  std::string s = "@wp.func\ndef " + fn + "(v: {V3}, " + m + ": {F}):\n    return 0.5 * " + m +
+                  (rng.chance(0.4) ? " * wp.length_sq(v)\n\n\n" : " * wp.dot(v, v)\n\n\n");
   s += "@wp.func\ndef " + fn + "(w: {F}, " + m + ": {F}):\n    return 0.5 * " + m + " * w * w\n\n\n";
   bool quat = rng.chance(0.3);
   if (quat)
@@ -85,7 +86,15 @@ void Gen::mOverloadEnergy() {
   arr(ms, "f", {n}, 0.5, 2.0);
   arr(in, "f", {n}, 0.1, 1.0);
   line("i = wp.tid()");
-  L(e + " = " + fn + "(" + vel + "[i], " + ms + "[i]) + " + fn + "(" + om + "[i], " + in + "[i])");
+  // The two energies in locals first in two of five.
+  if (rng.chance(0.4)) {
+    std::string el = pick({"e_lin", "ke_lin", "e_trans"}), ea = pick({"e_ang", "ke_rot", "e_rot"});
+    L(el + " = " + fn + "(" + vel + "[i], " + ms + "[i])");
+    L(ea + " = " + fn + "(" + om + "[i], " + in + "[i])");
+    L(e + " = " + el + " + " + ea);
+  } else {
+    L(e + " = " + fn + "(" + vel + "[i], " + ms + "[i]) + " + fn + "(" + om + "[i], " + in + "[i])");
+  }
   if (quat) {
     std::string dq = pick({"dq", "q_rate", "q_dot"});
     arr(dq, "q", {n}, -1, 1);
@@ -95,8 +104,16 @@ void Gen::mOverloadEnergy() {
     // Potential energy with a compile-time gravity constant.
     std::string g = pick({"GRAVITY", "G_ACC", "GRAV"}), hh = pick({"height", "y", "elev"});
     prefix = g + " = " + c(9.0, 9.9) + "\n\n\n" + prefix;
-    arr(hh, "f", {n}, 0.1, 2.0);
-    L(e + " += " + ms + "[i] * wp.static(" + g + ") * " + hh + "[i]");
+    // The height from a position array (its y) in half of them.
+    std::string hv = hh + "[i]";
+    if (rng.chance(0.5)) {
+      std::string ps = pick({"pos", "body_pos", "x_com"});
+      arr(ps, "v3", {n}, 0.1, 2.0);
+      hv = ps + "[i][1]";
+    } else {
+      arr(hh, "f", {n}, 0.1, 2.0);
+    }
+    L(e + " += " + ms + "[i] * wp.static(" + g + ") * " + hv);
   }
   if (rng.chance(0.5)) {
     std::string tot = pick({"total", "energy_sum", "e_total"});
@@ -122,8 +139,16 @@ void Gen::mGenericStencil() {
   f += "@wp.func\ndef " + fn + "(a: wp.array(dtype=Any), i: int):\n";
   f += "    " + s + " = a[i] * " + w0 + "\n";
   f += "    for k in range(1, wp.static(" + rad + " + 1)):\n";
-  f += "        " + s + " += (a[wp.max(i - k, 0)] + a[wp.min(i + k, a.shape[0] - 1)]) * (" + c(0.1, 0.3) +
-       " / {F}(k))\n";
+  // Clamped at the ends or periodic; the weight falls as 1/k, 1/k^2 or
+  // 1/(k + 1).
+  static const char *falloff[] = {"k", "k * k", "k + 1"};
+  std::string fall = falloff[rng.range(0, 2)];
+  if (rng.chance(0.35))
+    f += "        " + s + " += (a[(i - k + a.shape[0]) % a.shape[0]] + a[(i + k) % a.shape[0]]) * (" + c(0.1, 0.3) +
+         " / {F}(" + fall + "))\n";
+  else
+    f += "        " + s + " += (a[wp.max(i - k, 0)] + a[wp.min(i + k, a.shape[0] - 1)]) * (" + c(0.1, 0.3) +
+         " / {F}(" + fall + "))\n";
   f += "    return " + s + "\n\n\n";
   prefix += P(f);
   std::string rho = pick({"rho", "density", "temp"}), vel = pick({"vel", "u", "flow"}),

@@ -64,20 +64,28 @@ void Gen::mRaySphere(bool branchy) {
               t = pick({"t", "t_hit", "hit"});
   std::string th = pick({"t_out", "hit_t", "depth_out"});
   std::string miss = c(10.0, 100.0);
+  // The quadratic with the full b (b = 2 oc.d, disc = b^2 - 4c, t = (-b -
+  // sqrt(disc)) / 2) in one of three, else the half-b form; the direction
+  // normalized in the kernel in one of four.
+  bool fullB = rng.chance(0.35);
+  std::string tHit = fullB ? "(-" + b + " - wp.sqrt(" + disc + ")) * 0.5" : "-" + b + " - wp.sqrt(" + disc + ")";
   line("i = wp.tid()");
   L(ro + " = " + org + "[i]");
-  L(rd + " = " + dirs + "[i]");
+  L(rd + (rng.chance(0.25) ? " = wp.normalize(" + dirs + "[i])" : " = " + dirs + "[i]"));
+  auto quadratic = [&](const std::string &center, const std::string &radius) {
+    L(oc + " = " + ro + " - " + center);
+    L(b + (fullB ? " = 2.0 * wp.dot(" : " = wp.dot(") + oc + ", " + rd + ")");
+    L(cc + " = wp.dot(" + oc + ", " + oc + ") - " + radius + " * " + radius);
+    L(disc + " = " + b + " * " + b + (fullB ? " - 4.0 * " : " - ") + cc);
+  };
   if (ns) {
     std::string tm = pick({"t_min", "closest", "t_near"}), sp = pick({"s", "sph", "k"});
     L(tm + " = {F}(" + miss + ")");
     L("for " + sp + " in range(" + ctr + ".shape[0]):");
     ++indent;
-    L(oc + " = " + ro + " - " + ctr + "[" + sp + "]");
-    L(b + " = wp.dot(" + oc + ", " + rd + ")");
-    L(cc + " = wp.dot(" + oc + ", " + oc + ") - " + rad + "[" + sp + "] * " + rad + "[" + sp + "]");
-    L(disc + " = " + b + " * " + b + " - " + cc);
+    quadratic(ctr + "[" + sp + "]", rad + "[" + sp + "]");
     L("if " + disc + " > 0.0:");
-    L("    " + t + " = -" + b + " - wp.sqrt(" + disc + ")");
+    L("    " + t + " = " + tHit);
     L("    if " + t + " > 0.0 and " + t + " < " + tm + ":");
     L("        " + tm + " = " + t);
     --indent;
@@ -85,19 +93,16 @@ void Gen::mRaySphere(bool branchy) {
     out(th, "f", {n});
     return;
   }
-  L(oc + " = " + ro + " - " + ctr + "[i]");
-  L(b + " = wp.dot(" + oc + ", " + rd + ")");
-  L(cc + " = wp.dot(" + oc + ", " + oc + ") - " + rad + "[i] * " + rad + "[i]");
-  L(disc + " = " + b + " * " + b + " - " + cc);
+  quadratic(ctr + "[i]", rad + "[i]");
   if (branchy) {
     L("if " + disc + " > 0.0:");
-    L("    " + t + " = -" + b + " - wp.sqrt(" + disc + ")");
+    L("    " + t + " = " + tHit);
     L("else:");
     L("    " + t + " = {F}(" + miss + ")");
   } else {
     L(t + " = {F}(" + miss + ")");
     L("if " + disc + " > 0.0:");
-    L("    " + t + " = -" + b + " - wp.sqrt(" + disc + ")");
+    L("    " + t + " = " + tHit);
   }
   L(th + "[i] = " + t);
   out(th, "f", {n});

@@ -19,22 +19,45 @@ void Gen::mMultiScale() {
   dims = {n};
   std::string x = pick({"signal", "x", "u", "samples"}), w = pick({"taps", "kernel_w", "weights"}), o = pick({"smoothed", "y", "blurred"});
   arr(x, "f", {n}, -1, 1);
-  arr(w, "f", {3}, 0.1, 0.6);
+  // 3 or 5 taps; the tap spacing grows with the level (s + 1, or 2 s + 1).
+  int taps = rng.chance(0.35) ? 5 : 3, half = taps / 2;
+  arr(w, "f", {taps}, 0.1, 0.6);
   std::string lv = pick({"levels", "scales", "n_levels"});
   iscal(lv, 1, 3);
-  std::string acc = pick({"acc", "sum_s", "y_i"}), jdx = pick({"jdx", "src", "nb"});
+  std::string acc = pick({"acc", "sum_s", "y_i"}), jdx = pick({"jdx", "src", "nb"}), ws = pick({"wsum", "norm", "w_tot"});
+  std::string spacing = rng.chance(0.4) ? "(2 * s + 1)" : "(s + 1)";
+  // Clamped at the ends, or periodic in one of three.
+  bool periodic = rng.chance(0.35);
+  // Normalized by the sum of the weights used in one of three.
+  bool normalized = rng.chance(0.35);
+  // A weight per level (an array) in one of four, else a constant decay or none.
+  bool levelW = rng.chance(0.25);
+  std::string lw = pick({"level_w", "scale_w", "octave_w"});
+  if (levelW)
+    arr(lw, "f", {3}, 0.3, 1.0);
   line("i = wp.tid()");
   L(acc + " = {F}(0.0)");
+  if (normalized)
+    L(ws + " = {F}(0.0)");
   L("for s in range(" + lv + "):");
   ++indent;
-  L("for k in range(3):");
+  L("for k in range(" + std::to_string(taps) + "):");
   ++indent;
-  L(jdx + " = wp.min(wp.max(i + (k - 1) * (s + 1), 0), " + x + ".shape[0] - 1)");
-  L(acc + " += " + x + "[" + jdx + "] * " + w + "[k]");
+  std::string off = "(k - " + std::to_string(half) + ") * " + spacing;
+  if (periodic)
+    L(jdx + " = (i + " + off + " + " + std::to_string(3 * taps) + " * " + x + ".shape[0]) % " + x + ".shape[0]");
+  else
+    L(jdx + " = wp.min(wp.max(i + " + off + ", 0), " + x + ".shape[0] - 1)");
+  std::string wk = w + "[k]" + (levelW ? " * " + lw + "[s]" : "");
+  L(acc + " += " + x + "[" + jdx + "] * " + wk);
+  if (normalized)
+    L(ws + " += " + wk);
   --indent;
-  if (rng.chance(0.5))
+  if (!levelW && rng.chance(0.5))
     L(acc + " = " + acc + " * " + c(0.4, 0.9));
   --indent;
+  if (normalized)
+    L(acc + " = " + acc + " / " + ws);
   L(o + "[i] = " + acc + (rng.chance(0.4) ? " + " + x + "[i] * " + c(0.1, 0.5) : ""));
   out(o, "f", {n});
 }
@@ -141,12 +164,30 @@ void Gen::mGrayScott() {
               vo = pick({"v_out", "b_next"});
   arr(u, "f", {H, W}, 0.1, 1.0);
   arr(v, "f", {H, W}, 0.0, 0.5);
+  // Clamped at the edges, or periodic (a torus, as Gray-Scott demos run)
+  // in one of three.
+  bool periodic = rng.chance(0.35);
   auto lap = [&](const std::string &f) {
+    if (periodic)
+      return "(" + f + "[(i + " + f + ".shape[0] - 1) % " + f + ".shape[0], j] + " + f + "[(i + 1) % " + f +
+             ".shape[0], j] + " + f + "[i, (j + " + f + ".shape[1] - 1) % " + f + ".shape[1]] + " + f + "[i, (j + 1) % " +
+             f + ".shape[1]] - 4.0 * " + f + "[i, j])";
     return "(" + f + "[wp.max(i - 1, 0), j] + " + f + "[wp.min(i + 1, " + f + ".shape[0] - 1), j] + " + f +
            "[i, wp.max(j - 1, 0)] + " + f + "[i, wp.min(j + 1, " + f + ".shape[1] - 1)] - 4.0 * " + f + "[i, j])";
   };
   std::string a = pick({"a", "ui"}), b = pick({"b", "vi"}), r = pick({"uvv", "react", "rate"});
   std::string F = c(0.02, 0.06), K = c(0.05, 0.07), dt = c(0.5, 1.0);
+  // Feed and kill rates, and the time step, as scalar parameters in some.
+  if (rng.chance(0.4)) {
+    F = pick({"feed", "F_rate", "f_feed"});
+    K = pick({"kill", "k_rate", "k_kill"});
+    scal(F, 0.02, 0.06);
+    scal(K, 0.05, 0.07);
+  }
+  if (rng.chance(0.35)) {
+    dt = pick({"dt", "h", "dt_sim"});
+    scal(dt, 0.5, 1.0);
+  }
   // The Laplacians: inline, in locals, or (one in three) by a @wp.func
   // over the 2-D array, as stencil code is often factored.
   double form = rng.uniform();
@@ -154,9 +195,7 @@ void Gen::mGrayScott() {
   std::string lapU = lap(u), lapV = lap(v);
   if (form < 0.35) {
     std::string fn = funcName(pick({"laplacian5", "lap5", "discrete_lap"}));
-    prefix += P("@wp.func\ndef " + fn + "(f: wp.array2d(dtype={F}), i: int, j: int):\n" +
-                "    return (f[wp.max(i - 1, 0), j] + f[wp.min(i + 1, f.shape[0] - 1), j] + f[i, wp.max(j - 1, 0)] + " +
-                "f[i, wp.min(j + 1, f.shape[1] - 1)] - 4.0 * f[i, j])\n\n\n");
+    prefix += P("@wp.func\ndef " + fn + "(f: wp.array2d(dtype={F}), i: int, j: int):\n    return " + lap("f") + "\n\n\n");
     lapU = fn + "(" + u + ", i, j)";
     lapV = fn + "(" + v + ", i, j)";
   }
@@ -189,6 +228,17 @@ void Gen::mStencil3D() {
   std::string ka = pick({"kappa", "diffusivity", "alpha_c"}), kv = pick({"kc", "k_cell", "a_c"});
   if (kappa)
     arr(ka, "f", {X, Y, Z}, 0.02, 0.15);
+  // The time step as a scalar parameter in one of three; a source term per
+  // cell in one of four.
+  std::string dt;
+  if (rng.chance(0.35)) {
+    dt = pick({"dt", "h", "step_dt"});
+    scal(dt, 0.2, 0.9);
+  }
+  std::string src = pick({"source", "q_src", "heat_src"});
+  bool source = rng.chance(0.25);
+  if (source)
+    arr(src, "f", {X, Y, Z}, -0.5, 0.5);
   std::string c0 = pick({"c", "center", "u_c"});
   line("i, j, k = wp.tid()");
   L(c0 + " = " + u + "[i, j, k]");
@@ -197,17 +247,50 @@ void Gen::mStencil3D() {
     L("    " + o + "[i, j, k] = " + c0);
     L("    return");
   }
-  std::string s = u + "[wp.max(i - 1, 0), j, k] + " + u + "[wp.min(i + 1, " + u + ".shape[0] - 1), j, k] + " + u +
-                  "[i, wp.max(j - 1, 0), k] + " + u + "[i, wp.min(j + 1, " + u + ".shape[1] - 1), k] + " + u +
-                  "[i, j, wp.max(k - 1, 0)] + " + u + "[i, j, wp.min(k + 1, " + u + ".shape[2] - 1)]";
+  // Neighbours: clamped at the faces, or periodic (index arithmetic modulo
+  // the extent) in one of three when no face is fixed.
+  bool periodic = !dirichlet && rng.chance(0.35);
+  auto at = [&](int axis, int side) {
+    std::string ix[3] = {"i", "j", "k"};
+    std::string ext = u + ".shape[" + std::to_string(axis) + "]";
+    std::string &v = ix[axis];
+    if (periodic)
+      v = side < 0 ? "(" + v + " + " + ext + " - 1) % " + ext : "(" + v + " + 1) % " + ext;
+    else
+      v = side < 0 ? "wp.max(" + v + " - 1, 0)" : "wp.min(" + v + " + 1, " + ext + " - 1)";
+    return u + "[" + ix[0] + ", " + ix[1] + ", " + ix[2] + "]";
+  };
+  std::string nb[6];
+  // The six neighbours in locals in two of five (as often written out).
+  bool locals = rng.chance(0.4);
+  static const char *nm[6][3] = {{"xm", "u_w", "left"},  {"xp", "u_e", "right"}, {"ym", "u_s", "down"},
+                                 {"yp", "u_n", "up"},    {"zm", "u_b", "back"},  {"zp", "u_f", "front"}};
+  for (int a = 0; a < 6; ++a) {
+    nb[a] = at(a / 2, a % 2 ? 1 : -1);
+    if (locals) {
+      std::string name = pick({nm[a][0], nm[a][1], nm[a][2]});
+      L(name + " = " + nb[a]);
+      nb[a] = name;
+    }
+  }
   std::string lap = pick({"lap", "nsum", "l7"});
-  L(lap + " = " + s + " - 6.0 * " + c0);
+  // Anisotropic in one of four: a coefficient per axis.
+  if (rng.chance(0.25)) {
+    L(lap + " = " + c(0.5, 1.5) + " * (" + nb[0] + " + " + nb[1] + " - 2.0 * " + c0 + ") + " + c(0.5, 1.5) + " * (" + nb[2] +
+      " + " + nb[3] + " - 2.0 * " + c0 + ") + " + c(0.1, 0.5) + " * (" + nb[4] + " + " + nb[5] + " - 2.0 * " + c0 + ")");
+  } else {
+    L(lap + " = " + nb[0] + " + " + nb[1] + " + " + nb[2] + " + " + nb[3] + " + " + nb[4] + " + " + nb[5] + " - 6.0 * " +
+      c0);
+  }
   std::string coef = c(0.01, 0.15);
   if (kappa) {
     L(kv + " = " + ka + "[i, j, k]");
     coef = kv;
   }
-  L(o + "[i, j, k] = " + c0 + " + " + coef + " * " + lap);
+  std::string rhs = coef + " * " + lap;
+  if (source)
+    rhs = "(" + rhs + " + " + src + "[i, j, k])";
+  L(o + "[i, j, k] = " + c0 + " + " + (dt.empty() ? rhs : dt + " * " + rhs));
   out(o, "f", {X, Y, Z});
   // The Laplacian itself as a second output (a residual) in one of four.
   if (rng.chance(0.25)) {

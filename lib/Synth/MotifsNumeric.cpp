@@ -120,7 +120,23 @@ void Gen::mKepler() {
   L(M + " = " + ma + "[i]");
   L(e + " = " + ec + "[i]");
   L(E + " = " + M + (rng.chance(0.5) ? " + " + e + " * wp.sin(" + M + ")" : ""));
-  if (rng.chance(0.5)) {
+  // In two of five, the residual and its derivative in locals first.
+  if (rng.chance(0.4)) {
+    std::string f = pick({"f", "res", "g_E"}), fp = pick({"fp", "df", "dg"});
+    std::string ct = pick({"step", "count", "iter_i"});
+    bool useWhile = rng.chance(0.4);
+    if (useWhile) {
+      L(ct + " = int(0)");
+      L("while " + ct + " < " + it + ":");
+    } else {
+      L("for k in range(" + it + "):");
+    }
+    L("    " + f + " = " + E + " - " + e + " * wp.sin(" + E + ") - " + M);
+    L("    " + fp + " = 1.0 - " + e + " * wp.cos(" + E + ")");
+    L("    " + E + " = " + E + " - " + f + " / " + fp);
+    if (useWhile)
+      L("    " + ct + " += 1");
+  } else if (rng.chance(0.5)) {
     L("for k in range(" + it + "):");
     if (rng.chance(0.5)) {
       // Newton with an early exit once the step is below a tolerance.
@@ -139,10 +155,25 @@ void Gen::mKepler() {
     L("    " + E + " -= (" + E + " - " + e + " * wp.sin(" + E + ") - " + M + ") / (1.0 - " + e + " * wp.cos(" + E + "))");
     L("    " + ct + " += 1");
   }
-  if (rng.chance(0.5)) {
+  double outKind = rng.uniform();
+  if (outKind < 0.4) {
     std::string po = pick({"orbit_xy", "pos_out", "xy"});
-    L(po + "[i] = {V2}(wp.cos(" + E + ") - " + e + ", wp.sqrt(1.0 - " + e + " * " + e + ") * wp.sin(" + E + "))");
+    // Scaled by a semi-major axis per orbit in one of three.
+    std::string sc;
+    if (rng.chance(0.35)) {
+      std::string sa = pick({"semi_major", "a_axis", "sma"});
+      arr(sa, "f", {n}, 0.5, 3.0);
+      sc = " * " + sa + "[i]";
+    }
+    L(po + "[i] = {V2}(wp.cos(" + E + ") - " + e + ", wp.sqrt(1.0 - " + e + " * " + e + ") * wp.sin(" + E + "))" + sc);
     out(po, "v2", {n});
+  } else if (outKind < 0.6) {
+    // The true anomaly.
+    std::string nu = pick({"nu", "true_anom", "theta"}), no = pick({"nu_out", "true_anomaly", "theta_out"});
+    L(nu + " = 2.0 * wp.atan2(wp.sqrt(1.0 + " + e + ") * wp.sin(0.5 * " + E + "), wp.sqrt(1.0 - " + e +
+      ") * wp.cos(0.5 * " + E + "))");
+    L(no + "[i] = " + nu);
+    out(no, "f", {n});
   } else {
     L(eo + "[i] = " + E);
     out(eo, "f", {n});
@@ -321,9 +352,28 @@ void Gen::mSaxpy() {
       L("    " + xi + " = " + xi + " + " + vi + " * " + h);
       L(xo + "[i] = " + xi);
     } else {
-      L(f + " = -" + ks + " * " + xi + " - " + kd + " * " + vi);
-      L(vi + " = " + vi + " + " + f + " * " + dt);
-      L(xo + "[i] = " + xi + " + " + vi + " * " + dt);
+      // A driving force per element and a mass per element in some; the
+      // explicit order (position from the old velocity) in one of three.
+      std::string fe;
+      if (rng.chance(0.35)) {
+        std::string fa = pick({"f_ext", "drive", "load_f"});
+        arr(fa, "f", {n}, -1, 1);
+        fe = " + " + fa + "[i]";
+      }
+      L(f + " = -" + ks + " * " + xi + " - " + kd + " * " + vi + fe);
+      std::string acc = f;
+      if (rng.chance(0.35)) {
+        std::string ms = pick({"mass", "m", "m_i"});
+        arr(ms, "f", {n}, 0.5, 2.0);
+        acc = f + " / " + ms + "[i]";
+      }
+      if (rng.chance(0.35)) {
+        L(xo + "[i] = " + xi + " + " + vi + " * " + dt);
+        L(vi + " = " + vi + " + " + acc + " * " + dt);
+      } else {
+        L(vi + " = " + vi + " + " + acc + " * " + dt);
+        L(xo + "[i] = " + xi + " + " + vi + " * " + dt);
+      }
     }
     L(vo + "[i] = " + vi);
     out(xo, "f", {n});
@@ -363,8 +413,27 @@ void Gen::mSaxpy() {
     idx(ix, n, n);
     std::string h = coef("inv_h", "inv_dx", 0.5, 4.0);
     line("i = wp.tid()");
-    L(o + "[i] = " + u + "[" + ix + "[i]] * " + c(0.2, 1.0) + " + (" + u + "[wp.min(i + 1, " + u + ".shape[0] - 1)] - " + u +
-      "[wp.max(i - 1, 0)]) * " + h);
+    // The gathered index in a local in half of them, a weight per element
+    // in one of three; a central, forward or backward difference.
+    std::string at = ix + "[i]";
+    if (rng.chance(0.5)) {
+      at = pick({"j", "src", "p_i"});
+      L(at + " = " + ix + "[i]");
+    }
+    std::string g = u + "[" + at + "]";
+    if (rng.chance(0.35)) {
+      std::string w = pick({"w", "gather_w", "weight"});
+      arr(w, "f", {n}, 0.2, 1.5);
+      g += " * " + w + "[i]";
+    } else {
+      g += " * " + c(0.2, 1.0);
+    }
+    std::string up = u + "[wp.min(i + 1, " + u + ".shape[0] - 1)]", dn = u + "[wp.max(i - 1, 0)]";
+    switch (rng.range(0, 2)) {
+    case 0: L(o + "[i] = " + g + " + (" + up + " - " + dn + ") * " + h); break;
+    case 1: L(o + "[i] = " + g + " + (" + up + " - " + u + "[i]) * " + h); break;
+    default: L(o + "[i] = " + g + " - (" + u + "[i] - " + dn + ") * " + h); break;
+    }
     out(o, "f", {n});
     break;
   }

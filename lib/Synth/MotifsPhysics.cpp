@@ -266,19 +266,31 @@ void Gen::mPiecewise() {
     std::string d = pick({"d", "r", "err"}), l = pick({"l", "li", "val"});
     double dl = rng.value(0.3, 1.0);
     std::string D = num(dl), H = num(0.5 * dl * dl);
+    // The threshold as a scalar parameter in one of three (then 0.5 delta^2
+    // computed); a weight per sample in one of three.
+    if (rng.chance(0.35)) {
+      D = pick({"delta", "huber_delta", "k_h"});
+      scal(D, 0.3, 1.0);
+      H = "0.5 * " + D + " * " + D;
+    }
+    std::string wt = pick({"sample_w", "weights", "w_i"});
+    bool weighted = rng.chance(0.35);
+    if (weighted)
+      arr(wt, "f", {n}, 0.2, 1.5);
     L(d + " = " + p + "[i] - " + t + "[i]");
     // In two of five the loss's derivative too (a second output: the
     // clipped residual), set in the same branches.
     bool deriv = rng.chance(0.4);
     std::string g = pick({"g", "dl", "grad_r"}), go = pick({"dloss", "residual_out", "grad_pred"});
+    bool named = !llvm::isDigit(D[0]);
     L("if " + d + " < -" + D + ":");
     L("    " + l + " = -" + D + " * " + d + " - " + H);
     if (deriv)
-      L("    " + g + " = {F}(-" + D + ")");
+      L("    " + g + " = " + (named ? "-" + D : "{F}(-" + D + ")"));
     L("elif " + d + " > " + D + ":");
     L("    " + l + " = " + D + " * " + d + " - " + H);
     if (deriv)
-      L("    " + g + " = {F}(" + D + ")");
+      L("    " + g + " = " + (named ? D : "{F}(" + D + ")"));
     L("else:");
     L("    " + l + " = 0.5 * " + d + " * " + d);
     if (deriv) {
@@ -286,6 +298,8 @@ void Gen::mPiecewise() {
       L(go + "[i] = " + g);
       out(go, "f", {n});
     }
+    if (weighted)
+      l = wt + "[i] * " + l;
     if (rng.chance(0.5)) {
       L("wp.atomic_add(" + o + ", 0, " + l + ")");
       out(o, "f", {1});
@@ -302,15 +316,37 @@ void Gen::mPiecewise() {
     arr(fn, "f", {n}, 0.1, 2.0);
     std::string v = pick({"v", "s"}), N = pick({"fn_i", "N"}), f = pick({"f", "ft"});
     std::string mu = c(0.2, 0.9), eps = c(0.1, 0.3);
+    // The friction coefficient per contact (an array) or a scalar parameter
+    // in some; the normal force scaled by a contact area in one of four.
+    switch (rng.range(0, 2)) {
+    case 0: {
+      std::string m = pick({"mu", "friction_coef", "mu_c"});
+      arr(m, "f", {n}, 0.2, 0.9);
+      mu = m + "[i]";
+      break;
+    }
+    case 1:
+      mu = pick({"mu_s", "mu_k", "coulomb_mu"});
+      scal(mu, 0.2, 0.9);
+      break;
+    default: break;
+    }
     L(v + " = " + vt + "[i]");
-    L(N + " = " + fn + "[i]");
+    if (rng.chance(0.25)) {
+      std::string ar = pick({"area", "contact_area", "patch"});
+      arr(ar, "f", {n}, 0.5, 1.5);
+      L(N + " = " + fn + "[i] * " + ar + "[i]");
+    } else {
+      L(N + " = " + fn + "[i]");
+    }
     if (rng.chance(0.35)) {
       // The regimes in a @wp.func with early returns.
       std::string fname = funcName(pick({"coulomb_friction", "friction_force", "regularized_friction"}));
       prefix += P("@wp.func\ndef " + fname + "(v: {F}, fn: {F}, mu: {F}):\n    if wp.abs(v) < " + eps +
                   ":\n        return -v * (mu * fn / " + eps + ")\n    elif v > 0.0:\n        return -mu * fn\n" +
                   "    else:\n        return mu * fn\n\n\n");
-      L(f + " = " + fname + "(" + v + ", " + N + ", {F}(" + mu + "))");
+      bool literal = llvm::isDigit(mu[0]);
+      L(f + " = " + fname + "(" + v + ", " + N + ", " + (literal ? "{F}(" + mu + ")" : mu) + ")");
     } else {
       L("if wp.abs(" + v + ") < " + eps + ":");
       L("    " + f + " = -" + v + " * (" + mu + " * " + N + " / " + eps + ")");
@@ -335,7 +371,12 @@ void Gen::mPiecewise() {
       scal(lam, 0.05, 0.3);
     }
     std::string z = pick({"z", "u", "step"}), y = pick({"y", "shrunk", "w_new"});
-    L(z + " = " + x + "[i] - " + c(0.05, 0.5) + " * " + g + "[i]");
+    std::string lr = c(0.05, 0.5);
+    if (rng.chance(0.4)) {
+      lr = pick({"lr", "step_size", "eta"});
+      scal(lr, 0.05, 0.5);
+    }
+    L(z + " = " + x + "[i] - " + lr + " * " + g + "[i]");
     // The result stored in each branch (as often written), or in a local.
     bool direct = rng.chance(0.6);
     std::string to = direct ? o + "[i]" : y;
@@ -357,6 +398,18 @@ void Gen::mPiecewise() {
     std::string tv = pick({"ti", "t0"}), h = pick({"h", "e", "h_i"});
     double a = rng.value(-0.6, -0.1), b = rng.value(0.1, 0.6);
     std::string ta = num(a), tb = num(b), c1 = c(0.5, 2.0), c2 = c(1.0, 3.0), c3 = c(0.5, 1.5), lat = c(0.2, 1.0);
+    // The solid's heat capacity per cell in one of three, the latent heat a
+    // scalar parameter in one of three.
+    if (rng.chance(0.35)) {
+      std::string cp = pick({"cp_solid", "heat_cap", "c_s"});
+      arr(cp, "f", {n}, 0.5, 2.0);
+      c1 = pick({"cs", "cap", "c_i"});
+      L(c1 + " = " + cp + "[i]");
+    }
+    if (rng.chance(0.35)) {
+      lat = pick({"latent", "L_f", "h_fus"});
+      scal(lat, 0.2, 1.0);
+    }
     L(tv + " = " + t + "[i]");
     L("if " + tv + " < " + ta + ":");
     L("    " + h + " = " + c1 + " * " + tv);
@@ -452,6 +505,11 @@ void Gen::mNeighbours(bool nestedLoop) {
   if (rng.chance(0.5)) {
     std::string h2 = c(0.8, 2.0), rho = pick({"rho", "density_i", "sum_w"}), w = pick({"w", "q", "hw"}),
                 o = pick({"density", "rho_out", "dens"});
+    // The squared smoothing length as a scalar parameter in one of three.
+    if (rng.chance(0.35)) {
+      h2 = pick({"h_sq", "radius_sq", "h2"});
+      scal(h2, 0.8, 2.0);
+    }
     L(rho + " = {F}(0.0)");
     L("for j in range(" + bound + "):");
     ++indent;
@@ -471,9 +529,19 @@ void Gen::mNeighbours(bool nestedLoop) {
   } else {
     std::string acc = pick({"acc", "f_sum", "a_i"}), inv = pick({"inv_r", "inv", "ir"}), o = pick({"accel", "acc_out", "a_out"});
     std::string eps = c(0.01, 0.1);
+    if (rng.chance(0.3)) {
+      eps = pick({"softening", "eps2", "soft_sq"});
+      scal(eps, 0.01, 0.1);
+    }
     L(acc + " = {V3}(0.0, 0.0, 0.0)");
     L("for j in range(" + bound + "):");
     ++indent;
+    // The particle itself skipped in two of five (the softening keeps the
+    // self term finite otherwise).
+    if (!nestedLoop && rng.chance(0.4)) {
+      L("if j == i:");
+      L("    continue");
+    }
     if (nestedLoop) {
       images(false);
     } else {
@@ -545,6 +613,11 @@ void Gen::mParticlesStruct() {
   }
   inputs.push_back({ps, "wp.array(dtype=" + sn + ")", Object{{"data", std::move(data)}, {"requires_grad", true}}, true});
   std::string dt = c(0.005, 0.05);
+  // The time step as a scalar parameter in two of five.
+  if (rng.chance(0.4)) {
+    dt = pick({"dt", "sim_dt", "frame_dt"});
+    scal(dt, 0.005, 0.05);
+  }
   std::string p = pick({"p", "pi", "me"}), v = pick({"v", "vi", "u0"}), x = pick({"x", "xi", "q0"});
   std::string po = pick({"pos_out", "x_new", "q_out"});
   const std::string &fp = fields[0].first, &fv = fields[1].first;
@@ -567,7 +640,7 @@ void Gen::mParticlesStruct() {
     std::string ns = pick({"substeps", "n_sub", "num_substeps"});
     iscal(ns, 2, 4);
     std::string h = pick({"h", "dt_sub", "h_sub"});
-    L(h + " = {F}(" + dt + ") / {F}(" + ns + ")");
+    L(h + " = " + (llvm::isDigit(dt[0]) ? "{F}(" + dt + ")" : dt) + " / {F}(" + ns + ")");
     L(x + " = " + p + "." + fp);
     L("for s in range(" + ns + "):");
     ++indent;
