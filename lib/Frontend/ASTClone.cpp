@@ -82,6 +82,7 @@ Expr *Cloner::expr(const Expr *e) {
     auto *b = copy(llvm::cast<BinaryExpr>(e));
     b->lhs = expr(b->lhs);
     b->rhs = expr(b->rhs);
+    b->userCall = nullptr; // decided by Sema, per clone
     c = b;
     break;
   }

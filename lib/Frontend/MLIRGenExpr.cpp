@@ -162,6 +162,8 @@ bool MLIRGen::isCheap(const Expr *e) {
   }
   case ExprKind::Binary: {
     auto *bin = llvm::cast<BinaryExpr>(e);
+    if (bin->userCall)
+      return false;
     // Integer division by zero is undefined behaviour: never speculate it.
     if ((bin->op == BinOp::Div || bin->op == BinOp::FloorDiv || bin->op == BinOp::Mod) &&
         !isFloatTy(bin->type))
@@ -326,6 +328,8 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
   }
   case ExprKind::Binary: {
     auto *bin = llvm::cast<BinaryExpr>(e);
+    if (bin->userCall) // a @wp.func named after the operator (Sema::checkBinary)
+      return genCall(bin->userCall);
     mlir::Value x = genExpr(bin->lhs), y = genExpr(bin->rhs);
     if (failed)
       return {};

@@ -455,9 +455,53 @@ const Type *Sema::binaryResult(BinOp op, Expr *lhs, Expr *rhs, SMLoc loc) {
   }
 }
 
+/// Warp's name of the builtin an operator calls (codegen.py builtin_operators).
+static StringRef operatorFuncName(BinOp op) {
+  switch (op) {
+  case BinOp::Add: return "add";
+  case BinOp::Sub: return "sub";
+  case BinOp::Mul:
+  case BinOp::MatMul: return "mul";
+  case BinOp::Div: return "div";
+  case BinOp::FloorDiv: return "floordiv";
+  case BinOp::Mod: return "mod";
+  case BinOp::Pow: return "pow";
+  case BinOp::BitAnd: return "bit_and";
+  case BinOp::BitOr: return "bit_or";
+  case BinOp::BitXor: return "bit_xor";
+  case BinOp::Shl: return "lshift";
+  case BinOp::Shr: return "rshift";
+  }
+  return "";
+}
+
 const Type *Sema::checkBinary(BinaryExpr *e) {
   if (!check(e->lhs) || !check(e->rhs))
     return nullptr;
+  // Struct operands: a @wp.func named after the operator (`def add(a:
+  // Complex, b: Complex)`), as Warp's emit_BinOp tries the user's function
+  // of that name first; when its signature does not take the operands,
+  // the operator's own error follows.
+  if (e->lhs->type->kind == Type::Struct || e->rhs->type->kind == Type::Struct)
+    if (const Symbol *s = fn->scope->lookup(operatorFuncName(e->op));
+        s && s->kind == Symbol::Func && !s->func->isKernel) {
+      auto *call = mod.make<CallExpr>(e->loc, mod.make<NameExpr>(e->opLoc, s->func->name));
+      call->args.push_back(e->lhs);
+      call->args.push_back(e->rhs);
+      const Type *t;
+      {
+        SuppressDiags quiet(diags);
+        t = checkFuncCall(call, s->func);
+        if (quiet.hadErrors())
+          t = nullptr;
+      }
+      if (t && t->kind != Type::Void && t->kind != Type::Tuple) {
+        e->userCall = call;
+        return call->type = t;
+      }
+      check(e->lhs); // retyped by the attempt
+      check(e->rhs);
+    }
   for (Expr *o : {e->lhs, e->rhs})
     if (o->type->kind == Type::Tuple || o->type->kind == Type::Void ||
         o->type->kind == Type::Shape || o->type->kind == Type::Array ||

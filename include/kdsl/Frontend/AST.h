@@ -169,6 +169,10 @@ struct BinaryExpr : Expr {
   BinOp op;
   Expr *lhs, *rhs;
   llvm::SMLoc opLoc;
+  /// `a + b` of operands the operator does not take (structs), given to a
+  /// @wp.func named after it (`add(a, b)`), as Warp's emit_BinOp does: the
+  /// call MLIRGen generates instead (Sema::checkBinary).
+  CallExpr *userCall = nullptr;
   BinaryExpr(llvm::SMLoc l, BinOp o, Expr *a, Expr *b, llvm::SMLoc ol)
       : Expr(ExprKind::Binary, l), op(o), lhs(a), rhs(b), opLoc(ol) {}
 };

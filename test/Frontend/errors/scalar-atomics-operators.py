@@ -146,3 +146,27 @@ import warp as wp
 def k(a: wp.array(dtype=float)):
     # expected-error@+1 {{wp.clamp() missing argument 'low'}}
     a[0] = wp.clamp(a[1], high=3.0)
+
+# -----
+
+# A struct operator with a @wp.func of that name whose signature does not
+# take the operands: the operator's own error.
+import warp as wp
+
+
+@wp.struct
+class P:
+    x: float
+
+
+@wp.func
+def add(a: P, b: float) -> P:
+    return P(a.x + b)
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    p = P(1.0)
+    q = p + 2.0
+    # expected-error@+1 {{operator '+' cannot be applied to P}}
+    r = p + p
