@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Debug.h"
+#include <functional>
 
 #define DEBUG_TYPE "kdsl-generics"
 
@@ -473,7 +474,39 @@ bool Sema::overloadCallTypes(FuncDef *k, CallExpr *c, bool given,
   for (Keyword &kw : c->kwargs)
     if (kw.name == "arg_types")
       list = kw.value;
+  // [T] * n, n * [T], [A] + [B]: Python list arithmetic on the literal.
+  std::function<bool(Expr *, std::vector<Expr *> &)> listOf = [&](Expr *e,
+                                                                  std::vector<Expr *> &items) {
+    if (auto *l = llvm::dyn_cast_or_null<UnsupportedExpr>(e)) {
+      if (l->isSet || !l->dictItems.empty() || l->listItems.empty())
+        return false;
+      items.insert(items.end(), l->listItems.begin(), l->listItems.end());
+      return true;
+    }
+    auto *b = llvm::dyn_cast_or_null<BinaryExpr>(e);
+    if (!b)
+      return false;
+    if (b->op == BinOp::Add)
+      return listOf(b->lhs, items) && listOf(b->rhs, items);
+    if (b->op != BinOp::Mul)
+      return false;
+    bool listLeft = llvm::isa<UnsupportedExpr, BinaryExpr>(b->lhs);
+    auto n = evalConst(listLeft ? b->rhs : b->lhs);
+    if (!n || n->kind != ConstValue::Int || n->i < 0 || n->i > 64)
+      return false;
+    std::vector<Expr *> once;
+    if (!listOf(listLeft ? b->lhs : b->rhs, once))
+      return false;
+    for (int64_t r = 0; r < n->i; ++r)
+      items.insert(items.end(), once.begin(), once.end());
+    return true;
+  };
   auto *u = llvm::dyn_cast_or_null<UnsupportedExpr>(list);
+  std::vector<Expr *> arith;
+  if (!u && listOf(list, arith)) {
+    args = arith;
+    return signatureTypes(k, args, named, c->loc, out);
+  }
   if (!u || u->isSet || (u->listItems.empty() && u->dictItems.empty()))
     return error(c->loc, "wp.overload() of kernel '" + k->name +
                              "' needs its types as a list or a dict of parameter names");
