@@ -57,6 +57,8 @@ def Kdsl_KernelOp : Kdsl_Op<"kernel", [
     /// Launch dimensionality: the number of results of the kernel's kdsl.tid
     /// ops (all agree), or 1 when the kernel never reads its thread id.
     /// Stops at the first kdsl.tid (the region verifier checks they agree).
+    /// Once kdsl-lower-launch replaced them: the number it recorded in the
+    /// `kdsl.launch_dims` attribute (absent: 1).
     unsigned getLaunchDims();
   }];
   let hasCustomAssemblyFormat = 1;

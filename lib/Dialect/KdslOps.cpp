@@ -76,6 +76,8 @@ void KernelOp::getAsmBlockArgumentNames(Region &region, OpAsmSetValueNameFn setN
 }
 
 unsigned KernelOp::getLaunchDims() {
+  if (auto lowered = (*this)->getAttrOfType<IntegerAttr>("kdsl.launch_dims"))
+    return lowered.getInt();
   unsigned dims = 1;
   walk([&](TidOp tid) {
     dims = tid.getNumResults();

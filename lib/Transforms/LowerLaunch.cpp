@@ -37,6 +37,10 @@ void kdsl::lowerKernelLaunch(KernelOp kernel) {
   unsigned nd = kernel.getLaunchDims();
   SmallVector<TidOp> tids;
   kernel.walk([&](TidOp t) { tids.push_back(t); });
+  // What the kdsl.tid ops said, for KernelOp::getLaunchDims once they are gone.
+  if (nd > 1)
+    kernel->setAttr("kdsl.launch_dims",
+                    IntegerAttr::get(IntegerType::get(kernel.getContext(), 64), nd));
 
   OpBuilder b = OpBuilder::atBlockBegin(&body);
   Type i32 = b.getI32Type(), i64 = b.getI64Type();

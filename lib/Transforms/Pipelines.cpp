@@ -68,6 +68,8 @@ void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions
 }
 
 void kdsl::buildPrepareEmissionPipeline(OpPassManager &pm) {
+  // The emitters map the launch ops (docs/architecture.md).
+  pm.addPass(createLowerLaunch());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
@@ -94,6 +96,7 @@ void kdsl::registerKdslPassesAndPipelines() {
       buildLowerToNvvmPipeline);
   PassPipelineRegistration<>(
       "kdsl-prepare-emission",
-      "Canonicalize and CSE before the C++/CUDA C emitters (kdsl-translate runs it first)",
+      "Lower the launch, canonicalize and CSE before the C++/CUDA C emitters (kdsl-translate "
+      "runs it first)",
       buildPrepareEmissionPipeline);
 }

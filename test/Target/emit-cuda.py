@@ -8,6 +8,7 @@ import warp as wp
 # CHECK: typedef struct kdsl_launch {
 # CHECK-LABEL: extern "C" __global__ void scale2d_cuda_kernel_forward(kdsl_launch launch, kdsl_array a, float s) {
 # CHECK-NEXT: for (int64_t thread = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; thread < launch.total; thread += (int64_t)blockDim.x * gridDim.x) {
+# CHECK-NEXT: // i, j = wp.tid()   (emit-cuda.py:[[# @LINE + 9]])
 # CHECK-NEXT: const int32_t i = (int32_t)(thread / launch.dims[1]);
 # CHECK-NEXT: const int32_t j = (int32_t)(thread % launch.dims[1]);
 # CHECK-NEXT: // a[i, j] = a[i, j] * s   (emit-cuda.py:[[# @LINE + 7]])

@@ -11,6 +11,8 @@
 
 // CHECK-LABEL: kdsl.kernel @k2(
 // CHECK-SAME: %[[A:[a-z0-9_]+]]: !kdsl.array<f32, 2>, %[[S:[a-z0-9_]+]]: f32)
+// The launch's rank, which kdsl.tid gave (KernelOp::getLaunchDims).
+// CHECK-SAME: kdsl.launch_dims = 2 : i64
 // CHECK-NEXT: %[[LO:.*]], %[[HI:.*]], %[[STEP:.*]] = kdsl.thread_range : i64, i64, i64
 // CHECK-NEXT: %[[D1:.*]] = kdsl.launch_dim 1 : i64
 // CHECK-NEXT: scf.for %[[FLAT:.*]] = %[[LO]] to %[[HI]] step %[[STEP]] : i64 {
@@ -40,6 +42,7 @@ kdsl.kernel @k2(%a: !kdsl.array<f32, 2>, %s: f32) attributes {arg_names = ["a", 
 // A 1-d launch needs no extent; the thread index is the flat index. A kernel
 // that never reads it still runs once per thread.
 // CHECK-LABEL: kdsl.kernel @k1(
+// CHECK-NOT: kdsl.launch_dims
 // CHECK-NEXT: %[[LO:.*]], %[[HI:.*]], %[[STEP:.*]] = kdsl.thread_range
 // CHECK-NEXT: scf.for %[[FLAT:.*]] = %[[LO]] to %[[HI]] step %[[STEP]] : i64 {
 // CHECK-NEXT:   %[[I:.*]] = arith.trunci %[[FLAT]] : i64 to i32

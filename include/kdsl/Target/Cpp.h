@@ -28,8 +28,9 @@ struct CppEmitOptions {
   bool prelude = true;
 };
 /// Emits `module` as it is; callers run kdsl-prepare-emission
-/// (kdsl::prepareForEmission, include/kdsl/Transforms/Passes.h) first for the
-/// folded, CSE'd text kdsl-translate prints.
+/// (kdsl::prepareForEmission, include/kdsl/Transforms/Passes.h) first: the
+/// kernels must have the launch kdsl-lower-launch builds (an error names the
+/// pass otherwise), and the text is the folded, CSE'd one kdsl-translate prints.
 mlir::LogicalResult emitCpp(mlir::ModuleOp module, llvm::raw_ostream &os,
                             const CppEmitOptions &options = {});
 

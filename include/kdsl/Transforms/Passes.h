@@ -72,8 +72,9 @@ llvm::LogicalResult flattenCarriedValues(mlir::Operation *root, bool matrices);
 /// the result (an error is emitted at the failing op).
 void flattenCarriedStructs(mlir::Operation *root);
 
-/// The clean-up before the C++/CUDA C emitters (kdsl-prepare-emission):
-/// canonicalization and CSE, as the CPU and GPU pipelines do after outlining.
+/// The preparation of the C++/CUDA C emitters (kdsl-prepare-emission):
+/// kdsl-lower-launch (the emitters map its launch ops), then canonicalization
+/// and CSE, as the CPU and GPU pipelines do after outlining.
 /// It folds and drops dead values and unused loop results; it does not change
 /// floating-point results. The emitters translate the module as they get it.
 void buildPrepareEmissionPipeline(mlir::OpPassManager &pm);

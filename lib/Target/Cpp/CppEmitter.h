@@ -12,6 +12,8 @@
 //   EmitCppSpellings.cpp   the table of ops spelled as one C++ call or operator
 //   EmitCppStmt.cpp        statements: blocks, comments, memory, calls, asserts
 //   EmitCppControlFlow.cpp scf.if / scf.for / scf.while / memref.alloca_scope
+//   EmitCppLaunch.cpp      the launch kdsl-lower-launch built: thread range,
+//                          extents, the loop over threads, the thread ids
 //
 //===----------------------------------------------------------------------===//
 #ifndef KDSL_LIB_TARGET_CPP_CPPEMITTER_H
@@ -50,9 +52,18 @@ std::string asUnsigned(mlir::Type t, const std::string &x);
 /// elements (row-major): `{{a, b, c}}`, `{{{{a, b}}, {{c, d}}}}`.
 std::string braceList(mlir::VectorType vt, llvm::ArrayRef<std::string> elements);
 
-/// Whether `op` prints anything (constants are inlined, terminators are
-/// printed by their region op).
+/// Whether `op` prints anything (constants and the launch's values are
+/// inlined, terminators are printed by their region op).
 bool printsCode(mlir::Operation &op);
+
+/// Whether `loop` is the loop over threads kdsl-lower-launch built: an
+/// scf.for over a kdsl.thread_range, in a kernel (EmitCppLaunch.cpp).
+bool isGridLoop(mlir::scf::ForOp loop);
+/// The launch dimension whose thread coordinate `v` is (the flat index:
+/// 0; `x % dims[d]`: d; `x / dims[d]`: d - 1) when `v` is the loop over
+/// threads' index or a step of its split over the kdsl.launch_dim extents;
+/// -1 for any other value.
+int threadSplitDim(mlir::Value v);
 
 /// How an op that maps 1:1 onto C++ is spelled (EmitCppSpellings.cpp).
 struct OpSpelling {
@@ -99,7 +110,10 @@ private:
   llvm::DenseMap<mlir::Type, std::string> structNames;
   std::string currentOwner; // kernel or func name, for assert reports
   std::string resultStruct; // the result struct of a func returning several values
-  std::string threadExpr;   // the thread index expression in kernels
+  std::string threadExpr;   // the flat thread index for bounds reports, or -1
+  /// kdsl.thread_range's values as the loop over threads' header prints
+  /// them (names() has them in parentheses where needed).
+  llvm::DenseMap<mlir::Value, std::string> loopBounds;
   /// kdsl.local_array storage (wp.zeros), declared at the top of the function
   /// or thread body (declareLocalArrays) so that arrays viewing it may cross
   /// blocks: op -> the storage's name.
@@ -143,8 +157,9 @@ private:
   mlir::LogicalResult emitStruct(StructType st);
   mlir::LogicalResult emitFunc(mlir::func::FuncOp f);
   mlir::LogicalResult emitKernel(KernelOp k);
-  void emitKernelHeader(KernelOp k, llvm::StringRef flat);
-  void emitThreadIndices(KernelOp k, llvm::StringRef flat);
+  /// The entry point's signature and its arguments' locals, up to the
+  /// body (the launch ops and the loop over threads) left open.
+  void emitKernelHeader(KernelOp k);
   /// Declares the storage of every kdsl.local_array in `root`.
   void declareLocalArrays(mlir::Operation *root);
 
@@ -183,6 +198,10 @@ private:
   /// `const T adj_o = adj_rel;` for each other source name of `v`
   /// (addSourceAlias: a backward's adjoint shared by two variables).
   void declareAliases(mlir::Value v);
+
+  // ---- the launch (EmitCppLaunch.cpp) --------------------------------------
+  FamilyResult launchStmt(mlir::Operation &op);
+  mlir::LogicalResult emitGridLoop(mlir::scf::ForOp loop);
 
   // ---- control flow (EmitCppControlFlow.cpp) -------------------------------
   FamilyResult controlFlowStmt(mlir::Operation &op);

@@ -95,9 +95,9 @@ static std::string launchBoundsSpec(KernelOp k) {
   return s + ") ";
 }
 
-/// The entry point's signature and arguments, up to the loop over threads
-/// (`flat`: the flat thread index) whose body is left open.
-void CppEmitter::emitKernelHeader(KernelOp k, StringRef flat) {
+/// The entry point of each ABI (docs/cpu-backend.md, docs/gpu-abi.md); the
+/// body's launch ops name its parameters (EmitCppLaunch.cpp).
+void CppEmitter::emitKernelHeader(KernelOp k) {
   Block &body = k.getBody().front();
   if (options.target == CppEmitOptions::Target::Cuda) {
     // By-value arguments after the launch bounds; a grid-stride loop covers the launch.
@@ -112,9 +112,9 @@ void CppEmitter::emitKernelHeader(KernelOp k, StringRef flat) {
       os << ", " << unusedPrefix(arg) << typeName(arg.getType()) << " " << name(arg);
     }
     os << ") {\n";
-    ++indent;
-    line() << "for (int64_t " << flat << " = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; "
-           << flat << " < launch.total; " << flat << " += (int64_t)blockDim.x * gridDim.x) {\n";
+    // A body left without effects has no loop over threads.
+    if (body.getOps<ThreadRangeOp>().empty() && body.getOps<LaunchDimOp>().empty())
+      line() << "  (void)launch;\n";
     return;
   }
   line() << "// kernel " << k.getSymName() << ": thread indices [begin, end) of the launch grid\n";
@@ -127,77 +127,42 @@ void CppEmitter::emitKernelHeader(KernelOp k, StringRef flat) {
            << "(const int64_t *, int64_t, int64_t, void **) __asm__(\"" << entry << "\");\n";
   line() << "extern \"C\" void " << mangled
          << "(const int64_t *dims, int64_t begin, int64_t end, void **args) {\n";
-  ++indent;
   for (const char *n : {"dims", "begin", "end", "args"})
     usedNames.insert(n);
   for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
     bindArgument(arg, cast<StringAttr>(k.getArgNames()[i]).getValue());
     arrayNames[arg] = cast<StringAttr>(k.getArgNames()[i]).getValue().str();
-    line() << unusedPrefix(arg) << "const " << typeName(arg.getType()) << " " << name(arg)
-           << " = kdsl::read_arg<" << typeName(arg.getType()) << ">(args[" << i << "]);\n";
+    line() << "  " << unusedPrefix(arg) << "const " << typeName(arg.getType()) << " "
+           << name(arg) << " = kdsl::read_arg<" << typeName(arg.getType()) << ">(args[" << i
+           << "]);\n";
   }
   if (body.getNumArguments() == 0)
-    line() << "(void)args;\n";
-  if (k.getLaunchDims() == 1)
-    line() << "(void)dims;\n";
-  line() << "for (int64_t " << flat << " = begin; " << flat << " < end; ++" << flat << ") {\n";
-}
-
-/// wp.tid(): the row-major decomposition of the flat index `flat`, one local
-/// per launch dimension, named as the source names them.
-void CppEmitter::emitThreadIndices(KernelOp k, StringRef flat) {
-  SmallVector<TidOp> tids;
-  k.walk([&](TidOp t) { tids.push_back(t); });
-  if (tids.empty())
-    return;
-  unsigned nd = k.getLaunchDims();
-  std::string dimsExpr =
-      options.target == CppEmitOptions::Target::Cuda ? "launch.dims" : "dims";
-  static const char *dimNames[] = {"i", "j", "k", "l"};
-  std::string rest = flat.str();
-  SmallVector<std::string> exprs(nd);
-  for (int d = nd - 1; d > 0; --d) {
-    exprs[d] = "(int32_t)(" + rest + " % " + dimsExpr + "[" + std::to_string(d) + "])";
-    rest = "(" + rest + " / " + dimsExpr + "[" + std::to_string(d) + "])";
+    line() << "  (void)args;\n";
+  if (body.getOps<LaunchDimOp>().empty())
+    line() << "  (void)dims;\n";
+  if (body.getOps<ThreadRangeOp>().empty()) {
+    line() << "  (void)begin;\n";
+    line() << "  (void)end;\n";
   }
-  exprs[0] = "(int32_t)" + rest;
-  SmallVector<std::string> tidNames;
-  for (unsigned d = 0; d < nd; ++d) {
-    // The source's name (`i = wp.tid()`), else tid / i, j, k, l.
-    StringRef src;
-    for (TidOp t : tids)
-      if (src.empty())
-        src = sourceNameOf(t->getResult(d));
-    std::string n = fresh(!src.empty() ? src : nd == 1 ? "tid" : dimNames[d]);
-    bool used = llvm::any_of(tids, [&](TidOp t) { return !t->getResult(d).use_empty(); });
-    line() << (used ? "" : "[[maybe_unused]] ") << "const int32_t " << n << " = " << exprs[d]
-           << ";\n";
-    tidNames.push_back(n);
-  }
-  for (TidOp t : tids)
-    for (auto [r, n] : llvm::zip(t.getResults(), tidNames))
-      names[r] = n;
 }
 
 LogicalResult CppEmitter::emitKernel(KernelOp k) {
+  Block &body = k.getBody().front();
+  // Lowered: the launch ops, then the loop over threads (a body left without
+  // effects has neither, after canonicalization).
+  bool lowered = !body.getOps<ThreadRangeOp>().empty() ||
+                 llvm::all_of(body, [](Operation &op) { return !printsCode(op); });
+  bool tid = k.walk([](TidOp) { return WalkResult::interrupt(); }).wasInterrupted();
+  if (!lowered || tid)
+    return k.emitOpError("the C++/CUDA C emitters take the lowered launch: run "
+                         "kdsl-lower-launch (kdsl-prepare-emission runs it) first");
   resetNames(k);
   currentOwner = k.getSymName().str();
-  std::string flat = "thread";
-  usedNames.insert(flat);
-  threadExpr = flat;
-  emitKernelHeader(k, flat);
+  threadExpr = "-1";
+  emitKernelHeader(k);
   ++indent;
-  emitThreadIndices(k, flat);
-  declareLocalArrays(k);
-  for (Operation &op : k.getBody().front()) {
-    if (isa<TidOp>(op))
-      continue;
-    statementComment(op);
-    if (failed(emitOp(op)))
-      return failure();
-  }
-  --indent;
-  line() << "}\n";
+  if (failed(emitBlock(body)))
+    return failure();
   --indent;
   line() << "}\n\n";
   return success();

@@ -26,8 +26,10 @@ std::string cpp_emit::asUnsigned(Type t, const std::string &x) {
 }
 
 bool cpp_emit::printsCode(Operation &op) {
-  return !isa<arith::ConstantOp, ReturnOp, TidOp, scf::YieldOp, scf::ConditionOp,
-              memref::AllocaScopeReturnOp>(op);
+  if (isa<arith::RemSIOp, arith::DivSIOp>(op) && threadSplitDim(op.getResult(0)) >= 0)
+    return false; // inlined into the thread ids
+  return !isa<arith::ConstantOp, ReturnOp, scf::YieldOp, scf::ConditionOp,
+              memref::AllocaScopeReturnOp, ThreadRangeOp, LaunchDimOp>(op);
 }
 
 /// The source statement of `loc`: (first line, text), or null. Of an op
@@ -106,7 +108,8 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
   if (isa<ReturnOp, scf::YieldOp, scf::ConditionOp, memref::AllocaScopeReturnOp>(op))
     return success(); // handled by the enclosing construct
   using Family = FamilyResult (CppEmitter::*)(Operation &);
-  for (Family family : {&CppEmitter::valueStmt, &CppEmitter::memoryStmt, &CppEmitter::callStmt,
+  for (Family family : {&CppEmitter::launchStmt, &CppEmitter::valueStmt,
+                        &CppEmitter::memoryStmt, &CppEmitter::callStmt,
                         &CppEmitter::controlFlowStmt})
     if (FamilyResult r = (this->*family)(op))
       return *r;
@@ -274,8 +277,10 @@ FamilyResult CppEmitter::callStmt(Operation &op) {
             msg.push_back('\\');
           msg.push_back(c);
         }
+        // The thread kdsl-lower-launch gave it; -1 (unknown) in a func.
+        std::string thread = a.getThread() ? name(a.getThread()) : "-1";
         line() << "if (!(" << name(a.getCondition()) << ")) kdsl::report_assert(\""
-               << currentOwner << "\", \"" << msg << "\", " << sourceLine << ", " << threadExpr
+               << currentOwner << "\", \"" << msg << "\", " << sourceLine << ", " << thread
                << ");\n";
         return success();
       })
