@@ -2,8 +2,9 @@
 # in vector form (lib/Autodiff/ReverseExpanded.cpp): normalize (vec2, vec3,
 # quaternion), quat_rotate, quat_rotate_inv (also through transform_point /
 # transform_vector), quat_to_matrix, quat_from_axis_angle, diag, trace,
-# inverse (2x2, 3x3) and determinant (2x2, 3x3); and a spatial vector only
-# half of which is read. The quaternions are not of
+# inverse (2x2, 3x3) and determinant (2x2, 3x3); a spatial vector only half
+# of which is read, and a transform without translation (adjoints known to be
+# zero are skipped). The quaternions are not of
 # unit length (the rules are the derivatives of Warp's formulas for any q),
 # and every operand is active.
 import warp as wp
@@ -42,3 +43,6 @@ def builtin_rules(q_in: wp.array(dtype=wp.quatd), v_in: wp.array(dtype=wp.vec3d)
     # Only the top half of the twist is read: its bottom half gets no adjoint.
     tw = wp.transform_twist(X, wp.spatial_vectord(v, r))
     out[i, 7] = wp.length(wp.spatial_top(tw)) * a[1]
+    # A transform without translation: quat_rotate of a zero vector.
+    Y = X * wp.transformd(wp.vec3d(), qa)
+    out[i, 8] = Y[0] * Y[3] - Y[1] + Y[2] * 0.5 + Y[4] * Y[6] + Y[5]
