@@ -462,6 +462,17 @@ void Parser::skipDefAndScan(Scope *scope) {
   if (isDef)
     recordHostParams(inner, name);
   size_t defTok = p, k0 = mod.kernels.size(), f0 = mod.funcs.size(), s0 = mod.structs.size();
+  // A plain class: its constants and funcs are `Name.ATTR` in kernel code
+  // (also in the class's own kernels), as Warp resolves class attributes
+  // (test_compile_consts.py's `class Foobar: ONE = wp.constant(1)`), the way
+  // module members are.
+  if (!isDef && !name.empty() && cur().isName("class")) {
+    Symbol cls;
+    cls.moduleScope = inner;
+    cls.hostModule = name;
+    cls.isClass = true;
+    scope->symbols[name] = cls;
+  }
   skipStatement(inner, true);
   // A plain def holding Warp definitions is a factory that host code may
   // call with arguments the source gives (tryFactoryCall).
@@ -1126,8 +1137,22 @@ void Parser::pinAnnotations(Scope *scope, const Symbol &old) {
 /// other name.
 Expr *Parser::moduleMember(Expr *base, StringRef attr) {
   auto *n = llvm::dyn_cast<NameExpr>(base);
-  if (!n)
+  if (!n) {
+    // pkg.sub.mod of `import pkg.sub.mod` (no alias): the module, bound
+    // under its dotted path (a key no Python name can clash with).
+    std::string path = dottedName(base);
+    if (path.empty())
+      return nullptr;
+    path += "." + attr.str();
+    for (Scope *s = exprScope; s; s = s->parent)
+      if (auto it = s->symbols.find(path); it != s->symbols.end() && it->second.moduleScope)
+        return mod.make<NameExpr>(base->loc, it->first());
     return nullptr;
+  }
+  std::string path = n->name.str() + "." + attr.str(); // a.b of `import a.b`
+  for (Scope *s = exprScope; s; s = s->parent)
+    if (auto it = s->symbols.find(path); it != s->symbols.end() && it->second.moduleScope)
+      return mod.make<NameExpr>(n->loc, it->first());
   for (Scope *s = exprScope; s; s = s->parent) {
     auto it = s->symbols.find(n->name);
     if (it == s->symbols.end())
@@ -1143,7 +1168,8 @@ Expr *Parser::moduleMember(Expr *base, StringRef attr) {
     }
     auto m = ms->symbols.find(attr);
     if (m == ms->symbols.end() || m->second.kind == Symbol::Other)
-      return unsupported(n->loc, ("names that module '" + dotted + "' does not define as a " +
+      return unsupported(n->loc, ("names that " + llvm::Twine(it->second.isClass ? "class '" : "module '") +
+                                  dotted + "' does not define as a " +
                                   "@wp.func, @wp.struct or constant ('" + n->name + "." + attr +
                                   "')")
                                      .str());
@@ -1319,6 +1345,14 @@ void Parser::handleImport(Scope *scope) {
       if (sym.kind != Symbol::WarpModule && (aliased || dotted == first))
         bindImportedModule(sym, dotted);
       scope->symbols[bound] = sym;
+      // `import pkg.sub.mod`: kernel code names it pkg.sub.mod.f (also
+      // warp.tests.aux.X); bound under the dotted path when kdsl reads it.
+      if (!aliased && dotted != first.str()) {
+        Symbol path;
+        bindImportedModule(path, dotted);
+        if (path.moduleScope)
+          scope->symbols[mod.save(dotted)] = path;
+      }
       if (!consumeOp(","))
         break;
     }

@@ -454,6 +454,8 @@ struct Symbol {
   /// imported from it (`from mod import name`; empty for `import mod as x`).
   /// Kernel code that uses the name gets an error saying so.
   llvm::StringRef missingModule, missingName;
+  /// Other with moduleScope: a plain class (its attributes), not a module.
+  bool isClass = false;
 };
 
 struct Scope : Node {

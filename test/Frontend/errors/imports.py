@@ -98,3 +98,36 @@ from nosuchpkg2 import helper
 def k(a: wp.array(dtype=float)):
     # expected-error@+1 {{'helper' is imported from module 'nosuchpkg2', which kdsl cannot find: kdsl looks for nosuchpkg2.py or nosuchpkg2/__init__.py}}
     a[0] = helper(a[0])
+
+# -----
+
+# class-attribute-missing:
+# A plain class's attributes are constants and funcs of its body only.
+
+import warp as wp
+
+
+class Params:
+    ONE = wp.constant(1.0)
+
+    def host_method(self):
+        return 2
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    # expected-error@+1 {{names that class 'Params' does not define as a @wp.func, @wp.struct or constant ('Params.TWO') are not supported in kernel code}}
+    a[0] = Params.TWO
+
+# -----
+
+# dotted-import-missing-name:
+
+import warp as wp
+import Inputs.imports_err_aux
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    # expected-error@+1 {{names that module 'Inputs.imports_err_aux' does not define as a @wp.func, @wp.struct or constant ('Inputs.imports_err_aux.host_helper') are not supported in kernel code}}
+    a[0] = Inputs.imports_err_aux.host_helper(a[0])
