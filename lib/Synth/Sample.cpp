@@ -15,6 +15,7 @@
 #include "kdsl/Runtime/ValueLayout.h"
 #include "kdsl/Target/Cpp.h"
 #include "kdsl/Target/Verify.h"
+#include "kdsl/Transforms/EmissionPreparer.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -55,10 +56,18 @@ OwningOpRef<ModuleOp> withKernels(ModuleOp module, llvm::function_ref<bool(Kerne
   for (KernelOp k : llvm::make_early_inc_range(copy->getOps<KernelOp>()))
     if (!keep(k))
       k.erase();
+  // One walk of the module per round collects every symbol still referenced
+  // (asking symbolKnownUseEmpty per func walked the module once per func).
   for (bool changed = true; changed;) {
     changed = false;
+    std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(&copy->getBodyRegion());
+    if (!uses)
+      break; // an op that may hold its own symbol table: keep every func
+    llvm::DenseSet<StringAttr> used;
+    for (const SymbolTable::SymbolUse &use : *uses)
+      used.insert(use.getSymbolRef().getRootReference());
     for (func::FuncOp f : llvm::make_early_inc_range(copy->getOps<func::FuncOp>()))
-      if (SymbolTable::symbolKnownUseEmpty(f, *copy)) {
+      if (!used.contains(f.getSymNameAttr())) {
         f.erase();
         changed = true;
       }
@@ -461,7 +470,7 @@ struct Prepared {
 };
 
 Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attempt,
-                 const SampleOptions &options, MLIRContext &ctx) {
+                 const SampleOptions &options, MLIRContext &ctx, EmissionPreparer &preparer) {
   Prepared out;
   auto failWith = [&](llvm::StringRef reason, llvm::StringRef detail) {
     out.result = fail(reason, detail);
@@ -515,7 +524,7 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
   OwningOpRef<ModuleOp> emittable = full->clone();
   if (options.cpp || options.cuda) {
     StageScope timer(Stage::EmitCpp);
-    if (failed(prepareForEmission(*emittable)))
+    if (failed(preparer.run(*emittable)))
       return failWith("emit_cpp", "canonicalization failed");
   }
   for (bool cuda : {false, true}) {
@@ -552,6 +561,11 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
       record[bwdPart ? "ptx_backward" : "ptx_forward"] = *ptx;
     }
     // buildSamples runs ptxas on the whole batch's PTX.
+  }
+  if (options.textsOnly) {
+    out.result.ok = true;
+    out.result.record = std::move(record);
+    return out;
   }
   out.twin = translate(p.source64, p.kernelName + ".py", ctx, errors);
   if (!out.twin)
@@ -679,9 +693,15 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
                                                     llvm::ArrayRef<unsigned> attempts) {
   auto attemptOf = [&](size_t k) { return attempts.empty() ? 0u : attempts[k]; };
   std::vector<Prepared> prepared;
+  EmissionPreparer preparer(&ctx, /*verify=*/false);
   for (auto [k, p] : llvm::enumerate(programs))
-    prepared.push_back(prepare(p, seed, indices[k], attemptOf(k), options, ctx));
+    prepared.push_back(prepare(p, seed, indices[k], attemptOf(k), options, ctx, preparer));
   std::vector<SampleResult> results(programs.size());
+  if (options.textsOnly) {
+    for (auto [k, pr] : llvm::enumerate(prepared))
+      results[k] = std::move(pr.result);
+    return results;
+  }
   if (options.ptx && !options.ptxas.empty())
     checkPtx(prepared, options);
 

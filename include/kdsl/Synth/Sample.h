@@ -28,6 +28,10 @@ struct SampleOptions {
   /// The caller checks many samples' C++ / CUDA C at once (checkEmittedBatch);
   /// buildSample leaves validation's clang_* fields to it.
   bool deferClangCheck = false;
+  /// Codegen alone (kdsl-bench-synth-codegen): the front end, the adjoint and
+  /// the emitted texts, then stop: no float64 twin, no spec, no validation.
+  /// The records are not dataset records.
+  bool textsOnly = false;
   std::string ptxArch = "sm_80";
   /// ptxas to run on the PTX; empty: none (the record says "skipped").
   std::string ptxas;
