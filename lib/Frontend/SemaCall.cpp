@@ -30,6 +30,11 @@ const Type *Sema::checkWarpNameCall(CallExpr *e, StringRef name) {
     return checkPreludeCall(e, name);
   if (const Type *t = lookupWarpType(name, types))
     return checkTypeCtor(e, t);
+  // wp.float(x), wp.int(x): Warp registers the Python types' conversions as
+  // builtins too (builtins.py scalar_types_all): float32 and int32.
+  if (name == "float" || name == "int")
+    if (const Type *t = lookupPythonType(name, types))
+      return checkTypeCtor(e, t);
   if (name == "matrix" && !e->args.empty()) {
     bool vectors = true;
     for (Expr *a : e->args) {
