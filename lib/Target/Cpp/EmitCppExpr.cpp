@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -83,7 +84,16 @@ FamilyResult CppEmitter::arithExpr(Operation &op, std::string &e) {
       // Bitwise on integers, logical on bools.
       .Case([&](arith::AndIOp) { return bin(rt.isInteger(1) ? "&&" : "&"); })
       .Case([&](arith::OrIOp) { return bin(rt.isInteger(1) ? "||" : "|"); })
-      .Case([&](arith::XOrIOp) { return bin(rt.isInteger(1) ? "!=" : "^"); })
+      .Case([&](arith::XOrIOp o) {
+        // `not c` (and canonicalization's `c ^ true`) reads as !c.
+        if (rt.isInteger(1))
+          for (auto [value, other] : {std::pair(o.getRhs(), o.getLhs()), std::pair(o.getLhs(), o.getRhs())})
+            if (matchPattern(value, m_One())) {
+              e = "!" + name(other);
+              return success();
+            }
+        return bin(rt.isInteger(1) ? "!=" : "^");
+      })
       .Case([&](arith::MinSIOp) { return select("<", false); })
       .Case([&](arith::MaxSIOp) { return select(">", false); })
       .Case([&](arith::MinUIOp) { return select("<", true); })

@@ -118,6 +118,11 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
   std::string expr;
   if (failed(emitExpr(op, expr)))
     return failure();
+  // An atomic whose old value nothing reads is a statement, as people write it.
+  if (isa<AtomicOp>(op) && op.getResult(0).use_empty()) {
+    line() << expr << ";\n";
+    return success();
+  }
   declare(op.getResult(0), expr);
   return success();
 }

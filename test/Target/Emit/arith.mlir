@@ -57,3 +57,23 @@ kdsl.kernel @arith_i32(%x: !kdsl.array<i32, 1>, %a: i32, %b: i32) attributes {ar
   kdsl.store %9, %x[%i] : !kdsl.array<i32, 1>
   kdsl.return
 }
+
+// Bool logic: xor with true is a negation, xor of two bools is `!=`.
+// CPP-LABEL: extern "C" void arith_bool_cpu_forward(
+// CUDA-LABEL: extern "C" __global__ void arith_bool_cuda_kernel_forward(kdsl_launch launch, kdsl_array x, float a, float b) {
+// CHECK:    const bool [[C:v[0-9]+]] = (a < b);
+// CHECK-NEXT:    const bool [[D:v[0-9]+]] = (b < a);
+// CHECK-NEXT:    const bool [[N:v[0-9]+]] = ![[C]];
+// CHECK-NEXT:    const bool [[X:v[0-9]+]] = [[N]] != [[D]];
+// CHECK-NEXT:    const float [[SEL:v[0-9]+]] = [[X]] ? a : b;
+kdsl.kernel @arith_bool(%x: !kdsl.array<f32, 1>, %a: f32, %b: f32) attributes {arg_names = ["x", "a", "b"]} {
+  %i = kdsl.tid : i32
+  %true = arith.constant true
+  %c = arith.cmpf olt, %a, %b : f32
+  %d = arith.cmpf olt, %b, %a : f32
+  %n = arith.xori %c, %true : i1
+  %e = arith.xori %n, %d : i1
+  %s = arith.select %e, %a, %b : f32
+  kdsl.store %s, %x[%i] : !kdsl.array<f32, 1>
+  kdsl.return
+}
