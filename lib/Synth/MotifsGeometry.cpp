@@ -106,7 +106,13 @@ void Gen::mRaySphere(bool branchy) {
   }
   L(th + "[i] = " + t);
   out(th, "f", {n});
-  if (rng.chance(0.5)) {
+  double extra = rng.uniform();
+  if (extra < 0.2) {
+    // The hit point as a second output.
+    std::string hp = pick({"hit_pos", "x_hit_out", "p_hit"});
+    L(hp + "[i] = " + ro + " + " + rd + " * " + t);
+    out(hp, "v3", {n});
+  } else if (extra < 0.6) {
     std::string p = pick({"hit_p", "p", "x_hit"}), nh = pick({"n_hat", "nrm", "normal"}),
                 sh = pick({"shade", "lambert", "color"});
     std::string light = "wp.normalize({V3}(" + c(0.2, 1.0) + ", " + c(0.2, 1.0) + ", " + c(-1.0, -0.2) + "))";

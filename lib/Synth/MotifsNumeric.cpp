@@ -271,7 +271,7 @@ void Gen::mSaxpy() {
   };
   switch (rng.range(0, 3)) {
   case 0: {
-    std::string x = pick({"x", "grad", "src"}), y = pick({"y", "param", "acc_in"}), o = pick({"y_out", "out", "param_out"});
+    std::string x = pick({"x", "grad", "src"}), y = pick({"y", "param", "acc"}), o = pick({"y_out", "out", "param_out"});
     arr(x, "f", {n}, -1, 1);
     arr(y, "f", {n}, -1, 1);
     std::string a = coef("alpha", "lr", -1.0, 1.0);

@@ -277,7 +277,14 @@ void Gen::mPiecewise() {
     bool weighted = rng.chance(0.35);
     if (weighted)
       arr(wt, "f", {n}, 0.2, 1.5);
-    L(d + " = " + p + "[i] - " + t + "[i]");
+    // The residual relative to a per-sample scale in one of four.
+    if (rng.chance(0.25)) {
+      std::string sc = pick({"scale", "sigma_i", "tol"});
+      arr(sc, "f", {n}, 0.5, 2.0);
+      L(d + " = (" + p + "[i] - " + t + "[i]) / " + sc + "[i]");
+    } else {
+      L(d + " = " + p + "[i] - " + t + "[i]");
+    }
     // In two of five the loss's derivative too (a second output: the
     // clipped residual), set in the same branches.
     bool deriv = rng.chance(0.4);
@@ -331,7 +338,14 @@ void Gen::mPiecewise() {
       break;
     default: break;
     }
-    L(v + " = " + vt + "[i]");
+    // The slip as the relative velocity of two surfaces in one of three.
+    if (rng.chance(0.35)) {
+      std::string vb = pick({"v_other", "v_surface", "belt_v"});
+      arr(vb, "f", {n}, -1, 1);
+      L(v + " = " + vt + "[i] - " + vb + "[i]");
+    } else {
+      L(v + " = " + vt + "[i]");
+    }
     if (rng.chance(0.25)) {
       std::string ar = pick({"area", "contact_area", "patch"});
       arr(ar, "f", {n}, 0.5, 1.5);
@@ -376,7 +390,10 @@ void Gen::mPiecewise() {
       lr = pick({"lr", "step_size", "eta"});
       scal(lr, 0.05, 0.5);
     }
-    L(z + " = " + x + "[i] - " + lr + " * " + g + "[i]");
+    if (rng.chance(0.3))
+      L(z + " = " + x + "[i] * " + c(0.9, 0.999) + " - " + lr + " * " + g + "[i]"); // with weight decay
+    else
+      L(z + " = " + x + "[i] - " + lr + " * " + g + "[i]");
     // The result stored in each branch (as often written), or in a local.
     bool direct = rng.chance(0.6);
     std::string to = direct ? o + "[i]" : y;
@@ -684,32 +701,59 @@ void Gen::mRigidCombined() {
   arr(ine, "v3", {n}, 0.5, 2.0);
   arr(om, "v3", {n}, -1, 1);
   std::string np = pick({"num_pts", "count", "n_pts"});
-  inputs.push_back({np, "int", Value(int64_t(rng.range(1, pts))), false});
+  int npv = rng.range(1, pts);
+  inputs.push_back({np, "int", Value(int64_t(npv)), false});
   std::string fname = funcName(pick({"world_point", "to_world", "transform_point"}));
   prefix += P("@wp.func\ndef " + fname + "(q: {Q}, t: {V3}, p: {V3}):\n    return wp.quat_rotate(q, p) + t\n\n\n");
   std::string q = pick({"q", "r"}), t = pick({"t", "x0"}), R = pick({"R", "rot_m"}), Iw = pick({"I_w", "inertia_w"}),
               cen = pick({"centroid", "c_sum", "mid"}), L_ = pick({"L", "ang_mom", "h"});
   std::string co = pick({"centroid_out", "c_out"}), lo = pick({"L_out", "h_out", "ang_mom_out"});
+  // The angular velocity in a local in two of five; a centroid weighted
+  // by a mass per shape point in one of three (of several points: with one,
+  // the masses cancel and have no gradient).
+  bool wLocal = rng.chance(0.4), weighted = rng.chance(0.35) && npv > 1;
+  std::string pm = pick({"pt_mass", "point_m", "m_pts"}), ms = pick({"m_sum", "total_m", "mass_acc"});
+  if (weighted)
+    arr(pm, "f", {pts}, 0.5, 2.0);
   line("i = wp.tid()");
   L(q + " = " + rot + "[i]");
   L(t + " = " + tr + "[i]");
+  if (wLocal) {
+    std::string w = pick({"w", "w_i", "omega_i"});
+    L(w + " = " + om + "[i]");
+    om = w;
+  } else {
+    om += "[i]";
+  }
   L(R + " = wp.quat_to_matrix(" + q + ")");
   L(Iw + " = " + R + " * wp.diag(" + ine + "[i]) * wp.transpose(" + R + ")");
   L(cen + " = {V3}(0.0, 0.0, 0.0)");
+  if (weighted)
+    L(ms + " = {F}(0.0)");
   if (rng.chance(0.5)) {
     L("for j in range(" + np + "):");
-    L("    " + cen + " += " + fname + "(" + q + ", " + t + ", " + loc + "[j])");
+    if (weighted) {
+      L("    " + cen + " += " + fname + "(" + q + ", " + t + ", " + loc + "[j]) * " + pm + "[j]");
+      L("    " + ms + " += " + pm + "[j]");
+    } else {
+      L("    " + cen + " += " + fname + "(" + q + ", " + t + ", " + loc + "[j])");
+    }
   } else {
     std::string jj = pick({"j", "k_pt", "m_i"});
     L(jj + " = int(0)");
     L("while " + jj + " < " + np + ":");
-    L("    " + cen + " = " + cen + " + " + fname + "(" + q + ", " + t + ", " + loc + "[" + jj + "])");
+    if (weighted) {
+      L("    " + cen + " = " + cen + " + " + fname + "(" + q + ", " + t + ", " + loc + "[" + jj + "]) * " + pm + "[" + jj + "]");
+      L("    " + ms + " = " + ms + " + " + pm + "[" + jj + "]");
+    } else {
+      L("    " + cen + " = " + cen + " + " + fname + "(" + q + ", " + t + ", " + loc + "[" + jj + "])");
+    }
     L("    " + jj + " += 1");
   }
-  L(cen + " = " + cen + " / {F}(" + np + ")");
-  L(L_ + " = " + Iw + " * " + om + "[i]");
+  L(cen + " = " + cen + " / " + (weighted ? ms : "{F}(" + np + ")"));
+  L(L_ + " = " + Iw + " * " + om);
   if (rng.chance(0.5))
-    L(L_ + " += wp.cross(" + cen + " - " + t + ", " + om + "[i]) * " + c(0.1, 1.0));
+    L(L_ + " += wp.cross(" + cen + " - " + t + ", " + om + ") * " + c(0.1, 1.0));
   if (rng.chance(0.4)) {
     // A torque step: the new angular velocity from the world inertia.
     std::string tq = pick({"tau", "torque", "t_ext"}), wn = pick({"w_new", "omega_next"}), wo = pick({"omega_out", "w_out"});
@@ -728,7 +772,7 @@ void Gen::mRigidCombined() {
     out(co, "v3", {n});
   } else {
     std::string ke = pick({"rot_energy", "ke_rot", "e_rot"});
-    L(ke + "[i] = 0.5 * wp.dot(" + om + "[i], " + L_ + ") + wp.length(" + cen + ")");
+    L(ke + "[i] = 0.5 * wp.dot(" + om + ", " + L_ + ") + wp.length(" + cen + ")");
     out(ke, "f", {n});
   }
   L(lo + "[i] = " + L_);
