@@ -450,7 +450,13 @@ static LogicalResult verifySquare(Operation *op, VectorType m) {
 }
 
 LogicalResult DeterminantOp::verify() { return verifySquare(*this, getInput().getType()); }
-LogicalResult TraceOp::verify() { return verifySquare(*this, getInput().getType()); }
+// wp.trace takes any square matrix (Warp's mat.h: a loop over the diagonal).
+LogicalResult TraceOp::verify() {
+  VectorType m = getInput().getType();
+  if (m.getRank() != 2 || m.getDimSize(0) != m.getDimSize(1))
+    return emitOpError("expects a square matrix, got ") << m;
+  return success();
+}
 LogicalResult InverseOp::verify() { return verifySquare(*this, getInput().getType()); }
 
 LogicalResult DiagOp::verify() {

@@ -184,6 +184,8 @@ const Type *BuiltinCall::unaryRule(BuiltinCall &c, LiteralPolicy lit) {
     return c.argError(a);
   if ((c.info.accept & acc::SquareOnly) && t->kind == Type::Mat && t->rows != t->cols)
     return c.argError(a, "a square matrix");
+  if ((c.info.accept & acc::UpTo4x4) && t->kind == Type::Mat && (t->rows < 2 || t->rows > 4))
+    return c.argError(a, "a square 2x2, 3x3 or 4x4 matrix");
   return c.result(t);
 }
 const Type *BuiltinCall::floatUnary(BuiltinCall &c) { return unaryRule(c, LiteralPolicy::Float32); }

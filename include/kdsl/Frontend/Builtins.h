@@ -82,6 +82,7 @@ enum : unsigned {
   SquareOnly = 1 << 11,  ///< matrices must be square ("expects a square matrix")
   F16Elements = 1 << 12, ///< atomics: float16 array elements are allowed
   BF16Elements = 1 << 13, ///< atomics: bfloat16 array elements are allowed
+  UpTo4x4 = 1 << 14,      ///< matrices 2x2, 3x3 or 4x4 (Warp's determinant and inverse exist for those)
   // Shorthands.
   Number = FloatScalar | IntScalar,
   AnyVecLike = AnyVec | AnyMat | AnyQuat,

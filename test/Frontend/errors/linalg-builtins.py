@@ -197,3 +197,29 @@ import warp as wp
 def k(a: wp.vec3, b: wp.vec3d):
     # expected-error@+1 {{wp.intersect_tri_tri() expects vec3f, got vec3d}}
     h = wp.intersect_tri_tri(a, a, a, b, a, a)
+
+# -----
+
+import warp as wp
+
+mat55 = wp.types.matrix(shape=(5, 5), dtype=wp.float32)
+
+
+@wp.kernel
+def k(m: mat55):
+    # Warp's determinant and inverse exist for 2x2 to 4x4 only (trace for any size).
+    t = wp.trace(m)
+    # expected-error@+1 {{wp.determinant() expects a square 2x2, 3x3 or 4x4 matrix, got mat55f}}
+    d = wp.determinant(m)
+
+# -----
+
+import warp as wp
+
+mat55 = wp.types.matrix(shape=(5, 5), dtype=wp.float32)
+
+
+@wp.kernel
+def k(m: mat55):
+    # expected-error@+1 {{wp.inverse() expects a square 2x2, 3x3 or 4x4 matrix, got mat55f}}
+    d = wp.inverse(m)
