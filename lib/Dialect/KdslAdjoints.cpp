@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Autodiff/AdjointBuilder.h"
+#include "mlir/IR/Matchers.h"
 
 #include "kdsl/KdslAutodiffInterface.cpp.inc"
 
@@ -45,15 +46,36 @@ static Value extractField(OpBuilder &b, Location loc, Value s, StringRef name) {
                                  b.getStringAttr(name));
 }
 
+/// Whether field `name` of the struct `s` is known to be zero: `s` is a chain
+/// of inserts into a kdsl.struct_create (buildZero's, or a struct_extract's
+/// adjoint: the field's adjoint inserted into zeros), and the value last set
+/// for the field is a zero constant.
+static bool fieldKnownZero(Value s, StringRef name) {
+  while (auto insert = s.getDefiningOp<StructInsertOp>()) {
+    if (insert.getField() == name)
+      return matchPattern(insert.getValue(), m_AnyZeroFloat());
+    s = insert.getInput();
+  }
+  auto create = s.getDefiningOp<StructCreateOp>();
+  if (!create)
+    return false;
+  auto t = cast<StructType>(s.getType());
+  return matchPattern(create.getFields()[t.getFieldIndex(name)], m_AnyZeroFloat());
+}
+
 Value kdsl::buildAdd(OpBuilder &b, Location loc, Value a, Value c) {
   if (auto s = dyn_cast<StructType>(a.getType())) {
+    // Field by field, leaving out the known zeros: the adjoint of one field
+    // read (s.f) is a struct of zeros but f, and `adj + 0.0` is no identity
+    // canonicalization may fold (-0.0 + 0.0 is +0.0), so it stayed in the
+    // backward as `v25 = adj_xi + splat(0.0f)`.
     Value out = a;
     for (auto [name, f] : llvm::zip(s.getFieldNames(), s.getFieldTypes())) {
-      if (!isDifferentiableType(f))
+      if (!isDifferentiableType(f) || fieldKnownZero(c, name))
         continue;
-      Value x = extractField(b, loc, a, name);
+      Value x = fieldKnownZero(a, name) ? Value() : extractField(b, loc, a, name);
       Value y = extractField(b, loc, c, name);
-      out = StructInsertOp::create(b, loc, buildAdd(b, loc, x, y), out, name);
+      out = StructInsertOp::create(b, loc, x ? buildAdd(b, loc, x, y) : y, out, name);
     }
     return out;
   }

@@ -63,3 +63,29 @@ kdsl.kernel @struct_field_array(%s: !S, %y: !kdsl.array<f32, 1>) attributes {arg
   kdsl.store %v, %y[%i] : <f32, 1>
   kdsl.return
 }
+
+// Two fields read from one struct: the adjoints of the reads (each a struct
+// of zeros but its field) are added field by field without the known zeros:
+// no `adj + 0.0`, which canonicalization cannot fold away (-0.0 + 0.0 is
+// +0.0).
+!T = !kdsl.struct<"T", {a: f32, b: f32}>
+// CHECK-LABEL: kdsl.kernel @two_fields_backward(
+// CHECK-SAME: %[[ADJ_TS:[a-z0-9_]+]]: !kdsl.array<!T, 1>, %[[ADJ_Y2:[a-z0-9_]+]]: !kdsl.array<f32, 1>)
+// CHECK:      %[[G2:.*]] = kdsl.load %[[ADJ_Y2]]
+// CHECK:      %[[DB:.*]] = kdsl.struct_insert %{{.*}}, %{{.*}}["b"]
+// CHECK:      %[[DA:.*]] = kdsl.struct_insert %{{.*}}, %{{.*}}["a"]
+// CHECK-NEXT: %[[FA:.*]] = kdsl.struct_extract %[[DA]]["a"]
+// CHECK-NEXT: %[[SUM:.*]] = kdsl.struct_insert %[[FA]], %[[DB]]["a"]
+// CHECK-NEXT: %[[OLD:.*]] = kdsl.load %[[ADJ_TS]]
+// CHECK:      kdsl.struct_extract %[[SUM]]["a"]
+// CHECK:      kdsl.struct_extract %[[SUM]]["b"]
+// CHECK:      kdsl.store %{{.*}}, %[[ADJ_TS]]
+kdsl.kernel @two_fields(%ts: !kdsl.array<!T, 1>, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["ts", "y"]} {
+  %i = kdsl.tid : i32
+  %t = kdsl.load %ts[%i] : <!T, 1>
+  %a = kdsl.struct_extract %t["a"] : !T
+  %b = kdsl.struct_extract %t["b"] : !T
+  %p = arith.mulf %a, %b : f32
+  kdsl.store %p, %y[%i] : <f32, 1>
+  kdsl.return
+}
