@@ -11,9 +11,18 @@
 // quaternion whose stored elements all have norm 1 (within 1e-2) is
 // normalized after the draw, and so is the rotation of a transform (7
 // components: translation, then the quaternion). A slot whose stored values
-// all have 3 decimals (the generator's) gets values of 3 decimals. Integer
-// and bool slots are never changed: they are indices, counts, flags and
-// random seeds.
+// all have 3 decimals (the generator's) gets values of 3 decimals. Drawn
+// sets 1, 4, 7, ... are `Zeros` draws: an input slot whose range contains 0
+// is exactly 0 in one element (at random) and in each other with probability
+// 1/8 (an exact zero reaches what a uniform draw never does: `d / d` for
+// `d * d` is NaN there, `x == 0` branches, `0 * inf`). Sets 2, 5, 8, ... are
+// `Wide` draws: an input slot's range [lo, hi] is widened by (hi - lo) / 2 on
+// each side, clipped at 0 when it does not contain 0 (a positive mass stays
+// non-negative), and a single value is scaled by [0.5, 1.5] (code the stored
+// range never reaches: a clamp, a far branch). Both only in the first 4
+// tries of a set; the backward seeds are always plain draws.
+// Integer and bool slots are never changed: they are indices, counts, flags
+// and random seeds.
 //
 //===----------------------------------------------------------------------===//
 #include "ScoreInputs.h"
@@ -133,9 +142,9 @@ bool arrayElements(json::Value &data, const ElemType &t, std::vector<json::Value
 }
 
 /// Redraws the float slots of `elems` (elements of type `t`) as the file
-/// header says. Returns whether a value changed; leaves `elems` as they are
-/// when their JSON does not have the type's shape.
-bool redraw(std::vector<json::Value *> &elems, const ElemType &t, Rng &rng) {
+/// header says, as a draw of `kind`. Returns whether a value changed; leaves
+/// `elems` as they are when their JSON does not have the type's shape.
+bool redraw(std::vector<json::Value *> &elems, const ElemType &t, Rng &rng, DrawKind kind) {
   if (elems.empty())
     return false;
   std::vector<std::vector<json::Value *>> leaves(elems.size());
@@ -146,6 +155,7 @@ bool redraw(std::vector<json::Value *> &elems, const ElemType &t, Rng &rng) {
       return false;
   size_t slots = leaves[0].size(), n = elems.size();
   std::vector<std::vector<double>> old(n, std::vector<double>(slots, 0.0)), now = old;
+  std::vector<std::vector<double>> uniform = old; // `now` before the zeros
   for (size_t e = 0; e < n; ++e)
     for (size_t s = 0; s < slots; ++s)
       if (leaves[e][s])
@@ -160,11 +170,24 @@ bool redraw(std::vector<json::Value *> &elems, const ElemType &t, Rng &rng) {
         lo = std::min(lo, old[e][s]), hi = std::max(hi, old[e][s]);
     if (!(lo <= hi))
       continue;
+    // Zeros: one element (at random) and each other with probability 1/8.
+    bool zeros = kind == DrawKind::Zeros && lo <= 0 && 0 <= hi;
+    size_t zeroAt = zeros ? size_t(rng.next() % n) : n;
+    double from = lo, to = hi, scale = 0.5; // a single value: * [1 - scale, 1 + scale]
+    if (kind == DrawKind::Wide) {
+      double w = (hi - lo) / 2;
+      from = lo >= 0 ? std::max(0.0, lo - w) : lo - w;
+      to = hi <= 0 ? std::min(0.0, hi + w) : hi + w;
+      scale = 1.0;
+    }
     for (size_t e = 0; e < n; ++e) {
       if (!std::isfinite(old[e][s]))
         continue;
       double u = rng.uniform();
-      now[e][s] = lo < hi ? lo + (hi - lo) * u : old[e][s] * (0.75 + 0.5 * u);
+      now[e][s] = lo < hi ? from + (to - from) * u : old[e][s] * (1 - scale / 2 + scale * u);
+      uniform[e][s] = now[e][s];
+      if (zeros && (e == zeroAt || rng.uniform() < 0.125))
+        now[e][s] = 0;
     }
   }
   // Unit vectors and quaternions stay unit (a transform: its rotation).
@@ -188,6 +211,11 @@ bool redraw(std::vector<json::Value *> &elems, const ElemType &t, Rng &rng) {
         continue;
       for (size_t e = 0; e < n; ++e) {
         double norm = normOf(now[e], p.first, p.count);
+        if (norm <= 1e-3) { // zeros everywhere: not a unit vector; the uniform draw
+          for (unsigned c = p.first; c < p.first + p.count; ++c)
+            now[e][c] = uniform[e][c];
+          norm = normOf(now[e], p.first, p.count);
+        }
         if (norm > 1e-3)
           for (unsigned c = p.first; c < p.first + p.count; ++c)
             now[e][c] /= norm;
@@ -260,7 +288,7 @@ uint64_t nonFiniteIn(const json::Object &reference) {
 
 llvm::Expected<json::Value> kdsl::synth::perturbSpec(const json::Value &spec,
                                                      const KernelInfo &kernel, uint64_t seed,
-                                                     bool &changed) {
+                                                     bool &changed, DrawKind kind) {
   changed = false;
   json::Value out = spec;
   json::Object *o = out.getAsObject();
@@ -285,7 +313,7 @@ llvm::Expected<json::Value> kdsl::synth::perturbSpec(const json::Value &spec,
       }
       std::vector<json::Value *> elems;
       if (isArray ? arrayElements(*data, *t, elems) : (elems.push_back(data), true))
-        changed |= redraw(elems, *t, rng);
+        changed |= redraw(elems, *t, rng, kind);
     }
   if (json::Object *backward = o->getObject("backward"))
     if (json::Object *seeds = backward->getObject("seed"))
@@ -295,7 +323,7 @@ llvm::Expected<json::Value> kdsl::synth::perturbSpec(const json::Value &spec,
         std::optional<ElemType> t = argElemType(kernel, name, isArray);
         std::vector<json::Value *> elems;
         if (data && t && isArray && arrayElements(*data, *t, elems))
-          changed |= redraw(elems, *t, rng);
+          changed |= redraw(elems, *t, rng, DrawKind::Plain);
       }
   return out;
 }
@@ -378,7 +406,11 @@ llvm::Expected<std::vector<InputSet>> kdsl::synth::inputSetsOf(const json::Objec
     for (unsigned attempt = 0; attempt < kTries; ++attempt) {
       uint64_t seed = mix(mix(base, k), attempt);
       bool changed = false;
-      auto drawn = perturbSpec(storedSpec, kernel, seed, changed);
+      DrawKind kind = attempt >= kTries / 2 ? DrawKind::Plain
+                      : k % 3 == 1        ? DrawKind::Zeros
+                      : k % 3 == 2        ? DrawKind::Wide
+                                          : DrawKind::Plain;
+      auto drawn = perturbSpec(storedSpec, kernel, seed, changed, kind);
       if (!drawn)
         return drawn.takeError();
       if (!changed)

@@ -5,7 +5,8 @@
 // every float input (array components, struct fields, float scalars, the
 // backward seeds) is redrawn uniformly within the range its values take in
 // the stored spec, per component, with unit vectors and quaternions kept
-// unit; integers (indices, counts, flags, random seeds) are kept. The
+// unit; drawn sets 1, 4, ... have exact zeros, sets 2, 5, ... ranges
+// widened by half their width (DrawKind); integers (indices, counts, flags, random seeds) are kept. The
 // expected values of a drawn set come from the MLIR JIT (with bounds checks)
 // on the record's source and its adjoint, the path generate takes for the
 // record's `reference`; a drawn set whose reference run fails (an
@@ -36,12 +37,18 @@ struct InputSet {
   llvm::json::Object reference; // {"outputs", "grads"}, flat as the record's
 };
 
+/// How a drawn set's float inputs are drawn (ScoreInputs.cpp): uniformly
+/// within each component's stored range; the same with exact zeros where
+/// the range contains 0; within the range widened by half its width.
+enum class DrawKind { Plain, Zeros, Wide };
+
 /// The record's spec perturbed as described above, for `kernel` (the
-/// record's kernel), with the draw `seed`. `changed` says whether any value
-/// was redrawn (false: the spec has no float input).
+/// record's kernel), with the draw `seed`, the inputs drawn as `kind` says.
+/// `changed` says whether any value was redrawn (false: the spec has no
+/// float input).
 llvm::Expected<llvm::json::Value> perturbSpec(const llvm::json::Value &spec,
                                               const KernelInfo &kernel, uint64_t seed,
-                                              bool &changed);
+                                              bool &changed, DrawKind kind = DrawKind::Plain);
 
 /// The input sets of `record`: set 0, its spec with its own reference, then
 /// up to `extra` drawn sets (deterministic: from the record's seed, id and

@@ -28,16 +28,31 @@ assert all(x > 0 for x in dets(sets[0])), dets(sets[0])
 print("set 0: every ray hits")
 assert dets(sets[1])[0] <= 0, dets(sets[1])
 print("set 1: ray 0 misses")
-for s in sets[1:]:
+# Set 1 draws exact zeros, set 2 in widened ranges, set 3 plainly
+# (ScoreInputs.cpp, DrawKind).
+for k, s in enumerate(sets[1:], 1):
     assert s["inputs"]["num_items"] == sets[0]["inputs"]["num_items"]
     assert all(abs(math.sqrt(sum(x * x for x in u)) - 1) < 2e-3 for u in s["inputs"]["dirs"]["data"])
     for name in ["ro", "center", "radius"]:
-        flat = lambda v: [x for e in v for x in (e if isinstance(e, list) else [e])]
         old, new = sets[0]["inputs"][name]["data"], s["inputs"][name]["data"]
         comps = len(old[0]) if isinstance(old[0], list) else 1
         for c in range(comps):
             col = lambda v: [(e[c] if isinstance(e, list) else e) for e in v]
             lo, hi = min(col(old)), max(col(old))
-            assert all(lo - 1e-3 <= x <= hi + 1e-3 for x in col(new)), (name, c)
+            if k == 2:  # widened by half the width, a sign kept
+                w = (hi - lo) / 2
+                lo, hi = (max(0, lo - w) if lo >= 0 else lo - w), (min(0, hi + w) if hi <= 0 else hi + w)
+            assert all(lo - 1e-3 <= x <= hi + 1e-3 for x in col(new)), (name, c, k)
+            if k == 1 and lo <= 0 <= hi:
+                assert 0 in col(new), (name, c)
         assert new != old
-print("sets 1-3: unit directions, values within the stored ranges")
+    if k == 2:
+        assert any(not (min(col0) <= x <= max(col0)) for col0, x in
+                   ((sets[0]["inputs"]["radius"]["data"], x) for x in s["inputs"]["radius"]["data"])) or \
+            any(x < min(e[0] for e in sets[0]["inputs"]["ro"]["data"]) or
+                x > max(e[0] for e in sets[0]["inputs"]["ro"]["data"])
+                for x in (e[0] for e in s["inputs"]["ro"]["data"])), "set 2 stays in the stored ranges"
+print("set 1: an exact 0 in every component whose stored range holds 0, values within the stored ranges")
+print("set 2: values within the ranges widened by half their width, some outside the stored ones")
+print("set 3: values within the stored ranges")
+print("sets 1-3: unit directions")

@@ -4,10 +4,13 @@
                                the reference texts: cpp_forward, cpp_backward,
                                cuda_forward, cuda_backward
   probe  CANDS META VERDICTS PROBES
-                               for every mutant the scorer passed, a probe
-                               candidate (below)
-  report META VERDICTS PROBES PROBE_VERDICTS [--min-rate R]
-                               counts, prints them, fails below R (percent)
+                               for every mutant the scorer passed, a site
+                               probe; for every one it applies to, an
+                               absorption probe (below)
+  report META VERDICTS PROBES PROBE_VERDICTS [--min-rate R] [--min-site-rate S]
+                               counts, prints them, fails below R (percent;
+                               absorbed mutants not semantic) or S (absorbed
+                               mutants counted semantic)
   originals DATASET CANDS      the reference texts themselves, as candidates
   check-originals VERDICTS N   every one passes, compared on N input sets
 
@@ -22,10 +25,11 @@ functions, declarations of arguments or comments), with a fixed seed per
             call statement)
 
 Equivalence (decided without the scorer's verdict on the mutant):
-  dead      static: the mutated or dropped line declares a name whose value
-            reaches no side effect: not used by any store, atomic, call,
-            condition or return, directly or through other declarations
-            (live_names; a helper function call uses all its arguments)
+  dead      static: the mutated or dropped line defines a local (a
+            declaration or an assignment, definition()) whose value reaches
+            no side effect: not used by any store, atomic, call, condition or
+            return, directly or through other definitions (live_names; a
+            helper function call uses all its arguments)
   probe     dynamic, for mutants the scorer passed: the reference text with
             the mutation site instrumented, run on the record's input sets
             (scored as a candidate, with the same --inputs as the mutants:
@@ -38,7 +42,18 @@ Equivalence (decided without the scorer's verdict on the mutant):
             line is reached. A probe that does not trap shows the mutant
             computes the same bits as the reference at every execution of the
             site on every input set (or never reaches it): equivalent on them.
-A mutant is semantic unless dead or probe-equivalent. Caught = any verdict
+  absorbed  dynamic, for mutants the scorer passed whose site probe trapped:
+            the mutated line is `const T x = E;` and every line using x is a
+            definition `y = F;` with F calling no helper (absorb_probe); the
+            absorption probe computes E' beside x and recomputes each F with
+            it, trapping when a result differs bit for bit. No trap: the
+            changed value of x is absorbed by every use at every execution on
+            every input set (a select whose two sides are equal, `fmod` by a
+            larger divisor, a `> 0` / `> 1` condition of a value that is 0
+            between the two). It is run for every mutant it applies to; a
+            caught mutant whose absorption probe does not trap is an anomaly
+            (the probe would be unsound).
+A mutant is semantic unless dead, probe-equivalent or absorbed. Caught = any verdict
 but pass. A semantic mutant that passes (its probe trapped) is a survivor:
 its changed value did not reach the outputs (e.g. an unselected max or
 where operand) or the scorer missed a difference; report lists each one.
@@ -51,7 +66,7 @@ import sys
 
 TARGETS = ["cpp_forward", "cpp_backward", "cuda_forward", "cuda_backward"]
 SEED = 1313
-DECL = re.compile(r"^(\s*)((?:const\s+)?[\w:][\w:<>, ]*?)\s+(\w+)\s*=\s*(.*);\s*$")
+DECL = re.compile(r"^(\s*)((?:\[\[maybe_unused\]\]\s+)?(?:const\s+)?[\w:][\w:<>, ]*?)\s+(\w+)\s*=\s*(.*);\s*$")
 ASSIGN = re.compile(r"^(\s*)()(\w+)\s*=\s*(.*);\s*$")  # a variable assigned again
 BINOP = re.compile(r"(?<=\S) ([-+*/]) (?=\S)")
 SWAP = {"+": "-", "-": "+", "*": "/", "/": "*"}
@@ -106,21 +121,43 @@ def declared(line):
     return m.group(3) if m else None
 
 
+NODECL = re.compile(r"^\s*(?:\[\[maybe_unused\]\]\s+)?([\w:][\w:<>, ]*?)\s+\w+;\s*$")
+
+
+def definition(line):
+    """(name, right-hand side) when `line` only defines a local: a declaration
+    `T x = E;` or an assignment `x = E;` whose E has no side effect (no
+    kdsl::atomic / kdsl::store; a `[[maybe_unused]]` declaration or an
+    assignment only when E calls nothing: the emitter marks the unused result
+    of a helper call, which may store, `[[maybe_unused]]`). None otherwise."""
+    m = DECL.match(line) or ASSIGN.match(line)
+    if not m or "kdsl::atomic" in line or "kdsl::store" in line:
+        return None
+    if m.re is DECL and m.group(2).split()[0] == "return":
+        return None
+    if ("[[maybe_unused]]" in line or m.re is ASSIGN) and "(" in m.group(4):
+        return None
+    return m.group(3), m.group(4)
+
+
 def live_names(lines):
     """Names whose value can reach a side effect: used by a root line (any
-    line but a declaration: stores, control flow, returns, calls) or by a
-    declaration that is a root itself (`[[maybe_unused]]` results of atomics,
-    anything calling kdsl::atomic / kdsl::store) or that declares a live name.
-    A call of a helper function counts as using all its arguments."""
+    line but a definition (above) or a declaration without initializer:
+    stores, atomics, control flow, returns, calls, member assignments) or by
+    the right-hand side of a definition of a live name (every assignment of
+    it: flow-insensitive, so conservative). A call of a helper function
+    counts as using all its arguments."""
     word = re.compile(r"\b[A-Za-z_]\w*\b")
     decls, live = {}, set()
     for l in lines:
         s = l.strip()
         if not s or s.startswith("//"):
             continue
-        d = DECL.match(l)
-        if d and "[[maybe_unused]]" not in l and "kdsl::atomic" not in l and "kdsl::store" not in l:
-            decls.setdefault(d.group(3), set()).update(word.findall(d.group(4)))
+        d = definition(l)
+        if d:
+            decls.setdefault(d[0], set()).update(word.findall(d[1]))
+        elif NODECL.match(l) and NODECL.match(l).group(1) != "return":
+            continue  # `T x;`: defines nothing yet
         else:
             live.update(word.findall(l))
     work = list(live)
@@ -133,12 +170,10 @@ def live_names(lines):
 
 
 def is_dead(lines, k):
-    """The line declares a value that reaches no side effect (live_names)."""
-    d = DECL.match(lines[k])
-    if not d or "[[maybe_unused]]" in lines[k] or "kdsl::atomic" in lines[k] \
-            or "kdsl::store" in lines[k]:
-        return False
-    return d.group(3) not in live_names(lines)
+    """The line only defines a local whose value reaches no side effect
+    (live_names)."""
+    d = definition(lines[k])
+    return bool(d) and d[0] not in live_names(lines)
 
 
 def cmd_mutate(dataset, cands_path, meta_path):
@@ -188,19 +223,89 @@ def cmd_probe(cands_path, meta_path, verdicts_path, probes_path):
                 indent = re.match(r"\s*", m["old"]).group(0)
                 lines = lines[:k] + [indent + "__builtin_trap();"] + lines[k:]
             out.write(json.dumps({"id": m["id"], "target": m["target"], "mutant": n,
-                                  "text": "\n".join(lines)}) + "\n")
+                                  "kind": "site", "text": "\n".join(lines)}) + "\n")
+        # Absorption probes: for every mutant they apply to (not only the
+        # passed ones: a caught mutant whose absorption probe does not trap
+        # is an anomaly, the check of the probe's soundness).
+        for n, (m, v) in enumerate(zip(metas, verdicts)):
+            text = None if m["dead"] else absorb_probe(m)
+            if text is not None:
+                out.write(json.dumps({"id": m["id"], "target": m["target"], "mutant": n,
+                                      "kind": "absorb", "text": text}) + "\n")
 
 
-def cmd_report(meta_path, verdicts_path, probes_path, probe_verdicts_path, min_rate):
+CALL = re.compile(r"([A-Za-z_][\w:]*)\s*\(")
+
+
+def pure_rhs(rhs):
+    """E calls only std:: and kdsl:: functions and casts (no helper, which
+    may store): recomputing it has no side effect."""
+    return all(c.startswith("std::") or c.startswith("kdsl::") or c.endswith("_cast")
+               for c in CALL.findall(rhs))
+
+
+def absorb_probe(m):
+    """The absorption probe of a swap or constant mutant of `const T x = E;`
+    (x declared once, in the kernel): the reference with `const
+    decltype(x) kdsl_mut = E';` after the line, and after each line using
+    x, all of them definitions `y = F;` (definition(), F pure), `{ const
+    decltype(y) p = F[x := kdsl_mut]; if (memcmp(&p, &y, sizeof y))
+    __builtin_trap(); }`. It traps iff some use of x computes different bits
+    with the mutant's value, on some input set. None when it does not apply
+    (a drop, a mutable x, a use of x that is not such a definition)."""
+    if m["op"] == "drop":
+        return None
+    lines = m["reference"].split("\n")
+    k = m["line"]
+    d, dn = DECL.match(m["old"]), DECL.match(m["new"])
+    if not d or not dn or d.group(3) != dn.group(3) or "const" not in d.group(2).split():
+        return None
+    x = d.group(3)
+    use = re.compile(r"\b%s\b" % re.escape(x))
+    start = next(i for i, l in enumerate(lines) if "for (int64_t thread" in l)
+    users = []
+    for i, l in enumerate(lines):
+        if i == k or not use.search(l):
+            continue
+        df = definition(l)
+        if i < start or i < k or not df or df[0] == x or not pure_rhs(df[1]):
+            return None
+        users.append(i)
+    if not users:
+        return None
+    mut = "kdsl_mut_" + x
+    out = []
+    for i, l in enumerate(lines):
+        out.append(l)
+        indent = re.match(r"\s*", l).group(0)
+        if i == k:
+            out.append("%sconst decltype(%s) %s = %s;" % (indent, x, mut, dn.group(4)))
+        elif i in users:
+            y, rhs = definition(l)
+            out.append(("%s{ const decltype(%s) kdsl_probe = %s; if (__builtin_memcmp(&kdsl_probe, "
+                        "&%s, sizeof %s) != 0) __builtin_trap(); }") % (
+                            indent, y, use.sub(mut, rhs), y, y))
+    return "\n".join(out)
+
+
+def cmd_report(meta_path, verdicts_path, probes_path, probe_verdicts_path, min_rate,
+               min_site_rate):
     metas, verdicts = load(meta_path), load(verdicts_path)
     probes, pverdicts = load(probes_path), load(probe_verdicts_path)
     assert len(metas) == len(verdicts) and len(probes) == len(pverdicts)
-    trapped = {}
+    trapped, absorbed_at = {}, {}
+    not_compiled = sum(pv["verdict"] == "compile_error" for pv in pverdicts)
     for p, pv in zip(probes, pverdicts):
-        assert pv["verdict"] in ("pass", "runtime_fault"), (p["mutant"], pv)
-        trapped[p["mutant"]] = pv["verdict"] == "runtime_fault"
+        assert pv["verdict"] in ("pass", "runtime_fault") or \
+            (p["kind"] == "absorb" and pv["verdict"] == "compile_error"), (p["mutant"], pv)
+        if p["kind"] == "site":
+            trapped[p["mutant"]] = pv["verdict"] == "runtime_fault"
+        else:
+            absorbed_at[p["mutant"]] = pv["verdict"] == "pass"
+    absorbed = 0
     counts = {}
-    per_op = {op: {"mutants": 0, "dead": 0, "probe-equivalent": 0, "semantic": 0, "caught": 0,
+    per_op = {op: {"mutants": 0, "dead": 0, "probe-equivalent": 0, "absorbed": 0, "semantic": 0,
+                   "caught": 0,
                    "caught on a drawn set": 0} for op in ["swap", "constant", "drop"]}
     survivors, bad = [], []
     semantic = caught = compiling_semantic = compiling_caught = 0
@@ -224,9 +329,16 @@ def cmd_report(meta_path, verdicts_path, probes_path, probe_verdicts_path, min_r
             if verdict not in ("pass", "compile_error"):
                 bad.append((n, "a dead-code mutant caught: %s" % verdict, m["old"]))
             continue
+        if verdict != "pass" and absorbed_at.get(n):
+            bad.append((n, "a caught mutant's absorption probe did not trap", m["old"]))
         if verdict == "pass" and not trapped[n]:
             row["probe-equivalent"] += 1
             continue  # equivalent on every input set (probe)
+        if verdict == "pass" and absorbed_at.get(n):
+            row["absorbed"] += 1
+            absorbed += 1
+            survivors.append((n, m, "absorbed"))
+            continue  # its change is absorbed by every use, on every set
         semantic += 1
         caught += verdict != "pass"
         row["semantic"] += 1
@@ -237,12 +349,12 @@ def cmd_report(meta_path, verdicts_path, probes_path, probe_verdicts_path, min_r
             compiling_semantic += 1
             compiling_caught += verdict != "pass"
         if verdict == "pass":
-            survivors.append((n, m))
+            survivors.append((n, m, "survivor"))
     total = len(metas)
     dead = sum(m["dead"] for m in metas)
     probe_eq = sum(1 for t in trapped.values() if not t)
-    print("mutants: %d (dead: %d, probe-equivalent: %d, semantic: %d)" % (total, dead, probe_eq,
-                                                                       semantic))
+    print("mutants: %d (dead: %d, probe-equivalent: %d, absorbed: %d, semantic: %d)" % (
+        total, dead, probe_eq, absorbed, semantic))
     for op in ["swap", "constant", "drop"]:
         print("  %-8s " % op + ", ".join("%s %d" % (vk, c) for (o, vk), c in sorted(counts.items())
                                          if o == op))
@@ -255,13 +367,18 @@ def cmd_report(meta_path, verdicts_path, probes_path, probe_verdicts_path, min_r
         compiling_semantic, 100.0 * compiling_caught / max(compiling_semantic, 1)))
     print("caught among all mutants: %d of %d" % (sum(v["verdict"] != "pass" for v in verdicts),
                                                   total))
-    for n, m in survivors:
-        print("survivor %d: record %d %s %s: %s -> %s" % (n, m["id"], m["target"], m["op"],
-                                                         m["old"].strip(), m["new"].strip()))
+    print("absorption probes: %d, not compiled %d, trapped %d; site-probe semantic (absorbed counted): %d of %d "
+          "(%.2f%%)" % (len(absorbed_at), not_compiled,
+                        sum(not a for a in absorbed_at.values()) - not_compiled, caught,
+                        semantic + absorbed, 100.0 * caught / max(semantic + absorbed, 1)))
+    for n, m, what in survivors:
+        print("%s %d: record %d %s %s: %s -> %s" % (what, n, m["id"], m["target"], m["op"],
+                                                   m["old"].strip(), m["new"].strip()))
     for b in bad:
         print("ANOMALY", b)
     rate = 100.0 * caught / max(semantic, 1)
-    ok = rate >= min_rate and not bad and semantic > 0
+    site_rate = 100.0 * caught / max(semantic + absorbed, 1)
+    ok = rate >= min_rate and site_rate >= min_site_rate and not bad and semantic > 0
     print("RESULT: %s" % ("ok" if ok else "FAILED"))
     return 0 if ok else 1
 
@@ -293,7 +410,8 @@ if __name__ == "__main__":
         cmd_probe(a[1], a[2], a[3], a[4])
     elif a[0] == "report":
         rate = float(a[a.index("--min-rate") + 1]) if "--min-rate" in a else 99.0
-        sys.exit(cmd_report(a[1], a[2], a[3], a[4], rate))
+        site = float(a[a.index("--min-site-rate") + 1]) if "--min-site-rate" in a else 0.0
+        sys.exit(cmd_report(a[1], a[2], a[3], a[4], rate, site))
     elif a[0] == "originals":
         cmd_originals(a[1], a[2])
     elif a[0] == "check-originals":
