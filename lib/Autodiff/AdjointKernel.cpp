@@ -20,7 +20,8 @@ using namespace kdsl;
 /// early returns to flags; recursion is rejected by Sema). A value the callee
 /// returns takes the caller's name for the call's result (`f = spring(...)`
 /// keeps `f`, so its adjoint reads adj_f).
-LogicalResult kdsl::inlineCalls(Operation *root, SymbolTable &symbols) {
+LogicalResult kdsl::inlineCalls(Operation *root, SymbolTable &symbols,
+                               llvm::DenseMap<Value, std::string> *unnamed) {
   InlinerInterface interface(root->getContext());
   InlinerConfig config;
   for (unsigned round = 0;; ++round) {
@@ -48,8 +49,12 @@ LogicalResult kdsl::inlineCalls(Operation *root, SymbolTable &symbols) {
       if (failed(inlineCall(interface, config.getCloneCallback(), call, callee,
                             &callee.getBody())))
         return call.emitOpError("autodiff: cannot inline the call of @") << call.getCallee();
-      for (auto &[use, name] : named)
-        setSourceName(use->get(), name);
+      for (auto &[use, name] : named) {
+        Value v = use->get();
+        setSourceName(v, name);
+        if (unnamed && !name.empty() && sourceNameOf(v).empty())
+          unnamed->try_emplace(v, name);
+      }
       call.erase();
     }
   }
@@ -97,7 +102,8 @@ FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
   b.setInsertionPointAfter(k);
   auto primal = cast<KernelOp>(b.clone(*k));
   llvm::scope_exit erasePrimal([&] { primal.erase(); });
-  if (failed(inlineCalls(primal, symbols)))
+  llvm::DenseMap<Value, std::string> unnamed;
+  if (failed(inlineCalls(primal, symbols, &unnamed)))
     return failure();
   flattenCarriedStructs(primal);
 
@@ -133,6 +139,8 @@ FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
     reverser.mapPrimal(primalBody.getArgument(i), entry->getArgument(i));
     reverser.nameArgument(primalBody.getArgument(i), cast<StringAttr>(k.getArgNames()[i]).getValue());
   }
+  for (auto &[v, name] : unnamed)
+    reverser.nameValue(v, name);
   if (failed(reverser.differentiateBlock(primalBody))) {
     adjoint.erase();
     return failure();

@@ -657,6 +657,11 @@ Reverser::buildReversedLoop(Location loc, Value count, ValueRange carriedInit, A
     inits.push_back(toCarried(b, loc, adjointOrZero(o)));
   }
   auto rev = scf::ForOp::create(b, loc, counterConst(b, loc, 0), count, counterConst(b, loc, 1), inits);
+  // The carried adjoints have their inits' locations, and names (adj_f_2
+  // for the adjoint of a loop-carried x initialised from f): they are named
+  // below after what they carry.
+  for (BlockArgument a : rev.getRegionIterArgs())
+    a.setLoc(withoutSourceNames(a.getLoc()));
   {
     OpBuilder::InsertionGuard g(b);
     if (!rev.getBody()->empty())

@@ -47,8 +47,12 @@ bool isCustomGradCall(mlir::Operation *op);
 /// reversed as a constant (as in Warp, no gradient flows through it).
 bool isForwardOnlyCall(mlir::Operation *op);
 /// Inlines every call in `root` but those keepCustomCall keeps
-/// (AdjointKernel.cpp).
-mlir::LogicalResult inlineCalls(mlir::Operation *root, mlir::SymbolTable &symbols);
+/// (AdjointKernel.cpp). A value that replaces a named call result takes its
+/// name; one that cannot carry it in its location (a result of a
+/// multi-result op: the scf.if of a func with early returns) is added to
+/// `unnamed`, when given, with the name (for Reverser::nameValue).
+mlir::LogicalResult inlineCalls(mlir::Operation *root, mlir::SymbolTable &symbols,
+                                llvm::DenseMap<mlir::Value, std::string> *unnamed = nullptr);
 /// Once the adjoints are built: drops kdsl.grad / kdsl.replay from the funcs
 /// and erases the gradients and replays nothing calls.
 void dropCustomGradAttrs(mlir::ModuleOp module);
@@ -66,6 +70,9 @@ public:
   void mapPrimal(mlir::Value from, mlir::Value to) { map.map(from, to); }
   /// The source name of a primal kernel argument (its adjoints are adj_<name>).
   void nameArgument(mlir::Value primalArg, llvm::StringRef name) { argNames[primalArg] = name.str(); }
+  /// The source name of a primal value whose location cannot hold it (see
+  /// inlineCalls); its adjoints are adj_<name>.
+  void nameValue(mlir::Value v, llvm::StringRef name) { argNames.try_emplace(v, name.str()); }
 
   /// Recomputes `block` and then emits its reverse, at the insertion point.
   llvm::LogicalResult differentiateBlock(mlir::Block &block);

@@ -753,7 +753,11 @@ void MLIRGen::genFor(const ForStmt *s, const NameSet &liveAfter) {
     b.setInsertionPointToStart(body);
     for (auto [i, n] : llvm::enumerate(carried)) {
       env[n] = forOp.getRegionIterArg(i);
-      nameValue(forOp.getRegionIterArg(i), n);
+      // The argument has its init's location, and name (`x = f` before the
+      // loop): the variable it carries is x.
+      BlockArgument arg = forOp.getRegionIterArg(i);
+      arg.setLoc(withoutSourceNames(arg.getLoc()));
+      nameValue(arg, n);
     }
     enterBody(direct ? forOp.getInductionVar() : inductionValue(forOp.getInductionVar()));
     genBody(s->body, bodyLive);

@@ -70,8 +70,9 @@ void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions
 void kdsl::buildPrepareEmissionPipeline(OpPassManager &pm) {
   // The emitters map the launch ops (docs/architecture.md).
   pm.addPass(createLowerLaunch());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  // Both keep the adjoint names of what they merge or fold (KeepNames.cpp).
+  pm.addPass(createNamedCanonicalize());
+  pm.addPass(createNamedCSE());
 }
 
 LogicalResult

@@ -119,6 +119,10 @@ inline mlir::Location withoutSourceNames(mlir::Location loc) {
       inner.push_back(withoutSourceNames(l));
     return mlir::FusedLoc::get(loc.getContext(), inner, f.getMetadata());
   }
+  // An op inlined from a func: the name is its callee's (sourceNameOf reads
+  // it there).
+  if (auto c = llvm::dyn_cast<mlir::CallSiteLoc>(loc))
+    return mlir::CallSiteLoc::get(withoutSourceNames(c.getCallee()), c.getCaller());
   return loc;
 }
 
@@ -164,6 +168,34 @@ inline void sourceAliasesOf(mlir::Location loc, llvm::SmallVectorImpl<llvm::Stri
         continue;
       }
     sourceAliasesOf(l, out);
+  }
+}
+
+/// `from` is replaced by the equivalent `to` (CSE merges two equal adjoint
+/// values): from's adjoint names (adj_..., its name and aliases) become
+/// to's, its name if it has none, else aliases, so that `adj_dy` survives
+/// when the op CSE keeps is the one named `adj_r` (or none).
+inline void keepAdjointNames(mlir::Operation *from, mlir::Operation *to) {
+  if (from == to || from->getNumResults() != 1 || to->getNumResults() != 1 ||
+      to->hasTrait<mlir::OpTrait::ConstantLike>())
+    return;
+  llvm::SmallVector<llvm::StringRef> names;
+  if (llvm::StringRef n = sourceNameOf(from->getLoc()); n.starts_with("adj_"))
+    names.push_back(n);
+  sourceAliasesOf(from->getLoc(), names);
+  mlir::MLIRContext *ctx = to->getContext();
+  for (llvm::StringRef name : names) {
+    if (!name.starts_with("adj_"))
+      continue;
+    llvm::StringRef current = sourceNameOf(to->getLoc());
+    if (current.empty()) {
+      to->setLoc(mlir::NameLoc::get(mlir::StringAttr::get(ctx, name), to->getLoc()));
+      continue;
+    }
+    llvm::SmallVector<llvm::StringRef> aliases;
+    sourceAliasesOf(to->getLoc(), aliases);
+    if (current != name && !llvm::is_contained(aliases, name))
+      addSourceAlias(to, name);
   }
 }
 

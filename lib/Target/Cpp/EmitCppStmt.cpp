@@ -138,6 +138,7 @@ FamilyResult CppEmitter::valueStmt(Operation &op) {
                << name(ins.getDest()) << ";\n";
         line() << name(r) << subscripts(ins.getMixedPosition()) << " = "
                << name(ins.getValueToStore()) << ";\n";
+        declareAliases(r);
         return success();
       })
       // vector.to_elements (canonicalization's form of extracting every
@@ -162,6 +163,7 @@ FamilyResult CppEmitter::valueStmt(Operation &op) {
                << name(si.getInput()) << ";\n";
         line() << name(r) << "." << cppName(si.getField(), false) << " = "
                << name(si.getValue()) << ";\n";
+        declareAliases(r);
         return success();
       })
       .Default([](Operation *) { return std::nullopt; });

@@ -1,0 +1,117 @@
+# RUN: kdsl-translate %s --emit=cpp | FileCheck %s
+# RUN: kdsl-translate %s --emit=cuda | FileCheck %s --check-prefix=CUDA
+# RUN: kdsl-translate %s --emit=cpp --verify-emitted -o %t.cpp
+# RUN: kdsl-translate %s --emit=cuda --verify-emitted -o %t.cu
+# Float locals with a gradient path whose adj_<name> the backward used to
+# lose (issue 13, point 1; utils/readability.py lists them):
+#  - early_return: u is the result of an inlined func with an early return
+#    (a two-result scf.if, whose location cannot hold the name): adj_u;
+#  - inlined_difference: the adjoint of arm is -adj_d, built inside the
+#    inlined func at `d = a - b`, whose name (under a CallSiteLoc) it kept: adj_arm;
+#  - same_component: the adjoints of p and q are the same insert of adj_out
+#    at [2]; CSE keeps one, and the other's name is declared as a copy: adj_p;
+#  - carried_from_other: x carried by the loop, initialised from f (`x = f`),
+#    is x in the forward and adj_x in the backward (not f_1, adj_f_N);
+#  - double_negation: adj_dy = -adj_bias = -(-adj_energy), which
+#    canonicalization folds to the load of adj_energy (named adj_a): declared
+#    as a copy of it.
+import warp as wp
+
+
+@wp.func
+def pick(p: float, q: float):
+    if p > q:
+        return p * q
+    return wp.sin(q)
+
+
+@wp.kernel
+def early_return(a: wp.array(dtype=float), out: wp.array(dtype=float)):
+    i = wp.tid()
+    t = a[i]
+    u = pick(t, t * 2.0)
+    out[i] = u * u
+
+
+@wp.func
+def blend(a: wp.vec3, b: wp.vec3):
+    d = a - b
+    return a + d * 0.5
+
+
+@wp.kernel
+def inlined_difference(x: wp.array(dtype=wp.vec3), y: wp.array(dtype=wp.vec3), out: wp.array(dtype=float)):
+    i = wp.tid()
+    arm = y[i]
+    v = blend(x[i], arm)
+    out[i] = wp.length(v)
+
+
+@wp.kernel
+def same_component(x: wp.array(dtype=wp.vec3), y: wp.array(dtype=wp.vec3), out: wp.array(dtype=float)):
+    i = wp.tid()
+    p = x[i]
+    q = y[i]
+    out[i] = p[2] + q[2]
+
+
+@wp.kernel
+def carried_from_other(rhs: wp.array(dtype=wp.vec3), n: int, out: wp.array(dtype=wp.vec3)):
+    i = wp.tid()
+    f = rhs[i]
+    x = f
+    for k in range(n):
+        x = x * 0.5 + f
+    out[i] = x
+
+
+@wp.kernel
+def double_negation(h: wp.array(dtype=float), energy: wp.array(dtype=float)):
+    i = wp.tid()
+    a = h[i]
+    dy = a * a
+    bias = -(a + dy)
+    energy[i] = a - bias
+
+
+# CHECK-LABEL: extern "C" void early_return_cpu_backward(
+# CHECK: // adj: out[i] = u * u
+# CHECK-NEXT: = kdsl::load<float>(adj_out,
+# CHECK-NEXT: const float adj_u = 
+# CHECK: // adj: u = pick(t, t * 2.0)
+
+# CHECK-LABEL: extern "C" void inlined_difference_cpu_backward(
+# CHECK: // adj: d = a - b
+# CHECK-NEXT: const kdsl::vec<float, 3> adj_arm = -adj_d;
+# CHECK: // adj: arm = y[i]
+# CHECK: + adj_arm;
+
+# CHECK-LABEL: extern "C" void same_component_cpu_backward(
+# CHECK: kdsl::vec<float, 3> [[Q:adj_[pq]]] = kdsl::splat<kdsl::vec<float, 3>>(0.0f);
+# CHECK-NEXT: [[Q]][2] =
+# CHECK-NEXT: {{\[\[}}maybe_unused]] const kdsl::vec<float, 3> adj_{{[pq]}} = [[Q]];
+
+# CHECK-LABEL: extern "C" void carried_from_other_cpu_forward(
+# CHECK: kdsl::vec<float, 3> x = f;
+# CHECK: const kdsl::vec<float, 3> x_1 = {{.*}} + f;
+# CHECK-NEXT: x = x_1;
+# CHECK-LABEL: extern "C" void carried_from_other_cpu_backward(
+# CHECK: const kdsl::vec<float, 3> adj_x = kdsl::load<kdsl::vec<float, 3>>(adj_out,
+# CHECK: kdsl::vec<float, 3> adj_x_1 = adj_x;
+# CHECK: adj_x_1 = adj_x_{{[0-9]+}};
+
+# CHECK-LABEL: extern "C" void double_negation_cpu_backward(
+# CHECK: // adj: energy[i] = a - bias
+# CHECK-NEXT: const float adj_a = kdsl::load<float>(adj_energy,
+# CHECK-NEXT: {{\[\[}}maybe_unused]] const float adj_dy = adj_a;
+
+# CUDA-LABEL: void early_return_cuda{{.*}}backward(
+# CUDA: const float adj_u =
+# CUDA-LABEL: void inlined_difference_cuda{{.*}}backward(
+# CUDA: const kdsl::vec<float, 3> adj_arm = -adj_d;
+# CUDA-LABEL: void same_component_cuda{{.*}}backward(
+# CUDA: {{\[\[}}maybe_unused]] const kdsl::vec<float, 3> adj_{{[pq]}} = adj_{{[pq]}};
+# CUDA-LABEL: void carried_from_other_cuda{{.*}}backward(
+# CUDA: kdsl::vec<float, 3> adj_x_1 = adj_x;
+# CUDA-LABEL: void double_negation_cuda{{.*}}backward(
+# CUDA: {{\[\[}}maybe_unused]] const float adj_dy = adj_a;
