@@ -110,8 +110,8 @@ def gradient_locals(source, kernel):
     it flows into a write (store, +=, atomic) of such an array. Scalar
     arguments are constants to the backward (kdsl returns no adjoint for
     them). A call of a func of the module passes its arguments' dependencies
-    to its result, and is a write of the arrays it is given when the func
-    writes an array argument."""
+    to its result (a read of the arrays it is given, when it is given one),
+    and is a write of those arrays when the func writes an array argument."""
     tree = ast.parse(source)
     funcs = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
     classes = {n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
@@ -175,6 +175,8 @@ def gradient_locals(source, kernel):
                 out |= deps(x)
             if name in ATOMICS:
                 out = {SRC} if e.args and _root(e.args[0]) in holders else out
+            elif any(isinstance(x, ast.Name) and x.id in holders for x in args):
+                out.add(SRC)  # a func reading an array it is given
             return out
         if isinstance(e, (ast.Compare, ast.BoolOp)) or isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.Not):
             return set()

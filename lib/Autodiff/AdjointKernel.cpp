@@ -52,7 +52,9 @@ LogicalResult kdsl::inlineCalls(Operation *root, SymbolTable &symbols,
       for (auto &[use, name] : named) {
         Value v = use->get();
         setSourceName(v, name);
-        if (unnamed && !name.empty() && sourceNameOf(v).empty())
+        // Unnamed, or named in the callee (`return s`): the caller's name
+        // is kept aside (adj_v_sm is adj_s's alias for v_sm = smooth(...)).
+        if (unnamed && !name.empty() && sourceNameOf(v) != name)
           unnamed->try_emplace(v, name);
       }
       call.erase();

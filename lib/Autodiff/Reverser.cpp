@@ -211,6 +211,17 @@ void Reverser::nameAdjoint(Value v, Value a) {
     if (!llvm::is_contained(aliases, name))
       addSourceAlias(d, name);
   }
+  // A value with a second source name: the caller's for what an inlined
+  // func returns under its own (`v_sm = smooth(a, i)` returning s).
+  if (auto it = argNames.find(v); it != argNames.end() && it->second != n)
+    if (Operation *d = a.getDefiningOp(); d && d->getNumResults() == 1 &&
+                                          !d->hasTrait<OpTrait::ConstantLike>()) {
+      std::string other = "adj_" + it->second;
+      SmallVector<StringRef> aliases;
+      sourceAliasesOf(d->getLoc(), aliases);
+      if (sourceNameOf(a) != other && !llvm::is_contained(aliases, other))
+        addSourceAlias(d, other);
+    }
 }
 
 /// Whether element `position` of `vec` is known to be zero: `vec` is a

@@ -70,8 +70,9 @@ public:
   void mapPrimal(mlir::Value from, mlir::Value to) { map.map(from, to); }
   /// The source name of a primal kernel argument (its adjoints are adj_<name>).
   void nameArgument(mlir::Value primalArg, llvm::StringRef name) { argNames[primalArg] = name.str(); }
-  /// The source name of a primal value whose location cannot hold it (see
-  /// inlineCalls); its adjoints are adj_<name>.
+  /// The source name of a primal value whose location cannot hold it or
+  /// holds another (see inlineCalls); its adjoints are adj_<name>, or have it
+  /// as an alias.
   void nameValue(mlir::Value v, llvm::StringRef name) { argNames.try_emplace(v, name.str()); }
 
   /// Recomputes `block` and then emits its reverse, at the insertion point.

@@ -14,7 +14,9 @@
 #    is x in the forward and adj_x in the backward (not f_1, adj_f_N);
 #  - double_negation: adj_dy = -adj_bias = -(-adj_energy), which
 #    canonicalization folds to the load of adj_energy (named adj_a): declared
-#    as a copy of it.
+#    as a copy of it;
+#  - returned_local: v_sm is what an inlined func returns under its own name
+#    s: adj_v_sm is declared as a copy of adj_s.
 import warp as wp
 
 
@@ -74,6 +76,19 @@ def double_negation(h: wp.array(dtype=float), energy: wp.array(dtype=float)):
     energy[i] = a - bias
 
 
+@wp.func
+def smooth(a: wp.array(dtype=wp.vec3), i: int):
+    s = a[i] * 0.5
+    return s
+
+
+@wp.kernel
+def returned_local(flow: wp.array(dtype=wp.vec3), out: wp.array(dtype=wp.vec3)):
+    i = wp.tid()
+    v_sm = smooth(flow, i)
+    out[i] = v_sm
+
+
 # CHECK-LABEL: extern "C" void early_return_cpu_backward(
 # CHECK: // adj: out[i] = u * u
 # CHECK-NEXT: = kdsl::load<float>(adj_out,
@@ -105,6 +120,11 @@ def double_negation(h: wp.array(dtype=float), energy: wp.array(dtype=float)):
 # CHECK-NEXT: const float adj_a = kdsl::load<float>(adj_energy,
 # CHECK-NEXT: {{\[\[}}maybe_unused]] const float adj_dy = adj_a;
 
+# CHECK-LABEL: extern "C" void returned_local_cpu_backward(
+# CHECK: // adj: out[i] = v_sm
+# CHECK-NEXT: const kdsl::vec<float, 3> adj_s = kdsl::load<kdsl::vec<float, 3>>(adj_out,
+# CHECK-NEXT: {{\[\[}}maybe_unused]] const kdsl::vec<float, 3> adj_v_sm = adj_s;
+
 # CUDA-LABEL: void early_return_cuda{{.*}}backward(
 # CUDA: const float adj_u =
 # CUDA-LABEL: void inlined_difference_cuda{{.*}}backward(
@@ -115,3 +135,5 @@ def double_negation(h: wp.array(dtype=float), energy: wp.array(dtype=float)):
 # CUDA: kdsl::vec<float, 3> adj_x_1 = adj_x;
 # CUDA-LABEL: void double_negation_cuda{{.*}}backward(
 # CUDA: {{\[\[}}maybe_unused]] const float adj_dy = adj_a;
+# CUDA-LABEL: void returned_local_cuda{{.*}}backward(
+# CUDA: {{\[\[}}maybe_unused]] const kdsl::vec<float, 3> adj_v_sm = adj_s;
