@@ -288,6 +288,16 @@ kdsl.kernel @matrices(%m: vector<3x3xf32>, %n: vector<3x2xf32>, %v: vector<3xf32
   kdsl.return
 }
 
+// wp.trace of any square matrix (Warp's mat.h sums the diagonal of any N x N).
+// CHECK-LABEL: kdsl.kernel @trace_sizes(
+// CHECK-NEXT:    %{{.+}} = kdsl.trace %a : vector<5x5xf64>
+// CHECK-NEXT:    %{{.+}} = kdsl.trace %b : vector<1x1xf32>
+kdsl.kernel @trace_sizes(%a: vector<5x5xf64>, %b: vector<1x1xf32>) attributes {arg_names = ["a", "b"]} {
+  %0 = kdsl.trace %a : vector<5x5xf64>
+  %1 = kdsl.trace %b : vector<1x1xf32>
+  kdsl.return
+}
+
 //===----------------------------------------------------------------------===//
 // Quaternion builtins in f32, f64 and f16
 //===----------------------------------------------------------------------===//
