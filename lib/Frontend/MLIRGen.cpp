@@ -287,8 +287,11 @@ void MLIRGen::recordStatement(const Stmt *s) {
   const char *end = diags.getSourceMgr().getMemoryBuffer(diags.getSourceMgr().getMainFileID())->getBufferEnd();
   int depth = 0;
   unsigned last = pos.getLine();
+  // The whole statement is scanned (its last line counts); its text is kept
+  // to 160 characters, and " ..." marks a cut.
   std::string text;
-  for (const char *p = start; p < end && text.size() < 160; ++p) {
+  bool cut = false;
+  for (const char *p = start; p < end; ++p) {
     char c = *p;
     if (c == '\n' && depth == 0)
       break;
@@ -305,12 +308,17 @@ void MLIRGen::recordStatement(const Stmt *s) {
         ++p;
       continue;
     }
-    if (c != '\r')
+    if (text.size() >= 160)
+      cut = true;
+    else if (c != '\r')
       text.push_back(c == '\t' ? ' ' : c);
   }
-  StringRef t = StringRef(text).rtrim(" \\");
-  if (t.empty())
+  text = StringRef(text).rtrim(" \\").str();
+  if (text.empty())
     return;
+  if (cut)
+    text += " ...";
+  StringRef t = text;
   stmtTable.push_back(b.getI32IntegerAttr(pos.getLine()));
   stmtTable.push_back(b.getI32IntegerAttr(last));
   stmtTable.push_back(b.getStringAttr(t));
