@@ -66,7 +66,8 @@ void DiagEngine::error(llvm::SMLoc loc, const llvm::Twine &msg) {
     ++suppressedErrors;
     return;
   }
-  if (numErrors++ < maxErrors)
+  lastWasRepeat = !reported.insert({loc.getPointer(), msg.str()}).second;
+  if (numErrors++ < maxErrors && !lastWasRepeat)
     report(loc, msg, /*isNote=*/false);
 }
 
@@ -80,6 +81,6 @@ void DiagEngine::internalError(llvm::SMLoc loc, const llvm::Twine &msg) {
 // error: error() and note() are separate calls (Sema, Parser), and the error
 // must be reported before the caller goes on. Printed and verified alike.
 void DiagEngine::note(llvm::SMLoc loc, const llvm::Twine &msg) {
-  if (!suppress && numErrors <= maxErrors)
+  if (!suppress && numErrors <= maxErrors && !lastWasRepeat)
     report(loc, msg, /*isNote=*/true);
 }

@@ -412,7 +412,10 @@ const Type *Sema::typeValue(Expr *e) {
 /// which must then be concrete). False after reporting an error.
 bool Sema::signatureTypes(FuncDef *k, llvm::ArrayRef<Expr *> args,
                           llvm::ArrayRef<std::pair<StringRef, Expr *>> named, SMLoc loc,
-                          std::vector<const Type *> &out) {
+                          std::vector<const Type *> &out, Scope *typeScope) {
+  // The given types' names resolve where the overload call stands.
+  if (!typeScope)
+    typeScope = mod.globals;
   size_t n = k->params.size();
   std::vector<Expr *> given(n, nullptr);
   if (args.size() > n)
@@ -424,7 +427,7 @@ bool Sema::signatureTypes(FuncDef *k, llvm::ArrayRef<Expr *> args,
     StringRef name = item.first;
     Expr *e = item.second;
     if (name == "Any") {
-      if (!(any = resolveType(e, mod.globals)))
+      if (!(any = resolveType(e, typeScope)))
         return false;
       continue;
     }
@@ -447,7 +450,7 @@ bool Sema::signatureTypes(FuncDef *k, llvm::ArrayRef<Expr *> args,
     if (!given[i] && isGenericAnnotation(e, k->scope))
       return error(loc, "no type given for the generic parameter '" + p.name + "' of kernel '" +
                             k->name + "'");
-    const Type *t = resolveType(e, given[i] ? mod.globals : k->scope);
+    const Type *t = resolveType(e, given[i] ? typeScope : k->scope);
     if (!t)
       return false;
     if (given[i] && !matchesTemplate(p.annotation, t, k->scope))
@@ -461,14 +464,14 @@ bool Sema::signatureTypes(FuncDef *k, llvm::ArrayRef<Expr *> args,
 /// The typed signatures of a wp.overload(k, ...) call or a `given` call
 /// (the types of kdsl-translate --kernel-types): false after an error.
 bool Sema::overloadCallTypes(FuncDef *k, CallExpr *c, bool given,
-                             std::vector<const Type *> &out) {
+                             std::vector<const Type *> &out, Scope *typeScope) {
   std::vector<Expr *> args;
   std::vector<std::pair<StringRef, Expr *>> named;
   if (given) {
     args.assign(c->args.begin(), c->args.end());
     for (Keyword &kw : c->kwargs)
       named.push_back({kw.name, kw.value});
-    return signatureTypes(k, args, named, c->loc, out);
+    return signatureTypes(k, args, named, c->loc, out, typeScope);
   }
   Expr *list = c->args.size() > 1 ? c->args[1] : nullptr;
   for (Keyword &kw : c->kwargs)
@@ -505,7 +508,7 @@ bool Sema::overloadCallTypes(FuncDef *k, CallExpr *c, bool given,
   std::vector<Expr *> arith;
   if (!u && listOf(list, arith)) {
     args = arith;
-    return signatureTypes(k, args, named, c->loc, out);
+    return signatureTypes(k, args, named, c->loc, out, typeScope);
   }
   if (!u || u->isSet || (u->listItems.empty() && u->dictItems.empty()))
     return error(c->loc, "wp.overload() of kernel '" + k->name +
@@ -517,7 +520,7 @@ bool Sema::overloadCallTypes(FuncDef *k, CallExpr *c, bool given,
       return error(key->loc, "wp.overload() dict keys must be parameter names (strings)");
     named.push_back({StringRef(s->raw).drop_front().drop_back(), value});
   }
-  return signatureTypes(k, args, named, c->loc, out);
+  return signatureTypes(k, args, named, c->loc, out, typeScope);
 }
 
 bool Sema::instantiateKernel(FuncDef *k, CallExpr *given, std::vector<FuncDef *> &out) {
@@ -551,8 +554,9 @@ bool Sema::instantiateKernel(FuncDef *k, CallExpr *given, std::vector<FuncDef *>
         break;
       sigs.push_back(sig);
     }
-    for (Expr *e : k->overloadCalls) {
-      if (!ok || !(ok = overloadCallTypes(k, llvm::cast<CallExpr>(e), false, sig)))
+    for (auto [i, e] : llvm::enumerate(k->overloadCalls)) {
+      Scope *where = i < k->overloadCallScopes.size() ? k->overloadCallScopes[i] : nullptr;
+      if (!ok || !(ok = overloadCallTypes(k, llvm::cast<CallExpr>(e), false, sig, where)))
         break;
       sigs.push_back(sig);
     }

@@ -183,8 +183,12 @@ private:
   void bindFactoryResult(Scope *scope, llvm::ArrayRef<StringRef> targets, Factory &f,
                          CallExpr *call);
   Scope *instantiateFactory(Factory &f, CallExpr *call, Scope *caller);
+  /// `role` says what `name` is, for messages ("a parameter of factory 'f'").
   void bindHostValue(Scope *inst, StringRef name, Expr *value, Scope *valueScope,
-                     StringRef factoryName);
+                     const std::string &role);
+  // Host loops over a tuple or list the source gives, around Warp
+  // definitions or wp.overload calls: one instance of the body per item.
+  bool tryHostLoop(Scope *scope);
   bool tryInstanceIf(Scope *scope);
   // enum.IntEnum / enum.IntFlag classes: `E.A` (and `E.A.value`) is the
   // member's integer, replaced while parsing.
@@ -442,8 +446,11 @@ void Parser::scanStatement(Scope *scope) {
     skipLogicalLine();
     return;
   }
-  if (t.isName("for"))
+  if (t.isName("for")) {
+    if (tryHostLoop(scope))
+      return;
     recordHostLoopTargets(scope);
+  }
   // Any other statement: skip it, looking into its blocks for definitions.
   skipStatement(scope, true);
 }
@@ -532,6 +539,168 @@ void Parser::recordHostLoopTargets(Scope *scope) {
       sym.hostNote = "a loop variable of host code";
       scope->symbols[toks[i].text] = sym;
     }
+}
+
+/// The items of a host loop's iterable when the source gives them: a tuple
+/// or list literal, or a name bound to one (`TYPES = (wp.float32, ...)`).
+/// `itemScope` is where the items' names resolve.
+static bool hostLoopItems(Expr *iter, Scope *scope, std::vector<Expr *> &items,
+                          Scope *&itemScope) {
+  itemScope = scope;
+  for (unsigned depth = 0; depth < 16; ++depth) {
+    auto *n = llvm::dyn_cast_or_null<NameExpr>(iter);
+    if (!n)
+      break;
+    const Symbol *s = scope->lookup(n->name);
+    if (!s || s->kind != Symbol::Const || !s->constDef->value)
+      return false;
+    iter = s->constDef->value;
+    scope = itemScope = s->constDef->scope ? s->constDef->scope : scope;
+  }
+  if (auto *t = llvm::dyn_cast_or_null<TupleExpr>(iter))
+    items.assign(t->elts.begin(), t->elts.end());
+  else if (auto *u = llvm::dyn_cast_or_null<UnsupportedExpr>(iter);
+           u && !u->isSet && u->dictItems.empty() && u->raw.empty() && !u->listItems.empty())
+    items = u->listItems;
+  else
+    return false;
+  return true; // ([*a, *b] and comprehensions are not literals: no items)
+}
+
+/// `for T in (wp.float32, wp.float64):` (or `for A, B in [(x, y), ...]:`) in
+/// host code whose body holds Warp definitions or wp.overload calls: Python
+/// runs the body once per item, each time with the targets bound to it, so
+/// kdsl scans the body once per item in a scope of its own where the targets
+/// are bound as a factory's parameters are (bindHostValue): each iteration
+/// makes its own definitions and overloads, as in Warp. False (nothing
+/// consumed) for any other loop: its targets stay host values.
+bool Parser::tryHostLoop(Scope *scope) {
+  size_t save = p;
+  auto fail = [&] {
+    p = save;
+    return false;
+  };
+  advance(); // for
+  std::vector<StringRef> targets;
+  bool paren = consumeOp("(");
+  while (cur().is(Tok::Name) && !isKeyword(cur().text)) {
+    targets.push_back(cur().text);
+    advance();
+    if (!consumeOp(","))
+      break;
+  }
+  if ((paren && !consumeOp(")")) || targets.empty() || !consumeName("in"))
+    return fail();
+  Expr *iter = nullptr;
+  {
+    SuppressDiags quiet(diags);
+    bool wasFailed = failed;
+    iter = parseExprList();
+    if (quiet.hadErrors())
+      iter = nullptr;
+    failed = wasFailed;
+  }
+  if (!iter || !consumeOp(":") || !cur().is(Tok::Newline) || !peekTok().is(Tok::Indent))
+    return fail();
+  size_t header = p;
+  // The body: Warp definitions or wp.overload calls in it make the loop
+  // matter; `break`, `continue`, `return` or `yield` in its host code (not
+  // in the defs it holds) would make the iterations differ.
+  bool defines = false, jumps = false;
+  {
+    size_t i = p + 2; // past the newline and the indent
+    unsigned level = 1;
+    bool lineStart = true;
+    while (i < toks.size() && level && !toks[i].is(Tok::Eof)) {
+      const Token &t = toks[i];
+      if (t.is(Tok::Indent))
+        ++level;
+      else if (t.is(Tok::Dedent))
+        --level;
+      if (t.isOp("@") || t.isName("def") || t.isName("class") || t.isName("overload"))
+        defines = true;
+      if (lineStart && (t.isName("def") || t.isName("class"))) {
+        // Skip the def's header and block: its own control flow is its own.
+        while (i < toks.size() && !toks[i].is(Tok::Newline) && !toks[i].is(Tok::Eof))
+          ++i;
+        if (i + 1 < toks.size() && toks[i + 1].is(Tok::Indent)) {
+          unsigned inner = 0;
+          for (i = i + 1; i < toks.size() && !toks[i].is(Tok::Eof); ++i) {
+            if (toks[i].is(Tok::Indent))
+              ++inner;
+            else if (toks[i].is(Tok::Dedent) && --inner == 0)
+              break;
+          }
+        }
+        ++i;
+        lineStart = true;
+        continue;
+      }
+      if (t.isName("break") || t.isName("continue") || t.isName("return") || t.isName("yield"))
+        jumps = true;
+      lineStart = t.is(Tok::Newline) || t.is(Tok::Indent) || t.is(Tok::Dedent) ||
+                  (lineStart && t.isOp("@")) || (lineStart && t.isName("async"));
+      ++i;
+    }
+  }
+  std::vector<Expr *> items;
+  Scope *itemScope = nullptr;
+  if (!defines || jumps || !hostLoopItems(iter, scope, items, itemScope) || items.size() > 256 ||
+      instanceDepth >= kMaxInstanceDepth)
+    return fail();
+  // Each item binds every target: `for a, b in [(x, y), ...]` unpacks it.
+  std::vector<llvm::SmallVector<Expr *, 4>> bound;
+  for (Expr *item : items) {
+    llvm::SmallVector<Expr *, 4> values;
+    if (targets.size() == 1)
+      values.push_back(item);
+    else if (auto *t = llvm::dyn_cast<TupleExpr>(item))
+      values.assign(t->elts.begin(), t->elts.end());
+    else if (auto *u = llvm::dyn_cast<UnsupportedExpr>(item); u && !u->isSet && u->dictItems.empty())
+      values.assign(u->listItems.begin(), u->listItems.end());
+    if (values.size() != targets.size())
+      return fail(); // Python raises; leave the targets host values
+    bound.push_back(values);
+  }
+  unsigned line = diags.getSourceMgr().FindLineNumber(toks[save].loc());
+  std::string role = ("the variable of the host loop at line " + llvm::Twine(line)).str();
+  Scope *last = nullptr;
+  bool wasFailed = failed;
+  for (auto [n, values] : llvm::enumerate(bound)) {
+    Scope *inst = mod.make<Scope>();
+    inst->parent = scope;
+    for (auto [name, value] : llvm::zip(targets, values))
+      bindHostValue(inst, name, value, itemScope, role);
+    // The first iteration reports the body's errors; the others repeat it.
+    std::optional<SuppressDiags> quiet;
+    if (n > 0)
+      quiet.emplace(diags);
+    p = header + 2;
+    ++instanceDepth;
+    scanBlock(inst);
+    --instanceDepth;
+    if (n > 0)
+      failed = wasFailed;
+    last = inst;
+  }
+  if (bound.empty()) {
+    // No iteration: the body never runs.
+    p = header + 2;
+    skipBlockTail();
+  }
+  // After the loop, the names the body defined are the last iteration's
+  // (a @wp.func, a @wp.struct or a kernel); the targets stay host values.
+  if (last)
+    for (auto &entry : last->symbols)
+      if (!llvm::is_contained(targets, entry.getKey()) &&
+          (entry.getValue().kind == Symbol::Func || entry.getValue().kind == Symbol::Struct))
+        scope->symbols[entry.getKey()] = entry.getValue();
+  for (StringRef name : targets) {
+    Symbol sym;
+    sym.hostNote = "a loop variable of host code";
+    scope->symbols[name] = sym;
+  }
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -729,11 +898,12 @@ Scope *Parser::instantiateFactory(Factory &f, CallExpr *call, Scope *caller) {
     for (const Keyword &kw : call->kwargs)
       if (kw.name == prm.first)
         value = value ? nullptr : kw.value;
-    StringRef fname = llvm::cast<NameExpr>(call->callee)->name;
+    std::string role =
+        ("a parameter of factory '" + llvm::cast<NameExpr>(call->callee)->name + "'").str();
     if (value)
-      bindHostValue(inst, prm.first, value, caller, fname);
+      bindHostValue(inst, prm.first, value, caller, role);
     else if (prm.second)
-      bindHostValue(inst, prm.first, prm.second, f.scope, fname);
+      bindHostValue(inst, prm.first, prm.second, f.scope, role);
     else
       return nullptr; // a missing argument: Python raises
   }
@@ -770,7 +940,7 @@ Scope *Parser::instantiateFactory(Factory &f, CallExpr *call, Scope *caller) {
 /// (a func, a struct, a constant); any other value becomes a constant of the
 /// instance, evaluated (or reported) by Sema where kernel code uses it.
 void Parser::bindHostValue(Scope *inst, StringRef name, Expr *value, Scope *valueScope,
-                           StringRef factoryName) {
+                           const std::string &role) {
   if (auto *n = llvm::dyn_cast<NameExpr>(value))
     if (const Symbol *s = valueScope->lookup(n->name)) {
       inst->symbols[name] = *s;
@@ -781,7 +951,7 @@ void Parser::bindHostValue(Scope *inst, StringRef name, Expr *value, Scope *valu
   if (auto *u = llvm::dyn_cast<UnsupportedExpr>(value);
       u && u->raw.empty() && (u->listItems.empty() || u->isSet)) {
     Symbol sym;
-    sym.hostNote = ("a parameter of factory '" + factoryName + "' bound to a value kdsl does not read (" + u->what + ") at line " +
+    sym.hostNote = (role + " bound to a value kdsl does not read (" + u->what + ") at line " +
                     llvm::Twine(diags.getSourceMgr().FindLineNumber(value->loc))).str();
     inst->symbols[name] = sym;
     return;
@@ -797,7 +967,7 @@ void Parser::bindHostValue(Scope *inst, StringRef name, Expr *value, Scope *valu
                   (callee && !s); // int(3), float(x): Python's types
     if (!source) {
       Symbol sym;
-      sym.hostNote = ("a parameter of factory '" + factoryName + "' bound to a value of host code at line " +
+      sym.hostNote = (role + " bound to a value of host code at line " +
                       llvm::Twine(diags.getSourceMgr().FindLineNumber(value->loc))).str();
       inst->symbols[name] = sym;
       return;
@@ -1310,6 +1480,7 @@ bool Parser::tryOverloadCall(Scope *scope) {
     return false;
   }
   s->func->overloadCalls.push_back(call);
+  s->func->overloadCallScopes.push_back(scope);
   advance(); // newline
   if (!bound.empty())
     scope->symbols[bound] = Symbol(); // a kernel overload: nothing kernel code uses

@@ -523,6 +523,8 @@ bool Sema::checkConst(ConstDef *c) {
   ctx.scope = c->scope;
   ctx.name = c->name;
   fn = &ctx;
+  Scope *savedConstScope = constScope;
+  constScope = nullptr;
   bool ok = true;
   const Type *typed = nullptr;
   if (auto *call = llvm::dyn_cast_or_null<CallExpr>(c->value)) {
@@ -593,6 +595,7 @@ bool Sema::checkConst(ConstDef *c) {
     }
   }
   fn = savedFn;
+  constScope = savedConstScope;
   c->state = ok ? CheckState::Done : CheckState::Failed;
   return ok;
 }
@@ -675,7 +678,7 @@ std::optional<Sema::ConstValue> Sema::evalConst(Expr *e) {
   auto mkI = constInt;
   auto mkF = constFloat;
   auto mkB = [](bool b) { ConstValue v{ConstValue::Bool}; v.b = b; return v; };
-  Scope *scope = fn ? fn->scope : nullptr;
+  Scope *scope = constScope ? constScope : fn ? fn->scope : nullptr;
   switch (e->kind) {
   case ExprKind::Int: {
     auto *i = static_cast<IntExpr *>(e);

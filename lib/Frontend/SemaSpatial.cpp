@@ -125,7 +125,12 @@ std::optional<const Type *> Sema::resolveCompositeType(Expr *ann, Scope *scope) 
     return nullptr;
   }
   auto extentOf = [&](Expr *e, const char *what) -> std::optional<unsigned> {
+    // The extent's names are the annotation's (a host loop's variable in a
+    // wp.overload call, a factory's parameter).
+    Scope *savedScope = constScope;
+    constScope = scope;
     std::optional<ConstValue> v = evalConst(e);
+    constScope = savedScope;
     if (!v || v->kind != ConstValue::Int || v->i < 1 || v->i > 255) {
       error(e->loc, llvm::Twine(what) + " must be an integer constant from 1 to 255");
       return std::nullopt;

@@ -394,6 +394,9 @@ struct FuncDef : Node {
   /// (the call expressions), in source order.
   std::vector<FuncDef *> overloadStubs;
   std::vector<Expr *> overloadCalls;
+  /// Where each overload call stands: its type names resolve there (a
+  /// host loop's scope binds the loop variables; null: module level).
+  std::vector<Scope *> overloadCallScopes;
 };
 
 struct FieldDef {

@@ -20,6 +20,8 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <memory>
+#include <set>
+#include <string>
 
 namespace mlir {
 class MLIRContext;
@@ -79,6 +81,11 @@ private:
   const char *lineStart = nullptr, *lineEnd = nullptr;
   unsigned numErrors = 0;
   bool sawInternalError = false;
+  /// Errors already reported (location, text): the same error again (a
+  /// definition made once per iteration of a host loop or per factory call)
+  /// is counted but not repeated, nor are the notes that follow it.
+  std::set<std::pair<const char *, std::string>> reported;
+  bool lastWasRepeat = false;
 };
 
 /// RAII: suppress diagnostics in a scope.

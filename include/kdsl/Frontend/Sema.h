@@ -77,6 +77,9 @@ private:
 
   // Per-function state.
   FuncDef *fn = nullptr;
+  /// Where evalConst resolves names when set (a type's extent in a
+  /// wp.overload call, whose names are the call's, not a function's).
+  Scope *constScope = nullptr;
   unsigned loopDepth = 0;
   /// Warp lets an array local take another ndim (its types_equal ignores
   /// ndim): `sub = a[:2]` then `sub = a[:2, 1]`. Rebound so at the top of a
@@ -208,8 +211,10 @@ private:
   const Type *typeValue(Expr *e);
   bool signatureTypes(FuncDef *k, llvm::ArrayRef<Expr *> args,
                       llvm::ArrayRef<std::pair<llvm::StringRef, Expr *>> named, llvm::SMLoc loc,
-                      std::vector<const Type *> &out);
-  bool overloadCallTypes(FuncDef *k, CallExpr *c, bool given, std::vector<const Type *> &out);
+                      std::vector<const Type *> &out,
+                      Scope *typeScope = nullptr);
+  bool overloadCallTypes(FuncDef *k, CallExpr *c, bool given, std::vector<const Type *> &out,
+                         Scope *typeScope = nullptr);
 
   // wp.static and closures (SemaStatic.cpp).
   /// Evaluates the wp.static(...) expressions of `f`'s body, unrolls the

@@ -38,13 +38,14 @@ def make_kernel(dtype):
 # -----
 
 # host-loop-variable:
-# A kernel defined in a loop of host code over dtypes.
+# A kernel defined in a loop of host code over values the source does not
+# give (a comprehension; a loop over a tuple or list literal is unrolled).
 
 import warp as wp
 
 
 def test_all():
-    for dtype in [wp.float32, wp.float64]:
+    for dtype in [t for t in (wp.float32, wp.float64)]:
 
         @wp.kernel
         # expected-error@+1 {{'dtype' is a loop variable of host code}}

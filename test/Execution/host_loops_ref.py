@@ -1,0 +1,53 @@
+"""Independent reference for Inputs/host_loops.py (host_loops.test).
+
+The loop `for c, d in COEFFS` over [(2.0, 1.0), (-0.5, 3.0)] makes two
+kernels apply_term (y = c x^2 + d x + sin x), the second one named
+apply_term_1; after_loop uses the last term, y = -0.5 x^2 + 3 x.
+square_add (an overload per dtype of the loop over float32 and float64):
+out = 1.5 x^2 + y. Adjoints: dy/dx = 2 c x + d + cos x (and 2 c x + d),
+d out/dx = 3 x, d out/dy = 1.
+
+usage: host_loops_ref.py SPEC.json              expected output
+       host_loops_ref.py --merge-grads OUT.json
+"""
+import json
+import math
+import sys
+
+COEFFS = {"apply_term": (2.0, 1.0, True), "apply_term_1": (-0.5, 3.0, True),
+          "after_loop": (-0.5, 3.0, False)}
+
+
+def expected(spec):
+    ins = spec["inputs"]
+    seed = spec.get("backward", {}).get("seed", {})
+    x = ins["x"]["data"]
+    if spec["kernel"] == "square_add":
+        y = ins["y"]["data"]
+        out = {"x": x, "y": y, "out": [1.5 * a * a + b for a, b in zip(x, y)]}
+        if seed:
+            s = seed["out"]
+            out["grad.x"] = [g * 3.0 * a for g, a in zip(s, x)]
+            out["grad.y"] = list(s)
+            out["grad.out"] = [0.0] * len(x)
+        return {"ok": True, "outputs": out}
+    c, d, sin = COEFFS[spec["kernel"]]
+    out = {"x": x, "y": [c * a * a + d * a + (math.sin(a) if sin else 0.0) for a in x]}
+    if seed:
+        out["grad.x"] = [g * (2.0 * c * a + d + (math.cos(a) if sin else 0.0))
+                         for g, a in zip(seed["y"], x)]
+        out["grad.y"] = [0.0] * len(x)
+    return {"ok": True, "outputs": out}
+
+
+def merge_grads(result):
+    for name, g in result.pop("grads", {}).items():
+        result["outputs"]["grad." + name] = g
+    return result
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "--merge-grads":
+        print(json.dumps(merge_grads(json.load(open(sys.argv[2])))))
+    else:
+        print(json.dumps(expected(json.load(open(sys.argv[1])))))
