@@ -1,4 +1,5 @@
 //===- AdjointKernel.cpp - build <kernel>_backward for a kdsl kernel --------===//
+#include "InPlaceReads.h"
 #include "Reverser.h"
 #include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Target/SourceNames.h"
@@ -108,6 +109,7 @@ FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
   if (failed(inlineCalls(primal, symbols, &unnamed)))
     return failure();
   flattenCarriedStructs(primal);
+  bool inPlace = tagInPlaceReads(primal);
 
   SmallVector<Type> types(k.getArgumentTypes());
   types.append(k.getArgumentTypes().begin(), k.getArgumentTypes().end());
@@ -155,6 +157,8 @@ FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
     adjoint.erase();
     return k.emitOpError("autodiff: internal error: the adjoint kernel does not verify");
   }
+  if (inPlace)
+    checkInPlaceReads(primal, adjoint, k.getArgNames().getValue());
   return adjoint;
 }
 
@@ -167,6 +171,9 @@ llvm::Error kdsl::buildAdjointKernels(ModuleOp module, llvm::ArrayRef<std::strin
   std::string diagnostics;
   llvm::raw_string_ostream os(diagnostics);
   ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &d) {
+    // Warnings (InPlaceReads.cpp) go on to the context's other handlers.
+    if (d.getSeverity() == DiagnosticSeverity::Warning)
+      return failure();
     if (auto fl = dyn_cast<FileLineColLoc>(d.getLocation()))
       os << fl.getFilename().getValue() << ":" << fl.getLine() << ":" << fl.getColumn();
     else

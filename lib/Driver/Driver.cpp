@@ -3,6 +3,7 @@
 
 #include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Target/Cpp.h"
 #include "kdsl/Transforms/Passes.h"
 
@@ -81,6 +82,23 @@ bool driver::isReported(llvm::Error &e) {
   llvm::consumeError(std::move(e));
   return true;
 }
+
+WarningPrinter::WarningPrinter(MLIRContext &ctx, llvm::raw_ostream &os)
+    : handler(&ctx, [&os](Diagnostic &d) {
+        if (d.getSeverity() != DiagnosticSeverity::Warning)
+          return failure();
+        auto print = [&](Diagnostic &d, StringRef kind) {
+          if (auto fl = d.getLocation()->findInstanceOf<FileLineColLoc>())
+            os << fl.getFilename().getValue() << ":" << fl.getLine() << ":" << fl.getColumn();
+          else
+            os << d.getLocation();
+          os << ": " << kind << ": " << d << "\n";
+        };
+        print(d, "warning");
+        for (Diagnostic &note : d.getNotes())
+          print(note, "note");
+        return success();
+      }) {}
 
 //===----------------------------------------------------------------------===//
 // Adjoint preparation
@@ -270,9 +288,13 @@ llvm::Error driver::lowerModule(ModuleOp module, const CompileOptions &options,
     os << "\n";
     return llvm::Error::success();
   }
-  if (options.adjoints)
+  if (options.adjoints) {
     if (llvm::Error e = prepareAdjoints(module, options.adjointOptions, options.timing))
       return llvm::createStringError(llvm::toString(std::move(e)) + options.adjointHint);
+    for (const KernelInfo &k : collectKernels(module))
+      if (llvm::is_contained(k.argPreLaunch, true))
+        result.preLaunchArgs[k.name] = k.argPreLaunch;
+  }
   // Before emission, which canonicalizes the module.
   result.cudaEntryPoints = cudaEntryPoints(module);
   std::optional<TimingScope> timing;

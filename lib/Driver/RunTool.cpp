@@ -541,10 +541,14 @@ static Expected<kdsl::driver::CompileResult> compileKernels(Run &run) {
   armCrashHandler(RunErrorKind::Compile, "kdsl-run crashed while compiling the kernels (a "
                                          "compiler bug)");
   kdsl::driver::CompileResult result;
+  // The autodiff's warnings (an array read, then written in place).
+  kdsl::driver::WarningPrinter warnings(*run.ctx, errs());
   Error e = kdsl::driver::lowerModule(*run.module, c, result);
   disarmCrashHandler();
   if (e)
     return std::move(e);
+  for (const auto &[kernel, args] : result.preLaunchArgs)
+    run.plan->setPreLaunchArgs(kernel, args);
   return std::move(result);
 }
 
@@ -597,5 +601,10 @@ int kdsl::driver::runMain(int argc, char **argv) {
   Expected<CompileResult> compiled = compileKernels(run);
   if (!compiled)
     return fail(compiled.takeError(), RunErrorKind::Compile);
+  if (!options->bundleDir.empty() && run.plan->restoresArrays())
+    return fail(RunErrorKind::Spec,
+                "--write-bundle: the backward pass runs adjoints on arrays as they were before "
+                "a launch that overwrote them (an array read, then written in place), which "
+                "bundles do not carry");
   return runAndReport(run, *compiled->cpu);
 }

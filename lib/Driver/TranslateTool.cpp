@@ -255,11 +255,14 @@ static int translateBuffer(std::unique_ptr<MemoryBuffer> buffer, mlir::TimingSco
   // diagnostic of the context against the expected-* comments instead.
   std::optional<mlir::SourceMgrDiagnosticHandler> diagnostics;
   std::optional<mlir::SourceMgrDiagnosticVerifierHandler> verifier;
+  std::optional<WarningPrinter> warnings; // the autodiff's, for .py input
   if (o.verifyDiagnostics) {
     verifier.emplace(sm, ctx.get());
     compile.frontendToContext = true;
   } else if (compile.mlirInput) {
     diagnostics.emplace(sm, ctx.get());
+  } else {
+    warnings.emplace(*ctx, errs());
   }
 
   Expected<CompileResult> result = driver::compile(sm, *ctx, compile);

@@ -17,6 +17,12 @@ using namespace kdsl;
 
 std::vector<KernelInfo> kdsl::collectKernels(mlir::ModuleOp module) {
   std::vector<KernelInfo> kernels;
+  // The adjoints' kdsl.pre_launch_args, by primal kernel.
+  llvm::StringMap<llvm::ArrayRef<int64_t>> preLaunch;
+  for (KernelOp k : module.getOps<KernelOp>())
+    if (auto of = adjointOf(k))
+      if (auto args = k->getAttrOfType<mlir::DenseI64ArrayAttr>(kPreLaunchArgsAttrName))
+        preLaunch[*of] = args.asArrayRef();
   for (KernelOp k : module.getOps<KernelOp>()) {
     KernelInfo info;
     info.name = k.getSymName().str();
@@ -27,6 +33,10 @@ std::vector<KernelInfo> kdsl::collectKernels(mlir::ModuleOp module) {
     info.launchDims = k.getLaunchDims();
     for (bool w : writtenArguments(k))
       info.argWritten.push_back(w);
+    info.argPreLaunch.assign(info.argNames.size(), false);
+    for (int64_t i : preLaunch.lookup(info.name))
+      if (i >= 0 && size_t(i) < info.argPreLaunch.size())
+        info.argPreLaunch[i] = true;
     info.enableBackward = k.getEnableBackward();
     info.argUnsigned.assign(info.argNames.size(), false);
     if (auto unsignedArgs = k->getAttrOfType<mlir::ArrayAttr>("kdsl.unsigned_args"))

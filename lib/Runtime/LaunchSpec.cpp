@@ -2,6 +2,7 @@
 #include "kdsl/Runtime/LaunchSpec.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 
 #include <algorithm>
 #include <cstring>
@@ -72,20 +73,39 @@ Error LaunchPlan::run(CpuModule &module, unsigned threads, RuntimeReports *repor
                           "the adjoint of kernel '" + l.kernel + "' is missing from the compiled module");
     adjointFns[l.kernel] = fn;
   }
-  if (Error e = runForward(module, threads, reports))
-    return e;
   if (!backward)
-    return Error::success();
-  // The tape: seed the gradients, then run the adjoints in reverse order.
+    return runForward(module, threads, reports);
+  std::vector<std::vector<Saved>> saved = savePlan();
+  if (Error e = runForward(module, threads, reports, &saved))
+    return e;
+  // The forward results of the arrays the adjoints see as they were before
+  // some launch, put back after the backward pass.
+  std::vector<Saved> results;
+  llvm::DenseSet<HostArray *> seen;
+  for (const std::vector<Saved> &list : saved)
+    for (const Saved &s : list)
+      if (seen.insert(s.array).second)
+        results.push_back({s.array, false, std::vector<char>(s.array->data(), s.array->data() + s.array->byteSize())});
+  auto putBack = [](const Saved &s) { std::memcpy(s.array->data(), s.bytes.data(), s.bytes.size()); };
+  llvm::scope_exit restoreResults([&] { llvm::for_each(results, putBack); });
+  // The tape: seed the gradients, then run the adjoints in reverse order,
+  // each on the arrays as its forward launch found them.
   seedGradients();
   for (auto [i, l] : llvm::enumerate(backwardList)) {
+    size_t forward = backwardList.size() - 1 - i;
+    for (const Saved &s : saved[forward])
+      if (s.beforeAdjoint)
+        putBack(s);
     beginLaunch(l.kernel, /*backward=*/true, i);
     launchParallel(adjointFns[l.kernel], l.dims, l.args.data(), threads);
     endLaunch();
     if (reports && reports->count())
       return makeRunError(RunErrorKind::Runtime,
                           reports->summary() + " (in the adjoint of launch " +
-                              std::to_string(backwardList.size() - 1 - i) + " of the spec)");
+                              std::to_string(forward) + " of the spec)");
+    for (const Saved &s : saved[forward])
+      if (!s.beforeAdjoint)
+        putBack(s);
   }
   // As in Warp >= 1.13: the gradient of an array a launch wrote is reset.
   for (HostArray *g : resetAfterBackward)
@@ -93,7 +113,48 @@ Error LaunchPlan::run(CpuModule &module, unsigned threads, RuntimeReports *repor
   return Error::success();
 }
 
+void LaunchPlan::setPreLaunchArgs(StringRef kernel, const std::vector<bool> &args) {
+  for (auto [l, flags] : llvm::zip(launchList, launchPreLaunch))
+    if (l.kernel == kernel)
+      flags = args;
+}
+
+/// Launch m saves the arrays it writes that its adjoint reads as they were
+/// before it (put back before its adjoint), and those an earlier launch
+/// uses (put back after its adjoint, for the earlier adjoints): so every
+/// adjoint runs on the arrays as its forward launch found them, except
+/// those its own kernel wrote before reading them (or only wrote: atomic
+/// min/max adjoints compare with the result), which it sees as it left them.
+std::vector<std::vector<LaunchPlan::Saved>> LaunchPlan::savePlan() const {
+  std::vector<std::vector<Saved>> plan(launchList.size());
+  if (!backward)
+    return plan;
+  llvm::DenseSet<const HostArray *> usedEarlier;
+  for (auto [m, l] : llvm::enumerate(launchList)) {
+    for (const Write &w : launchWrites[m]) {
+      bool before = w.arg < launchPreLaunch[m].size() && launchPreLaunch[m][w.arg];
+      auto it = llvm::find_if(plan[m], [&](const Saved &s) { return s.array == w.array; });
+      if (it != plan[m].end())
+        it->beforeAdjoint |= before;
+      else if (before || usedEarlier.count(w.array))
+        plan[m].push_back({w.array, before, {}});
+    }
+    for (const Launch::ArrayUse &u : l.arrayUses)
+      usedEarlier.insert(u.array);
+  }
+  return plan;
+}
+
+bool LaunchPlan::restoresArrays() const {
+  return llvm::any_of(savePlan(), [](const std::vector<Saved> &s) { return !s.empty(); });
+}
+
 Error LaunchPlan::runForward(CpuModule &module, unsigned threads, RuntimeReports *reports) {
+  return runForward(module, threads, reports, nullptr);
+}
+
+Error LaunchPlan::runForward(CpuModule &module, unsigned threads, RuntimeReports *reports,
+                             std::vector<std::vector<Saved>> *saved) {
   llvm::StringMap<kdsl_kernel_fn> fns;
   for (const Launch &l : launchList) {
     if (fns.count(l.kernel))
@@ -107,6 +168,9 @@ Error LaunchPlan::runForward(CpuModule &module, unsigned threads, RuntimeReports
   if (reports)
     reports->clear();
   for (auto [i, l] : llvm::enumerate(launchList)) {
+    if (saved)
+      for (Saved &s : (*saved)[i])
+        s.bytes.assign(s.array->data(), s.array->data() + s.array->byteSize());
     beginLaunch(l.kernel, /*backward=*/false, i);
     launchParallel(fns[l.kernel], l.dims, l.args.data(), threads);
     endLaunch();

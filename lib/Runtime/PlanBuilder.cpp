@@ -905,6 +905,8 @@ Error PlanBuilder::parseBackward(const json::Value &v) {
 
   // Adjoint launches, last launch first: the arguments, then their adjoints.
   llvm::DenseSet<const HostArray *> &written = plan.written;
+  plan.launchWrites.resize(plan.launchList.size());
+  plan.launchPreLaunch.resize(plan.launchList.size());
   for (size_t li = plan.launchList.size(); li-- > 0;) {
     const LaunchPlan::Launch &fwd = plan.launchList[li];
     const KernelInfo &info = *inputs[li].kernel;
@@ -924,9 +926,13 @@ Error PlanBuilder::parseBackward(const json::Value &v) {
       std::memcpy(reinterpret_cast<char *>(bwd.storage[n + u.arg].data()) + u.offset, &view, sizeof view);
       bwd.arrayUses.push_back({unsigned(n + u.arg), u.offset, plan.gradOf.lookup(u.array)});
       bwd.arrayUses.push_back(u);
-      if (u.arg < info.argWritten.size() && info.argWritten[u.arg])
+      if (u.arg < info.argWritten.size() && info.argWritten[u.arg]) {
         written.insert(u.array);
+        // The plan owns its arrays; the uses view them read-only.
+        plan.launchWrites[li].push_back({const_cast<HostArray *>(u.array), u.arg});
+      }
     }
+    plan.launchPreLaunch[li] = info.argPreLaunch;
     plan.backwardList.push_back(std::move(bwd));
   }
   for (const std::unique_ptr<HostArray> &a : plan.arrays)

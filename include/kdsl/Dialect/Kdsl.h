@@ -36,6 +36,10 @@ class AdjointBuilder;
 namespace kdsl {
 /// Marks an adjoint kernel built by kdsl-autodiff: the primal kernel's name.
 constexpr llvm::StringLiteral kAdjointOfAttrName = "kdsl.adjoint_of";
+/// On an adjoint kernel: the primal arguments (indices) whose arrays it must
+/// read as they were before the forward launch, because the kernel reads
+/// them and later writes them (lib/Autodiff/InPlaceReads.cpp).
+constexpr llvm::StringLiteral kPreLaunchArgsAttrName = "kdsl.pre_launch_args";
 
 /// The primal kernel's name when `k` is an adjoint built by kdsl-autodiff.
 std::optional<llvm::StringRef> adjointOf(KernelOp k);

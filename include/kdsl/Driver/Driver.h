@@ -19,12 +19,14 @@
 #include "kdsl/Runtime/CpuBackend.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -114,6 +116,20 @@ struct CompileResult {
   std::vector<std::string> cudaEntryPoints;
   /// jit, cpp-loaded: the compiled kernels.
   std::unique_ptr<CpuModule> cpu;
+  /// With adjoints: per kernel whose adjoint reads arrays as they were before
+  /// the forward launch, KernelInfo::argPreLaunch (LaunchPlan::setPreLaunchArgs).
+  std::map<std::string, std::vector<bool>> preLaunchArgs;
+};
+
+/// While it lives, prints the context's warnings (the autodiff's) to `os` as
+/// "file:line:col: warning: message"; other diagnostics go on to the other
+/// handlers.
+class WarningPrinter {
+public:
+  WarningPrinter(mlir::MLIRContext &ctx, llvm::raw_ostream &os);
+
+private:
+  mlir::ScopedDiagnosticHandler handler;
 };
 
 /// An error whose diagnostics were already reported (through the context's

@@ -129,6 +129,10 @@ struct KernelInfo {
   std::vector<mlir::Type> argTypes; // valid while the MLIRContext lives
   unsigned launchDims = 1;          // KernelOp::getLaunchDims()
   std::vector<bool> argWritten;     // writtenArguments(): the kernel writes the argument's arrays
+  /// The adjoint reads the argument's arrays as they were before the forward
+  /// launch (the kernel reads them, then writes them: kPreLaunchArgsAttrName
+  /// of its adjoint kernel, when the module holds it; else all false).
+  std::vector<bool> argPreLaunch;
   bool enableBackward = true;       // @wp.kernel(enable_backward=...)
   /// Per argument: Warp declares it (or its array's element) unsigned, e.g.
   /// wp.array(dtype=wp.uint32) (the kernel's "kdsl.unsigned_args").
@@ -250,6 +254,16 @@ public:
   /// Runs the forward launches only (run() without the backward pass).
   llvm::Error runForward(CpuModule &module, unsigned threads,
                          RuntimeReports *reports = &RuntimeReports::global());
+
+  /// Which arguments of `kernel`'s launches its adjoint reads as they were
+  /// before the forward launch (KernelInfo::argPreLaunch), for a host that
+  /// builds the adjoints after creating the plan (kdsl-run).
+  void setPreLaunchArgs(llvm::StringRef kernel, const std::vector<bool> &args);
+  /// Whether run()'s backward pass restores arrays: a launch writes an array
+  /// its adjoint, or an earlier launch's adjoint, reads as it was before the
+  /// launch. run() then saves those arrays before each forward launch and
+  /// puts them back for the adjoints (GPU bundles do not carry this).
+  bool restoresArrays() const;
   /// Whether some launch writes `array` (its gradient is reset after backward).
   bool isWritten(const HostArray *array) const { return written.count(array); }
   /// The scalar the backward pass differentiates, from the current arrays:
@@ -293,6 +307,26 @@ private:
   std::vector<Seed> seeds;
   /// Arrays some launch writes (their gradients are reset after backward).
   llvm::DenseSet<const HostArray *> written;
+  /// Per launch: the arrays it writes, by argument index (with "backward").
+  struct Write {
+    HostArray *array;
+    unsigned arg;
+  };
+  std::vector<std::vector<Write>> launchWrites;
+  /// Per launch: KernelInfo::argPreLaunch of its kernel.
+  std::vector<std::vector<bool>> launchPreLaunch;
+  /// An array saved before a forward launch, put back for the adjoints:
+  /// before the launch's adjoint (it reads the array as it was) or after it
+  /// (an earlier launch's adjoint does).
+  struct Saved {
+    HostArray *array;
+    bool beforeAdjoint;
+    std::vector<char> bytes;
+  };
+  /// Per launch: what run() saves before it.
+  std::vector<std::vector<Saved>> savePlan() const;
+  llvm::Error runForward(CpuModule &module, unsigned threads, RuntimeReports *reports,
+                         std::vector<std::vector<Saved>> *saved);
   /// Gradients zeroed after the backward pass (written, not retain_grad).
   std::vector<HostArray *> resetAfterBackward;
   std::vector<std::string> gradList;

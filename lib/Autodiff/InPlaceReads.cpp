@@ -1,0 +1,207 @@
+//===- InPlaceReads.cpp - arrays the adjoint reads before the kernel writes them ===//
+//
+// The adjoint kernel replays the forward body on the arrays it is given. A
+// kernel that reads an array and later writes it (`x[i] = x[i] * x[i]`)
+// read, in the forward launch, a value the launch then overwrote: a replay
+// after the forward launch reads the new value. Where the adjoint needs the
+// value read (a nonlinear use, a branch condition), the adjoint must run on
+// the arrays as they were before the forward launch.
+//
+// Before the adjoint is built, the loads of arrays the kernel also writes
+// are tagged; the replay clones keep the tag. After, a canonicalized copy of
+// the adjoint tells which of them the adjoint still needs (canonicalization
+// drops the others: `x[i] = x[i] + v[i]` needs none). For each array with a
+// needed load that comes before a write of the array (in program order, or
+// in a loop that writes it), the store gets a warning (the analogue of
+// Warp's wp.config.verify_autograd_array_access) and the adjoint kernel the
+// attribute kdsl.pre_launch_args (kPreLaunchArgsAttrName), which tells hosts
+// (kdsl-run's LaunchPlan) to launch it on those arrays as they were.
+//
+//===----------------------------------------------------------------------===//
+#include "InPlaceReads.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+
+#include <map>
+#include <set>
+
+using namespace mlir;
+using namespace kdsl;
+
+static constexpr llvm::StringLiteral kTag = "kdsl.in_place_read";
+
+/// The kernel argument an array value views and the struct fields on the
+/// way ("state.x" for `state.x` or a slice of it); none for a local array or
+/// an array chosen at run time.
+static std::optional<std::pair<unsigned, std::string>> arrayKey(Value v, Block &body) {
+  std::string fields;
+  while (Operation *def = v.getDefiningOp()) {
+    if (auto e = dyn_cast<StructExtractOp>(def))
+      fields = "." + e.getField().str() + fields;
+    else if (!isa<SubArrayOp, ArraySliceOp, FieldViewOp, AssumeDenseOp>(def))
+      return std::nullopt;
+    v = def->getOperand(0);
+  }
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (!arg || arg.getOwner() != &body)
+    return std::nullopt;
+  return std::make_pair(arg.getArgNumber(), fields);
+}
+
+static Value writtenArray(Operation *op) {
+  if (auto s = dyn_cast<StoreOp>(op))
+    return s.getArray();
+  if (auto a = dyn_cast<AtomicOp>(op))
+    return a.getArray();
+  return {};
+}
+
+bool kdsl::tagInPlaceReads(KernelOp primal) {
+  Block &body = primal.getBody().front();
+  std::set<std::pair<unsigned, std::string>> written;
+  primal.walk([&](Operation *op) {
+    if (Value a = writtenArray(op))
+      if (auto key = arrayKey(a, body))
+        written.insert(*key);
+  });
+  if (written.empty())
+    return false;
+  int64_t id = 0;
+  Builder b(primal.getContext());
+  primal.walk([&](LoadOp load) {
+    if (auto key = arrayKey(load.getArray(), body); key && written.count(*key))
+      load->setAttr(kTag, b.getI64IntegerAttr(id++));
+  });
+  return id > 0;
+}
+
+/// "file:line:col" of a location (the first file position in it).
+static std::string describe(Location loc) {
+  if (auto fl = loc->findInstanceOf<FileLineColLoc>())
+    return (fl.getFilename().getValue() + ":" + llvm::Twine(fl.getLine()) + ":" +
+            llvm::Twine(fl.getColumn()))
+        .str();
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << loc;
+  return s;
+}
+
+/// Whether two values are the same computation (`i + 1` twice), through
+/// pure ops and loads.
+static bool sameValue(Value a, Value b, unsigned depth = 0) {
+  if (a == b)
+    return true;
+  Operation *da = a.getDefiningOp(), *db = b.getDefiningOp();
+  if (depth > 8 || !da || !db || da->getName() != db->getName() ||
+      da->getAttrDictionary() != db->getAttrDictionary() ||
+      da->getNumOperands() != db->getNumOperands() || da->getNumRegions() != 0 ||
+      !(isPure(da) || isa<LoadOp>(da)) ||
+      cast<OpResult>(a).getResultNumber() != cast<OpResult>(b).getResultNumber())
+    return false;
+  for (auto [x, y] : llvm::zip(da->getOperands(), db->getOperands()))
+    if (!sameValue(x, y, depth + 1))
+      return false;
+  return true;
+}
+
+static ValueRange indicesOf(Operation *op) {
+  if (auto l = dyn_cast<LoadOp>(op))
+    return l.getIndices();
+  if (auto s = dyn_cast<StoreOp>(op))
+    return s.getIndices();
+  return cast<AtomicOp>(op).getIndices();
+}
+
+void kdsl::checkInPlaceReads(KernelOp primal, KernelOp adjoint, ArrayRef<Attribute> argNames) {
+  llvm::scope_exit untag([&] {
+    adjoint.walk([](LoadOp l) { l->removeAttr(kTag); });
+  });
+  // Simplified copies of both kernels, in a module of their own: the tags
+  // left in the adjoint's are the reads it needs (remove-dead-values also
+  // drops what only the adjoints of scalar arguments need, `adj_beta +=
+  // adj * y[i]` in a loop: nothing reads them back); the primal's has its
+  // index arithmetic folded (`p.id` of a struct built from `tid` is `tid`).
+  OwningOpRef<ModuleOp> scratch = ModuleOp::create(adjoint.getLoc());
+  auto primalCopy = cast<KernelOp>(primal->clone());
+  scratch->push_back(primalCopy);
+  scratch->push_back(adjoint->clone());
+  PassManager pm(adjoint.getContext());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createRemoveDeadValuesPass());
+  pm.addPass(createCanonicalizerPass());
+  if (failed(pm.run(*scratch)))
+    return; // nothing to learn
+  llvm::DenseSet<int64_t> needed;
+  for (Operation &k : scratch->getBody()->getOperations())
+    if (&k != primalCopy.getOperation())
+      k.walk([&](LoadOp l) {
+        if (auto tag = l->getAttrOfType<IntegerAttr>(kTag))
+          needed.insert(tag.getInt());
+      });
+  if (needed.empty())
+    return;
+
+  // Program order of the primal's ops, and the writes of each array.
+  Block &body = primalCopy.getBody().front();
+  llvm::DenseMap<Operation *, unsigned> order;
+  using Key = std::pair<unsigned, std::string>;
+  std::map<Key, SmallVector<Operation *>> writes;
+  primalCopy.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    order[op] = order.size();
+    if (Value a = writtenArray(op))
+      if (auto key = arrayKey(a, body))
+        writes[*key].push_back(op);
+  });
+  // Whether `write` overwrites the element `load` read, later in the
+  // thread: the same indices, and a later op, or both in a loop that does
+  // not vary them (the next iteration's write). Other indices are other
+  // elements as far as this can tell (a loop recurrence `x[k] = x[k + 1]`
+  // reads what the launch wrote: the arrays after the launch are right).
+  auto overwrites = [&](Operation *write, LoadOp load) {
+    ValueRange wi = indicesOf(write), li = load.getIndices();
+    if (wi.size() != li.size())
+      return false;
+    for (auto [a, b] : llvm::zip(wi, li))
+      if (!sameValue(a, b))
+        return false;
+    if (order[write] > order[load])
+      return true;
+    for (Operation *p = load->getParentOp(); p; p = p->getParentOp())
+      if (isa<scf::ForOp, scf::WhileOp>(p) && p->isAncestor(write))
+        return llvm::none_of(li, [&](Value v) { return p->isAncestor(v.getParentBlock()->getParentOp()); });
+    return false;
+  };
+
+  std::set<Key> warned;
+  std::set<int64_t> preLaunch;
+  primalCopy.walk<WalkOrder::PreOrder>([&](LoadOp load) {
+    auto tag = load->getAttrOfType<IntegerAttr>(kTag);
+    if (!tag || !needed.count(tag.getInt()))
+      return;
+    auto key = arrayKey(load.getArray(), body);
+    if (!key)
+      return;
+    auto later = llvm::find_if(writes[*key], [&](Operation *w) { return overwrites(w, load); });
+    if (later == writes[*key].end())
+      return;
+    preLaunch.insert(key->first);
+    if (!warned.insert(*key).second)
+      return;
+    std::string name = cast<StringAttr>(argNames[key->first]).getValue().str() + key->second;
+    emitWarning((*later)->getLoc())
+        << "autodiff: '" << name << "' is written here after its read at "
+        << describe(load.getLoc()) << ", whose value the adjoint needs: launch the adjoint on '"
+        << name << "' as it was before the forward launch (kdsl-run does; Warp's wp.Tape does not)";
+  });
+  if (!preLaunch.empty())
+    adjoint->setAttr(kPreLaunchArgsAttrName,
+                     DenseI64ArrayAttr::get(adjoint.getContext(),
+                                            SmallVector<int64_t>(preLaunch.begin(), preLaunch.end())));
+}
