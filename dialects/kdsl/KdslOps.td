@@ -242,6 +242,41 @@ def Kdsl_NullArrayOp : Kdsl_Op<"null_array", [Pure]> {
   let assemblyFormat = "attr-dict `:` type($result)";
 }
 
+def Kdsl_ArrayPtrOp : Kdsl_Op<"array_ptr", [Pure]> {
+  let summary = "the address of an array's data as an integer (Warp's arr.ptr)";
+  let description = [{
+    The data pointer of the array (0 for a null array) as a 64-bit integer,
+    Warp's `uint64` `arr.ptr` in kernel code. Not differentiable.
+
+    ```mlir
+    %p = kdsl.array_ptr %a : !kdsl.array<f32, 2>
+    ```
+  }];
+  let arguments = (ins Kdsl_ArrayType:$array);
+  let results = (outs I64:$result);
+  let assemblyFormat = "$array attr-dict `:` type($array)";
+}
+
+def Kdsl_ArrayFromPtrOp : Kdsl_Op<"array_from_ptr", [Pure]> {
+  let summary = "an array over memory given by an integer address (wp.array(ptr=, shape=, dtype=))";
+  let description = [{
+    Warp's `array_t(ptr, dim0, ...)` in kernel code: an array whose data is
+    at the address `ptr` (a `uint64`), with one `i32` extent per dimension
+    and dense row-major byte strides of the element type's C layout. It
+    views memory it does not own; as in Warp it has no gradient: loads,
+    stores and atomics through it (or a view of it) give nothing to
+    autodiff.
+
+    ```mlir
+    %a = kdsl.array_from_ptr %p [%c2, %c3] : !kdsl.array<f32, 2>
+    ```
+  }];
+  let arguments = (ins I64:$ptr, Variadic<I32>:$extents);
+  let results = (outs Kdsl_ArrayType:$result);
+  let assemblyFormat = "$ptr `[` $extents `]` attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
 def Kdsl_LocalArrayOp : Kdsl_Op<"local_array"> {
   let summary = "a zero-initialised fixed-size array in the thread's frame (wp.zeros in kernel code)";
   let description = [{

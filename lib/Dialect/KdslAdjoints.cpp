@@ -106,9 +106,30 @@ static void atomicAddStruct(OpBuilder &b, Location loc, Value array, ValueRange 
   }
 }
 
+/// Whether `array` is (a view of) an array made from a pointer
+/// (kdsl.array_from_ptr): as in Warp, whose array_t(ptr, ...) has no grad,
+/// accesses through it give autodiff nothing.
+static bool fromPointer(Value array) {
+  while (Operation *d = array.getDefiningOp()) {
+    if (isa<ArrayFromPtrOp>(d))
+      return true;
+    if (auto v = dyn_cast<SubArrayOp>(d))
+      array = v.getArray();
+    else if (auto v = dyn_cast<ArraySliceOp>(d))
+      array = v.getArray();
+    else if (auto v = dyn_cast<FieldViewOp>(d))
+      array = v.getArray();
+    else if (auto v = dyn_cast<AssumeDenseOp>(d))
+      array = v.getArray();
+    else
+      return false;
+  }
+  return false;
+}
+
 LogicalResult LoadOp::buildAdjoint(AdjointBuilder &ab) {
   Value adj = ab.adjoint(getResult());
-  if (!adj)
+  if (!adj || fromPointer(getArray()))
     return success();
   bool own = ab.readsOwnElementOnly(getArray());
   FailureOr<Value> adjArray = ab.adjointArray(*this, getArray());
@@ -139,7 +160,7 @@ static FailureOr<Value> readAdjoint(AdjointBuilder &ab, Operation *op, Value arr
 }
 
 LogicalResult StoreOp::buildAdjoint(AdjointBuilder &ab) {
-  if (!isDifferentiableType(getValue().getType()))
+  if (!isDifferentiableType(getValue().getType()) || fromPointer(getArray()))
     return success();
   FailureOr<Value> adj = readAdjoint(ab, *this, getArray(), getIndices());
   if (failed(adj))
@@ -152,7 +173,7 @@ LogicalResult AtomicOp::buildAdjoint(AdjointBuilder &ab) {
   // The old value it returns is not differentiated (Warp does the same);
   // Warp's atomic_exch and atomic_cas are not differentiable at all.
   if (!isDifferentiableType(getValue().getType()) || getKind() == AtomicKind::exch ||
-      getKind() == AtomicKind::cas)
+      getKind() == AtomicKind::cas || fromPointer(getArray()))
     return success();
   FailureOr<Value> adj = readAdjoint(ab, *this, getArray(), getIndices());
   if (failed(adj))

@@ -198,6 +198,13 @@ LogicalResult LocalArrayOp::verify() {
   return success();
 }
 
+LogicalResult ArrayFromPtrOp::verify() {
+  ArrayType t = getResult().getType();
+  if (getExtents().size() != t.getNdim())
+    return emitOpError("has ") << getExtents().size() << " extents for " << t;
+  return success();
+}
+
 LogicalResult LoadOp::verify() {
   return verifyIndexCount(*this, getArray().getType(), getIndices().size());
 }

@@ -44,6 +44,8 @@ Value kdsl::lowerMisc(LowerCtx &c) {
   case Builtin::BlockDim: return BlockDimOp::create(c.b, c.l);
   case Builtin::Zeros: // Warp's fixedarray: zeroed storage in the thread's frame
     return LocalArrayOp::create(c.b, c.l, cast<ArrayType>(c.rty), c.e->type->fixedShape);
+  case Builtin::ArrayFromPtr: // Warp's array_t(ptr, dim0, ...)
+    return ArrayFromPtrOp::create(c.b, c.l, cast<ArrayType>(c.rty), c.a[0], ArrayRef<Value>(c.a).drop_front());
   default: break;
   }
   llvm_unreachable("no expansion for this builtin");

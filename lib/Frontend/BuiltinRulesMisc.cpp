@@ -98,6 +98,7 @@ public:
   const Type *cast();
   const Type *copy();
   const Type *zeros();
+  const Type *arrayFromPtr();
   const Type *check();
 
   static bool desugarTransformSet(Sema &s, Stmt *&stmt);
@@ -287,6 +288,53 @@ const Type *MiscRules::zeros() {
   return types.fixedArray(dtype, extents);
 }
 
+/// array(ptr, shape, dtype) in kernel code: Warp's array_t(ptr, dim0, ...),
+/// an array over the memory at the uint64 address `ptr` (arr.ptr, or a
+/// kernel argument), with the run-time extents of `shape` (an int or a tuple
+/// of 1 to 4 ints) and dense strides. Not differentiable, as in Warp. The
+/// value arguments become ptr then the extents.
+const Type *MiscRules::arrayFromPtr() {
+  if (!bind({"ptr", "shape", "dtype"}))
+    return nullptr;
+  Expr *ptr = args[0], *shape = args[1], *d = args[2];
+  if (!s.check(ptr))
+    return nullptr;
+  const Type *u64 = types.scalar(Scalar::U64);
+  if (ptr->type->kind == Type::IntLit) {
+    if (!s.coerce(ptr, u64, name + "() argument 'ptr'"))
+      return nullptr;
+  } else if (ptr->type != u64) {
+    return fail(ptr->loc, name + "() ptr must be a uint64 address (such as arr.ptr), got " + ptr->type->str());
+  }
+  llvm::SmallVector<Expr *, 4> dims;
+  if (auto *t = llvm::dyn_cast<TupleExpr>(shape))
+    dims.append(t->elts.begin(), t->elts.end());
+  else
+    dims.push_back(shape);
+  if (dims.empty() || dims.size() > 4)
+    return fail(shape->loc, name + "() shape has 1 to 4 extents, got " + Twine(dims.size()));
+  for (Expr *x : dims) {
+    if (!s.check(x))
+      return nullptr;
+    if (x->type->kind == Type::IntLit) {
+      if (!s.coerce(x, types.i32(), name + "() shape extent"))
+        return nullptr;
+    } else if (x->type != types.i32()) {
+      return fail(x->loc, name + "() shape extents must be int32, got " + x->type->str());
+    }
+  }
+  const Type *dtype = dtypeOf(d);
+  if (!dtype)
+    return nullptr;
+  if (!(dtype->isScalar() || dtype->isVecLike() || dtype->kind == Type::Struct))
+    return fail(d->loc, name + "() dtype must be a scalar, vector, matrix, quaternion, transform or "
+                               "struct type, got " + dtype->str());
+  args.clear();
+  args.push_back(ptr);
+  args.append(dims.begin(), dims.end());
+  return types.array(dtype, dims.size());
+}
+
 const Type *MiscRules::check() {
   switch (info.id) {
   case Builtin::Quaternion: return quaternion();
@@ -298,6 +346,7 @@ const Type *MiscRules::check() {
   case Builtin::Cast: return cast();
   case Builtin::Copy: return copy();
   case Builtin::Zeros: return zeros();
+  case Builtin::ArrayFromPtr: return arrayFromPtr();
   case Builtin::Breakpoint:
   case Builtin::BlockDim:
     if (!args.empty())
@@ -360,9 +409,6 @@ bool MiscRules::desugarTransformSet(Sema &s, Stmt *&stmt) {
 bool kdsl::desugarBuiltinStatement(Sema &s, Stmt *&stmt) { return MiscRules::desugarTransformSet(s, stmt); }
 
 std::optional<std::string> kdsl::unimplementedBuiltinMessage(StringRef name) {
-  if (name == "array")
-    return std::string("wp.array(ptr=..., shape=..., dtype=...) in kernel code makes an array from a raw "
-                       "uint64 pointer; kdsl does not support arrays from pointers");
   if (name == "dense_gemm_batched" || name == "dense_chol_batched" || name == "dense_solve_batched")
     return ("wp." + name + "() is registered by Warp 1.16 but has no implementation there (its native "
                            "code is gone: a Warp kernel calling it does not compile); kdsl does not support it")

@@ -275,6 +275,8 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
       return genTransformPart(b, l, base, a->index);
     if (a->akind == AttrKind::StructField)
       return StructExtractOp::create(b, l, convertType(t), base, b.getStringAttr(a->attr));
+    if (a->akind == AttrKind::ArrayPtr)
+      return ArrayPtrOp::create(b, l, base);
     error(e->loc, "this attribute cannot be used as a value");
     return {};
   }

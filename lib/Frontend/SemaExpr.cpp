@@ -217,7 +217,11 @@ const Type *Sema::checkAttribute(AttributeExpr *e) {
       e->constValue = bt->ndim;
       return types.i32();
     }
-    error(e->attrLoc, "arrays have no attribute '" + e->attr + "' in kernels (only .shape and .ndim)");
+    if (e->attr == "ptr" && !bt->indexed) { // the data address (Warp's pointer_t; kdsl: uint64)
+      e->akind = AttrKind::ArrayPtr;
+      return types.scalar(Scalar::U64);
+    }
+    error(e->attrLoc, "arrays have no attribute '" + e->attr + "' in kernels (only .shape, .ndim and .ptr)");
     return nullptr;
   default:
     error(e->attrLoc, "a value of type " + bt->str() + " has no attribute '" + e->attr + "'");

@@ -309,6 +309,43 @@ struct LocalArrayLowering : KdslPattern<LocalArrayOp> {
   }
 };
 
+/// arr.ptr: the data pointer as an integer.
+struct ArrayPtrLowering : KdslPattern<ArrayPtrOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(ArrayPtrOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+    Value data = LLVM::ExtractValueOp::create(r, op.getLoc(), a.getArray(), 0);
+    r.replaceOpWithNewOp<LLVM::PtrToIntOp>(op, r.getI64Type(), data);
+    return success();
+  }
+};
+
+/// wp.array(ptr=, shape=, dtype=): a descriptor of the address with the
+/// extents and dense row-major byte strides of the element's C layout.
+struct ArrayFromPtrLowering : KdslPattern<ArrayFromPtrOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(ArrayFromPtrOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+    Location loc = op.getLoc();
+    std::optional<CSizeAlign> el = cLayoutOf(op.getType().getElementType());
+    if (!el)
+      return r.notifyMatchFailure(op, "no C layout of the element");
+    auto ptrT = LLVM::LLVMPointerType::get(r.getContext());
+    Value data = LLVM::IntToPtrOp::create(r, loc, ptrT, a.getPtr());
+    Value desc = LLVM::ZeroOp::create(r, loc, getTypeConverter()->convertType(op.getType()));
+    desc = LLVM::InsertValueOp::create(r, loc, desc, data, ArrayRef<int64_t>{0});
+    Value stride = LLVM::ConstantOp::create(r, loc, r.getI64Type(), (int64_t)el->size);
+    ValueRange extents = a.getExtents();
+    for (int64_t d = (int64_t)extents.size() - 1; d >= 0; --d) {
+      Value extent = LLVM::SExtOp::create(r, loc, r.getI64Type(), extents[d]);
+      desc = LLVM::InsertValueOp::create(r, loc, desc, extent, ArrayRef<int64_t>{1, d});
+      desc = LLVM::InsertValueOp::create(r, loc, desc, stride, ArrayRef<int64_t>{2, d});
+      if (d > 0)
+        stride = LLVM::MulOp::create(r, loc, stride, extent);
+    }
+    r.replaceOp(op, desc);
+    return success();
+  }
+};
+
 /// a[i] of a 2-d array: the data pointer moved to row i (a null array stays
 /// null), the trailing shape and strides shifted to the front.
 struct SubArrayLowering : KdslPattern<SubArrayOp> {
@@ -590,7 +627,7 @@ struct ConvertKdslToLLVMPass : public kdsl::impl::ConvertKdslToLLVMBase<ConvertK
 
     RewritePatternSet patterns(ctx);
     patterns.add<LoadLowering, StoreLowering, ReadLowering, ShapeLowering, HasDataLowering, NullArrayLowering, AtomicLowering, FieldViewLowering,
-                 SubArrayLowering, ArraySliceLowering, BitcastLowering, LocalArrayLowering,
+                 SubArrayLowering, ArraySliceLowering, BitcastLowering, LocalArrayLowering, ArrayPtrLowering, ArrayFromPtrLowering,
                  IsDenseLowering, AssumeDenseLowering, StructCreateLowering, StructExtractLowering, StructInsertLowering>(converter);
     populatePrintToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);

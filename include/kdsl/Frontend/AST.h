@@ -99,7 +99,8 @@ struct NameExpr : Expr {
 };
 
 // TransformPart: a transform's .p (index 0) or .q (index 1).
-enum class AttrKind : uint8_t { Unresolved, Component, StructField, Shape, WarpConst, ModuleConst, TransformPart };
+// ArrayPtr: an array's .ptr (its data address, uint64).
+enum class AttrKind : uint8_t { Unresolved, Component, StructField, Shape, WarpConst, ModuleConst, TransformPart, ArrayPtr };
 struct AttributeExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == ExprKind::Attribute; }
   Expr *base;

@@ -327,6 +327,29 @@ FamilyResult CppEmitter::memoryExpr(Operation &op, std::string &e) {
         e = "(int32_t)" + name(o.getArray()) + ".shape[" + std::to_string(o.getDim()) + "]";
         return success();
       })
+      .Case([&](ArrayPtrOp o) { // arr.ptr: the data address as an integer
+        e = "(int64_t)(uintptr_t)" + name(o.getArray()) + ".data";
+        return success();
+      })
+      .Case([&](ArrayFromPtrOp o) {
+        // wp.array(ptr=, shape=, dtype=): the address with the extents and
+        // dense row-major byte strides of the element type.
+        ValueRange ext = o.getExtents();
+        std::vector<std::string> strides(ext.size());
+        std::string stride = "(int64_t)sizeof(" + typeName(o.getType().getElementType()) + ")";
+        for (size_t d = ext.size(); d-- > 0;) {
+          strides[d] = stride;
+          stride += " * (int64_t)" + name(ext[d]);
+        }
+        e = "kdsl_array{(void *)(uintptr_t)" + name(o.getPtr()) + ", {";
+        for (size_t d = 0; d < 4; ++d)
+          e += (d ? ", " : "") + (d < ext.size() ? "(int64_t)" + name(ext[d]) : std::string("0"));
+        e += "}, {";
+        for (size_t d = 0; d < 4; ++d)
+          e += (d ? ", " : "") + (d < ext.size() ? strides[d] : std::string("0"));
+        e += "}}";
+        return success();
+      })
       .Case([&](SubArrayOp o) {
         e = "kdsl::subarray(" + name(o.getArray()) + ", " + std::to_string(o.getIndices().size()) +
             indexArgs(o.getIndices());

@@ -80,7 +80,7 @@ import warp as wp
 
 @wp.kernel
 def k(a: wp.array(dtype=float)):
-    # expected-error@+1 {{arrays have no attribute 'foo' in kernels (only .shape and .ndim)}}
+    # expected-error@+1 {{arrays have no attribute 'foo' in kernels (only .shape, .ndim and .ptr)}}
     b = a.foo
 
 # -----

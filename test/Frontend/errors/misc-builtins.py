@@ -73,9 +73,49 @@ import warp as wp
 
 
 @wp.kernel
-def k(p: wp.uint64):
-    # expected-error@+1 {{wp.array(ptr=..., shape=..., dtype=...) in kernel code makes an array from a raw uint64 pointer; kdsl does not support arrays from pointers}}
+def k(p: wp.int64):
+    # expected-error@+1 {{wp.array() ptr must be a uint64 address (such as arr.ptr), got int64}}
     a = wp.array(ptr=p, shape=(2,), dtype=float)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(p: wp.uint64, n: wp.int64):
+    # expected-error@+1 {{wp.array() shape extents must be int32, got int64}}
+    a = wp.array(ptr=p, shape=(2, n), dtype=float)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(p: wp.uint64):
+    # expected-error@+1 {{wp.array() shape has 1 to 4 extents, got 5}}
+    a = wp.array(ptr=p, shape=(1, 1, 1, 1, 1), dtype=float)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(p: wp.uint64):
+    # expected-error@+1 {{wp.array() missing argument 'dtype'}}
+    a = wp.array(ptr=p, shape=3)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.indexedarray(dtype=float)):
+    # expected-error@+1 {{arrays have no attribute 'ptr' in kernels}}
+    p = a.ptr
 
 # -----
 
