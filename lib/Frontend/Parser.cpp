@@ -544,9 +544,18 @@ void Parser::recordHostLoopTargets(Scope *scope) {
 /// The items of a host loop's iterable when the source gives them: a tuple
 /// or list literal, or a name bound to one (`TYPES = (wp.float32, ...)`).
 /// `itemScope` is where the items' names resolve.
-static bool hostLoopItems(Expr *iter, Scope *scope, std::vector<Expr *> &items,
+static bool hostLoopItems(ModuleAST &mod, Expr *iter, Scope *scope, std::vector<Expr *> &items,
                           Scope *&itemScope) {
   itemScope = scope;
+  // D.items(), D.values(), D.keys() of a dict literal (or a name bound to
+  // one): its pairs, values or keys, in order.
+  StringRef dictView;
+  if (auto *c = llvm::dyn_cast_or_null<CallExpr>(iter); c && c->args.empty() && c->kwargs.empty())
+    if (auto *a = llvm::dyn_cast<AttributeExpr>(c->callee);
+        a && (a->attr == "items" || a->attr == "values" || a->attr == "keys")) {
+      dictView = a->attr;
+      iter = a->base;
+    }
   for (unsigned depth = 0; depth < 16; ++depth) {
     auto *n = llvm::dyn_cast_or_null<NameExpr>(iter);
     if (!n)
@@ -556,6 +565,21 @@ static bool hostLoopItems(Expr *iter, Scope *scope, std::vector<Expr *> &items,
       return false;
     iter = s->constDef->value;
     scope = itemScope = s->constDef->scope ? s->constDef->scope : scope;
+  }
+  if (!dictView.empty()) {
+    auto *d = llvm::dyn_cast_or_null<UnsupportedExpr>(iter);
+    if (!d || d->dictItems.empty())
+      return false;
+    for (auto [key, value] : d->dictItems) {
+      if (dictView == "keys" || dictView == "values") {
+        items.push_back(dictView == "keys" ? key : value);
+        continue;
+      }
+      auto *pair = mod.make<TupleExpr>(key->loc);
+      pair->elts = {key, value};
+      items.push_back(pair);
+    }
+    return true;
   }
   if (auto *t = llvm::dyn_cast_or_null<TupleExpr>(iter))
     items.assign(t->elts.begin(), t->elts.end());
@@ -645,7 +669,7 @@ bool Parser::tryHostLoop(Scope *scope) {
   }
   std::vector<Expr *> items;
   Scope *itemScope = nullptr;
-  if (!defines || jumps || !hostLoopItems(iter, scope, items, itemScope) || items.size() > 256 ||
+  if (!defines || jumps || !hostLoopItems(mod, iter, scope, items, itemScope) || items.size() > 256 ||
       instanceDepth >= kMaxInstanceDepth)
     return fail();
   // Each item binds every target: `for a, b in [(x, y), ...]` unpacks it.

@@ -226,6 +226,20 @@ const Type *Sema::resolveType(Expr *ann, Scope *scope) {
   }
   if (std::optional<const Type *> t = resolveCompositeType(ann, scope))
     return *t;
+  // `arr.dtype` of a host array the source makes with a dtype
+  // (`inputs = wp.array(data, dtype=wp.float32)`, also wp.zeros, wp.empty,
+  // wp.ones, wp.full): that dtype, as Python reads it when it runs the def.
+  if (auto *a = llvm::dyn_cast_or_null<AttributeExpr>(ann); a && a->attr == "dtype")
+    if (auto *n = llvm::dyn_cast<NameExpr>(a->base))
+      if (const Symbol *s = scope->lookup(n->name); s && s->kind == Symbol::Const)
+        if (auto *c = llvm::dyn_cast_or_null<CallExpr>(s->constDef->value)) {
+          auto ctor = warpNameOf(c->callee, s->constDef->scope);
+          if (ctor && (*ctor == "array" || *ctor == "zeros" || *ctor == "empty" || *ctor == "ones" ||
+                       *ctor == "full"))
+            for (Keyword &kw : c->kwargs)
+              if (kw.name == "dtype")
+                return resolveType(kw.value, s->constDef->scope);
+        }
   if (fn) // type(x), a.dtype: types named through values (Generics.cpp)
     if (const Type *t = typeValue(ann))
       return t;

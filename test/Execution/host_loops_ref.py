@@ -3,6 +3,8 @@
 The loop `for c, d in COEFFS` over [(2.0, 1.0), (-0.5, 3.0)] makes two
 kernels apply_term (y = c x^2 + d x + sin x), the second one named
 apply_term_1; after_loop uses the last term, y = -0.5 x^2 + 3 x.
+apply_op and apply_op_1 (a loop over OPS.items()): y = x0 + x1 and y = x0 * x1
+of each row of x (gradients (1, 1) and (x1, x0)).
 square_add (an overload per dtype of the loop over float32 and float64):
 out = 1.5 x^2 + y. Adjoints: dy/dx = 2 c x + d + cos x (and 2 c x + d),
 d out/dx = 3 x, d out/dy = 1.
@@ -22,6 +24,13 @@ def expected(spec):
     ins = spec["inputs"]
     seed = spec.get("backward", {}).get("seed", {})
     x = ins["x"]["data"]
+    if spec["kernel"] in ("apply_op", "apply_op_1"):
+        mul = spec["kernel"] == "apply_op_1"
+        out = {"x": x, "y": [a * b if mul else a + b for a, b in x]}
+        if seed:
+            out["grad.x"] = [[g * b, g * a] if mul else [g, g] for g, (a, b) in zip(seed["y"], x)]
+            out["grad.y"] = [0.0] * len(x)
+        return {"ok": True, "outputs": out}
     if spec["kernel"] == "square_add":
         y = ins["y"]["data"]
         out = {"x": x, "y": y, "out": [1.5 * a * a + b for a, b in zip(x, y)]}

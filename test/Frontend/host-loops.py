@@ -65,6 +65,42 @@ def test_function_variable():
 # CHECK: func.call @sub(
 
 
+def test_function_lookup():
+    @wp.func
+    def do_add(a: float, b: float):
+        return a + b
+
+    @wp.func
+    def do_mul(a: float, b: float):
+        return a * b
+
+    # A loop over a dict's items (also .values() and .keys()); `inputs.dtype`
+    # of a host array made with a dtype is that type (test_static.py).
+    op_handlers = {"add": do_add, "mul": do_mul}
+    inputs = wp.array([[1, 2], [3, 0]], dtype=wp.float32)
+    for _op, op_func in op_handlers.items():
+
+        @wp.kernel
+        def operate(input: wp.array2d[inputs.dtype], output: wp.array[float]):
+            tid = wp.tid()
+            output[tid] = wp.static(op_func)(input[tid, 0], input[tid, 1])
+
+    for f in op_handlers.values():
+
+        @wp.kernel
+        def by_value(x: wp.array[float]):
+            x[0] = f(x[0], 2.0)
+
+# CHECK-LABEL: kdsl.kernel @operate(%input: !kdsl.array<f32, 2>
+# CHECK: func.call @do_add(
+# CHECK-LABEL: kdsl.kernel @operate_1(%input: !kdsl.array<f32, 2>
+# CHECK: func.call @do_mul(
+# CHECK-LABEL: kdsl.kernel @by_value(
+# CHECK: func.call @do_add(
+# CHECK-LABEL: kdsl.kernel @by_value_1(
+# CHECK: func.call @do_mul(
+
+
 # No item: the body never runs, so it defines nothing.
 for c in ():
 

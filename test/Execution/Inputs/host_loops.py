@@ -36,3 +36,27 @@ def build():
     def after_loop(x: wp.array(dtype=wp.float64), y: wp.array(dtype=wp.float64)):
         i = wp.tid()
         y[i] = term(x[i])
+
+
+@wp.func
+def add_op(a: wp.float64, b: wp.float64):
+    return a + b
+
+
+@wp.func
+def mul_op(a: wp.float64, b: wp.float64):
+    return a * b
+
+
+OPS = {"add": add_op, "mul": mul_op}
+
+
+def build_ops():
+    data = wp.zeros((2, 2), dtype=wp.float64)
+    # One kernel per (name, func) pair of a dict; the dtype of a host array.
+    for _name, op in OPS.items():
+
+        @wp.kernel
+        def apply_op(x: wp.array2d(dtype=data.dtype), y: wp.array(dtype=wp.float64)):
+            i = wp.tid()
+            y[i] = wp.static(op)(x[i, 0], x[i, 1])

@@ -94,3 +94,19 @@ for T in [t for t in (wp.float32, wp.float64)]:
     @wp.kernel
     def k(a: wp.array(dtype=T)):  # expected-error {{'T' is a loop variable of host code}}
         a[0] = a[0]
+
+# -----
+
+# host-array-dtype-unknown:
+# The dtype of a host array the source makes without one is only known when
+# Python runs (numpy's dtype of the data).
+
+import numpy as np
+import warp as wp
+
+inputs = wp.array(np.ones(4))
+
+
+@wp.kernel
+def k(a: wp.array(dtype=inputs.dtype)):  # expected-error {{unsupported type annotation 'inputs.dtype'}}
+    a[0] = a[0]
