@@ -1308,6 +1308,23 @@ bool Sema::checkStmt(Stmt *s) {
         a->functionAlias = true;
         return bindLocal(n, ft, nullptr, a->loc);
       }
+    // `f, g = ref.magic, other.func`: names for functions, one each.
+    if (auto *tt = llvm::dyn_cast<TupleExpr>(a->targets[0]))
+      if (auto *tv = llvm::dyn_cast<TupleExpr>(a->value);
+          tv && tv->elts.size() == tt->elts.size() &&
+          llvm::all_of(tt->elts, [](Expr *t) { return llvm::isa<NameExpr>(t); })) {
+        llvm::SmallVector<const Type *, 4> fts;
+        for (Expr *v : tv->elts)
+          if (const Type *ft = functionValue(v, fn->scope, true))
+            fts.push_back(ft);
+        if (fts.size() == tv->elts.size()) {
+          a->functionAlias = true;
+          for (auto [t, ft] : llvm::zip(tt->elts, fts))
+            if (!bindLocal(llvm::cast<NameExpr>(t), ft, nullptr, a->loc))
+              return false;
+          return true;
+        }
+      }
     bool outer = assignAtTopLevel; // a func checked from the value has its own statements
     assignAtTopLevel = llvm::is_contained(fn->body, s);
     bool ok = checkAssign(a->targets[0], a->value, nullptr, a->loc);

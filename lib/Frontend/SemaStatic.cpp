@@ -580,6 +580,10 @@ bool StaticExpander::expr(Expr *&e) {
     if (auto *n = llvm::dyn_cast<NameExpr>(c->callee))
       if (auto it = funcLocals.find(n->name); it != funcLocals.end())
         n->staticFunc = it->second;
+  // g passed on as a value (to a wp.Function parameter): the same func.
+  if (auto *n = llvm::dyn_cast<NameExpr>(e))
+    if (auto it = funcLocals.find(n->name); it != funcLocals.end())
+      n->staticFunc = it->second;
   if (auto *i = llvm::dyn_cast<IfExpExpr>(e); i && isStaticCall(i->cond)) {
     if (!expr(i->cond))
       return false;

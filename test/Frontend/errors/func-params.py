@@ -357,3 +357,22 @@ def adj_f(g: wp.Function, x: float, adj_ret: float):
 def k(a: wp.array(dtype=float)):
     # expected-note@+1 {{in the call to 'f'}}
     a[0] = f(wp.sin, 1.0)
+
+# -----
+
+# A tuple assignment binds names to functions only when every value is one
+# (`f, g = sq, tri`); a function next to a number is not supported.
+
+import warp as wp
+
+
+@wp.func
+def sq(x: float):
+    return x * x
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    # expected-error@+1 {{'sq' is a function and must be called}}
+    f, c = sq, 2.0
+    a[0] = f(a[0]) * c
