@@ -1574,7 +1574,8 @@ void Parser::handleImport(Scope *scope) {
       advance();
     }
     Symbol sym;
-    if (modName == "warp" || modName == "warp.types") {
+    // warp._src.types is where warp.types' names live (Vector, Matrix, ...).
+    if (modName == "warp" || modName == "warp.types" || modName == "warp._src.types") {
       sym.kind = Symbol::WarpName;
       sym.warpName = orig;
     } else {

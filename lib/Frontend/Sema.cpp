@@ -223,6 +223,45 @@ const Type *Sema::resolveType(Expr *ann, Scope *scope) {
     if (name && isArrayName(*name))
       return arrayType(*name, s->indices[0], s->indices.size() > 1 ? s->indices[1] : nullptr,
                        ann->loc);
+    // Warp's generic classes subscripted (warp._src.types): Vector[dtype,
+    // Literal[n]], Matrix[dtype, Literal[r], Literal[c]], Quaternion[dtype],
+    // Transformation[dtype] (the extents also as plain integers).
+    if (name && (*name == "Vector" || *name == "Matrix" || *name == "Quaternion" ||
+                 *name == "Transformation")) {
+      size_t want = *name == "Vector" ? 2 : *name == "Matrix" ? 3 : 1;
+      if (s->indices.size() != want) {
+        error(ann->loc, *name + "[...] takes " + llvm::Twine(want) + " argument(s): " +
+                            (*name == "Vector"   ? "a dtype and a length"
+                             : *name == "Matrix" ? "a dtype and two extents"
+                                                 : "a dtype"));
+        return nullptr;
+      }
+      const Type *dt = resolveType(s->indices[0], scope);
+      if (!dt)
+        return nullptr;
+      if (!dt->isScalar() || ((*name == "Quaternion" || *name == "Transformation") && !isFloat(dt->scalar))) {
+        error(s->indices[0]->loc, *name + "[...] needs a " +
+                                      (want == 1 ? "float" : "scalar") + " dtype, got " + dt->str());
+        return nullptr;
+      }
+      if (*name == "Quaternion")
+        return types.quat(dt->scalar);
+      if (*name == "Transformation")
+        return types.transform(dt->scalar);
+      llvm::SmallVector<unsigned, 2> ext;
+      for (Expr *x : llvm::drop_begin(s->indices)) {
+        Scope *saved = constScope;
+        constScope = scope;
+        std::optional<int64_t> v = evalNdim(x); // a constant or Literal[N]
+        constScope = saved;
+        if (!v || *v < 1 || *v > 255) {
+          error(x->loc, *name + "[...] extents must be integer constants from 1 to 255");
+          return nullptr;
+        }
+        ext.push_back((unsigned)*v);
+      }
+      return *name == "Vector" ? types.vec(ext[0], dt->scalar) : types.mat(ext[0], ext[1], dt->scalar);
+    }
   }
   if (std::optional<const Type *> t = resolveCompositeType(ann, scope))
     return *t;

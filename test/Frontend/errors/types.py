@@ -460,3 +460,45 @@ import warp as wp
 # expected-error@+1 {{kernel parameter 'm': matrix(shape=(2, 2), dtype=bool) (a vector or matrix of bool) cannot be passed}}
 def k(m: wp.array(dtype=wp.types.matrix(shape=(2, 2), dtype=bool))):
     pass
+
+# -----
+
+# Warp's generic classes subscripted: the arguments each takes.
+
+from typing import Literal
+
+import warp as wp
+from warp._src.types import Quaternion, Vector
+
+
+@wp.kernel
+def k(
+    a: Vector[wp.float32],  # expected-error {{Vector[...] takes 2 argument(s): a dtype and a length}}
+):
+    pass
+
+# -----
+
+from typing import Literal
+
+import warp as wp
+from warp._src.types import Vector
+
+
+@wp.kernel
+def k(
+    a: Vector[wp.float32, Literal[0]],  # expected-error {{Vector[...] extents must be integer constants from 1 to 255}}
+):
+    pass
+
+# -----
+
+import warp as wp
+from warp._src.types import Quaternion
+
+
+@wp.kernel
+def k(
+    a: Quaternion[wp.int32],  # expected-error {{Quaternion[...] needs a float dtype, got int32}}
+):
+    pass
