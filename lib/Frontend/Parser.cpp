@@ -566,6 +566,30 @@ static bool hostLoopItems(ModuleAST &mod, Expr *iter, Scope *scope, std::vector<
     iter = s->constDef->value;
     scope = itemScope = s->constDef->scope ? s->constDef->scope : scope;
   }
+  // Warp's tuples of scalar types (warp/_src/types.py): wp.types.scalar_types,
+  // wp._src.types.float_types, ... Each item is the type's bare Warp name.
+  if (auto *a = llvm::dyn_cast_or_null<AttributeExpr>(iter); a && dictView.empty()) {
+    std::string path = dottedName(a);
+    StringRef root = StringRef(path).split('.').first;
+    const Symbol *rs = scope->lookup(root);
+    bool warp = (rs && rs->kind == Symbol::WarpModule) || (!rs && root == "warp");
+    static const char *const ints[] = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"};
+    static const char *const floats[] = {"float16", "bfloat16", "float32", "float64"};
+    std::vector<StringRef> names;
+    if (a->attr == "int_types" || a->attr == "scalar_types" || a->attr == "scalar_and_bool_types")
+      names.assign(std::begin(ints), std::end(ints));
+    if (a->attr == "float_types" || a->attr == "scalar_types" || a->attr == "scalar_and_bool_types")
+      names.insert(names.end(), std::begin(floats), std::end(floats));
+    if (a->attr == "scalar_and_bool_types")
+      names.push_back("bool");
+    if (a->attr == "non_atomic_types")
+      names = {"int8", "uint8", "int16", "uint16"};
+    if (!warp || names.empty())
+      return false;
+    for (StringRef n : names)
+      items.push_back(mod.make<NameExpr>(a->loc, n));
+    return true;
+  }
   if (!dictView.empty()) {
     auto *d = llvm::dyn_cast_or_null<UnsupportedExpr>(iter);
     if (!d || d->dictItems.empty())

@@ -101,6 +101,28 @@ def test_function_lookup():
 # CHECK: func.call @do_mul(
 
 
+@wp.kernel
+def triple(a: wp.array(dtype=Any)):
+    a[0] = a.dtype(3) * a[0]
+
+
+# Warp's tuples of scalar types, by a name bound to one too (test_jax.py).
+SCALARS = wp._src.types.float_types
+for T in SCALARS:
+    wp.overload(triple, [wp.array(dtype=T)])
+for T in wp.types.non_atomic_types:
+    wp.overload(triple, [wp.array(dtype=T)])
+
+# CHECK-DAG: kdsl.kernel @triple_array_float16(
+# CHECK-DAG: kdsl.kernel @triple_array_bfloat16(
+# CHECK-DAG: kdsl.kernel @triple_array_float32(
+# CHECK-DAG: kdsl.kernel @triple_array_float64(
+# CHECK-DAG: kdsl.kernel @triple_array_int8(
+# CHECK-DAG: kdsl.kernel @triple_array_uint8(
+# CHECK-DAG: kdsl.kernel @triple_array_int16(
+# CHECK-DAG: kdsl.kernel @triple_array_uint16(
+
+
 # No item: the body never runs, so it defines nothing.
 for c in ():
 

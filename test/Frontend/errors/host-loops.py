@@ -110,3 +110,23 @@ inputs = wp.array(np.ones(4))
 @wp.kernel
 def k(a: wp.array(dtype=inputs.dtype)):  # expected-error {{unsupported type annotation 'inputs.dtype'}}
     a[0] = a[0]
+
+# -----
+
+# warp-vector-types:
+# Warp's tuple of vector types is not one kdsl knows (only the tuples of
+# scalar types: int_types, float_types, scalar_types, ...).
+
+from typing import Any
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=Any)):
+    a[0] = a[0]
+
+
+for T in wp.types.vector_types:
+    # expected-error@+1 {{'T' is a loop variable of host code}}
+    wp.overload(k, [wp.array(dtype=T)])
