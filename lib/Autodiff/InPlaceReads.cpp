@@ -159,28 +159,35 @@ void kdsl::checkInPlaceReads(KernelOp primal, KernelOp adjoint, ArrayRef<Attribu
       if (auto key = arrayKey(a, body))
         writes[*key].push_back(op);
   });
-  // Whether `write` overwrites the element `load` read, later in the
-  // thread: the same indices, and a later op, or both in a loop that does
-  // not vary them (the next iteration's write). Other indices are other
-  // elements as far as this can tell (a loop recurrence `x[k] = x[k + 1]`
-  // reads what the launch wrote: the arrays after the launch are right).
-  auto overwrites = [&](Operation *write, LoadOp load) {
+  // How `write` and `load` order on the element they share: the same
+  // indices (other indices are other elements as far as this can tell: a
+  // loop recurrence `x[k] = x[k + 1]` reads what the launch wrote, and the
+  // arrays after the launch are right for it), and the write after the read
+  // (Before), before it (After), or both in a loop that does not vary the
+  // indices (Both: each iteration reads what the last one wrote).
+  enum Order { None = 0, Before = 1, After = 2, Both = 3 };
+  auto orderOf = [&](Operation *write, LoadOp load) -> Order {
     ValueRange wi = indicesOf(write), li = load.getIndices();
     if (wi.size() != li.size())
-      return false;
+      return None;
     for (auto [a, b] : llvm::zip(wi, li))
       if (!sameValue(a, b))
-        return false;
-    if (order[write] > order[load])
-      return true;
+        return None;
     for (Operation *p = load->getParentOp(); p; p = p->getParentOp())
-      if (isa<scf::ForOp, scf::WhileOp>(p) && p->isAncestor(write))
-        return llvm::none_of(li, [&](Value v) { return p->isAncestor(v.getParentBlock()->getParentOp()); });
-    return false;
+      if (isa<scf::ForOp, scf::WhileOp>(p) && p->isAncestor(write) &&
+          llvm::none_of(li, [&](Value v) { return p->isAncestor(v.getParentBlock()->getParentOp()); }))
+        return Both;
+    return order[write] > order[load] ? Before : After;
   };
 
-  std::set<Key> warned;
-  std::set<int64_t> preLaunch;
+  // Per array: the first needed read a later write overwrites (and that
+  // write), and the first needed read of a value the kernel wrote.
+  struct Found {
+    LoadOp overwritten;
+    Operation *write = nullptr;
+    LoadOp readsWritten;
+  };
+  std::map<Key, Found> found;
   primalCopy.walk<WalkOrder::PreOrder>([&](LoadOp load) {
     auto tag = load->getAttrOfType<IntegerAttr>(kTag);
     if (!tag || !needed.count(tag.getInt()))
@@ -188,18 +195,32 @@ void kdsl::checkInPlaceReads(KernelOp primal, KernelOp adjoint, ArrayRef<Attribu
     auto key = arrayKey(load.getArray(), body);
     if (!key)
       return;
-    auto later = llvm::find_if(writes[*key], [&](Operation *w) { return overwrites(w, load); });
-    if (later == writes[*key].end())
-      return;
-    preLaunch.insert(key->first);
-    if (!warned.insert(*key).second)
-      return;
-    std::string name = cast<StringAttr>(argNames[key->first]).getValue().str() + key->second;
-    emitWarning((*later)->getLoc())
-        << "autodiff: '" << name << "' is written here after its read at "
-        << describe(load.getLoc()) << ", whose value the adjoint needs: launch the adjoint on '"
-        << name << "' as it was before the forward launch (kdsl-run does; Warp's wp.Tape does not)";
+    for (Operation *w : writes[*key]) {
+      Order o = orderOf(w, load);
+      Found &f = found[*key];
+      if ((o & Before) && !f.write) {
+        f.overwritten = load;
+        f.write = w;
+      }
+      if ((o & After) && !f.readsWritten)
+        f.readsWritten = load;
+    }
   });
+  std::set<int64_t> preLaunch;
+  for (auto &[key, f] : found) {
+    if (!f.write)
+      continue; // it reads what this launch wrote: the arrays after the launch
+    preLaunch.insert(key.first);
+    std::string name = cast<StringAttr>(argNames[key.first]).getValue().str() + key.second;
+    InFlightDiagnostic w = emitWarning(f.write->getLoc());
+    w << "autodiff: '" << name << "' is written here after its read at "
+      << describe(f.overwritten.getLoc()) << ", whose value the adjoint needs: launch the adjoint on '"
+      << name << "' as it was before the forward launch (kdsl-run does; Warp's wp.Tape does not)";
+    if (f.readsWritten)
+      w.attachNote(f.readsWritten.getLoc())
+          << "the adjoint also needs the value written that this reads, and no one state of '"
+          << name << "' has both: the gradient is wrong (keep one of the values in a local)";
+  }
   if (!preLaunch.empty())
     adjoint->setAttr(kPreLaunchArgsAttrName,
                      DenseI64ArrayAttr::get(adjoint.getContext(),

@@ -59,14 +59,30 @@ def normalize_state(s: State):
 import warp as wp
 
 
-# One warning per array; every iteration reads what the last one wrote.
+# One warning per array; every iteration reads what the last one wrote, so
+# neither x before nor after the launch gives the replay every iterate.
 @wp.kernel
 def power(x: wp.array(dtype=float), a: float, n: int):
     i = wp.tid()
     for k in range(n):
-        # expected-warning@+1 {{'x' is written here after its read at}}
+        # expected-warning@+2 {{'x' is written here after its read at}}
+        # expected-note@+1 {{the adjoint also needs the value written that this reads, and no one state of 'x' has both: the gradient is wrong}}
         x[i] = x[i] * x[i] * a
     x[i] = x[i] * a
+
+# -----
+
+import warp as wp
+
+
+# Read, overwritten, then read again: the adjoint needs both values.
+@wp.kernel
+def square_twice(x: wp.array(dtype=float), y: wp.array(dtype=float)):
+    i = wp.tid()
+    # expected-warning@+1 {{'x' is written here after its read at}}
+    x[i] = x[i] * x[i]
+    # expected-note@+1 {{no one state of 'x' has both}}
+    y[i] = x[i] * x[i]
 
 # -----
 
