@@ -543,9 +543,11 @@ void Parser::recordHostLoopTargets(Scope *scope) {
 
 /// The items of a host loop's iterable when the source gives them: a tuple
 /// or list literal, or a name bound to one (`TYPES = (wp.float32, ...)`).
-/// `itemScope` is where the items' names resolve.
+/// `itemScope` is where the items' names resolve. `mutated(name)`: whether
+/// host code changes the list or dict a name is bound to (`NAME.append(x)`,
+/// `NAME[k] = v`, `NAME += [...]`): its literal is then not what the loop sees.
 static bool hostLoopItems(ModuleAST &mod, Expr *iter, Scope *scope, std::vector<Expr *> &items,
-                          Scope *&itemScope) {
+                          Scope *&itemScope, llvm::function_ref<bool(StringRef)> mutated) {
   itemScope = scope;
   // D.items(), D.values(), D.keys() of a dict literal (or a name bound to
   // one): its pairs, values or keys, in order.
@@ -561,7 +563,8 @@ static bool hostLoopItems(ModuleAST &mod, Expr *iter, Scope *scope, std::vector<
     if (!n)
       break;
     const Symbol *s = scope->lookup(n->name);
-    if (!s || s->kind != Symbol::Const || !s->constDef->value)
+    if (!s || s->kind != Symbol::Const || !s->constDef->value ||
+        (!llvm::isa<TupleExpr>(s->constDef->value) && mutated(n->name)))
       return false;
     iter = s->constDef->value;
     scope = itemScope = s->constDef->scope ? s->constDef->scope : scope;
@@ -612,7 +615,11 @@ static bool hostLoopItems(ModuleAST &mod, Expr *iter, Scope *scope, std::vector<
     items = u->listItems;
   else
     return false;
-  return true; // ([*a, *b] and comprehensions are not literals: no items)
+  // [*a, *b]: the items of a and b are not known here.
+  for (Expr *e : items)
+    if (auto *u = llvm::dyn_cast<UnsupportedExpr>(e); u && u->what.find("starred") != std::string::npos)
+      return false;
+  return true; // (comprehensions are not literals: no items)
 }
 
 /// `for T in (wp.float32, wp.float64):` (or `for A, B in [(x, y), ...]:`) in
@@ -693,7 +700,30 @@ bool Parser::tryHostLoop(Scope *scope) {
   }
   std::vector<Expr *> items;
   Scope *itemScope = nullptr;
-  if (!defines || jumps || !hostLoopItems(mod, iter, scope, items, itemScope) || items.size() > 256 ||
+  auto mutated = [&](StringRef name) {
+    for (size_t i = 0; i + 2 < toks.size(); ++i) {
+      if (!toks[i].isName(name) || (i > 0 && toks[i - 1].isOp(".")))
+        continue;
+      const Token &next = toks[i + 1];
+      if (next.isOp("[")) { // NAME[k] = v (a read NAME[k] is fine)
+        unsigned level = 0;
+        size_t j = i + 1;
+        for (; j < toks.size() && !toks[j].is(Tok::Newline); ++j)
+          if ((toks[j].isOp("[") && ++level) || (toks[j].isOp("]") && --level == 0))
+            break;
+        if (j + 1 < toks.size() && (toks[j + 1].isOp("=") || toks[j + 1].isOp("+=")))
+          return true;
+        continue;
+      }
+      if (next.isOp("+=") || next.isOp("|=") ||
+          (next.isOp(".") && llvm::is_contained({"append", "extend", "insert", "pop", "remove", "clear",
+                                                 "update", "setdefault", "sort", "reverse"},
+                                                toks[i + 2].text)))
+        return true;
+    }
+    return false;
+  };
+  if (!defines || jumps || !hostLoopItems(mod, iter, scope, items, itemScope, mutated) || items.size() > 256 ||
       instanceDepth >= kMaxInstanceDepth)
     return fail();
   // Each item binds every target: `for a, b in [(x, y), ...]` unpacks it.

@@ -24,8 +24,10 @@ for T in (wp.float16, wp.int64):
 for (V, S) in [(wp.vec3, wp.float32), (wp.mat22d, wp.float64)]:
     wp.overload(copy, [wp.array(dtype=V)] * 2)
 
-# A name bound to a tuple constant, nested loops.
-DIMS = (2, 4)
+# A name bound to a tuple constant, nested loops (reading an item,
+# DIMS[0], is not a change of the list).
+DIMS = [2, 4]
+FIRST = DIMS[0]
 for n in DIMS:
     for D in [wp.uint8]:
         wp.overload(copy, {"a": wp.array(dtype=wp.types.vector(n, D)), "out": wp.array(dtype=wp.types.vector(n, D))})

@@ -130,3 +130,45 @@ def k(a: wp.array(dtype=Any)):
 for T in wp.types.vector_types:
     # expected-error@+1 {{'T' is a loop variable of host code}}
     wp.overload(k, [wp.array(dtype=T)])
+
+# -----
+
+# mutated-list:
+# A list the host code changes after binding it (append, item assignment):
+# its literal is not what the loop iterates over.
+
+from typing import Any
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=Any)):
+    a[0] = a[0]
+
+
+TYPES = [wp.float32]
+TYPES.append(wp.float64)
+for T in TYPES:
+    # expected-error@+1 {{'T' is a loop variable of host code}}
+    wp.overload(k, [wp.array(dtype=T)])
+
+# -----
+
+# starred-items:
+# [*a, *b]: the items of a and b are not known where the loop stands.
+
+from typing import Any
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=Any)):
+    a[0] = a[0]
+
+
+A = (wp.float32,)
+for T in [*A, wp.float64]:
+    # expected-error@+1 {{'T' is a loop variable of host code}}
+    wp.overload(k, [wp.array(dtype=T)])
