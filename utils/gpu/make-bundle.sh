@@ -54,6 +54,9 @@ grads="$root/test/Autodiff/Execution"
 for spec in "$grads"/*.spec.json; do
   name=$(basename "$spec" .spec.json)
   case $name in
+    # Their adjoints need arrays put back as they were before a launch:
+    # bundles have no step for that (kdsl-run --write-bundle refuses them).
+    in_place.square|in_place.tape) continue ;;
     mat_*|vec_*|quat_*) kernels="$grads/vector_builtins.py" ;;
     *) kernels="$grads/${name%%.*}.py" ;;
   esac
