@@ -8,13 +8,15 @@
 // the arrays as they were before the forward launch.
 //
 // Before the adjoint is built, the loads of arrays the kernel also writes
-// are tagged; the replay clones keep the tag. After, a canonicalized copy of
-// the adjoint tells which of them the adjoint still needs (canonicalization
-// drops the others: `x[i] = x[i] + v[i]` needs none). For each array with a
-// needed load that comes before a write of the array (in program order, or
-// in a loop that writes it), the store gets a warning (the analogue of
-// Warp's wp.config.verify_autograd_array_access) and the adjoint kernel the
-// attribute kdsl.pre_launch_args (kPreLaunchArgsAttrName), which tells hosts
+// are tagged; the replay clones keep the tag. After, a simplified copy of
+// the adjoint (canonicalize, remove-dead-values) tells which of them the
+// adjoint still needs (`x[i] = x[i] + v[i]` needs none). For each array with
+// a needed load of an element a later write overwrites (the same view and
+// indices, after a write in program order or in a loop that does not vary
+// them), the write gets a warning (the analogue of Warp's
+// wp.config.verify_autograd_array_access), with a note where the adjoint
+// also needs a value the kernel wrote, and the adjoint kernel the attribute
+// kdsl.pre_launch_args (kPreLaunchArgsAttrName), which tells hosts
 // (kdsl-run's LaunchPlan) to launch it on those arrays as they were.
 //
 //===----------------------------------------------------------------------===//
@@ -168,7 +170,7 @@ void kdsl::checkInPlaceReads(KernelOp primal, KernelOp adjoint, ArrayRef<Attribu
   enum Order { None = 0, Before = 1, After = 2, Both = 3 };
   auto orderOf = [&](Operation *write, LoadOp load) -> Order {
     ValueRange wi = indicesOf(write), li = load.getIndices();
-    if (wi.size() != li.size())
+    if (wi.size() != li.size() || !sameValue(writtenArray(write), load.getArray()))
       return None;
     for (auto [a, b] : llvm::zip(wi, li))
       if (!sameValue(a, b))
