@@ -503,6 +503,9 @@ bool Sema::checkFunc(FuncDef *f) {
     bool isNone = false;
     if (auto *u = llvm::dyn_cast_or_null<UnsupportedExpr>(f->returns))
       isNone = u->what == "None";
+    // `-> types.NoneType` (Python's spelling of None's type) is `-> None`.
+    if (auto *a = llvm::dyn_cast_or_null<AttributeExpr>(f->returns))
+      isNone = a->attr == "NoneType";
     if (isNone)
       returnTypeFixed = true; // `-> None`: no return may give a value
     if (!isNone) {

@@ -373,3 +373,16 @@ def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.
     # expected-error@+1 {{'with' statements are not supported in kernel code}}
     with x:
         pass
+
+
+# -----
+
+# kernel-return-annotation:
+# Any other return annotation of a kernel.
+
+import warp as wp
+
+
+@wp.kernel
+def k(x: float) -> float:  # expected-error {{kernels cannot return values}}
+    pass
