@@ -76,6 +76,19 @@ Error LaunchPlan::run(CpuModule &module, unsigned threads, RuntimeReports *repor
   if (!backward)
     return runForward(module, threads, reports);
   std::vector<std::vector<Saved>> saved = savePlan();
+  // The saves and the forward results of the arrays saved: within the
+  // plan's size limit, like the arrays.
+  uint64_t saveBytes = 0;
+  llvm::DenseSet<HostArray *> counted;
+  for (const std::vector<Saved> &list : saved)
+    for (const Saved &s : list)
+      saveBytes += s.array->byteSize() * (counted.insert(s.array).second ? 2 : 1);
+  if (saveBytes > saveBytesLeft)
+    return makeRunError(RunErrorKind::Spec,
+                        "the backward pass would save " + std::to_string(saveBytes) +
+                            " bytes of arrays that launches overwrite (for the adjoints, which "
+                            "read them as they were before), over what the size limit leaves (" +
+                            std::to_string(saveBytesLeft) + " bytes)");
   if (Error e = runForward(module, threads, reports, &saved))
     return e;
   // The forward results of the arrays the adjoints see as they were before

@@ -938,6 +938,7 @@ Error PlanBuilder::parseBackward(const json::Value &v) {
   for (const std::unique_ptr<HostArray> &a : plan.arrays)
     if (written.count(a.get()) && !a->retainGrad)
       plan.resetAfterBackward.push_back(plan.gradOf.lookup(a.get()));
+  plan.saveBytesLeft = bytesLeft;
 
   if (const json::Value *loss = obj->get("loss")) {
     std::optional<StringRef> name = loss->getAsString();

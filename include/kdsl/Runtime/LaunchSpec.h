@@ -323,6 +323,8 @@ private:
     bool beforeAdjoint;
     std::vector<char> bytes;
   };
+  /// What the saves may use: the size limit less the arrays and gradients.
+  uint64_t saveBytesLeft = 0;
   /// Per launch: what run() saves before it.
   std::vector<std::vector<Saved>> savePlan() const;
   llvm::Error runForward(CpuModule &module, unsigned threads, RuntimeReports *reports,

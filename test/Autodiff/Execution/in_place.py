@@ -39,3 +39,12 @@ def write_then_read(x: wp.array(dtype=wp.float64), f: wp.array(dtype=wp.float64)
     x[i] = f[i] * wp.float64(2.0)
     y[i] = x[i] * x[i] * f[i]
     v[i] = v[i] + f[i]
+
+
+# For the size limit of the saved arrays (in_place.limit.json): 130 launches
+# that each overwrite a 64 MiB x would save 8.2 GiB.
+@wp.kernel
+def square_sum(x: wp.array(dtype=wp.float64), f: wp.array(dtype=wp.float64), l: wp.array(dtype=wp.float64)):
+    i = wp.tid()
+    x[i] = x[i] * x[i] * f[i]
+    wp.atomic_add(l, 0, x[i])
