@@ -174,9 +174,7 @@ void Reverser::accumulate(Value v, Value contribution) {
   nameAdjoint(v, slot);
 }
 
-void Reverser::nameAdjoint(Value v, Value a) {
-  if (!a)
-    return;
+StringRef Reverser::variableNameOf(Value v) {
   StringRef n = sourceNameOf(v);
   // A local carried out of a loop or an if: the name of what carries it.
   if (n.empty())
@@ -193,7 +191,16 @@ void Reverser::nameAdjoint(Value v, Value a) {
   if (n.empty())
     if (auto it = argNames.find(v); it != argNames.end())
       n = it->second;
-  if (n.empty() || n.starts_with("adj_"))
+  if (n.starts_with("adj_"))
+    return {};
+  return n;
+}
+
+void Reverser::nameAdjoint(Value v, Value a) {
+  if (!a)
+    return;
+  StringRef n = variableNameOf(v);
+  if (n.empty())
     return;
   // A name the rule's op took over from the primal op is replaced.
   if (Operation *d = a.getDefiningOp(); d && d->getNumResults() == 1 &&
@@ -647,8 +654,20 @@ LogicalResult Reverser::reverseIf(scf::IfOp op) {
       yields.push_back(toCarried(b, loc, adjointOrZero(o)));
     scf::YieldOp::create(b, loc, yields);
   }
-  for (auto [o, r] : llvm::zip(outer, rev.getResults()))
+  // The results are the adjoints of the outer values: adj_<name> (in the
+  // location of a multi-result if, as result names), not the names of what
+  // the branches yield (adj_t_near for the adjoint of `hit` in `if hit <
+  // t_near: t_near = hit`).
+  SmallVector<std::string> names;
+  for (auto [o, r] : llvm::zip(outer, rev.getResults())) {
     adj[o] = fromCarried(b, loc, r, o.getType());
+    StringRef n = variableNameOf(o);
+    names.push_back(n.empty() || adj[o] != r ? std::string() : ("adj_" + n).str());
+  }
+  if (rev.getNumResults() == 1)
+    nameAdjoint(outer[0], adj[outer[0]]);
+  else if (llvm::any_of(names, [](const std::string &n) { return !n.empty(); }))
+    setResultNames(rev, names);
   return success();
 }
 

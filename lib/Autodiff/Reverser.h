@@ -154,6 +154,9 @@ private:
   /// Readable emission (kdsl/Target/SourceNames.h): the adjoint `a` of the
   /// primal `v` of a named source variable gets the name adj_<name>.
   void nameAdjoint(mlir::Value v, mlir::Value a);
+  /// The source variable whose value the primal `v` is (its name, what
+  /// carries it out of a loop or an if, or nameValue's), or "".
+  llvm::StringRef variableNameOf(mlir::Value v);
 };
 
 } // namespace kdsl

@@ -7,14 +7,20 @@
 // defines the value it keeps, as its name or as aliases (the emitter
 // declares those as copies). Without this, a backward loses `adj_dy` in `dy
 // = -(a - b); bias = -(h + dy)`: adj_dy = -adj_bias = -(-adj) folds to adj, named
-// otherwise. Only locations change: the patterns, their order and the
-// driver's settings are those of createCanonicalizerPass() and
-// createCSEPass().
+// otherwise (when -adj_bias has no name to keep; see below). A multi-result op with result names (the reversed `if` of a
+// backward, SourceNames.h's setResultNames) folded into selects hands each
+// result's name to its replacement (adj_hit, adj_t_near). The patterns, their
+// order and the driver's settings are those of createCanonicalizerPass() and
+// createCSEPass(); the one change to the IR is that a named adjoint negated
+// again is not folded away with its name (runOnOperation): -(-x) stays
+// -adj_bias, as in Warp's backward.
 //
 //===----------------------------------------------------------------------===//
+#include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Target/SourceNames.h"
 #include "kdsl/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
@@ -28,9 +34,20 @@ namespace {
 
 struct KeepNames : RewriterBase::Listener {
   void notifyOperationReplaced(Operation *op, ValueRange replacement) override {
-    if (replacement.size() == 1)
+    if (replacement.size() == 1) {
       if (Operation *def = replacement[0].getDefiningOp())
         kdsl::keepAdjointNames(op, def);
+      return;
+    }
+    // A multi-result op with result names (a reversed `if` folded into
+    // selects, or made anew with fewer results): each replacement value
+    // takes its result's name.
+    ArrayAttr names = kdsl::resultNamesOf(op->getLoc());
+    if (!names || names.size() != replacement.size())
+      return;
+    for (auto [v, n] : llvm::zip(replacement, names))
+      if (v)
+        kdsl::addAdjointName(v, cast<StringAttr>(n).getValue());
   }
 };
 
@@ -59,9 +76,43 @@ struct NamedCanonicalize : PassWrapper<NamedCanonicalize, OperationPass<>> {
         .setMaxIterations(10)
         .setMaxNumRewrites(GreedyRewriteConfig::kNoLimit)
         .setListener(&listener);
+    // A named adjoint that is only negated again (adj_grad = -adj_res, then
+    // -adj_grad for grad = -wp.tan(u)): -(-x) folds to x, and the named op
+    // dies with its name. Its negations read it through a kdsl.bitcast to
+    // the same type while canonicalizing, an op no fold or pattern sees
+    // through, taken out after: the backward reads -adj_grad, as Warp's
+    // does. (A vector adjoint only read by component, adj_X of a transform
+    // X = wp.transform(p, q), is not kept so: keeping it would keep the
+    // adjoints of all of its parts, also those no gradient reads, such as
+    // that of a constant translation; Target/emit-adjoint-unread-half.py.)
+    SmallVector<Operation *> named;
+    getOperation()->walk([&](Operation *op) {
+      if (op->getNumResults() != 1 || op->hasTrait<OpTrait::ConstantLike>() ||
+          !kdsl::sourceNameOf(op->getLoc()).starts_with("adj_") || op->use_empty())
+        return;
+      if (isa<arith::NegFOp>(op) &&
+          llvm::any_of(op->getUsers(), [](Operation *u) { return isa<arith::NegFOp>(u); }))
+        named.push_back(op);
+    });
+    for (Operation *op : named) {
+      Value v = op->getResult(0);
+      OpBuilder b(op->getContext());
+      b.setInsertionPointAfter(op);
+      auto barrier = kdsl::BitcastOp::create(b, kdsl::withoutSourceNames(op->getLoc()), v.getType(), v);
+      barrier->setAttr(kBarrier, b.getUnitAttr());
+      v.replaceUsesWithIf(barrier.getResult(), [](OpOperand &use) { return isa<arith::NegFOp>(use.getOwner()); });
+    }
     // Best effort, as the canonicalizer: not converging is no failure.
     (void)applyPatternsGreedily(getOperation(), *patterns, config);
+    // The barriers left (those whose users folded away went with them).
+    getOperation()->walk([&](kdsl::BitcastOp barrier) {
+      if (!barrier->hasAttr(kBarrier))
+        return;
+      barrier.getResult().replaceAllUsesWith(barrier.getInput());
+      barrier->erase();
+    });
   }
+  static constexpr const char kBarrier[] = "kdsl.name_barrier";
   std::shared_ptr<const FrozenRewritePatternSet> patterns;
 };
 

@@ -13,8 +13,9 @@
 #  - carried_from_other: x carried by the loop, initialised from f (`x = f`),
 #    is x in the forward and adj_x in the backward (not f_1, adj_f_N);
 #  - double_negation: adj_dy = -adj_bias = -(-adj_energy), which
-#    canonicalization folds to the load of adj_energy (named adj_a): declared
-#    as a copy of it;
+#    canonicalization folded to the load of adj_energy (named adj_a), losing
+#    adj_bias; a named adjoint negated again is now kept (KeepNames.cpp):
+#    adj_bias = -adj_a, adj_dy = -adj_bias;
 #  - returned_local: v_sm is what an inlined func returns under its own name
 #    s: adj_v_sm is declared as a copy of adj_s.
 import warp as wp
@@ -118,7 +119,10 @@ def returned_local(flow: wp.array(dtype=wp.vec3), out: wp.array(dtype=wp.vec3)):
 # CHECK-LABEL: extern "C" void double_negation_cpu_backward(
 # CHECK: // adj: energy[i] = a - bias
 # CHECK-NEXT: const float adj_a = kdsl::load<float>(adj_energy,
-# CHECK-NEXT: {{\[\[}}maybe_unused]] const float adj_dy = adj_a;
+# CHECK-NEXT: const float adj_bias = -adj_a;
+# CHECK-NEXT: // adj: bias = -(a + dy)
+# CHECK-NEXT: const float adj_dy = -adj_bias;
+# CHECK-NEXT: const float adj_a_1 = adj_a + adj_dy;
 
 # CHECK-LABEL: extern "C" void returned_local_cpu_backward(
 # CHECK: // adj: out[i] = v_sm
@@ -134,6 +138,6 @@ def returned_local(flow: wp.array(dtype=wp.vec3), out: wp.array(dtype=wp.vec3)):
 # CUDA-LABEL: void carried_from_other_cuda{{.*}}backward(
 # CUDA: kdsl::vec<float, 3> adj_x_1 = adj_x;
 # CUDA-LABEL: void double_negation_cuda{{.*}}backward(
-# CUDA: {{\[\[}}maybe_unused]] const float adj_dy = adj_a;
+# CUDA: const float adj_dy = -adj_bias;
 # CUDA-LABEL: void returned_local_cuda{{.*}}backward(
 # CUDA: {{\[\[}}maybe_unused]] const kdsl::vec<float, 3> adj_v_sm = adj_s;

@@ -45,6 +45,58 @@ inline llvm::StringRef sourceNameOf(mlir::Location loc) {
   return {};
 }
 
+inline constexpr const char kResultNamesKey[] = "kdsl.result_names";
+
+/// The per-result source names of a multi-result op (setResultNames), or
+/// null: the first FusedLoc in `loc` (depth first) whose metadata is a
+/// dictionary with kResultNamesKey, an array of one string per result ("" for
+/// a result without a name). Names live in the metadata, not in NameLocs, as
+/// FusedLoc::get deduplicates equal locations and drops unknown ones.
+inline mlir::ArrayAttr resultNamesOf(mlir::Location loc) {
+  if (auto n = llvm::dyn_cast<mlir::NameLoc>(loc))
+    return resultNamesOf(n.getChildLoc());
+  if (auto f = llvm::dyn_cast<mlir::FusedLoc>(loc)) {
+    if (auto d = llvm::dyn_cast_or_null<mlir::DictionaryAttr>(f.getMetadata()))
+      if (auto a = d.getAs<mlir::ArrayAttr>(kResultNamesKey))
+        return a;
+    for (mlir::Location l : f.getLocations())
+      if (mlir::ArrayAttr a = resultNamesOf(l))
+        return a;
+  }
+  return {};
+}
+
+/// `loc` without the result names setResultNames gave (their child
+/// locations stay).
+inline mlir::Location withoutResultNames(mlir::Location loc) {
+  if (auto n = llvm::dyn_cast<mlir::NameLoc>(loc))
+    return mlir::NameLoc::get(n.getName(), withoutResultNames(n.getChildLoc()));
+  if (auto f = llvm::dyn_cast<mlir::FusedLoc>(loc)) {
+    llvm::SmallVector<mlir::Location> inner;
+    for (mlir::Location l : f.getLocations())
+      inner.push_back(withoutResultNames(l));
+    auto d = llvm::dyn_cast_or_null<mlir::DictionaryAttr>(f.getMetadata());
+    if (d && d.get(kResultNamesKey))
+      return mlir::FusedLoc::get(loc.getContext(), inner);
+    return mlir::FusedLoc::get(loc.getContext(), inner, f.getMetadata());
+  }
+  return loc;
+}
+
+/// Names the results of the multi-result op `op` (the reversed `if` of a
+/// backward, whose results are adjoints: adj_hit, adj_t_near), replacing the
+/// names it had; "" leaves a result unnamed. Canonicalization that folds
+/// the op into selects hands each name to its select (KeepNames.cpp).
+inline void setResultNames(mlir::Operation *op, llvm::ArrayRef<std::string> names) {
+  mlir::MLIRContext *ctx = op->getContext();
+  llvm::SmallVector<mlir::Attribute> attrs;
+  for (const std::string &n : names)
+    attrs.push_back(mlir::StringAttr::get(ctx, n));
+  mlir::NamedAttribute entry(mlir::StringAttr::get(ctx, kResultNamesKey), mlir::ArrayAttr::get(ctx, attrs));
+  op->setLoc(mlir::FusedLoc::get(ctx, {withoutResultNames(op->getLoc())},
+                                 mlir::DictionaryAttr::get(ctx, {entry})));
+}
+
 /// The source name of a value: its block argument's or single-result defining
 /// op's NameLoc, or "".
 inline llvm::StringRef sourceNameOf(mlir::Value v) {
@@ -62,6 +114,10 @@ inline llvm::StringRef sourceNameOf(mlir::Value v) {
     if (auto n = llvm::dyn_cast<mlir::NameLoc>(
             f.getLocations()[llvm::cast<mlir::OpResult>(v).getResultNumber()]))
       return n.getName().getValue();
+  if (mlir::ArrayAttr names = resultNamesOf(op->getLoc());
+      names && names.size() == op->getNumResults())
+    if (auto n = llvm::dyn_cast<mlir::StringAttr>(names[llvm::cast<mlir::OpResult>(v).getResultNumber()]))
+      return n.getValue();
   return {};
 }
 
@@ -171,6 +227,8 @@ inline void sourceAliasesOf(mlir::Location loc, llvm::SmallVectorImpl<llvm::Stri
   }
 }
 
+inline void addAdjointName(mlir::Value v, llvm::StringRef name);
+
 /// `from` is replaced by the equivalent `to` (CSE merges two equal adjoint
 /// values): from's adjoint names (adj_..., its name and aliases) become
 /// to's, its name if it has none, else aliases, so that `adj_dy` survives
@@ -183,20 +241,45 @@ inline void keepAdjointNames(mlir::Operation *from, mlir::Operation *to) {
   if (llvm::StringRef n = sourceNameOf(from->getLoc()); n.starts_with("adj_"))
     names.push_back(n);
   sourceAliasesOf(from->getLoc(), names);
+  for (llvm::StringRef name : names)
+    addAdjointName(to->getResult(0), name);
+}
+
+/// Gives the value `v` the adjoint name `name` (adj_...): as its defining
+/// op's name if it has none, else as an alias; a result of a multi-result op
+/// (a new `if` canonicalization made of one with result names): as its
+/// entry in the op's result names, if that is empty. Nothing for a block
+/// argument or a constant (printed inline).
+inline void addAdjointName(mlir::Value v, llvm::StringRef name) {
+  mlir::Operation *to = v.getDefiningOp();
+  if (!name.starts_with("adj_") || !to || to->hasTrait<mlir::OpTrait::ConstantLike>())
+    return;
   mlir::MLIRContext *ctx = to->getContext();
-  for (llvm::StringRef name : names) {
-    if (!name.starts_with("adj_"))
-      continue;
-    llvm::StringRef current = sourceNameOf(to->getLoc());
-    if (current.empty()) {
-      to->setLoc(mlir::NameLoc::get(mlir::StringAttr::get(ctx, name), to->getLoc()));
-      continue;
+  if (to->getNumResults() > 1) {
+    llvm::SmallVector<std::string> names(to->getNumResults());
+    if (mlir::ArrayAttr old = resultNamesOf(to->getLoc()); old && old.size() == names.size())
+      for (auto [n, a] : llvm::zip(names, old))
+        n = llvm::cast<mlir::StringAttr>(a).getValue().str();
+    std::string &slot = names[llvm::cast<mlir::OpResult>(v).getResultNumber()];
+    if (slot.empty()) {
+      slot = name.str();
+      setResultNames(to, names);
     }
-    llvm::SmallVector<llvm::StringRef> aliases;
-    sourceAliasesOf(to->getLoc(), aliases);
-    if (current != name && !llvm::is_contained(aliases, name))
-      addSourceAlias(to, name);
+    return;
   }
+  // Result names of the op it was made from (a select of a folded `if`) are
+  // not its own.
+  if (resultNamesOf(to->getLoc()))
+    to->setLoc(withoutResultNames(to->getLoc()));
+  llvm::StringRef current = sourceNameOf(to->getLoc());
+  if (current.empty()) {
+    to->setLoc(mlir::NameLoc::get(mlir::StringAttr::get(ctx, name), to->getLoc()));
+    return;
+  }
+  llvm::SmallVector<llvm::StringRef> aliases;
+  sourceAliasesOf(to->getLoc(), aliases);
+  if (current != name && !llvm::is_contained(aliases, name))
+    addSourceAlias(to, name);
 }
 
 /// Gives the op defining `v` (or the block argument) the source name `name`,

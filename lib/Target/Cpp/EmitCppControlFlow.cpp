@@ -39,8 +39,12 @@ LogicalResult CppEmitter::emitAllocaScope(memref::AllocaScopeOp scope) {
 
 LogicalResult CppEmitter::emitIf(scf::IfOp ifOp) {
   for (Value r : ifOp.getResults()) {
-    // A local the branches assign: named after what they yield.
-    StringRef src;
+    // A local the branches assign: named after what they yield; an adjoint
+    // the autodiff named (a reversed if's result: adj_hit, whichever
+    // adjoint the branches yield) after that.
+    StringRef src = sourceNameOf(r);
+    if (!src.starts_with("adj_"))
+      src = {};
     unsigned i = cast<OpResult>(r).getResultNumber();
     for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
       if (src.empty() && !region->empty())
