@@ -2,6 +2,9 @@
 #include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Dialect/Kdsl.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
+
 #include "llvm/Support/ThreadPool.h"
 
 #include <algorithm>
@@ -14,6 +17,60 @@ using namespace kdsl;
 //===----------------------------------------------------------------------===//
 // Kernels
 //===----------------------------------------------------------------------===//
+
+/// The block argument of `body` an array or struct value comes from
+/// (through struct fields and views), or null.
+static mlir::BlockArgument rootArgument(mlir::Value v, mlir::Block &body) {
+  while (mlir::Operation *def = v.getDefiningOp()) {
+    if (!mlir::isa<StructExtractOp, SubArrayOp, ArraySliceOp, FieldViewOp, AssumeDenseOp>(def))
+      break;
+    v = def->getOperand(0);
+  }
+  auto arg = llvm::dyn_cast<mlir::BlockArgument>(v);
+  return arg && arg.getOwner() == &body ? arg : mlir::BlockArgument();
+}
+
+/// Per argument of the kernel or func `op`: whether an adjoint may read its
+/// arrays (an earlier launch's adjoint then needs them as that launch left
+/// them): every use of them but stores, additive atomics whose old value is
+/// unused, shapes and views (whose uses count), following calls. Arrays a
+/// kernel only writes this way need no saving for earlier adjoints.
+static llvm::SmallVector<bool>
+readArgs(mlir::Operation *op, mlir::SymbolTableCollection &symbols,
+         llvm::DenseMap<mlir::Operation *, llvm::SmallVector<bool>> &memo) {
+  if (auto it = memo.find(op); it != memo.end())
+    return it->second;
+  mlir::Region &region = op->getRegion(0);
+  llvm::SmallVector<bool> out(region.empty() ? 0 : region.front().getNumArguments(), false);
+  if (region.empty())
+    return out;
+  mlir::Block &body = region.front();
+  memo[op] = out; // guards against (rejected) recursion
+  op->walk([&](mlir::Operation *inner) {
+    if (mlir::isa<StructExtractOp, SubArrayOp, ArraySliceOp, FieldViewOp, AssumeDenseOp, ShapeOp,
+                  HasDataOp, IsDenseOp>(inner))
+      return;
+    if (auto a = mlir::dyn_cast<AtomicOp>(inner))
+      if ((a.getKind() == AtomicKind::add || a.getKind() == AtomicKind::sub) && a.getResult().use_empty())
+        return;
+    llvm::SmallVector<bool> calleeReads;
+    if (auto call = mlir::dyn_cast<mlir::func::CallOp>(inner))
+      if (mlir::Operation *callee = symbols.lookupNearestSymbolFrom(call, call.getCalleeAttr()))
+        calleeReads = readArgs(callee, symbols, memo);
+    for (auto [i, operand] : llvm::enumerate(inner->getOperands())) {
+      if (!mlir::isa<ArrayType, StructType>(operand.getType()))
+        continue;
+      if (auto s = mlir::dyn_cast<StoreOp>(inner); s && operand == s.getArray())
+        continue;
+      if (mlir::isa<mlir::func::CallOp>(inner) && i < calleeReads.size() && !calleeReads[i])
+        continue;
+      if (mlir::BlockArgument arg = rootArgument(operand, body))
+        out[arg.getArgNumber()] = true;
+    }
+  });
+  memo[op] = out;
+  return out;
+}
 
 std::vector<KernelInfo> kdsl::collectKernels(mlir::ModuleOp module) {
   std::vector<KernelInfo> kernels;
@@ -33,6 +90,12 @@ std::vector<KernelInfo> kdsl::collectKernels(mlir::ModuleOp module) {
     info.launchDims = k.getLaunchDims();
     for (bool w : writtenArguments(k))
       info.argWritten.push_back(w);
+    {
+      mlir::SymbolTableCollection symbols;
+      llvm::DenseMap<mlir::Operation *, llvm::SmallVector<bool>> memo;
+      for (bool r : readArgs(k, symbols, memo))
+        info.argRead.push_back(r);
+    }
     info.argPreLaunch.assign(info.argNames.size(), false);
     for (int64_t i : preLaunch.lookup(info.name))
       if (i >= 0 && size_t(i) < info.argPreLaunch.size())

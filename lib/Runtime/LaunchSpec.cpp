@@ -134,7 +134,7 @@ void LaunchPlan::setPreLaunchArgs(StringRef kernel, const std::vector<bool> &arg
 
 /// Launch m saves the arrays it writes that its adjoint reads as they were
 /// before it (put back before its adjoint), and those an earlier launch
-/// uses (put back after its adjoint, for the earlier adjoints): so every
+/// may read (put back after its adjoint, for the earlier adjoints): so every
 /// adjoint runs on the arrays as its forward launch found them, except
 /// those its own kernel wrote before reading them (or only wrote: atomic
 /// min/max adjoints compare with the result), which it sees as it left them.
@@ -143,7 +143,7 @@ std::vector<std::vector<LaunchPlan::Saved>> LaunchPlan::savePlan() const {
   if (!backward)
     return plan;
   llvm::DenseSet<const HostArray *> usedEarlier;
-  for (auto [m, l] : llvm::enumerate(launchList)) {
+  for (size_t m = 0; m < launchList.size(); ++m) {
     for (const Write &w : launchWrites[m]) {
       bool before = w.arg < launchPreLaunch[m].size() && launchPreLaunch[m][w.arg];
       auto it = llvm::find_if(plan[m], [&](const Saved &s) { return s.array == w.array; });
@@ -152,8 +152,7 @@ std::vector<std::vector<LaunchPlan::Saved>> LaunchPlan::savePlan() const {
       else if (before || usedEarlier.count(w.array))
         plan[m].push_back({w.array, before, {}});
     }
-    for (const Launch::ArrayUse &u : l.arrayUses)
-      usedEarlier.insert(u.array);
+    usedEarlier.insert(launchReads[m].begin(), launchReads[m].end());
   }
   return plan;
 }

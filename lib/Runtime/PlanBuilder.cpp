@@ -907,6 +907,7 @@ Error PlanBuilder::parseBackward(const json::Value &v) {
   llvm::DenseSet<const HostArray *> &written = plan.written;
   plan.launchWrites.resize(plan.launchList.size());
   plan.launchPreLaunch.resize(plan.launchList.size());
+  plan.launchReads.resize(plan.launchList.size());
   for (size_t li = plan.launchList.size(); li-- > 0;) {
     const LaunchPlan::Launch &fwd = plan.launchList[li];
     const KernelInfo &info = *inputs[li].kernel;
@@ -926,6 +927,8 @@ Error PlanBuilder::parseBackward(const json::Value &v) {
       std::memcpy(reinterpret_cast<char *>(bwd.storage[n + u.arg].data()) + u.offset, &view, sizeof view);
       bwd.arrayUses.push_back({unsigned(n + u.arg), u.offset, plan.gradOf.lookup(u.array)});
       bwd.arrayUses.push_back(u);
+      if (u.arg >= info.argRead.size() || info.argRead[u.arg])
+        plan.launchReads[li].insert(u.array);
       if (u.arg < info.argWritten.size() && info.argWritten[u.arg]) {
         written.insert(u.array);
         // The plan owns its arrays; the uses view them read-only.

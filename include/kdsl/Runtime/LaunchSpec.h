@@ -129,6 +129,9 @@ struct KernelInfo {
   std::vector<mlir::Type> argTypes; // valid while the MLIRContext lives
   unsigned launchDims = 1;          // KernelOp::getLaunchDims()
   std::vector<bool> argWritten;     // writtenArguments(): the kernel writes the argument's arrays
+  /// The kernel (and so its adjoint) may read the argument's arrays: any use
+  /// but stores, additive atomics whose old value is unused, shapes.
+  std::vector<bool> argRead;
   /// The adjoint reads the argument's arrays as they were before the forward
   /// launch (the kernel reads them, then writes them: kPreLaunchArgsAttrName
   /// of its adjoint kernel, when the module holds it; else all false).
@@ -313,6 +316,8 @@ private:
     unsigned arg;
   };
   std::vector<std::vector<Write>> launchWrites;
+  /// Per launch: the arrays its adjoint may read (KernelInfo::argRead).
+  std::vector<llvm::DenseSet<const HostArray *>> launchReads;
   /// Per launch: KernelInfo::argPreLaunch of its kernel.
   std::vector<std::vector<bool>> launchPreLaunch;
   /// An array saved before a forward launch, put back for the adjoints:
