@@ -491,6 +491,8 @@ def Kdsl_AssertOp : Kdsl_Op<"assert"> {
   }];
   let arguments = (ins I1:$condition, StrAttr:$message, Optional<I64>:$thread);
   let assemblyFormat = "$condition `,` $message (`thread` `(` $thread^ `)`)? attr-dict";
+  // An assert of a constant true condition is erased (as cf.assert's is).
+  let hasCanonicalizeMethod = 1;
   let builders = [OpBuilder<(ins "::mlir::Value":$condition, "::mlir::StringAttr":$message), [{
     build($_builder, $_state, condition, message, ::mlir::Value());
   }]>];

@@ -4,6 +4,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 #include "llvm/ADT/StringSet.h"
@@ -436,6 +437,13 @@ LogicalResult StructInsertOp::canonicalize(StructInsertOp op, PatternRewriter &r
   SmallVector<Value> fields(create.getFields());
   fields[idx] = op.getValue();
   rewriter.replaceOpWithNewOp<StructCreateOp>(op, create.getType(), fields);
+  return success();
+}
+
+LogicalResult AssertOp::canonicalize(AssertOp op, PatternRewriter &rewriter) {
+  if (!matchPattern(op.getCondition(), m_One()))
+    return failure();
+  rewriter.eraseOp(op);
   return success();
 }
 

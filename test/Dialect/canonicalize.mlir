@@ -94,3 +94,22 @@ func.func @quat_inverse_twice(%q: vector<4xf32>) -> (vector<4xf32>, vector<4xf32
   %b = kdsl.quat_inverse %a : vector<4xf32>
   return %b, %a : vector<4xf32>, vector<4xf32>
 }
+
+// -----
+
+// An assert whose condition is constant true is erased; a constant false one
+// (it always reports) and one of a run-time condition stay.
+// CHECK-LABEL: func.func @assert_constant(
+// CHECK-SAME: %[[C:.*]]: i1
+// CHECK-NEXT: %[[F:.*]] = arith.constant false
+// CHECK-NEXT: kdsl.assert %[[F]], "always"
+// CHECK-NEXT: kdsl.assert %[[C]], "run time"
+// CHECK-NEXT: return
+func.func @assert_constant(%c: i1) {
+  %t = arith.constant true
+  %f = arith.constant false
+  kdsl.assert %t, "never"
+  kdsl.assert %f, "always"
+  kdsl.assert %c, "run time"
+  return
+}
