@@ -7,6 +7,8 @@
 //    source variable `pos` (an assignment, a loop variable, a loop-carried
 //    value); "adj_pos" for the adjoint of such a value in a backward kernel.
 //    The emitter names the C++ local after it (uniqued: pos, pos_1, ...).
+//  - FusedLoc<{kdsl.result_names = ["adj_hit", ...]}>[loc]: the names of the
+//    results of a multi-result op (a reversed `if`), "" for none.
 //  - FusedLoc<"kdsl.adjoint">[loc]: an op of the reverse sweep of a backward
 //    kernel (its statement comment reads `// adj: ...`).
 //  - The module's location FusedLoc<[first, last, "text", ...]>[file:1:1]:
