@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "kdsl/Frontend/Parser.h"
 
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -37,9 +38,25 @@ static std::string dirOf(StringRef file) {
   return d.empty() ? "." : d.str();
 }
 
+bool kdsl::isStdlibModule(StringRef dotted) {
+  if (dotted.starts_with("."))
+    return false;
+  // Modules Python has already imported (built in, or loaded by `import warp`)
+  // before a kernel module runs: `import types` gets them from sys.modules,
+  // never from a types.py next to the source.
+  return llvm::StringSwitch<bool>(dotted.split('.').first)
+      .Cases({"__future__", "abc", "builtins", "collections", "contextlib", "copy", "ctypes"}, true)
+      .Cases({"dataclasses", "enum", "functools", "inspect", "itertools", "math", "numbers"}, true)
+      .Cases({"operator", "os", "re", "sys", "threading", "time", "types", "typing"}, true)
+      .Cases({"warnings", "weakref"}, true)
+      .Default(false);
+}
+
 ModuleAST *kdsl::importModule(ModuleAST &from, StringRef dotted, DiagEngine &diags,
                               std::string &note) {
   note.clear();
+  if (isStdlibModule(dotted))
+    return nullptr; // host code kdsl does not need (math.pi is read by name)
   std::string srcDir = dirOf(from.filename);
   std::vector<std::string> bases;
   StringRef rest = dotted;

@@ -101,6 +101,29 @@ std::optional<const Type *> Sema::resolveCompositeType(Expr *ann, Scope *scope) 
     extent = c->args[pos++];
   if (!dtypeExpr && pos < c->args.size())
     dtypeExpr = c->args[pos++];
+  // Warp's generic vector(Any, float) / matrix((Any, Any), float) /
+  // vector(3, dtype=Any) parameter types: kdsl's generics are typing.Any
+  // parameters only.
+  auto genericPart = [&]() -> std::pair<Expr *, const char *> {
+    if (dtypeExpr && isAnyAnnotation(dtypeExpr, scope))
+      return {dtypeExpr, "dtype"};
+    if (extent && isAnyAnnotation(extent, scope))
+      return {extent, *name == "vector" ? "length" : "shape"};
+    if (auto *t = llvm::dyn_cast_or_null<TupleExpr>(extent))
+      for (Expr *x : t->elts)
+        if (isAnyAnnotation(x, scope))
+          return {x, "shape"};
+    return {nullptr, nullptr};
+  };
+  if (auto [part, what] = genericPart(); part) {
+    bool isDtype = StringRef(what) == "dtype";
+    error(part->loc, "wp.types." + *name + "() with a generic " + what + " (Any) is not supported: give a " +
+                         (isDtype ? "concrete dtype such as float32"
+                          : *name == "vector" ? "constant length such as 3"
+                                              : "constant shape such as (3, 3)") +
+                         ", or annotate the parameter typing.Any");
+    return nullptr;
+  }
   Scalar s = Scalar::F32;
   if (dtypeExpr) {
     const Type *d = resolveType(dtypeExpr, scope);
@@ -166,6 +189,8 @@ public:
   const Type *check();
   /// A type alias called as a constructor (Sema::checkAliasCtor).
   const Type *checkAlias(const Type *t);
+  /// A dtype= keyword that is not a type was reported (dtypeKeyword).
+  bool dtypeFailed = false;
 
 private:
   Builtin b;
@@ -207,9 +232,15 @@ std::optional<Scalar> SpatialRules::dtypeKeyword() {
   Expr *d = keywordArg(e, "dtype");
   if (!d)
     return std::nullopt;
+  if (s.isAnyAnnotation(d, s.fn->scope)) {
+    s.error(d->loc, name + "() needs a concrete dtype such as float32, not Any");
+    dtypeFailed = true;
+    return std::nullopt;
+  }
   const Type *t = s.resolveType(d, s.fn->scope);
   if (t && !t->isScalar())
     s.error(d->loc, name + "() dtype must be a scalar type, got " + t->str());
+  dtypeFailed |= !t || !t->isScalar();
   return t && t->isScalar() ? std::optional<Scalar>(t->scalar) : std::nullopt;
 }
 
@@ -518,7 +549,9 @@ const Type *SpatialRules::check() {
 }
 
 const Type *Sema::checkSpatialBuiltin(CallExpr *e, Builtin b) {
-  return SpatialRules(*this, e, b).check();
+  SpatialRules rules(*this, e, b);
+  const Type *t = rules.check();
+  return rules.dtypeFailed ? nullptr : t;
 }
 
 const Type *SpatialRules::checkAlias(const Type *t) {
@@ -548,7 +581,9 @@ const Type *Sema::checkAliasCtor(CallExpr *e, const Type *t) {
   e->ckind = CallKind::Builtin;
   e->builtin = (int)b;
   e->boundArgs.assign(e->args.begin(), e->args.end());
-  return SpatialRules(*this, e, b).checkAlias(t);
+  SpatialRules rules(*this, e, b);
+  const Type *r = rules.checkAlias(t);
+  return rules.dtypeFailed ? nullptr : r;
 }
 
 /// xform.p (vec3) and xform.q (quat); Warp has no x/y/z/w on transforms.

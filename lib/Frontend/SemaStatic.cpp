@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Frontend/Generics.h"
+#include "kdsl/Frontend/Parser.h"
 #include "kdsl/Frontend/Sema.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -1307,6 +1308,13 @@ FuncDef *Sema::aliasedFunc(const Symbol *s, unsigned depth) {
 bool Sema::reportHostName(NameExpr *n, const Symbol *s) {
   if (s && s->kind == Symbol::Other && s->hostNote.empty() && !s->missingModule.empty()) {
     // An import of a module kdsl did not find (Imports.cpp).
+    if (isStdlibModule(s->missingModule)) {
+      error(n->loc, "'" + n->name + "' is " +
+                        (s->missingName.empty() ? "Python's standard library module '"
+                                                : "imported from Python's standard library module '") +
+                        s->missingModule + "', which kernel code cannot use here");
+      return true;
+    }
     std::string path = s->missingModule.str();
     std::replace(path.begin(), path.end(), '.', '/');
     std::string where = "kdsl looks for " + path + ".py or " + path +

@@ -4,9 +4,11 @@
 #
 # A kernel may be annotated as returning nothing: `-> None`, or Python's
 # spelling of None's type, `-> types.NoneType` (test_codegen.py's
-# f0_none_type); returning a value from it is an error (the ERR run; not in
-# test/Frontend/errors, whose types.py kdsl would take for `types`). Any
-# other return annotation is an error (test/Frontend/errors/statements.py).
+# f0_none_type); returning a value from it is an error (the ERR run). Like
+# Python, kdsl takes `types` for the standard library module even next to a
+# file named types.py (test/Frontend/errors/types.py;
+# import-stdlib-local-file.py). Any other return annotation is an error
+# (test/Frontend/errors/statements.py).
 import types
 
 import warp as wp

@@ -24,6 +24,11 @@ bool parseModule(unsigned bufferId, DiagEngine &diags, ModuleAST &module);
 /// after reporting errors.
 Expr *parseStandaloneExpr(unsigned bufferId, DiagEngine &diags, ModuleAST &module);
 
+/// Whether `dotted` is (in) a Python standard library module that Python has
+/// already imported when a Warp module runs (types, typing, math, functools,
+/// ctypes, ...): importModule never reads a local file for it.
+bool isStdlibModule(llvm::StringRef dotted);
+
 /// The Python module `dotted` (`a.b.c`, or relative `.c`) that `from`
 /// imports, parsed from its file (Imports.cpp); null when kdsl does not find
 /// or cannot read it, with `note` saying why when kernel code should get an

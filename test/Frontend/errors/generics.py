@@ -264,3 +264,87 @@ def f(x: float): ...
 def k(a: wp.array(dtype=float)):
     # expected-note@+1 {{in the call to 'f'}}
     a[0] = f(a[0])
+
+# -----
+
+# generic-vector-length: Warp's vector(Any, float) parameter (test_vec.py's
+# vector_len_kernel); kdsl's generics are typing.Any parameters only.
+
+from typing import Any
+
+import warp as wp
+
+
+@wp.kernel
+def k(
+    v: wp.types.vector(Any, float),  # expected-error {{wp.types.vector() with a generic length (Any) is not supported: give a constant length such as 3, or annotate the parameter typing.Any}}
+    out: wp.array(dtype=int),
+):
+    out[0] = len(v)
+
+# -----
+
+# generic-matrix-shape: matrix((Any, Any), float) (test_mat.py).
+
+from typing import Any
+
+import warp as wp
+
+
+@wp.kernel
+def k(
+    m: wp.types.matrix((Any, Any), float),  # expected-error {{wp.types.matrix() with a generic shape (Any) is not supported: give a constant shape such as (3, 3), or annotate the parameter typing.Any}}
+    out: wp.array(dtype=float),
+):
+    out[0] = m[0, 0]
+
+# -----
+
+# generic-vector-dtype-alias: a vector alias with dtype=typing.Any, used as a
+# func parameter type; the error is at the alias, not "cannot find module
+# typing".
+
+import typing
+
+import warp as wp
+
+# expected-error@+1 {{wp.types.vector() with a generic dtype (Any) is not supported: give a concrete dtype such as float32, or annotate the parameter typing.Any}}
+vec3any = wp.types.vector(length=3, dtype=typing.Any)
+
+
+@wp.func
+def first(v: vec3any):
+    return v[0]
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    # expected-note@+1 {{in the call to 'first'}}
+    a[0] = first(wp.vec3(1.0, 2.0, 3.0))
+
+# -----
+
+# generic-vector-ctor-dtype: wp.vector(..., dtype=Any) builds no value.
+
+from typing import Any
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    v = wp.vector(1.0, 2.0, dtype=Any)  # expected-error {{wp.vector() needs a concrete dtype such as float32, not Any}}
+    a[0] = v[0]
+
+# -----
+
+# typing-name-in-kernel: a typing name used as a value is host code.
+
+from typing import Optional
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    a[0] = float(Optional)  # expected-error {{'Optional' is imported from Python's standard library module 'typing', which kernel code cannot use here}}
