@@ -12,12 +12,14 @@
 #include "kdsl/Synth/Sample.h"
 
 #include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Driver/Driver.h"
 #include "kdsl/Frontend/Frontend.h"
 #include "kdsl/Runtime/Bundle.h"
 #include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Target/Cpp.h"
 #include "kdsl/Target/Mangle.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -98,9 +100,25 @@ llvm::Expected<std::string> bundleOf(const json::Object &record, llvm::StringRef
   if (!record.getString("cuda_backward"))
     if (json::Object *o = spec->getAsObject())
       o->erase("backward");
+  // The adjoints say which arrays a backward needs as they were before the
+  // forward overwrote them (LaunchPlan::restoresArrays); a bundle runs the
+  // forward and then the adjoints on the same buffers, with no restore step.
+  bool backward = spec->getAsObject() && spec->getAsObject()->get("backward");
+  if (backward) {
+    // Their in-place warnings are this function's error, below.
+    mlir::ScopedDiagnosticHandler quiet(&ctx, [](mlir::Diagnostic &d) {
+      return mlir::success(d.getSeverity() != mlir::DiagnosticSeverity::Error);
+    });
+    if (llvm::Error e = driver::prepareAdjoints(*module))
+      return e;
+  }
   auto plan = LaunchPlan::create(*spec, *module);
   if (!plan)
     return plan.takeError();
+  if ((*plan)->restoresArrays())
+    return llvm::createStringError(
+        "its backward pass runs adjoints on arrays as they were before a launch that "
+        "overwrote them (an array read, then written in place), which a bundle does not carry");
   for (const LaunchPlan::Launch &l : (*plan)->launches())
     entries.push_back(mangleName(l.kernel) + "_cuda_kernel_forward");
   for (const LaunchPlan::Launch &l : (*plan)->backwardLaunches())
