@@ -36,29 +36,6 @@ using namespace kdsl;
 /// Warp's adj_* functions. The adjoint of the result stays a vector or matrix
 /// (adj_<name> in the C++), and the reverse reads as a few vector lines per
 /// operand. Returns false for the other ops (their expansion is reversed).
-/// Whether v is known to be zero: a zero constant, a broadcast of one, or
-/// a vector of such elements (the zero translation of wp.transform(wp.vec3(),
-/// q) is elements of a from_elements of constants until canonicalization).
-static bool isZero(Value v, int depth = 0) {
-  if (matchPattern(v, m_AnyZeroFloat()))
-    return true;
-  if (depth > 6)
-    return false;
-  if (auto e = v.getDefiningOp<vector::FromElementsOp>())
-    return llvm::all_of(e.getElements(), [&](Value x) { return isZero(x, depth + 1); });
-  if (auto e = v.getDefiningOp<vector::BroadcastOp>())
-    return isZero(e.getSource(), depth + 1);
-  if (auto e = v.getDefiningOp<vector::ExtractOp>()) {
-    if (e.hasDynamicPosition())
-      return false;
-    auto from = e.getSource().getDefiningOp<vector::FromElementsOp>();
-    if (from && from.getType().getRank() == 1 && e.getStaticPosition().size() == 1)
-      return isZero(from.getElements()[e.getStaticPosition()[0]], depth + 1);
-    return isZero(e.getSource(), depth + 1);
-  }
-  return false;
-}
-
 static bool vectorRule(AdjointBuilder &ab, Operation &op, Value g, Location loc) {
   OpBuilder &b = ab.builder();
   auto splat = [&](Value s, Type t) -> Value {
@@ -192,7 +169,7 @@ static bool vectorRule(AdjointBuilder &ab, Operation &op, Value g, Location loc)
         // per component).
         Value q = ab.primal(o.getQuat()), v = ab.primal(o.getVec());
         ab.accumulate(o.getVec(), QuatRotateInvOp::create(b, loc, q, g));
-        if (isZero(v)) // the zero translation of a transform: adj_q += 0
+        if (isKnownZero(v)) // the zero translation of a transform: adj_q += 0
           return true;
         Value p = QuatMulOp::create(b, loc, QuatMulOp::create(b, loc, pure(g), q), pure(v));
         ab.accumulate(o.getQuat(), rotateQuatAdjoint(q, g, v, p));
@@ -203,7 +180,7 @@ static bool vectorRule(AdjointBuilder &ab, Operation &op, Value g, Location loc)
         // adj_q += 2 dot(adj, v) q - 2 (v, 0) q (adj, 0).
         Value q = ab.primal(o.getQuat()), v = ab.primal(o.getVec());
         ab.accumulate(o.getVec(), QuatRotateOp::create(b, loc, q, g));
-        if (isZero(v))
+        if (isKnownZero(v))
           return true;
         Value p = QuatMulOp::create(b, loc, QuatMulOp::create(b, loc, pure(v), q), pure(g));
         ab.accumulate(o.getQuat(), rotateQuatAdjoint(q, g, v, p));
@@ -311,7 +288,7 @@ LogicalResult Reverser::reverseExpanded(Operation &op) {
     return success();
 
   // An adjoint known to be zero (a constant) contributes nothing.
-  if (llvm::all_of(resAdj, [](Value a) { return !a || isZero(a); }))
+  if (llvm::all_of(resAdj, [](Value a) { return !a || isKnownZero(a); }))
     return success();
   Location loc = withoutSourceNames(op.getLoc());
   if (op.getNumResults() == 1 && vectorRule(*this, op, resAdj[0], loc))

@@ -231,23 +231,6 @@ void Reverser::nameAdjoint(Value v, Value a) {
     }
 }
 
-/// Whether element `position` of `vec` is known to be zero: `vec` is a
-/// chain of inserts at other constant positions into a zero constant.
-static bool isZeroAt(Value vec, ArrayRef<OpFoldResult> position) {
-  auto pos = getConstantIntValues(position);
-  if (!pos)
-    return false;
-  while (auto insert = vec.getDefiningOp<vector::InsertOp>()) {
-    auto at = getConstantIntValues(insert.getMixedPosition());
-    // Overlapping positions: one is a prefix of the other.
-    if (!at || llvm::equal(ArrayRef(*at).take_front(std::min(at->size(), pos->size())),
-                           ArrayRef(*pos).take_front(std::min(at->size(), pos->size()))))
-      return false;
-    vec = insert.getDest();
-  }
-  return matchPattern(vec, m_AnyZeroFloat()) || matchPattern(vec, m_Zero());
-}
-
 void Reverser::accumulateAt(Value v, ArrayRef<OpFoldResult> position, Value contribution) {
   if (!contribution || !isDifferentiableType(v.getType()) || isConstantValue(v))
     return;
@@ -255,7 +238,8 @@ void Reverser::accumulateAt(Value v, ArrayRef<OpFoldResult> position, Value cont
   Value old = adj.lookup(v);
   if (!old)
     old = buildZero(b, loc, v.getType());
-  Value sum = isZeroAt(old, position)
+  auto constantPosition = getConstantIntValues(position);
+  Value sum = constantPosition && isKnownZeroAt(old, *constantPosition)
                   ? contribution
                   : buildAdd(b, loc, vector::ExtractOp::create(b, loc, old, position), contribution);
   adj[v] = vector::InsertOp::create(b, loc, sum, old, position);

@@ -54,22 +54,6 @@ struct InsertRule : VectorRule<InsertRule, vector::InsertOp> {
   }
 };
 
-/// Whether element `pos` of the adjoint `adj` is known to be zero: `adj` is
-/// a zero constant, or inserts at other positions into one (the adjoint of a
-/// vector only some of whose elements are read).
-bool isZeroAt(Value adj, ArrayRef<int64_t> pos) {
-  while (auto insert = adj.getDefiningOp<vector::InsertOp>()) {
-    if (insert.hasDynamicPosition())
-      return false;
-    ArrayRef<int64_t> at = insert.getStaticPosition();
-    size_t n = std::min(at.size(), pos.size());
-    if (at.take_front(n) == pos.take_front(n))
-      return false;
-    adj = insert.getDest();
-  }
-  return matchPattern(adj, m_AnyZeroFloat());
-}
-
 struct FromElementsRule : VectorRule<FromElementsRule, vector::FromElementsOp> {
   static LogicalResult rule(vector::FromElementsOp op, AdjointBuilder &ab, OpBuilder &b,
                             Location loc, Value adj) {
@@ -84,7 +68,7 @@ struct FromElementsRule : VectorRule<FromElementsRule, vector::FromElementsOp> {
       // An element whose adjoint is known to be zero gets none (as if
       // nothing read it): a spatial vector's unread half or a transform's
       // unread rotation is not reversed through the ops that made it.
-      if (isZeroAt(adj, pos))
+      if (isKnownZeroAt(adj, pos))
         continue;
       ab.accumulate(e, vector::ExtractOp::create(b, loc, adj, pos));
     }

@@ -46,22 +46,77 @@ static Value extractField(OpBuilder &b, Location loc, Value s, StringRef name) {
                                  b.getStringAttr(name));
 }
 
-/// Whether field `name` of the struct `s` is known to be zero: `s` is a chain
-/// of inserts into a kdsl.struct_create (buildZero's, or a struct_extract's
-/// adjoint: the field's adjoint inserted into zeros), and the value last set
-/// for the field is a zero constant.
-static bool fieldKnownZero(Value s, StringRef name) {
-  while (auto insert = s.getDefiningOp<StructInsertOp>()) {
+// Known zeros are looked for a few ops deep only: they are the zeros the
+// reverse sweep itself builds (buildZero, an adjoint inserted into one).
+static constexpr int kKnownZeroDepth = 8;
+
+static bool knownZero(Value v, int depth);
+
+static bool knownZeroAt(Value v, ArrayRef<int64_t> pos, int depth) {
+  if (depth > kKnownZeroDepth)
+    return false;
+  if (auto insert = v.getDefiningOp<vector::InsertOp>()) {
+    if (insert.hasDynamicPosition())
+      return false;
+    ArrayRef<int64_t> at = insert.getStaticPosition();
+    size_t n = std::min(at.size(), pos.size());
+    if (at.take_front(n) != pos.take_front(n)) // another element or row
+      return knownZeroAt(insert.getDest(), pos, depth + 1);
+    if (at.size() >= pos.size()) // inside the element: the rest of it too
+      return knownZero(insert.getValueToStore(), depth + 1) &&
+             knownZeroAt(insert.getDest(), pos, depth + 1);
+    return knownZeroAt(insert.getValueToStore(), pos.drop_front(at.size()), depth + 1);
+  }
+  auto from = v.getDefiningOp<vector::FromElementsOp>();
+  if (from && from.getType().getRank() == 1 && pos.size() == 1 && pos[0] >= 0 &&
+      pos[0] < int64_t(from.getElements().size()))
+    return knownZero(from.getElements()[pos[0]], depth + 1);
+  return knownZero(v, depth + 1);
+}
+
+static bool knownZeroField(Value s, StringRef name, int depth) {
+  for (; depth <= kKnownZeroDepth; ++depth) {
+    auto insert = s.getDefiningOp<StructInsertOp>();
+    if (!insert)
+      break;
     if (insert.getField() == name)
-      return matchPattern(insert.getValue(), m_AnyZeroFloat());
+      return knownZero(insert.getValue(), depth + 1);
     s = insert.getInput();
   }
   auto create = s.getDefiningOp<StructCreateOp>();
-  if (!create)
+  if (!create || depth > kKnownZeroDepth)
     return false;
   auto t = cast<StructType>(s.getType());
-  return matchPattern(create.getFields()[t.getFieldIndex(name)], m_AnyZeroFloat());
+  return knownZero(create.getFields()[t.getFieldIndex(name)], depth + 1);
 }
+
+static bool knownZero(Value v, int depth) {
+  if (matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero()))
+    return true;
+  if (depth > kKnownZeroDepth)
+    return false;
+  if (auto e = v.getDefiningOp<vector::FromElementsOp>())
+    return llvm::all_of(e.getElements(), [&](Value x) { return knownZero(x, depth + 1); });
+  if (auto e = v.getDefiningOp<vector::BroadcastOp>())
+    return knownZero(e.getSource(), depth + 1);
+  if (auto e = v.getDefiningOp<vector::ExtractOp>())
+    return !e.hasDynamicPosition() &&
+           knownZeroAt(e.getSource(), e.getStaticPosition(), depth + 1);
+  if (auto i = v.getDefiningOp<vector::InsertOp>())
+    return knownZero(i.getValueToStore(), depth + 1) && knownZero(i.getDest(), depth + 1);
+  if (auto t = dyn_cast<StructType>(v.getType()))
+    return llvm::all_of(llvm::zip(t.getFieldNames(), t.getFieldTypes()), [&](auto field) {
+      auto [name, type] = field;
+      return !isDifferentiableType(type) || knownZeroField(v, name, depth + 1);
+    });
+  return false;
+}
+
+bool kdsl::isKnownZero(Value v) { return knownZero(v, 0); }
+bool kdsl::isKnownZeroAt(Value v, ArrayRef<int64_t> position) {
+  return knownZeroAt(v, position, 0);
+}
+bool kdsl::isKnownZeroField(Value s, StringRef name) { return knownZeroField(s, name, 0); }
 
 Value kdsl::buildAdd(OpBuilder &b, Location loc, Value a, Value c) {
   if (auto s = dyn_cast<StructType>(a.getType())) {
@@ -71,9 +126,9 @@ Value kdsl::buildAdd(OpBuilder &b, Location loc, Value a, Value c) {
     // backward as `v25 = adj_xi + splat(0.0f)`.
     Value out = a;
     for (auto [name, f] : llvm::zip(s.getFieldNames(), s.getFieldTypes())) {
-      if (!isDifferentiableType(f) || fieldKnownZero(c, name))
+      if (!isDifferentiableType(f) || isKnownZeroField(c, name))
         continue;
-      Value x = fieldKnownZero(a, name) ? Value() : extractField(b, loc, a, name);
+      Value x = isKnownZeroField(a, name) ? Value() : extractField(b, loc, a, name);
       Value y = extractField(b, loc, c, name);
       out = StructInsertOp::create(b, loc, x ? buildAdd(b, loc, x, y) : y, out, name);
     }

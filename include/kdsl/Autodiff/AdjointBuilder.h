@@ -47,6 +47,18 @@ mlir::Value buildZero(mlir::OpBuilder &b, mlir::Location loc, mlir::Type t);
 /// a + b for two adjoints of the same differentiable type.
 mlir::Value buildAdd(mlir::OpBuilder &b, mlir::Location loc, mlir::Value a, mlir::Value c);
 
+/// Whether `v` is known to be zero (an adjoint nothing was added to, or the
+/// zero part of a value): a zero constant, a broadcast of one, a vector of
+/// known zeros or an element of one, a struct of known zeros, or inserts of
+/// known zeros into one. The reverse sweep leaves such adjoints out.
+bool isKnownZero(mlir::Value v);
+/// Whether the element (or row) at constant `position` of vector `v` is
+/// known to be zero: inserts at other constant positions into a known zero,
+/// or a known zero element of a vector.from_elements.
+bool isKnownZeroAt(mlir::Value v, llvm::ArrayRef<int64_t> position);
+/// Whether field `name` of struct `s` is known to be zero.
+bool isKnownZeroField(mlir::Value s, llvm::StringRef name);
+
 } // namespace kdsl
 
 #endif
