@@ -60,9 +60,13 @@ static bool knownZeroAt(Value v, ArrayRef<int64_t> pos, int depth) {
       return false;
     ArrayRef<int64_t> at = insert.getStaticPosition();
     size_t n = std::min(at.size(), pos.size());
-    if (at.take_front(n) != pos.take_front(n)) // another element or row
-      return knownZeroAt(insert.getDest(), pos, depth + 1);
-    if (at.size() >= pos.size()) // inside the element: the rest of it too
+    // Another element or row: a chain of those (a 7-element spatial vector
+    // built element by element) is walked whatever its length.
+    if (at.take_front(n) != pos.take_front(n))
+      return knownZeroAt(insert.getDest(), pos, depth);
+    if (at.size() == pos.size()) // the element itself
+      return knownZero(insert.getValueToStore(), depth + 1);
+    if (at.size() > pos.size()) // inside the element: the rest of it too
       return knownZero(insert.getValueToStore(), depth + 1) &&
              knownZeroAt(insert.getDest(), pos, depth + 1);
     return knownZeroAt(insert.getValueToStore(), pos.drop_front(at.size()), depth + 1);
