@@ -257,11 +257,7 @@ const Type *MiscRules::zeros() {
   if (!bind({"shape", "dtype"}))
     return nullptr;
   Expr *shape = args[0], *d = args[1];
-  llvm::SmallVector<Expr *, 4> dims;
-  if (auto *t = llvm::dyn_cast<TupleExpr>(shape))
-    dims.append(t->elts.begin(), t->elts.end());
-  else
-    dims.push_back(shape);
+  llvm::SmallVector<Expr *, 4> dims = shapeExtents(shape);
   if (dims.empty() || dims.size() > 4)
     return fail(shape->loc, name + "() shape has 1 to 4 extents, got " + Twine(dims.size()));
   llvm::SmallVector<int64_t, 4> extents;
@@ -306,11 +302,7 @@ const Type *MiscRules::arrayFromPtr() {
   } else if (ptr->type != u64) {
     return fail(ptr->loc, name + "() ptr must be a uint64 address (such as arr.ptr), got " + ptr->type->str());
   }
-  llvm::SmallVector<Expr *, 4> dims;
-  if (auto *t = llvm::dyn_cast<TupleExpr>(shape))
-    dims.append(t->elts.begin(), t->elts.end());
-  else
-    dims.push_back(shape);
+  llvm::SmallVector<Expr *, 4> dims = shapeExtents(shape);
   if (dims.empty() || dims.size() > 4)
     return fail(shape->loc, name + "() shape has 1 to 4 extents, got " + Twine(dims.size()));
   for (Expr *x : dims) {

@@ -1294,11 +1294,7 @@ const Type *Sema::fixedArrayAnnotation(Expr *ann, Scope *scope) {
     return error(ann->loc, "a fixedarray return annotation takes shape= and dtype= "
                            "(wp.fixedarray(shape=(2, 3), dtype=float))"),
            nullptr;
-  llvm::SmallVector<Expr *, 4> dims;
-  if (auto *t = llvm::dyn_cast<TupleExpr>(shape))
-    dims.append(t->elts.begin(), t->elts.end());
-  else
-    dims.push_back(shape);
+  llvm::SmallVector<Expr *, 4> dims = shapeExtents(shape);
   llvm::SmallVector<int64_t, 4> extents;
   for (Expr *x : dims) {
     auto v = evalConst(x);

@@ -207,6 +207,13 @@ struct TupleExpr : Expr {
   llvm::SmallVector<Expr *, 4> elts;
   TupleExpr(llvm::SMLoc l) : Expr(ExprKind::Tuple, l) {}
 };
+/// The extents of a `shape` argument or keyword: a tuple's elements, or the
+/// one expression (`shape=3` is `shape=(3,)`).
+inline llvm::SmallVector<Expr *, 4> shapeExtents(Expr *shape) {
+  if (auto *t = llvm::dyn_cast<TupleExpr>(shape))
+    return t->elts;
+  return {shape};
+}
 /// Syntax that parses but is not part of the kernel language (lambda, a
 /// string, a comprehension, ...). Sema reports it if it is reached.
 struct UnsupportedExpr : Expr {
