@@ -13,8 +13,11 @@ no gradient, so grad x = seed * 3 (not seed * (3 + 2 x)).
 usage: array_ptr_ref.py SPEC.json              expected output
        array_ptr_ref.py --merge-grads OUT.json
 """
-import json
 import sys
+import os
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "Inputs"))
+from refcli import main  # noqa: E402
 
 
 def expected(spec):
@@ -38,14 +41,5 @@ def expected(spec):
                                     "products": products, "local": local, "ptrs": [0, 1]}}
 
 
-def merge_grads(result):
-    for name, g in result.pop("grads", {}).items():
-        result["outputs"]["grad." + name] = g
-    return result
-
-
 if __name__ == "__main__":
-    if sys.argv[1] == "--merge-grads":
-        print(json.dumps(merge_grads(json.load(open(sys.argv[2])))))
-    else:
-        print(json.dumps(expected(json.load(open(sys.argv[1])))))
+    main(expected)

@@ -9,10 +9,13 @@ usage: degrees_radians_ref.py SPEC.json            expected output
            kdsl-run's output with its "grads" moved into "outputs" as
            "grad.NAME", so that compare.py checks both.
 """
-import json
 import math
 import struct
 import sys
+import os
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "Inputs"))
+from refcli import main  # noqa: E402
 
 
 def f32(v):
@@ -59,14 +62,5 @@ def expected(spec):
     return {"ok": True, "outputs": out}
 
 
-def merge_grads(result):
-    for name, g in result.pop("grads", {}).items():
-        result["outputs"]["grad." + name] = g
-    return result
-
-
 if __name__ == "__main__":
-    if sys.argv[1] == "--merge-grads":
-        print(json.dumps(merge_grads(json.load(open(sys.argv[2])))))
-    else:
-        print(json.dumps(expected(json.load(open(sys.argv[1])))))
+    main(expected)

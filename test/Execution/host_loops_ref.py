@@ -12,9 +12,12 @@ d out/dx = 3 x, d out/dy = 1.
 usage: host_loops_ref.py SPEC.json              expected output
        host_loops_ref.py --merge-grads OUT.json
 """
-import json
 import math
 import sys
+import os
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "Inputs"))
+from refcli import main  # noqa: E402
 
 COEFFS = {"apply_term": (2.0, 1.0, True), "apply_term_1": (-0.5, 3.0, True),
           "after_loop": (-0.5, 3.0, False)}
@@ -49,14 +52,5 @@ def expected(spec):
     return {"ok": True, "outputs": out}
 
 
-def merge_grads(result):
-    for name, g in result.pop("grads", {}).items():
-        result["outputs"]["grad." + name] = g
-    return result
-
-
 if __name__ == "__main__":
-    if sys.argv[1] == "--merge-grads":
-        print(json.dumps(merge_grads(json.load(open(sys.argv[2])))))
-    else:
-        print(json.dumps(expected(json.load(open(sys.argv[1])))))
+    main(expected)

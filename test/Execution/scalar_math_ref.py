@@ -11,10 +11,13 @@ d copysign(x, y)/dx = +1 when x and y have the same sign bit, else -1.
 usage: scalar_math_ref.py SPEC.json             expected output (either kernel)
        scalar_math_ref.py --merge-grads OUT.json  "grads" moved into "outputs"
 """
-import json
 import math
 import struct
 import sys
+import os
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "Inputs"))
+from refcli import main  # noqa: E402
 
 
 def f32(v):
@@ -102,16 +105,10 @@ def expected64(spec):
     return out
 
 
-def merge_grads(result):
-    for name, g in result.pop("grads", {}).items():
-        result["outputs"]["grad." + name] = g
-    return result
+def expected(spec):
+    fn = expected64 if spec["kernel"] == "scalar_math64" else expected32
+    return {"ok": True, "outputs": fn(spec)}
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "--merge-grads":
-        print(json.dumps(merge_grads(json.load(open(sys.argv[2])))))
-    else:
-        spec = json.load(open(sys.argv[1]))
-        fn = expected64 if spec["kernel"] == "scalar_math64" else expected32
-        print(json.dumps({"ok": True, "outputs": fn(spec)}))
+    main(expected)
