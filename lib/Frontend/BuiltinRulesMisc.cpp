@@ -10,6 +10,8 @@
 
 #include "llvm/ADT/StringSwitch.h"
 
+#include <optional>
+
 using namespace kdsl;
 using llvm::SMLoc;
 using llvm::StringRef;
@@ -90,6 +92,26 @@ public:
   }
   /// The type named by a dtype argument, or null after an error.
   const Type *dtypeOf(Expr *d) { return s.resolveType(d, s.fn->scope); }
+  /// The element type of an array made in kernel code (wp.zeros, wp.array),
+  /// or null after an error.
+  const Type *elementDtypeOf(Expr *d) {
+    const Type *dtype = dtypeOf(d);
+    if (!dtype)
+      return nullptr;
+    if (!(dtype->isScalar() || dtype->isVecLike() || dtype->kind == Type::Struct))
+      return fail(d->loc, name + "() dtype must be a scalar, vector, matrix, quaternion, transform or "
+                                 "struct type, got " + dtype->str());
+    return dtype;
+  }
+  /// The 1 to 4 extents of a shape argument, or none after an error.
+  std::optional<llvm::SmallVector<Expr *, 4>> arrayExtentsOf(Expr *shape) {
+    llvm::SmallVector<Expr *, 4> dims = shapeExtents(shape);
+    if (dims.empty() || dims.size() > 4) {
+      fail(shape->loc, name + "() shape has 1 to 4 extents, got " + Twine(dims.size()));
+      return std::nullopt;
+    }
+    return dims;
+  }
 
   const Type *quaternion();
   const Type *transformSet();
@@ -257,9 +279,10 @@ const Type *MiscRules::zeros() {
   if (!bind({"shape", "dtype"}))
     return nullptr;
   Expr *shape = args[0], *d = args[1];
-  llvm::SmallVector<Expr *, 4> dims = shapeExtents(shape);
-  if (dims.empty() || dims.size() > 4)
-    return fail(shape->loc, name + "() shape has 1 to 4 extents, got " + Twine(dims.size()));
+  std::optional<llvm::SmallVector<Expr *, 4>> extentsOrNone = arrayExtentsOf(shape);
+  if (!extentsOrNone)
+    return nullptr;
+  llvm::SmallVector<Expr *, 4> &dims = *extentsOrNone;
   llvm::SmallVector<int64_t, 4> extents;
   for (Expr *x : dims) {
     if (!s.check(x))
@@ -274,12 +297,9 @@ const Type *MiscRules::zeros() {
     s.finalize(x);
     extents.push_back(v->i);
   }
-  const Type *dtype = dtypeOf(d);
+  const Type *dtype = elementDtypeOf(d);
   if (!dtype)
     return nullptr;
-  if (!(dtype->isScalar() || dtype->isVecLike() || dtype->kind == Type::Struct))
-    return fail(d->loc, name + "() dtype must be a scalar, vector, matrix, quaternion, transform or "
-                               "struct type, got " + dtype->str());
   args.clear(); // the shape and the type are the call's type; no value arguments
   return types.fixedArray(dtype, extents);
 }
@@ -302,9 +322,10 @@ const Type *MiscRules::arrayFromPtr() {
   } else if (ptr->type != u64) {
     return fail(ptr->loc, name + "() ptr must be a uint64 address (such as arr.ptr), got " + ptr->type->str());
   }
-  llvm::SmallVector<Expr *, 4> dims = shapeExtents(shape);
-  if (dims.empty() || dims.size() > 4)
-    return fail(shape->loc, name + "() shape has 1 to 4 extents, got " + Twine(dims.size()));
+  std::optional<llvm::SmallVector<Expr *, 4>> extentsOrNone = arrayExtentsOf(shape);
+  if (!extentsOrNone)
+    return nullptr;
+  llvm::SmallVector<Expr *, 4> &dims = *extentsOrNone;
   for (Expr *x : dims) {
     if (!s.check(x))
       return nullptr;
@@ -315,12 +336,9 @@ const Type *MiscRules::arrayFromPtr() {
       return fail(x->loc, name + "() shape extents must be int32, got " + x->type->str());
     }
   }
-  const Type *dtype = dtypeOf(d);
+  const Type *dtype = elementDtypeOf(d);
   if (!dtype)
     return nullptr;
-  if (!(dtype->isScalar() || dtype->isVecLike() || dtype->kind == Type::Struct))
-    return fail(d->loc, name + "() dtype must be a scalar, vector, matrix, quaternion, transform or "
-                               "struct type, got " + dtype->str());
   args.clear();
   args.push_back(ptr);
   args.append(dims.begin(), dims.end());
