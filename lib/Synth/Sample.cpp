@@ -49,44 +49,83 @@ OwningOpRef<ModuleOp> translate(llvm::StringRef source, llvm::StringRef name, ML
   return translateSource(sm, ctx, {}, os);
 }
 
-/// `module` without the kernels for which `keep` is false, and without the
-/// funcs nothing calls any more (an adjoint has its calls inlined).
-OwningOpRef<ModuleOp> withKernels(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep) {
-  OwningOpRef<ModuleOp> copy = module.clone();
-  for (KernelOp k : llvm::make_early_inc_range(copy->getOps<KernelOp>()))
-    if (!keep(k))
-      k.erase();
-  // One walk of the module per round collects every symbol still referenced
-  // (asking symbolKnownUseEmpty per func walked the module once per func).
-  for (bool changed = true; changed;) {
-    changed = false;
-    std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(&copy->getBodyRegion());
-    if (!uses)
-      break; // an op that may hold its own symbol table: keep every func
-    llvm::DenseSet<StringAttr> used;
+/// The funcs of `module` that its other top-level ops (those `keep` selects)
+/// reference, directly or through other funcs; every func when a symbol use
+/// cannot be known (an op that may hold its own symbol table).
+llvm::DenseSet<Operation *> calledFuncs(ModuleOp module, llvm::function_ref<bool(Operation *)> keep) {
+  llvm::DenseMap<StringAttr, Operation *> funcs;
+  for (func::FuncOp f : module.getOps<func::FuncOp>())
+    funcs[f.getSymNameAttr()] = f;
+  llvm::DenseSet<Operation *> called;
+  SmallVector<Operation *> work;
+  for (Operation &op : module.getBody()->getOperations())
+    if (!isa<func::FuncOp>(op) && keep(&op))
+      work.push_back(&op);
+  while (!work.empty()) {
+    std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(work.pop_back_val());
+    if (!uses) {
+      for (auto &[name, f] : funcs)
+        called.insert(f);
+      break;
+    }
     for (const SymbolTable::SymbolUse &use : *uses)
-      used.insert(use.getSymbolRef().getRootReference());
-    for (func::FuncOp f : llvm::make_early_inc_range(copy->getOps<func::FuncOp>()))
-      if (!used.contains(f.getSymNameAttr())) {
-        f.erase();
-        changed = true;
-      }
+      if (Operation *f = funcs.lookup(use.getSymbolRef().getRootReference()))
+        if (called.insert(f).second)
+          work.push_back(f);
   }
+  return called;
+}
+
+/// A copy of `module` without the kernels for which `keep` is false, and
+/// without the funcs the kernels left do not call (an adjoint has its calls
+/// inlined). Only what is kept is cloned.
+OwningOpRef<ModuleOp> withKernels(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep) {
+  auto kept = [&](Operation *op) {
+    auto k = dyn_cast<KernelOp>(op);
+    return !k || keep(k);
+  };
+  llvm::DenseSet<Operation *> called = calledFuncs(module, kept);
+  OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->cloneWithoutRegions());
+  copy->getBodyRegion().emplaceBlock();
+  OpBuilder b = OpBuilder::atBlockEnd(copy->getBody());
+  for (Operation &op : module.getBody()->getOperations())
+    if (isa<func::FuncOp>(op) ? called.contains(&op) : kept(&op))
+      b.clone(op);
   return copy;
+}
+
+/// Erases the funcs of `module` that its other top-level ops no longer call
+/// (canonicalization may fold a call away).
+void eraseUncalledFuncs(ModuleOp module) {
+  llvm::DenseSet<Operation *> called = calledFuncs(module, [](Operation *) { return true; });
+  for (func::FuncOp f : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (!called.contains(f))
+      f.erase();
 }
 
 bool isAdjoint(KernelOp k) { return adjointOf(k).has_value(); }
 
-/// C++ or CUDA C of the kernels `keep` selects, without the prelude.
-LogicalResult emitText(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep, bool cuda,
-                       std::string &out) {
+/// C++ or CUDA C of `module` (prepared for emission), without the prelude.
+LogicalResult emitText(ModuleOp module, bool cuda, std::string &out) {
   StageScope timer(cuda ? Stage::EmitCuda : Stage::EmitCpp);
-  OwningOpRef<ModuleOp> m = withKernels(module, keep);
   llvm::raw_string_ostream os(out);
   CppEmitOptions options;
   options.target = cuda ? CppEmitOptions::Target::Cuda : CppEmitOptions::Target::Cpp;
   options.prelude = false; // records share the prelude (manifest.json)
-  return emitCpp(*m, os, options);
+  return emitCpp(module, os, options);
+}
+
+/// The kernels of `module` that `keep` selects, with the funcs they call, in
+/// a module of their own prepared for the emitters (its clean-up run by
+/// `preparer`).
+FailureOr<OwningOpRef<ModuleOp>> emittableKernels(ModuleOp module,
+                                                  llvm::function_ref<bool(KernelOp)> keep,
+                                                  EmissionPreparer &preparer) {
+  OwningOpRef<ModuleOp> m = withKernels(module, keep);
+  if (failed(preparer.run(*m)))
+    return failure();
+  eraseUncalledFuncs(*m);
+  return m;
 }
 
 llvm::Expected<std::string> emitPtx(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep,
@@ -498,8 +537,9 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
     module->print(os);
     record["mlir"] = text;
   }
-  // The primal module keeps no adjoint; `full` gets it.
-  OwningOpRef<ModuleOp> full = module->clone();
+  // The primal module keeps no adjoint; `full` gets it (the primal itself
+  // when only the texts are asked for: nothing reads the primal after).
+  OwningOpRef<ModuleOp> full = options.textsOnly ? std::move(module) : module->clone();
   if (options.backward) {
     StageScope timer(Stage::Autodiff);
     if (auto e = driver::prepareAdjoints(*full, {std::vector<std::string>{p.kernelName}}))
@@ -520,20 +560,29 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
     execution[text] =
         json::Object{{"compiled", false}, {"executed", false}, {"matched", false}};
   validation["execution"] = std::move(execution);
-  // One clean-up for the four emissions (C++ and CUDA C, forward and backward).
-  OwningOpRef<ModuleOp> emittable = full->clone();
+  // The forward and the backward each in a module of its own, cleaned up
+  // once for both emitters.
+  OwningOpRef<ModuleOp> fwdModule, bwdModule;
   if (options.cpp || options.cuda) {
     StageScope timer(Stage::EmitCpp);
-    if (failed(preparer.run(*emittable)))
+    auto fwdPrepared = emittableKernels(*full, forward, preparer);
+    if (failed(fwdPrepared))
       return failWith("emit_cpp", "canonicalization failed");
+    fwdModule = std::move(*fwdPrepared);
+    if (options.backward) {
+      auto bwdPrepared = emittableKernels(*full, backward, preparer);
+      if (failed(bwdPrepared))
+        return failWith("emit_cpp", "canonicalization failed");
+      bwdModule = std::move(*bwdPrepared);
+    }
   }
   for (bool cuda : {false, true}) {
     if (cuda ? !options.cuda : !options.cpp)
       continue;
     std::string lang = cuda ? "cuda" : "cpp";
     std::string fwd, bwd, types;
-    if (failed(emitText(*emittable, forward, cuda, fwd)) ||
-        (options.backward && failed(emitText(*emittable, backward, cuda, bwd))))
+    if (failed(emitText(*fwdModule, cuda, fwd)) ||
+        (options.backward && failed(emitText(*bwdModule, cuda, bwd))))
       return failWith("emit_" + lang, "");
     // The struct definitions once, in <lang>_types: types + forward +
     // backward is one unit.
