@@ -43,6 +43,7 @@ for cuda_bin in [os.environ.get("CUDA_HOME", ""), os.environ.get("CUDA_PATH", ""
             config.available_features.add("ptxas")
             config.substitutions.append(("%ptxas", ptxas))
         config.substitutions.append(("%cuda_lib_stubs", os.path.join(cuda_bin, "lib64", "stubs")))
+        config.substitutions.append(("%libdevice", os.path.join(cuda_bin, "nvvm", "libdevice", "libdevice.10.bc")))
         break
 
 # A usable NVIDIA GPU (driver and device present): tests that launch kernels

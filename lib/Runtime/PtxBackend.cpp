@@ -11,13 +11,11 @@
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 
 #include <cstdlib>
-#include <mutex>
 
 using namespace mlir;
 using namespace kdsl;
@@ -51,21 +49,7 @@ static std::string findCuda(const std::string &given) {
   return "";
 }
 
-/// libdevice picks IEEE-rounded sqrt and division only when NVVM reflect says
-/// __CUDA_PREC_SQRT=1 (nvcc's default); LLVM reads it from the
-/// -nvvm-reflect-add option, set here once per process.
-static void requestPreciseSqrt() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    auto &options = llvm::cl::getRegisteredOptions();
-    auto it = options.find("nvvm-reflect-add");
-    if (it != options.end())
-      it->second->addOccurrence(0, "nvvm-reflect-add", "__CUDA_PREC_SQRT=1");
-  });
-}
-
 llvm::Expected<std::string> kdsl::compileToPtx(ModuleOp module, const PtxCompileOptions &options) {
-  requestPreciseSqrt();
   std::string diagnostics;
   llvm::raw_string_ostream os(diagnostics);
   ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &d) {

@@ -55,16 +55,15 @@ void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions
     return;
   GpuNVVMAttachTargetOptions target;
   target.chip = options.chip;
-  target.optLevel = 3;
+  // (The target's O level is not read: kdsl-gpu-module-to-ptx runs its llvm-passes.)
   // PTX ISA 7.3+ for stacksave/stackrestore (the per-thread autodiff tapes).
   target.features = "+ptx80";
   if (!options.cudaPath.empty())
     target.linkLibs.push_back(options.cudaPath + "/nvvm/libdevice/libdevice.10.bc");
   pm.addPass(createGpuNVVMAttachTarget(target));
-  GpuModuleToBinaryPassOptions binary;
-  binary.toolkitPath = options.cudaPath;
-  binary.compilationTarget = "isa";
-  pm.addPass(createGpuModuleToBinaryPass(binary));
+  GpuModuleToPtxOptions ptx;
+  ptx.llvmPasses = options.llvmPasses;
+  pm.addPass(createGpuModuleToPtx(ptx));
 }
 
 void kdsl::buildPrepareEmissionPipeline(OpPassManager &pm) {

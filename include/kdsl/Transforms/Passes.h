@@ -15,6 +15,12 @@
 
 namespace kdsl {
 
+/// kdsl-gpu-module-to-ptx's default LLVM pipeline before NVPTX code
+/// generation (the pass's description says why it is not O3).
+inline constexpr const char *kDefaultPtxLlvmPasses =
+    "nvvm-reflect,always-inline,function(sroa,early-cse,instcombine<no-verify-fixpoint>,"
+    "simplifycfg)";
+
 #define GEN_PASS_DECL
 #include "kdsl/Transforms/Passes.h.inc"
 
@@ -38,8 +44,13 @@ struct NvvmPipelineOptions : public mlir::PassPipelineOptions<NvvmPipelineOption
   Option<std::string> cudaPath{*this, "cuda-path",
                                llvm::cl::desc("CUDA toolkit (for libdevice)"),
                                llvm::cl::init("")};
-  Option<bool> toBinary{*this, "to-ptx", llvm::cl::desc("End with gpu-module-to-binary (PTX)"),
+  Option<bool> toBinary{*this, "to-ptx",
+                        llvm::cl::desc("End with kdsl-gpu-module-to-ptx (a gpu.binary of PTX)"),
                         llvm::cl::init(true)};
+  Option<std::string> llvmPasses{
+      *this, "llvm-passes",
+      llvm::cl::desc("kdsl-gpu-module-to-ptx's LLVM pipeline (e.g. default<O3>)"),
+      llvm::cl::init(kDefaultPtxLlvmPasses)};
 };
 
 /// kdsl IR -> gpu.module in the NVVM/LLVM dialect (and, with to-ptx, a

@@ -113,4 +113,32 @@ def ConvertKdslToLLVM : Pass<"kdsl-convert-to-llvm", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def GpuModuleToPtx : Pass<"kdsl-gpu-module-to-ptx", "mlir::ModuleOp"> {
+  let summary = "Compile each NVVM-targeted gpu.module to a gpu.binary holding PTX text";
+  let description = [{
+    What upstream `gpu-module-to-binary{format=isa}` does for `#nvvm.target`s
+    (translate to LLVM IR, link the target's bitcode libraries such as
+    libdevice, optimize, NVPTX code generation), with two changes for compile
+    time:
+
+    - each bitcode library is read once per process and linked lazily from
+      memory (only the functions the module calls);
+    - the LLVM passes before NVPTX code generation are `llvm-passes`, by
+      default a short pipeline (NVVM reflect, inlining of libdevice, SROA,
+      EarlyCSE, InstCombine, SimplifyCFG) instead of `default<O3>`: ptxas
+      optimizes the PTX again, and on kdsl-synth's kernels O3 gave ptxas
+      more SASS to emit, not less, at 4x the LLVM time (docs/gpu-abi.md).
+
+    `llvm-passes=default<O3>` gives upstream's optimization back. libdevice's
+    `sqrtf` and division are the IEEE-rounded ones (`__CUDA_PREC_SQRT=1`, as
+    nvcc by default).
+  }];
+  let options = [
+    Option<"llvmPasses", "llvm-passes", "std::string",
+           /*default=*/"kdsl::kDefaultPtxLlvmPasses",
+           "LLVM pass pipeline (opt -passes syntax) run before NVPTX code generation">,
+  ];
+  let dependentDialects = ["mlir::gpu::GPUDialect"];
+}
+
 #endif
