@@ -61,7 +61,9 @@ llvm::DenseSet<Operation *> calledFuncs(ModuleOp module, llvm::function_ref<bool
   for (Operation &op : module.getBody()->getOperations())
     if (!isa<func::FuncOp>(op) && keep(&op))
       work.push_back(&op);
-  while (!work.empty()) {
+  // Symbol uses are found by walking every attribute of every op (costly):
+  // not once every func is known to be called.
+  while (!work.empty() && called.size() < funcs.size()) {
     std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(work.pop_back_val());
     if (!uses) {
       for (auto &[name, f] : funcs)
@@ -115,17 +117,21 @@ LogicalResult emitText(ModuleOp module, bool cuda, std::string &out) {
   return emitCpp(module, os, options);
 }
 
-/// The kernels of `module` that `keep` selects, with the funcs they call, in
-/// a module of their own prepared for the emitters (its clean-up run by
-/// `preparer`).
-FailureOr<OwningOpRef<ModuleOp>> emittableKernels(ModuleOp module,
-                                                  llvm::function_ref<bool(KernelOp)> keep,
-                                                  EmissionPreparer &preparer) {
-  OwningOpRef<ModuleOp> m = withKernels(module, keep);
-  if (failed(preparer.run(*m)))
+/// `module` without the kernels for which `keep` is false and without the
+/// funcs the kernels left do not call, in place.
+void keepKernels(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep) {
+  for (KernelOp k : llvm::make_early_inc_range(module.getOps<KernelOp>()))
+    if (!keep(k))
+      k.erase();
+  eraseUncalledFuncs(module);
+}
+
+/// Prepares `module` for the emitters (its clean-up run by `preparer`).
+LogicalResult prepareEmittable(ModuleOp module, EmissionPreparer &preparer) {
+  if (failed(preparer.run(module)))
     return failure();
-  eraseUncalledFuncs(*m);
-  return m;
+  eraseUncalledFuncs(module);
+  return success();
 }
 
 llvm::Expected<std::string> emitPtx(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep,
@@ -561,20 +567,22 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
         json::Object{{"compiled", false}, {"executed", false}, {"matched", false}};
   validation["execution"] = std::move(execution);
   // The forward and the backward each in a module of its own, cleaned up
-  // once for both emitters.
+  // once for both emitters. The forward's is `full` itself when nothing
+  // reads `full` after (no PTX): one copy less.
   OwningOpRef<ModuleOp> fwdModule, bwdModule;
   if (options.cpp || options.cuda) {
     StageScope timer(Stage::EmitCpp);
-    auto fwdPrepared = emittableKernels(*full, forward, preparer);
-    if (failed(fwdPrepared))
-      return failWith("emit_cpp", "canonicalization failed");
-    fwdModule = std::move(*fwdPrepared);
-    if (options.backward) {
-      auto bwdPrepared = emittableKernels(*full, backward, preparer);
-      if (failed(bwdPrepared))
-        return failWith("emit_cpp", "canonicalization failed");
-      bwdModule = std::move(*bwdPrepared);
+    if (options.backward)
+      bwdModule = withKernels(*full, backward);
+    if (options.ptx) {
+      fwdModule = withKernels(*full, forward);
+    } else {
+      fwdModule = std::move(full);
+      keepKernels(*fwdModule, forward);
     }
+    if (failed(prepareEmittable(*fwdModule, preparer)) ||
+        (bwdModule && failed(prepareEmittable(*bwdModule, preparer))))
+      return failWith("emit_cpp", "canonicalization failed");
   }
   for (bool cuda : {false, true}) {
     if (cuda ? !options.cuda : !options.cpp)
