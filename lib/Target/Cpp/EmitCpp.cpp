@@ -35,6 +35,18 @@ LogicalResult CppEmitter::emitStruct(StructType st) {
   return success();
 }
 
+/// Whether anything in the module refers to `f`. A func.call does in most
+/// cases, found by a walk over the calls; only without one does
+/// symbolKnownUseEmpty look at every attribute of every op (far slower).
+static bool isReferenced(func::FuncOp f) {
+  Operation *module = f->getParentOp();
+  StringAttr name = f.getSymNameAttr();
+  auto callsF = [&](func::CallOp call) {
+    return call.getCalleeAttr().getAttr() == name ? WalkResult::interrupt() : WalkResult::advance();
+  };
+  return module->walk(callsF).wasInterrupted() || !SymbolTable::symbolKnownUseEmpty(f, module);
+}
+
 LogicalResult CppEmitter::emitFunc(func::FuncOp f) {
   resetNames(f);
   currentOwner = f.getSymName().str();
@@ -55,7 +67,7 @@ LogicalResult CppEmitter::emitFunc(func::FuncOp f) {
   auto argNames = f->getAttrOfType<ArrayAttr>("kdsl.arg_names");
   // A func no kernel calls is still emitted (and checked): -Wunused-function
   // would reject it.
-  bool called = !SymbolTable::symbolKnownUseEmpty(f, f->getParentOp());
+  bool called = isReferenced(f);
   line() << (called ? "" : "[[maybe_unused]] ") << "static KDSL_FN " << ret << " "
          << cppName(f.getSymName(), true) << "(";
   for (auto [i, arg] : llvm::enumerate(f.getArguments())) {
