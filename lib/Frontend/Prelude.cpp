@@ -110,31 +110,33 @@ llvm::ArrayRef<PreludeOverload> kdsl::preludeOverloads(StringRef name) {
   return llvm::ArrayRef<PreludeOverload>(first, last);
 }
 
-std::unique_ptr<Prelude> Prelude::load(DiagEngine &diags) {
-  auto prelude = std::make_unique<Prelude>();
+bool Prelude::parseNext() {
+  const PreludeSource &src = kSources[modules.size()];
   llvm::SourceMgr &sm = diags.getSourceMgr();
-  for (const PreludeSource &src : kSources) {
-    std::string bufferName = (llvm::Twine("kdsl-prelude/") + src.file).str();
-    unsigned id = sm.AddNewSourceBuffer(
-        llvm::MemoryBuffer::getMemBuffer(src.text, bufferName, /*RequiresNullTerminator=*/true),
-        llvm::SMLoc());
-    auto module = std::make_unique<ModuleAST>();
-    if (!parseModule(id, diags, *module)) {
-      diags.internalError(llvm::SMLoc(), "the prelude file " + bufferName + " does not parse");
-      return nullptr;
-    }
-    // Symbols wp_<name>: a prelude func never takes a user kernel's symbol
-    // (kernels are named after the funcs, Sema::uniqueSymbol).
-    for (FuncDef *f : module->funcs)
-      f->name = prelude->saver.save("wp_" + f->name);
-    prelude->modules.push_back(std::move(module));
+  std::string bufferName = (llvm::Twine("kdsl-prelude/") + src.file).str();
+  unsigned id = sm.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(src.text, bufferName, /*RequiresNullTerminator=*/true),
+      llvm::SMLoc());
+  auto module = std::make_unique<ModuleAST>();
+  if (!parseModule(id, diags, *module)) {
+    diags.internalError(llvm::SMLoc(), "the prelude file " + bufferName + " does not parse");
+    parseFailed = true;
+    return false;
   }
-  return prelude;
+  // Symbols wp_<name>: a prelude func never takes a user kernel's symbol
+  // (kernels are named after the funcs, Sema::uniqueSymbol).
+  for (FuncDef *f : module->funcs)
+    f->name = saver.save("wp_" + f->name);
+  modules.push_back(std::move(module));
+  return true;
 }
 
-FuncDef *Prelude::lookup(StringRef name) const {
-  for (const std::unique_ptr<ModuleAST> &m : modules)
-    if (const Symbol *s = m->globals->lookup(name); s && s->kind == Symbol::Func)
+FuncDef *Prelude::lookup(StringRef name) {
+  for (size_t i = 0; i < std::size(kSources); ++i) {
+    if (i == modules.size() && (parseFailed || !parseNext()))
+      return nullptr;
+    if (const Symbol *s = modules[i]->globals->lookup(name); s && s->kind == Symbol::Func)
       return s->func;
+  }
   return nullptr;
 }

@@ -74,7 +74,8 @@ FuncDef *Sema::preludeFunc(StringRef name, SMLoc loc) {
     return nullptr;
   FuncDef *f = prelude->lookup(name);
   if (!f) {
-    diags.internalError(loc, "the prelude has no func '" + name + "'");
+    if (!prelude->broken())
+      diags.internalError(loc, "the prelude has no func '" + name + "'");
     return nullptr;
   }
   if (!checkFunc(f)) {

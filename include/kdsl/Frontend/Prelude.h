@@ -42,18 +42,30 @@ struct PreludeOverload {
 /// prelude does not implement `name`.
 llvm::ArrayRef<PreludeOverload> preludeOverloads(llvm::StringRef name);
 
-/// The parsed prelude files.
+/// The prelude files, each parsed into its own ModuleAST when a lookup first
+/// needs it (most programs call the builtins of one file; parsing all of
+/// them cost kdsl-synth 5% of its codegen), its source then added to
+/// `diags`' SourceMgr (so locations inside the prelude are reported as
+/// `kdsl-prelude/<file>:line:col`).
 class Prelude {
 public:
-  /// Parses every prelude file into its own ModuleAST, adding the sources to
-  /// `diags`' SourceMgr (so locations inside the prelude are reported as
-  /// `kdsl-prelude/<file>:line:col`). Returns null after an internal error.
-  static std::unique_ptr<Prelude> load(DiagEngine &diags);
+  explicit Prelude(DiagEngine &diags) : diags(diags) {}
+  static std::unique_ptr<Prelude> load(DiagEngine &diags) {
+    return std::make_unique<Prelude>(diags);
+  }
 
-  /// The func `name` of the prelude, or null.
-  FuncDef *lookup(llvm::StringRef name) const;
+  /// The func `name` of the prelude (the first file that has it), or null.
+  FuncDef *lookup(llvm::StringRef name);
+  /// Whether a prelude file did not parse (an internal error, reported).
+  bool broken() const { return parseFailed; }
 
 private:
+  /// Parses the next prelude file into `modules`; false after an internal
+  /// error.
+  bool parseNext();
+
+  DiagEngine &diags;
+  bool parseFailed = false;
   std::vector<std::unique_ptr<ModuleAST>> modules;
   llvm::BumpPtrAllocator alloc;
   llvm::StringSaver saver{alloc};
