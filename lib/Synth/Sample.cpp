@@ -80,19 +80,26 @@ llvm::DenseSet<Operation *> calledFuncs(ModuleOp module, llvm::function_ref<bool
 
 /// A copy of `module` without the kernels for which `keep` is false, and
 /// without the funcs the kernels left do not call (an adjoint has its calls
-/// inlined). Only what is kept is cloned.
-OwningOpRef<ModuleOp> withKernels(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep) {
+/// inlined). Only what is kept is cloned; with `take`, the kernels kept are
+/// moved out of `module` instead.
+OwningOpRef<ModuleOp> withKernels(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep,
+                                  bool take = false) {
   auto kept = [&](Operation *op) {
     auto k = dyn_cast<KernelOp>(op);
     return !k || keep(k);
   };
   llvm::DenseSet<Operation *> called = calledFuncs(module, kept);
   OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->cloneWithoutRegions());
-  copy->getBodyRegion().emplaceBlock();
-  OpBuilder b = OpBuilder::atBlockEnd(copy->getBody());
-  for (Operation &op : module.getBody()->getOperations())
-    if (isa<func::FuncOp>(op) ? called.contains(&op) : kept(&op))
+  Block *body = &copy->getBodyRegion().emplaceBlock();
+  OpBuilder b = OpBuilder::atBlockEnd(body);
+  for (Operation &op : llvm::make_early_inc_range(module.getBody()->getOperations())) {
+    if (isa<func::FuncOp>(op) ? !called.contains(&op) : !kept(&op))
+      continue;
+    if (take && isa<KernelOp>(op))
+      op.moveBefore(body, body->end());
+    else
       b.clone(op);
+  }
   return copy;
 }
 
@@ -567,13 +574,14 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
         json::Object{{"compiled", false}, {"executed", false}, {"matched", false}};
   validation["execution"] = std::move(execution);
   // The forward and the backward each in a module of its own, cleaned up
-  // once for both emitters. The forward's is `full` itself when nothing
-  // reads `full` after (no PTX): one copy less.
+  // once for both emitters. When nothing reads `full` after (no PTX), the
+  // adjoint moves out of it and the forward's module is `full` itself: no
+  // copies.
   OwningOpRef<ModuleOp> fwdModule, bwdModule;
   if (options.cpp || options.cuda) {
     StageScope timer(Stage::EmitCpp);
     if (options.backward)
-      bwdModule = withKernels(*full, backward);
+      bwdModule = withKernels(*full, backward, /*take=*/!options.ptx);
     if (options.ptx) {
       fwdModule = withKernels(*full, forward);
     } else {
