@@ -50,7 +50,8 @@ int main(int argc, char **argv) {
   uint64_t done = 0, failures = 0, bytes = 0, hash = 0;
   auto start = std::chrono::steady_clock::now();
   for (uint64_t first = 0; first < numPrograms; first += batch) {
-    std::vector<Program> programs;
+    std::vector<Program> programs; // reserved, as generate's (a Program is copied when it grows)
+    programs.reserve(batch);
     std::vector<uint64_t> indices;
     for (uint64_t index = first; index < std::min<uint64_t>(first + batch, numPrograms); ++index) {
       StageScope timer(Stage::Generate);

@@ -431,7 +431,10 @@ std::vector<Passed> ShardMaker::buildRound(Shard &shard,
   std::vector<Passed> passed;
   constexpr size_t kBatch = 16;
   for (size_t b = 0; b < open.size(); b += kBatch) {
+    // Reserved: a Program is copied, not moved, when the vector grows
+    // (json::Value's move constructor is not noexcept).
     std::vector<Program> programs;
+    programs.reserve(kBatch);
     std::vector<uint64_t> indices;
     std::vector<unsigned> attempts;
     for (size_t k = b; k < std::min(open.size(), b + kBatch); ++k) {

@@ -149,7 +149,7 @@ Program Gen::finishMotif(Program &p) {
   spec["inputs"] = std::move(specInputs);
   spec["backward"] = Object{{"seed", std::move(seeds)}};
   p.spec = std::move(spec);
-  return p;
+  return std::move(p);
 }
 
 } // namespace kdsl::synth::gen
