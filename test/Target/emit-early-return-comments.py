@@ -47,3 +47,27 @@ def guarded(x: wp.array(dtype=float), size: int, y: wp.array(dtype=float)):
 # CUDA-NEXT: const bool [[G:v[0-9]+]] = tid < size;
 # CUDA-NEXT: if ([[G]]) {
 # CUDA-NEXT: // a = x[tid]
+
+
+# A guard the front end does not fold into one compare (`or`): the reversed
+# `if` of the backward has nothing on its true side and opens as `if (!(c))`,
+# not as an empty `if (c) { } else {`.
+@wp.kernel
+def guarded_or(x: wp.array(dtype=float), lo: int, hi: int, y: wp.array(dtype=float)):
+    tid = wp.tid()
+    if tid < lo or tid >= hi:
+        return
+    a = x[tid]
+    y[tid] = a * a
+
+
+# CHECK-LABEL: extern "C" void guarded_or_cpu_backward(
+# CHECK: const bool [[OR:v[0-9]+]] = {{v[0-9]+}} || {{v[0-9]+}};
+# CHECK-NOT: } else {
+# CHECK: if (!([[OR]])) {
+# CHECK-NEXT: // a = x[tid]
+# CHECK-NOT: } else {
+# CHECK: kdsl::store(adj_x,
+# CUDA-LABEL: __global__ void guarded_or_cuda_kernel_backward(
+# CUDA: if (!({{v[0-9]+}})) {
+# CUDA-NOT: } else {

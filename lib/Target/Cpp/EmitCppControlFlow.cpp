@@ -52,6 +52,19 @@ LogicalResult CppEmitter::emitIf(scf::IfOp ifOp) {
     bind(r, src.empty() ? "v" : src);
     line() << unusedPrefix(r) << typeName(r.getType()) << " " << name(r) << ";\n";
   }
+  auto isEmpty = [](Region &r) { return r.empty() || r.front().without_terminator().empty(); };
+  // Nothing on the true side (a guard the front end could not negate, as
+  // `if a or b: return`): `if (!(c)) { ... }`,
+  // not an empty `if (c) { } else { ... }`.
+  if (!ifOp.getNumResults() && isEmpty(ifOp.getThenRegion()) && !isEmpty(ifOp.getElseRegion())) {
+    line() << "if (!(" << name(ifOp.getCondition()) << ")) {\n";
+    ++indent;
+    if (failed(emitBlock(ifOp.getElseRegion().front())))
+      return failure();
+    --indent;
+    line() << "}\n";
+    return success();
+  }
   line() << "if (" << name(ifOp.getCondition()) << ") {\n";
   ++indent;
   if (failed(emitBlock(ifOp.getThenRegion().front())))
@@ -59,8 +72,7 @@ LogicalResult CppEmitter::emitIf(scf::IfOp ifOp) {
   if (ifOp.getNumResults())
     assign(ifOp.getResults(), ifOp.thenYield().getOperands());
   --indent;
-  if (!ifOp.getElseRegion().empty() &&
-      (ifOp.getNumResults() || !ifOp.getElseRegion().front().without_terminator().empty())) {
+  if (ifOp.getNumResults() || !isEmpty(ifOp.getElseRegion())) {
     line() << "} else {\n";
     ++indent;
     if (failed(emitBlock(ifOp.getElseRegion().front())))
