@@ -21,12 +21,14 @@
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 using namespace mlir;
 
@@ -81,38 +83,96 @@ struct NamedCanonicalize : PassWrapper<NamedCanonicalize, OperationPass<>> {
     // dies with its name. Its negations read it through a kdsl.bitcast to
     // the same type while canonicalizing, an op no fold or pattern sees
     // through, taken out after: the backward reads -adj_grad, as Warp's
-    // does. (A vector adjoint only read by component, adj_X of a transform
-    // X = wp.transform(p, q), is not kept so: keeping it would keep the
-    // adjoints of all of its parts, also those no gradient reads, such as
-    // that of a constant translation; Target/emit-adjoint-unread-half.py.)
-    SmallVector<Operation *> named;
+    // does.
+    //
+    // A vector adjoint read only by component (adj_X of a transform X =
+    // wp.transform(p, q), whose reversed constructor reads the translation
+    // and the rotation apart) dies the same way: each extract folds to the
+    // element it reads. Its extracts read it through a barrier too. Keeping
+    // it would also keep the adjoints of the elements nothing reads (that of
+    // a constant translation; Target/emit-adjoint-unread-half.py), so once
+    // canonicalized, the unread elements of such a vector are made zeros
+    // and what computed them is cleaned away (zeroUnreadLanes).
+    SmallVector<std::pair<Operation *, bool>> named;
     getOperation()->walk([&](Operation *op) {
       if (op->getNumResults() != 1 || op->hasTrait<OpTrait::ConstantLike>() ||
           !kdsl::sourceNameOf(op->getLoc()).starts_with("adj_") || op->use_empty())
         return;
       if (isa<arith::NegFOp>(op) &&
           llvm::any_of(op->getUsers(), [](Operation *u) { return isa<arith::NegFOp>(u); }))
-        named.push_back(op);
+        named.push_back({op, false});
+      else if (isLaneVector(op->getResult(0).getType()) &&
+               llvm::all_of(op->getUsers(), [](Operation *u) { return isa<vector::ExtractOp>(u); }))
+        named.push_back({op, true});
     });
-    for (Operation *op : named) {
+    for (auto &entry : named) {
+      Operation *op = entry.first;
+      bool lanes = entry.second;
       Value v = op->getResult(0);
       OpBuilder b(op->getContext());
       b.setInsertionPointAfter(op);
       auto barrier = kdsl::BitcastOp::create(b, kdsl::withoutSourceNames(op->getLoc()), v.getType(), v);
-      barrier->setAttr(kBarrier, b.getUnitAttr());
-      v.replaceUsesWithIf(barrier.getResult(), [](OpOperand &use) { return isa<arith::NegFOp>(use.getOwner()); });
+      barrier->setAttr(lanes ? kLaneBarrier : kBarrier, b.getUnitAttr());
+      v.replaceUsesWithIf(barrier.getResult(), [&](OpOperand &use) {
+        return use.getOwner() != barrier && (lanes || isa<arith::NegFOp>(use.getOwner()));
+      });
     }
     // Best effort, as the canonicalizer: not converging is no failure.
     (void)applyPatternsGreedily(getOperation(), *patterns, config);
+    if (zeroUnreadLanes())
+      (void)applyPatternsGreedily(getOperation(), *patterns, config);
     // The barriers left (those whose users folded away went with them).
     getOperation()->walk([&](kdsl::BitcastOp barrier) {
-      if (!barrier->hasAttr(kBarrier))
+      if (!barrier->hasAttr(kBarrier) && !barrier->hasAttr(kLaneBarrier))
         return;
       barrier.getResult().replaceAllUsesWith(barrier.getInput());
       barrier->erase();
     });
   }
+
+  /// A 1-D vector of floats: a vector, a transform, a spatial vector.
+  static bool isLaneVector(Type t) {
+    auto v = dyn_cast<VectorType>(t);
+    return v && v.getRank() == 1 && !v.isScalable() && isa<FloatType>(v.getElementType());
+  }
+
+  /// For each lane barrier whose input is built from elements: the elements
+  /// no extract reads become zeros, so that what computed them dies in the
+  /// next canonicalization. Whether anything changed.
+  bool zeroUnreadLanes() {
+    bool changed = false;
+    getOperation()->walk([&](kdsl::BitcastOp barrier) {
+      if (!barrier->hasAttr(kLaneBarrier))
+        return;
+      auto build = barrier.getInput().getDefiningOp<vector::FromElementsOp>();
+      if (!build)
+        return;
+      llvm::SmallBitVector read(build.getElements().size());
+      for (Operation *user : barrier->getUsers()) {
+        auto extract = dyn_cast<vector::ExtractOp>(user);
+        std::optional<int64_t> lane;
+        if (extract && extract.getNumIndices() == 1)
+          if (auto attr = dyn_cast_if_present<IntegerAttr>(extract.getMixedPosition()[0].dyn_cast<Attribute>()))
+            lane = attr.getInt();
+        if (!lane || *lane < 0 || *lane >= int64_t(read.size()))
+          return; // a read of a lane not known: keep every element
+        read.set(*lane);
+      }
+      if (read.all())
+        return;
+      OpBuilder b(build);
+      Type elementType = build.getType().getElementType();
+      Value zero = arith::ConstantOp::create(b, build.getLoc(), elementType, b.getFloatAttr(elementType, 0.0));
+      for (unsigned lane = 0; lane < read.size(); ++lane)
+        if (!read.test(lane))
+          build->setOperand(lane, zero);
+      changed = true;
+    });
+    return changed;
+  }
+
   static constexpr const char kBarrier[] = "kdsl.name_barrier";
+  static constexpr const char kLaneBarrier[] = "kdsl.lane_barrier";
   std::shared_ptr<const FrozenRewritePatternSet> patterns;
 };
 
