@@ -581,7 +581,7 @@ void MLIRGen::genBody(const Body &body, const NameSet &liveOut) {
     if (!exits || i + 1 == n)
       continue;
     // The rest of the block runs only if no flag set by body[i] is raised.
-    Location l = loc(body[i + 1]->loc);
+    Location l = loc(body[i]->loc);
     mlir::Value stop;
     auto orFlag = [&](StringRef name) {
       mlir::Value v = env.lookup(name);

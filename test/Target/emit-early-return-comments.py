@@ -1,12 +1,11 @@
 # RUN: kdsl-translate %s --emit=cpp | FileCheck %s
 # RUN: kdsl-translate %s --emit=cuda | FileCheck %s --check-prefix=CUDA
 # Statement comments around an early return (issue 13, point 2). The front end
-# guards the rest of the block with `if (!(tid >= size))`; canonicalization
-# folds the negation into one compare located at both the `if` and the
-# statement after the `return`. The compare is commented as the `if`, and the
-# guard opens with no comment of its own: the next statement's comment is
-# inside its braces, in the forward and in the backward (no empty `// adj:`
-# block before the `if`).
+# guards the rest of the block with `if (!(tid >= size))`, located at the
+# `if ...: return` statement (not at the statement after it, whose comment
+# used to stand above the guard's negation). The next statement's comment is
+# inside the guard's braces, in the forward and in the backward, where the
+# guard is commented as the reversed `if`.
 import warp as wp
 
 
@@ -32,19 +31,21 @@ def guarded(x: wp.array(dtype=float), size: int, y: wp.array(dtype=float)):
 # CHECK: const int32_t tid = (int32_t)thread;
 # CHECK-NEXT: // if tid >= size:   (emit-early-return-comments.py:[[# @LINE - 17]])
 # CHECK-NEXT: const bool [[G:v[0-9]+]] = tid < size;
+# CHECK-NEXT: // adj: if tid >= size:   (emit-early-return-comments.py:[[# @LINE - 19]])
 # CHECK-NEXT: if ([[G]]) {
-# CHECK-NEXT: // a = x[tid]   (emit-early-return-comments.py:[[# @LINE - 18]])
+# CHECK-NEXT: // a = x[tid]   (emit-early-return-comments.py:[[# @LINE - 19]])
 # CHECK-NEXT: const float a = kdsl::load<float>(x, (int64_t)tid);
-# CHECK-NEXT: // adj: y[tid] = a * a   (emit-early-return-comments.py:[[# @LINE - 19]])
+# CHECK-NEXT: // adj: y[tid] = a * a   (emit-early-return-comments.py:[[# @LINE - 20]])
 
 # CUDA-LABEL: __global__ void guarded_cuda_kernel_forward(
-# CUDA: // if tid >= size:   (emit-early-return-comments.py:[[# @LINE - 25]])
+# CUDA: // if tid >= size:   (emit-early-return-comments.py:[[# @LINE - 26]])
 # CUDA-NEXT: const bool [[G:v[0-9]+]] = tid < size;
 # CUDA-NEXT: if ([[G]]) {
 # CUDA-NEXT: // a = x[tid]
 # CUDA-LABEL: __global__ void guarded_cuda_kernel_backward(
 # CUDA: // if tid >= size:
 # CUDA-NEXT: const bool [[G:v[0-9]+]] = tid < size;
+# CUDA-NEXT: // adj: if tid >= size:
 # CUDA-NEXT: if ([[G]]) {
 # CUDA-NEXT: // a = x[tid]
 
@@ -60,6 +61,16 @@ def guarded_or(x: wp.array(dtype=float), lo: int, hi: int, y: wp.array(dtype=flo
     a = x[tid]
     y[tid] = a * a
 
+
+# CHECK-LABEL: extern "C" void guarded_or_cpu_forward(
+# CHECK: // if tid < lo or tid >= hi:
+# CHECK-NEXT: const bool {{v[0-9]+}} = tid < lo;
+# CHECK-NEXT: const bool {{v[0-9]+}} = tid >= hi;
+# CHECK-NEXT: const bool [[OR:v[0-9]+]] = {{v[0-9]+}} || {{v[0-9]+}};
+# CHECK-NEXT: const bool [[NOT:v[0-9]+]] = ![[OR]];
+# CHECK-NEXT: if ([[NOT]]) {
+# CHECK-NEXT: // a = x[tid]
+# CHECK-NEXT: const float a =
 
 # CHECK-LABEL: extern "C" void guarded_or_cpu_backward(
 # CHECK: const bool [[OR:v[0-9]+]] = {{v[0-9]+}} || {{v[0-9]+}};
