@@ -94,6 +94,31 @@ void splitAggregateLoads(Function &f) {
   }
 }
 
+/// `atomicrmw fadd|fsub` of a float or double -> a call to the host's
+/// kdsl_atomic_{fadd,fsub}_{f32,f64} (KernelJit.cpp): a compare-and-swap
+/// loop that computes old + v (old - v), as LLVM's AtomicExpand does, but
+/// compiled once in the host instead of expanded into a cmpxchg per atomic,
+/// which FastISel cannot select.
+void callAtomicHelpers(Function &f) {
+  Module &m = *f.getParent();
+  for (Instruction &inst : make_early_inc_range(instructions(f))) {
+    auto *rmw = dyn_cast<AtomicRMWInst>(&inst);
+    if (!rmw || (rmw->getOperation() != AtomicRMWInst::FAdd && rmw->getOperation() != AtomicRMWInst::FSub))
+      continue;
+    Type *type = rmw->getType();
+    if ((!type->isFloatTy() && !type->isDoubleTy()) || rmw->getPointerOperand()->getType()->getPointerAddressSpace())
+      continue;
+    std::string name = std::string("kdsl_atomic_") + (rmw->getOperation() == AtomicRMWInst::FAdd ? "fadd" : "fsub") +
+                       (type->isFloatTy() ? "_f32" : "_f64");
+    IRBuilder<> b(rmw);
+    FunctionCallee callee =
+        m.getOrInsertFunction(name, FunctionType::get(type, {rmw->getPointerOperand()->getType(), type}, false));
+    CallInst *call = b.CreateCall(callee, {rmw->getPointerOperand(), rmw->getValOperand()});
+    rmw->replaceAllUsesWith(call);
+    rmw->eraseFromParent();
+  }
+}
+
 } // namespace
 
 /// Runs the module passes `build` adds, with the standard analyses.
@@ -132,6 +157,7 @@ void kdsl::prepareForFastISel(Module &m) {
     if (f.isDeclaration())
       continue;
     callLibm(f);
+    callAtomicHelpers(f);
     selectMinMax(f);
     splitAggregateLoads(f);
   }

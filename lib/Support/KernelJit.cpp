@@ -6,6 +6,7 @@
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <cstdint>
 #include <cstring>
 
 using namespace llvm;
@@ -35,6 +36,28 @@ extern "C" __bf16 kdsl_truncsfbf2(float f) {
   return r;
 }
 extern "C" __bf16 kdsl_truncdfbf2(double d) { return kdsl_truncsfbf2(float(d)); }
+
+// Float atomic add and subtract for the JIT's code at O0 (JitPasses.cpp's
+// callAtomicHelpers): relaxed compare-and-swap loops on the bits, computing
+// old + v and old - v as LLVM's expansion of atomicrmw fadd/fsub does.
+template <typename T, typename Bits, bool Sub> static T atomicAddOrSub(T *p, T v) {
+  static_assert(sizeof(T) == sizeof(Bits));
+  Bits *bits = reinterpret_cast<Bits *>(p);
+  Bits oldBits = __atomic_load_n(bits, __ATOMIC_RELAXED);
+  for (;;) {
+    T old;
+    std::memcpy(&old, &oldBits, sizeof old);
+    T next = Sub ? old - v : old + v;
+    Bits nextBits;
+    std::memcpy(&nextBits, &next, sizeof next);
+    if (__atomic_compare_exchange_n(bits, &oldBits, nextBits, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+      return old;
+  }
+}
+extern "C" float kdsl_atomic_fadd_f32(float *p, float v) { return atomicAddOrSub<float, uint32_t, false>(p, v); }
+extern "C" float kdsl_atomic_fsub_f32(float *p, float v) { return atomicAddOrSub<float, uint32_t, true>(p, v); }
+extern "C" double kdsl_atomic_fadd_f64(double *p, double v) { return atomicAddOrSub<double, uint64_t, false>(p, v); }
+extern "C" double kdsl_atomic_fsub_f64(double *p, double v) { return atomicAddOrSub<double, uint64_t, true>(p, v); }
 
 void kdsl::initializeNativeTargetOnce() {
   static bool initialized = [] {
@@ -74,6 +97,14 @@ kdsl::createKernelJit(orc::JITTargetMachineBuilder machine, std::unique_ptr<Modu
                                      JITSymbolFlags::Exported};
   hooks[interner("__truncdfbf2")] = {orc::ExecutorAddr::fromPtr(&kdsl_truncdfbf2),
                                      JITSymbolFlags::Exported};
+  hooks[interner("kdsl_atomic_fadd_f32")] = {orc::ExecutorAddr::fromPtr(&kdsl_atomic_fadd_f32),
+                                             JITSymbolFlags::Exported};
+  hooks[interner("kdsl_atomic_fsub_f32")] = {orc::ExecutorAddr::fromPtr(&kdsl_atomic_fsub_f32),
+                                             JITSymbolFlags::Exported};
+  hooks[interner("kdsl_atomic_fadd_f64")] = {orc::ExecutorAddr::fromPtr(&kdsl_atomic_fadd_f64),
+                                             JITSymbolFlags::Exported};
+  hooks[interner("kdsl_atomic_fsub_f64")] = {orc::ExecutorAddr::fromPtr(&kdsl_atomic_fsub_f64),
+                                             JITSymbolFlags::Exported};
   if (Error e = dylib.define(orc::absoluteSymbols(std::move(hooks))))
     return std::move(e);
   module->setDataLayout((*jit)->getDataLayout());
