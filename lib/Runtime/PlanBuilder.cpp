@@ -903,6 +903,29 @@ Error PlanBuilder::parseBackward(const json::Value &v) {
     plan.grads.push_back(std::move(*g));
   }
 
+  // One array passed through two arguments of a launch that writes one of
+  // them is an in-place update the kernel cannot see: its adjoint treats the
+  // two as distinct arrays (and their gradients as two accumulators), so the
+  // gradients would be wrong without a word (Warp's too). Refuse it.
+  for (const auto &[li, fwd] : llvm::enumerate(plan.launchList)) {
+    const KernelInfo &info = *inputs[li].kernel;
+    auto argName = [&](unsigned arg) {
+      return arg < info.argNames.size() ? info.argNames[arg] : "#" + std::to_string(arg);
+    };
+    auto writes = [&](unsigned arg) { return arg < info.argWritten.size() && info.argWritten[arg]; };
+    for (size_t i = 0; i < fwd.arrayUses.size(); ++i)
+      for (size_t j = i + 1; j < fwd.arrayUses.size(); ++j) {
+        const LaunchPlan::Launch::ArrayUse &a = fwd.arrayUses[i], &b = fwd.arrayUses[j];
+        if (a.array != b.array || (a.arg == b.arg && a.offset == b.offset) || (!writes(a.arg) && !writes(b.arg)))
+          continue;
+        std::string what = inputs[li].what.empty() ? "kernel '" + info.name + "'" : inputs[li].what;
+        return specError("\"backward\": " + what + " gets one array through arguments '" + argName(a.arg) +
+                         "' and '" + argName(b.arg) + "' and writes '" + argName(writes(b.arg) ? b.arg : a.arg) +
+                         "': the adjoint would treat them as two arrays and its gradients would be wrong; "
+                         "pass a copy of the array to one of them");
+      }
+  }
+
   // Adjoint launches, last launch first: the arguments, then their adjoints.
   llvm::DenseSet<const HostArray *> &written = plan.written;
   plan.launchWrites.resize(plan.launchList.size());
