@@ -88,23 +88,19 @@ kdsl::createKernelJit(orc::JITTargetMachineBuilder machine, std::unique_ptr<Modu
   dylib.addGenerator(std::move(*process));
   // ...and the report hooks resolve to the host's definitions.
   orc::MangleAndInterner interner((*jit)->getExecutionSession(), (*jit)->getDataLayout());
+  const std::pair<const char *, orc::ExecutorAddr> definitions[] = {
+      {"kdsl_report_assert", orc::ExecutorAddr::fromPtr(&kdsl_report_assert)},
+      {"kdsl_report_oob", orc::ExecutorAddr::fromPtr(&kdsl_report_oob)},
+      {"__truncsfbf2", orc::ExecutorAddr::fromPtr(&kdsl_truncsfbf2)},
+      {"__truncdfbf2", orc::ExecutorAddr::fromPtr(&kdsl_truncdfbf2)},
+      {"kdsl_atomic_fadd_f32", orc::ExecutorAddr::fromPtr(&kdsl_atomic_fadd_f32)},
+      {"kdsl_atomic_fsub_f32", orc::ExecutorAddr::fromPtr(&kdsl_atomic_fsub_f32)},
+      {"kdsl_atomic_fadd_f64", orc::ExecutorAddr::fromPtr(&kdsl_atomic_fadd_f64)},
+      {"kdsl_atomic_fsub_f64", orc::ExecutorAddr::fromPtr(&kdsl_atomic_fsub_f64)},
+  };
   orc::SymbolMap hooks;
-  hooks[interner("kdsl_report_assert")] = {orc::ExecutorAddr::fromPtr(&kdsl_report_assert),
-                                           JITSymbolFlags::Exported};
-  hooks[interner("kdsl_report_oob")] = {orc::ExecutorAddr::fromPtr(&kdsl_report_oob),
-                                        JITSymbolFlags::Exported};
-  hooks[interner("__truncsfbf2")] = {orc::ExecutorAddr::fromPtr(&kdsl_truncsfbf2),
-                                     JITSymbolFlags::Exported};
-  hooks[interner("__truncdfbf2")] = {orc::ExecutorAddr::fromPtr(&kdsl_truncdfbf2),
-                                     JITSymbolFlags::Exported};
-  hooks[interner("kdsl_atomic_fadd_f32")] = {orc::ExecutorAddr::fromPtr(&kdsl_atomic_fadd_f32),
-                                             JITSymbolFlags::Exported};
-  hooks[interner("kdsl_atomic_fsub_f32")] = {orc::ExecutorAddr::fromPtr(&kdsl_atomic_fsub_f32),
-                                             JITSymbolFlags::Exported};
-  hooks[interner("kdsl_atomic_fadd_f64")] = {orc::ExecutorAddr::fromPtr(&kdsl_atomic_fadd_f64),
-                                             JITSymbolFlags::Exported};
-  hooks[interner("kdsl_atomic_fsub_f64")] = {orc::ExecutorAddr::fromPtr(&kdsl_atomic_fsub_f64),
-                                             JITSymbolFlags::Exported};
+  for (const auto &[name, address] : definitions)
+    hooks[interner(name)] = {address, JITSymbolFlags::Exported};
   if (Error e = dylib.define(orc::absoluteSymbols(std::move(hooks))))
     return std::move(e);
   module->setDataLayout((*jit)->getDataLayout());
