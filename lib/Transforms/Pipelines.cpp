@@ -72,6 +72,8 @@ void kdsl::buildPrepareEmissionPipeline(OpPassManager &pm) {
   // Both keep the adjoint names of what they merge or fold (KeepNames.cpp).
   pm.addPass(createNamedCanonicalize());
   pm.addPass(createNamedCSE());
+  // After both: a brace initializer per vector built from elements.
+  pm.addPass(createInsertChainsToElements());
 }
 
 LogicalResult

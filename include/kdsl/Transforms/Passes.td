@@ -113,6 +113,22 @@ def ConvertKdslToLLVM : Pass<"kdsl-convert-to-llvm", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def InsertChainsToElements : Pass<"kdsl-insert-chains-to-elements"> {
+  let summary = "Turn chains of vector.insert into a constant vector into vector.from_elements";
+  let description = [{
+    A 1-D vector built by inserting elements one by one into a constant
+    (`%1 = vector.insert %a, %zeros [2]`, `%2 = vector.insert %b, %1 [1]`,
+    ...; the adjoint of a vector read by component), where every insert but
+    the last has no other use and no source name of its own, becomes one
+    `vector.from_elements` at the last insert's location, with the
+    constant's elements where nothing was inserted. The values are the same;
+    the C++ and CUDA C emitters print one brace initializer
+    (`kdsl::vec<float, 6>{{a, b, 0.0f, ...}}`) instead of a copy and an
+    assignment per insert. Part of kdsl-prepare-emission.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::vector::VectorDialect"];
+}
+
 def GpuModuleToPtx : Pass<"kdsl-gpu-module-to-ptx", "mlir::ModuleOp"> {
   let summary = "Compile each NVVM-targeted gpu.module to a gpu.binary holding PTX text";
   let description = [{
