@@ -11,7 +11,8 @@
 #
 # one bundle per example spec in test/Execution (NAME.spec.json with
 # examples/NAME.py, NAME up to the first dot). Examples that use float atomics
-# compare with --rtol 1e-5 (the GPU adds in another order); all others within
+# compare with --rtol 1e-5 (the GPU adds in another order), and so does
+# sph_density (a power followed by a cancellation, below); all others within
 # 2 ulp. Then one bundle per gradient spec in test/Autodiff/Execution (forward
 # and adjoint launches; bundles named grad.NAME): --rtol 1e-5, as adjoints
 # add with atomics and chain libdevice's functions.
@@ -45,6 +46,13 @@ for spec in "$root"/test/Execution/*.spec.json; do
   example="$root/examples/${name%%.*}.py"
   [ -f "$example" ] || continue
   if grep -q 'atomic_\(add\|sub\)' "$example"; then
+    bundle "$name" "$example" "$spec" "--rtol 1e-5"
+  elif [ "${name%%.*}" = sph_density ]; then
+    # tait_pressure computes (rho / rho0) ** 7.0 - 1.0 with rho close to rho0:
+    # libdevice's powf and glibc's differ by an ulp or two (both within their
+    # documented bounds) and the subtraction magnifies that. First H200 run
+    # (2026-11-25): pressure[42] of the cluster spec 87.742470 on the GPU (PTX
+    # and CUDA C alike) against 87.742516 on the CPU, a relative 5.2e-7.
     bundle "$name" "$example" "$spec" "--rtol 1e-5"
   else
     bundle "$name" "$example" "$spec" "--ulp 2"
