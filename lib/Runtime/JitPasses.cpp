@@ -103,17 +103,20 @@ void callAtomicHelpers(Function &f) {
   Module &m = *f.getParent();
   for (Instruction &inst : make_early_inc_range(instructions(f))) {
     auto *rmw = dyn_cast<AtomicRMWInst>(&inst);
-    if (!rmw || (rmw->getOperation() != AtomicRMWInst::FAdd && rmw->getOperation() != AtomicRMWInst::FSub))
+    if (!rmw)
       continue;
+    bool add = rmw->getOperation() == AtomicRMWInst::FAdd;
     Type *type = rmw->getType();
-    if ((!type->isFloatTy() && !type->isDoubleTy()) || rmw->getPointerOperand()->getType()->getPointerAddressSpace())
+    Value *ptr = rmw->getPointerOperand();
+    if ((!add && rmw->getOperation() != AtomicRMWInst::FSub) ||
+        (!type->isFloatTy() && !type->isDoubleTy()) || ptr->getType()->getPointerAddressSpace())
       continue;
-    std::string name = std::string("kdsl_atomic_") + (rmw->getOperation() == AtomicRMWInst::FAdd ? "fadd" : "fsub") +
+    std::string name = std::string("kdsl_atomic_") + (add ? "fadd" : "fsub") +
                        (type->isFloatTy() ? "_f32" : "_f64");
     IRBuilder<> b(rmw);
     FunctionCallee callee =
-        m.getOrInsertFunction(name, FunctionType::get(type, {rmw->getPointerOperand()->getType(), type}, false));
-    CallInst *call = b.CreateCall(callee, {rmw->getPointerOperand(), rmw->getValOperand()});
+        m.getOrInsertFunction(name, FunctionType::get(type, {ptr->getType(), type}, false));
+    CallInst *call = b.CreateCall(callee, {ptr, rmw->getValOperand()});
     rmw->replaceAllUsesWith(call);
     rmw->eraseFromParent();
   }

@@ -21,9 +21,9 @@ void optimizeForHost(llvm::Module &m, llvm::TargetMachine &tm);
 /// it cannot: scalar libm intrinsics become the libm calls SelectionDAG
 /// would make of them anyway (sinf, fminf, fmodf...), integer min/max become
 /// compare + select, float atomic adds and subtractions become calls to the
-/// host's compare-and-swap loops (KernelJit.h), first-class aggregate loads
-/// become loads of the fields used, and vectors are scalarized. Results are unchanged: the same
-/// functions compute the same values.
+/// host's compare-and-swap loops (KernelJit.cpp), first-class aggregate
+/// loads become loads of the fields used, and vectors are scalarized.
+/// Results are unchanged: the same functions compute the same values.
 void prepareForFastISel(llvm::Module &m);
 
 } // namespace kdsl

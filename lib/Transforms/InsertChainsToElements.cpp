@@ -9,6 +9,7 @@
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/DenseMap.h"
@@ -32,10 +33,10 @@ std::optional<int64_t> laneOf(vector::InsertOp op) {
   if (type.getRank() != 1 || type.isScalable() || type.getNumElements() > kMaxElements ||
       op.getNumIndices() != 1)
     return std::nullopt;
-  auto attr = dyn_cast_if_present<IntegerAttr>(dyn_cast<Attribute>(op.getMixedPosition()[0]));
-  if (!attr || attr.getInt() < 0 || attr.getInt() >= type.getNumElements())
+  std::optional<int64_t> lane = getConstantIntValue(op.getMixedPosition()[0]);
+  if (!lane || *lane < 0 || *lane >= type.getNumElements())
     return std::nullopt;
-  return attr.getInt();
+  return lane;
 }
 
 /// An insert that is a link inside a chain: its only use is as the

@@ -21,6 +21,7 @@
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
@@ -152,8 +153,7 @@ struct NamedCanonicalize : PassWrapper<NamedCanonicalize, OperationPass<>> {
         auto extract = dyn_cast<vector::ExtractOp>(user);
         std::optional<int64_t> lane;
         if (extract && extract.getNumIndices() == 1)
-          if (auto attr = dyn_cast_if_present<IntegerAttr>(extract.getMixedPosition()[0].dyn_cast<Attribute>()))
-            lane = attr.getInt();
+          lane = getConstantIntValue(extract.getMixedPosition()[0]);
         if (!lane || *lane < 0 || *lane >= int64_t(read.size()))
           return; // a read of a lane not known: keep every element
         read.set(*lane);
