@@ -1,6 +1,6 @@
 # wp.degrees / wp.radians in C++ and CUDA C: a product with the float32
-# (float64) constant 180/pi = 57.2957802 (57.295779513082323) or pi/180 =
-# 0.0174532924 (0.017453292519943295), splatted for vectors, in the forward
+# (float64) constant 180/pi = 57.29578 (57.29577951308232) or pi/180 =
+# 0.017453292 (0.017453292519943295), splatted for vectors, in the forward
 # and (the same constant times the adjoint) in the backward kernel. The
 # emitted C++ also compiles and, run on the spec, matches the JIT.
 # RUN: kdsl-translate %s --emit=cpp | FileCheck %s
@@ -30,31 +30,31 @@ def angles(x: wp.array(dtype=float), y: wp.array(dtype=float),
 
 # CHECK-LABEL: angles_cpu_forward
 # CHECK: const float [[X:v[0-9]+]] = kdsl::load<float>(x, (int64_t)i);
-# CHECK-NEXT: const float [[DEG:v[0-9]+]] = [[X]] * 57.2957802f;
+# CHECK-NEXT: const float [[DEG:v[0-9]+]] = [[X]] * 57.29578f;
 # CHECK: const float [[Y:v[0-9]+]] = kdsl::load<float>(y, (int64_t)i);
-# CHECK-NEXT: const float {{v[0-9]+}} = [[Y]] * 0.0174532924f;
+# CHECK-NEXT: const float {{v[0-9]+}} = [[Y]] * 0.017453292f;
 # CHECK: const kdsl::vec<float, 3> [[V:v[0-9]+]] = kdsl::load<kdsl::vec<float, 3>>(v, (int64_t)i);
-# CHECK-NEXT: const kdsl::vec<float, 3> {{v[0-9]+}} = [[V]] * kdsl::splat<kdsl::vec<float, 3>>(57.2957802f);
+# CHECK-NEXT: const kdsl::vec<float, 3> {{v[0-9]+}} = [[V]] * kdsl::splat<kdsl::vec<float, 3>>(57.29578f);
 # CHECK: const kdsl::vec<float, 3> [[W:v[0-9]+]] = kdsl::load<kdsl::vec<float, 3>>(w, (int64_t)i);
-# CHECK-NEXT: const kdsl::vec<float, 3> {{v[0-9]+}} = [[W]] * kdsl::splat<kdsl::vec<float, 3>>(0.0174532924f);
+# CHECK-NEXT: const kdsl::vec<float, 3> {{v[0-9]+}} = [[W]] * kdsl::splat<kdsl::vec<float, 3>>(0.017453292f);
 # CHECK: const double [[D:v[0-9]+]] = kdsl::load<double>(d, (int64_t)i);
-# CHECK-NEXT: const double {{v[0-9]+}} = [[D]] * 57.295779513082323;
+# CHECK-NEXT: const double {{v[0-9]+}} = [[D]] * 57.29577951308232;
 # CHECK: * 0.017453292519943295;
 # CHECK-LABEL: angles_cpu_backward
-# CHECK-DAG: * 57.2957802f;
-# CHECK-DAG: * 0.0174532924f;
-# CHECK-DAG: kdsl::splat<kdsl::vec<float, 3>>(57.2957802f);
-# CHECK-DAG: kdsl::splat<kdsl::vec<float, 3>>(0.0174532924f);
-# CHECK-DAG: * 57.295779513082323;
+# CHECK-DAG: * 57.29578f;
+# CHECK-DAG: * 0.017453292f;
+# CHECK-DAG: kdsl::splat<kdsl::vec<float, 3>>(57.29578f);
+# CHECK-DAG: kdsl::splat<kdsl::vec<float, 3>>(0.017453292f);
+# CHECK-DAG: * 57.29577951308232;
 # CHECK-DAG: * 0.017453292519943295;
 
 # CUDA-LABEL: void angles_cuda_kernel_forward(
-# CUDA: = {{v[0-9]+}} * 57.2957802f;
-# CUDA: = {{v[0-9]+}} * 0.0174532924f;
-# CUDA: kdsl::splat<kdsl::vec<float, 3>>(57.2957802f);
-# CUDA: kdsl::splat<kdsl::vec<float, 3>>(0.0174532924f);
-# CUDA: * 57.295779513082323;
+# CUDA: = {{v[0-9]+}} * 57.29578f;
+# CUDA: = {{v[0-9]+}} * 0.017453292f;
+# CUDA: kdsl::splat<kdsl::vec<float, 3>>(57.29578f);
+# CUDA: kdsl::splat<kdsl::vec<float, 3>>(0.017453292f);
+# CUDA: * 57.29577951308232;
 # CUDA: * 0.017453292519943295;
 # CUDA-LABEL: void angles_cuda_kernel_backward(
-# CUDA-DAG: * 57.2957802f;
-# CUDA-DAG: * 0.0174532924f;
+# CUDA-DAG: * 57.29578f;
+# CUDA-DAG: * 0.017453292f;

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 #include <cmath>
+#include <cstdlib>
 
 using namespace mlir;
 using namespace kdsl;
@@ -175,8 +176,17 @@ std::string CppEmitter::literal(Attribute a, Type t) {
     else if (std::isinf(v))
       text = std::string(v < 0 ? "-" : "") + (isF64 ? "(double)INFINITY" : "INFINITY");
     else {
+      // The shortest decimal that reads back as the same value (0.151f, not
+      // 0.150999993f): the compiler rounds it to the same float or double.
+      // At least the integer digits where they fit (10.0f, not 1e+01f).
+      int maxDigits = isF64 ? 17 : 9;
+      int integerDigits = std::fabs(v) >= 1.0 ? int(std::floor(std::log10(std::fabs(v)))) + 1 : 1;
       char buf[64];
-      std::snprintf(buf, sizeof buf, isF64 ? "%.17g" : "%.9g", v);
+      for (int digits = integerDigits <= maxDigits ? integerDigits : 1; digits <= maxDigits; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+        if (isF64 ? std::strtod(buf, nullptr) == v : std::strtof(buf, nullptr) == float(v))
+          break;
+      }
       text = buf;
       if (text.find_first_of(".e") == std::string::npos)
         text += ".0";
