@@ -2,6 +2,7 @@
 #include "kdsl/Support/KernelJit.h"
 #include "kdsl/Runtime/KernelABI.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/TargetSelect.h"
@@ -70,22 +71,39 @@ void kdsl::initializeNativeTargetOnce() {
 
 Expected<std::unique_ptr<orc::LLJIT>>
 kdsl::createKernelJit(orc::JITTargetMachineBuilder machine, std::unique_ptr<Module> module,
-                      std::unique_ptr<LLVMContext> context) {
+                      std::unique_ptr<LLVMContext> context, HostSymbolFilter allow) {
   initializeNativeTargetOnce();
+  // On an error below, the module goes before the context it lives in (the
+  // parameters would be destroyed the other way round).
+  auto dropModule = llvm::make_scope_exit([&] { module.reset(); });
   // bfloat16 conversions go through the functions above on every host: the
   // AVX512-BF16 / AVX-NE-CONVERT instructions treat denormals differently.
   machine.getFeatures().AddFeature("avx512bf16", false);
   machine.getFeatures().AddFeature("avxneconvert", false);
-  auto jit = orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(machine)).create();
+  // libm, libc and libstdc++ (operator new) of the process, those `allow`
+  // accepts, in LLJIT's process-symbols dylib...
+  auto jit = orc::LLJITBuilder()
+                 .setJITTargetMachineBuilder(std::move(machine))
+                 .setProcessSymbolsJITDylibSetup(
+                     [allow = std::move(allow)](orc::LLJIT &j) -> Expected<orc::JITDylibSP> {
+                       orc::DynamicLibrarySearchGenerator::SymbolPredicate predicate;
+                       if (allow)
+                         predicate = [allow](const orc::SymbolStringPtr &name) {
+                           return allow(*name);
+                         };
+                       auto process = orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+                           j.getDataLayout().getGlobalPrefix(), std::move(predicate));
+                       if (!process)
+                         return process.takeError();
+                       orc::JITDylib &dylib =
+                           j.getExecutionSession().createBareJITDylib("<Process Symbols>");
+                       dylib.addGenerator(std::move(*process));
+                       return &dylib;
+                     })
+                 .create();
   if (!jit)
     return jit.takeError();
   orc::JITDylib &dylib = (*jit)->getMainJITDylib();
-  // libm, libc and libstdc++ (operator new) of the process...
-  auto process = orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
-      (*jit)->getDataLayout().getGlobalPrefix());
-  if (!process)
-    return process.takeError();
-  dylib.addGenerator(std::move(*process));
   // ...and the report hooks resolve to the host's definitions.
   orc::MangleAndInterner interner((*jit)->getExecutionSession(), (*jit)->getDataLayout());
   const std::pair<const char *, orc::ExecutorAddr> definitions[] = {

@@ -727,8 +727,17 @@ llvm::Expected<std::map<uint64_t, std::pair<bool, bool>>> listShardFiles(const s
       continue;
     llvm::StringRef digits = name.take_while(llvm::isDigit), kind = name.drop_front(digits.size());
     uint64_t s;
-    if (digits.getAsInteger(10, s) || shardName(s, "jsonl") != "shard-" + digits.str() + ".jsonl")
+    if (digits.getAsInteger(10, s) || shardName(s, "jsonl") != "shard-" + digits.str() + ".jsonl") {
+      // A file that looks like a shard but is not named as generate names
+      // them (shard-0.jsonl beside shard-00000.jsonl): no reader may take it
+      // for one, or skip it silently.
+      if (kind == ".jsonl" || kind == ".stats.json" || name.ends_with(".jsonl"))
+        return llvm::createStringError(pathIn(dir, llvm::sys::path::filename(it->path())) +
+                                       ": not a shard of this dataset (shards are named " +
+                                       shardName(0, "jsonl") + ", " + shardName(1, "jsonl") +
+                                       ", ...): remove or rename it");
       continue;
+    }
     if (kind == ".jsonl")
       found[s].first = true;
     else if (kind == ".stats.json")
@@ -1184,6 +1193,49 @@ kdsl::synth::forEachRecord(llvm::StringRef dir,
   if (!dataset)
     return dataset.takeError();
   return readJSON(pathIn(dir, "manifest.json"));
+}
+
+llvm::Error kdsl::synth::readRecords(
+    llvm::StringRef path,
+    llvm::function_ref<llvm::Error(json::Object &&, llvm::StringRef)> onRecord) {
+  if (fs::is_directory(path)) {
+    llvm::Error failed = llvm::Error::success();
+    auto manifest = forEachRecord(path, [&](const json::Object &record) {
+      if (!failed)
+        failed = onRecord(json::Object(record),
+                          llvm::formatv("{0}: record {1}", path,
+                                        record.getInteger("id").value_or(-1))
+                              .str());
+    });
+    if (!manifest) {
+      llvm::consumeError(std::move(failed));
+      return manifest.takeError();
+    }
+    return failed;
+  }
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf)
+    return llvm::createStringError(buf.getError(), "cannot read " + path + ": " +
+                                                       buf.getError().message());
+  llvm::StringRef rest = (*buf)->getBuffer();
+  for (size_t line = 1; !rest.empty(); ++line) {
+    auto [text, tail] = rest.split('\n');
+    rest = tail;
+    if (text.trim().empty())
+      continue;
+    auto v = json::parse(text);
+    if (!v)
+      return llvm::createStringError(llvm::formatv("{0}:{1}:1: {2}", path, line,
+                                                   llvm::toString(v.takeError()))
+                                         .str());
+    json::Object *o = v->getAsObject();
+    if (!o)
+      return llvm::createStringError(
+          llvm::formatv("{0}:{1}:1: a record is a JSON object", path, line).str());
+    if (llvm::Error e = onRecord(std::move(*o), llvm::formatv("{0}:{1}", path, line).str()))
+      return e;
+  }
+  return llvm::Error::success();
 }
 
 /// GenerateOptions from a dataset's run.json (what its records depend on).

@@ -142,6 +142,49 @@ std::optional<Mismatch> kdsl::synth::compareWithReference(const LaunchPlan &plan
   return m;
 }
 
+std::vector<std::string> kdsl::synth::arrayNames(const LaunchPlan &plan) {
+  std::vector<std::string> names(plan.allArrays().size());
+  for (const std::string &name : plan.outputNames())
+    if (const HostArray *a = plan.array(name))
+      for (auto [k, owned] : llvm::enumerate(plan.allArrays()))
+        if (owned.get() == a && names[k].empty())
+          names[k] = name;
+  return names;
+}
+
+std::optional<Mismatch> kdsl::synth::compareStates(const LaunchPlan &expected,
+                                                   const LaunchPlan &got, bool grads,
+                                                   const std::vector<std::string> &names,
+                                                   const std::vector<bool> &isOutput) {
+  auto compare = [&](llvm::ArrayRef<std::unique_ptr<HostArray>> want,
+                     llvm::ArrayRef<std::unique_ptr<HostArray>> have,
+                     bool gradient) -> std::optional<Mismatch> {
+    for (size_t k = 0; k < want.size() && k < have.size(); ++k) {
+      const HostArray &w = *want[k], &h = *have[k];
+      std::vector<ScalarSlot> slots = scalarSlots(w.elemType());
+      std::string name = k < names.size() && !names[k].empty() ? names[k] : "#" + std::to_string(k);
+      const char *what = gradient ? "gradient"
+                         : k < isOutput.size() && isOutput[k] ? "output"
+                                                              : "input";
+      uint64_t index = 0;
+      for (int64_t e = 0; e < w.numElements(); ++e)
+        for (const ScalarSlot &s : slots) {
+          double x = readScalar(w.element(e) + s.offset, s.kind);
+          double y = readScalar(h.element(e) + s.offset, s.kind);
+          if (!same(x, y, s.kind))
+            return Mismatch{what, name, int64_t(index), x, y};
+          ++index;
+        }
+    }
+    return std::nullopt;
+  };
+  if (auto m = compare(expected.allArrays(), got.allArrays(), false))
+    return m;
+  if (grads)
+    return compare(expected.allGrads(), got.allGrads(), true);
+  return std::nullopt;
+}
+
 json::Object kdsl::synth::resultsLike(const LaunchPlan &plan, const json::Object &reference,
                                       uint64_t &nonFinite, std::string &error) {
   json::Object out;

@@ -61,6 +61,21 @@ std::optional<Mismatch> compareWithReference(const LaunchPlan &plan,
                                              const llvm::json::Object &reference, bool backward,
                                              std::string &error);
 
+/// Compares the whole final state of two runs of one spec, array by array
+/// (LaunchPlan::allArrays order) and, with `grads`, gradient by gradient,
+/// scalar by scalar as runAndCompare does. A difference in an array named in
+/// `outputs` is an "output" mismatch, in any other array an "input" one (the
+/// run changed what it must only read), in a gradient a "gradient" one.
+/// `names` names the arrays by index (LaunchPlan::outputNames order may
+/// differ); an array without a name is "#k".
+std::optional<Mismatch> compareStates(const LaunchPlan &expected, const LaunchPlan &got,
+                                      bool grads, const std::vector<std::string> &names,
+                                      const std::vector<bool> &isOutput);
+
+/// The name of each of `plan`'s arrays (allArrays order): its output name, or
+/// "" when it has none.
+std::vector<std::string> arrayNames(const LaunchPlan &plan);
+
 /// The values of the arrays (and gradients) that `reference` names, read
 /// from `plan` after a run, in the reference's form ({"outputs": [{"name",
 /// "data"}], "grads": [...]}, flat). `nonFinite` counts NaN and infinite

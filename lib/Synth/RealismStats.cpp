@@ -6,6 +6,7 @@
 // one value in every element).
 //
 //===----------------------------------------------------------------------===//
+#include "kdsl/Synth/Dataset.h"
 #include "kdsl/Synth/Realism.h"
 #include "kdsl/Synth/ProgramGen.h"
 
@@ -94,44 +95,15 @@ json::Object counted(uint64_t n, uint64_t of) {
   return json::Object{{"count", int64_t(n)}, {"of", int64_t(of)}, {"rate", rate(n, of)}};
 }
 
-llvm::Error readRecords(StringRef path, std::vector<json::Value> &records) {
-  std::vector<std::string> files;
-  if (llvm::sys::fs::is_directory(path)) {
-    std::error_code ec;
-    for (llvm::sys::fs::directory_iterator it(path, ec), end; it != end && !ec; it.increment(ec)) {
-      StringRef name = llvm::sys::path::filename(it->path());
-      if (name.starts_with("shard-") && name.ends_with(".jsonl"))
-        files.push_back(it->path());
-    }
-    if (ec)
-      return llvm::createStringError(ec, "cannot list " + path);
-    if (files.empty())
+/// The records of `path` through the dataset reader all commands share.
+llvm::Error readSources(StringRef path, std::vector<json::Value> &records) {
+  return readRecords(path, [&](json::Object &&record, StringRef where) -> llvm::Error {
+    if (!record.getString("source"))
       return llvm::createStringError(std::errc::invalid_argument,
-                                     "%s: no shard-*.jsonl files", path.str().c_str());
-    llvm::sort(files);
-  } else {
-    files.push_back(path.str());
-  }
-  for (const std::string &f : files) {
-    auto buf = llvm::MemoryBuffer::getFile(f);
-    if (!buf)
-      return llvm::createStringError(buf.getError(), "cannot read " + f);
-    llvm::SmallVector<StringRef> lines;
-    (*buf)->getBuffer().split(lines, '\n', -1, false);
-    for (size_t k = 0; k < lines.size(); ++k) {
-      if (lines[k].trim().empty())
-        continue;
-      auto v = json::parse(lines[k]);
-      if (!v)
-        return llvm::createStringError(std::errc::invalid_argument, "%s:%zu: %s", f.c_str(), k + 1,
-                                       llvm::toString(v.takeError()).c_str());
-      if (!v->getAsObject() || !v->getAsObject()->getString("source"))
-        return llvm::createStringError(std::errc::invalid_argument,
-                                       "%s:%zu: a record without a \"source\"", f.c_str(), k + 1);
-      records.push_back(std::move(*v));
-    }
-  }
-  return llvm::Error::success();
+                                     "%s: a record without a \"source\"", where.str().c_str());
+    records.push_back(json::Value(std::move(record)));
+    return llvm::Error::success();
+  });
 }
 
 /// The realism counts of a dataset, record by record (add), and the
@@ -340,7 +312,7 @@ json::Value RealismTally::toJSON() const {
 
 llvm::Expected<json::Value> kdsl::synth::realismStats(StringRef path) {
   std::vector<json::Value> records;
-  if (llvm::Error e = readRecords(path, records))
+  if (llvm::Error e = readSources(path, records))
     return std::move(e);
   RealismTally tally;
   for (const json::Value &v : records)

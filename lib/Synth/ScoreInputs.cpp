@@ -255,6 +255,14 @@ std::optional<ElemType> argElemType(const KernelInfo &kernel, llvm::StringRef na
   return std::nullopt;
 }
 
+/// Whether `kernel` writes argument `name`'s arrays.
+bool writes(const KernelInfo &kernel, llvm::StringRef name) {
+  for (auto [argName, written] : llvm::zip(kernel.argNames, kernel.argWritten))
+    if (argName == name)
+      return written;
+  return false;
+}
+
 /// Translates the record's source in `ctx`.
 llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>> translateRecord(const json::Object &record,
                                                                  mlir::MLIRContext &ctx) {
@@ -288,7 +296,8 @@ uint64_t nonFiniteIn(const json::Object &reference) {
 
 llvm::Expected<json::Value> kdsl::synth::perturbSpec(const json::Value &spec,
                                                      const KernelInfo &kernel, uint64_t seed,
-                                                     bool &changed, DrawKind kind) {
+                                                     bool &changed, DrawKind kind,
+                                                     bool fillWritten) {
   changed = false;
   json::Value out = spec;
   json::Object *o = out.getAsObject();
@@ -306,7 +315,18 @@ llvm::Expected<json::Value> kdsl::synth::perturbSpec(const json::Value &spec,
         continue;
       json::Value *data = v;
       if (isArray) {
-        if (json::Object *desc = v->getAsObject())
+        json::Object *desc = v->getAsObject();
+        if (desc && fillWritten && desc->get("zeros") && t->family != ElemType::Family::Struct &&
+            isFloatScalar(t->scalar) && writes(kernel, name)) {
+          // A sentinel the kernel must overwrite (or add to): never 0.
+          double value = std::round((rng.uniform() * 2 - 1) * 8000) / 1000;
+          (*desc)["full"] = std::move(*desc->get("zeros"));
+          desc->erase("zeros");
+          (*desc)["value"] = value == 0 ? 1.5 : value;
+          changed = true;
+          continue;
+        }
+        if (desc)
           data = desc->get("data");
         if (!data || !data->getAsArray())
           continue; // zeros, ones, full
@@ -339,9 +359,15 @@ llvm::Expected<std::vector<InputSet>> kdsl::synth::inputSetsOf(const json::Objec
   auto module = translateRecord(record, ctx);
   if (!module)
     return module.takeError();
+  // The reference path: the source and its adjoint on the JIT, with bounds
+  // checks (a drawn set that reads out of bounds is dropped, not run).
+  if (llvm::Error e =
+          driver::prepareAdjoints(**module, {std::vector<std::string>{kernelName->str()}}))
+    return e;
+  std::vector<KernelInfo> kernels = collectKernels(**module);
   std::vector<InputSet> sets(1);
   InputSet &stored = sets[0];
-  for (const KernelInfo &k : collectKernels(**module))
+  for (const KernelInfo &k : kernels)
     if (k.name == *kernelName)
       stored.rc.kernels.push_back(k);
   if (stored.rc.kernels.empty())
@@ -351,23 +377,15 @@ llvm::Expected<std::vector<InputSet>> kdsl::synth::inputSetsOf(const json::Objec
     return spec.takeError();
   stored.rc.spec = std::move(*spec);
   stored.reference = *reference;
-  if (extra == 0)
-    return sets;
-
-  // The reference path: the source and its adjoint on the JIT, with bounds
-  // checks (a drawn set that reads out of bounds is dropped, not run).
-  mlir::OwningOpRef<mlir::ModuleOp> full = (*module)->clone();
-  if (llvm::Error e = driver::prepareAdjoints(*full, {std::vector<std::string>{kernelName->str()}}))
-    return e;
-  std::vector<KernelInfo> kernels = collectKernels(*full);
   CpuCompileOptions options;
   options.optimize = false;
   options.checkBounds = true;
-  auto cpu = compileWithJit(*full, options);
+  auto cpu = compileWithJit(**module, options);
   if (!cpu)
     return cpu.takeError();
-  // Runs `spec` on the JIT: the plan after the run, or why it failed.
-  auto referenceRun = [&](const json::Value &spec,
+  // Runs `spec` on the JIT (forward only, or with the backward pass): the
+  // plan after the run, or why it failed.
+  auto referenceRun = [&](const json::Value &spec, bool backward,
                           std::string &error) -> std::unique_ptr<LaunchPlan> {
     auto plan = LaunchPlan::create(spec, kernels);
     if (!plan) {
@@ -375,20 +393,36 @@ llvm::Expected<std::vector<InputSet>> kdsl::synth::inputSetsOf(const json::Objec
       return nullptr;
     }
     RuntimeReports reports;
-    if (llvm::Error e = (*plan)->run(**cpu, 1, &reports)) {
+    llvm::Error e = backward ? (*plan)->run(**cpu, 1, &reports)
+                             : (*plan)->runForward(**cpu, 1, &reports);
+    if (e) {
       error = llvm::toString(std::move(e));
       return nullptr;
     }
     return std::move(*plan);
   };
+  // Both runs of a set; false (and `error`) when one fails.
+  auto runBoth = [&](InputSet &set, std::string &error) {
+    std::unique_ptr<LaunchPlan> full = referenceRun(set.rc.spec, true, error);
+    if (!full)
+      return false;
+    std::unique_ptr<LaunchPlan> forward = referenceRun(set.rc.spec, false, error);
+    if (!forward)
+      return false;
+    set.full = full->hasBackward() ? std::move(full) : nullptr;
+    set.forward = std::move(forward);
+    return true;
+  };
   // The JIT must reproduce the record's own reference on its spec.
   {
     std::string error;
-    std::unique_ptr<LaunchPlan> plan = referenceRun(stored.rc.spec, error);
     std::optional<Mismatch> m;
-    if (plan)
-      m = compareWithReference(*plan, *reference, true, error);
-    if (!plan || m || !error.empty()) {
+    bool ran = runBoth(stored, error);
+    if (ran)
+      m = compareWithReference(stored.full ? *stored.full : *stored.forward, *reference,
+                               bool(stored.full), error);
+    if (!ran || m || !error.empty()) {
+      stored.forward = stored.full = nullptr;
       note = "only the record's spec: the JIT does not reproduce the record's reference (" +
              (m ? m->text() : error) + "; a dataset of another kdsl?)";
       return sets;
@@ -410,25 +444,23 @@ llvm::Expected<std::vector<InputSet>> kdsl::synth::inputSetsOf(const json::Objec
                       : k % 3 == 1        ? DrawKind::Zeros
                       : k % 3 == 2        ? DrawKind::Wide
                                           : DrawKind::Plain;
-      auto drawn = perturbSpec(storedSpec, kernel, seed, changed, kind);
+      auto drawn = perturbSpec(storedSpec, kernel, seed, changed, kind, /*fillWritten=*/true);
       if (!drawn)
         return drawn.takeError();
       if (!changed)
         return sets; // no float input: nothing to draw
-      std::string error;
-      std::unique_ptr<LaunchPlan> plan = referenceRun(*drawn, error);
-      if (!plan)
-        continue;
-      uint64_t nonFinite = 0;
-      json::Object results = resultsLike(*plan, *reference, nonFinite, error);
-      if (!error.empty() || (nonFinite > 0 && storedNonFinite == 0))
-        continue;
       InputSet set;
       set.number = unsigned(sets.size());
       set.seed = seed;
       set.rc.spec = std::move(*drawn);
       set.rc.kernels = {kernel};
-      set.reference = std::move(results);
+      std::string error;
+      if (!runBoth(set, error))
+        continue;
+      uint64_t nonFinite = 0;
+      set.reference = resultsLike(set.full ? *set.full : *set.forward, *reference, nonFinite, error);
+      if (!error.empty() || (nonFinite > 0 && storedNonFinite == 0))
+        continue;
       sets.push_back(std::move(set));
       break;
     }

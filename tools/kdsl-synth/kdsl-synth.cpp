@@ -52,6 +52,10 @@ static cl::opt<double> scoreWall("timeout", cl::desc("Wall-clock limit per candi
 static cl::opt<unsigned> scoreInputs("inputs", cl::desc("Input sets drawn from each record's spec "
                                                         "besides the spec itself (default 3)"),
                                       cl::init(3), cl::sub(scoreCmd), cl::cat(synthCategory));
+static cl::opt<bool> scoreAllowAsm("test-allow-inline-asm",
+                                   cl::desc("Let inline assembly through the static check (for "
+                                            "the suite's seccomp tests)"),
+                                   cl::init(false), cl::Hidden, cl::sub(scoreCmd));
 static cl::opt<std::string> scoreDumpInputs("dump-inputs",
                                             cl::desc("Write each record's input sets as kdsl-run "
                                                      "specs DIR/<id>-<set>.json"),
@@ -231,6 +235,10 @@ static int runGenerate() {
 }
 
 int main(int argc, char **argv) {
+  // The sandbox kdsl-synth score runs a candidate in (lib/Synth/Sandbox.h):
+  // no option parsing and no LLVM signal handlers.
+  if (argc == 2 && StringRef(argv[1]) == kScoreSandboxFlag)
+    scoreSandboxMain();
   InitLLVM y(argc, argv);
   // --help shows kdsl-synth's options; LLVM's stay behind --help-hidden.
   for (auto &entry : cl::getRegisteredOptions(cl::SubCommand::getTopLevel())) {
@@ -307,6 +315,7 @@ int main(int argc, char **argv) {
     limits.wallSeconds = scoreWall;
     limits.extraInputs = scoreInputs;
     limits.dumpInputs = scoreDumpInputs;
+    limits.allowInlineAsm = scoreAllowAsm;
     if (Error e = scoreCandidates(scoreArgs[0], scoreArgs[1], outs(), limits))
       return fail(toString(std::move(e)));
     return 0;

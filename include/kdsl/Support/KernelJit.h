@@ -17,6 +17,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 
+#include <functional>
 #include <memory>
 
 namespace kdsl {
@@ -24,11 +25,15 @@ namespace kdsl {
 /// Initializes the native target once per process.
 void initializeNativeTargetOnce();
 
-/// An LLJIT for `machine` with the process's symbols and the report hooks,
-/// holding `module` (its data layout set to the JIT's).
+/// Which symbols of the process the JIT'd code may link (unmangled names);
+/// null: every one.
+using HostSymbolFilter = std::function<bool(llvm::StringRef)>;
+
+/// An LLJIT for `machine` with the process's symbols (those `allow` accepts)
+/// and the report hooks, holding `module` (its data layout set to the JIT's).
 llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>>
 createKernelJit(llvm::orc::JITTargetMachineBuilder machine, std::unique_ptr<llvm::Module> module,
-                std::unique_ptr<llvm::LLVMContext> context);
+                std::unique_ptr<llvm::LLVMContext> context, HostSymbolFilter allow = nullptr);
 
 /// The kernels of `jit` by their kdsl.kernel names: CpuModule::lookup finds
 /// `<kernel>_cpu_forward` and `<kernel>_cpu_backward`.

@@ -85,6 +85,16 @@ llvm::Expected<llvm::json::Value> mergeDatasets(llvm::ArrayRef<std::string> inpu
 llvm::Expected<llvm::json::Value>
 forEachRecord(llvm::StringRef dir, llvm::function_ref<void(const llvm::json::Object &)> onRecord);
 
+/// The one reader of records that score and stats --realism share: a
+/// dataset directory is read by forEachRecord (as validate and merge read
+/// it: a damaged or unfinished dataset, or a stray shard-*.jsonl, is an
+/// error); any other path is one JSONL file of records (each line a JSON
+/// object; errors say FILE:LINE:COL). `onRecord` also gets where the record
+/// is: "FILE:LINE", or "DIR: record ID".
+llvm::Error readRecords(
+    llvm::StringRef path,
+    llvm::function_ref<llvm::Error(llvm::json::Object &&, llvm::StringRef where)> onRecord);
+
 /// Puts the directory `temp` (complete) in place of `out`: a rename when
 /// `out` is absent or empty, else `out` goes to OUT.old-XXXXXX first and is
 /// removed once `temp` is in place. On an error `temp` is removed and `out`

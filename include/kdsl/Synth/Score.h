@@ -20,10 +20,17 @@ struct ScoreLimits {
   /// Input sets drawn from each record's spec besides the spec itself
   /// (`--inputs`; lib/Synth/ScoreInputs.h).
   unsigned extraInputs = 3;
+  /// Lets inline assembly through the static check (`--test-allow-inline-asm`,
+  /// hidden): the suite uses it to show that the sandbox's seccomp filter
+  /// stops what raw system calls try.
+  bool allowInlineAsm = false;
   /// If set, a folder where each record's input sets are written as
   /// kdsl-run specs, `<id>-<set>.json` (`--dump-inputs`).
   std::string dumpInputs;
 };
+
+/// The largest --cpu-seconds and --timeout score accepts.
+inline constexpr double kMaxLimitSeconds = 3600;
 
 /// kdsl-synth score: reads the records of `dataset` (a directory of
 /// shard-*.jsonl or one JSONL file) and, for each line {"id", "target",
@@ -35,6 +42,12 @@ struct ScoreLimits {
 /// drawn from it (1, 2, ...).
 llvm::Error scoreCandidates(llvm::StringRef dataset, llvm::StringRef candidates,
                             llvm::raw_ostream &out, const ScoreLimits &limits = {});
+
+/// kdsl-synth's main calls this, before parsing options, when its first
+/// argument is kScoreSandboxFlag: the process is then the sandbox a
+/// candidate runs in (lib/Synth/Sandbox.h); it never returns.
+[[noreturn]] void scoreSandboxMain();
+inline constexpr const char *kScoreSandboxFlag = "--kdsl-score-sandbox";
 
 } // namespace kdsl::synth
 

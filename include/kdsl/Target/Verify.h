@@ -7,8 +7,11 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace kdsl {
@@ -60,6 +63,33 @@ struct EmittedBuild {
   double clangSeconds = 0, jitSeconds = 0;
 };
 
+/// Where `text` (C++ or CUDA C) uses what code a model writes for kdsl-synth
+/// score may not: "LINE:COL: what" for the first preprocessor directive
+/// (`#...`, also after a comment or as the digraph `%:`), `_Pragma`,
+/// `__has_include`, `__has_embed`, a file-name macro or (unless `allowAsm`)
+/// inline assembly; none if it uses none. kdsl's emitted texts use none.
+std::optional<std::string> forbiddenConstruct(llvm::StringRef text, bool allowAsm = false);
+
+/// How buildEmittedAfterPrelude compiles and links.
+struct EmittedBuildOptions {
+  /// A warning fails the build, as it fails verifyEmitted (kdsl's own texts);
+  /// false: only errors do (model outputs that kdsl-synth score runs).
+  bool warningsFail = true;
+  /// Clang sees only the in-memory files (the body, the prelude, its PCH and
+  /// the CUDA host header), not the host's file system: an #include or
+  /// #embed of any other path fails as a missing file.
+  bool sealed = false;
+  /// Undefined behaviour Clang sees is an error (an uninitialized read, a
+  /// missing return, a constant index out of a local array, ...) and what it
+  /// can check at run time traps (-fsanitize=bounds, integer division by
+  /// zero, shift exponents, null, ... with -fsanitize-trap): for code that
+  /// must not match by luck. Uses its own PCH.
+  bool checked = false;
+  /// The process symbols the compiled code may link (null: all of them);
+  /// createKernelJit's HostSymbolFilter.
+  std::function<bool(llvm::StringRef)> allowHostSymbol;
+};
+
 /// verifyEmittedAfterPrelude and, in the same Clang invocation, code
 /// generation (-O0, FP contraction off as the prelude asks), then the ORC
 /// LLJIT: the emitted text compiled to machine code in process. `symbols`
@@ -69,7 +99,20 @@ struct EmittedBuild {
 /// the process.
 EmittedBuild buildEmittedAfterPrelude(llvm::StringRef prelude, llvm::StringRef body,
                                       EmittedLanguage language, llvm::StringRef bufferName,
-                                      llvm::ArrayRef<std::string> symbols);
+                                      llvm::ArrayRef<std::string> symbols,
+                                      const EmittedBuildOptions &options = {});
+
+/// The PCH buildEmittedAfterPrelude compiles `prelude` to for `language`
+/// (EmittedBuildOptions::checked or not)
+/// (built at the first call of the process), e.g. to hand to a fresh process
+/// that has no file system to build it in.
+llvm::Expected<llvm::StringRef> precompiledPrelude(llvm::StringRef prelude,
+                                                   EmittedLanguage language, bool checked);
+
+/// Makes `pch` (the bytes precompiledPrelude gave for the same prelude and
+/// language in another process of this build) the PCH of later builds.
+void adoptPrecompiledPrelude(llvm::StringRef prelude, EmittedLanguage language, bool checked,
+                             std::unique_ptr<llvm::MemoryBuffer> pch);
 
 } // namespace kdsl
 

@@ -14,6 +14,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/xxhash.h"
 
 #include <chrono>
@@ -90,7 +91,11 @@ struct Check {
 /// the emitted code throws none, and with them every call in a function
 /// with a destructor to run (the autodiff tapes) becomes an `invoke`, which
 /// FastISel does not select: the JIT handed those blocks to SelectionDAG.
-static Check checkSetup(EmittedLanguage language, bool includeShim, bool codegen = false) {
+/// `checked` (with `codegen`): undefined behaviour that Clang can see is an
+/// error, and what it can trap on at run time traps (a model's output, which
+/// must not pass by luck: kdsl-synth score).
+static Check checkSetup(EmittedLanguage language, bool includeShim, bool codegen = false,
+                        bool checked = false) {
   Check c;
   c.argv = {"clang++", "-fsyntax-only", "-std=c++17", "-Wall", "-Wextra",
             // also stops the "N errors generated" line on stderr
@@ -111,6 +116,18 @@ static Check checkSetup(EmittedLanguage language, bool includeShim, bool codegen
     // convention changes no value the code computes.
     c.argv.push_back("-DKDSL_FN=inline __attribute__((ms_abi))");
   }
+  if (codegen && checked)
+    c.argv.insert(c.argv.end(),
+                  {"-Werror=uninitialized", "-Werror=sometimes-uninitialized",
+                   "-Werror=return-type", "-Werror=array-bounds", "-Werror=division-by-zero",
+                   "-Werror=shift-count-overflow", "-Werror=shift-count-negative",
+                   // Traps (no run-time library): an index outside a local
+                   // array (a vector's components), an integer division by
+                   // zero, a shift by the width or more, a missing return, a
+                   // null or misaligned reference, an invalid bool.
+                   "-fsanitize=bounds,integer-divide-by-zero,shift-exponent,unreachable,return,"
+                   "null,vla-bound,bool,builtin",
+                   "-fsanitize-trap=all"});
   if (language == EmittedLanguage::Cpp) {
     c.argv.insert(c.argv.end(), {"-x", "c++"});
     return c;
@@ -130,18 +147,74 @@ static Check checkSetup(EmittedLanguage language, bool includeShim, bool codegen
   return c;
 }
 
+namespace {
+/// The host's file system as a sealed compilation sees it: the system
+/// headers the prelude includes (libstdc++'s, the C library's, Clang's own)
+/// and nothing else, checked on the path with symbolic links resolved. A
+/// directory above them can be looked at, not listed.
+class SystemHeadersFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  SystemHeadersFileSystem() : ProxyFileSystem(llvm::vfs::getRealFileSystem()) {}
+  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &path) override {
+    if (!allowed(path, /*ancestors=*/true))
+      return std::make_error_code(std::errc::no_such_file_or_directory);
+    return ProxyFileSystem::status(path);
+  }
+  bool exists(const llvm::Twine &path) override { return bool(status(path)); }
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &path) override {
+    if (!allowed(path, false))
+      return std::make_error_code(std::errc::no_such_file_or_directory);
+    return ProxyFileSystem::openFileForRead(path);
+  }
+  llvm::vfs::directory_iterator dir_begin(const llvm::Twine &dir, std::error_code &ec) override {
+    if (!allowed(dir, false)) {
+      ec = std::make_error_code(std::errc::no_such_file_or_directory);
+      return {};
+    }
+    return ProxyFileSystem::dir_begin(dir, ec);
+  }
+  std::error_code getRealPath(const llvm::Twine &path, llvm::SmallVectorImpl<char> &out) override {
+    if (!allowed(path, true))
+      return std::make_error_code(std::errc::no_such_file_or_directory);
+    return ProxyFileSystem::getRealPath(path, out);
+  }
+
+private:
+  static bool allowed(const llvm::Twine &path, bool ancestors) {
+    llvm::SmallString<256> real;
+    if (llvm::sys::fs::real_path(path, real))
+      return false;
+    for (llvm::StringRef root : {llvm::StringRef("/usr/include"), llvm::StringRef("/usr/lib/gcc"),
+                                 llvm::StringRef(KDSL_CLANG_RESOURCE_DIR)}) {
+      if (real == root || llvm::StringRef(real).starts_with((root + "/").str()))
+        return true;
+      if (ancestors && (root.starts_with((real + "/").str()) || real == "/"))
+        return true;
+    }
+    return false;
+  }
+};
+} // namespace
+
 /// Runs `action` (default: -fsyntax-only) on the in-memory `files`, the
 /// last argument of `argv` being one of them; diagnostics go to `collector`.
+/// `sealed`: the in-memory files are all Clang sees (no host file system).
 static bool runClang(std::vector<std::string> argv,
                      llvm::ArrayRef<std::pair<std::string, llvm::StringRef>> files,
-                     Collector &collector, clang::tooling::ToolAction *action = nullptr) {
-  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(
-      new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+                     Collector &collector, clang::tooling::ToolAction *action = nullptr,
+                     bool sealed = false) {
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memory(new llvm::vfs::InMemoryFileSystem);
-  overlay->pushOverlay(memory);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> host = llvm::vfs::getRealFileSystem();
+  if (sealed)
+    host = llvm::makeIntrusiveRefCnt<SystemHeadersFileSystem>();
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(
+      new llvm::vfs::OverlayFileSystem(host));
+  overlay->pushOverlay(memory); // the in-memory files' working directory: the process's
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs = overlay;
   for (auto &[file, content] : files)
     memory->addFile(file, 0, llvm::MemoryBuffer::getMemBuffer(content, file, false));
-  llvm::IntrusiveRefCntPtr<clang::FileManager> fm(new clang::FileManager({}, overlay));
+  llvm::IntrusiveRefCntPtr<clang::FileManager> fm(new clang::FileManager({}, fs));
   if (action) {
     clang::tooling::ToolInvocation invocation(argv, action, fm.get(),
                                               std::make_shared<clang::PCHContainerOperations>());
@@ -154,8 +227,9 @@ static bool runClang(std::vector<std::string> argv,
   return invocation.run();
 }
 
-static llvm::Error rejected(bool ok, const Collector &collector) {
-  if (ok && collector.errors == 0 && collector.text.empty())
+/// Clang's verdict: a failure, an error, or (with `warningsFail`) a warning.
+static llvm::Error rejected(bool ok, const Collector &collector, bool warningsFail = true) {
+  if (ok && collector.errors == 0 && (!warningsFail || collector.text.empty()))
     return llvm::Error::success();
   return llvm::createStringError("clang rejects the emitted code:\n" + collector.text);
 }
@@ -207,13 +281,27 @@ struct Pch {
 static constexpr llvm::StringLiteral kPreludeName = "kdsl_prelude.h";
 static constexpr llvm::StringLiteral kPchName = "kdsl_prelude.pch";
 
+namespace {
+/// The PCHs of the process, by prelude hash, language, codegen and checked.
+struct PchCache {
+  std::mutex mutex;
+  std::map<std::tuple<uint64_t, int, bool, bool>, Pch> entries;
+  Pch &entry(llvm::StringRef prelude, EmittedLanguage language, bool codegen, bool checked) {
+    return entries[{llvm::xxh3_64bits(prelude), int(language), codegen, checked}];
+  }
+};
+PchCache &pchCache() {
+  static PchCache cache;
+  return cache;
+}
+} // namespace
+
 /// The PCH of `prelude` in `language`, built at the first call.
 static const Pch &preludePch(llvm::StringRef prelude, EmittedLanguage language,
-                            bool codegen = false) {
-  static std::mutex mutex;
-  static std::map<std::tuple<uint64_t, int, bool>, Pch> cache;
-  std::lock_guard<std::mutex> lock(mutex);
-  Pch &pch = cache[{llvm::xxh3_64bits(prelude), int(language), codegen}];
+                            bool codegen = false, bool checked = false) {
+  PchCache &cache = pchCache();
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  Pch &pch = cache.entry(prelude, language, codegen, checked);
   if (pch.buffer || !pch.error.empty())
     return pch;
   llvm::SmallString<128> path;
@@ -221,7 +309,8 @@ static const Pch &preludePch(llvm::StringRef prelude, EmittedLanguage language,
     pch.error = "cannot create a temporary file: " + ec.message();
     return pch;
   }
-  Check c = checkSetup(language, /*includeShim=*/true, codegen);
+  llvm::sys::RemoveFileOnSignal(path);
+  Check c = checkSetup(language, /*includeShim=*/true, codegen, checked);
   c.files.push_back({kPreludeName.str(), prelude});
   c.argv.push_back(kPreludeName.str());
   Collector collector;
@@ -235,7 +324,25 @@ static const Pch &preludePch(llvm::StringRef prelude, EmittedLanguage language,
   else
     pch.error = "cannot read the prelude's PCH: " + buffer.getError().message();
   llvm::sys::fs::remove(path);
+  llvm::sys::DontRemoveFileOnSignal(path);
   return pch;
+}
+
+llvm::Expected<llvm::StringRef> kdsl::precompiledPrelude(llvm::StringRef prelude,
+                                                         EmittedLanguage language, bool checked) {
+  const Pch &pch = preludePch(prelude, language, /*codegen=*/true, checked);
+  if (!pch.buffer)
+    return llvm::createStringError("clang rejects " + pch.error);
+  return pch.buffer->getBuffer();
+}
+
+void kdsl::adoptPrecompiledPrelude(llvm::StringRef prelude, EmittedLanguage language,
+                                   bool checked, std::unique_ptr<llvm::MemoryBuffer> buffer) {
+  PchCache &cache = pchCache();
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  Pch &pch = cache.entry(prelude, language, /*codegen=*/true, checked);
+  pch.buffer = std::move(buffer);
+  pch.error.clear();
 }
 
 llvm::Error kdsl::verifyEmittedAfterPrelude(llvm::StringRef prelude, llvm::StringRef body,
@@ -288,18 +395,21 @@ public:
 
 /// The JIT of emitted code: no optimization (it runs once), as kdsl's own JIT.
 static llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>>
-makeJit(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context) {
+makeJit(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context,
+        HostSymbolFilter allow) {
   kdsl::initializeNativeTargetOnce();
   auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!tmBuilder)
     return tmBuilder.takeError();
   tmBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::None);
-  return kdsl::createKernelJit(std::move(*tmBuilder), std::move(module), std::move(context));
+  return kdsl::createKernelJit(std::move(*tmBuilder), std::move(module), std::move(context),
+                               std::move(allow));
 }
 
 EmittedBuild kdsl::buildEmittedAfterPrelude(llvm::StringRef prelude, llvm::StringRef body,
                                             EmittedLanguage language, llvm::StringRef bufferName,
-                                            llvm::ArrayRef<std::string> symbols) {
+                                            llvm::ArrayRef<std::string> symbols,
+                                            const EmittedBuildOptions &options) {
   using Clock = std::chrono::steady_clock;
   EmittedBuild out;
   if (language == EmittedLanguage::Cuda) {
@@ -307,13 +417,13 @@ EmittedBuild kdsl::buildEmittedAfterPrelude(llvm::StringRef prelude, llvm::Strin
     return out;
   }
   auto start = Clock::now();
-  const Pch &pch = preludePch(prelude, language, /*codegen=*/true);
+  const Pch &pch = preludePch(prelude, language, /*codegen=*/true, options.checked);
   if (!pch.buffer) {
     out.diagnostics = "clang rejects " + pch.error;
     return out;
   }
   std::string name = bufferName.str();
-  Check c = checkSetup(language, /*includeShim=*/false, /*codegen=*/true);
+  Check c = checkSetup(language, /*includeShim=*/false, /*codegen=*/true, options.checked);
   c.argv.insert(c.argv.end(), {"-include-pch", kPchName.str(), name});
   c.files.insert(c.files.end(), {{name, body},
                                  {kPchName.str(), pch.buffer->getBuffer()},
@@ -321,14 +431,14 @@ EmittedBuild kdsl::buildEmittedAfterPrelude(llvm::StringRef prelude, llvm::Strin
   auto context = std::make_unique<llvm::LLVMContext>();
   Collector collector;
   EmitLLVM action(*context);
-  bool ok = runClang(c.argv, c.files, collector, &action);
+  bool ok = runClang(c.argv, c.files, collector, &action, options.sealed);
   auto clangDone = Clock::now();
   out.clangSeconds = std::chrono::duration<double>(clangDone - start).count();
-  if (llvm::Error e = rejected(ok && action.module, collector)) {
+  if (llvm::Error e = rejected(ok && action.module, collector, options.warningsFail)) {
     out.diagnostics = llvm::toString(std::move(e));
     return out;
   }
-  auto jit = makeJit(std::move(action.module), std::move(context));
+  auto jit = makeJit(std::move(action.module), std::move(context), options.allowHostSymbol);
   if (!jit) {
     out.diagnostics = "the JIT rejects the compiled code: " + llvm::toString(jit.takeError());
     return out;
