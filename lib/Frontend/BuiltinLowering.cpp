@@ -184,8 +184,7 @@ mlir::Value lowerCwMul(LowerCtx &c) {
 mlir::Value lowerCwDiv(LowerCtx &c) {
   if (c.f0())
     return arith::DivFOp::create(c.b, c.l, c.a[0], c.a[1]);
-  return isSigned(c.t0->scalar) ? (mlir::Value)arith::DivSIOp::create(c.b, c.l, c.a[0], c.a[1])
-                                : arith::DivUIOp::create(c.b, c.l, c.a[0], c.a[1]);
+  return genIntDivRem(c.b, c.l, /*rem=*/false, isSigned(c.t0->scalar), c.a[0], c.a[1]);
 }
 
 mlir::Value lowerTranspose(LowerCtx &c) {

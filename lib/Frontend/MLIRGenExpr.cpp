@@ -419,20 +419,20 @@ mlir::Value MLIRGen::genBinaryOp(BinOp op, mlir::Value x, const kdsl::Type *tx, 
     case BinOp::Div:
       if (f)
         return arith::DivFOp::create(b, l, x, y);
-      return sgn ? (mlir::Value)arith::DivSIOp::create(b, l, x, y) : arith::DivUIOp::create(b, l, x, y);
+      return genIntDivRem(b, l, /*rem=*/false, sgn, x, y);
     case BinOp::FloorDiv:
       if (f)
         return math::FloorOp::create(b, l, arith::DivFOp::create(b, l, x, y));
       // Warp: integer // truncates toward zero, like C.
-      return sgn ? (mlir::Value)arith::DivSIOp::create(b, l, x, y) : arith::DivUIOp::create(b, l, x, y);
+      return genIntDivRem(b, l, /*rem=*/false, sgn, x, y);
     case BinOp::Mod:
       if (f)
         return arith::RemFOp::create(b, l, x, y); // C fmod
-      return sgn ? (mlir::Value)arith::RemSIOp::create(b, l, x, y) : arith::RemUIOp::create(b, l, x, y);
+      return genIntDivRem(b, l, /*rem=*/true, sgn, x, y);
     case BinOp::Pow:
       if (f)
         return math::PowFOp::create(b, l, x, y);
-      return math::IPowIOp::create(b, l, x, y);
+      return genIntPow(b, l, sgn, x, y);
     case BinOp::BitAnd: return arith::AndIOp::create(b, l, x, y);
     case BinOp::BitOr: return arith::OrIOp::create(b, l, x, y);
     case BinOp::BitXor: return arith::XOrIOp::create(b, l, x, y);
@@ -454,8 +454,7 @@ mlir::Value MLIRGen::genBinaryOp(BinOp op, mlir::Value x, const kdsl::Type *tx, 
     case BinOp::Div:
       if (f)
         return arith::DivFOp::create(b, l, p, q);
-      return isSigned(rt->scalar) ? (mlir::Value)arith::DivSIOp::create(b, l, p, q)
-                                  : arith::DivUIOp::create(b, l, p, q);
+      return genIntDivRem(b, l, /*rem=*/false, isSigned(rt->scalar), p, q);
     default: return {};
     }
   };

@@ -22,6 +22,16 @@ namespace kdsl {
 /// The struct field holding element `k` of a tuple value (MLIRGen::convertType).
 inline std::string tupleField(size_t k) { return "f" + std::to_string(k); }
 
+/// Integer division (`rem` false) or remainder of two integers or integer
+/// vectors as Warp's C++ computes them: int8 and int16 operands promoted to
+/// int32 first (MLIRGenIntegers.cpp).
+mlir::Value genIntDivRem(mlir::OpBuilder &b, mlir::Location l, bool rem, bool isSigned,
+                         mlir::Value x, mlir::Value y);
+/// Integer `x ** y` (docs/language.md 7.2): an unsigned exponent is never
+/// negative; 0 ** (negative) is 0 (MLIRGenIntegers.cpp).
+mlir::Value genIntPow(mlir::OpBuilder &b, mlir::Location l, bool isSigned, mlir::Value x,
+                      mlir::Value y);
+
 /// An ordered set of local names (locals, and flags spelled with a leading '$').
 using NameSet = std::set<llvm::StringRef>;
 

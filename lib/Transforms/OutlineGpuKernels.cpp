@@ -6,6 +6,7 @@
 #include "kdsl/Transforms/Passes.h"
 #include "GridLoop.h"
 
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
 #include "mlir/IR/Builders.h"
 
 namespace kdsl {
@@ -19,6 +20,14 @@ using namespace kdsl;
 namespace {
 
 struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineGpuKernelsPass> {
+  void getDependentDialects(DialectRegistry &registry) const override {
+    OutlineGpuKernelsBase::getDependentDialects(registry);
+    // The gpu.module holds func.func helpers (convert-math-to-funcs's integer
+    // power): convert-gpu-to-nvvm lowers them through the func dialect's
+    // ConvertToLLVM interface.
+    registerConvertFuncToLLVMInterface(registry);
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();

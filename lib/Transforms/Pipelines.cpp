@@ -40,11 +40,16 @@ void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions
   pm.addPass(createInlinerPass());
   pm.addPass(createSymbolDCEPass());
   pm.addPass(createLowerLaunch());
+  // math.ipowi (integer **) has no NVVM counterpart: a software function,
+  // made before the outlining, which moves every top-level func into the
+  // gpu.module. (convert-math-to-funcs anchors on builtin.module and puts its
+  // functions there: run later, the kernels in the gpu.module would call a
+  // function outside it, a null callee in the LLVM module.)
+  pm.addPass(createConvertMathToFuncs());
   pm.addPass(createOutlineGpuKernels());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createExpandBuiltins());
-  pm.addPass(createConvertMathToFuncs());
   OpPassManager &dev = pm.nest<gpu::GPUModuleOp>();
   dev.addPass(createSCFToControlFlowPass());
   // gpu.func -> llvm.func {nvvm.kernel}, thread ids -> nvvm, math -> libdevice (__nv_*).
