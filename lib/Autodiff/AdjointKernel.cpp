@@ -2,6 +2,7 @@
 #include "InPlaceReads.h"
 #include "Reverser.h"
 #include "kdsl/Autodiff/Autodiff.h"
+#include "kdsl/Dialect/CustomGradAttrs.h"
 #include "kdsl/Target/SourceNames.h"
 #include "kdsl/Transforms/Passes.h"
 
@@ -35,11 +36,33 @@ LogicalResult kdsl::inlineCalls(Operation *root, SymbolTable &symbols,
       return success();
     if (round > 256)
       return root->emitOpError("autodiff: calls nested too deeply to inline");
+    llvm::DenseSet<Value> written = arraysWrittenIn(root, symbols);
     for (func::CallOp call : calls) {
       // Calls of funcs with a custom gradient stay (CustomGradCalls.cpp).
       if (keepCustomCall(call, symbols))
         continue;
       auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+      // So do calls of pure funcs, reversed by adj_<callee> (AdjointFuncs.cpp).
+      if (callee && canKeepCall(callee, symbols) &&
+          llvm::none_of(call.getOperands(), [&](Value v) {
+            return isa<ArrayType>(v.getType()) && written.contains(baseArrayOf(v));
+          })) {
+        // Nothing differentiable goes in (integers: a random state, cell
+        // indices): its results are constants to the adjoint.
+        if (llvm::none_of(callee.getArgumentTypes(), [](Type t) {
+              return isa<ArrayType>(t) || isDifferentiableType(t);
+            })) {
+          call->setAttr(kForwardOnlyAttr, UnitAttr::get(call.getContext()));
+          call->setAttr(kPureCallAttr, UnitAttr::get(call.getContext()));
+          continue;
+        }
+        FailureOr<func::FuncOp> adj = adjointFunc(callee, symbols);
+        if (failed(adj))
+          return failure();
+        call->setAttr(kCustomGradAttr, FlatSymbolRefAttr::get(adj->getSymNameAttr()));
+        call->setAttr(kPureCallAttr, UnitAttr::get(call.getContext()));
+        continue;
+      }
       if (!callee || callee.isExternal() || !callee.getBody().hasOneBlock())
         return call.emitOpError("autodiff: cannot inline the call of @") << call.getCallee();
       // One use per result: after inlining it holds the value returned.
@@ -85,6 +108,14 @@ static llvm::DenseSet<Value> arraysReadAtOwnElement(Block &body) {
   body.getParentOp()->walk([&](LoadOp load) {
     if (!isThreadIndex(load.getIndices()))
       shared.insert(load.getArray());
+  });
+  // A call reversed by an adjoint function adds into the adjoint arrays of
+  // what it is given with atomics: the kernel's own adds must be atomic too.
+  body.getParentOp()->walk([&](func::CallOp call) {
+    if (isCustomGradCall(call))
+      for (Value v : call.getOperands())
+        if (isa<ArrayType>(v.getType()))
+          shared.insert(baseArrayOf(v));
   });
   for (Value v : shared)
     own.erase(v);
@@ -152,6 +183,7 @@ FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
   memref::AllocaScopeReturnOp::create(b, k.getLoc(), ValueRange{});
   b.setInsertionPointToEnd(entry);
   ReturnOp::create(b, k.getLoc());
+  eraseDeadReplays(adjoint);
   // An invalid adjoint is a bug of this pass: say so instead of running it.
   if (failed(verify(adjoint))) {
     adjoint.erase();

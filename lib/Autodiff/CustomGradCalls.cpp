@@ -18,6 +18,7 @@
 #include "Reverser.h"
 
 #include "kdsl/Dialect/CustomGradAttrs.h"
+#include "kdsl/Target/SourceNames.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -70,6 +71,15 @@ LogicalResult Reverser::reverseCustomCall(func::CallOp call) {
     args.push_back(*a);
   }
   auto adjCall = func::CallOp::create(b, call.getLoc(), grad, args);
+  // Each result is the adjoint of an operand: adj_<its variable>.
+  if (adjCall.getNumResults() > 1) {
+    SmallVector<std::string> names;
+    for (int64_t i : values.asArrayRef()) {
+      StringRef n = variableNameOf(call.getOperand(i));
+      names.push_back(n.empty() ? std::string() : ("adj_" + n).str());
+    }
+    setResultNames(adjCall, names);
+  }
   for (auto [i, r] : llvm::zip(values.asArrayRef(), adjCall.getResults()))
     accumulate(call.getOperand(i), r);
   return success();

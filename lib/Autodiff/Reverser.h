@@ -22,6 +22,7 @@
 #define KDSL_LIB_AUTODIFF_REVERSER_H
 
 #include "kdsl/Autodiff/AdjointBuilder.h"
+#include "kdsl/Dialect/Kdsl.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -29,6 +30,7 @@
 
 namespace mlir::func {
 class CallOp;
+class FuncOp;
 }
 namespace mlir {
 class SymbolTable;
@@ -46,13 +48,39 @@ bool isCustomGradCall(mlir::Operation *op);
 /// wp.grad(f) func or of a func that calls one. It is recomputed, and
 /// reversed as a constant (as in Warp, no gradient flows through it).
 bool isForwardOnlyCall(mlir::Operation *op);
-/// Inlines every call in `root` but those keepCustomCall keeps
-/// (AdjointKernel.cpp). A value that replaces a named call result takes its
+/// Inlines every call in `root` but those keepCustomCall keeps and those of
+/// funcs canKeepCall accepts whose arrays `root` does not write, which it
+/// marks as calls of their adj_<f> (AdjointKernel.cpp). A value that replaces a named call result takes its
 /// name; one that cannot carry it in its location (a result of a
 /// multi-result op: the scf.if of a func with early returns) is added to
 /// `unnamed`, when given, with the name (for Reverser::nameValue).
 mlir::LogicalResult inlineCalls(mlir::Operation *root, mlir::SymbolTable &symbols,
                                 llvm::DenseMap<mlir::Value, std::string> *unnamed = nullptr);
+/// The array a view (subarray, field view) is of.
+inline mlir::Value baseArrayOf(mlir::Value v) {
+  while (true) {
+    if (auto s = v.getDefiningOp<SubArrayOp>())
+      v = s.getArray();
+    else if (auto f = v.getDefiningOp<FieldViewOp>())
+      v = f.getArray();
+    else
+      return v;
+  }
+}
+
+/// Whether calls of `f` can stay calls in an adjoint, reversed by a call of
+/// adj_<f> (AdjointFuncs.cpp): f writes no array but local ones, asserts and
+/// prints nothing, calls only such funcs and takes no struct holding arrays.
+bool canKeepCall(mlir::func::FuncOp f, mlir::SymbolTable &symbols);
+/// The arrays `root` writes, views resolved to the array they view: by its
+/// stores and atomics, and (conservatively: every array they are given) by
+/// the calls that cannot stay calls.
+llvm::DenseSet<mlir::Value> arraysWrittenIn(mlir::Operation *root, mlir::SymbolTable &symbols);
+/// Erases the calls marked kdsl.pure in `root` whose results nothing uses
+/// (recomputed calls: the reverse sweep called adj_<f> instead).
+void eraseDeadReplays(mlir::Operation *root);
+/// adj_<f>, built at the first request (AdjointFuncs.cpp).
+mlir::FailureOr<mlir::func::FuncOp> adjointFunc(mlir::func::FuncOp f, mlir::SymbolTable &symbols);
 /// Once the adjoints are built: drops kdsl.grad / kdsl.replay from the funcs
 /// and erases the gradients and replays nothing calls.
 void dropCustomGradAttrs(mlir::ModuleOp module);

@@ -591,6 +591,16 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
     if (failed(prepareEmittable(*fwdModule, preparer)) ||
         (bwdModule && failed(prepareEmittable(*bwdModule, preparer))))
       return failWith("emit_cpp", "canonicalization failed");
+    // The backward calls the forward's funcs (its replay, and adj_<f>'s
+    // recomputation): the records' texts are one unit, so they are defined
+    // once, with the forward.
+    if (bwdModule)
+      for (auto f : bwdModule->getOps<func::FuncOp>())
+        if (auto twin = fwdModule->lookupSymbol<func::FuncOp>(f.getSymName());
+            twin && !twin.isExternal() && !f.isExternal()) {
+          f.eraseBody();
+          f.setPrivate();
+        }
   }
   for (bool cuda : {false, true}) {
     if (cuda ? !options.cuda : !options.cpp)

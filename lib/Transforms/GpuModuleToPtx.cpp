@@ -98,6 +98,7 @@ protected:
   }
 
   LogicalResult optimizeModule(llvm::Module &module, int) override {
+    internalizeHelpers(module);
     FailureOr<llvm::TargetMachine *> machine = getOrCreateTargetMachine();
     if (failed(machine))
       return getOperation().emitError("no NVPTX target machine");
@@ -120,6 +121,21 @@ protected:
              << llvmPasses << "': " << llvm::toString(std::move(e));
     passes.run(module, mam);
     return success();
+  }
+
+  /// The module's functions besides its kernels (the @wp.funcs and adj_<f>
+  /// that stayed functions) are internal: only kernels are entry points,
+  /// and the C-interface wrappers convert-gpu-to-nvvm adds (nothing calls
+  /// them) go.
+  static void internalizeHelpers(llvm::Module &module) {
+    for (llvm::Function &f : llvm::make_early_inc_range(module)) {
+      if (f.isDeclaration() || f.getCallingConv() == llvm::CallingConv::PTX_Kernel)
+        continue;
+      if (f.getName().starts_with("_mlir_ciface_") && f.use_empty())
+        f.eraseFromParent();
+      else
+        f.setLinkage(llvm::GlobalValue::InternalLinkage);
+    }
   }
 
   /// PTX text, not bitcode.

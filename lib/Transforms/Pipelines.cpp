@@ -14,6 +14,8 @@ void kdsl::buildLowerToCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &
   OutlineCpuKernelsOptions outline;
   outline.checkBounds = options.checkBounds;
   outline.denseFastPath = options.denseFastPath;
+  // Small and single-use @wp.funcs are inlined; LLVM decides the rest.
+  pm.addPass(createInlineByCost());
   pm.addPass(createLowerLaunch());
   pm.addPass(createOutlineCpuKernels(outline));
   pm.addPass(createCanonicalizerPass());
@@ -33,11 +35,16 @@ void kdsl::buildLowerToCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &
 }
 
 void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions &options) {
-  // @wp.func calls are inlined into the kernels on the GPU (no recursion:
-  // the front end rejects it), and the funcs are then dropped. Before the
-  // launch lowering, which gives the kernels' kdsl.assert ops (those of
-  // inlined funcs too) their thread.
-  pm.addPass(createInlinerPass());
+  // Small and single-use @wp.funcs are inlined into the kernels on the GPU,
+  // the others stay device functions (the noise of the prelude, adj_<f>:
+  // one copy each, not one per call site). Before the launch lowering, which
+  // gives the kernels' kdsl.assert ops (those of inlined funcs too) their
+  // thread.
+  // (An array or struct in a func's signature: inlined, as convert-gpu-to-nvvm
+  // converts the signatures of functions of builtin types only.)
+  InlineByCostOptions inlining;
+  inlining.kdslSignatures = true;
+  pm.addPass(createInlineByCost(inlining));
   pm.addPass(createSymbolDCEPass());
   pm.addPass(createLowerLaunch());
   // math.ipowi (integer **) has no NVVM counterpart: a software function,

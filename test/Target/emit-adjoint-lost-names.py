@@ -4,10 +4,11 @@
 # RUN: kdsl-translate %s --emit=cuda --verify-emitted -o %t.cu
 # Float locals with a gradient path whose adj_<name> the backward used to
 # lose (issue 13, point 1; utils/readability.py lists them):
-#  - early_return: u is the result of an inlined func with an early return
-#    (a two-result scf.if, whose location cannot hold the name): adj_u;
-#  - inlined_difference: the adjoint of arm is -adj_d, built inside the
-#    inlined func at `d = a - b`, whose name (under a CallSiteLoc) it kept: adj_arm;
+#  - early_return: u is the result of a func with an early return: adj_u,
+#    passed to adj_pick (issue 27: funcs are no longer inlined; inside
+#    adj_pick, the adjoints of p and q carried out of the if are adj_p, adj_q);
+#  - inlined_difference: the adjoint of arm is the second result of
+#    adj_blend (once -adj_d inside the inlined func): adj_arm;
 #  - same_component: the adjoints of p and q are the same insert of adj_out
 #    at [2]; CSE keeps one, and the other's name is declared as a copy: adj_p;
 #  - carried_from_other: x carried by the loop, initialised from f (`x = f`),
@@ -16,8 +17,8 @@
 #    canonicalization folded to the load of adj_energy (named adj_a), losing
 #    adj_bias; a named adjoint negated again is now kept (KeepNames.cpp):
 #    adj_bias = -adj_a, adj_dy = -adj_bias;
-#  - returned_local: v_sm is what an inlined func returns under its own name
-#    s: adj_v_sm is declared as a copy of adj_s.
+#  - returned_local: v_sm is what a func returns under its own name s: the
+#    backward passes adj_v_sm to adj_smooth (once inlined: a copy of adj_s).
 import warp as wp
 
 
@@ -90,15 +91,25 @@ def returned_local(flow: wp.array(dtype=wp.vec3), out: wp.array(dtype=wp.vec3)):
     out[i] = v_sm
 
 
+# CHECK-LABEL: static KDSL_FN adj_pick_result adj_pick(float p, float q, float adj_ret) {
+# CHECK: float adj_p;
+# CHECK-NEXT: float adj_q;
+# CHECK: return adj_pick_result{adj_p, adj_q};
+# CHECK-LABEL: static KDSL_FN adj_blend_result adj_blend(
+# CHECK: // adj: d = a - b
+# CHECK-NEXT: const kdsl::vec<float, 3> adj_b = -adj_d;
 # CHECK-LABEL: extern "C" void early_return_cpu_backward(
 # CHECK: // adj: out[i] = u * u
 # CHECK-NEXT: = kdsl::load<float>(adj_out,
 # CHECK-NEXT: const float adj_u = 
 # CHECK: // adj: u = pick(t, t * 2.0)
+# CHECK-NEXT: adj_pick(t, {{v[0-9]+}}, adj_u{{(_[0-9]+)?}});
 
 # CHECK-LABEL: extern "C" void inlined_difference_cpu_backward(
-# CHECK: // adj: d = a - b
-# CHECK-NEXT: const kdsl::vec<float, 3> adj_arm = -adj_d;
+# CHECK: // adj: v = blend(x[i], arm)
+# CHECK-NEXT: const auto [[R:r[_0-9]*]] = adj_blend({{v[0-9]+}}, arm, adj_v);
+# CHECK-NEXT: const kdsl::vec<float, 3> {{v[0-9]+}} = [[R]].r0;
+# CHECK-NEXT: const kdsl::vec<float, 3> adj_arm = [[R]].r1;
 # CHECK: // adj: arm = y[i]
 # CHECK: + adj_arm;
 
@@ -125,13 +136,14 @@ def returned_local(flow: wp.array(dtype=wp.vec3), out: wp.array(dtype=wp.vec3)):
 
 # CHECK-LABEL: extern "C" void returned_local_cpu_backward(
 # CHECK: // adj: out[i] = v_sm
-# CHECK-NEXT: const kdsl::vec<float, 3> adj_s = kdsl::load<kdsl::vec<float, 3>>(adj_out,
-# CHECK-NEXT: {{\[\[}}maybe_unused]] const kdsl::vec<float, 3> adj_v_sm = adj_s;
+# CHECK-NEXT: const kdsl::vec<float, 3> adj_v_sm = kdsl::load<kdsl::vec<float, 3>>(adj_out,
+# CHECK-NEXT: // adj: v_sm = smooth(flow, i)
+# CHECK-NEXT: adj_smooth(flow, i, adj_v_sm, adj_flow);
 
 # CUDA-LABEL: void early_return_cuda{{.*}}backward(
 # CUDA: const float adj_u =
 # CUDA-LABEL: void inlined_difference_cuda{{.*}}backward(
-# CUDA: const kdsl::vec<float, 3> adj_arm = -adj_d;
+# CUDA: const kdsl::vec<float, 3> adj_arm = {{r[_0-9]*}}.r1;
 # CUDA-LABEL: void same_component_cuda{{.*}}backward(
 # CUDA: {{\[\[}}maybe_unused]] const kdsl::vec<float, 3> adj_{{[pq]}} = adj_{{[pq]}};
 # CUDA-LABEL: void carried_from_other_cuda{{.*}}backward(
@@ -139,4 +151,4 @@ def returned_local(flow: wp.array(dtype=wp.vec3), out: wp.array(dtype=wp.vec3)):
 # CUDA-LABEL: void double_negation_cuda{{.*}}backward(
 # CUDA: const float adj_dy = -adj_bias;
 # CUDA-LABEL: void returned_local_cuda{{.*}}backward(
-# CUDA: {{\[\[}}maybe_unused]] const kdsl::vec<float, 3> adj_v_sm = adj_s;
+# CUDA: const kdsl::vec<float, 3> adj_v_sm = kdsl::load

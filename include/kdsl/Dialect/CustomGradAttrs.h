@@ -36,6 +36,10 @@ inline constexpr char kGradSeedsAttr[] = "kdsl.grad_seeds";
 /// on calls of such funcs in an adjoint: recomputed, not differentiated (as
 /// in Warp, no gradient flows through them).
 inline constexpr char kForwardOnlyAttr[] = "kdsl.forward_only";
+/// On a func.call: the callee writes no array, asserts and prints nothing
+/// (kdsl-autodiff sets it on the calls it keeps): a call whose results
+/// nothing uses can go (kdsl-named-canonicalize erases it).
+inline constexpr char kPureCallAttr[] = "kdsl.pure";
 
 } // namespace kdsl
 

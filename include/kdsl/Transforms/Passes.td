@@ -42,6 +42,27 @@ def FlattenCarriedStructs : Pass<"kdsl-flatten-carried-structs"> {
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::vector::VectorDialect"];
 }
 
+def InlineByCost : Pass<"kdsl-inline-by-cost", "mlir::ModuleOp"> {
+  let summary = "Inline the calls of small or single-use @wp.funcs; the others stay calls";
+  let description = [{
+    The CPU and GPU pipelines' inliner policy (the emitters keep every func). A call of a `func.func` is inlined
+    when the callee is small (at most `max-ops` operations, nested ones
+    counted), has exactly one call site in the module, or (with
+    `kdsl-signatures`) takes or returns a kdsl type (an array or a struct:
+    the GPU lowering converts the signatures of functions of builtin types
+    only); other calls stay
+    calls, so a func called from many places (the prelude's noise, an
+    `adj_<f>` of the autodiff) is one device function instead of a copy per
+    call site. Callees are visited before their callers (a func's size is
+    taken after its own small callees are inlined). Funcs no call names any
+    more are erased. Later, LLVM inlines what it finds profitable.
+  }];
+  let options = [Option<"maxOps", "max-ops", "unsigned", "48",
+                        "Inline a callee with at most this many operations">,
+                 Option<"kdslSignatures", "kdsl-signatures", "bool", "false",
+                        "Also inline every callee with a kdsl type in its signature">];
+}
+
 def LowerLaunch : Pass<"kdsl-lower-launch", "mlir::ModuleOp"> {
   let summary = "Run each kdsl.kernel's body in a loop over its threads (the launch, for every target)";
   let description = [{

@@ -48,6 +48,10 @@ static bool isReferenced(func::FuncOp f) {
 }
 
 LogicalResult CppEmitter::emitFunc(func::FuncOp f) {
+  // A declaration: the function is defined in another text of the same unit
+  // (a kdsl-synth record's backward calls the forward's funcs).
+  if (f.isExternal())
+    return success();
   resetNames(f);
   currentOwner = f.getSymName().str();
   threadExpr = "-1";
