@@ -30,6 +30,8 @@ def Kdsl_Dialect : Dialect {
     order, used only through the `kdsl.quat_*` operations.
   }];
   let useDefaultTypePrinterParser = 1;
+  // Folded kdsl ops (kdsl.component_index) become arith.constant.
+  let hasConstantMaterializer = 1;
   let extraClassDeclaration = [{
     void registerTypes();
   }];

@@ -212,6 +212,32 @@ def Kdsl_ShapeOp : Kdsl_Op<"shape", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Kdsl_ComponentIndexOp : Kdsl_Op<"component_index", [Pure]> {
+  let summary = "a run-time index into a vector, quaternion or matrix (v[j], m[j], m[i, j])";
+  let description = [{
+    The position `index` selects along a dimension of `extent` components,
+    counted as Warp 1.16 (and Python) count: an index in `[-extent, 0)`
+    counts from the end (`index + extent`), one in `[0, extent)` is itself.
+    The result feeds the dynamic position of a `vector.extract` or
+    `vector.insert`. An index outside `[-extent, extent)` is undefined, as
+    in Warp's release builds, unless bounds checks are on: then
+    kdsl-outline-cpu-kernels (`check-bounds`) and the C++ emitter report it
+    through `kdsl_report_oob` with dimension -1 and `what` as the
+    description of the dimension, and use position 0. A constant index in
+    range folds to its position.
+
+    ```mlir
+    %p = kdsl.component_index %j, 3, "a component of vec3f 'a'"
+    %x = vector.extract %a[%p] : f32 from vector<3xf32>
+    ```
+  }];
+  let arguments = (ins I32:$index, I64Attr:$extent, StrAttr:$what);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$index `,` $extent `,` $what attr-dict";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
 def Kdsl_HasDataOp : Kdsl_Op<"has_data", [Pure]> {
   let summary = "whether an array has storage (Warp's truth value of an array)";
   let description = [{

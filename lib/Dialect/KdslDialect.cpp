@@ -47,6 +47,13 @@ void KdslDialect::initialize() {
       >();
 }
 
+Operation *KdslDialect::materializeConstant(OpBuilder &builder, Attribute value, Type type,
+                                            Location loc) {
+  if (!arith::ConstantOp::isBuildableWith(value, type))
+    return nullptr;
+  return arith::ConstantOp::create(builder, loc, type, cast<TypedAttr>(value));
+}
+
 void kdsl::registerKdslDialects(DialectRegistry &registry) {
   func::registerInlinerExtension(registry);
   registry.insert<KdslDialect, arith::ArithDialect, math::MathDialect,

@@ -239,6 +239,22 @@ LogicalResult ArraySliceOp::verify() {
   return success();
 }
 
+LogicalResult ComponentIndexOp::verify() {
+  if (getExtent() < 1)
+    return emitOpError("extent must be at least 1, got ") << getExtent();
+  return success();
+}
+
+OpFoldResult ComponentIndexOp::fold(FoldAdaptor a) {
+  auto index = dyn_cast_if_present<IntegerAttr>(a.getIndex());
+  if (!index)
+    return {};
+  int64_t i = index.getValue().getSExtValue(), extent = getExtent();
+  if (i < -extent || i >= extent)
+    return {}; // reported at run time with bounds checks, else undefined
+  return IntegerAttr::get(IndexType::get(getContext()), i < 0 ? i + extent : i);
+}
+
 LogicalResult ShapeOp::verify() {
   int64_t dim = getDim();
   if (dim < 0 || dim >= getArray().getType().getNdim())

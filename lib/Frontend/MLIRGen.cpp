@@ -942,12 +942,7 @@ bool MLIRGen::resolveLValue(const Expr *target, LValue &lv) {
     if (failed)
       return false;
     LValue::Step step;
-    for (mlir::Value i : idx) {
-      if (auto c = getConstantIntValue(i))
-        step.pos.push_back(b.getIndexAttr(*c));
-      else
-        step.pos.push_back(arith::IndexCastOp::create(b, l, b.getIndexType(), i).getResult());
-    }
+    step.pos = componentPositions(sub, idx, l);
     lv.steps.push_back(step);
     return true;
   }

@@ -105,15 +105,48 @@ mlir::Value MLIRGen::arrayView(mlir::Value array, ArrayRef<mlir::Value> idx, mli
   return StructCreateOp::create(b, l, result, fields);
 }
 
-/// Static positions where the index is a constant, index values otherwise.
-static SmallVector<OpFoldResult> positions(OpBuilder &b, Location l, ArrayRef<mlir::Value> idx) {
-  SmallVector<OpFoldResult> pos;
-  for (mlir::Value i : idx) {
-    if (auto c = getConstantIntValue(i))
-      pos.push_back(b.getIndexAttr(*c));
-    else
-      pos.push_back(arith::IndexCastOp::create(b, l, b.getIndexType(), i).getResult());
+/// The dimension index `k` of `s` selects in: "a component of vec3f 'a'",
+/// "a row of mat33f 'm'", "a column of a mat22f" (kdsl.component_index's
+/// report text).
+static std::string componentWhat(const SubscriptExpr *s, unsigned k) {
+  const kdsl::Type *t = s->base->type;
+  std::string what = t->kind != kdsl::Type::Mat ? "a component of "
+                     : k == 0                    ? "a row of "
+                                                 : "a column of ";
+  std::string name;
+  for (const Expr *e = s->base; e;) {
+    if (auto *n = llvm::dyn_cast<NameExpr>(e)) {
+      name = n->name.str() + name;
+      break;
+    }
+    auto *a = llvm::dyn_cast<AttributeExpr>(e);
+    if (!a || a->akind != AttrKind::StructField) {
+      name.clear();
+      break;
+    }
+    name = "." + a->attr.str() + name;
+    e = a->base;
   }
+  return what + (name.empty() ? "a " + t->str() : t->str() + " '" + name + "'");
+}
+
+OpFoldResult MLIRGen::componentPosition(const SubscriptExpr *s, unsigned k, mlir::Value idx,
+                                        Location l) {
+  const kdsl::Type *t = s->base->type;
+  int64_t extent = t->kind == kdsl::Type::Mat ? (k == 0 ? t->rows : t->cols) : t->numElements();
+  // Constant indices stay static positions (Sema wrapped the literal ones).
+  if (auto c = getConstantIntValue(idx); c && *c >= -extent && *c < extent)
+    return b.getIndexAttr(*c < 0 ? *c + extent : *c);
+  return ComponentIndexOp::create(b, l, idx, b.getI64IntegerAttr(extent),
+                                  b.getStringAttr(componentWhat(s, k)))
+      .getResult();
+}
+
+SmallVector<OpFoldResult> MLIRGen::componentPositions(const SubscriptExpr *s,
+                                                      ArrayRef<mlir::Value> idx, Location l) {
+  SmallVector<OpFoldResult> pos;
+  for (auto [k, i] : llvm::enumerate(idx))
+    pos.push_back(componentPosition(s, k, i, l));
   return pos;
 }
 
@@ -310,7 +343,7 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
     }
     if (s->skind == SubKind::ArrayView)
       return arrayView(base, idx, convertType(t), l);
-    return vector::ExtractOp::create(b, l, base, positions(b, l, idx));
+    return vector::ExtractOp::create(b, l, base, componentPositions(s, idx, l));
   }
   case ExprKind::Call:
     if (t && t->kind == kdsl::Type::Tuple) { // several results held as one tuple value

@@ -101,6 +101,8 @@ public:
   mlir::Value genArraySlice(const SubscriptExpr *s, mlir::Value array, mlir::Type result);
   mlir::Value sliceRead(const SubscriptExpr *s, mlir::Value base, llvm::ArrayRef<mlir::Value> idx,
                         mlir::Location l);
+  llvm::SmallVector<llvm::SmallVector<mlir::OpFoldResult>>
+  slicedPositions(const SubscriptExpr *s, llvm::ArrayRef<mlir::Value> idx, mlir::Location l);
   mlir::Value sliceWrite(const SubscriptExpr *s, mlir::Value base, llvm::ArrayRef<mlir::Value> idx,
                          mlir::Value v, mlir::Location l);
   /// Readable emission (lib/Target/Cpp): the source statements, as triples
@@ -184,6 +186,14 @@ public:
   mlir::Value genAtomic(AtomicKind kind, mlir::Value array, llvm::ArrayRef<mlir::Value> idx,
                         mlir::Value v, mlir::Location l);
   llvm::SmallVector<mlir::Value> genIndices(llvm::ArrayRef<Expr *> indices);
+  /// The position of index `k` (an int32 value) of `s`, a subscript of a
+  /// vector, quaternion or matrix: a constant index in range is a static
+  /// position, any other a kdsl.component_index (negative indices count from
+  /// the end, as in Warp 1.16; out of range is a bounds error with checks).
+  mlir::OpFoldResult componentPosition(const SubscriptExpr *s, unsigned k, mlir::Value idx,
+                                       mlir::Location l);
+  llvm::SmallVector<mlir::OpFoldResult>
+  componentPositions(const SubscriptExpr *s, llvm::ArrayRef<mlir::Value> idx, mlir::Location l);
   // ---- wp.indexedarray (a struct of arrays: kdsl/Dialect/IndexedArray.h) ---
   /// The array that `array[idx]` addresses: for an indexed array its data
   /// array, with `idx` remapped through the index arrays; else `array`.

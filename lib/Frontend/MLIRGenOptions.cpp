@@ -94,19 +94,17 @@ mlir::Value MLIRGen::genArraySlice(const SubscriptExpr *s, mlir::Value array, ml
 }
 
 /// The source positions a slice reads, in the row-major order of its result.
-static SmallVector<SmallVector<OpFoldResult>> slicedPositions(OpBuilder &b, Location l,
-                                                              const SubscriptExpr *s,
-                                                              ArrayRef<mlir::Value> idx) {
+SmallVector<SmallVector<OpFoldResult>> MLIRGen::slicedPositions(const SubscriptExpr *s,
+                                                               ArrayRef<mlir::Value> idx,
+                                                               Location l) {
   SmallVector<SmallVector<OpFoldResult>> choices;
   for (auto [k, sel] : llvm::enumerate(s->sliceSel)) {
     SmallVector<OpFoldResult> c;
     if (!sel.empty()) {
       for (int64_t p : sel)
         c.push_back(b.getIndexAttr(p));
-    } else if (auto cst = getConstantIntValue(idx[k])) {
-      c.push_back(b.getIndexAttr(*cst));
-    } else {
-      c.push_back(arith::IndexCastOp::create(b, l, b.getIndexType(), idx[k]).getResult());
+    } else { // a plain index next to a slice: m[i, 1:]
+      c.push_back(componentPosition(s, k, idx[k], l));
     }
     choices.push_back(std::move(c));
   }
@@ -135,14 +133,14 @@ static SmallVector<int64_t> resultPosition(mlir::Type resultTy, int64_t k) {
 mlir::Value MLIRGen::sliceRead(const SubscriptExpr *s, mlir::Value base,
                                ArrayRef<mlir::Value> idx, Location l) {
   SmallVector<mlir::Value> elems;
-  for (const auto &pos : slicedPositions(b, l, s, idx))
+  for (const auto &pos : slicedPositions(s, idx, l))
     elems.push_back(vector::ExtractOp::create(b, l, base, pos));
   return vector::FromElementsOp::create(b, l, cast<VectorType>(convertType(s->type)), elems);
 }
 
 mlir::Value MLIRGen::sliceWrite(const SubscriptExpr *s, mlir::Value base,
                                 ArrayRef<mlir::Value> idx, mlir::Value v, Location l) {
-  for (auto [k, pos] : llvm::enumerate(slicedPositions(b, l, s, idx))) {
+  for (auto [k, pos] : llvm::enumerate(slicedPositions(s, idx, l))) {
     mlir::Value x = vector::ExtractOp::create(b, l, v, resultPosition(v.getType(), k));
     base = vector::InsertOp::create(b, l, x, base, pos);
   }

@@ -65,9 +65,14 @@ void RuntimeReports::reportOOB(const char *kernel, const char *array, int32_t di
   if (countIfNotFirst(thread))
     return;
   std::string text = "index " + std::to_string(index) + " out of range [-" +
-                     std::to_string(extent) + ", " + std::to_string(extent) + ") for dimension " + std::to_string(dim) +
-                     " of array '" + (array ? array : "?") + "' " + ownerText(kernel, thread) +
-                     threadText(thread);
+                     std::to_string(extent) + ", " + std::to_string(extent) + ") for ";
+  // dim -1: a vector, quaternion or matrix index, `array` its description
+  // ("a component of vec3f 'a'"; KernelABI.h).
+  if (dim < 0)
+    text += array ? array : "?";
+  else
+    text += "dimension " + std::to_string(dim) + " of array '" + (array ? array : "?") + "'";
+  text += " " + ownerText(kernel, thread) + threadText(thread);
   record(thread, std::move(text));
 }
 

@@ -197,6 +197,30 @@ struct ReadLowering : KdslPattern<ReadOp> {
   }
 };
 
+/// v[j] with a run-time j: j + extent for a negative j (Warp 1.16's
+/// wrapping); out of range is undefined here (kdsl-outline-cpu-kernels
+/// lowers the checked form first when bounds checks are on).
+struct ComponentIndexLowering : KdslPattern<ComponentIndexOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(ComponentIndexOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
+    Location loc = op.getLoc();
+    Value idx = a.getIndex();
+    Value zero = LLVM::ConstantOp::create(r, loc, idx.getType(), r.getI32IntegerAttr(0));
+    Value extent = LLVM::ConstantOp::create(r, loc, idx.getType(),
+                                            r.getI32IntegerAttr((int32_t)op.getExtent()));
+    Value negative = LLVM::ICmpOp::create(r, loc, LLVM::ICmpPredicate::slt, idx, zero);
+    Value wrapped = LLVM::SelectOp::create(r, loc, negative,
+                                           LLVM::AddOp::create(r, loc, idx, extent), idx);
+    Type indexType = getTypeConverter()->convertType(op.getType());
+    if (indexType == wrapped.getType())
+      r.replaceOp(op, wrapped);
+    else
+      r.replaceOpWithNewOp<LLVM::SExtOp>(op, indexType, wrapped);
+    return success();
+  }
+};
+
 struct ShapeLowering : KdslPattern<ShapeOp> {
   using KdslPattern::KdslPattern;
   LogicalResult matchAndRewrite(ShapeOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
@@ -626,7 +650,7 @@ struct ConvertKdslToLLVMPass : public kdsl::impl::ConvertKdslToLLVMBase<ConvertK
     });
 
     RewritePatternSet patterns(ctx);
-    patterns.add<LoadLowering, StoreLowering, ReadLowering, ShapeLowering, HasDataLowering, NullArrayLowering, AtomicLowering, FieldViewLowering,
+    patterns.add<LoadLowering, StoreLowering, ReadLowering, ComponentIndexLowering, ShapeLowering, HasDataLowering, NullArrayLowering, AtomicLowering, FieldViewLowering,
                  SubArrayLowering, ArraySliceLowering, BitcastLowering, LocalArrayLowering, ArrayPtrLowering, ArrayFromPtrLowering,
                  IsDenseLowering, AssumeDenseLowering, StructCreateLowering, StructExtractLowering, StructInsertLowering>(converter);
     populatePrintToLLVMPatterns(converter, patterns);

@@ -165,6 +165,41 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
         return use.getOwner() != thenBlock.getTerminator();
       });
     }
+    // Run-time vector, quaternion and matrix indices: one outside
+    // [-extent, extent) is reported (dimension -1: `what` describes it) and
+    // position 0 used; the others wrap as kdsl-convert-to-llvm wraps them.
+    SmallVector<ComponentIndexOp> componentIndices;
+    body.walk([&](ComponentIndexOp op) { componentIndices.push_back(op); });
+    for (ComponentIndexOp op : componentIndices) {
+      OpBuilder b(op);
+      Location loc = op.getLoc();
+      Value idx = op.getIndex();
+      auto cst = [&](int64_t v) {
+        return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v)).getResult();
+      };
+      Value extent = cst(op.getExtent());
+      Value in = arith::AndIOp::create(
+          b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, idx, extent),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, idx, cst(-op.getExtent())));
+      Value out = arith::XOrIOp::create(b, loc, in,
+                                        arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
+      auto report = scf::IfOp::create(b, loc, out, false);
+      {
+        OpBuilder::InsertionGuard g(b);
+        b.setInsertionPointToStart(&report.getThenRegion().front());
+        Value extent64 = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(op.getExtent()));
+        func::CallOp::create(b, loc, reportOob,
+                             ValueRange{stringPtr(b, loc, owner), stringPtr(b, loc, op.getWhat()),
+                                        cst(-1), arith::ExtSIOp::create(b, loc, i64, idx),
+                                        extent64, thread});
+      }
+      Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, idx, cst(0));
+      Value wrapped = arith::SelectOp::create(b, loc, negative,
+                                              arith::AddIOp::create(b, loc, idx, extent), idx);
+      Value pos = arith::SelectOp::create(b, loc, in, wrapped, cst(0));
+      op.replaceAllUsesWith(arith::IndexCastOp::create(b, loc, b.getIndexType(), pos).getResult());
+      op.erase();
+    }
   }
 
   /// Maps the lowered launch (kdsl-lower-launch) to the CPU ABI: the

@@ -1228,3 +1228,11 @@ func.func @field_view_of_array_field(%ss: !kdsl.array<!S, 1>) {
   %v = kdsl.field_view %ss["data"] : !kdsl.array<!S, 1>
   return
 }
+
+// -----
+
+func.func @component_index_of_nothing(%j: i32) -> index {
+  // expected-error @+1 {{extent must be at least 1, got 0}}
+  %p = kdsl.component_index %j, 0, "a component of a vec3f"
+  return %p : index
+}

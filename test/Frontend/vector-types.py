@@ -74,8 +74,8 @@ def components(v: wp.array(dtype=wp.vec4), m: wp.mat33, q: wp.quat, out: wp.arra
     # CHECK: vector.extract %{{.*}}[2] : f32 from vector<4xf32>
     # CHECK: vector.extract %{{.*}}[3] : f32 from vector<4xf32>
     out[i] = v[i].x + v[i].y + v[i].z + v[i].w
-    # A run-time component index.
-    # CHECK: %[[K:.*]] = arith.index_cast %k : i32 to index
+    # A run-time component index (negative ones count from the end).
+    # CHECK: %[[K:.*]] = kdsl.component_index %k, 4, "a component of a vec4f"
     # CHECK: vector.extract %{{.*}}[%[[K]]] : f32 from vector<4xf32>
     out[i] = v[i][k]
     # m[i, j] is an element, m[i] a row.

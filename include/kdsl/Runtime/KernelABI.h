@@ -43,7 +43,9 @@ typedef void (*kdsl_kernel_fn)(const int64_t *dims, int64_t begin, int64_t end, 
 // a failed assert / wp.expect_* (the thread keeps running),
 void kdsl_report_assert(const char *kernel, const char *message, int32_t line, int64_t thread);
 // an out-of-range index caught by --check-bounds (the access is skipped; a
-// read gives 0).
+// read gives 0). `dim` -1: an index of a vector, quaternion or matrix
+// (kdsl.component_index), which `array` describes ("a component of vec3f
+// 'a'", "a row of mat33f 'm'"); position 0 is used instead.
 void kdsl_report_oob(const char *kernel, const char *array, int32_t dim, int64_t index,
                      int64_t extent, int64_t thread);
 

@@ -248,6 +248,17 @@ FamilyResult CppEmitter::vectorExpr(Operation &op, std::string &e) {
         e = name(o.getSource()) + subscripts(o.getMixedPosition());
         return success();
       })
+      // A run-time index v[j]: wrapped as Warp 1.16 wraps it; with bounds
+      // checks, one out of range is reported and position 0 used.
+      .Case([&](ComponentIndexOp o) {
+        std::string extent = std::to_string(o.getExtent());
+        if (options.checkBounds)
+          e = "kdsl::checked_index(" + name(o.getIndex()) + ", " + extent + ", \"" + currentOwner +
+              "\", " + cStringLiteral(o.getWhat()) + ", " + threadExpr + ")";
+        else
+          e = "kdsl::wrap_index(" + name(o.getIndex()) + ", " + extent + ")";
+        return success();
+      })
       .Case([&](vector::FromElementsOp o) {
         SmallVector<std::string> elements;
         for (Value x : o.getElements())
