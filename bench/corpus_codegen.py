@@ -110,6 +110,18 @@ def code_lines(path: str, target: str) -> tuple[int, int]:
     return len(lines), len(lines)  # no marker: count everything (reported as prelude_marker=False)
 
 
+def error_message(stderr: str, rc: int) -> str:
+    """The first error line (warp_corpus.first_error_line), with the line after it when it ends
+    in ':' (kdsl-translate's 'GPU lowering failed:' puts the reason on the next line)."""
+    first = warp_corpus.first_error_line(stderr, rc)
+    if first.endswith(":"):
+        lines = [ln.strip() for ln in stderr.splitlines() if ln.strip()]
+        i = lines.index(first) if first in lines else -1
+        if 0 <= i < len(lines) - 1:
+            first += " " + lines[i + 1]
+    return first
+
+
 def run_one(path: str, src: str, kernel: str, target: str, out: str, args) -> dict:
     cmd = [path, src, "--kernel", kernel, f"--emit={target}", "-o", out]
     if args.forward_only:
@@ -133,7 +145,7 @@ def run_one(path: str, src: str, kernel: str, target: str, out: str, args) -> di
                 with open(out, encoding="utf-8", errors="replace") as fh:
                     res["prelude_marker"] = PRELUDE_END in fh.read()
         else:
-            msg = warp_corpus.first_error_line(p.stderr, p.returncode).replace(args.corpus + os.sep, "")
+            msg = error_message(p.stderr, p.returncode).replace(args.corpus + os.sep, "")
             if p.returncode < 0:
                 msg = f"crashed (signal {-p.returncode}): {msg}"
             res["error"] = msg
@@ -235,6 +247,16 @@ def summarize(rows: list[dict], names: list[str], targets: list[str], over: floa
                 others = "".join(f"; {m} {r['results'][m][t]['seconds']:.3f} s" if ok(r, m, t) else f"; {m} fails"
                                  for m in names if m != n)
                 p(f"  {res['seconds']:8.3f} s  {res['lines']:7d} lines  {where(r)}{others}")
+    if "cpp" in targets:
+        for n in names:
+            rs = sorted((r for r in rows if ratio(r, n) is not None), key=lambda r: -ratio(r, n))
+            p("")
+            p(f"{n}: most C++ lines per source line:")
+            for r in rs[:top]:
+                res = r["results"][n]["cpp"]
+                others = "".join(f"; {m} {x:.1f}" if (x := ratio(r, m)) is not None else f"; {m} fails"
+                                 for m in names if m != n)
+                p(f"  {ratio(r, n):8.1f}  {res['lines']:7d} / {r['source_lines']:4d} lines  {where(r)}{others}")
     for n in names:
         slow = [(r, t) for r in rows for t in targets
                 if r["results"][n].get(t) and (r["results"][n][t].get("timeout")
