@@ -37,7 +37,6 @@
 using namespace mlir;
 using namespace kdsl;
 
-static constexpr char kAdjointFuncOfAttr[] = "kdsl.adjoint_func_of";
 
 static bool isLocal(Value array) { return (bool)baseArrayOf(array).getDefiningOp<LocalArrayOp>(); }
 
@@ -99,13 +98,44 @@ llvm::DenseSet<Value> kdsl::arraysWrittenIn(Operation *root, SymbolTable &symbol
   return written;
 }
 
-void kdsl::eraseDeadReplays(Operation *root) {
-  // Later replays first: erasing one can leave an earlier one's result unused.
-  SmallVector<func::CallOp> calls;
-  root->walk([&](func::CallOp call) { calls.push_back(call); });
-  for (func::CallOp call : llvm::reverse(calls))
-    if (call->use_empty() && call->hasAttr(kPureCallAttr))
-      call.erase();
+/// One sweep of eraseDeadCode over `block`, innermost ops first; with
+/// `derived`, only ops that compute from a kdsl.pure call's results.
+static bool eraseDeadIn(Block &block, const llvm::DenseSet<Value> *derived) {
+  bool changed = false;
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block))) {
+    for (Region &r : op.getRegions())
+      for (Block &b : r)
+        changed |= eraseDeadIn(b, derived);
+    // (A kdsl.pure call has no effect: lib/Dialect/PureCalls.cpp.)
+    bool pureCall = isa<func::CallOp>(op) && op.hasAttr(kPureCallAttr);
+    bool inScope = !derived || pureCall || llvm::any_of(op.getOperands(), [&](Value v) {
+                     return derived->contains(v);
+                   });
+    if (inScope && isOpTriviallyDead(&op)) {
+      op.erase();
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+void kdsl::eraseDeadCode(Operation *root, bool onlyFromPureCalls) {
+  // The values computed from pure calls' results (a forward slice).
+  llvm::DenseSet<Value> derived;
+  if (onlyFromPureCalls)
+    root->walk([&](Operation *op) {
+      bool from = (isa<func::CallOp>(op) && op->hasAttr(kPureCallAttr)) ||
+                  llvm::any_of(op->getOperands(), [&](Value v) { return derived.contains(v); });
+      if (from)
+        derived.insert(op->result_begin(), op->result_end());
+    });
+  // To a fixed point: an erased op can leave the ops that fed it unused.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Region &r : root->getRegions())
+      for (Block &b : r)
+        changed |= eraseDeadIn(b, onlyFromPureCalls ? &derived : nullptr);
+  }
 }
 
 /// The source names of f's arguments ("a<i>" where it has none).
@@ -204,13 +234,7 @@ FailureOr<func::FuncOp> kdsl::adjointFunc(func::FuncOp f, SymbolTable &symbols) 
     out.push_back(a ? a : buildZero(b, f.getLoc(), body.getArgument(p).getType()));
   }
   func::ReturnOp::create(b, f.getLoc(), out);
-  eraseDeadReplays(adj);
-  // The recomputed values the reverse sweep did not need.
-  SmallVector<Operation *> ops;
-  adj.walk<WalkOrder::PostOrder>([&](Operation *op) { ops.push_back(op); });
-  for (Operation *op : llvm::reverse(ops))
-    if (isOpTriviallyDead(op))
-      op->erase();
+  eraseDeadCode(adj);
   if (failed(verify(adj))) {
     adj.erase();
     return f.emitOpError("autodiff: internal error: adj_") << f.getSymName() << " does not verify";

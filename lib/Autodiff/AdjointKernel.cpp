@@ -183,7 +183,7 @@ FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
   memref::AllocaScopeReturnOp::create(b, k.getLoc(), ValueRange{});
   b.setInsertionPointToEnd(entry);
   ReturnOp::create(b, k.getLoc());
-  eraseDeadReplays(adjoint);
+  eraseDeadCode(adjoint, /*onlyFromPureCalls=*/true);
   // An invalid adjoint is a bug of this pass: say so instead of running it.
   if (failed(verify(adjoint))) {
     adjoint.erase();

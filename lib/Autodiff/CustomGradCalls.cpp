@@ -71,6 +71,10 @@ LogicalResult Reverser::reverseCustomCall(func::CallOp call) {
     args.push_back(*a);
   }
   auto adjCall = func::CallOp::create(b, call.getLoc(), grad, args);
+  // An adjoint function kdsl built that is given no adjoint array has no
+  // effect but its results (AdjointFuncs.cpp): unused, it can go.
+  if (arrays.empty() && grad->hasAttr(kAdjointFuncOfAttr))
+    adjCall->setAttr(kPureCallAttr, b.getUnitAttr());
   // Each result is the adjoint of an operand: adj_<its variable>.
   if (adjCall.getNumResults() > 1) {
     SmallVector<std::string> names;

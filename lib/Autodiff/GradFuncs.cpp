@@ -101,6 +101,7 @@ static LogicalResult buildGradFunc(func::FuncOp g, SymbolTable &symbols) {
   memref::AllocaScopeReturnOp::create(b, loc, results);
   b.setInsertionPointToEnd(entry);
   func::ReturnOp::create(b, loc, scope.getResults());
+  eraseDeadCode(g);
   if (failed(verify(g)))
     return g.emitOpError("wp.grad: internal error: the gradient does not verify");
   return success();

@@ -1,6 +1,7 @@
 //===- Reverser.cpp - the reverse sweep of kdsl-autodiff --------------------===//
 #include "Reverser.h"
 
+#include "kdsl/Dialect/CustomGradAttrs.h"
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Target/SourceNames.h"
 #include "kdsl/Transforms/Passes.h"
@@ -44,12 +45,21 @@ static bool writesLocalArray(Operation *o) {
   return false;
 }
 
+/// Whether the reverse of custom-gradient call `o` may write an array: its
+/// gradient is given adjoint arrays (kdsl.adjoint_arrays).
+static bool writesAdjointArrays(Operation *o) {
+  auto grad = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      o, o->getAttrOfType<FlatSymbolRefAttr>(kCustomGradAttr));
+  auto arrays = grad ? grad->getAttrOfType<DenseI64ArrayAttr>(kAdjointArraysAttr) : nullptr;
+  return !arrays || !arrays.empty();
+}
+
 /// Whether `op` (or an op nested in it) writes an array.
 static bool writesMemory(Operation *op) {
   return op->walk([](Operation *o) {
-           // A custom gradient may write adjoint arrays.
-           return isa<StoreOp, AtomicOp>(o) || isCustomGradCall(o) ? WalkResult::interrupt()
-                                                                    : WalkResult::advance();
+           return isa<StoreOp, AtomicOp>(o) || (isCustomGradCall(o) && writesAdjointArrays(o))
+                      ? WalkResult::interrupt()
+                      : WalkResult::advance();
          }).wasInterrupted();
 }
 

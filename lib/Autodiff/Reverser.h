@@ -76,9 +76,13 @@ bool canKeepCall(mlir::func::FuncOp f, mlir::SymbolTable &symbols);
 /// stores and atomics, and (conservatively: every array they are given) by
 /// the calls that cannot stay calls.
 llvm::DenseSet<mlir::Value> arraysWrittenIn(mlir::Operation *root, mlir::SymbolTable &symbols);
-/// Erases the calls marked kdsl.pure in `root` whose results nothing uses
-/// (recomputed calls: the reverse sweep called adj_<f> instead).
-void eraseDeadReplays(mlir::Operation *root);
+/// Erases what in `root` computes values nothing uses: trivially dead ops,
+/// and calls marked kdsl.pure (a recomputation the reverse sweep did not
+/// need, an adj_<f> whose adjoints reach no array), to a fixed point.
+/// `onlyFromPureCalls`: only such calls and what computes from their
+/// results (a kernel's adjoint keeps its recomputation as it is built: the
+/// pipelines canonicalize it).
+void eraseDeadCode(mlir::Operation *root, bool onlyFromPureCalls = false);
 /// adj_<f>, built at the first request (AdjointFuncs.cpp).
 mlir::FailureOr<mlir::func::FuncOp> adjointFunc(mlir::func::FuncOp f, mlir::SymbolTable &symbols);
 /// Once the adjoints are built: drops kdsl.grad / kdsl.replay from the funcs

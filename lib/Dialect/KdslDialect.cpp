@@ -56,6 +56,7 @@ Operation *KdslDialect::materializeConstant(OpBuilder &builder, Attribute value,
 
 void kdsl::registerKdslDialects(DialectRegistry &registry) {
   func::registerInlinerExtension(registry);
+  registerPureCallModel(registry);
   registry.insert<KdslDialect, arith::ArithDialect, math::MathDialect,
                   scf::SCFDialect, vector::VectorDialect, func::FuncDialect, ub::UBDialect,
                   memref::MemRefDialect,

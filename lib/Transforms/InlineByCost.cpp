@@ -16,9 +16,16 @@ namespace kdsl {
 using namespace mlir;
 
 namespace {
-bool hasKdslTypes(func::FuncOp f) {
+/// What the GPU lowering cannot have in a device function: a kdsl type in
+/// the signature, an assert or a print in the body.
+bool needsKernelContext(func::FuncOp f) {
   auto isKdsl = [](Type t) { return isa<kdsl::KdslDialect>(t.getDialect()); };
-  return llvm::any_of(f.getArgumentTypes(), isKdsl) || llvm::any_of(f.getResultTypes(), isKdsl);
+  if (llvm::any_of(f.getArgumentTypes(), isKdsl) || llvm::any_of(f.getResultTypes(), isKdsl))
+    return true;
+  return f.walk([](Operation *op) {
+            return isa<kdsl::AssertOp, kdsl::PrintOp>(op) ? WalkResult::interrupt()
+                                                           : WalkResult::advance();
+          }).wasInterrupted();
 }
 
 struct InlineByCostPass : public kdsl::impl::InlineByCostBase<InlineByCostPass> {
@@ -68,9 +75,9 @@ struct InlineByCostPass : public kdsl::impl::InlineByCostBase<InlineByCostPass> 
         if (!callee || callee.isExternal() || !callee.getBody().hasOneBlock())
           continue;
         // Small (the func itself counted), or called from one place, or
-        // (kdsl-signatures) with a kdsl type in its signature.
+        // (gpu) what a device function cannot be.
         if (sizeOf(callee) > maxOps + 1 && sites[callee] != 1 &&
-            !(kdslSignatures && hasKdslTypes(callee)))
+            !(gpu && needsKernelContext(callee)))
           continue;
         if (failed(inlineCall(interface, config.getCloneCallback(), call, callee,
                               &callee.getBody())))

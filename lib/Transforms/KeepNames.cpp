@@ -16,12 +16,10 @@
 // -adj_bias, as in Warp's backward.
 //
 //===----------------------------------------------------------------------===//
-#include "kdsl/Dialect/CustomGradAttrs.h"
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Target/SourceNames.h"
 #include "kdsl/Transforms/Passes.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -56,18 +54,6 @@ struct KeepNames : RewriterBase::Listener {
   }
 };
 
-/// A call of a func kdsl-autodiff knows to be pure (kdsl.pure) whose results
-/// nothing uses: a recomputation no adjoint needed.
-struct EraseDeadPureCall : OpRewritePattern<func::CallOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(func::CallOp call, PatternRewriter &rewriter) const override {
-    if (!call->use_empty() || !call->hasAttr(kdsl::kPureCallAttr))
-      return failure();
-    rewriter.eraseOp(call);
-    return success();
-  }
-};
-
 struct NamedCanonicalize : PassWrapper<NamedCanonicalize, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(NamedCanonicalize)
   StringRef getArgument() const override { return "kdsl-named-canonicalize"; }
@@ -82,7 +68,6 @@ struct NamedCanonicalize : PassWrapper<NamedCanonicalize, OperationPass<>> {
       d->getCanonicalizationPatterns(owning);
     for (RegisteredOperationName op : ctx->getRegisteredOperations())
       op.getCanonicalizationPatterns(owning, ctx);
-    owning.add<EraseDeadPureCall>(ctx);
     patterns = std::make_shared<FrozenRewritePatternSet>(std::move(owning));
     return success();
   }

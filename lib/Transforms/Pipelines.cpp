@@ -20,6 +20,7 @@ void kdsl::buildLowerToCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &
   pm.addPass(createOutlineCpuKernels(outline));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createEraseUnusedAdjointFuncs());
   // After canonicalization, which would fold the row-by-row matrices back
   // into n-D vector.from_elements (not convertible to LLVM).
   pm.addPass(createExpandBuiltins());
@@ -40,10 +41,12 @@ void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions
   // one copy each, not one per call site). Before the launch lowering, which
   // gives the kernels' kdsl.assert ops (those of inlined funcs too) their
   // thread.
-  // (An array or struct in a func's signature: inlined, as convert-gpu-to-nvvm
-  // converts the signatures of functions of builtin types only.)
+  // (Also a func with an array or struct in its signature, or an assert or
+  // print: convert-gpu-to-nvvm converts the signatures of functions of
+  // builtin types only, and kdsl.assert / kdsl.print get their thread in
+  // kernels.)
   InlineByCostOptions inlining;
-  inlining.kdslSignatures = true;
+  inlining.gpu = true;
   pm.addPass(createInlineByCost(inlining));
   pm.addPass(createSymbolDCEPass());
   pm.addPass(createLowerLaunch());
@@ -56,6 +59,7 @@ void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions
   pm.addPass(createOutlineGpuKernels());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createEraseUnusedAdjointFuncs());
   pm.addPass(createExpandBuiltins());
   OpPassManager &dev = pm.nest<gpu::GPUModuleOp>();
   dev.addPass(createSCFToControlFlowPass());
@@ -84,6 +88,7 @@ void kdsl::buildPrepareEmissionPipeline(OpPassManager &pm) {
   // Both keep the adjoint names of what they merge or fold (KeepNames.cpp).
   pm.addPass(createNamedCanonicalize());
   pm.addPass(createNamedCSE());
+  pm.addPass(createEraseUnusedAdjointFuncs());
   // After both: a brace initializer per vector built from elements.
   pm.addPass(createInsertChainsToElements());
 }

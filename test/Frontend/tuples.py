@@ -37,10 +37,21 @@ def pair(x: float) -> tuple[float, int]:
 # CHECK: arith.mulf %[[P]]#0,
 # CHECK: %[[LEN:.*]] = arith.constant 2 : i32
 # CHECK: kdsl.store %[[LEN]], %n
-# The adjoint rebuilds the tuple and reads its elements (sum3 inlined).
+# sum3's adjoint function takes the tuple and returns its adjoint, a tuple
+# (each element the result's adjoint); pair's takes both results' adjoints.
+# The kernel's adjoint calls them.
+# ADJ-LABEL: func.func private @adj_sum3(
+# ADJ-SAME: %{{.*}}: !tuple_float32_float32_float32, %[[G:.*]]: f32) -> !tuple_float32_float32_float32
+# ADJ-DAG: kdsl.struct_insert %[[G]], %{{.*}}["f0"]
+# ADJ-DAG: kdsl.struct_insert %[[G]], %{{.*}}["f1"]
+# ADJ-DAG: kdsl.struct_insert %[[G]], %{{.*}}["f2"]
+# ADJ-LABEL: func.func private @adj_pair(
+# ADJ-SAME: %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: i32) -> f32
 # ADJ-LABEL: kdsl.kernel @k_backward(
 # ADJ: %[[T:.*]] = kdsl.struct_create(%{{.*}}, %{{.*}}, %{{.*}}) : !tuple_float32_float32_float32
-# ADJ: kdsl.struct_extract %[[T]]["f0"]
+# ADJ: func.call @adj_pair(
+# ADJ: %[[AT:.*]] = func.call @adj_sum3(%[[T]], %{{.*}})
+# ADJ: kdsl.struct_extract %[[AT]]["f0"]
 @wp.kernel
 def k(a: wp.array(dtype=float), out: wp.array(dtype=float), n: wp.array(dtype=int)):
     i = wp.tid()

@@ -40,6 +40,8 @@ inline constexpr char kForwardOnlyAttr[] = "kdsl.forward_only";
 /// (kdsl-autodiff sets it on the calls it keeps): a call whose results
 /// nothing uses can go (kdsl-named-canonicalize erases it).
 inline constexpr char kPureCallAttr[] = "kdsl.pure";
+/// On adj_<f>, the adjoint function kdsl-autodiff built for f: f's name.
+inline constexpr char kAdjointFuncOfAttr[] = "kdsl.adjoint_func_of";
 
 } // namespace kdsl
 

@@ -54,6 +54,10 @@ llvm::SmallVector<bool> writtenArguments(KernelOp k);
 
 /// Registers kdsl and every upstream dialect that front-end output uses.
 void registerKdslDialects(mlir::DialectRegistry &registry);
+
+/// func.call's MemoryEffectOpInterface: none with `kdsl.pure`, all others
+/// without (lib/Dialect/PureCalls.cpp). registerKdslDialects registers it.
+void registerPureCallModel(mlir::DialectRegistry &registry);
 } // namespace kdsl
 
 #endif // KDSL_DIALECT_KDSL_H

@@ -47,10 +47,11 @@ def InlineByCost : Pass<"kdsl-inline-by-cost", "mlir::ModuleOp"> {
   let description = [{
     The CPU and GPU pipelines' inliner policy (the emitters keep every func). A call of a `func.func` is inlined
     when the callee is small (at most `max-ops` operations, nested ones
-    counted), has exactly one call site in the module, or (with
-    `kdsl-signatures`) takes or returns a kdsl type (an array or a struct:
-    the GPU lowering converts the signatures of functions of builtin types
-    only); other calls stay
+    counted), has exactly one call site in the module, or (with `gpu`)
+    takes or returns a kdsl type (an array or a struct) or holds a
+    `kdsl.assert` or `kdsl.print` (the GPU lowering converts the signatures
+    of functions of builtin types only, and those ops in kernels only);
+    other calls stay
     calls, so a func called from many places (the prelude's noise, an
     `adj_<f>` of the autodiff) is one device function instead of a copy per
     call site. Callees are visited before their callers (a func's size is
@@ -59,8 +60,20 @@ def InlineByCost : Pass<"kdsl-inline-by-cost", "mlir::ModuleOp"> {
   }];
   let options = [Option<"maxOps", "max-ops", "unsigned", "48",
                         "Inline a callee with at most this many operations">,
-                 Option<"kdslSignatures", "kdsl-signatures", "bool", "false",
-                        "Also inline every callee with a kdsl type in its signature">];
+                 Option<"gpu", "gpu", "bool", "false",
+                        "Also inline every callee with a kdsl type in its signature, "
+                        "an assert or a print">];
+}
+
+def EraseUnusedAdjointFuncs : Pass<"kdsl-erase-unused-adjoint-funcs", "mlir::ModuleOp"> {
+  let summary = "Erase the adjoint functions (adj_<f>) nothing calls any more";
+  let description = [{
+    kdsl-autodiff builds `adj_<f>` for every func call an adjoint keeps
+    (`kdsl.adjoint_func_of`); canonicalization drops the calls whose adjoints
+    reach no array (they are `kdsl.pure`). This erases, to a fixed point,
+    the adjoint functions no op refers to any more. Other funcs stay, called
+    or not (the emitters print a func no kernel calls).
+  }];
 }
 
 def LowerLaunch : Pass<"kdsl-lower-launch", "mlir::ModuleOp"> {
