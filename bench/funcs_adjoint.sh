@@ -12,7 +12,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 limit=${LIMIT:-120}
-[ $# -gt 0 ] || set -- "build=$root/build/bin/kdsl-translate"
+[ $# -gt 0 ] || set -- "build=${KDSL_BIN:-$root/build/bin}/kdsl-translate"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # chain N: f0 = sin-based, f_k(x) = f_{k-1}(x) / 2 + f_{k-1}(0.9 x) / 2.

@@ -3,6 +3,7 @@
 (decorator, signature and 18 body lines) in five shapes of typical Warp code,
 the input of the front-end throughput benchmark."""
 import pathlib
+import sys
 
 SHAPES = [
     """@wp.kernel
@@ -123,5 +124,6 @@ for n in range(12):
         body = shape.format(n=n)
         assert body.count("\n") == 20, (shape[:40], body.count("\n"))
         out.append(body)
-path = pathlib.Path(__file__).parent / "inputs" / "kernels20.py"
+# Usage: bench/gen_kernels20.py [OUT]   (default: bench/inputs/kernels20.py)
+path = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(__file__).parent / "inputs" / "kernels20.py"
 path.write_text("\n".join(out))

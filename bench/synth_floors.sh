@@ -14,12 +14,14 @@
 # Usage: bench/synth_floors.sh [N]   (default 400; run by hand, see bench/README.md)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# The tools: build/bin, or KDSL_BIN (test/Bench runs this script with its build).
+bin="${KDSL_BIN:-$root/build/bin}"
 n="${1:-400}"
 cores="$(nproc)"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 
-"$root/build/bin/kdsl-synth" generate -n "$n" --jobs 1 --targets cpp,cuda,ptx --timing \
+"$bin/kdsl-synth" generate -n "$n" --jobs 1 --targets cpp,cuda,ptx --timing \
   -o "$out/data" 2>"$out/timing.txt"
 samples=$(cat "$out/data"/shard-*.jsonl | wc -l)
 python3 - "$out/timing.txt" "$samples" "$cores" "$n" <<'EOF'
@@ -68,7 +70,7 @@ for lang, ext in (("cpp", "cpp"), ("cuda", "cu")):
     open(f"{out}/empty.{ext}", "w").write("\n")
 open(out + "/count", "w").write(str(len(records)))
 PY
-median() { "$root/build/bin/kdsl-bench-clang-check" --runs 9 "$@" | sed -E 's/.*median ([0-9.]+) ms.*/\1/'; }
+median() { "$bin/kdsl-bench-clang-check" --runs 9 "$@" | sed -E 's/.*median ([0-9.]+) ms.*/\1/'; }
 python3 - "$(cat "$out/count")" "$cores" \
   "$(median "$out/empty.cpp")" "$(median "$out/batch.cpp")" \
   "$(median --cuda "$out/empty.cu")" "$(median --cuda "$out/batch.cu")" <<'PY'

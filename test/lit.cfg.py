@@ -29,6 +29,11 @@ config.environment["PATH"] = os.path.pathsep.join(
 import sys
 config.substitutions.append(("%python", sys.executable))
 llvm_config.add_tool_substitutions(["kdsl-run", "kdsl-synth"], tool_dirs)
+# The benchmarks (bench/): test/Bench runs each once on a tiny input.
+llvm_config.add_tool_substitutions(
+    ["kdsl-bench-cpu", "kdsl-bench-autodiff", "kdsl-bench-frontend", "kdsl-bench-gpu-latency",
+     "kdsl-bench-clang-check", "kdsl-bench-synth-codegen", "kdsl-bench-codegen"], tool_dirs)
+config.substitutions.append(("%kdsl_bin", config.kdsl_tools_dir))
 if shutil.which("g++"):
     config.available_features.add("gxx")
 

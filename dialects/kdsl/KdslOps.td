@@ -13,6 +13,7 @@ include "mlir/Interfaces/CallInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/InferIntRangeInterface.td"
 
 //===----------------------------------------------------------------------===//
 // Kernels
@@ -80,12 +81,15 @@ def Kdsl_ReturnOp : Kdsl_Op<"return", [Pure, HasParent<"KernelOp">, Terminator, 
 }
 
 def Kdsl_TidOp : Kdsl_Op<"tid", [Pure,
-    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
+    DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>]> {
   let summary = "the launch-grid coordinates of the running thread (wp.tid())";
   let description = [{
     Returns one `i32` per launch dimension (1 to 4), outermost first, as
     `i, j = wp.tid()` does. Only valid inside a `kdsl.kernel`; every `kdsl.tid`
-    of a kernel has the same number of results.
+    of a kernel has the same number of results. Each is in `[0, 2^31 - 2]`
+    (launch extents are int32), which integer range analysis knows
+    (`kdsl-index-facts`).
 
     ```mlir
     %i, %j = kdsl.tid : i32, i32
@@ -96,7 +100,8 @@ def Kdsl_TidOp : Kdsl_Op<"tid", [Pure,
   let hasVerifier = 1;
 }
 
-def Kdsl_BlockDimOp : Kdsl_Op<"block_dim", [Pure]> {
+def Kdsl_BlockDimOp : Kdsl_Op<"block_dim", [Pure,
+    DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>]> {
   let summary = "the number of threads per block (wp.block_dim())";
   let description = [{
     `blockDim.x` of the launch on a GPU; 1 on the CPU, as Warp's CPU kernels
@@ -204,8 +209,13 @@ def Kdsl_StoreOp : Kdsl_Op<"store", [DeclareOpInterfaceMethods<Kdsl_AutodiffOpIn
   let hasVerifier = 1;
 }
 
-def Kdsl_ShapeOp : Kdsl_Op<"shape", [Pure]> {
+def Kdsl_ShapeOp : Kdsl_Op<"shape", [Pure,
+    DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>]> {
   let summary = "the extent of one array dimension (x.shape[d])";
+  let description = [{
+    In `[0, 2^31 - 1]`: Warp's shapes are int32 (kdsl-run refuses larger
+    extents).
+  }];
   let arguments = (ins Kdsl_ArrayType:$array, I64Attr:$dim);
   let results = (outs I32:$result);
   let assemblyFormat = "$array `[` $dim `]` attr-dict `:` type($array)";

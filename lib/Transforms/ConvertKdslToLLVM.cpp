@@ -6,6 +6,7 @@
 // between the two.
 //
 //===----------------------------------------------------------------------===//
+#include "kdsl/Dialect/IndexFacts.h"
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Transforms/CLayout.h"
 #include "kdsl/Transforms/Passes.h"
@@ -141,15 +142,20 @@ struct Layout {
 
   /// data + sum(index_d * stride_d), strides in bytes. A negative index
   /// counts from the end of its dimension (index_d + shape_d), as Warp's
-  /// index() and view(); a constant non-negative one is used as is.
-  Value address(Value desc, ValueRange indices) {
+  /// index() and view(); a constant non-negative one, or one
+  /// kdsl-index-facts proved non-negative on `access`, is used as is.
+  Value address(Value desc, ValueRange indices, Operation *access) {
     Value data = LLVM::ExtractValueOp::create(b, loc, desc, 0);
     Value offset;
     for (auto [d, i] : llvm::enumerate(indices)) {
       Value stride = LLVM::ExtractValueOp::create(b, loc, desc, ArrayRef<int64_t>{2, (int64_t)d});
-      Value i64 = LLVM::SExtOp::create(b, loc, b.getI64Type(), i);
       APInt known;
-      if (!matchPattern(i, m_ConstantInt(&known)) || known.isNegative()) {
+      bool proven = kdsl::knownNonNegativeIndex(access, d);
+      bool nonNegative = proven || (matchPattern(i, m_ConstantInt(&known)) && !known.isNegative());
+      // zext nneg: LLVM may treat the extended index as the i32's value.
+      Value i64 = proven ? (Value)LLVM::ZExtOp::create(b, loc, b.getI64Type(), i, b.getUnitAttr())
+                         : (Value)LLVM::SExtOp::create(b, loc, b.getI64Type(), i);
+      if (!nonNegative) {
         Value extent = LLVM::ExtractValueOp::create(b, loc, desc, ArrayRef<int64_t>{1, (int64_t)d});
         Value zero = LLVM::ConstantOp::create(b, loc, b.getI64Type(), (int64_t)0);
         Value negative = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::slt, i64, zero);
@@ -174,7 +180,7 @@ struct LoadLowering : KdslPattern<LoadOp> {
   using KdslPattern::KdslPattern;
   LogicalResult matchAndRewrite(LoadOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
     Layout l = layout(r, op.getLoc());
-    r.replaceOp(op, l.read(l.address(a.getArray(), a.getIndices()), op.getType()));
+    r.replaceOp(op, l.read(l.address(a.getArray(), a.getIndices(), op), op.getType()));
     return success();
   }
 };
@@ -183,7 +189,7 @@ struct StoreLowering : KdslPattern<StoreOp> {
   using KdslPattern::KdslPattern;
   LogicalResult matchAndRewrite(StoreOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
     Layout l = layout(r, op.getLoc());
-    l.write(a.getValue(), l.address(a.getArray(), a.getIndices()), op.getValue().getType());
+    l.write(a.getValue(), l.address(a.getArray(), a.getIndices(), op), op.getValue().getType());
     r.eraseOp(op);
     return success();
   }
@@ -380,7 +386,7 @@ struct SubArrayLowering : KdslPattern<SubArrayOp> {
     Value data = LLVM::ExtractValueOp::create(r, loc, a.getArray(), 0);
     Value null = LLVM::ZeroOp::create(r, loc, data.getType());
     Value isNull = LLVM::ICmpOp::create(r, loc, LLVM::ICmpPredicate::eq, data, null);
-    Value moved = l.address(a.getArray(), a.getIndices());
+    Value moved = l.address(a.getArray(), a.getIndices(), op);
     Value viewData = LLVM::SelectOp::create(r, loc, isNull, null, moved);
     Value view = LLVM::InsertValueOp::create(r, loc, a.getArray(), viewData, ArrayRef<int64_t>{0});
     int64_t n = a.getIndices().size(), ndim = op.getArray().getType().getNdim();
@@ -499,7 +505,7 @@ struct AtomicLowering : KdslPattern<AtomicOp> {
   LogicalResult matchAndRewrite(AtomicOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
     Location loc = op.getLoc();
     Layout l = layout(r, loc);
-    Value addr = l.address(a.getArray(), a.getIndices());
+    Value addr = l.address(a.getArray(), a.getIndices(), op);
     Type t = op.getValue().getType();
     Type scalar = getElementTypeOrSelf(t);
     bool isFloat = isa<FloatType>(scalar);

@@ -73,7 +73,12 @@ void kdsl::lowerKernelLaunch(KernelOp kernel) {
       Location l = tidLoc;
       if (StringRef n = tidName(tids, d); !n.empty())
         l = NameLoc::get(b.getStringAttr(n), tidLoc);
-      coords[d] = arith::TruncIOp::create(b, l, i32, coords[d]);
+      // A coordinate is below its int32 extent: the truncation loses
+      // nothing (nuw nsw), which lets LLVM see x[i] as consecutive in the
+      // flat index and vectorize the loop.
+      coords[d] = arith::TruncIOp::create(
+          b, l, i32, coords[d],
+          arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw);
     }
     for (TidOp t : tids) {
       t.replaceAllUsesWith(coords);

@@ -16,6 +16,8 @@ void kdsl::buildLowerToCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &
   outline.denseFastPath = options.denseFastPath;
   // Small and single-use @wp.funcs are inlined; LLVM decides the rest.
   pm.addPass(createInlineByCost());
+  // Before the launch lowering replaces kdsl.tid by the loop's index.
+  pm.addPass(createIndexFacts());
   pm.addPass(createLowerLaunch());
   pm.addPass(createOutlineCpuKernels(outline));
   pm.addPass(createCanonicalizerPass());
@@ -49,6 +51,7 @@ void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions
   inlining.gpu = true;
   pm.addPass(createInlineByCost(inlining));
   pm.addPass(createSymbolDCEPass());
+  pm.addPass(createIndexFacts());
   pm.addPass(createLowerLaunch());
   // math.ipowi (integer **) has no NVVM counterpart: a software function,
   // made before the outlining, which moves every top-level func into the
@@ -83,6 +86,8 @@ void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions
 }
 
 void kdsl::buildPrepareEmissionPipeline(OpPassManager &pm) {
+  // Array indices proven non-negative skip the adjustment of negative ones.
+  pm.addPass(createIndexFacts());
   // The emitters map the launch ops (docs/architecture.md).
   pm.addPass(createLowerLaunch());
   // Both keep the adjoint names of what they merge or fold (KeepNames.cpp).

@@ -34,7 +34,7 @@ def body(q_in: wp.array(dtype=wp.quat), m_in: wp.array(dtype=wp.vec3), w_in: wp.
 # CHECK: const kdsl::mat<float, 3, 3> inertia = kdsl::matmul(
 # CHECK: const kdsl::vec<float, 3> h = kdsl::matmul(inertia, [[W:v[0-9]+]]);
 # CHECK-NEXT: // proj = wp.dot(h, u_in[i])
-# CHECK-NEXT: const kdsl::vec<float, 3> [[U:v[0-9]+]] = kdsl::load<kdsl::vec<float, 3>>(u_in, (int64_t)i);
+# CHECK-NEXT: const kdsl::vec<float, 3> [[U:v[0-9]+]] = kdsl::load<kdsl::vec<float, 3>>(u_in, (uint32_t)i);
 # CHECK: // adj: proj = wp.dot(h, u_in[i])
 # CHECK-NEXT: const kdsl::vec<float, 3> [[S:v[0-9]+]] = kdsl::splat<kdsl::vec<float, 3>>(adj_proj);
 # CHECK-NEXT: const kdsl::vec<float, 3> [[C:v[0-9]+]] = [[S]] * [[U]];
@@ -48,7 +48,7 @@ def body(q_in: wp.array(dtype=wp.quat), m_in: wp.array(dtype=wp.vec3), w_in: wp.
 # CHECK: = kdsl::trace(adj_rot_1);
 # CHECK: const kdsl::vec<float, 4> adj_q = [[H:v[0-9]+]] + [[H]];
 # CHECK-NEXT: // adj: q = q_in[i]
-# CHECK-NEXT: const kdsl::vec<float, 4> {{v[0-9]+}} = kdsl::load<kdsl::vec<float, 4>>(adj_q_in, (int64_t)i);
+# CHECK-NEXT: const kdsl::vec<float, 4> {{v[0-9]+}} = kdsl::load<kdsl::vec<float, 4>>(adj_q_in, (uint32_t)i);
 
 # CUDA-LABEL: void body_cuda{{.*}}backward(
 # CUDA: const kdsl::mat<float, 3, 3> rot = kdsl::quat_to_matrix(q);

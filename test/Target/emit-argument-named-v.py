@@ -14,11 +14,11 @@ def k(v: wp.array(dtype=float), out: wp.array(dtype=float)):
 
 # CHECK-LABEL: k_cpu_forward
 # CHECK: kdsl_array v = kdsl::read_arg<kdsl_array>
-# CHECK: kdsl::load<float>(v, (int64_t)i)
+# CHECK: kdsl::load<float>(v, (uint32_t)i)
 # CHECK-LABEL: k_cpu_backward
 # CHECK: kdsl_array v = kdsl::read_arg<kdsl_array>
 # CHECK: kdsl_array adj_v = kdsl::read_arg<kdsl_array>
 
 # CUDA: void k_cuda_kernel_forward(kdsl_launch launch, kdsl_array v, kdsl_array out)
-# CUDA: kdsl::load<float>(v, (int64_t)i)
+# CUDA: kdsl::load<float>(v, (uint32_t)i)
 # CUDA: void k_cuda_kernel_backward(kdsl_launch launch, {{.*}}kdsl_array v, {{.*}}kdsl_array adj_v,

@@ -12,9 +12,9 @@ import warp as wp
 # CHECK-NEXT: const int32_t i = (int32_t)(thread / launch.dims[1]);
 # CHECK-NEXT: const int32_t j = (int32_t)(thread % launch.dims[1]);
 # CHECK-NEXT: // a[i, j] = a[i, j] * s   (emit-cuda.py:[[# @LINE + 7]])
-# CHECK-NEXT: const float [[V:v[0-9]+]] = kdsl::load<float>(a, (int64_t)i, (int64_t)j);
+# CHECK-NEXT: const float [[V:v[0-9]+]] = kdsl::load<float>(a, (uint32_t)i, (uint32_t)j);
 # CHECK-NEXT: const float [[W:v[0-9]+]] = [[V]] * s;
-# CHECK-NEXT: kdsl::store(a, [[W]], (int64_t)i, (int64_t)j);
+# CHECK-NEXT: kdsl::store(a, [[W]], (uint32_t)i, (uint32_t)j);
 @wp.kernel
 def scale2d(a: wp.array2d(dtype=float), s: float):
     i, j = wp.tid()

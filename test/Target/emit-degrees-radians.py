@@ -29,15 +29,15 @@ def angles(x: wp.array(dtype=float), y: wp.array(dtype=float),
 
 
 # CHECK-LABEL: angles_cpu_forward
-# CHECK: const float [[X:v[0-9]+]] = kdsl::load<float>(x, (int64_t)i);
+# CHECK: const float [[X:v[0-9]+]] = kdsl::load<float>(x, (uint32_t)i);
 # CHECK-NEXT: const float [[DEG:v[0-9]+]] = [[X]] * 57.29578f;
-# CHECK: const float [[Y:v[0-9]+]] = kdsl::load<float>(y, (int64_t)i);
+# CHECK: const float [[Y:v[0-9]+]] = kdsl::load<float>(y, (uint32_t)i);
 # CHECK-NEXT: const float {{v[0-9]+}} = [[Y]] * 0.017453292f;
-# CHECK: const kdsl::vec<float, 3> [[V:v[0-9]+]] = kdsl::load<kdsl::vec<float, 3>>(v, (int64_t)i);
+# CHECK: const kdsl::vec<float, 3> [[V:v[0-9]+]] = kdsl::load<kdsl::vec<float, 3>>(v, (uint32_t)i);
 # CHECK-NEXT: const kdsl::vec<float, 3> {{v[0-9]+}} = [[V]] * kdsl::splat<kdsl::vec<float, 3>>(57.29578f);
-# CHECK: const kdsl::vec<float, 3> [[W:v[0-9]+]] = kdsl::load<kdsl::vec<float, 3>>(w, (int64_t)i);
+# CHECK: const kdsl::vec<float, 3> [[W:v[0-9]+]] = kdsl::load<kdsl::vec<float, 3>>(w, (uint32_t)i);
 # CHECK-NEXT: const kdsl::vec<float, 3> {{v[0-9]+}} = [[W]] * kdsl::splat<kdsl::vec<float, 3>>(0.017453292f);
-# CHECK: const double [[D:v[0-9]+]] = kdsl::load<double>(d, (int64_t)i);
+# CHECK: const double [[D:v[0-9]+]] = kdsl::load<double>(d, (uint32_t)i);
 # CHECK-NEXT: const double {{v[0-9]+}} = [[D]] * 57.29577951308232;
 # CHECK: * 0.017453292519943295;
 # CHECK-LABEL: angles_cpu_backward

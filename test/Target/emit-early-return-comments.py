@@ -24,7 +24,7 @@ def guarded(x: wp.array(dtype=float), size: int, y: wp.array(dtype=float)):
 # CHECK-NEXT: const bool [[G:v[0-9]+]] = tid < size;
 # CHECK-NEXT: if ([[G]]) {
 # CHECK-NEXT: // a = x[tid]   (emit-early-return-comments.py:[[# @LINE - 9]])
-# CHECK-NEXT: const float a = kdsl::load<float>(x, (int64_t)tid);
+# CHECK-NEXT: const float a = kdsl::load<float>(x, (uint32_t)tid);
 # CHECK-NEXT: // y[tid] = a * a   (emit-early-return-comments.py:[[# @LINE - 10]])
 
 # CHECK-LABEL: extern "C" void guarded_cpu_backward(
@@ -34,7 +34,7 @@ def guarded(x: wp.array(dtype=float), size: int, y: wp.array(dtype=float)):
 # CHECK-NEXT: // adj: if tid >= size:   (emit-early-return-comments.py:[[# @LINE - 19]])
 # CHECK-NEXT: if ([[G]]) {
 # CHECK-NEXT: // a = x[tid]   (emit-early-return-comments.py:[[# @LINE - 19]])
-# CHECK-NEXT: const float a = kdsl::load<float>(x, (int64_t)tid);
+# CHECK-NEXT: const float a = kdsl::load<float>(x, (uint32_t)tid);
 # CHECK-NEXT: // adj: y[tid] = a * a   (emit-early-return-comments.py:[[# @LINE - 20]])
 
 # CUDA-LABEL: __global__ void guarded_cuda_kernel_forward(

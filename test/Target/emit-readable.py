@@ -23,9 +23,9 @@ def step(pos: wp.array(dtype=float), vel: wp.array(dtype=float), dt: float, tota
 # CHECK-LABEL: extern "C" void step_cpu_forward(
 # CHECK: const int32_t i = (int32_t)thread;
 # CHECK-NEXT: // p = pos[i]   (emit-readable.py:[[# @LINE - 11]])
-# CHECK-NEXT: const float p = kdsl::load<float>(pos, (int64_t)i);
+# CHECK-NEXT: const float p = kdsl::load<float>(pos, (uint32_t)i);
 # CHECK-NEXT: // v = vel[i]   (emit-readable.py:[[# @LINE - 12]])
-# CHECK-NEXT: const float v = kdsl::load<float>(vel, (int64_t)i);
+# CHECK-NEXT: const float v = kdsl::load<float>(vel, (uint32_t)i);
 # CHECK-NEXT: // v = v * 0.5 + dt   (emit-readable.py:[[# @LINE - 13]])
 # CHECK-NEXT: const float [[T0:v[0-9]+]] = v * 0.5f;
 # CHECK-NEXT: const float v_1 = [[T0]] + dt;
@@ -35,9 +35,9 @@ def step(pos: wp.array(dtype=float), vel: wp.array(dtype=float), dt: float, tota
 # CHECK-NEXT: // double = p * p   (emit-readable.py:[[# @LINE - 17]])
 # CHECK-NEXT: const float double_ = p_1 * p_1;
 # CHECK-NEXT: // pos[i] = double   (emit-readable.py:[[# @LINE - 18]])
-# CHECK-NEXT: kdsl::store(pos, double_, (int64_t)i);
+# CHECK-NEXT: kdsl::store(pos, double_, (uint32_t)i);
 # CHECK-NEXT: // wp.atomic_add(total, 0, p)   (emit-readable.py:[[# @LINE - 19]])
-# CHECK-NEXT: kdsl::atomic<float>(kdsl::rmw::add, total, p_1, (int64_t)(int32_t)0);
+# CHECK-NEXT: kdsl::atomic<float>(kdsl::rmw::add, total, p_1, (uint32_t)(int32_t)0);
 
 # The backward: the replay (no stores, no atomics), then the reverse.
 # CHECK-LABEL: extern "C" void step_cpu_backward(
@@ -45,9 +45,9 @@ def step(pos: wp.array(dtype=float), vel: wp.array(dtype=float), dt: float, tota
 # CHECK: // p = p + v * dt
 # CHECK-NOT: kdsl::store
 # CHECK: // adj: wp.atomic_add(total, 0, p)
-# CHECK-NEXT: const float adj_p = kdsl::load<float>(adj_total, (int64_t)(int32_t)0);
+# CHECK-NEXT: const float adj_p = kdsl::load<float>(adj_total, (uint32_t)(int32_t)0);
 # CHECK: // adj: pos[i] = double
-# CHECK-NEXT: const float adj_double = kdsl::load<float>(adj_pos, (int64_t)i);
+# CHECK-NEXT: const float adj_double = kdsl::load<float>(adj_pos, (uint32_t)i);
 # CHECK-NEXT: // adj: double = p * p
 # CHECK: const float adj_p_{{[0-9]+}} = adj_p + {{v[0-9]+}};
 # CHECK: // adj: p = p + v * dt
@@ -68,7 +68,7 @@ def step(pos: wp.array(dtype=float), vel: wp.array(dtype=float), dt: float, tota
 # CUDA: case rmw::umax: return T(atomicMax(up, U(v)));
 # CUDA: oldBits = atomicCAS(addr, assumed, nextBits);
 # CUDA-LABEL: extern "C" __global__ void step_cuda_kernel_forward(
-# CUDA: const float p = kdsl::load<float>(pos, (int64_t)i);
+# CUDA: const float p = kdsl::load<float>(pos, (uint32_t)i);
 # CUDA: const float double_ = p_1 * p_1;
 # CUDA-LABEL: extern "C" __global__ void step_cuda_kernel_backward(
-# CUDA: const float adj_double = kdsl::load<float>(adj_pos, (int64_t)i);
+# CUDA: const float adj_double = kdsl::load<float>(adj_pos, (uint32_t)i);

@@ -16,7 +16,7 @@ def k(x: wp.array(dtype=float), out: wp.array(dtype=float)):
 
 
 # CHECK: // a = x[i] * 2.0 + 1.0
-# CHECK-NEXT: const float [[LOAD:v[0-9]+]] = kdsl::load<float>(x, (int64_t)i);
+# CHECK-NEXT: const float [[LOAD:v[0-9]+]] = kdsl::load<float>(x, (uint32_t)i);
 # CHECK-NOT: const float v0 =
 # CHECK: const float a = {{.*}} + 1.0f;
 # CHECK: // v0 = a * a

@@ -18,8 +18,8 @@
 // CHECK-NEXT: scf.for %[[FLAT:.*]] = %[[LO]] to %[[HI]] step %[[STEP]] : i64 {
 // CHECK-NEXT:   %[[J64:.*]] = arith.remsi %[[FLAT]], %[[D1]] : i64
 // CHECK-NEXT:   %[[I64:.*]] = arith.divsi %[[FLAT]], %[[D1]] : i64
-// CHECK-NEXT:   %[[I:.*]] = arith.trunci %[[I64]] : i64 to i32
-// CHECK-NEXT:   %[[J:.*]] = arith.trunci %[[J64]] : i64 to i32
+// CHECK-NEXT:   %[[I:.*]] = arith.trunci %[[I64]] overflow<nsw, nuw> : i64 to i32
+// CHECK-NEXT:   %[[J:.*]] = arith.trunci %[[J64]] overflow<nsw, nuw> : i64 to i32
 // CHECK-NEXT:   %[[V:.*]] = kdsl.load %[[A]][%[[I]], %[[J]]]
 // CHECK-NEXT:   %[[OK:.*]] = arith.cmpf ogt, %[[V]], %[[S]]
 // CHECK-NEXT:   kdsl.assert %[[OK]], "assert v > s" thread(%[[FLAT]])
@@ -45,7 +45,7 @@ kdsl.kernel @k2(%a: !kdsl.array<f32, 2>, %s: f32) attributes {arg_names = ["a", 
 // CHECK-NOT: kdsl.launch_dims
 // CHECK-NEXT: %[[LO:.*]], %[[HI:.*]], %[[STEP:.*]] = kdsl.thread_range
 // CHECK-NEXT: scf.for %[[FLAT:.*]] = %[[LO]] to %[[HI]] step %[[STEP]] : i64 {
-// CHECK-NEXT:   %[[I:.*]] = arith.trunci %[[FLAT]] : i64 to i32
+// CHECK-NEXT:   %[[I:.*]] = arith.trunci %[[FLAT]] overflow<nsw, nuw> : i64 to i32
 // CHECK-NEXT:   kdsl.store %{{.*}}, %{{.*}}[%[[I]]]
 // CHECK-NEXT: }
 // CHECK-NEXT: kdsl.return

@@ -28,8 +28,8 @@
 // CHECK: scf.for %[[FLAT:.*]] = %[[BEGIN]] to %[[END]] step %{{.*}} : i64 {
 // CHECK:   %[[J64:.*]] = arith.remsi %[[FLAT]], %[[D1]] : i64
 // CHECK:   %[[I64:.*]] = arith.divsi %[[FLAT]], %[[D1]] : i64
-// CHECK:   %[[I:.*]] = arith.trunci %[[I64]] : i64 to i32
-// CHECK:   %[[J:.*]] = arith.trunci %[[J64]] : i64 to i32
+// CHECK:   %[[I:.*]] = arith.trunci %[[I64]] overflow<nsw, nuw> : i64 to i32
+// CHECK:   %[[J:.*]] = arith.trunci %[[J64]] overflow<nsw, nuw> : i64 to i32
 // CHECK:   %[[V:.*]] = kdsl.load %[[A]][%[[I]], %[[J]]]
 // CHECK:   %[[OK:.*]] = arith.cmpf ogt, %[[V]], %[[S]]
 // CHECK:   %[[FAILED:.*]] = arith.xori %[[OK]], %{{.*}} : i1

@@ -37,14 +37,14 @@ func.func @f(%a: f32) -> f32 {
 // CHECK-NEXT: %[[D1:.*]] = kdsl.launch_dim 1
 // CHECK-NEXT: scf.for %[[FLAT:.*]] = %[[LO]] to %[[HI]] step %[[STEP]] : i64 {
 // CHECK-NEXT:   %[[J:.*]] = arith.remsi %[[FLAT]], %[[D1]]
-// CHECK-NEXT:   %[[J32:.*]] = arith.trunci %[[J]]
-// CHECK-NEXT:   kdsl.store %{{.*}}, %{{.*}}[%[[J32]]]
+// CHECK-NEXT:   %[[J32:.*]] = arith.trunci %[[J]] overflow<nsw, nuw>
+// CHECK-NEXT:   kdsl.store %{{.*}}, %{{.*}}[%[[J32]]] {kdsl.nonnegative_indices = array<i1: true>}
 // CHECK-NEXT: }
 // CHECK-NEXT: kdsl.return
 // CPP-LABEL: void k_cpu_forward(
 // CPP: for (int64_t [[T:[a-z_0-9]+]] = begin; [[T]] < end; ++[[T]]) {
 // CPP-NEXT: const int32_t j = (int32_t)([[T]] % dims[1]);
-// CPP-NEXT: kdsl::store(a, 1.0f, (int64_t)j);
+// CPP-NEXT: kdsl::store(a, 1.0f, (uint32_t)j);
 kdsl.kernel @k(%a: !kdsl.array<f32, 1>) attributes {arg_names = ["a"]} {
   %i, %j = kdsl.tid : i32, i32 loc(fused["i"("k.py":2:3), "j"("k.py":2:6)])
   %one = arith.constant 1.0 : f32

@@ -76,6 +76,27 @@ def EraseUnusedAdjointFuncs : Pass<"kdsl-erase-unused-adjoint-funcs", "mlir::Mod
   }];
 }
 
+def IndexFacts : Pass<"kdsl-index-facts", "mlir::ModuleOp"> {
+  let summary = "Mark the array indices integer range analysis proves non-negative";
+  let description = [{
+    Runs upstream integer range analysis (`kdsl.tid` values are in
+    `[0, 2^31 - 2]`, `kdsl.shape` in `[0, 2^31 - 1]`; loop induction
+    variables and arith follow) and marks each `kdsl.load`, `kdsl.store`,
+    `kdsl.atomic` and `kdsl.subarray` whose indices are proven non-negative
+    with `kdsl.nonnegative_indices` (one bool per index). The lowerings and
+    the C++/CUDA C emitters then leave out the adjustment of negative
+    indices (`i < 0 ? i + extent : i`) for those. A `kdsl.component_index`
+    whose index is proven in `[0, extent)` is replaced by the index itself.
+    Bounds checks, where on, still check every index.
+
+    ```mlir
+    %i = kdsl.tid : i32
+    %v = kdsl.load %x[%i] {kdsl.nonnegative_indices = array<i1: true>} : <f32, 1>
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def LowerLaunch : Pass<"kdsl-lower-launch", "mlir::ModuleOp"> {
   let summary = "Run each kdsl.kernel's body in a loop over its threads (the launch, for every target)";
   let description = [{

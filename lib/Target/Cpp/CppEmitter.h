@@ -185,6 +185,10 @@ private:
   void assign(mlir::ValueRange targets, mlir::ValueRange values);
   /// With check-bounds: `const bool okN = kdsl::in_bounds(...)`; returns okN.
   std::string boundsCheck(mlir::Value array, mlir::ValueRange indices);
+  /// ", (int64_t)i, ..." for an access's indices; an index kdsl-index-facts
+  /// proved non-negative is passed as (uint32_t), which the prelude uses
+  /// without the negative-index adjustment.
+  std::string accessIndices(mlir::Operation *access, mlir::ValueRange indices);
   /// `[[maybe_unused]] ` for a value nothing reads (it is still computed).
   static const char *unusedPrefix(mlir::Value v) {
     return v.use_empty() ? "[[maybe_unused]] " : "";

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CppEmitter.h"
+#include "kdsl/Dialect/IndexFacts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -292,14 +293,16 @@ FamilyResult CppEmitter::vectorExpr(Operation &op, std::string &e) {
 }
 
 /// Arrays (loads, atomics, shapes, views), tapes, structs, poison.
+std::string CppEmitter::accessIndices(Operation *access, ValueRange indices) {
+  std::string s;
+  for (auto [d, i] : llvm::enumerate(indices))
+    s += (kdsl::knownNonNegativeIndex(access, d) ? ", (uint32_t)" : ", (int64_t)") + name(i);
+  return s;
+}
+
 FamilyResult CppEmitter::memoryExpr(Operation &op, std::string &e) {
   Type rt = resultType(op);
-  auto indexArgs = [&](ValueRange indices) {
-    std::string s;
-    for (Value i : indices)
-      s += ", (int64_t)" + name(i);
-    return s + ")";
-  };
+  auto indexArgs = [&](ValueRange indices) { return accessIndices(&op, indices) + ")"; };
   return llvm::TypeSwitch<Operation *, FamilyResult>(&op)
       .Case([&](memref::LoadOp o) {
         e = name(o.getMemRef()) + "[" + name(o.getIndices()[0]) + "]";

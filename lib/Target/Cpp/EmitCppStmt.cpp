@@ -224,10 +224,8 @@ FamilyResult CppEmitter::memoryStmt(Operation &op) {
         } else {
           line();
         }
-        os << "kdsl::store(" << name(st.getArray()) << ", " << name(st.getValue());
-        for (Value i : st.getIndices())
-          os << ", (int64_t)" << name(i);
-        os << ");\n";
+        os << "kdsl::store(" << name(st.getArray()) << ", " << name(st.getValue())
+           << accessIndices(st, st.getIndices()) << ");\n";
         return success();
       })
       .Default([](Operation *) { return std::nullopt; });

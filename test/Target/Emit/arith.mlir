@@ -14,7 +14,7 @@
 // CHECK-NEXT:    const float [[REM:v[0-9]+]] = std::fmod([[NEG]], b);
 // CHECK-NEXT:    const bool [[C:v[0-9]+]] = ([[REM]] < a);
 // CHECK-NEXT:    const float [[SEL:v[0-9]+]] = [[C]] ? [[REM]] : b;
-// CHECK-NEXT:    kdsl::store(x, [[SEL]], (int64_t)tid);
+// CHECK-NEXT:    kdsl::store(x, [[SEL]], (uint32_t)tid);
 kdsl.kernel @arith_f32(%x: !kdsl.array<f32, 1>, %a: f32, %b: f32) attributes {arg_names = ["x", "a", "b"]} {
   %i = kdsl.tid : i32
   %0 = arith.addf %a, %b : f32
@@ -41,7 +41,7 @@ kdsl.kernel @arith_f32(%x: !kdsl.array<f32, 1>, %a: f32, %b: f32) attributes {ar
 // CHECK-NEXT:    const double [[F:v[0-9]+]] = (double)[[XOR]];
 // CHECK-NEXT:    const int64_t [[I64:v[0-9]+]] = (int64_t)[[F]];
 // CHECK-NEXT:    const int32_t [[T:v[0-9]+]] = (int32_t)[[I64]];
-// CHECK-NEXT:    kdsl::store(x, [[T]], (int64_t)tid);
+// CHECK-NEXT:    kdsl::store(x, [[T]], (uint32_t)tid);
 kdsl.kernel @arith_i32(%x: !kdsl.array<i32, 1>, %a: i32, %b: i32) attributes {arg_names = ["x", "a", "b"]} {
   %i = kdsl.tid : i32
   %0 = arith.addi %a, %b : i32

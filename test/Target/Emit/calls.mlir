@@ -25,13 +25,13 @@ func.func private @two(%arg0: f32) -> (f32, f32) attributes {kdsl.arg_names = ["
 
 // CPP-LABEL: extern "C" void calls_cpu_forward(
 // CUDA-LABEL: extern "C" __global__ void calls_cuda_kernel_forward(kdsl_launch launch, kdsl_array x) {
-// CHECK:    const float [[A:v[0-9]+]] = kdsl::load<float>(x, (int64_t)tid);
+// CHECK:    const float [[A:v[0-9]+]] = kdsl::load<float>(x, (uint32_t)tid);
 // CHECK-NEXT:    const float [[SQ:v[0-9]+]] = sq([[A]]);
 // CHECK-NEXT:    const auto [[RES:[a-z0-9_]+]] = two([[SQ]]);
 // CHECK-NEXT:    const float [[R0:v[0-9]+]] = [[RES]].r0;
 // CHECK-NEXT:    const float [[R1:v[0-9]+]] = [[RES]].r1;
 // CHECK-NEXT:    const float [[D:v[0-9]+]] = [[R1]] - [[R0]];
-// CHECK-NEXT:    kdsl::store(x, [[D]], (int64_t)tid);
+// CHECK-NEXT:    kdsl::store(x, [[D]], (uint32_t)tid);
 kdsl.kernel @calls(%x: !kdsl.array<f32, 1>) attributes {arg_names = ["x"]} {
   %i = kdsl.tid : i32
   %a = kdsl.load %x[%i] : !kdsl.array<f32, 1>

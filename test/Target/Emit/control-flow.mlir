@@ -31,7 +31,7 @@
 // CHECK-NEXT:      const float [[Q:v[0-9]+]] = std::sqrt([[W]]);
 // CHECK-NEXT:      [[R]] = [[Q]];
 // CHECK-NEXT:    }
-// CHECK-NEXT:    kdsl::store(x, [[R]], (int64_t)tid);
+// CHECK-NEXT:    kdsl::store(x, [[R]], (uint32_t)tid);
 kdsl.kernel @loops(%x: !kdsl.array<f32, 1>, %n: i32) attributes {arg_names = ["x", "n"]} {
   %i = kdsl.tid : i32
   %zero = arith.constant 0.000000e+00 : f32

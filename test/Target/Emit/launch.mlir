@@ -34,13 +34,13 @@ func.func @check(%a: !kdsl.array<f32, 1>, %i: i32) -> f32 attributes {kdsl.arg_n
 // CUDA-NEXT:     const int32_t i = (int32_t)(([[T]] / launch.dims[2]) / launch.dims[1]);
 // CUDA-NEXT:     const int32_t j = (int32_t)(([[T]] / launch.dims[2]) % launch.dims[1]);
 // CUDA-NEXT:     const int32_t k = (int32_t)([[T]] % launch.dims[2]);
-// CHECK-NEXT:    const float [[V:v[0-9]+]] = kdsl::load<float>(a, (int64_t)i, (int64_t)j, (int64_t)k);
+// CHECK-NEXT:    const float [[V:v[0-9]+]] = kdsl::load<float>(a, (uint32_t)i, (uint32_t)j, (uint32_t)k);
 // CHECK-NEXT:    const bool [[OK:v[0-9]+]] = ([[V]] > s);
 // CHECK-NEXT:    if (!([[OK]])) kdsl::report_assert("grid3", "assert a[i, j, k] > s", 6, [[T]]);
 // CPP-NEXT:      const int32_t [[N:v[0-9]+]] = (int32_t)1;
 // CUDA-NEXT:     const int32_t [[N:v[0-9]+]] = (int32_t)blockDim.x;
 // CHECK-NEXT:    const int32_t [[W:v[0-9]+]] = kdsl::wrap_add(k, [[N]]);
-// CHECK-NEXT:    kdsl::store(a, [[V]], (int64_t)i, (int64_t)j, (int64_t)[[W]]);
+// CHECK-NEXT:    kdsl::store(a, [[V]], (uint32_t)i, (uint32_t)j, (int64_t)[[W]]);
 // CHECK-NEXT:  }
 // CHECK-NEXT: }
 
@@ -48,9 +48,9 @@ func.func @check(%a: !kdsl.array<f32, 1>, %i: i32) -> f32 attributes {kdsl.arg_n
 // BOUNDS-LABEL: extern "C" void grid3_cpu_forward(
 // BOUNDS:      const int32_t k = (int32_t)([[T:[a-z_0-9]+]] % dims[2]);
 // BOUNDS-NEXT: const bool [[IN:in_bounds[_0-9]*]] = kdsl::in_bounds(a, "grid3", "a", [[T]], i, j, k);
-// BOUNDS-NEXT: const float [[V:v[0-9]+]] = [[IN]] ? kdsl::load<float>(a, (int64_t)i, (int64_t)j, (int64_t)k) : float{};
+// BOUNDS-NEXT: const float [[V:v[0-9]+]] = [[IN]] ? kdsl::load<float>(a, (uint32_t)i, (uint32_t)j, (uint32_t)k) : float{};
 // BOUNDS:      const bool [[IN2:in_bounds[_0-9]*]] = kdsl::in_bounds(a, "grid3", "a", [[T]], i, j, [[W:v[0-9]+]]);
-// BOUNDS-NEXT: if ([[IN2]]) kdsl::store(a, [[V]], (int64_t)i, (int64_t)j, (int64_t)[[W]]);
+// BOUNDS-NEXT: if ([[IN2]]) kdsl::store(a, [[V]], (uint32_t)i, (uint32_t)j, (int64_t)[[W]]);
 kdsl.kernel @grid3(%a: !kdsl.array<f32, 3>, %s: f32) attributes {arg_names = ["a", "s"]} {
   %i, %j, %k = kdsl.tid : i32, i32, i32 loc(fused["i"("k.py":4:3), "j"("k.py":4:6), "k"("k.py":4:9)])
   %v = kdsl.load %a[%i, %j, %k] : !kdsl.array<f32, 3> loc("k.py":5:3)
@@ -69,7 +69,7 @@ kdsl.kernel @grid3(%a: !kdsl.array<f32, 3>, %s: f32) attributes {arg_names = ["a
 // CUDA-LABEL: void unnamed_cuda_kernel_forward(
 // CUDA:        const int32_t i = (int32_t)([[T:[a-z_0-9]+]] / launch.dims[1]);
 // CUDA-NEXT:   const int32_t j = (int32_t)([[T]] % launch.dims[1]);
-// CHECK-NEXT:  kdsl::store(a, j, (int64_t)i, (int64_t)j);
+// CHECK-NEXT:  kdsl::store(a, j, (uint32_t)i, (uint32_t)j);
 kdsl.kernel @unnamed(%a: !kdsl.array<i32, 2>) attributes {arg_names = ["a"]} {
   %0:2 = kdsl.tid : i32, i32
   kdsl.store %0#1, %a[%0#0, %0#1] : !kdsl.array<i32, 2>
@@ -80,7 +80,7 @@ kdsl.kernel @unnamed(%a: !kdsl.array<i32, 2>) attributes {arg_names = ["a"]} {
 // CPP:         const int32_t tid = (int32_t)[[T:[a-z_0-9]+]];
 // CUDA-LABEL: void tid1_cuda_kernel_forward(
 // CUDA:        const int32_t tid = (int32_t)[[T:[a-z_0-9]+]];
-// CHECK-NEXT:  kdsl::store(a, tid, (int64_t)tid);
+// CHECK-NEXT:  kdsl::store(a, tid, (uint32_t)tid);
 kdsl.kernel @tid1(%a: !kdsl.array<i32, 1>) attributes {arg_names = ["a"]} {
   %0 = kdsl.tid : i32
   kdsl.store %0, %a[%0] : !kdsl.array<i32, 1>

@@ -14,7 +14,7 @@
 // CHECK-NEXT:    const float [[G:v[0-9]+]] = std::pow([[F]], b);
 // CHECK-NEXT:    const float [[H:v[0-9]+]] = std::fmin([[G]], a);
 // CHECK-NEXT:    const float [[I:v[0-9]+]] = std::fmax([[H]], b);
-// CHECK-NEXT:    kdsl::store(x, [[I]], (int64_t)tid);
+// CHECK-NEXT:    kdsl::store(x, [[I]], (uint32_t)tid);
 kdsl.kernel @math_f32(%x: !kdsl.array<f32, 1>, %a: f32, %b: f32) attributes {arg_names = ["x", "a", "b"]} {
   %i = kdsl.tid : i32
   %0 = math.sin %a : f32
@@ -35,7 +35,7 @@ kdsl.kernel @math_f32(%x: !kdsl.array<f32, 1>, %a: f32, %b: f32) attributes {arg
 // CHECK:    const double [[A:v[0-9]+]] = std::log(a);
 // CHECK-NEXT:    const double [[B:v[0-9]+]] = std::cos([[A]]);
 // CHECK-NEXT:    const double [[C:v[0-9]+]] = std::tanh([[B]]);
-// CHECK-NEXT:    kdsl::store(x, [[C]], (int64_t)tid);
+// CHECK-NEXT:    kdsl::store(x, [[C]], (uint32_t)tid);
 kdsl.kernel @math_f64(%x: !kdsl.array<f64, 1>, %a: f64) attributes {arg_names = ["x", "a"]} {
   %i = kdsl.tid : i32
   %0 = math.log %a : f64

@@ -11,18 +11,18 @@
 // CPP-LABEL: extern "C" void structs_cpu_forward(
 // CUDA-LABEL: extern "C" __global__ void structs_cuda_kernel_forward(kdsl_launch launch, kdsl_array ps, P p, kdsl_array out) {
 // CPP:    const P p = kdsl::read_arg<P>(args[1]);
-// CHECK:    const P [[Q:v[0-9]+]] = kdsl::load<P>(ps, (int64_t)tid);
+// CHECK:    const P [[Q:v[0-9]+]] = kdsl::load<P>(ps, (uint32_t)tid);
 // CHECK-NEXT:    const float [[M:v[0-9]+]] = [[Q]].m;
 // CHECK-NEXT:    const float [[M2:v[0-9]+]] = [[M]] + 1.0f;
 // CHECK-NEXT:    P [[R:v[0-9]+]] = [[Q]];
 // CHECK-NEXT:    [[R]].m = [[M2]];
-// CHECK-NEXT:    kdsl::store(ps, [[R]], (int64_t)tid);
+// CHECK-NEXT:    kdsl::store(ps, [[R]], (uint32_t)tid);
 // CHECK-NEXT:    const kdsl::vec<float, 3> [[POS:v[0-9]+]] = p.pos;
 // CHECK-NEXT:    const P [[C:v[0-9]+]] = P{[[POS]], [[M2]]};
-// CHECK-NEXT:    kdsl::store(ps, [[C]], (int64_t)tid);
+// CHECK-NEXT:    kdsl::store(ps, [[C]], (uint32_t)tid);
 // CHECK-NEXT:    const kdsl_array [[MASSES:v[0-9]+]] = kdsl::field_view(ps, offsetof(P, m));
-// CHECK-NEXT:    const float [[OLD:v[0-9]+]] = kdsl::atomic<float>(kdsl::rmw::add, [[MASSES]], [[M]], (int64_t)tid);
-// CHECK-NEXT:    kdsl::store(out, [[OLD]], (int64_t)tid);
+// CHECK-NEXT:    const float [[OLD:v[0-9]+]] = kdsl::atomic<float>(kdsl::rmw::add, [[MASSES]], [[M]], (uint32_t)tid);
+// CHECK-NEXT:    kdsl::store(out, [[OLD]], (uint32_t)tid);
 kdsl.kernel @structs(%ps: !kdsl.array<!P, 1>, %p: !P, %out: !kdsl.array<f32, 1>) attributes {arg_names = ["ps", "p", "out"]} {
   %i = kdsl.tid : i32
   %q = kdsl.load %ps[%i] : !kdsl.array<!P, 1>

@@ -5,7 +5,7 @@
 
 // CPP-LABEL: extern "C" void vectors_cpu_forward(
 // CUDA-LABEL: extern "C" __global__ void vectors_cuda_kernel_forward(kdsl_launch launch, kdsl_array vs, kdsl_array out, float s) {
-// CHECK:    const kdsl::vec<float, 3> [[A:v[0-9]+]] = kdsl::load<kdsl::vec<float, 3>>(vs, (int64_t)tid);
+// CHECK:    const kdsl::vec<float, 3> [[A:v[0-9]+]] = kdsl::load<kdsl::vec<float, 3>>(vs, (uint32_t)tid);
 // CHECK-NEXT:    const kdsl::vec<float, 3> [[U:v[0-9]+]] = kdsl::vec<float, 3>{{[{][{]}}1.0f, 2.0f, s{{[}][}]}};
 // CHECK-NEXT:    const kdsl::vec<float, 3> [[B:v[0-9]+]] = kdsl::cross([[A]], [[U]]);
 // CHECK-NEXT:    const float [[D:v[0-9]+]] = kdsl::dot([[A]], [[B]]);
@@ -17,8 +17,8 @@
 // CHECK-NEXT:    const kdsl::vec<float, 3> [[R:v[0-9]+]] = [[M]] + [[B]];
 // CHECK-NEXT:    const float [[T:v[0-9]+]] = [[D]] + [[L]];
 // CHECK-NEXT:    const float [[T2:v[0-9]+]] = [[T]] + [[E]];
-// CHECK-NEXT:    kdsl::store(vs, [[R]], (int64_t)tid);
-// CHECK-NEXT:    kdsl::store(out, [[T2]], (int64_t)tid);
+// CHECK-NEXT:    kdsl::store(vs, [[R]], (uint32_t)tid);
+// CHECK-NEXT:    kdsl::store(out, [[T2]], (uint32_t)tid);
 kdsl.kernel @vectors(%vs: !kdsl.array<vector<3xf32>, 1>, %out: !kdsl.array<f32, 1>, %s: f32) attributes {arg_names = ["vs", "out", "s"]} {
   %i = kdsl.tid : i32
   %a = kdsl.load %vs[%i] : !kdsl.array<vector<3xf32>, 1>
