@@ -2,7 +2,7 @@
 // the CUDA driver API and compares the outputs with the CPU's.
 //
 //   kdsl-gpu-run MODULE.ptx|MODULE.cubin BUNDLE_DIR [--ulp N] [--rtol R]
-//                [--block B] [--repeat K] [--stream-bench N]
+//                [--unordered A,B] [--block B] [--repeat K] [--stream-bench N]
 //
 // Needs only the CUDA driver and toolkit (no LLVM/MLIR):
 //   nvcc -O2 -std=c++17 -o kdsl-gpu-run kdsl-gpu-run.cpp -lcuda
@@ -18,7 +18,10 @@
 // 3. Copies the outputs back and compares them with expected.bin: integers and
 //    bools exactly, floats within --ulp units in the last place (default 2)
 //    or, with --rtol R, within R relative to the larger magnitude (for float
-//    atomics, whose order of additions differs from the CPU's).
+//    atomics, whose order of additions differs from the CPU's). Outputs named
+//    by --unordered (one element per slot an atomic handed out, as in a
+//    stream compaction: the GPU defines no order) are compared as rows
+//    (A[r], B[r], ...), both sides sorted first.
 // 4. Times every launch again --repeat times (default 20; the median is
 //    reported; the results of those runs are not checked).
 // 5. --stream-bench N: runs the first launch again on arrays of N elements
@@ -65,6 +68,10 @@ int64_t ordered(int64_t bits, int width) {
 
 struct Options {
   double ulp = 2, rtol = -1;
+  // --unordered A,B: outputs written at slots handed out by atomics (a
+  // stream compaction), whose order a GPU does not define: the rows
+  // (A[r], B[r], ...) are compared as multisets, both sides sorted by bytes.
+  std::vector<std::string> unordered;
   unsigned block = 256, repeat = 20;
   uint64_t streamN = 0;
 };
@@ -118,6 +125,31 @@ uint64_t compare(const Array &a, const char *got, const char *want, const Option
   return bad;
 }
 
+// Sorts the rows (one element of each array in `outs`, all of one count) of
+// `data` (one buffer per array) by their bytes, in place.
+void sortRows(const std::vector<const Array *> &outs, std::vector<std::vector<char> *> data) {
+  uint64_t n = outs.front()->count;
+  std::vector<uint64_t> order(n);
+  for (uint64_t r = 0; r < n; ++r)
+    order[r] = r;
+  auto less = [&](uint64_t x, uint64_t y) {
+    for (size_t k = 0; k < outs.size(); ++k) {
+      uint64_t es = outs[k]->elementSize();
+      if (int c = std::memcmp(data[k]->data() + x * es, data[k]->data() + y * es, es))
+        return c < 0;
+    }
+    return false;
+  };
+  std::stable_sort(order.begin(), order.end(), less);
+  for (size_t k = 0; k < outs.size(); ++k) {
+    uint64_t es = outs[k]->elementSize();
+    std::vector<char> sorted(data[k]->size());
+    for (uint64_t r = 0; r < n; ++r)
+      std::memcpy(sorted.data() + r * es, data[k]->data() + order[r] * es, es);
+    *data[k] = std::move(sorted);
+  }
+}
+
 float launchOnce(const Launch &l, CUfunction fn, std::vector<Array> &arrays, const Options &opt,
                  int sms, CUevent start, CUevent stop) {
   LaunchArg launch{{l.dims[0], l.dims[1], l.dims[2], l.dims[3]}, l.total()};
@@ -148,7 +180,7 @@ float median(std::vector<float> v) {
 int main(int argc, char **argv) {
   if (argc < 3)
     die("usage: kdsl-gpu-run MODULE.ptx|MODULE.cubin BUNDLE_DIR [--ulp N] [--rtol R] "
-        "[--block B] [--repeat K] [--stream-bench N]");
+        "[--unordered A,B] [--block B] [--repeat K] [--stream-bench N]");
   std::string modulePath = argv[1], dir = argv[2];
   Options opt;
   for (int i = 3; i < argc; ++i) {
@@ -156,6 +188,15 @@ int main(int argc, char **argv) {
     if (i + 1 >= argc)
       die("missing value after " + a);
     const char *v = argv[++i];
+    if (a == "--unordered") {
+      std::string list = v;
+      for (size_t at = 0; at <= list.size();) {
+        size_t comma = std::min(list.find(',', at), list.size());
+        opt.unordered.push_back(list.substr(at, comma - at));
+        at = comma + 1;
+      }
+      continue;
+    }
     char *end = nullptr;
     double number = std::strtod(v, &end);
     if (end == v || *end || number < 0)
@@ -227,13 +268,36 @@ int main(int argc, char **argv) {
   // As kdsl-run: the gradients of arrays a launch wrote are reset.
   for (uint32_t g : b.resetAfter)
     CU(cuMemsetD8(CUdeviceptr(b.arrays[g].device), 0, b.arrays[g].byteSize()));
+  std::vector<std::vector<char>> results(b.outputs.size());
+  for (size_t i = 0; i < b.outputs.size(); ++i) {
+    Array &a = b.arrays[b.outputs[i].array];
+    results[i].resize(a.byteSize());
+    if (a.byteSize())
+      CU(cuMemcpyDtoH(results[i].data(), CUdeviceptr(a.device), a.byteSize()));
+  }
+  if (!opt.unordered.empty()) {
+    std::vector<const Array *> outs;
+    std::vector<std::vector<char> *> got, want;
+    for (const std::string &name : opt.unordered) {
+      size_t i = 0;
+      while (i < b.outputs.size() && (b.outputs[i].grad || b.outputs[i].name != name))
+        ++i;
+      if (i == b.outputs.size())
+        die("--unordered: no output named '" + name + "'");
+      outs.push_back(&b.arrays[b.outputs[i].array]);
+      if (outs.back()->count != outs.front()->count || expected[i].size() != results[i].size())
+        die("--unordered: '" + name + "' differs in length from the others");
+      got.push_back(&results[i]);
+      want.push_back(&expected[i]);
+    }
+    sortRows(outs, got);
+    sortRows(outs, want);
+  }
   unsigned failed = 0;
   for (size_t i = 0; i < b.outputs.size(); ++i) {
     const Output &o = b.outputs[i];
     Array &a = b.arrays[o.array];
-    std::vector<char> got(a.byteSize());
-    if (a.byteSize())
-      CU(cuMemcpyDtoH(got.data(), CUdeviceptr(a.device), a.byteSize()));
+    std::vector<char> &got = results[i];
     std::string first;
     uint64_t bad = expected[i].size() != got.size()
                        ? 1

@@ -45,7 +45,13 @@ for spec in "$root"/test/Execution/*.spec.json; do
   name=$(basename "$spec" .spec.json)
   example="$root/examples/${name%%.*}.py"
   [ -f "$example" ] || continue
-  if grep -q 'atomic_\(add\|sub\)' "$example"; then
+  if [ "$name" = reductions_atomics ]; then
+    # compact_positive appends at slots atomic_add hands out: the order of
+    # the threads' atomics, which a GPU does not define. First seen on the
+    # H200 (2026-11-28): compacted[0] 1.0 on the GPU, 3.0 on the CPU, the
+    # same values and indices in another order.
+    bundle "$name" "$example" "$spec" "--rtol 1e-5 --unordered compacted,compacted_index"
+  elif grep -q 'atomic_\(add\|sub\)' "$example"; then
     bundle "$name" "$example" "$spec" "--rtol 1e-5"
   elif [ "${name%%.*}" = sph_density ]; then
     # tait_pressure computes (rho / rho0) ** 7.0 - 1.0 with rho close to rho0:
