@@ -285,7 +285,14 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
     ConstDef *c = n->constDef;
     switch (c->ckind) {
     case ConstDef::Kind::Int:
-      return constScalar(t, (double)c->ival, c->ival, l);
+      // A Python int where the kernel gives it an integer type: it must fit
+      // (as a literal must), never wrap.
+      if (t->isIntScalar() && !fitsIntLiteral(c->exact, bitWidth(t->scalar), isSigned(t->scalar))) {
+        error(e->loc, "constant '" + n->name + "' is " + c->exact.brief() +
+                          ", which does not fit in " + t->str() + (c->type ? "" : " here"));
+        return {};
+      }
+      return constScalar(t, c->fval, c->ival, l);
     case ConstDef::Kind::Float:
       return constScalar(t, c->fval, toInt(c->fval), l);
     case ConstDef::Kind::Bool:

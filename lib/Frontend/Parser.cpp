@@ -192,11 +192,11 @@ private:
   bool tryInstanceIf(Scope *scope);
   // enum.IntEnum / enum.IntFlag classes: `E.A` (and `E.A.value`) is the
   // member's integer, replaced while parsing.
-  std::map<std::pair<const Scope *, StringRef>, llvm::StringMap<int64_t>> enums;
+  std::map<std::pair<const Scope *, StringRef>, llvm::StringMap<std::optional<int64_t>>> enums;
   llvm::DenseSet<const Expr *> enumInts;
   Scope *exprScope = nullptr; // the scope names of the expression being parsed resolve in
   bool tryEnumClass(Scope *scope);
-  const llvm::StringMap<int64_t> *findEnum(StringRef name);
+  const llvm::StringMap<std::optional<int64_t>> *findEnum(StringRef name);
   Expr *enumMember(Expr *base, StringRef attr);
   // Imported Python modules whose files kdsl reads (Imports.cpp): `x.f` is
   // the name `x.f`, bound to the module's f where `import ... as x` stands.
@@ -209,7 +209,7 @@ private:
   void pinAnnotations(Scope *scope, const Symbol &old);
   Expr *moduleMember(Expr *base, StringRef attr);
   std::optional<bool> hostTruth(Expr *e, Scope *scope, unsigned depth = 0);
-  std::optional<double> hostNumber(Expr *e, Scope *scope, unsigned depth = 0);
+  std::optional<PyNumber> hostNumber(Expr *e, Scope *scope, unsigned depth = 0);
 
   // ---- statements --------------------------------------------------------
   bool parseBlock(Body &body);
@@ -1092,18 +1092,19 @@ std::optional<bool> Parser::hostTruth(Expr *e, Scope *scope, unsigned depth) {
   }
   if (auto *c = llvm::dyn_cast<CompareExpr>(e)) {
     for (size_t i = 0; i < c->ops.size(); ++i) {
-      std::optional<double> l = hostNumber(c->operands[i], scope, depth + 1);
-      std::optional<double> r = hostNumber(c->operands[i + 1], scope, depth + 1);
+      std::optional<PyNumber> l = hostNumber(c->operands[i], scope, depth + 1);
+      std::optional<PyNumber> r = hostNumber(c->operands[i + 1], scope, depth + 1);
       if (!l || !r)
         return std::nullopt;
+      std::optional<int> cmp = pyCompare(*l, *r); // nullopt: a NaN
       bool v;
       switch (c->ops[i]) {
-      case CmpOp::Lt: v = *l < *r; break;
-      case CmpOp::Le: v = *l <= *r; break;
-      case CmpOp::Gt: v = *l > *r; break;
-      case CmpOp::Ge: v = *l >= *r; break;
-      case CmpOp::Eq: v = *l == *r; break;
-      case CmpOp::Ne: v = *l != *r; break;
+      case CmpOp::Lt: v = cmp && *cmp < 0; break;
+      case CmpOp::Le: v = cmp && *cmp <= 0; break;
+      case CmpOp::Gt: v = cmp && *cmp > 0; break;
+      case CmpOp::Ge: v = cmp && *cmp >= 0; break;
+      case CmpOp::Eq: v = cmp && *cmp == 0; break;
+      case CmpOp::Ne: v = !cmp || *cmp != 0; break;
       default: return std::nullopt;
       }
       if (!v)
@@ -1111,43 +1112,43 @@ std::optional<bool> Parser::hostTruth(Expr *e, Scope *scope, unsigned depth) {
     }
     return true;
   }
-  if (std::optional<double> v = hostNumber(e, scope, depth + 1))
-    return *v != 0;
+  if (std::optional<PyNumber> v = hostNumber(e, scope, depth + 1))
+    return v->truthy();
   return std::nullopt;
 }
 
 /// A number of a factory instance's host code: literals, names bound to
-/// them, + - * / and unary minus.
-std::optional<double> Parser::hostNumber(Expr *e, Scope *scope, unsigned depth) {
+/// them, and Python's arithmetic on them (exact integers, PyNumber); nullopt
+/// where Python would raise.
+std::optional<PyNumber> Parser::hostNumber(Expr *e, Scope *scope, unsigned depth) {
   if (!e || depth > 32)
     return std::nullopt;
-  if (auto *i = llvm::dyn_cast<IntExpr>(e); i && !i->overflow)
-    return (double)i->value;
+  if (auto *i = llvm::dyn_cast<IntExpr>(e)) {
+    if (!i->overflow)
+      return PyNumber::ofInt(PyInt::fromUnsigned(i->value));
+    if (std::optional<PyInt> v = PyInt::parseLiteral(i->spelling))
+      return PyNumber::ofInt(*v);
+    return std::nullopt;
+  }
   if (auto *f = llvm::dyn_cast<FloatExpr>(e))
-    return f->value;
+    return PyNumber::ofFloat(f->value);
   if (auto *b = llvm::dyn_cast<BoolExpr>(e))
-    return b->value ? 1.0 : 0.0;
+    return PyNumber::ofBool(b->value);
   if (auto *n = llvm::dyn_cast<NameExpr>(e)) {
     const Symbol *s = scope->lookup(n->name);
     if (s && s->kind == Symbol::Const)
       return hostNumber(s->constDef->value, s->constDef->scope, depth + 1);
     return std::nullopt;
   }
-  if (auto *u = llvm::dyn_cast<UnaryExpr>(e); u && (u->op == UnOp::Neg || u->op == UnOp::Pos))
-    if (std::optional<double> v = hostNumber(u->operand, scope, depth + 1))
-      return u->op == UnOp::Neg ? -*v : *v;
+  if (auto *u = llvm::dyn_cast<UnaryExpr>(e); u && u->op != UnOp::Not)
+    if (std::optional<PyNumber> v = hostNumber(u->operand, scope, depth + 1))
+      return pyUnary(u->op, *v).value;
   if (auto *b = llvm::dyn_cast<BinaryExpr>(e)) {
-    std::optional<double> l = hostNumber(b->lhs, scope, depth + 1);
-    std::optional<double> r = hostNumber(b->rhs, scope, depth + 1);
+    std::optional<PyNumber> l = hostNumber(b->lhs, scope, depth + 1);
+    std::optional<PyNumber> r = l ? hostNumber(b->rhs, scope, depth + 1) : std::nullopt;
     if (!l || !r)
       return std::nullopt;
-    switch (b->op) {
-    case BinOp::Add: return *l + *r;
-    case BinOp::Sub: return *l - *r;
-    case BinOp::Mul: return *l * *r;
-    case BinOp::Div: return *r != 0 ? std::optional<double>(*l / *r) : std::nullopt;
-    default: return std::nullopt;
-    }
+    return pyBinary(b->op, *l, *r).value;
   }
   return std::nullopt;
 }
@@ -1235,8 +1236,10 @@ bool Parser::tryEnumClass(Scope *scope) {
     return fail();
   advance(); // newline
   advance(); // indent
-  llvm::StringMap<int64_t> members;
-  int64_t last = 0, highest = 0;
+  llvm::StringMap<std::optional<int64_t>> members;
+  // The members' Python values; nullopt past int64 (kernel code cannot use
+  // them, see enumMember), and so every auto() after one.
+  std::optional<int64_t> last = 0, highest = 0;
   bool any = false;
   while (!cur().is(Tok::Dedent) && !cur().is(Tok::Eof)) {
     if (cur().is(Tok::String)) { // a docstring
@@ -1256,26 +1259,33 @@ bool Parser::tryEnumClass(Scope *scope) {
         return fail();
     }
     advance(); // newline
-    int64_t value;
+    std::optional<int64_t> value;
     bool neg = false;
     if (auto *u = llvm::dyn_cast_or_null<UnaryExpr>(v); u && u->op == UnOp::Neg)
       v = u->operand, neg = true;
     auto *call = llvm::dyn_cast_or_null<CallExpr>(v);
     std::string callee = call && call->args.empty() ? dottedName(call->callee) : "";
-    if (auto *i = llvm::dyn_cast_or_null<IntExpr>(v); i && !i->overflow && i->value <= INT64_MAX) {
-      value = neg ? -(int64_t)i->value : (int64_t)i->value;
+    if (auto *i = llvm::dyn_cast_or_null<IntExpr>(v)) {
+      if (!i->overflow && i->value <= (uint64_t)INT64_MAX + neg)
+        value = neg ? (int64_t)(0 - i->value) : (int64_t)i->value;
     } else if (!neg && (callee == "enum.auto" || callee == "auto")) {
       // IntEnum: one more than the last member; IntFlag: the next power of two.
-      if (flag)
-        value = any ? int64_t(1) << llvm::Log2_64_Ceil(uint64_t(highest) + 1) : 1;
-      else
-        value = any ? last + 1 : 1;
+      if (!any)
+        value = 1;
+      else if (flag && highest && *highest >= 0 && *highest < (int64_t(1) << 62))
+        value = int64_t(1) << llvm::Log2_64_Ceil(uint64_t(*highest) + 1);
+      else if (flag && highest && *highest < 0)
+        return fail(); // Python's IntFlag does not count on from a negative member
+      else if (!flag && last && *last < INT64_MAX)
+        value = *last + 1;
     } else {
       return fail();
     }
     members[member] = value;
     last = value;
-    highest = any ? std::max(highest, value) : value;
+    highest = !any                ? value
+              : value && highest ? std::optional(std::max(*highest, *value))
+                                 : std::nullopt;
     any = true;
   }
   if (cur().is(Tok::Dedent))
@@ -1285,7 +1295,7 @@ bool Parser::tryEnumClass(Scope *scope) {
   return true;
 }
 
-const llvm::StringMap<int64_t> *Parser::findEnum(StringRef name) {
+const llvm::StringMap<std::optional<int64_t>> *Parser::findEnum(StringRef name) {
   for (Scope *s = exprScope; s; s = s->parent) {
     auto it = s->symbols.find(name);
     if (it == s->symbols.end())
@@ -1303,14 +1313,18 @@ Expr *Parser::enumMember(Expr *base, StringRef attr) {
   if (enumInts.count(base))
     return attr == "value" ? base : nullptr;
   auto *n = llvm::dyn_cast<NameExpr>(base);
-  const llvm::StringMap<int64_t> *members = n ? findEnum(n->name) : nullptr;
+  const llvm::StringMap<std::optional<int64_t>> *members = n ? findEnum(n->name) : nullptr;
   if (!members)
     return nullptr;
   auto it = members->find(attr);
   if (it == members->end())
     return unsupported(n->loc, ("names that the enum '" + n->name + "' does not define ('" + n->name +
                                 "." + attr + "')").str());
-  int64_t v = it->second;
+  if (!it->second)
+    return unsupported(n->loc, ("enum members whose value does not fit in 64 bits ('" + n->name +
+                                "." + attr + "')")
+                                   .str());
+  int64_t v = *it->second;
   Expr *e = mod.make<IntExpr>(n->loc, v < 0 ? 0 - uint64_t(v) : uint64_t(v), false);
   if (v < 0)
     e = mod.make<UnaryExpr>(n->loc, UnOp::Neg, e);
@@ -2592,6 +2606,8 @@ Expr *Parser::parseAtom() {
   switch (t.kind) {
   case Tok::Int: {
     auto *e = mod.make<IntExpr>(loc, t.ival, t.overflow);
+    if (t.overflow)
+      e->spelling = t.text;
     advance();
     return e;
   }

@@ -592,14 +592,33 @@ bool Sema::checkConst(ConstDef *c) {
       if (const Type *t = aliasedType(c->scope->lookup(n->name)); t && t->isScalar())
         typed = t;
   }
-  std::optional<ConstValue> v = evalConst(c->value);
-  if (v) {
-    c->ckind = v->kind == ConstValue::Int     ? ConstDef::Kind::Int
-               : v->kind == ConstValue::Float ? ConstDef::Kind::Float
-                                              : ConstDef::Kind::Bool;
-    c->ival = v->kind == ConstValue::Bool ? v->b : v->i;
-    c->fval = v->f;
-    c->type = typed ? typed : v->kind == ConstValue::Bool ? types.boolTy() : nullptr;
+  HostRaise raised;
+  std::optional<PyNumber> v = evalHost(c->value, &raised);
+  if (!v && (!raised.msg.empty() || raised.reported)) {
+    // Python raises importing the module: Warp never gets to the kernel.
+    if (!raised.msg.empty())
+      error(raised.loc, "constant '" + c->name + "': " +
+                            (StringRef(raised.msg).contains("Error: ") ? "Python raises " : "") +
+                            raised.msg);
+    c->raises = true;
+    ok = false;
+  } else if (v) {
+    c->ckind = v->kind == PyNumber::Int     ? ConstDef::Kind::Int
+               : v->kind == PyNumber::Float ? ConstDef::Kind::Float
+                                            : ConstDef::Kind::Bool;
+    c->exact = v->i;
+    // [2^63, 2^64 - 1] as the bit pattern (a uint64, or an int64's bits).
+    c->ival = v->isFloat() || !fitsIntLiteral(v->i, 64, true)
+                  ? 0
+                  : (int64_t)v->i.apint().sextOrTrunc(64).getZExtValue();
+    c->fval = v->toDouble().value_or(v->i.isNegative() ? -HUGE_VAL : HUGE_VAL);
+    c->type = typed ? typed : v->kind == PyNumber::Bool ? types.boolTy() : nullptr;
+    // wp.int32(x): x must fit, as a literal must (a bit pattern of a signed
+    // type is fine).
+    if (typed && typed->isIntScalar() && !v->isFloat() &&
+        !fitsIntLiteral(c->exact, bitWidth(typed->scalar), isSigned(typed->scalar)))
+      ok = error(c->value->loc, "constant '" + c->name + "': " + c->exact.brief() +
+                                    " does not fit in " + typed->str());
   } else {
     // wp.vec3([1.0, 2.0, 3.0]), mat22([a, b, c, d]), mat22([[a, b], [c, d]]):
     // Python's vector and matrix types take one sequence for their
@@ -654,195 +673,6 @@ bool Sema::checkConst(ConstDef *c) {
   constScope = savedConstScope;
   c->state = ok ? CheckState::Done : CheckState::Failed;
   return ok;
-}
-
-using ConstValue = Sema::ConstValue;
-
-static double constAsFloat(const ConstValue &v) {
-  return v.kind == ConstValue::Float ? v.f : v.kind == ConstValue::Int ? (double)v.i : v.b;
-}
-static ConstValue constInt(int64_t i) {
-  ConstValue v{ConstValue::Int};
-  v.i = i;
-  return v;
-}
-static ConstValue constFloat(double f) {
-  ConstValue v{ConstValue::Float};
-  v.f = f;
-  return v;
-}
-
-/// `l op r` on folded module constants, as Python evaluates it (integers
-/// wrap at 64 bits); nullopt where Python would raise or kdsl leaves it to
-/// run time.
-static std::optional<ConstValue> foldConstBinary(BinOp op, const ConstValue &l, const ConstValue &r) {
-  bool isF = l.kind == ConstValue::Float || r.kind == ConstValue::Float;
-  int64_t li = l.kind == ConstValue::Int ? l.i : l.b, ri = r.kind == ConstValue::Int ? r.i : r.b;
-  double lf = constAsFloat(l), rf = constAsFloat(r);
-  // Module constants follow Python semantics (they are evaluated by Python in Warp).
-  switch (op) {
-  case BinOp::Add: return isF ? constFloat(lf + rf) : constInt((int64_t)((uint64_t)li + (uint64_t)ri));
-  case BinOp::Sub: return isF ? constFloat(lf - rf) : constInt((int64_t)((uint64_t)li - (uint64_t)ri));
-  case BinOp::Mul: return isF ? constFloat(lf * rf) : constInt((int64_t)((uint64_t)li * (uint64_t)ri));
-  case BinOp::Div: return rf == 0 ? std::nullopt : std::optional(constFloat(lf / rf));
-  case BinOp::FloorDiv:
-    if (isF)
-      return rf == 0 ? std::nullopt : std::optional(constFloat(std::floor(lf / rf)));
-    if (ri == 0 || (li == INT64_MIN && ri == -1))
-      return std::nullopt;
-    return constInt(li / ri - ((li % ri != 0) && ((li < 0) != (ri < 0))));
-  case BinOp::Mod:
-    if (isF) {
-      if (rf == 0)
-        return std::nullopt;
-      double m = std::fmod(lf, rf);
-      if (m != 0 && ((m < 0) != (rf < 0)))
-        m += rf;
-      return constFloat(m);
-    }
-    if (ri == 0 || (li == INT64_MIN && ri == -1))
-      return std::nullopt;
-    {
-      int64_t m = li % ri; // Python: the result takes the divisor's sign
-      if (m != 0 && ((m < 0) != (ri < 0)))
-        m += ri;
-      return constInt(m);
-    }
-  case BinOp::Pow:
-    if (isF || ri < 0)
-      return constFloat(std::pow(lf, rf));
-    {
-      int64_t acc = 1;
-      for (int64_t k = 0; k < ri && k < 64; ++k)
-        acc = (int64_t)((uint64_t)acc * (uint64_t)li);
-      return constInt(acc);
-    }
-  case BinOp::BitAnd: return isF ? std::nullopt : std::optional(constInt(li & ri));
-  case BinOp::BitOr: return isF ? std::nullopt : std::optional(constInt(li | ri));
-  case BinOp::BitXor: return isF ? std::nullopt : std::optional(constInt(li ^ ri));
-  case BinOp::Shl:
-    return isF || ri < 0 || ri > 63 ? std::nullopt : std::optional(constInt((int64_t)((uint64_t)li << ri)));
-  case BinOp::Shr:
-    return isF || ri < 0 || ri > 63 ? std::nullopt : std::optional(constInt(li >> ri));
-  case BinOp::MatMul: return std::nullopt;
-  }
-  return std::nullopt;
-}
-
-std::optional<Sema::ConstValue> Sema::evalConst(Expr *e) {
-  auto asF = constAsFloat;
-  auto mkI = constInt;
-  auto mkF = constFloat;
-  auto mkB = [](bool b) { ConstValue v{ConstValue::Bool}; v.b = b; return v; };
-  Scope *scope = constScope ? constScope : fn ? fn->scope : nullptr;
-  switch (e->kind) {
-  case ExprKind::Int: {
-    auto *i = static_cast<IntExpr *>(e);
-    if (i->overflow || i->value > (uint64_t)INT64_MAX)
-      return std::nullopt;
-    return mkI((int64_t)i->value);
-  }
-  case ExprKind::Float: return mkF(static_cast<FloatExpr *>(e)->value);
-  case ExprKind::Bool: return mkB(static_cast<BoolExpr *>(e)->value);
-  case ExprKind::Name: {
-    auto *n = static_cast<NameExpr *>(e);
-    if (!scope || (fn && fn->locals.count(n->name)))
-      return std::nullopt;
-    const Symbol *s = scope->lookup(n->name);
-    if (s && s->kind == Symbol::WarpName)
-      if (auto w = lookupWarpConstant(s->warpName))
-        return mkF(*w);
-    if (auto w = s ? std::nullopt : warpNameOf(n, scope)) // a bare Warp name, e.g. PI
-      if (auto c = lookupWarpConstant(*w))
-        return mkF(*c);
-    if (!s || s->kind != Symbol::Const)
-      return std::nullopt;
-    ConstDef *c = s->constDef;
-    if (!checkConst(c) || c->ckind == ConstDef::Kind::Expr)
-      return std::nullopt;
-    if (c->ckind == ConstDef::Kind::Int)
-      return mkI(c->ival);
-    if (c->ckind == ConstDef::Kind::Bool)
-      return mkB(c->ival != 0);
-    return mkF(c->fval);
-  }
-  case ExprKind::Attribute: {
-    auto *a = static_cast<AttributeExpr *>(e);
-    if (scope && isWarpModule(a->base, scope))
-      if (auto w = lookupWarpConstant(a->attr))
-        return mkF(*w);
-    if (auto h = scope ? hostModuleConstant(a, scope) : std::nullopt)
-      return mkF(*h);
-    return std::nullopt;
-  }
-  case ExprKind::Unary: {
-    auto *u = static_cast<UnaryExpr *>(e);
-    auto v = evalConst(u->operand);
-    if (!v)
-      return std::nullopt;
-    switch (u->op) {
-    case UnOp::Neg:
-      return v->kind == ConstValue::Float
-                 ? mkF(-v->f)
-                 : mkI((int64_t)(0 - (uint64_t)(v->kind == ConstValue::Int ? v->i : v->b)));
-    case UnOp::Pos: return v;
-    case UnOp::Not: return mkB(asF(*v) == 0);
-    case UnOp::Invert:
-      if (v->kind == ConstValue::Float)
-        return std::nullopt;
-      return mkI(~(v->kind == ConstValue::Int ? v->i : (int64_t)v->b));
-    }
-    return std::nullopt;
-  }
-  case ExprKind::Binary: {
-    auto *b = static_cast<BinaryExpr *>(e);
-    auto l = evalConst(b->lhs), r = evalConst(b->rhs);
-    if (!l || !r)
-      return std::nullopt;
-    return foldConstBinary(b->op, *l, *r);
-  }
-  case ExprKind::Call: {
-    auto *c = static_cast<CallExpr *>(e);
-    if (c->args.size() != 1 || !c->kwargs.empty() || !scope)
-      return std::nullopt;
-    // len() of a checked tuple (or vector) value: its length.
-    if (c->ckind == CallKind::Builtin && (Builtin)c->builtin == Builtin::Len && c->args[0]->type) {
-      const Type *at = c->args[0]->type;
-      if (at->kind == Type::Tuple)
-        return mkI((int64_t)at->elems.size());
-      if (at->isVecLike())
-        return mkI(at->kind == Type::Mat ? at->rows : at->numElements());
-    }
-    std::optional<StringRef> wname = warpNameOf(c->callee, scope);
-    StringRef name;
-    const Type *aliased = nullptr; // wptype(1.5) with wptype = wp.float64
-    if (wname)
-      name = *wname;
-    else if (auto *n = llvm::dyn_cast_or_null<NameExpr>(c->callee); n && !scope->lookup(n->name))
-      name = n->name;
-    else if (n && (aliased = aliasedType(scope->lookup(n->name))))
-      name = n->name;
-    else
-      return std::nullopt;
-    auto v = evalConst(c->args[0]);
-    if (!v)
-      return std::nullopt;
-    if (name == "constant")
-      return v;
-    const Type *t = aliased ? aliased : wname ? lookupWarpType(name, types) : lookupPythonType(name, types);
-    if (!t || !t->isScalar())
-      return std::nullopt;
-    if (t->isBool())
-      return mkB(asF(*v) != 0);
-    if (isFloat(t->scalar))
-      return mkF(asF(*v));
-    if (v->kind == ConstValue::Float && !(std::fabs(v->f) < 9.2e18))
-      return std::nullopt; // not representable: leave it to run time
-    return mkI(v->kind == ConstValue::Float ? (int64_t)std::trunc(v->f) : v->kind == ConstValue::Int ? v->i : v->b);
-  }
-  default:
-    return std::nullopt;
-  }
 }
 
 //===----------------------------------------------------------------------===//

@@ -132,6 +132,13 @@ const Type *Sema::checkName(NameExpr *e) {
         diags.note(e->loc, "constant '" + e->name + "' used here");
       return nullptr;
     }
+    // Kernel integers are at most 64-bit: a wider Python int has no value
+    // there (MLIRGen checks the type each use gives it).
+    if (c->ckind == ConstDef::Kind::Int && !fitsIntLiteral(c->exact, 64, true)) {
+      error(e->loc, "constant '" + e->name + "' is " + c->exact.brief() +
+                        ", which does not fit in a 64-bit integer");
+      return nullptr;
+    }
     e->ref = RefKind::Constant;
     e->constDef = c;
     if (c->ckind == ConstDef::Kind::Expr || c->type)

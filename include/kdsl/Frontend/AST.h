@@ -8,6 +8,7 @@
 #ifndef KDSL_FRONTEND_AST_H
 #define KDSL_FRONTEND_AST_H
 
+#include "kdsl/Frontend/PyNumber.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -66,6 +67,9 @@ struct IntExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == ExprKind::Int; }
   uint64_t value;
   bool overflow;
+  /// The spelling, when the value needs more than 64 bits (`overflow`): host
+  /// code computes with it exactly (PyInt::parseLiteral).
+  llvm::StringRef spelling;
   IntExpr(llvm::SMLoc l, uint64_t v, bool ovf) : Expr(ExprKind::Int, l), value(v), overflow(ovf) {}
 };
 struct FloatExpr : Expr {
@@ -439,10 +443,14 @@ struct ConstDef : Node {
   // Sema: scalar constants are folded; `type` is null for Python numbers
   // (they adapt like literals) or the wp type they were built with.
   enum class Kind : uint8_t { Int, Float, Bool, Expr } ckind = Kind::Expr;
+  /// Int: the exact value (Python's ints have no width) and, when it fits,
+  /// the same as an int64_t (0 otherwise); Bool: ival is 0 or 1.
+  PyInt exact;
   int64_t ival = 0;
   double fval = 0;
   const Type *type = nullptr;
   bool hostValue = false; // the value is host code, not a kernel constant
+  bool raises = false;    // Python raises evaluating it (reported)
 };
 
 /// A name visible at module level or inside a function that holds Warp defs.

@@ -50,7 +50,18 @@ public:
     double f = 0;
     bool b = false;
   };
+  /// An int64 where the exact value fits; a wider int is not a ConstValue.
   std::optional<ConstValue> evalConst(Expr *e);
+  /// Where and why Python raises evaluating host code (a module constant):
+  /// `reported` when it raised in another constant, reported there.
+  struct HostRaise {
+    llvm::SMLoc loc;
+    std::string msg;
+    bool reported = false;
+  };
+  /// `e` as Python evaluates it, integers exact (SemaConstEval.cpp); nullopt
+  /// when it is not a number kdsl knows, or Python raises (told in `raised`).
+  std::optional<PyNumber> evalHost(Expr *e, HostRaise *raised = nullptr);
   /// `array`..`array4d`, `indexedarray`..`indexedarray4d` (Sema.cpp).
   static bool arrayName(llvm::StringRef name, bool &indexed, unsigned &ndim);
 
