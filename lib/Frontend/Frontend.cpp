@@ -160,24 +160,25 @@ mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mli
     return nullptr;
   }
   // MLIR integers are signless: record which arguments Warp declares
-  // unsigned (scalars, vectors, matrices and arrays of wp.uint8..uint64), so
-  // that hosts such as kdsl-run read and print them as unsigned.
+  // unsigned and which signed (scalars, vectors, matrices and arrays of
+  // wp.uint8..uint64, of wp.int8..int64), so that hosts such as kdsl-run read
+  // and print them as unsigned, and check inputs against the declared range.
   for (FuncDef *k : kernels) {
-    llvm::SmallVector<llvm::StringRef> names;
+    llvm::SmallVector<llvm::StringRef> unsignedNames, signedNames;
     for (const Param &p : k->params) {
       const Type *t = p.type;
       if (t && t->kind == Type::Array)
         t = t->dtype;
       if (t && (t->kind == Type::Scalar || t->kind == Type::Vec || t->kind == Type::Mat) &&
-          isInt(t->scalar) && !isSigned(t->scalar))
-        names.push_back(p.name);
+          isInt(t->scalar))
+        (isSigned(t->scalar) ? signedNames : unsignedNames).push_back(p.name);
     }
-    if (names.empty())
-      continue;
-    if (auto op = module->lookupSymbol<KernelOp>(k->symName)) {
-      mlir::Builder b(&ctx);
-      op->setAttr("kdsl.unsigned_args", b.getStrArrayAttr(names));
-    }
+    auto op = module->lookupSymbol<KernelOp>(k->symName);
+    mlir::Builder b(&ctx);
+    if (op && !unsignedNames.empty())
+      op->setAttr("kdsl.unsigned_args", b.getStrArrayAttr(unsignedNames));
+    if (op && !signedNames.empty())
+      op->setAttr("kdsl.signed_args", b.getStrArrayAttr(signedNames));
   }
   return module;
 }

@@ -101,13 +101,17 @@ std::vector<KernelInfo> kdsl::collectKernels(mlir::ModuleOp module) {
       if (i >= 0 && size_t(i) < info.argPreLaunch.size())
         info.argPreLaunch[i] = true;
     info.enableBackward = k.getEnableBackward();
-    info.argUnsigned.assign(info.argNames.size(), false);
-    if (auto unsignedArgs = k->getAttrOfType<mlir::ArrayAttr>("kdsl.unsigned_args"))
-      for (mlir::Attribute a : unsignedArgs)
-        if (auto name = llvm::dyn_cast<mlir::StringAttr>(a))
-          for (auto [i, argName] : llvm::enumerate(info.argNames))
-            if (argName == name.getValue())
-              info.argUnsigned[i] = true;
+    auto listed = [&](llvm::StringRef attr, std::vector<bool> &out) {
+      out.assign(info.argNames.size(), false);
+      if (auto names = k->getAttrOfType<mlir::ArrayAttr>(attr))
+        for (mlir::Attribute a : names)
+          if (auto name = llvm::dyn_cast<mlir::StringAttr>(a))
+            for (auto [i, argName] : llvm::enumerate(info.argNames))
+              if (argName == name.getValue())
+                out[i] = true;
+    };
+    listed("kdsl.unsigned_args", info.argUnsigned);
+    listed("kdsl.signed_args", info.argSigned);
     kernels.push_back(std::move(info));
   }
   return kernels;

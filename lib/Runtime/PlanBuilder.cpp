@@ -62,16 +62,18 @@ static std::optional<int64_t> getInt(const json::Value &v, int64_t lo, int64_t h
   return i;
 }
 
-/// A shape: an int (1-d) or a list of 1 to 4 ints, each >= 0.
+/// A shape: an int (1-d) or a list of 1 to 4 ints, each in [0, 2^31 - 1]
+/// (Warp's array shapes are int32).
 static Expected<std::vector<int64_t>> parseShape(const json::Value &v, StringRef what) {
   std::vector<int64_t> shape;
-  const int64_t maxExtent = int64_t(1) << 62;
+  const int64_t maxExtent = INT32_MAX;
   auto extent = [&](const json::Value &e) -> Error {
     if (e.kind() == json::Value::Number) {
       if (std::optional<double> d = e.getAsNumber(); d && *d < 0)
         return specError(what + ": extent " + shortJSON(e) + " is negative");
       if (std::optional<double> d = e.getAsNumber(); d && *d > double(maxExtent))
-        return specError(what + ": extent " + shortJSON(e) + " is too large");
+        return specError(what + ": extent " + shortJSON(e) +
+                         " is too large (array extents are int32, at most 2147483647)");
       if (std::optional<int64_t> i = getInt(e, 0, maxExtent)) {
         shape.push_back(*i);
         return Error::success();
@@ -223,7 +225,36 @@ struct DataFiller {
     return Error::success();
   }
 };
+
+/// What the kernel's declaration says of an integer argument's sign (MLIR
+/// integers are signless; KernelInfo::argSigned, argUnsigned).
+enum class DeclaredSign : uint8_t { Unknown, Signed, Unsigned };
 } // namespace
+
+static DeclaredSign declaredSign(const KernelInfo &k, size_t arg) {
+  if (arg < k.argUnsigned.size() && k.argUnsigned[arg])
+    return DeclaredSign::Unsigned;
+  if (arg < k.argSigned.size() && k.argSigned[arg])
+    return DeclaredSign::Signed;
+  return DeclaredSign::Unknown;
+}
+
+/// An integer element type of the declared sign (I32 to U32 for unsigned);
+/// its values are then checked against that type's range alone.
+static void applySign(ElemType &t, DeclaredSign sign) {
+  if (sign == DeclaredSign::Unknown || !isIntScalar(t.scalar))
+    return;
+  if (sign == DeclaredSign::Unsigned) {
+    switch (t.scalar) {
+    case ScalarKind::I8: t.scalar = ScalarKind::U8; break;
+    case ScalarKind::I16: t.scalar = ScalarKind::U16; break;
+    case ScalarKind::I32: t.scalar = ScalarKind::U32; break;
+    case ScalarKind::I64: t.scalar = ScalarKind::U64; break;
+    default: break;
+    }
+  }
+  t.signKnown = true;
+}
 
 //===----------------------------------------------------------------------===//
 // Building a plan
@@ -253,7 +284,7 @@ private:
     unsigned ndim = 0;
     std::string firstUse;
     HostArray *array = nullptr;
-    bool declaredUnsigned = false; // by the first binding's kernel
+    DeclaredSign declared = DeclaredSign::Unknown; // by the first binding's kernel
   };
 
   Error checkKeys(const json::Object &obj, llvm::ArrayRef<const char *> allowed, StringRef what);
@@ -265,9 +296,10 @@ private:
                   llvm::ArrayRef<StringRef> fieldPath, StringRef argName, kdsl_array &out,
                   const HostArray *&bound);
   Expected<ElemType> resolveElem(const ArrayDesc &desc, ArrayType type, StringRef what);
-  /// The kernel argument being bound is a top-level array (or scalar) that
-  /// Warp declares unsigned: without a "dtype", its elements are unsigned.
-  bool declaredUnsigned = false;
+  /// The signedness Warp declares for the kernel argument being bound, a
+  /// top-level array (or scalar): without a "dtype", its integer elements
+  /// are unsigned or signed, and values must be in that type's range.
+  DeclaredSign declared = DeclaredSign::Unknown;
   /// The struct named `name` in the kernels' argument types, as an array
   /// element type (none if it holds arrays).
   std::optional<ElemType> structNamed(StringRef name) const;
@@ -497,9 +529,9 @@ Error PlanBuilder::parseLaunch(const json::Object &obj, StringRef argsKey, std::
                        " are not supported by kdsl-run (a struct array element holds no arrays)");
     if (general) {
       size_t index = &arg - kernel->argNames.data();
-      declaredUnsigned = index < kernel->argUnsigned.size() && kernel->argUnsigned[index];
+      declared = declaredSign(*kernel, index);
       Error e = collectBindings(*args->get(arg), type, argWhatText, kernel->name);
-      declaredUnsigned = false;
+      declared = DeclaredSign::Unknown;
       if (e)
         return e;
     }
@@ -529,7 +561,7 @@ Error PlanBuilder::collectBindings(const json::Value &v, mlir::Type t, StringRef
       n.elemType = at.getElementType();
       n.ndim = at.getNdim();
       n.firstUse = use;
-      n.declaredUnsigned = declaredUnsigned;
+      n.declared = declared;
     } else if (n.elemType != at.getElementType() || n.ndim != at.getNdim()) {
       return specError("array '" + n.name + "' is used as " +
                        describeType(ArrayType::get(n.elemType.getContext(), n.elemType, n.ndim)) +
@@ -551,7 +583,7 @@ Error PlanBuilder::collectBindings(const json::Value &v, mlir::Type t, StringRef
     const json::Object *obj = v.getAsObject();
     if (!obj)
       return Error::success(); // reported when encoding
-    declaredUnsigned = false; // struct fields keep no signedness
+    declared = DeclaredSign::Unknown; // struct fields keep no signedness
     for (auto [name, type] : llvm::zip(st.getFieldNames(), st.getFieldTypes()))
       if (const json::Value *field = obj->get(name.getValue()))
         if (Error e = collectBindings(*field, type, (what + ", field '" + name.getValue() + "'").str(),
@@ -602,18 +634,9 @@ Expected<ElemType> PlanBuilder::resolveElem(const ArrayDesc &desc, ArrayType typ
   if (!desc.dtypeError.empty())
     return specError(desc.dtypeError);
   if (!desc.dtype) {
-    // MLIR integers are signless: the kernel's declaration says unsigned.
+    // MLIR integers are signless: the kernel's declaration says which.
     ElemType t = *fromType;
-    if (declaredUnsigned && isIntScalar(t.scalar)) {
-      switch (t.scalar) {
-      case ScalarKind::I8: t.scalar = ScalarKind::U8; break;
-      case ScalarKind::I16: t.scalar = ScalarKind::U16; break;
-      case ScalarKind::I32: t.scalar = ScalarKind::U32; break;
-      case ScalarKind::I64: t.scalar = ScalarKind::U64; break;
-      default: break;
-      }
-      t.signKnown = true;
-    }
+    applySign(t, declared);
     return t;
   }
   if (!desc.dtype->matches(elemType))
@@ -711,10 +734,10 @@ Error PlanBuilder::materializeNamed() {
     if (n.elemType) {
       // Bound to kernel arguments: their type decides.
       ArrayType type = ArrayType::get(n.elemType.getContext(), n.elemType, n.ndim);
-      declaredUnsigned = n.declaredUnsigned;
+      declared = n.declared;
       Expected<ElemType> resolved =
           resolveElem(n.desc, type, what + " (used by " + n.firstUse + ")");
-      declaredUnsigned = false;
+      declared = DeclaredSign::Unknown;
       if (!resolved)
         return resolved.takeError();
       elem = *resolved;
@@ -819,16 +842,25 @@ Error PlanBuilder::encodeLaunch(const LaunchInput &in, LaunchPlan::Launch &launc
     auto binder = [&](const json::Value &v, ArrayType at, StringRef w,
                       llvm::ArrayRef<StringRef> path, uint64_t offset, kdsl_array &out) -> Error {
       const HostArray *bound = nullptr;
-      declaredUnsigned = path.empty() && i < in.kernel->argUnsigned.size() &&
-                         in.kernel->argUnsigned[i];
+      declared = path.empty() ? declaredSign(*in.kernel, i) : DeclaredSign::Unknown;
       Error e = bindArray(v, at, w, path, arg, out, bound);
-      declaredUnsigned = false;
+      declared = DeclaredSign::Unknown;
       if (e)
         return e;
       if (bound) // a None array views nothing
         launch.arrayUses.push_back({unsigned(i), offset, bound});
       return Error::success();
     };
+    // An integer scalar, vector or matrix argument: in the range of the
+    // signedness Warp declares (a uint8 holds 0..255, an int8 -128..127).
+    if (std::optional<ElemType> elem = elemTypeFromMLIR(type);
+        elem && isIntScalar(elem->scalar) && declaredSign(*in.kernel, i) != DeclaredSign::Unknown) {
+      applySign(*elem, declaredSign(*in.kernel, i));
+      if (Error e = encodeElement(*in.args->get(arg), *elem,
+                                  reinterpret_cast<char *>(launch.storage[i].data())))
+        return prefixRunError(std::move(e), what);
+      continue;
+    }
     if (Error e = encodeValue(*in.args->get(arg), type,
                               reinterpret_cast<char *>(launch.storage[i].data()), what, binder))
       return e;

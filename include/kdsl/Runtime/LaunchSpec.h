@@ -140,6 +140,11 @@ struct KernelInfo {
   /// Per argument: Warp declares it (or its array's element) unsigned, e.g.
   /// wp.array(dtype=wp.uint32) (the kernel's "kdsl.unsigned_args").
   std::vector<bool> argUnsigned;
+  /// Per argument: Warp declares it (or its array's element) a signed
+  /// integer type, e.g. wp.array(dtype=int) ("kdsl.signed_args"). Integer
+  /// arguments in neither list (a module kdsl did not translate, a struct's
+  /// fields) take values of either signedness.
+  std::vector<bool> argSigned;
 };
 
 /// The kernels of `module`, in order. Call it before compiling (the backends
