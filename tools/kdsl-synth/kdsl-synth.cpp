@@ -27,6 +27,8 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+
 using namespace llvm;
 using namespace kdsl::synth;
 
@@ -144,24 +146,45 @@ static int fail(const Twine &message) {
   return 1;
 }
 
+/// --categories NAME[:WEIGHT],...: known names, each once, with finite
+/// weights >= 0 of which at least one is positive (all zero would draw
+/// nothing, and pickCategory would fall back to the last one).
 static bool parseCategories(std::vector<std::string> &names, std::vector<double> &weights) {
   SmallVector<StringRef> items;
   StringRef(categoryList).split(items, ',', -1, false);
+  if (items.empty() && !StringRef(categoryList).trim().empty()) {
+    fail("--categories names no category ('" + categoryList + "')");
+    return false;
+  }
   bool weighted = false;
+  double total = 0;
   for (StringRef item : items) {
     auto [name, weight] = item.trim().split(':');
+    name = name.trim();
+    weight = weight.trim();
     if (!is_contained(allCategories(), name)) {
       fail("unknown category '" + name + "' (categories: " + join(allCategories(), ", ") + ")");
       return false;
     }
-    double w = 1.0;
-    if (!weight.empty() && (weight.getAsDouble(w) || w < 0)) {
-      fail("bad weight '" + weight + "' for category '" + name + "'");
+    if (is_contained(names, name)) {
+      fail("category '" + name + "' is given twice in --categories");
       return false;
     }
-    weighted |= !weight.empty();
+    double w = 1.0;
+    bool hasWeight = item.contains(':');
+    if (hasWeight && (weight.getAsDouble(w) || !std::isfinite(w) || w < 0)) {
+      fail("bad weight '" + weight + "' for category '" + name +
+           "' (a weight is a finite number >= 0)");
+      return false;
+    }
+    weighted |= hasWeight;
+    total += w;
     names.push_back(name.str());
     weights.push_back(w);
+  }
+  if (weighted && !(total > 0)) {
+    fail("--categories: every weight is 0, so no category could be drawn");
+    return false;
   }
   if (!weighted)
     weights.clear();
