@@ -13,6 +13,7 @@
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Driver/Driver.h"
 #include "kdsl/Runtime/LaunchSpec.h"
+#include "kdsl/Support/InputFiles.h"
 #include "kdsl/Target/Cpp.h"
 #include "kdsl/Target/Verify.h"
 
@@ -127,10 +128,9 @@ buildEmitted(StringRef text, bool cuda, mlir::ModuleOp module) {
 
 Error driver::runEmittedOnSpec(SourceMgr &sm, const CompileOptions &base, StringRef text,
                                bool cuda, StringRef specPath) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> specBuffer = MemoryBuffer::getFileOrSTDIN(specPath);
+  Expected<std::unique_ptr<MemoryBuffer>> specBuffer = readInputFile(specPath);
   if (!specBuffer)
-    return createStringError("cannot read '" + specPath + "': " +
-                             specBuffer.getError().message());
+    return specBuffer.takeError();
   Expected<json::Value> spec = parseJSONText((*specBuffer)->getBuffer(), specPath);
   if (!spec)
     return spec.takeError();

@@ -17,6 +17,7 @@
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Runtime/GradCheck.h"
 #include "kdsl/Runtime/LaunchSpec.h"
+#include "kdsl/Support/InputFiles.h"
 #include "kdsl/Support/OutputFiles.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -392,6 +393,9 @@ static std::string errorLines(StringRef diagnostics) {
 
 /// Parses the command line; a usage error is the exit code of its result.
 static std::optional<int> parseCommandLine(int argc, char **argv) {
+  // Response files (@FILE) bounded as every input (InputFiles.h).
+  if (Error e = kdsl::expandResponseFiles(argc, argv))
+    return fail(RunErrorKind::IO, toString(std::move(e)));
   // --threads is ours (LLVM's own "threads" becomes --llvm-threads).
   if (cl::Option *llvmThreads = cl::getRegisteredOptions().lookup("threads"))
     llvmThreads->setArgStr("llvm-threads");
@@ -465,15 +469,15 @@ struct Run {
 /// elsewhere in the file that kdsl does not support does not stop the run.
 static std::optional<int> readInputs(Run &run) {
   const RunOptions &o = *options;
-  ErrorOr<std::unique_ptr<MemoryBuffer>> source = MemoryBuffer::getFile(o.inputFilename);
+  // Both bounded (kdsl::readInputFile): /dev/zero is an error, not an
+  // allocation without end.
+  Expected<std::unique_ptr<MemoryBuffer>> source = kdsl::readInputFile(o.inputFilename);
   if (!source)
-    return fail(RunErrorKind::IO,
-                "cannot read '" + o.inputFilename + "': " + source.getError().message());
+    return fail(RunErrorKind::IO, toString(source.takeError()));
   run.sm.AddNewSourceBuffer(std::move(*source), SMLoc());
-  ErrorOr<std::unique_ptr<MemoryBuffer>> specBuffer = MemoryBuffer::getFileOrSTDIN(o.specFilename);
+  Expected<std::unique_ptr<MemoryBuffer>> specBuffer = kdsl::readInputFile(o.specFilename);
   if (!specBuffer)
-    return fail(RunErrorKind::IO,
-                "cannot read '" + o.specFilename + "': " + specBuffer.getError().message());
+    return fail(RunErrorKind::IO, toString(specBuffer.takeError()));
   Expected<json::Value> spec = kdsl::parseJSONText(
       (*specBuffer)->getBuffer(),
       o.specFilename == "-" ? StringRef("<stdin>") : StringRef(o.specFilename));

@@ -9,6 +9,7 @@
 #include "kdsl/Driver/Driver.h"
 #include "EmittedRun.h"
 #include "kdsl/Runtime/CpuBackend.h"
+#include "kdsl/Support/InputFiles.h"
 #include "kdsl/Support/OutputFiles.h"
 #include "kdsl/Target/Cpp.h"
 #include "kdsl/Target/Verify.h"
@@ -283,10 +284,10 @@ static int translateBuffer(std::unique_ptr<MemoryBuffer> buffer, mlir::TimingSco
 }
 
 int driver::translateMain() {
-  std::string err;
-  std::unique_ptr<MemoryBuffer> file = mlir::openInputFile(options->inputFilename, &err);
-  if (!file)
-    return error(err + "\n");
+  Expected<std::unique_ptr<MemoryBuffer>> read = kdsl::readInputFile(options->inputFilename);
+  if (!read)
+    return error(toString(read.takeError()) + "\n");
+  std::unique_ptr<MemoryBuffer> file = std::move(*read);
   if (int rc = checkUsage())
     return rc;
   mlir::DefaultTimingManager tm;

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Frontend/Parser.h"
+#include "kdsl/Support/InputFiles.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
@@ -126,10 +127,11 @@ ModuleAST *kdsl::importModule(ModuleAST &from, StringRef dotted, DiagEngine &dia
             " nested imports kdsl reads").str();
     return nullptr;
   }
-  auto buf = llvm::MemoryBuffer::getFile(canon);
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buf = kdsl::readInputFile(canon);
   if (!buf) {
     note = ("imported from module '" + dotted + "', whose file " + canon.str() +
-            " kdsl could not read").str();
+            " kdsl could not read (" + llvm::toString(buf.takeError()) + ")")
+               .str();
     return nullptr;
   }
   unsigned id = diags.getSourceMgr().AddNewSourceBuffer(std::move(*buf), llvm::SMLoc());

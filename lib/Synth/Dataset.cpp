@@ -7,6 +7,7 @@
 #include "kdsl/Frontend/Builtins.h"
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Runtime/LaunchSpec.h"
+#include "kdsl/Support/InputFiles.h"
 #include "kdsl/Support/OutputFiles.h"
 #include "kdsl/Target/Cpp.h"
 
@@ -104,9 +105,9 @@ llvm::Expected<json::Value> parseObject(llvm::StringRef text, const std::string 
 }
 
 llvm::Expected<json::Value> readJSON(const std::string &path) {
-  auto buf = llvm::MemoryBuffer::getFile(path);
+  auto buf = readInputFile(path);
   if (!buf)
-    return llvm::createStringError(buf.getError(), "cannot read " + path);
+    return buf.takeError();
   return parseObject((*buf)->getBuffer(), path);
 }
 
@@ -258,9 +259,9 @@ std::string shardProblem(llvm::StringRef dir, uint64_t s, const ShardLayout &lay
                               layout.end(s) - layout.first(s));
   if (!stats)
     return llvm::toString(stats.takeError());
-  auto buf = llvm::MemoryBuffer::getFile(path);
+  auto buf = readInputFile(path);
   if (!buf)
-    return path + ": cannot read: " + buf.getError().message();
+    return llvm::toString(buf.takeError());
   llvm::StringRef bytes = (*buf)->getBuffer();
   std::string hash = contentHash(bytes);
   if (int64_t(bytes.size()) != stats->bytes || hash != stats->xxh3 ||
@@ -835,9 +836,9 @@ verifyDataset(llvm::StringRef dirRef, const VerifyOptions &vo,
                                    : "manifest.json lists it") +
                    "; re-running the generate command makes it again)");
     }
-    auto buf = llvm::MemoryBuffer::getFile(path);
+    auto buf = readInputFile(path);
     if (!buf)
-      return error(path + ": cannot read: " + buf.getError().message());
+      return error(llvm::toString(buf.takeError()));
     llvm::StringRef bytes = (*buf)->getBuffer();
     auto parsed = readShardRecords(bytes, path);
     if (!parsed)
@@ -1003,8 +1004,12 @@ llvm::Expected<MergeInputs> collectMergeInputs(llvm::ArrayRef<std::string> sourc
       auto [it, inserted] = in.files.try_emplace(name, from);
       if (inserted)
         continue;
-      auto a = llvm::MemoryBuffer::getFile(it->second), b = llvm::MemoryBuffer::getFile(from);
-      if (!a || !b || (*a)->getBuffer() != (*b)->getBuffer())
+      auto a = readInputFile(it->second), b = readInputFile(from);
+      if (!a)
+        return a.takeError();
+      if (!b)
+        return b.takeError();
+      if ((*a)->getBuffer() != (*b)->getBuffer())
         return llvm::createStringError(from + " differs from " + it->second +
                                        ": the inputs disagree on " + name);
     }
@@ -1113,9 +1118,9 @@ llvm::Expected<json::Value> kdsl::synth::mergeDatasets(llvm::ArrayRef<std::strin
     return in.takeError();
   std::map<std::string, std::string> contents; // name -> bytes
   for (auto &[name, from] : in->files) {
-    auto buf = llvm::MemoryBuffer::getFile(from);
+    auto buf = readInputFile(from);
     if (!buf)
-      return llvm::createStringError(buf.getError(), "cannot read " + from);
+      return buf.takeError();
     contents[name] = (*buf)->getBuffer().str();
   }
   int64_t dropped = options.dedup ? dropNormalizedDuplicates(contents) : 0;
@@ -1213,10 +1218,9 @@ llvm::Error kdsl::synth::readRecords(
     }
     return failed;
   }
-  auto buf = llvm::MemoryBuffer::getFile(path);
+  auto buf = readInputFile(path); // bounded: /dev/zero is an error
   if (!buf)
-    return llvm::createStringError(buf.getError(), "cannot read " + path + ": " +
-                                                       buf.getError().message());
+    return buf.takeError();
   llvm::StringRef rest = (*buf)->getBuffer();
   for (size_t line = 1; !rest.empty(); ++line) {
     auto [text, tail] = rest.split('\n');
@@ -1296,10 +1300,12 @@ kdsl::synth::validateDataset(llvm::StringRef dir, unsigned jobs,
     registerGpuTargets(registry);
     mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
     ctx.loadAllAvailableDialects();
-    auto buf = llvm::MemoryBuffer::getFile(file);
+    auto buf = readInputFile(file);
     llvm::SmallVector<llvm::StringRef> rows;
     if (buf)
       (*buf)->getBuffer().split(rows, '\n', -1, false);
+    else
+      llvm::consumeError(buf.takeError()); // verified before: the shard's bytes were read
     int64_t here = 0;
     for (auto [line, row] : llvm::enumerate(rows)) {
       std::string problem;

@@ -16,6 +16,7 @@
 #include "kdsl/Frontend/Frontend.h"
 #include "kdsl/Runtime/Bundle.h"
 #include "kdsl/Runtime/LaunchSpec.h"
+#include "kdsl/Support/InputFiles.h"
 #include "kdsl/Target/Cpp.h"
 #include "kdsl/Target/Mangle.h"
 
@@ -215,10 +216,13 @@ llvm::Expected<json::Value> kdsl::synth::exportDataset(llvm::StringRef dataset,
   // The prelude the records compile after: the manifest's (forEachRecord
   // checks the manifest; without one it fails and nothing is kept).
   std::string prelude;
-  if (auto buf = llvm::MemoryBuffer::getFile(pathIn(dataset, "manifest.json")))
+  if (auto buf = readInputFile(pathIn(dataset, "manifest.json"))) {
     if (auto m = json::parse((*buf)->getBuffer()))
       if (const json::Object *mo = m->getAsObject())
         prelude = mo->getString("cpp_prelude").value_or("").str();
+  } else {
+    llvm::consumeError(buf.takeError()); // forEachRecord reports a bad manifest
+  }
   if (prelude.empty())
     prelude = cppPrelude();
   // Records are exported as they come, shard by shard; the first error stops

@@ -22,6 +22,7 @@
 #include "ScoreInputs.h"
 
 #include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Support/InputFiles.h"
 #include "kdsl/Synth/Dataset.h"
 #include "kdsl/Synth/Score.h"
 #include "kdsl/Target/Cpp.h"
@@ -255,10 +256,9 @@ llvm::Error kdsl::synth::scoreCandidates(llvm::StringRef dataset, llvm::StringRe
         return llvm::Error::success();
       }))
     return e;
-  auto cbuf = llvm::MemoryBuffer::getFile(candidates);
+  auto cbuf = readInputFile(candidates); // bounded: /dev/zero is an error
   if (!cbuf)
-    return llvm::createStringError("cannot read " + candidates.str() + ": " +
-                                   cbuf.getError().message());
+    return cbuf.takeError();
   mlir::DialectRegistry registry;
   registerKdslDialects(registry);
   // No thread pool: the process forks per candidate.

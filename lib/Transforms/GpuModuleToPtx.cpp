@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Transforms/Passes.h"
+#include "kdsl/Support/InputFiles.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -37,10 +38,10 @@ llvm::Expected<llvm::MemoryBufferRef> cachedLibrary(StringRef path) {
   std::lock_guard<std::mutex> lock(mutex);
   std::unique_ptr<llvm::MemoryBuffer> &entry = cache[path];
   if (!entry) {
-    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file = llvm::MemoryBuffer::getFile(path);
+    // Bounded: a `link` path of the input may name /dev/zero.
+    llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> file = kdsl::readInputFile(path);
     if (!file)
-      return llvm::createStringError(file.getError(),
-                                     "cannot read '" + path + "': " + file.getError().message());
+      return file.takeError();
     entry = std::move(*file);
   }
   return entry->getMemBufferRef();

@@ -17,6 +17,7 @@
 #include "kdsl/Synth/Export.h"
 #include "kdsl/Synth/Realism.h"
 #include "kdsl/Synth/Score.h"
+#include "kdsl/Support/InputFiles.h"
 #include "kdsl/Synth/StageTimes.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -263,6 +264,8 @@ int main(int argc, char **argv) {
   if (argc == 2 && StringRef(argv[1]) == kScoreSandboxFlag)
     scoreSandboxMain();
   InitLLVM y(argc, argv);
+  if (Error e = kdsl::expandResponseFiles(argc, argv))
+    return fail(toString(std::move(e)));
   // --help shows kdsl-synth's options; LLVM's stay behind --help-hidden.
   for (auto &entry : cl::getRegisteredOptions(cl::SubCommand::getTopLevel())) {
     cl::Option *o = entry.second;

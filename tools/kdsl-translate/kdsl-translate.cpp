@@ -17,12 +17,18 @@
 //===----------------------------------------------------------------------===//
 #include "kdsl/Driver/Driver.h"
 #include "kdsl/Driver/Tools.h"
+#include "kdsl/Support/InputFiles.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/WithColor.h"
 
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
+  if (llvm::Error e = kdsl::expandResponseFiles(argc, argv)) {
+    llvm::WithColor::error(llvm::errs(), "kdsl-translate") << llvm::toString(std::move(e)) << "\n";
+    return 1;
+  }
   kdsl::driver::registerToolCLOptions();
   llvm::cl::OptionCategory &category = kdsl::driver::registerTranslateOptions();
   // --help shows kdsl-translate's options (and --mlir-print-debuginfo); LLVM's
