@@ -12,6 +12,7 @@
 
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Driver/Driver.h"
+#include "kdsl/Runtime/ChildProcess.h"
 #include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Support/InputFiles.h"
 #include "kdsl/Target/Cpp.h"
@@ -127,7 +128,8 @@ buildEmitted(StringRef text, bool cuda, mlir::ModuleOp module) {
 }
 
 Error driver::runEmittedOnSpec(SourceMgr &sm, const CompileOptions &base, StringRef text,
-                               bool cuda, StringRef specPath) {
+                               bool cuda, StringRef specPath,
+                               std::optional<double> timeoutSeconds) {
   Expected<std::unique_ptr<MemoryBuffer>> specBuffer = readInputFile(specPath);
   if (!specBuffer)
     return specBuffer.takeError();
@@ -156,19 +158,51 @@ Error driver::runEmittedOnSpec(SourceMgr &sm, const CompileOptions &base, String
   if (Error e = lowerModule(*module, reference, jit))
     return e;
 
-  auto runOn = [&](CpuModule &cpu) -> Expected<json::Value> {
+  // Each run in a child process (kdsl-run's, ChildProcess.h): a kernel that
+  // faults or never ends is an error naming the launch, not a crash or a
+  // hang of kdsl-translate.
+  auto runOn = [&](CpuModule &cpu, StringRef which) -> Expected<json::Value> {
     auto plan = LaunchPlan::create(*spec, kernels);
     if (!plan)
       return plan.takeError();
-    RuntimeReports reports;
-    if (Error e = (*plan)->run(cpu, 1, &reports))
-      return std::move(e);
-    return resultsOf(**plan);
+    std::optional<double> timeout = timeoutSeconds ? *timeoutSeconds : (*plan)->timeout();
+    if (!timeoutSeconds && !timeout)
+      timeout = kDefaultSpecTimeout;
+    if (timeout && *timeout <= 0)
+      timeout.reset(); // --timeout 0: no limit
+    Expected<ChildOutcome> outcome = runInChildProcess(
+        [&] {
+          RuntimeReports reports;
+          json::Object payload;
+          if (Error e = (*plan)->run(cpu, 1, &reports))
+            payload["error"] = toString(std::move(e));
+          else
+            payload["result"] = resultsOf(**plan);
+          return print(json::Value(std::move(payload)));
+        },
+        timeout);
+    if (!outcome)
+      return outcome.takeError();
+    if (outcome->kind != ChildOutcome::Kind::Exited)
+      return createStringError(
+          outcome->describe(timeout, base.checkBounds, "with --check-bounds", "kdsl-translate",
+                            "--timeout, the spec's \"timeout\" or the default"));
+    Expected<json::Value> payload = json::parse(outcome->payload);
+    if (!payload)
+      return createStringError("the process that ran the " + which + " sent no result: " +
+                               toString(payload.takeError()));
+    const json::Object *obj = payload->getAsObject();
+    if (std::optional<StringRef> error = obj ? obj->getString("error") : std::nullopt)
+      return createStringError(*error);
+    const json::Value *result = obj ? obj->get("result") : nullptr;
+    if (!result)
+      return createStringError("the process that ran the " + which + " sent no result");
+    return *result;
   };
-  Expected<json::Value> expected = runOn(*jit.cpu);
+  Expected<json::Value> expected = runOn(*jit.cpu, "JIT reference");
   if (!expected)
     return createStringError("the JIT reference run failed: " + toString(expected.takeError()));
-  Expected<json::Value> got = runOn(**emitted);
+  Expected<json::Value> got = runOn(**emitted, cuda ? "emitted CUDA C" : "emitted C++");
   if (!got)
     return createStringError(Twine("the emitted ") + (cuda ? "CUDA C" : "C++") +
                              " failed on the spec: " + toString(got.takeError()));

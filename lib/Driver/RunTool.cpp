@@ -349,30 +349,6 @@ static std::string runLaunches(kdsl::LaunchPlan &plan, kdsl::CpuModule &cpu,
   return payload("", resultText(true, RunErrorKind::Runtime, "", &plan));
 }
 
-/// The error of a run whose process faulted or ran out of time.
-static std::string describeFailedRun(const kdsl::ChildOutcome &outcome,
-                                     std::optional<double> timeout, bool checkedBounds) {
-  std::string where;
-  if (outcome.inKernel)
-    where = formatv("{0}kernel '{1}' (launch {2} of the spec{3})",
-                    outcome.backward ? "the adjoint of " : "", outcome.kernel, outcome.launch,
-                    outcome.backward ? "'s backward pass" : "")
-                .str();
-  if (outcome.kind == kdsl::ChildOutcome::Kind::TimedOut)
-    return formatv("{0} did not finish within {1} s (--timeout or the spec's \"timeout\")",
-                   where.empty() ? std::string("the run") : where, format("%g", *timeout))
-        .str();
-  if (where.empty())
-    return "kdsl-run crashed outside any kernel while running the spec: " + outcome.cause() +
-           " (a kdsl bug)";
-  std::string message = where + " crashed: " + outcome.cause();
-  if (!checkedBounds && outcome.signal != SIGFPE)
-    message += " (bounds checks were off: an array index out of range? without "
-               "--no-check-bounds kdsl-run reports which)";
-  return message;
-}
-
-
 /// The "file:line:col: error: ..." lines of front-end diagnostics (without
 /// the source excerpts), or all of it if there are none.
 static std::string errorLines(StringRef diagnostics) {
@@ -581,7 +557,8 @@ static int runAndReport(Run &run, kdsl::CpuModule &cpu) {
   }
   return fail(outcome->kind == kdsl::ChildOutcome::Kind::TimedOut ? RunErrorKind::Timeout
                                                                  : RunErrorKind::Runtime,
-              describeFailedRun(*outcome, timeout, run.compile.checkBounds));
+              outcome->describe(timeout, run.compile.checkBounds, "without --no-check-bounds",
+                                "kdsl-run", "--timeout or the spec's \"timeout\""));
 }
 
 int kdsl::driver::runMain(int argc, char **argv) {

@@ -25,6 +25,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 
+#include <cmath>
 #include <optional>
 
 using namespace llvm;
@@ -103,6 +104,11 @@ struct TranslateOptions {
       cl::desc("--verify-emitted: a kdsl-run launch spec (docs/kdsl-run.md) to run the emitted "
                "C++ or CUDA C on; every output and gradient must equal the JIT's"),
       cl::value_desc("SPEC.json"), cl::init(""), cl::cat(category)};
+  cl::opt<std::string> specTimeout{
+      "timeout",
+      cl::desc("--verify-emitted --spec: the seconds each run on the spec may take before it is "
+               "killed and an error (default: the spec's \"timeout\", else 60; 0: no limit)"),
+      cl::value_desc("S"), cl::init(""), cl::cat(category)};
   cl::opt<bool> standalone{
       "standalone",
       cl::desc("cuda: write a directory (-o DIR): DIR/<file>.cu with a host program that runs a "
@@ -182,7 +188,10 @@ static int verifyEmittedText(SourceMgr &sm, const CompileOptions &compile,
     return error(toString(std::move(e)));
   if (o.specFilename.empty())
     return 0;
-  if (Error e = runEmittedOnSpec(sm, compile, result.text, cuda, o.specFilename))
+  std::optional<double> timeout;
+  if (double t = 0; !o.specTimeout.empty() && !StringRef(o.specTimeout).trim().getAsDouble(t))
+    timeout = t; // checked by checkUsage
+  if (Error e = runEmittedOnSpec(sm, compile, result.text, cuda, o.specFilename, timeout))
     return error(toString(std::move(e)) + "\n");
   return 0;
 }
@@ -217,6 +226,14 @@ static int checkUsage() {
     return error("--verify-emitted needs --emit=cpp or --emit=cuda\n");
   if (!o.specFilename.empty() && !o.verifyEmitted)
     return error("--spec needs --verify-emitted\n");
+  if (!o.specTimeout.empty()) {
+    double t;
+    if (o.specFilename.empty())
+      return error("--timeout needs --verify-emitted --spec\n");
+    if (StringRef(o.specTimeout).trim().getAsDouble(t) || !std::isfinite(t) || t < 0)
+      return error("--timeout must be a number of seconds >= 0 (0: no limit), got '" +
+                   o.specTimeout + "'\n");
+  }
   if (o.standalone && (o.emit != Target::Cuda || o.outputFilename == "-"))
     return error("--standalone needs --emit=cuda and -o DIR\n");
   if (o.mlirInput() && !o.kernelName.empty())

@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -220,4 +221,30 @@ std::string ChildOutcome::cause() const {
     break;
   }
   return text;
+}
+
+std::string ChildOutcome::describe(std::optional<double> timeout, bool checkedBounds,
+                                   llvm::StringRef boundsOption, llvm::StringRef tool,
+                                   llvm::StringRef timeoutSource) const {
+  std::string where;
+  if (inKernel)
+    where = llvm::formatv("{0}kernel '{1}' (launch {2} of the spec{3})",
+                          backward ? "the adjoint of " : "", kernel, launch,
+                          backward ? "'s backward pass" : "")
+                .str();
+  if (kind == Kind::TimedOut)
+    return llvm::formatv("{0} did not finish within {1} s ({2})",
+                         where.empty() ? std::string("the run") : where,
+                         llvm::format("%g", timeout.value_or(0)), timeoutSource)
+        .str();
+  if (where.empty())
+    return (tool + " crashed outside any kernel while running the spec: " + cause() +
+            " (a kdsl bug)")
+        .str();
+  std::string message = where + " crashed: " + cause();
+  if (!checkedBounds && signal != SIGFPE)
+    message += (" (bounds checks were off: an array index out of range? " + boundsOption + " " +
+                tool + " reports which)")
+                   .str();
+  return message;
 }

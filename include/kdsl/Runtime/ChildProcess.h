@@ -16,6 +16,7 @@
 #define KDSL_RUNTIME_CHILDPROCESS_H
 
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
@@ -46,6 +47,15 @@ struct ChildOutcome {
   /// The cause in words, e.g. "integer division by zero" or "invalid memory
   /// access at address 0x10".
   std::string cause() const;
+  /// The error of a run that crashed or ran out of time, naming the launch:
+  /// "kernel 'k' (launch 0 of the spec) crashed: integer division by zero".
+  /// `tool` ran the spec ("kdsl-run") with bounds checks on or off (and
+  /// `boundsOption`, "without --no-check-bounds", turns them on), with a time
+  /// limit of `timeout` seconds set by `timeoutSource` ("--timeout or the
+  /// spec's \"timeout\"").
+  std::string describe(std::optional<double> timeout, bool checkedBounds,
+                       llvm::StringRef boundsOption, llvm::StringRef tool,
+                       llvm::StringRef timeoutSource) const;
 };
 
 /// Forks; the child installs a LaunchProgress (setLaunchProgress) in shared
