@@ -22,7 +22,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ManagedStatic.h"
-#include "llvm/Support/Regex.h"
 
 using namespace mlir;
 using namespace kdsl;
@@ -207,11 +206,8 @@ static llvm::Error emitLLVM(ModuleOp module, const CompileOptions &options, std:
 }
 
 static llvm::Error emitPtx(ModuleOp module, const CompileOptions &options, std::string &text) {
-  static const llvm::Regex validArch("^sm_(7[05]|8[0679]|90a?)$");
-  if (!validArch.match(options.arch))
-    return llvm::createStringError(
-        "--arch must be one of sm_70, sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, sm_90a; got '" +
-        options.arch + "'");
+  if (llvm::Error e = checkPtxChip(options.arch, "--arch"))
+    return e;
   PtxCompileOptions ptxOptions;
   ptxOptions.chip = options.arch;
   ptxOptions.cudaPath = options.cudaPath;

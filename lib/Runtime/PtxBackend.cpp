@@ -56,6 +56,8 @@ llvm::Expected<std::string> kdsl::compileToPtx(ModuleOp module, const PtxCompile
     os << d.getLocation() << ": " << d << "\n";
     return success();
   });
+  if (llvm::Error e = checkPtxChip(options.chip, "the PTX target chip"))
+    return std::move(e);
   std::string cuda = findCuda(options.cudaPath);
   PassManager pm(module.getContext());
   if (options.configurePassManager && failed(options.configurePassManager(pm)))

@@ -175,6 +175,11 @@ struct GpuModuleToPtxPass : public kdsl::impl::GpuModuleToPtxBase<GpuModuleToPtx
           gpuModule.emitError("kdsl-gpu-module-to-ptx compiles #nvvm.target only, not ") << target;
           return signalPassFailure();
         }
+        // A chip NVPTX does not know crashed its code generation (chip "").
+        if (llvm::Error e = kdsl::checkPtxChip(nvvm.getChip(), "the #nvvm.target's chip")) {
+          gpuModule.emitError(llvm::toString(std::move(e)));
+          return signalPassFailure();
+        }
         PtxSerializer serializer(*gpuModule, nvvm, llvmPasses);
         std::optional<SmallVector<char, 0>> ptx = serializer.run();
         if (!ptx)

@@ -8,7 +8,17 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
 using namespace mlir;
+
+llvm::Error kdsl::checkPtxChip(llvm::StringRef chip, llvm::StringRef what) {
+  if (llvm::is_contained(kPtxChips, chip))
+    return llvm::Error::success();
+  return llvm::createStringError(what + " must be one of " + llvm::join(std::begin(kPtxChips), std::end(kPtxChips), ", ") +
+                                 "; got '" + chip + "'");
+}
 
 void kdsl::buildLowerToCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   OutlineCpuKernelsOptions outline;
@@ -114,10 +124,25 @@ void kdsl::registerKdslPassesAndPipelines() {
       "kdsl-lower-to-cpu",
       "Lower kdsl kernels to the LLVM dialect for the host CPU (the JIT's pipeline)",
       buildLowerToCpuPipeline);
-  PassPipelineRegistration<NvvmPipelineOptions>(
+  // PassPipelineRegistration<NvvmPipelineOptions>, but a chip outside
+  // kPtxChips is an error when the pipeline is parsed (chip= crashed in
+  // NVPTX's code generation, chip=abc went through).
+  registerPassPipeline(
       "kdsl-lower-to-nvvm",
       "Lower kdsl kernels to a gpu.module in the NVVM dialect and (to-ptx) PTX",
-      buildLowerToNvvmPipeline);
+      [](OpPassManager &pm, llvm::StringRef optionsText,
+         llvm::function_ref<LogicalResult(const llvm::Twine &)> errorHandler) {
+        NvvmPipelineOptions options;
+        if (failed(options.parseFromString(optionsText)))
+          return failure();
+        if (llvm::Error e = checkPtxChip(options.chip, "kdsl-lower-to-nvvm: chip"))
+          return errorHandler(llvm::toString(std::move(e)));
+        buildLowerToNvvmPipeline(pm, options);
+        return success();
+      },
+      [](llvm::function_ref<void(const detail::PassOptions &)> optionsHandler) {
+        optionsHandler(NvvmPipelineOptions());
+      });
   PassPipelineRegistration<>(
       "kdsl-prepare-emission",
       "Lower the launch, canonicalize and CSE before the C++/CUDA C emitters (kdsl-translate "

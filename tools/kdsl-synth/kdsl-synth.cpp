@@ -19,6 +19,7 @@
 #include "kdsl/Synth/Score.h"
 #include "kdsl/Support/InputFiles.h"
 #include "kdsl/Synth/StageTimes.h"
+#include "kdsl/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -239,6 +240,8 @@ static int runGenerate() {
   }
   o.sample.backward = !noBackward;
   o.sample.clangCheck = !noClang;
+  if (Error e = kdsl::checkPtxChip(arch, "--arch"))
+    return fail(toString(std::move(e)));
   o.sample.ptxArch = arch;
   if (o.sample.ptx) {
     std::string found = ptxas;

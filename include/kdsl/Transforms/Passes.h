@@ -12,6 +12,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/Error.h"
 
 namespace kdsl {
 
@@ -20,6 +21,17 @@ namespace kdsl {
 inline constexpr const char *kDefaultPtxLlvmPasses =
     "nvvm-reflect,always-inline,function(sroa,early-cse,instcombine<no-verify-fixpoint>,"
     "simplifycfg)";
+
+/// The GPUs kdsl compiles PTX for: the chips LLVM's NVPTX backend knows
+/// from sm_70 (Volta) to those PTX ISA 8.0 reaches (the NVVM pipeline asks
+/// for +ptx80). One list for kdsl-translate --arch, kdsl-synth generate
+/// --arch, kdsl-lower-to-nvvm{chip=} and kdsl-gpu-module-to-ptx.
+inline constexpr llvm::StringLiteral kPtxChips[] = {"sm_70", "sm_75", "sm_80", "sm_86",
+                                                    "sm_87", "sm_89", "sm_90", "sm_90a"};
+
+/// Success if `chip` is one of kPtxChips, else the error "`what` must be one
+/// of sm_70, ..., sm_90a; got 'CHIP'" (`what`: "--arch", "chip").
+llvm::Error checkPtxChip(llvm::StringRef chip, llvm::StringRef what);
 
 #define GEN_PASS_DECL
 #include "kdsl/Transforms/Passes.h.inc"
@@ -39,7 +51,9 @@ struct CpuPipelineOptions : public mlir::PassPipelineOptions<CpuPipelineOptions>
 void buildLowerToCpuPipeline(mlir::OpPassManager &pm, const CpuPipelineOptions &options);
 
 struct NvvmPipelineOptions : public mlir::PassPipelineOptions<NvvmPipelineOptions> {
-  Option<std::string> chip{*this, "chip", llvm::cl::desc("Target GPU (sm_70 ... sm_90a)"),
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("Target GPU: sm_70, sm_75, sm_80, sm_86, sm_87, sm_89, "
+                                          "sm_90 or sm_90a (kPtxChips)"),
                            llvm::cl::init("sm_80")};
   Option<std::string> cudaPath{*this, "cuda-path",
                                llvm::cl::desc("CUDA toolkit (for libdevice)"),
