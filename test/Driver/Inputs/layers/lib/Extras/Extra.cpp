@@ -1,0 +1,1 @@
+#include "kdsl/Dialect/Kdsl.h"

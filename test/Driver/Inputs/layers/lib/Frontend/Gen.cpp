@@ -1,0 +1,2 @@
+// Frontend and Transforms share a layer: neither includes the other.
+#include "kdsl/Transforms/Passes.h"

@@ -1,0 +1,2 @@
+#include "kdsl/Autodiff/AdjointBuilder.h"
+#include "kdsl/Frontend/Frontend.h"
