@@ -5,7 +5,6 @@
 
 include "KdslBase.td"
 include "KdslTypes.td"
-include "KdslAutodiffInterface.td"
 include "mlir/Interfaces/FunctionInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
@@ -158,8 +157,7 @@ def Kdsl_LaunchDimOp : Kdsl_Op<"launch_dim", [Pure]> {
   let hasVerifier = 1;
 }
 
-def Kdsl_BitcastOp : Kdsl_Op<"bitcast", [Pure,
-    DeclareOpInterfaceMethods<Kdsl_AutodiffOpInterface>]> {
+def Kdsl_BitcastOp : Kdsl_Op<"bitcast", [Pure]> {
   let summary = "the bits of a value read as another type of the same size (wp.cast)";
   let description = [{
     Reinterprets `input` in memory (the C layout of KernelABI.h) as the
@@ -181,7 +179,7 @@ def Kdsl_BitcastOp : Kdsl_Op<"bitcast", [Pure,
 // Arrays
 //===----------------------------------------------------------------------===//
 
-def Kdsl_LoadOp : Kdsl_Op<"load", [DeclareOpInterfaceMethods<Kdsl_AutodiffOpInterface>, 
+def Kdsl_LoadOp : Kdsl_Op<"load", [
     TypesMatchWith<"result is the array's element type", "array", "result",
                    "::llvm::cast<::kdsl::ArrayType>($_self).getElementType()">]> {
   let summary = "read an array element (x[i, j])";
@@ -199,7 +197,7 @@ def Kdsl_LoadOp : Kdsl_Op<"load", [DeclareOpInterfaceMethods<Kdsl_AutodiffOpInte
   let hasVerifier = 1;
 }
 
-def Kdsl_StoreOp : Kdsl_Op<"store", [DeclareOpInterfaceMethods<Kdsl_AutodiffOpInterface>, 
+def Kdsl_StoreOp : Kdsl_Op<"store", [
     TypesMatchWith<"value is the array's element type", "array", "value",
                    "::llvm::cast<::kdsl::ArrayType>($_self).getElementType()">]> {
   let summary = "write an array element (x[i, j] = v)";
@@ -357,7 +355,7 @@ def Kdsl_AtomicKind : I32EnumAttr<"AtomicKind", "atomic read-modify-write kind",
   let cppNamespace = "::kdsl";
 }
 
-def Kdsl_AtomicOp : Kdsl_Op<"atomic", [DeclareOpInterfaceMethods<Kdsl_AutodiffOpInterface>, AttrSizedOperandSegments,
+def Kdsl_AtomicOp : Kdsl_Op<"atomic", [AttrSizedOperandSegments,
     TypesMatchWith<"value is the array's element type", "array", "value",
                    "::llvm::cast<::kdsl::ArrayType>($_self).getElementType()">,
     TypesMatchWith<"result is the array's element type", "array", "result",
@@ -400,7 +398,7 @@ def Kdsl_AtomicOp : Kdsl_Op<"atomic", [DeclareOpInterfaceMethods<Kdsl_AutodiffOp
 // Structs
 //===----------------------------------------------------------------------===//
 
-def Kdsl_StructCreateOp : Kdsl_Op<"struct_create", [DeclareOpInterfaceMethods<Kdsl_AutodiffOpInterface>, Pure]> {
+def Kdsl_StructCreateOp : Kdsl_Op<"struct_create", [Pure]> {
   let summary = "build a struct value from its fields, in declaration order";
   let description = [{
     ```mlir
@@ -415,7 +413,7 @@ def Kdsl_StructCreateOp : Kdsl_Op<"struct_create", [DeclareOpInterfaceMethods<Kd
   let hasFolder = 1;
 }
 
-def Kdsl_StructExtractOp : Kdsl_Op<"struct_extract", [DeclareOpInterfaceMethods<Kdsl_AutodiffOpInterface>, Pure, InferTypeOpAdaptor]> {
+def Kdsl_StructExtractOp : Kdsl_Op<"struct_extract", [Pure, InferTypeOpAdaptor]> {
   let summary = "read a struct field (s.field)";
   let description = [{
     ```mlir
@@ -430,7 +428,7 @@ def Kdsl_StructExtractOp : Kdsl_Op<"struct_extract", [DeclareOpInterfaceMethods<
   let hasFolder = 1;
 }
 
-def Kdsl_StructInsertOp : Kdsl_Op<"struct_insert", [DeclareOpInterfaceMethods<Kdsl_AutodiffOpInterface>, Pure,
+def Kdsl_StructInsertOp : Kdsl_Op<"struct_insert", [Pure,
     AllTypesMatch<["input", "result"]>]> {
   let summary = "a copy of a struct with one field replaced (s.field = v)";
   let arguments = (ins AnyType:$value, Kdsl_StructType:$input, StrAttr:$field);

@@ -3,7 +3,7 @@
 #include "Reverser.h"
 #include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Dialect/CustomGradAttrs.h"
-#include "kdsl/Target/SourceNames.h"
+#include "kdsl/Dialect/SourceNames.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

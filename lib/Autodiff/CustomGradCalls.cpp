@@ -18,7 +18,7 @@
 #include "Reverser.h"
 
 #include "kdsl/Dialect/CustomGradAttrs.h"
-#include "kdsl/Target/SourceNames.h"
+#include "kdsl/Dialect/SourceNames.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"

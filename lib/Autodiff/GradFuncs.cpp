@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 #include "Reverser.h"
 #include "kdsl/Autodiff/Autodiff.h"
+#include "kdsl/Autodiff/Passes.h"
 #include "kdsl/Dialect/CustomGradAttrs.h"
 #include "kdsl/Transforms/Passes.h"
 
@@ -28,6 +29,11 @@
 #include "llvm/ADT/ScopeExit.h"
 
 #include <functional>
+
+namespace kdsl {
+#define GEN_PASS_DEF_BUILDGRADFUNCS
+#include "kdsl/Autodiff/Passes.h.inc"
+} // namespace kdsl
 
 using namespace mlir;
 using namespace kdsl;
@@ -107,18 +113,19 @@ static LogicalResult buildGradFunc(func::FuncOp g, SymbolTable &symbols) {
   return success();
 }
 
-LogicalResult kdsl::buildGradFuncs(ModuleOp module) {
+/// The `<f>__grad` declarations of `module`.
+static SmallVector<func::FuncOp> gradDeclarations(ModuleOp module) {
   SmallVector<func::FuncOp> decls;
   for (auto f : module.getOps<func::FuncOp>())
     if (f->hasAttr(kGradOfAttr) && f.isExternal())
       decls.push_back(f);
-  if (decls.empty())
-    return success();
+  return decls;
+}
+
+/// buildGradFuncs once the derivative rules, memref and math are in the
+/// context.
+static LogicalResult buildGradFuncBodies(ModuleOp module, ArrayRef<func::FuncOp> decls) {
   MLIRContext *ctx = module.getContext();
-  DialectRegistry registry;
-  registerAutodiffInterfaceModels(registry);
-  ctx->appendDialectRegistry(registry);
-  ctx->loadDialect<memref::MemRefDialect, math::MathDialect>();
   SymbolTable symbols(module);
   for (func::FuncOp g : decls)
     if (failed(buildGradFunc(g, symbols)))
@@ -177,3 +184,32 @@ LogicalResult kdsl::buildGradFuncs(ModuleOp module) {
   }
   return success();
 }
+
+LogicalResult kdsl::buildGradFuncs(ModuleOp module) {
+  SmallVector<func::FuncOp> decls = gradDeclarations(module);
+  if (decls.empty())
+    return success();
+  MLIRContext *ctx = module.getContext();
+  DialectRegistry registry;
+  registerAutodiffInterfaceModels(registry);
+  ctx->appendDialectRegistry(registry);
+  ctx->loadDialect<memref::MemRefDialect, math::MathDialect>();
+  return buildGradFuncBodies(module, decls);
+}
+
+namespace {
+/// kdsl-build-grad-funcs: buildGradFuncs as a pass (the driver runs it after
+/// the front end).
+struct BuildGradFuncsPass : public kdsl::impl::BuildGradFuncsBase<BuildGradFuncsPass> {
+  void getDependentDialects(DialectRegistry &registry) const override {
+    BuildGradFuncsBase::getDependentDialects(registry);
+    registerAutodiffInterfaceModels(registry);
+  }
+
+  void runOnOperation() override {
+    SmallVector<func::FuncOp> decls = gradDeclarations(getOperation());
+    if (!decls.empty() && failed(buildGradFuncBodies(getOperation(), decls)))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,4 +1,8 @@
-//===- KdslAdjoints.cpp - derivative rules of the kdsl memory and struct ops ===//
+//===- KdslRules.cpp - derivative rules of the kdsl memory and struct ops --===//
+//
+// External models of AutodiffOpInterface on kdsl ops, registered with the
+// arith, math and vector ones by registerAutodiffInterfaceModels: the dialect
+// does not know of autodiff (docs/architecture.md, "Layers").
 //
 // Warp's semantics: reading x[i] accumulates into adj_x[i] (atomically:
 // threads may read the same element); writing y[i] = v reads adj_y[i] into
@@ -6,139 +10,17 @@
 // pass it to the value only where that value won (the element holds it).
 //
 //===----------------------------------------------------------------------===//
-#include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Autodiff/AdjointBuilder.h"
-#include "mlir/IR/Matchers.h"
-
-#include "kdsl/KdslAutodiffInterface.cpp.inc"
+#include "kdsl/Autodiff/Autodiff.h"
+#include "kdsl/Dialect/Kdsl.h"
 
 using namespace mlir;
 using namespace kdsl;
-
-bool kdsl::isDifferentiableType(Type t) {
-  if (isa<FloatType>(t))
-    return true;
-  if (auto v = dyn_cast<VectorType>(t))
-    return isa<FloatType>(v.getElementType());
-  // A struct with a differentiable field. Its integer and array fields carry
-  // nothing: the adjoints of arrays are arrays, found through the struct
-  // argument that holds them, not values.
-  if (auto s = dyn_cast<StructType>(t))
-    return llvm::any_of(s.getFieldTypes(), [](Type f) { return isDifferentiableType(f); });
-  return false;
-}
-
-Value kdsl::buildZero(OpBuilder &b, Location loc, Type t) {
-  if (auto s = dyn_cast<StructType>(t)) {
-    SmallVector<Value> fields;
-    for (Type f : s.getFieldTypes())
-      fields.push_back(buildZero(b, loc, f));
-    return StructCreateOp::create(b, loc, s, fields);
-  }
-  if (auto a = dyn_cast<ArrayType>(t)) // an array field of a struct adjoint
-    return NullArrayOp::create(b, loc, a);
-  return arith::ConstantOp::create(b, loc, t, b.getZeroAttr(t));
-}
 
 static Value extractField(OpBuilder &b, Location loc, Value s, StringRef name) {
   auto t = cast<StructType>(s.getType());
   return StructExtractOp::create(b, loc, t.getFieldTypes()[t.getFieldIndex(name)], s,
                                  b.getStringAttr(name));
-}
-
-// Known zeros are looked for a few ops deep only: they are the zeros the
-// reverse sweep itself builds (buildZero, an adjoint inserted into one).
-static constexpr int kKnownZeroDepth = 8;
-
-static bool knownZero(Value v, int depth);
-
-static bool knownZeroAt(Value v, ArrayRef<int64_t> pos, int depth) {
-  if (depth > kKnownZeroDepth)
-    return false;
-  if (auto insert = v.getDefiningOp<vector::InsertOp>()) {
-    if (insert.hasDynamicPosition())
-      return false;
-    ArrayRef<int64_t> at = insert.getStaticPosition();
-    size_t n = std::min(at.size(), pos.size());
-    // Another element or row: a chain of those (a 7-element spatial vector
-    // built element by element) is walked whatever its length.
-    if (at.take_front(n) != pos.take_front(n))
-      return knownZeroAt(insert.getDest(), pos, depth);
-    if (at.size() == pos.size()) // the element itself
-      return knownZero(insert.getValueToStore(), depth + 1);
-    if (at.size() > pos.size()) // inside the element: the rest of it too
-      return knownZero(insert.getValueToStore(), depth + 1) &&
-             knownZeroAt(insert.getDest(), pos, depth + 1);
-    return knownZeroAt(insert.getValueToStore(), pos.drop_front(at.size()), depth + 1);
-  }
-  auto from = v.getDefiningOp<vector::FromElementsOp>();
-  if (from && from.getType().getRank() == 1 && pos.size() == 1 && pos[0] >= 0 &&
-      pos[0] < int64_t(from.getElements().size()))
-    return knownZero(from.getElements()[pos[0]], depth + 1);
-  return knownZero(v, depth + 1);
-}
-
-static bool knownZeroField(Value s, StringRef name, int depth) {
-  for (; depth <= kKnownZeroDepth; ++depth) {
-    auto insert = s.getDefiningOp<StructInsertOp>();
-    if (!insert)
-      break;
-    if (insert.getField() == name)
-      return knownZero(insert.getValue(), depth + 1);
-    s = insert.getInput();
-  }
-  auto create = s.getDefiningOp<StructCreateOp>();
-  if (!create || depth > kKnownZeroDepth)
-    return false;
-  auto t = cast<StructType>(s.getType());
-  return knownZero(create.getFields()[t.getFieldIndex(name)], depth + 1);
-}
-
-static bool knownZero(Value v, int depth) {
-  if (matchPattern(v, m_AnyZeroFloat()) || matchPattern(v, m_Zero()))
-    return true;
-  if (depth > kKnownZeroDepth)
-    return false;
-  if (auto e = v.getDefiningOp<vector::FromElementsOp>())
-    return llvm::all_of(e.getElements(), [&](Value x) { return knownZero(x, depth + 1); });
-  if (auto e = v.getDefiningOp<vector::BroadcastOp>())
-    return knownZero(e.getSource(), depth + 1);
-  if (auto e = v.getDefiningOp<vector::ExtractOp>())
-    return !e.hasDynamicPosition() &&
-           knownZeroAt(e.getSource(), e.getStaticPosition(), depth + 1);
-  if (auto i = v.getDefiningOp<vector::InsertOp>())
-    return knownZero(i.getValueToStore(), depth + 1) && knownZero(i.getDest(), depth + 1);
-  if (auto t = dyn_cast<StructType>(v.getType()))
-    return llvm::all_of(llvm::zip(t.getFieldNames(), t.getFieldTypes()), [&](auto field) {
-      auto [name, type] = field;
-      return !isDifferentiableType(type) || knownZeroField(v, name, depth + 1);
-    });
-  return false;
-}
-
-bool kdsl::isKnownZero(Value v) { return knownZero(v, 0); }
-bool kdsl::isKnownZeroAt(Value v, ArrayRef<int64_t> position) {
-  return knownZeroAt(v, position, 0);
-}
-bool kdsl::isKnownZeroField(Value s, StringRef name) { return knownZeroField(s, name, 0); }
-
-Value kdsl::buildAdd(OpBuilder &b, Location loc, Value a, Value c) {
-  if (auto s = dyn_cast<StructType>(a.getType())) {
-    // Field by field, leaving out the known zeros: the adjoint of one field
-    // read (s.f) is a struct of zeros but f, and `adj + 0.0` is no identity
-    // canonicalization may fold (-0.0 + 0.0 is +0.0), so it stayed in the
-    // backward as `v25 = adj_xi + splat(0.0f)`.
-    Value out = a;
-    for (auto [name, f] : llvm::zip(s.getFieldNames(), s.getFieldTypes())) {
-      if (!isDifferentiableType(f) || isKnownZeroField(c, name))
-        continue;
-      Value x = isKnownZeroField(a, name) ? Value() : extractField(b, loc, a, name);
-      Value y = extractField(b, loc, c, name);
-      out = StructInsertOp::create(b, loc, x ? buildAdd(b, loc, x, y) : y, out, name);
-    }
-    return out;
-  }
-  return arith::AddFOp::create(b, loc, a, c);
 }
 
 static SmallVector<Value> primals(AdjointBuilder &ab, ValueRange vs) {
@@ -186,26 +68,26 @@ static bool fromPointer(Value array) {
   return false;
 }
 
-LogicalResult LoadOp::buildAdjoint(AdjointBuilder &ab) {
-  Value adj = ab.adjoint(getResult());
-  if (!adj || fromPointer(getArray()))
+static LogicalResult loadRule(LoadOp op, AdjointBuilder &ab) {
+  Value adj = ab.adjoint(op.getResult());
+  if (!adj || fromPointer(op.getArray()))
     return success();
-  bool own = ab.readsOwnElementOnly(getArray());
-  FailureOr<Value> adjArray = ab.adjointArray(*this, getArray());
+  bool own = ab.readsOwnElementOnly(op.getArray());
+  FailureOr<Value> adjArray = ab.adjointArray(op, op.getArray());
   if (failed(adjArray))
     return failure();
   OpBuilder &b = ab.builder();
-  SmallVector<Value> idx = primals(ab, getIndices());
+  SmallVector<Value> idx = primals(ab, op.getIndices());
   if (own) {
     // No other thread touches this element: a plain read-modify-write.
-    Value old = LoadOp::create(b, getLoc(), *adjArray, idx);
-    StoreOp::create(b, getLoc(), buildAdd(b, getLoc(), old, adj), *adjArray, idx);
+    Value old = LoadOp::create(b, op.getLoc(), *adjArray, idx);
+    StoreOp::create(b, op.getLoc(), buildAdd(b, op.getLoc(), old, adj), *adjArray, idx);
     return success();
   }
   if (isa<StructType>(adj.getType()))
-    atomicAddStruct(b, getLoc(), *adjArray, idx, adj);
+    atomicAddStruct(b, op.getLoc(), *adjArray, idx, adj);
   else
-    AtomicOp::create(b, getLoc(), AtomicKind::add, *adjArray, idx, adj);
+    AtomicOp::create(b, op.getLoc(), AtomicKind::add, *adjArray, idx, adj);
   return success();
 }
 
@@ -218,41 +100,42 @@ static FailureOr<Value> readAdjoint(AdjointBuilder &ab, Operation *op, Value arr
   return (Value)LoadOp::create(ab.builder(), op->getLoc(), *adjArray, primals(ab, indices));
 }
 
-LogicalResult StoreOp::buildAdjoint(AdjointBuilder &ab) {
-  if (!isDifferentiableType(getValue().getType()) || fromPointer(getArray()))
+static LogicalResult storeRule(StoreOp op, AdjointBuilder &ab) {
+  if (!isDifferentiableType(op.getValue().getType()) || fromPointer(op.getArray()))
     return success();
-  FailureOr<Value> adj = readAdjoint(ab, *this, getArray(), getIndices());
+  FailureOr<Value> adj = readAdjoint(ab, op, op.getArray(), op.getIndices());
   if (failed(adj))
     return failure();
-  ab.accumulate(getValue(), *adj);
+  ab.accumulate(op.getValue(), *adj);
   return success();
 }
 
-LogicalResult AtomicOp::buildAdjoint(AdjointBuilder &ab) {
+static LogicalResult atomicRule(AtomicOp op, AdjointBuilder &ab) {
   // The old value it returns is not differentiated (Warp does the same);
   // Warp's atomic_exch and atomic_cas are not differentiable at all.
-  if (!isDifferentiableType(getValue().getType()) || getKind() == AtomicKind::exch ||
-      getKind() == AtomicKind::cas || fromPointer(getArray()))
+  if (!isDifferentiableType(op.getValue().getType()) || op.getKind() == AtomicKind::exch ||
+      op.getKind() == AtomicKind::cas || fromPointer(op.getArray()))
     return success();
-  FailureOr<Value> adj = readAdjoint(ab, *this, getArray(), getIndices());
+  FailureOr<Value> adj = readAdjoint(ab, op, op.getArray(), op.getIndices());
   if (failed(adj))
     return failure();
   OpBuilder &b = ab.builder();
-  Location loc = getLoc();
-  switch (getKind()) {
+  Location loc = op.getLoc();
+  switch (op.getKind()) {
   case AtomicKind::add:
-    ab.accumulate(getValue(), *adj);
+    ab.accumulate(op.getValue(), *adj);
     break;
   case AtomicKind::sub:
-    ab.accumulate(getValue(), arith::NegFOp::create(b, loc, *adj));
+    ab.accumulate(op.getValue(), arith::NegFOp::create(b, loc, *adj));
     break;
   case AtomicKind::min:
   case AtomicKind::max: {
     // The element now holds the winning value (the forward pass has run).
-    Value now = LoadOp::create(b, loc, ab.primal(getArray()), primals(ab, getIndices()));
-    Value won = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, now, ab.primal(getValue()));
-    ab.accumulate(getValue(), arith::SelectOp::create(b, loc, won, *adj,
-                                                      buildZero(b, loc, adj->getType())));
+    Value now = LoadOp::create(b, loc, ab.primal(op.getArray()), primals(ab, op.getIndices()));
+    Value won = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, now,
+                                      ab.primal(op.getValue()));
+    ab.accumulate(op.getValue(), arith::SelectOp::create(b, loc, won, *adj,
+                                                         buildZero(b, loc, adj->getType())));
     break;
   }
   case AtomicKind::umin:
@@ -269,38 +152,60 @@ LogicalResult AtomicOp::buildAdjoint(AdjointBuilder &ab) {
 }
 
 /// wp.cast is not differentiable in Warp: the input's adjoint gets nothing.
-LogicalResult BitcastOp::buildAdjoint(AdjointBuilder &) { return success(); }
+static LogicalResult bitcastRule(BitcastOp, AdjointBuilder &) { return success(); }
 
-LogicalResult StructCreateOp::buildAdjoint(AdjointBuilder &ab) {
-  Value adj = ab.adjoint(getResult());
+static LogicalResult structCreateRule(StructCreateOp op, AdjointBuilder &ab) {
+  Value adj = ab.adjoint(op.getResult());
   if (!adj)
     return success();
-  auto s = cast<StructType>(getType());
-  for (auto [name, field] : llvm::zip(s.getFieldNames(), getFields()))
+  auto s = cast<StructType>(op.getType());
+  for (auto [name, field] : llvm::zip(s.getFieldNames(), op.getFields()))
     if (isDifferentiableType(field.getType()))
-      ab.accumulate(field, extractField(ab.builder(), getLoc(), adj, name));
+      ab.accumulate(field, extractField(ab.builder(), op.getLoc(), adj, name));
   return success();
 }
 
-LogicalResult StructExtractOp::buildAdjoint(AdjointBuilder &ab) {
-  Value adj = ab.adjoint(getResult());
-  if (!adj || !isDifferentiableType(getInput().getType()))
+static LogicalResult structExtractRule(StructExtractOp op, AdjointBuilder &ab) {
+  Value adj = ab.adjoint(op.getResult());
+  if (!adj || !isDifferentiableType(op.getInput().getType()))
     return success();
   OpBuilder &b = ab.builder();
-  Value zero = buildZero(b, getLoc(), getInput().getType());
-  ab.accumulate(getInput(), StructInsertOp::create(b, getLoc(), adj, zero, getField()));
+  Value zero = buildZero(b, op.getLoc(), op.getInput().getType());
+  ab.accumulate(op.getInput(), StructInsertOp::create(b, op.getLoc(), adj, zero, op.getField()));
   return success();
 }
 
-LogicalResult StructInsertOp::buildAdjoint(AdjointBuilder &ab) {
-  Value adj = ab.adjoint(getResult());
+static LogicalResult structInsertRule(StructInsertOp op, AdjointBuilder &ab) {
+  Value adj = ab.adjoint(op.getResult());
   if (!adj)
     return success();
   OpBuilder &b = ab.builder();
-  Location loc = getLoc();
-  if (isDifferentiableType(getValue().getType()))
-    ab.accumulate(getValue(), extractField(b, loc, adj, getField()));
-  Value zero = buildZero(b, loc, getValue().getType());
-  ab.accumulate(getInput(), StructInsertOp::create(b, loc, zero, adj, getField()));
+  Location loc = op.getLoc();
+  if (isDifferentiableType(op.getValue().getType()))
+    ab.accumulate(op.getValue(), extractField(b, loc, adj, op.getField()));
+  Value zero = buildZero(b, loc, op.getValue().getType());
+  ab.accumulate(op.getInput(), StructInsertOp::create(b, loc, zero, adj, op.getField()));
   return success();
+}
+
+namespace {
+/// The rule `Fn` of `Op` as an external model of AutodiffOpInterface.
+template <typename Op, LogicalResult (*Fn)(Op, AdjointBuilder &)>
+struct KdslRule : AutodiffOpInterface::ExternalModel<KdslRule<Op, Fn>, Op> {
+  LogicalResult buildAdjoint(Operation *op, AdjointBuilder &ab) const {
+    return Fn(cast<Op>(op), ab);
+  }
+};
+} // namespace
+
+void kdsl::registerKdslOpRules(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, KdslDialect *) {
+    LoadOp::attachInterface<KdslRule<LoadOp, loadRule>>(*ctx);
+    StoreOp::attachInterface<KdslRule<StoreOp, storeRule>>(*ctx);
+    AtomicOp::attachInterface<KdslRule<AtomicOp, atomicRule>>(*ctx);
+    BitcastOp::attachInterface<KdslRule<BitcastOp, bitcastRule>>(*ctx);
+    StructCreateOp::attachInterface<KdslRule<StructCreateOp, structCreateRule>>(*ctx);
+    StructExtractOp::attachInterface<KdslRule<StructExtractOp, structExtractRule>>(*ctx);
+    StructInsertOp::attachInterface<KdslRule<StructInsertOp, structInsertRule>>(*ctx);
+  });
 }

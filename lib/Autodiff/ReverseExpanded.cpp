@@ -14,7 +14,7 @@
 #include "Reverser.h"
 
 #include "kdsl/Dialect/Kdsl.h"
-#include "kdsl/Target/SourceNames.h"
+#include "kdsl/Dialect/SourceNames.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -3,7 +3,7 @@
 
 #include "kdsl/Dialect/CustomGradAttrs.h"
 #include "kdsl/Dialect/Kdsl.h"
-#include "kdsl/Target/SourceNames.h"
+#include "kdsl/Dialect/SourceNames.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"

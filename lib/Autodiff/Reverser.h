@@ -183,7 +183,7 @@ private:
   llvm::DenseMap<mlir::Operation *, mlir::Value> overwritten;
   llvm::DenseMap<mlir::Operation *, Tape> tapes;
   llvm::DenseMap<mlir::Value, std::string> argNames;
-  /// Readable emission (kdsl/Target/SourceNames.h): the adjoint `a` of the
+  /// Readable emission (kdsl/Dialect/SourceNames.h): the adjoint `a` of the
   /// primal `v` of a named source variable gets the name adj_<name>.
   void nameAdjoint(mlir::Value v, mlir::Value a);
   /// The source variable whose value the primal `v` is (its name, what

@@ -134,6 +134,7 @@ struct ReductionRule : VectorRule<ReductionRule, vector::ReductionOp> {
 } // namespace
 
 void kdsl::registerAutodiffInterfaceModels(DialectRegistry &registry) {
+  registerKdslOpRules(registry);
   registerGeneratedDerivatives(registry);
   registry.addExtension(+[](MLIRContext *ctx, vector::VectorDialect *) {
     vector::ExtractOp::attachInterface<ExtractRule>(*ctx);

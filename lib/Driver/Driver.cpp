@@ -2,6 +2,7 @@
 #include "kdsl/Driver/Driver.h"
 
 #include "kdsl/Autodiff/Autodiff.h"
+#include "kdsl/Autodiff/Passes.h"
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Target/Cpp.h"
@@ -262,6 +263,29 @@ static llvm::Error compileForCpu(ModuleOp module, const CompileOptions &options,
 // The path
 //===----------------------------------------------------------------------===//
 
+OwningOpRef<ModuleOp> driver::translatePython(llvm::SourceMgr &sm, MLIRContext &ctx,
+                                              const FrontendOptions &options,
+                                              llvm::raw_ostream *errs, TimingScope *timing) {
+  std::optional<SourceMgrDiagnosticHandler> handler;
+  if (errs)
+    handler.emplace(sm, &ctx, *errs);
+  OwningOpRef<ModuleOp> module = translateSource(sm, ctx, options);
+  if (!module)
+    return nullptr;
+  PassManager pm(&ctx);
+  if (failed(configurePassManager(pm, timing))) {
+    emitError(UnknownLoc::get(&ctx), "invalid pass-manager options");
+    return nullptr;
+  }
+  pm.addPass(createBuildGradFuncs());
+  if (failed(pm.run(*module))) {
+    if (options.internalError)
+      *options.internalError = true;
+    return nullptr;
+  }
+  return module;
+}
+
 OwningOpRef<ModuleOp> driver::loadModule(llvm::SourceMgr &sm, MLIRContext &ctx,
                                          const CompileOptions &options) {
   std::optional<TimingScope> timing;
@@ -269,11 +293,10 @@ OwningOpRef<ModuleOp> driver::loadModule(llvm::SourceMgr &sm, MLIRContext &ctx,
     timing = options.timing->nest(options.mlirInput ? "Parser" : "Front end");
   if (options.mlirInput)
     return parseSourceFile<ModuleOp>(sm, &ctx);
-  if (options.frontendToContext)
-    return translateSource(sm, ctx, options.frontend);
-  return translateSource(sm, ctx, options.frontend,
-                         options.frontendDiagnostics ? *options.frontendDiagnostics
-                                                     : llvm::errs());
+  llvm::raw_ostream *errs = nullptr;
+  if (!options.frontendToContext)
+    errs = options.frontendDiagnostics ? options.frontendDiagnostics : &llvm::errs();
+  return translatePython(sm, ctx, options.frontend, errs, timing ? &*timing : nullptr);
 }
 
 llvm::Error driver::lowerModule(ModuleOp module, const CompileOptions &options,

@@ -1,6 +1,5 @@
 //===- Frontend.cpp - the whole front-end pipeline ------------------------===//
 #include "kdsl/Frontend/Frontend.h"
-#include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Frontend/MLIRGen.h"
 #include "kdsl/Frontend/Parser.h"
 #include "kdsl/Frontend/Sema.h"
@@ -149,12 +148,6 @@ mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mli
     return nullptr;
   }
   if (failed(verifyGenerated(*module))) {
-    if (options.internalError)
-      *options.internalError = true;
-    return nullptr;
-  }
-  // wp.grad(f) calls: the bodies of their <f>__grad funcs (kdsl-autodiff).
-  if (failed(buildGradFuncs(*module))) {
     if (options.internalError)
       *options.internalError = true;
     return nullptr;

@@ -2,7 +2,7 @@
 #include "MLIRGenImpl.h"
 #include "BuiltinLoweringSpatial.h"
 #include "kdsl/Dialect/IndexedArray.h"
-#include "kdsl/Target/SourceNames.h"
+#include "kdsl/Dialect/SourceNames.h"
 
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -347,7 +347,7 @@ OwningOpRef<ModuleOp> MLIRGen::run(ArrayRef<FuncDef *> funcs, ArrayRef<FuncDef *
   // trailing return, zero initializers of dead paths).
   eraseDeadOps(*module.getBody());
   // The statements' text, for the comments of the C++/CUDA C emission
-  // (kdsl/Target/SourceNames.h); printed only with --mlir-print-debuginfo.
+  // (kdsl/Dialect/SourceNames.h); printed only with --mlir-print-debuginfo.
   if (!stmtTable.empty())
     module->setLoc(FusedLoc::get(&ctx, {module->getLoc()}, b.getArrayAttr(stmtTable)));
   return owned;

@@ -739,7 +739,7 @@ SmallVector<mlir::Value> MLIRGen::genFuncCall(const CallExpr *e) {
 }
 
 /// wp.grad(f)(args) (Sema::checkGradCall): a call of `@<f>__grad`, declared
-/// here with `kdsl.grad_of = @<f>`; kdsl::buildGradFuncs gives it its body
+/// here with `kdsl.grad_of = @<f>`; kdsl-build-grad-funcs gives it its body
 /// (f's adjoint for adjoint returns of one), returning the adjoints of f's
 /// value parameters. A func (not a custom gradient) that makes such a call
 /// is marked `kdsl.forward_only`: as in Warp, it has no adjoint of its own.

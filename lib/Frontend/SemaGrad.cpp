@@ -9,8 +9,8 @@
 // parameters) or a Warp builtin. `g = wp.grad(f)` binds it to a local.
 //
 // A call is a CallExpr with `gradCall` set and `func` the instance of f;
-// MLIRGen calls `@<f>__grad`, which kdsl-autodiff's buildGradFuncs builds
-// from f (lib/Autodiff/GradFuncs.cpp). For a builtin, f is a func of its own
+// MLIRGen calls `@<f>__grad`, which the pass kdsl-build-grad-funcs (run by
+// the driver after the front end) builds from f (lib/Autodiff/GradFuncs.cpp). For a builtin, f is a func of its own
 // that calls the builtin with parameters of the argument types, parsed from
 // text here (one per builtin and types).
 //

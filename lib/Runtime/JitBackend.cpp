@@ -1,6 +1,6 @@
 //===- JitBackend.cpp - in-process JIT through ORC's LLJIT ----------------===//
 #include "kdsl/Runtime/CpuBackend.h"
-#include "kdsl/Support/KernelJit.h"
+#include "kdsl/Runtime/KernelJit.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "JitPasses.h"

@@ -1,5 +1,5 @@
 //===- KernelJit.cpp - ORC LLJIT set up for kdsl kernels ------------------===//
-#include "kdsl/Support/KernelJit.h"
+#include "kdsl/Runtime/KernelJit.h"
 #include "kdsl/Runtime/KernelABI.h"
 
 #include "llvm/ADT/ScopeExit.h"

@@ -18,7 +18,7 @@
 #include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Support/InputFiles.h"
 #include "kdsl/Target/Cpp.h"
-#include "kdsl/Target/Mangle.h"
+#include "kdsl/Support/Mangle.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/SmallString.h"
@@ -90,7 +90,7 @@ llvm::Expected<std::string> bundleOf(const json::Object &record, llvm::StringRef
   sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(source, stem + ".py"), llvm::SMLoc());
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
-  mlir::OwningOpRef<mlir::ModuleOp> module = translateSource(sm, ctx, {}, errorStream);
+  mlir::OwningOpRef<mlir::ModuleOp> module = driver::translatePython(sm, ctx, {}, &errorStream);
   if (!module)
     return llvm::createStringError("its source does not translate: " + errors);
   auto spec = parseJSONText(*runSpec, "kdsl_run_spec");

@@ -46,7 +46,7 @@ OwningOpRef<ModuleOp> translate(llvm::StringRef source, llvm::StringRef name, ML
   llvm::SourceMgr sm;
   sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(source, name), llvm::SMLoc());
   llvm::raw_string_ostream os(errors);
-  return translateSource(sm, ctx, {}, os);
+  return driver::translatePython(sm, ctx, {}, &os);
 }
 
 /// The funcs of `module` that its other top-level ops (those `keep` selects)

@@ -296,7 +296,7 @@ void kdsl::synth::scoreSandboxMain() {
                         llvm::SMLoc());
   std::string frontendErrors;
   llvm::raw_string_ostream errorStream(frontendErrors);
-  auto module = translateSource(sm, ctx, {}, errorStream);
+  auto module = driver::translatePython(sm, ctx, {}, &errorStream);
   if (!module || driver::prepareAdjoints(*module, {std::vector<std::string>{kernel}}))
     _exit(52);
   std::vector<KernelInfo> kernels;

@@ -275,7 +275,7 @@ llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>> translateRecord(const json::Ob
                         llvm::SMLoc());
   std::string errors;
   llvm::raw_string_ostream os(errors);
-  auto module = translateSource(sm, ctx, {}, os);
+  auto module = driver::translatePython(sm, ctx, {}, &os);
   if (!module)
     return llvm::createStringError("the record's source: " + errors);
   return module;

@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Dialect/Kdsl.h"
-#include "kdsl/Target/SourceNames.h"
+#include "kdsl/Dialect/SourceNames.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -217,7 +217,7 @@ struct ExpandPattern : public OpRewritePattern<OpT> {
       return rewriter.notifyMatchFailure(op, "already in expanded form");
     // The expansion's ops are at the op's position without its source name
     // (`d = wp.dot(a, b)` names the sum, not each product): only the op
-    // producing the result keeps it (kdsl/Target/SourceNames.h).
+    // producing the result keeps it (kdsl/Dialect/SourceNames.h).
     Ex ex{rewriter, withoutSourceNames(op.getLoc())};
     Value r = expand(ex, op);
     if (!r)

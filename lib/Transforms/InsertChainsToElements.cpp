@@ -5,7 +5,7 @@
 // and CUDA C emitters print as a brace initializer.
 //
 //===----------------------------------------------------------------------===//
-#include "kdsl/Target/SourceNames.h"
+#include "kdsl/Dialect/SourceNames.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

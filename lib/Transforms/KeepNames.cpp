@@ -3,7 +3,7 @@
 // MLIR's canonicalizer and CSE, for kdsl-prepare-emission: when either
 // replaces an op by an equal value (CSE: an equal op; canonicalization: a
 // fold such as -(-x) = x, or a new op), the adjoint names of the op it erases
-// (adj_<name>, include/kdsl/Target/SourceNames.h) are given to the op that
+// (adj_<name>, include/kdsl/Dialect/SourceNames.h) are given to the op that
 // defines the value it keeps, as its name or as aliases (the emitter
 // declares those as copies). Without this, a backward loses `adj_dy` in `dy
 // = -(a - b); bias = -(h + dy)`: adj_dy = -adj_bias = -(-adj) folds to adj, named
@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Dialect/Kdsl.h"
-#include "kdsl/Target/SourceNames.h"
+#include "kdsl/Dialect/SourceNames.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

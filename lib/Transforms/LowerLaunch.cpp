@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "GridLoop.h"
-#include "kdsl/Target/SourceNames.h"
+#include "kdsl/Dialect/SourceNames.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

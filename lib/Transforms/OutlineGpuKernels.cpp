@@ -1,7 +1,7 @@
 //===- OutlineGpuKernels.cpp - kdsl.kernel -> gpu.func (GPU ABI) ---------===//
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Dialect/LaunchBounds.h"
-#include "kdsl/Target/Mangle.h"
+#include "kdsl/Support/Mangle.h"
 #include "kdsl/Transforms/CLayout.h"
 #include "kdsl/Transforms/Passes.h"
 #include "GridLoop.h"

@@ -3,7 +3,7 @@
 # that collects them is adj_d, the adjoint of d (issue 13, point 1), not named
 # after the statement whose components it collects (it was adj_l_N: autodiff
 # builds each accumulation at the location of its contribution, adj_l, and
-# the adj_d given to it was dropped; include/kdsl/Target/SourceNames.h).
+# the adj_d given to it was dropped; include/kdsl/Dialect/SourceNames.h).
 import warp as wp
 
 

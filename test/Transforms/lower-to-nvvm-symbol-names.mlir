@@ -1,5 +1,5 @@
 // Kernel symbols that are no PTX identifier (names beyond ASCII, and in
-// hand-written IR any symbol) are mangled (include/kdsl/Target/Mangle.h)
+// hand-written IR any symbol) are mangled (include/kdsl/Support/Mangle.h)
 // rather than aborting in the NVPTX printer ("Symbol name with unsupported
 // characters"). kα is U+03B1, '.' U+002E, ' ' U+0020.
 // RUN: kdsl-opt %s --kdsl-lower-to-nvvm | FileCheck %s

@@ -7,9 +7,11 @@
 //   build-fuzz/bin/kdsl-fuzz -max_total_time=600 fuzz-corpus examples
 //
 //===----------------------------------------------------------------------===//
+#include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Frontend/Frontend.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -38,7 +40,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   kdsl::FrontendOptions options;
   bool internalError = false;
   options.internalError = &internalError;
-  auto module = kdsl::translateSource(sm, context(), options, os);
+  {
+    // The front end and, as the driver runs it after it, the bodies of the
+    // wp.grad funcs (kdsl-build-grad-funcs).
+    mlir::SourceMgrDiagnosticHandler handler(sm, &context(), os);
+    auto module = kdsl::translateSource(sm, context(), options);
+    if (module && mlir::failed(kdsl::buildGradFuncs(*module)))
+      internalError = true;
+  }
   // A verifier failure means the front end accepted a program and produced
   // invalid IR: treat it like a crash.
   if (internalError) {

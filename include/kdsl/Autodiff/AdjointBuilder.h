@@ -1,13 +1,16 @@
 //===- AdjointBuilder.h - what a derivative rule sees ----------*- C++ -*-===//
 //
-// The reverse sweep of kdsl-autodiff (lib/Autodiff/Reverse.cpp) implements
-// this interface; derivative rules (AutodiffOpInterface) only use it.
+// The reverse sweep of kdsl-autodiff (lib/Autodiff/Reverser.cpp) implements
+// AdjointBuilder; derivative rules (AutodiffOpInterface, AutodiffInterface.td,
+// attached to ops as external models by registerAutodiffInterfaceModels)
+// only use it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KDSL_AUTODIFF_ADJOINTBUILDER_H
 #define KDSL_AUTODIFF_ADJOINTBUILDER_H
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Value.h"
 
 namespace kdsl {
@@ -60,5 +63,7 @@ bool isKnownZeroAt(mlir::Value v, llvm::ArrayRef<int64_t> position);
 bool isKnownZeroField(mlir::Value s, llvm::StringRef name);
 
 } // namespace kdsl
+
+#include "kdsl/Autodiff/AutodiffInterface.h.inc"
 
 #endif

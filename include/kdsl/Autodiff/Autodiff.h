@@ -10,8 +10,12 @@
 
 namespace kdsl {
 
-/// Attaches AutodiffOpInterface to the arith, math and vector ops it covers.
+/// Attaches AutodiffOpInterface to the kdsl, arith, math and vector ops it
+/// covers (external models: the dialect does not depend on autodiff).
 void registerAutodiffInterfaceModels(mlir::DialectRegistry &registry);
+
+/// The kdsl ops' part of registerAutodiffInterfaceModels (KdslRules.cpp).
+void registerKdslOpRules(mlir::DialectRegistry &registry);
 
 /// Builds `<k>_backward` next to kernel `k` (Warp's calling convention: the
 /// arguments, then `adj_<name>` for each). Errors go to the op's location.

@@ -1,8 +1,11 @@
-//===- KdslAutodiffInterface.td - reverse-mode derivative rules -*- tablegen -*-===//
+//===- AutodiffInterface.td - reverse-mode derivative rules -*- tablegen -*-===//
 //
 // The op interface through which kdsl-autodiff asks an op for its adjoint.
-// kdsl ops implement it directly; arith, math and vector ops get it as
-// external models (lib/Autodiff), in the manner of Enzyme-MLIR.
+// Every op gets it as an external model registered by the autodiff library
+// (registerAutodiffInterfaceModels), in the manner of Enzyme-MLIR: the kdsl
+// ops' rules in lib/Autodiff/KdslRules.cpp, arith and math ones generated
+// from dialects/kdsl/KdslDerivatives.td, vector ones in VectorRules.cpp. The
+// dialect knows nothing of it (docs/architecture.md, "Layers").
 //
 //===----------------------------------------------------------------------===//
 #ifndef KDSL_AUTODIFF_INTERFACE_TD

@@ -19,4 +19,19 @@ def Autodiff : Pass<"kdsl-autodiff", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
+def BuildGradFuncs : Pass<"kdsl-build-grad-funcs", "mlir::ModuleOp"> {
+  let summary = "Give the <f>__grad declarations of wp.grad(f) calls their bodies";
+  let description = [{
+    The front end turns `wp.grad(f)(args)` into a call of a declaration
+    `func.func private @<f>__grad` marked `kdsl.grad_of = @<f>`
+    (lib/Frontend/SemaGrad.cpp). This pass gives each its body: the adjoints
+    of f's parameters for adjoint returns of Warp's T(1), f inlined, recomputed
+    and reversed as an adjoint kernel is (lib/Autodiff/GradFuncs.cpp); f and
+    what it calls go when nothing else calls them. The driver runs it right
+    after the front end (`driver::translatePython`), so that the front end
+    does not depend on the autodiff library. A failure is a compiler bug.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect", "mlir::math::MathDialect"];
+}
+
 #endif

@@ -17,14 +17,6 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-namespace kdsl {
-/// What a derivative rule of the AutodiffOpInterface sees; implemented by
-/// kdsl-autodiff (kdsl/Autodiff/AdjointBuilder.h). Only named here, so that
-/// the dialect does not depend on the autodiff library.
-class AdjointBuilder;
-} // namespace kdsl
-
-#include "kdsl/KdslAutodiffInterface.h.inc"
 #include "kdsl/KdslDialect.h.inc"
 #include "kdsl/KdslEnums.h.inc"
 

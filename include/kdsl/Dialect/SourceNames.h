@@ -21,8 +21,8 @@
 // IR's meaning or its printed form.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KDSL_TARGET_SOURCENAMES_H
-#define KDSL_TARGET_SOURCENAMES_H
+#ifndef KDSL_DIALECT_SOURCENAMES_H
+#define KDSL_DIALECT_SOURCENAMES_H
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
@@ -309,4 +309,4 @@ inline void setSourceName(mlir::Value v, llvm::StringRef name) {
 
 } // namespace kdsl
 
-#endif // KDSL_TARGET_SOURCENAMES_H
+#endif // KDSL_DIALECT_SOURCENAMES_H

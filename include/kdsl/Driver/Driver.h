@@ -2,7 +2,8 @@
 //
 // Every tool compiles a kernel file the same way:
 //
-//   front end (Python) or parser (kdsl IR)  ->  kdsl IR
+//   front end (Python, then kdsl-build-grad-funcs) or parser (kdsl IR)
+//     ->  kdsl IR
 //   -> adjoint preparation (a pass pipeline: kdsl-prepare-adjoints)
 //   -> the target: kdsl IR, LLVM IR, PTX, C++, CUDA C, or kernels compiled
 //      for the CPU (JIT in process, or emitted C++ built and loaded)
@@ -143,6 +144,17 @@ public:
 llvm::Error reported();
 /// True (and consumes it) if `e` is a ReportedError.
 bool isReported(llvm::Error &e);
+
+/// The front end (kdsl::translateSource) and the pass that completes its
+/// output, kdsl-build-grad-funcs (the bodies of wp.grad(f)'s `<f>__grad`
+/// funcs; the front end does not depend on the autodiff library). Null on an
+/// error, reported to `errs` (file:line:col, source line and caret) or, with
+/// `errs` null, to the context's handlers; a failure of the pass is a
+/// compiler bug (options.internalError).
+mlir::OwningOpRef<mlir::ModuleOp> translatePython(llvm::SourceMgr &sm, mlir::MLIRContext &ctx,
+                                                  const FrontendOptions &options,
+                                                  llvm::raw_ostream *errs,
+                                                  mlir::TimingScope *timing = nullptr);
 
 /// Stage 1: the main buffer of `sm` as kdsl IR (null on error; reported).
 mlir::OwningOpRef<mlir::ModuleOp> loadModule(llvm::SourceMgr &sm, mlir::MLIRContext &ctx,

@@ -39,7 +39,9 @@ struct FrontendOptions {
 };
 
 /// Parses, type-checks and lowers the main buffer of `sm` to a verified
-/// module; returns null on any error. Errors and notes are reported through
+/// module; returns null on any error. Calls of wp.grad(f) are calls of
+/// bodiless `@<f>__grad` funcs, which the pass kdsl-build-grad-funcs
+/// completes (driver::translatePython runs both). Errors and notes are reported through
 /// `ctx`'s diagnostic engine at FileLineColLocs of `sm`'s buffer, to the
 /// handlers the caller registered (mlir::SourceMgrDiagnosticHandler to print
 /// them, mlir::SourceMgrDiagnosticVerifierHandler to check them).

@@ -6,8 +6,8 @@
 // KernelABI.h (kdsl_report_assert, kdsl_report_oob) to the host's definitions.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KDSL_SUPPORT_KERNELJIT_H
-#define KDSL_SUPPORT_KERNELJIT_H
+#ifndef KDSL_RUNTIME_KERNELJIT_H
+#define KDSL_RUNTIME_KERNELJIT_H
 
 #include "kdsl/Runtime/CpuBackend.h"
 

@@ -23,8 +23,8 @@
 // that do not link kdsl).
 //
 //===----------------------------------------------------------------------===//
-#ifndef KDSL_TARGET_MANGLE_H
-#define KDSL_TARGET_MANGLE_H
+#ifndef KDSL_SUPPORT_MANGLE_H
+#define KDSL_SUPPORT_MANGLE_H
 
 #include "llvm/ADT/StringRef.h"
 
@@ -69,4 +69,4 @@ inline std::string mangleName(llvm::StringRef name) {
 
 } // namespace kdsl
 
-#endif // KDSL_TARGET_MANGLE_H
+#endif // KDSL_SUPPORT_MANGLE_H

@@ -21,7 +21,7 @@
 
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Target/Cpp.h"
-#include "kdsl/Target/SourceNames.h"
+#include "kdsl/Dialect/SourceNames.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -101,7 +101,7 @@ private:
   llvm::StringSet<> globalNames; // struct and function names
   unsigned counter = 0;
   llvm::StringMap<unsigned> suffixes; // per function: the next _N of a name
-  /// Source statements (kdsl/Target/SourceNames.h): line -> (first line, text).
+  /// Source statements (kdsl/Dialect/SourceNames.h): line -> (first line, text).
   llvm::DenseMap<unsigned, std::pair<unsigned, llvm::StringRef>> statements;
   std::string sourceFile; // its base name, for the comments
   std::string sourcePath; // its full name: ops located elsewhere (the prelude) get no comment

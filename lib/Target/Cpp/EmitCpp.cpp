@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "CppEmitter.h"
 #include "kdsl/Dialect/LaunchBounds.h"
-#include "kdsl/Target/Mangle.h"
+#include "kdsl/Support/Mangle.h"
 
 #include "llvm/ADT/SetVector.h"
 
@@ -185,7 +185,7 @@ LogicalResult CppEmitter::emitKernel(KernelOp k) {
 }
 
 /// The source statements of the module's location, for the comments
-/// (kdsl/Target/SourceNames.h).
+/// (kdsl/Dialect/SourceNames.h).
 void CppEmitter::readSourceStatements(ModuleOp module) {
   auto fused = dyn_cast<FusedLoc>(module->getLoc());
   auto table = fused ? dyn_cast_or_null<ArrayAttr>(fused.getMetadata()) : ArrayAttr();

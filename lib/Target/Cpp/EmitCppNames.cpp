@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CppEmitter.h"
-#include "kdsl/Target/Mangle.h"
+#include "kdsl/Support/Mangle.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"

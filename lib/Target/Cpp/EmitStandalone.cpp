@@ -1,6 +1,6 @@
 //===- EmitStandalone.cpp - host program for the emitted CUDA C -----------===//
 #include "kdsl/Target/Cpp.h"
-#include "kdsl/Target/Mangle.h"
+#include "kdsl/Support/Mangle.h"
 
 #include "kdsl/Dialect/Kdsl.h"
 

@@ -1,6 +1,6 @@
 //===- VerifyEmitted.cpp - Clang -fsyntax-only on emitted code -----------===//
 #include "kdsl/Target/Verify.h"
-#include "kdsl/Support/KernelJit.h"
+#include "kdsl/Runtime/KernelJit.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/CodeGen/CodeGenAction.h"
