@@ -46,7 +46,7 @@ for input in "$root/bench/inputs/noise_kernel.py" "$root/bench/inputs/swish_mlp.
       out="$work/out.$target"
       start=$(date +%s.%N)
       if timeout "$limit" "$tool" "$input" --emit=$target -o "$out" 2>/dev/null; then
-        secs=$(echo "$(date +%s.%N) - $start" | bc)
+        secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
         lines=$(wc -l < "$out")
         body=$(awk 'seen { n++ } /---- end of prelude ----/ { seen = 1 } END { print seen ? n : "-" }' "$out")
         printf '%-10s %-14s %-5s %9.2f %9d %12s\n' "$name" "$(basename "$input" .py)" $target "$secs" "$lines" "$body"
