@@ -550,6 +550,28 @@ def Kdsl_PrintOp : Kdsl_Op<"print"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Pass-internal
+//===----------------------------------------------------------------------===//
+
+def Kdsl_EffectFenceOp : Kdsl_Op<"effect_fence", [MemoryEffects<[MemWrite]>]> {
+  let summary = "kdsl-named-canonicalize's marker: a write that ends side-effect scans";
+  let description = [{
+    Exists only while kdsl-named-canonicalize runs (KeepNames.cpp), which
+    puts one at the start of each long block of a loop, `if` or alloca scope
+    and takes them all out after. MLIR's greedy rewrite driver revisits the
+    ops enclosing every op it rewrites, and asks each whether it is dead: for
+    a loop, a scan of its body up to the first op that writes memory, which
+    in a long straight-line kernel is the whole body, after every rewrite.
+    The fence is that first write. It writes nothing and is never lowered.
+
+    ```mlir
+    kdsl.effect_fence
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
 // Vector and matrix builtins
 //===----------------------------------------------------------------------===//
 

@@ -204,6 +204,15 @@ kdsl.kernel @checks(%ok: i1) attributes {arg_names = ["ok"]} {
   kdsl.return
 }
 
+// kdsl-canonicalize's marker (it exists only while that pass runs).
+// CHECK-LABEL: kdsl.kernel @fence(
+// CHECK-NEXT:    kdsl.effect_fence
+// CHECK-NEXT:    kdsl.return
+kdsl.kernel @fence() attributes {arg_names = []} {
+  kdsl.effect_fence
+  kdsl.return
+}
+
 //===----------------------------------------------------------------------===//
 // Vector builtins
 //===----------------------------------------------------------------------===//

@@ -97,6 +97,14 @@ llvm::LogicalResult flattenCarriedValues(mlir::Operation *root, bool matrices);
 /// the result (an error is emitted at the failing op).
 void flattenCarriedStructs(mlir::Operation *root);
 
+/// kdsl-canonicalize's markers (EffectFences.cpp): a kdsl.effect_fence at
+/// the start of every long block of an op whose effects are those of its
+/// body, so that the greedy driver's dead-op checks stop at once; how many
+/// were put in. And the fences taken out; whether the patterns should run
+/// once more (a fenced op is dead now, or a fenced block is short).
+unsigned insertEffectFences(mlir::Operation *root);
+bool removeEffectFences(mlir::Operation *root);
+
 /// MLIR's canonicalizer and CSE, keeping the adjoint names (adj_...) of the
 /// ops they replace on the ops defining the values they keep
 /// (lib/Transforms/KeepNames.cpp): kdsl-prepare-emission's.

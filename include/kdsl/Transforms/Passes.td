@@ -20,6 +20,30 @@ def ExpandBuiltins : Pass<"kdsl-expand-builtins", "mlir::ModuleOp"> {
                            "mlir::vector::VectorDialect", "mlir::scf::SCFDialect"];
 }
 
+def Canonicalize : Pass<"kdsl-canonicalize"> {
+  let summary = "MLIR's canonicalizer, in time linear in the length of a block";
+  let description = [{
+    The patterns, their order and the greedy driver's settings of
+    `canonicalize` (createCanonicalizerPass()), with the same result; while
+    they run, each long block of a loop, `if` or alloca scope starts with a
+    `kdsl.effect_fence` (EffectFences.cpp), so that the driver's check
+    whether such an op is dead, which it repeats after every rewrite inside
+    it, stops at once instead of scanning the whole body (quadratic in a long
+    straight-line kernel). The CPU and GPU pipelines use it in place of
+    `canonicalize`.
+  }];
+  let dependentDialects = ["kdsl::KdslDialect"];
+  let options = [
+    Option<"keepFences", "keep-fences", "bool", /*default=*/"false",
+           "Leave the kdsl.effect_fence markers in the output and skip the run without them "
+           "(for tests: shows which blocks were fenced)">
+  ];
+  let statistics = [
+    Statistic<"numFences", "effect-fences", "Blocks that held a kdsl.effect_fence while the patterns ran">,
+    Statistic<"numReruns", "reruns", "Times the patterns ran again without fences">
+  ];
+}
+
 def FlattenCarriedStructs : Pass<"kdsl-flatten-carried-structs"> {
   let summary = "Carry structs (and matrices) across scf region boundaries as their parts";
   let description = [{
