@@ -7,6 +7,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
@@ -86,6 +87,27 @@ bool needsBuiltinExpansion(mlir::Operation *op);
 /// patterns with the dialect conversion driver; fails (with an error at the
 /// op) if some op needs an expansion that no pattern gives.
 llvm::LogicalResult expandBuiltinsIn(mlir::Operation *root);
+
+/// Matrices of more elements than this (larger than 16x32) are large: the
+/// lowerings keep them in stack buffers and work on them a row at a time in
+/// loops, and autodiff reverses their broadcasts and run-time positions by
+/// rule instead of through the element-wise expansions.
+inline constexpr int64_t kMaxSSAMatrixElements = 512;
+
+/// Whether `t` is a matrix of more than kMaxSSAMatrixElements elements.
+inline bool isLargeMatrixType(mlir::Type t) {
+  auto v = llvm::dyn_cast<mlir::VectorType>(t);
+  return v && v.getRank() == 2 && v.getNumElements() > kMaxSSAMatrixElements;
+}
+
+/// The first step of kdsl-expand-builtins (ExpandMatrixLoops.cpp): under
+/// `root`, inside functions, matrix products, transposes and outer products
+/// too large to unroll (over 512 multiply-adds or elements) become scf.for
+/// loops over stack buffers allocated at the function's entry, and large
+/// matrices live in such buffers, moved and combined a row at a time in
+/// loops, wherever the ops using them allow; the smaller ones are left to
+/// the patterns.
+void expandLargeMatrixOpsToLoops(mlir::Operation *root);
 
 /// What kdsl-flatten-carried-structs does, on the ops under `root`: every
 /// scf.for, scf.while and scf.if that carries or returns structs of scalars,

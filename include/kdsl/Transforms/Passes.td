@@ -15,9 +15,15 @@ def ExpandBuiltins : Pass<"kdsl-expand-builtins", "mlir::ModuleOp"> {
     emits into the forms `convert-vector-to-llvm` handles: `vector.transpose`
     and `vector.outerproduct` are expanded, n-D `vector.from_elements` is
     built row by row, and dynamic positions into matrices become selects.
+    First (ExpandMatrixLoops.cpp), products over 512 multiply-adds (and
+    transposes and outer products over 512 elements) become scf.for loops
+    over memref.alloca buffers instead, in the same operation order, and
+    matrices over 512 elements live in such buffers, their loads, stores,
+    atomics and element-wise ops loops over rows (kdsl.component_view).
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect",
-                           "mlir::vector::VectorDialect", "mlir::scf::SCFDialect"];
+                           "mlir::vector::VectorDialect", "mlir::scf::SCFDialect",
+                           "mlir::memref::MemRefDialect", "mlir::ub::UBDialect", "kdsl::KdslDialect"];
 }
 
 def Canonicalize : Pass<"kdsl-canonicalize"> {
