@@ -505,6 +505,31 @@ def Kdsl_ArraySliceOp : Kdsl_Op<"array_slice", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Kdsl_ComponentViewOp : Kdsl_Op<"component_view", [Pure]> {
+  let summary = "the components of one vector or matrix element of an array, as an array";
+  let description = [{
+    A view of the element `array[indices]` (one `i32` per dimension, a
+    negative one counting from the end, as `kdsl.load`), a vector or matrix
+    of non-bool scalars: as an array of its scalars (a matrix: 2-d, shape
+    `[rows, cols]`; a vector: 1-d) or, for a matrix, as a 1-d array of its
+    rows (vectors of `cols` components). The data pointer is the element's
+    address; shape and byte strides are those of the element's packed C
+    layout. kdsl-expand-builtins makes it, after the bounds checks are in
+    place, to move large matrices between arrays and stack buffers a row at
+    a time in loops (ExpandMatrixLoops.cpp); it is made after autodiff and
+    has no adjoint.
+
+    ```mlir
+    %rows = kdsl.component_view %a[%i] : !kdsl.array<vector<64x64xf32>, 1> -> !kdsl.array<vector<64xf32>, 1>
+    %elems = kdsl.component_view %a[%i] : !kdsl.array<vector<64x64xf32>, 1> -> !kdsl.array<f32, 2>
+    ```
+  }];
+  let arguments = (ins Kdsl_ArrayType:$array, Variadic<I32>:$indices);
+  let results = (outs Kdsl_ArrayType:$result);
+  let assemblyFormat = "$array `[` $indices `]` attr-dict `:` type($array) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // In-kernel checks
 //===----------------------------------------------------------------------===//
@@ -547,6 +572,28 @@ def Kdsl_PrintOp : Kdsl_Op<"print"> {
   let arguments = (ins StrAttr:$format, Variadic<AnyType>:$args);
   let assemblyFormat = "$format (`(` $args^ `)` `:` type($args))? attr-dict";
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Pass-internal
+//===----------------------------------------------------------------------===//
+
+def Kdsl_EffectFenceOp : Kdsl_Op<"effect_fence", [MemoryEffects<[MemWrite]>]> {
+  let summary = "kdsl-named-canonicalize's marker: a write that ends side-effect scans";
+  let description = [{
+    Exists only while kdsl-named-canonicalize runs (KeepNames.cpp), which
+    puts one at the start of each long block of a loop, `if` or alloca scope
+    and takes them all out after. MLIR's greedy rewrite driver revisits the
+    ops enclosing every op it rewrites, and asks each whether it is dead: for
+    a loop, a scan of its body up to the first op that writes memory, which
+    in a long straight-line kernel is the whole body, after every rewrite.
+    The fence is that first write. It writes nothing and is never lowered.
+
+    ```mlir
+    kdsl.effect_fence
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
 }
 
 //===----------------------------------------------------------------------===//

@@ -3,6 +3,7 @@
 #include "kdsl/Autodiff/Passes.h"
 #include "Reverser.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -19,7 +20,7 @@ namespace {
 struct AutodiffPass : public kdsl::impl::AutodiffBase<AutodiffPass> {
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<memref::MemRefDialect, arith::ArithDialect, math::MathDialect,
-                    vector::VectorDialect, scf::SCFDialect>();
+                    vector::VectorDialect, scf::SCFDialect, func::FuncDialect>();
     registerAutodiffInterfaceModels(registry);
   }
 

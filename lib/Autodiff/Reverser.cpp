@@ -128,6 +128,21 @@ static void unmapBlockArguments(IRMapping &map, Operation *op) {
 /// Iteration counters and tape positions are i64, not index: index-typed
 /// loop block arguments do not survive the GPU lowering (gpu-to-nvvm converts
 /// block arguments before the index arithmetic feeding them).
+/// Run-time positions into, and broadcasts of a scalar to, a large matrix
+/// take their vector rules (a run-time vector.insert / extract of the
+/// adjoint, a reduction of it), which the lowerings turn into a store, a load
+/// and a loop: the expansions' select chains and row-by-row sums would be
+/// straight-line code as long as the matrix (issue 26, finding 18).
+static bool reversedByRule(Operation &op) {
+  if (auto e = dyn_cast<vector::ExtractOp>(op))
+    return isLargeMatrixType(e.getSourceVectorType());
+  if (auto i = dyn_cast<vector::InsertOp>(op))
+    return isLargeMatrixType(i.getDestVectorType());
+  if (auto b = dyn_cast<vector::BroadcastOp>(op))
+    return isLargeMatrixType(b.getResultVectorType()) && !isa<VectorType>(b.getSourceType());
+  return false;
+}
+
 static Value counterConst(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, b.getI64Type(), v);
 }
@@ -549,7 +564,7 @@ LogicalResult Reverser::reverseOp(Operation &op) {
     return reverseWhile(o);
   if (writesLocalArray(&op))
     return reverseLocalWrite(op);
-  if (needsBuiltinExpansion(&op))
+  if (needsBuiltinExpansion(&op) && !reversedByRule(op))
     return reverseExpanded(op);
   if (auto rule = dyn_cast<AutodiffOpInterface>(op))
     return rule.buildAdjoint(*this);

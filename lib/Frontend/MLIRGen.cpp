@@ -564,17 +564,25 @@ SmallVector<mlir::Type> MLIRGen::envTypes(const NameSet &names) {
   return t;
 }
 
+/// Whether genStmt reads its `liveAfter` (the names it may carry out).
+static bool readsLiveAfter(const Stmt *s) {
+  return s->kind == StmtKind::If || s->kind == StmtKind::For || s->kind == StmtKind::While;
+}
+
 void MLIRGen::genBody(const Body &body, const NameSet &liveOut) {
   size_t n = body.size();
-  // live[i]: names read by body[i..] or after the body.
-  std::vector<NameSet> live(n + 1);
-  live[n] = liveOut;
+  // liveAfter[i]: names read by body[i+1..] or after the body, kept only for
+  // the statements that read it: a copy after every statement would make a
+  // long straight-line body quadratic (issue 26, finding 19).
+  std::vector<NameSet> liveAfter(n);
+  NameSet live = liveOut;
   for (size_t i = n; i-- > 0;) {
-    live[i] = live[i + 1];
-    unite(live[i], info(body[i], loopDepth).reads);
+    if (readsLiveAfter(body[i]))
+      liveAfter[i] = live;
+    unite(live, info(body[i], loopDepth).reads);
   }
   for (size_t i = 0; i < n && !failed; ++i) {
-    genStmt(body[i], live[i + 1]);
+    genStmt(body[i], liveAfter[i]);
     if (failed)
       return;
     unsigned exits = info(body[i], loopDepth).exits;
@@ -1019,6 +1027,8 @@ void MLIRGen::assignTo(const Expr *target, mlir::Value v) {
     writeLValue(lv, v, loc(target->loc));
 }
 
+/// `liveAfter` is read only by the statements readsLiveAfter names (genBody
+/// leaves it empty for the others).
 void MLIRGen::genStmt(const Stmt *s, const NameSet &liveAfter) {
   llvm::SaveAndRestore<mlir::Block *> inStatement(stmtBlock, b.getInsertionBlock());
   if (s->kind != StmtKind::Pass &&

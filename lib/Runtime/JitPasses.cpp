@@ -122,6 +122,34 @@ void callAtomicHelpers(Function &f) {
   }
 }
 
+/// Whether `f` computes on vectors of kMinWideVector components or more
+/// (large vectors, rows of large matrices: kdsl-expand-builtins's loops).
+bool hasWideVectors(Function &f) {
+  constexpr unsigned kMinWideVector = 16;
+  auto wide = [](Type *t) {
+    auto *v = dyn_cast<FixedVectorType>(t);
+    return v && v->getNumElements() >= kMinWideVector;
+  };
+  for (Instruction &inst : instructions(f))
+    if (wide(inst.getType()) || any_of(inst.operands(), [&](Value *o) { return wide(o->getType()); }))
+      return true;
+  return false;
+}
+
+/// The Scalarizer, on the functions without wide vectors: split, a row of a
+/// 128x128 matrix is 128 scalar instructions, and the straight-line row code
+/// of a large matrix's adjoint (sums of rows, selects of rows) becomes blocks
+/// of tens of thousands of instructions, which took the optimizer and the
+/// register allocator seconds (issue 26, finding 18). Such functions keep
+/// their vectors; the back end splits them into the host's vector registers.
+struct ScalarizeNarrowVectors : PassInfoMixin<ScalarizeNarrowVectors> {
+  PreservedAnalyses run(Function &f, FunctionAnalysisManager &fam) {
+    if (hasWideVectors(f))
+      return PreservedAnalyses::all();
+    return ScalarizerPass().run(f, fam);
+  }
+};
+
 } // namespace
 
 /// Runs the module passes `build` adds, with the standard analyses.
@@ -144,7 +172,7 @@ static void runPasses(Module &m, TargetMachine *tm,
 
 void kdsl::optimizeForHost(Module &m, TargetMachine &tm) {
   runPasses(m, &tm, [](PassBuilder &pb, ModulePassManager &mpm) {
-    mpm.addPass(createModuleToFunctionPassAdaptor(ScalarizerPass()));
+    mpm.addPass(createModuleToFunctionPassAdaptor(ScalarizeNarrowVectors()));
     mpm.addPass(pb.buildPerModuleDefaultPipeline(OptimizationLevel::O3));
   });
 }

@@ -12,8 +12,9 @@ namespace kdsl {
 /// LLVM's O3 pipeline for the host, after the Scalarizer: kdsl keeps small
 /// vectors (vec3, mat33 rows) as LLVM vector values, and the loop vectorizer
 /// only widens loops of scalar instructions; scalarized, the grid loop
-/// vectorizes across threads. The optimizer needs the host's target machine:
-/// without its cost model LLVM does not vectorize.
+/// vectorizes across threads. Functions with vectors of 16 components or
+/// more (large matrices' rows) are not scalarized. The optimizer needs the
+/// host's target machine: without its cost model LLVM does not vectorize.
 void optimizeForHost(llvm::Module &m, llvm::TargetMachine &tm);
 
 /// Rewrites `m` for code generation at O0, where FastISel selects what it

@@ -92,12 +92,23 @@ struct Layout {
 
   /// Loads and stores go component by component (scalar loads at computed
   /// offsets): LLVM's vectorizers do not handle aggregate loads and stores.
+  /// A wide row (kWideRow components or more: large vectors and the rows of
+  /// large matrices) is one vector load or store at the element's alignment
+  /// instead, so that a 64x64 matrix is 64 loads, not 4,096 (the same bytes:
+  /// vectors of non-bool elements are packed in memory as C arrays).
+  static constexpr int64_t kWideRow = 16;
+  static bool isWideRow(VectorType v) {
+    return v.getRank() == 1 && v.getDimSize(0) >= kWideRow && !v.getElementType().isInteger(1);
+  }
+  static unsigned elementAlign(VectorType v) { return (unsigned)cLayoutOf(v.getElementType())->align; }
   Value fieldPtr(Value ptr, Type mem, int64_t i) {
     return LLVM::GEPOp::create(b, loc, ptr.getType(), mem, ptr, ArrayRef<LLVM::GEPArg>{0, (int32_t)i});
   }
   Value read(Value ptr, Type t) {
     Type mem = cLayoutType(t);
     if (auto v = dyn_cast<VectorType>(t)) {
+      if (isWideRow(v))
+        return LLVM::LoadOp::create(b, loc, tc.convertType(t), ptr, elementAlign(v));
       Value r = LLVM::PoisonOp::create(b, loc, tc.convertType(t));
       if (v.getRank() == 1) {
         for (int64_t i = 0; i < v.getDimSize(0); ++i)
@@ -121,6 +132,10 @@ struct Layout {
   void write(Value ssa, Value ptr, Type t) {
     Type mem = cLayoutType(t);
     if (auto v = dyn_cast<VectorType>(t)) {
+      if (isWideRow(v)) {
+        LLVM::StoreOp::create(b, loc, ssa, ptr, elementAlign(v));
+        return;
+      }
       if (v.getRank() == 1) {
         for (int64_t i = 0; i < v.getDimSize(0); ++i)
           LLVM::StoreOp::create(b, loc, LLVM::ExtractElementOp::create(b, loc, ssa, idx(i)),
@@ -403,6 +418,37 @@ struct SubArrayLowering : KdslPattern<SubArrayOp> {
   }
 };
 
+/// The components (or rows) of one vector or matrix element as an array:
+/// the data pointer at the element, the packed C layout's shape and byte
+/// strides, the unused dimensions 0.
+struct ComponentViewLowering : KdslPattern<ComponentViewOp> {
+  using KdslPattern::KdslPattern;
+  LogicalResult matchAndRewrite(ComponentViewOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+    Location loc = op.getLoc();
+    auto elem = cast<VectorType>(op.getArray().getType().getElementType());
+    std::optional<CSizeAlign> scalar = cLayoutOf(elem.getElementType());
+    if (!scalar)
+      return r.notifyMatchFailure(op, "no C layout of the element's scalars");
+    Layout l = layout(r, loc);
+    Value desc = LLVM::ZeroOp::create(r, loc, getTypeConverter()->convertType(op.getType()));
+    desc = LLVM::InsertValueOp::create(r, loc, desc, l.address(a.getArray(), a.getIndices(), op),
+                                       ArrayRef<int64_t>{0});
+    ArrayType out = op.getType();
+    // Row-major: the last dimension of the view has the scalar's stride, or
+    // (a view of rows) the row's.
+    int64_t stride = (int64_t)scalar->size;
+    if (out.getNdim() < (unsigned)elem.getRank())
+      stride *= elem.getDimSize(1);
+    for (int64_t d = (int64_t)out.getNdim() - 1; d >= 0; --d) {
+      desc = LLVM::InsertValueOp::create(r, loc, desc, l.idx(elem.getDimSize(d)), ArrayRef<int64_t>{1, d});
+      desc = LLVM::InsertValueOp::create(r, loc, desc, l.idx(stride), ArrayRef<int64_t>{2, d});
+      stride *= elem.getDimSize(d);
+    }
+    r.replaceOp(op, desc);
+    return success();
+  }
+};
+
 /// Warp's view with slices (kdsl.array_slice): per leading dimension a plain
 /// index (negative from the end; the dimension dropped) or a slice resolved
 /// as CPython's slice.indices(shape[d]) (the dimension kept with the slice's
@@ -657,7 +703,7 @@ struct ConvertKdslToLLVMPass : public kdsl::impl::ConvertKdslToLLVMBase<ConvertK
 
     RewritePatternSet patterns(ctx);
     patterns.add<LoadLowering, StoreLowering, ReadLowering, ComponentIndexLowering, ShapeLowering, HasDataLowering, NullArrayLowering, AtomicLowering, FieldViewLowering,
-                 SubArrayLowering, ArraySliceLowering, BitcastLowering, LocalArrayLowering, ArrayPtrLowering, ArrayFromPtrLowering,
+                 SubArrayLowering, ArraySliceLowering, ComponentViewLowering, BitcastLowering, LocalArrayLowering, ArrayPtrLowering, ArrayFromPtrLowering,
                  IsDenseLowering, AssumeDenseLowering, StructCreateLowering, StructExtractLowering, StructInsertLowering>(converter);
     populatePrintToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);

@@ -17,6 +17,7 @@
 #include "kdsl/Dialect/SourceNames.h"
 #include "kdsl/Transforms/Passes.h"
 
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/PatternMatch.h"
@@ -590,6 +591,7 @@ struct ExpandToBF16 final : public ExpandPattern<OpT> {
 
 struct ExpandBuiltinsPass : public kdsl::impl::ExpandBuiltinsBase<ExpandBuiltinsPass> {
   void runOnOperation() override {
+    expandLargeMatrixOpsToLoops(getOperation());
     if (failed(expandBuiltinsIn(getOperation())))
       signalPassFailure();
   }

@@ -15,6 +15,10 @@
 // again is not folded away with its name (runOnOperation): -(-x) stays
 // -adj_bias, as in Warp's backward.
 //
+// Long blocks get kdsl.effect_fence markers while the patterns run, as in
+// kdsl-canonicalize (EffectFences.cpp): the same result, in time linear in
+// the length of a block.
+//
 //===----------------------------------------------------------------------===//
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Dialect/SourceNames.h"
@@ -118,9 +122,12 @@ struct NamedCanonicalize : PassWrapper<NamedCanonicalize, OperationPass<>> {
         return use.getOwner() != barrier && (lanes || isa<arith::NegFOp>(use.getOwner()));
       });
     }
+    bool fenced = kdsl::insertEffectFences(getOperation()) > 0;
     // Best effort, as the canonicalizer: not converging is no failure.
     (void)applyPatternsGreedily(getOperation(), *patterns, config);
     if (zeroUnreadLanes())
+      (void)applyPatternsGreedily(getOperation(), *patterns, config);
+    if (fenced && kdsl::removeEffectFences(getOperation()))
       (void)applyPatternsGreedily(getOperation(), *patterns, config);
     // The barriers left (those whose users folded away went with them).
     getOperation()->walk([&](kdsl::BitcastOp barrier) {

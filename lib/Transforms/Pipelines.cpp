@@ -30,7 +30,7 @@ void kdsl::buildLowerToCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &
   pm.addPass(createIndexFacts());
   pm.addPass(createLowerLaunch());
   pm.addPass(createOutlineCpuKernels(outline));
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCanonicalize()); // canonicalize, linear in block length (EffectFences.cpp)
   pm.addPass(createCSEPass());
   pm.addPass(createEraseUnusedAdjointFuncs());
   // After canonicalization, which would fold the row-by-row matrices back
@@ -70,7 +70,7 @@ void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions
   // function outside it, a null callee in the LLVM module.)
   pm.addPass(createConvertMathToFuncs());
   pm.addPass(createOutlineGpuKernels());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCanonicalize()); // canonicalize, linear in block length (EffectFences.cpp)
   pm.addPass(createCSEPass());
   pm.addPass(createEraseUnusedAdjointFuncs());
   pm.addPass(createExpandBuiltins());

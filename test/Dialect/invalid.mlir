@@ -1231,6 +1231,30 @@ func.func @field_view_of_array_field(%ss: !kdsl.array<!S, 1>) {
 
 // -----
 
+func.func @component_view_indices(%m: !kdsl.array<vector<64x64xf32>, 2>, %i: i32) {
+  // expected-error @+1 {{takes 2 indices, got 1}}
+  %v = kdsl.component_view %m[%i] : !kdsl.array<vector<64x64xf32>, 2> -> !kdsl.array<f32, 2>
+  return
+}
+
+// -----
+
+func.func @component_view_of_scalars(%a: !kdsl.array<f32, 1>, %i: i32) {
+  // expected-error @+1 {{views a vector or matrix element of non-bool scalars, not 'f32'}}
+  %v = kdsl.component_view %a[%i] : !kdsl.array<f32, 1> -> !kdsl.array<f32, 1>
+  return
+}
+
+// -----
+
+func.func @component_view_result(%m: !kdsl.array<vector<64x32xf32>, 1>, %i: i32) {
+  // expected-error @+1 {{result must be a 2-d array of 'f32' or a 1-d array of its rows}}
+  %v = kdsl.component_view %m[%i] : !kdsl.array<vector<64x32xf32>, 1> -> !kdsl.array<vector<64xf32>, 1>
+  return
+}
+
+// -----
+
 func.func @component_index_of_nothing(%j: i32) -> index {
   // expected-error @+1 {{extent must be at least 1, got 0}}
   %p = kdsl.component_index %j, 0, "a component of a vec3f"

@@ -204,6 +204,28 @@ kdsl.kernel @checks(%ok: i1) attributes {arg_names = ["ok"]} {
   kdsl.return
 }
 
+// kdsl-expand-builtins's views of one matrix element: its rows, its scalars.
+// CHECK-LABEL: kdsl.kernel @component_views(
+// CHECK:         kdsl.component_view %m[%tid] : <vector<64x64xf32>, 1> -> <vector<64xf32>, 1>
+// CHECK:         kdsl.component_view %m[%tid] : <vector<64x64xf32>, 1> -> <f32, 2>
+// CHECK:         kdsl.component_view %v[%tid] : <vector<20xf64>, 1> -> <f64, 1>
+kdsl.kernel @component_views(%m: !kdsl.array<vector<64x64xf32>, 1>, %v: !kdsl.array<vector<20xf64>, 1>) attributes {arg_names = ["m", "v"]} {
+  %tid = kdsl.tid : i32
+  %rows = kdsl.component_view %m[%tid] : !kdsl.array<vector<64x64xf32>, 1> -> !kdsl.array<vector<64xf32>, 1>
+  %elems = kdsl.component_view %m[%tid] : !kdsl.array<vector<64x64xf32>, 1> -> !kdsl.array<f32, 2>
+  %comps = kdsl.component_view %v[%tid] : !kdsl.array<vector<20xf64>, 1> -> !kdsl.array<f64, 1>
+  kdsl.return
+}
+
+// kdsl-canonicalize's marker (it exists only while that pass runs).
+// CHECK-LABEL: kdsl.kernel @fence(
+// CHECK-NEXT:    kdsl.effect_fence
+// CHECK-NEXT:    kdsl.return
+kdsl.kernel @fence() attributes {arg_names = []} {
+  kdsl.effect_fence
+  kdsl.return
+}
+
 //===----------------------------------------------------------------------===//
 // Vector builtins
 //===----------------------------------------------------------------------===//

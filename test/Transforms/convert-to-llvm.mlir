@@ -25,6 +25,60 @@ func.func @load_vec(%a: !kdsl.array<vector<3xf32>, 1>, %i: i32) -> vector<3xf32>
   return %v : vector<3xf32>
 }
 
+// A row of 16 components or more (a large vector, a row of a large matrix)
+// is one vector load or store at the element's alignment, not one per
+// component: 64 loads for a 64x64 matrix, not 4,096 (issue 26, finding 18).
+// CHECK-LABEL: llvm.func @load_wide(
+// CHECK: %[[P:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+// CHECK: %[[R0:.*]] = llvm.getelementptr %[[P]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<2 x array<16 x f32>>
+// CHECK: llvm.load %[[R0]] {alignment = 4 : i64} : !llvm.ptr -> vector<16xf32>
+// CHECK: %[[R1:.*]] = llvm.getelementptr %[[P]][0, 1] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<2 x array<16 x f32>>
+// CHECK: llvm.load %[[R1]] {alignment = 4 : i64} : !llvm.ptr -> vector<16xf32>
+// CHECK-NOT: llvm.load
+// CHECK: llvm.return
+func.func @load_wide(%a: !kdsl.array<vector<2x16xf32>, 1>, %i: i32) -> vector<2x16xf32> {
+  %v = kdsl.load %a[%i] : !kdsl.array<vector<2x16xf32>, 1>
+  return %v : vector<2x16xf32>
+}
+
+// CHECK-LABEL: llvm.func @store_wide(
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<20xf64>, !llvm.ptr
+// CHECK-NOT: llvm.store
+// CHECK: llvm.return
+func.func @store_wide(%a: !kdsl.array<vector<20xf64>, 1>, %i: i32, %v: vector<20xf64>) {
+  kdsl.store %v, %a[%i] : !kdsl.array<vector<20xf64>, 1>
+  return
+}
+
+// kdsl.component_view: the element's address (as kdsl.load computes it), the
+// shape and byte strides of its packed C layout.
+// CHECK-LABEL: llvm.func @view_rows(
+// CHECK: %[[P:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+// CHECK: %[[D0:.*]] = llvm.insertvalue %[[P]], %{{.*}}[0]
+// CHECK: %[[N:.*]] = llvm.mlir.constant(64 : i64) : i64
+// CHECK: %[[D1:.*]] = llvm.insertvalue %[[N]], %[[D0]][1, 0]
+// CHECK: %[[S:.*]] = llvm.mlir.constant(128 : i64) : i64
+// CHECK: %[[D2:.*]] = llvm.insertvalue %[[S]], %[[D1]][2, 0]
+// CHECK: llvm.return %[[D2]]
+func.func @view_rows(%a: !kdsl.array<vector<64x32xf32>, 1>, %i: i32) -> !kdsl.array<vector<32xf32>, 1> {
+  %v = kdsl.component_view %a[%i] : !kdsl.array<vector<64x32xf32>, 1> -> !kdsl.array<vector<32xf32>, 1>
+  return %v : !kdsl.array<vector<32xf32>, 1>
+}
+
+// CHECK-LABEL: llvm.func @view_elems(
+// CHECK: llvm.mlir.constant(32 : i64)
+// CHECK: llvm.insertvalue %{{.*}}[1, 1]
+// CHECK: llvm.mlir.constant(8 : i64)
+// CHECK: llvm.insertvalue %{{.*}}[2, 1]
+// CHECK: llvm.mlir.constant(64 : i64)
+// CHECK: llvm.insertvalue %{{.*}}[1, 0]
+// CHECK: llvm.mlir.constant(256 : i64)
+// CHECK: llvm.insertvalue %{{.*}}[2, 0]
+func.func @view_elems(%a: !kdsl.array<vector<64x32xf64>, 1>, %i: i32) -> !kdsl.array<f64, 2> {
+  %v = kdsl.component_view %a[%i] : !kdsl.array<vector<64x32xf64>, 1> -> !kdsl.array<f64, 2>
+  return %v : !kdsl.array<f64, 2>
+}
+
 // CHECK-LABEL: llvm.func @store_2d(
 // CHECK: %[[S0:.*]] = llvm.extractvalue %{{.*}}[2, 0]
 // CHECK: %[[T0:.*]] = llvm.mul %{{.*}}, %[[S0]] : i64

@@ -7,6 +7,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
@@ -87,6 +88,27 @@ bool needsBuiltinExpansion(mlir::Operation *op);
 /// op) if some op needs an expansion that no pattern gives.
 llvm::LogicalResult expandBuiltinsIn(mlir::Operation *root);
 
+/// Matrices of more elements than this (larger than 16x32) are large: the
+/// lowerings keep them in stack buffers and work on them a row at a time in
+/// loops, and autodiff reverses their broadcasts and run-time positions by
+/// rule instead of through the element-wise expansions.
+inline constexpr int64_t kMaxSSAMatrixElements = 512;
+
+/// Whether `t` is a matrix of more than kMaxSSAMatrixElements elements.
+inline bool isLargeMatrixType(mlir::Type t) {
+  auto v = llvm::dyn_cast<mlir::VectorType>(t);
+  return v && v.getRank() == 2 && v.getNumElements() > kMaxSSAMatrixElements;
+}
+
+/// The first step of kdsl-expand-builtins (ExpandMatrixLoops.cpp): under
+/// `root`, inside functions, matrix products, transposes and outer products
+/// too large to unroll (over 512 multiply-adds or elements) become scf.for
+/// loops over stack buffers allocated at the function's entry, and large
+/// matrices live in such buffers, moved and combined a row at a time in
+/// loops, wherever the ops using them allow; the smaller ones are left to
+/// the patterns.
+void expandLargeMatrixOpsToLoops(mlir::Operation *root);
+
 /// What kdsl-flatten-carried-structs does, on the ops under `root`: every
 /// scf.for, scf.while and scf.if that carries or returns structs of scalars,
 /// vectors and matrices carries their fields instead; with `matrices`, also
@@ -96,6 +118,14 @@ llvm::LogicalResult flattenCarriedValues(mlir::Operation *root, bool matrices);
 /// flattenCarriedValues for structs only; kept for callers that do not check
 /// the result (an error is emitted at the failing op).
 void flattenCarriedStructs(mlir::Operation *root);
+
+/// kdsl-canonicalize's markers (EffectFences.cpp): a kdsl.effect_fence at
+/// the start of every long block of an op whose effects are those of its
+/// body, so that the greedy driver's dead-op checks stop at once; how many
+/// were put in. And the fences taken out; whether the patterns should run
+/// once more (a fenced op is dead now, or a fenced block is short).
+unsigned insertEffectFences(mlir::Operation *root);
+bool removeEffectFences(mlir::Operation *root);
 
 /// MLIR's canonicalizer and CSE, keeping the adjoint names (adj_...) of the
 /// ops they replace on the ops defining the values they keep

@@ -15,9 +15,39 @@ def ExpandBuiltins : Pass<"kdsl-expand-builtins", "mlir::ModuleOp"> {
     emits into the forms `convert-vector-to-llvm` handles: `vector.transpose`
     and `vector.outerproduct` are expanded, n-D `vector.from_elements` is
     built row by row, and dynamic positions into matrices become selects.
+    First (ExpandMatrixLoops.cpp), products over 512 multiply-adds (and
+    transposes and outer products over 512 elements) become scf.for loops
+    over memref.alloca buffers instead, in the same operation order, and
+    matrices over 512 elements live in such buffers, their loads, stores,
+    atomics and element-wise ops loops over rows (kdsl.component_view).
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect",
-                           "mlir::vector::VectorDialect", "mlir::scf::SCFDialect"];
+                           "mlir::vector::VectorDialect", "mlir::scf::SCFDialect",
+                           "mlir::memref::MemRefDialect", "mlir::ub::UBDialect", "kdsl::KdslDialect"];
+}
+
+def Canonicalize : Pass<"kdsl-canonicalize"> {
+  let summary = "MLIR's canonicalizer, in time linear in the length of a block";
+  let description = [{
+    The patterns, their order and the greedy driver's settings of
+    `canonicalize` (createCanonicalizerPass()), with the same result; while
+    they run, each long block of a loop, `if` or alloca scope starts with a
+    `kdsl.effect_fence` (EffectFences.cpp), so that the driver's check
+    whether such an op is dead, which it repeats after every rewrite inside
+    it, stops at once instead of scanning the whole body (quadratic in a long
+    straight-line kernel). The CPU and GPU pipelines use it in place of
+    `canonicalize`.
+  }];
+  let dependentDialects = ["kdsl::KdslDialect"];
+  let options = [
+    Option<"keepFences", "keep-fences", "bool", /*default=*/"false",
+           "Leave the kdsl.effect_fence markers in the output and skip the run without them "
+           "(for tests: shows which blocks were fenced)">
+  ];
+  let statistics = [
+    Statistic<"numFences", "effect-fences", "Blocks that held a kdsl.effect_fence while the patterns ran">,
+    Statistic<"numReruns", "reruns", "Times the patterns ran again without fences">
+  ];
 }
 
 def FlattenCarriedStructs : Pass<"kdsl-flatten-carried-structs"> {
