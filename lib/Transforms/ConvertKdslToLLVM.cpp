@@ -155,6 +155,22 @@ struct Layout {
     LLVM::StoreOp::create(b, loc, ssa, ptr);
   }
 
+  /// `i` (an i32 known non-negative) as an i64. A `trunc nuw` of an i64 (a
+  /// launch coordinate, kdsl-lower-launch) is its operand: LLVM's InstCombine
+  /// turns `zext(trunc nuw x) * stride` into `(x << k) & mask`, dropping the
+  /// nuw, and the mask kept the loop vectorizer off the grid loop.
+  Value zextNonNegative(Value i) {
+    Value wide;
+    if (auto t = i.getDefiningOp<LLVM::TruncOp>(); t && t.hasNoUnsignedWrap())
+      wide = t.getArg();
+    else if (auto t = i.getDefiningOp<arith::TruncIOp>();
+             t && bitEnumContainsAll(t.getOverflowFlags(), arith::IntegerOverflowFlags::nuw))
+      wide = t.getIn();
+    if (wide && wide.getType() == b.getI64Type())
+      return wide;
+    return LLVM::ZExtOp::create(b, loc, b.getI64Type(), i, b.getUnitAttr());
+  }
+
   /// data + sum(index_d * stride_d), strides in bytes. A negative index
   /// counts from the end of its dimension (index_d + shape_d), as Warp's
   /// index() and view(); a constant non-negative one, or one
@@ -168,8 +184,7 @@ struct Layout {
       bool proven = kdsl::knownNonNegativeIndex(access, d);
       bool nonNegative = proven || (matchPattern(i, m_ConstantInt(&known)) && !known.isNegative());
       // zext nneg: LLVM may treat the extended index as the i32's value.
-      Value i64 = proven ? (Value)LLVM::ZExtOp::create(b, loc, b.getI64Type(), i, b.getUnitAttr())
-                         : (Value)LLVM::SExtOp::create(b, loc, b.getI64Type(), i);
+      Value i64 = proven ? zextNonNegative(i) : (Value)LLVM::SExtOp::create(b, loc, b.getI64Type(), i);
       if (!nonNegative) {
         Value extent = LLVM::ExtractValueOp::create(b, loc, desc, ArrayRef<int64_t>{1, (int64_t)d});
         Value zero = LLVM::ConstantOp::create(b, loc, b.getI64Type(), (int64_t)0);

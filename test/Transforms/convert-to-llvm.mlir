@@ -140,3 +140,40 @@ func.func @read_struct(%p: !llvm.ptr) -> !kdsl.struct<"P", {pos: vector<3xf32>, 
   %s = kdsl.read %p : !llvm.ptr -> !kdsl.struct<"P", {pos: vector<3xf32>, mass: f32}>
   return %s : !kdsl.struct<"P", {pos: vector<3xf32>, mass: f32}>
 }
+
+// An index kdsl-index-facts proved non-negative is zero-extended (no wrap of
+// a negative index)...
+// CHECK-LABEL: llvm.func @load_nonnegative(
+// CHECK-SAME: %[[A:.*]]: !llvm.struct<(ptr, array<4 x i64>, array<4 x i64>)>, %[[I:.*]]: i32)
+// CHECK: %[[STRIDE:.*]] = llvm.extractvalue %[[A]][2, 0]
+// CHECK: %[[I64:.*]] = llvm.zext nneg %[[I]] : i32 to i64
+// CHECK-NOT: llvm.select
+// CHECK: llvm.mul %[[I64]], %[[STRIDE]] : i64
+func.func @load_nonnegative(%a: !kdsl.array<f32, 1>, %i: i32) -> f32 {
+  %v = kdsl.load %a[%i] {kdsl.nonnegative_indices = array<i1: true>} : !kdsl.array<f32, 1>
+  return %v : f32
+}
+
+// ...and a `trunc nuw` of an i64 (kdsl-lower-launch's coordinates) is used as
+// that i64: LLVM's InstCombine turned zext(trunc nuw x) * 4 into
+// (x << 2) & 0x3fffffffc, which kept saxpy's grid loop from vectorizing.
+// CHECK-LABEL: llvm.func @load_launch_coordinate(
+// CHECK-SAME: %[[A:.*]]: !llvm.struct<(ptr, array<4 x i64>, array<4 x i64>)>, %[[T:.*]]: i64)
+// CHECK: %[[STRIDE:.*]] = llvm.extractvalue %[[A]][2, 0]
+// CHECK-NOT: llvm.zext
+// CHECK: llvm.mul %[[T]], %[[STRIDE]] : i64
+func.func @load_launch_coordinate(%a: !kdsl.array<f32, 1>, %t: i64) -> f32 {
+  %i = arith.trunci %t overflow<nsw, nuw> : i64 to i32
+  %v = kdsl.load %a[%i] {kdsl.nonnegative_indices = array<i1: true>} : !kdsl.array<f32, 1>
+  return %v : f32
+}
+
+// Without nuw the truncation may drop bits: zext of the i32.
+// CHECK-LABEL: llvm.func @load_trunc_without_nuw(
+// CHECK: %[[I32:.*]] = llvm.trunc %{{.*}} overflow<nsw> : i64 to i32
+// CHECK: llvm.zext nneg %[[I32]] : i32 to i64
+func.func @load_trunc_without_nuw(%a: !kdsl.array<f32, 1>, %t: i64) -> f32 {
+  %i = arith.trunci %t overflow<nsw> : i64 to i32
+  %v = kdsl.load %a[%i] {kdsl.nonnegative_indices = array<i1: true>} : !kdsl.array<f32, 1>
+  return %v : f32
+}
