@@ -251,6 +251,7 @@ struct LatencySample {
   double compile = 0;  // kdsl::compileWithJit
   double lookup = 0;   // CpuModule::lookup
   double total = 0;    // the four above
+  kdsl::JitPhaseTimes jit; // compile's parts
   double teardown = 0; // destroying the JIT, the module and the context (not in total)
 };
 
@@ -309,7 +310,10 @@ bool measureOnce(const Options &o, LatencySample &s) {
       return false;
     }
 
-    llvm::Expected<std::unique_ptr<kdsl::CpuModule>> cpu = kdsl::compileWithJit(*module, {});
+    kdsl::CpuCompileOptions compileOptions;
+    compileOptions.phaseTimes = &s.jit;
+    llvm::Expected<std::unique_ptr<kdsl::CpuModule>> cpu =
+        kdsl::compileWithJit(*module, compileOptions);
     Clock::time_point t3 = Clock::now();
     if (!cpu) {
       std::fprintf(stderr, "kdsl-bench-cpu: JIT compilation failed: %s\n",
@@ -346,7 +350,10 @@ bool runLatency(const Options &o) {
               o.latencyFile.c_str(), o.latencyKernel.c_str(), lines);
   std::printf("phases: setup = read file + create MLIRContext; frontend = translateSource;\n"
               "        compile = compileWithJit (kdsl-lower-to-cpu, LLVM -O3, ExecutionEngine);\n"
-              "        lookup = CpuModule::lookup; total = the four; teardown is not in total\n");
+              "        lookup = CpuModule::lookup; total = the four; teardown is not in total\n"
+              "compile's parts: lowering = kdsl-lower-to-cpu; target = host TargetMachine;\n"
+              "        translate = to LLVM IR; optimize = LLVM -O3; jit setup = LLJIT + module;\n"
+              "        LLVM code generation happens in lookup\n");
   LatencySample first;
   if (!measureOnce(o, first))
     return false;
@@ -355,23 +362,36 @@ bool runLatency(const Options &o) {
     if (!measureOnce(o, s))
       return false;
 
-  auto column = [&](double LatencySample::*field) {
+  auto column = [&](auto field) {
     std::vector<double> v;
     for (const LatencySample &s : samples)
-      v.push_back(s.*field);
+      v.push_back(field(s));
     return statsOf(v);
   };
   std::printf("\n%-10s %10s   %10s %10s %10s   (ms; runs 2..%d)\n", "phase", "first run", "min",
               "median", "p90", o.latencyRuns + 1);
+  using Field = std::function<double(const LatencySample &)>;
+  auto of = [](double LatencySample::*f) -> Field { return [f](const LatencySample &s) { return s.*f; }; };
+  auto ofJit = [](double kdsl::JitPhaseTimes::*f) -> Field {
+    return [f](const LatencySample &s) { return s.jit.*f; };
+  };
   struct Row {
     const char *name;
-    double LatencySample::*field;
-  } rows[] = {{"setup", &LatencySample::setup},       {"frontend", &LatencySample::frontend},
-              {"compile", &LatencySample::compile},   {"lookup", &LatencySample::lookup},
-              {"total", &LatencySample::total},       {"teardown", &LatencySample::teardown}};
+    Field field;
+  } rows[] = {{"setup", of(&LatencySample::setup)},
+              {"frontend", of(&LatencySample::frontend)},
+              {"compile", of(&LatencySample::compile)},
+              {" lowering", ofJit(&kdsl::JitPhaseTimes::lowering)},
+              {" target", ofJit(&kdsl::JitPhaseTimes::target)},
+              {" translate", ofJit(&kdsl::JitPhaseTimes::translate)},
+              {" optimize", ofJit(&kdsl::JitPhaseTimes::optimize)},
+              {" jit setup", ofJit(&kdsl::JitPhaseTimes::jitSetup)},
+              {"lookup", of(&LatencySample::lookup)},
+              {"total", of(&LatencySample::total)},
+              {"teardown", of(&LatencySample::teardown)}};
   for (const Row &r : rows) {
     Stats s = column(r.field);
-    std::printf("%-10s %10.3f   %10.3f %10.3f %10.3f\n", r.name, first.*r.field, s.min, s.median,
+    std::printf("%-10s %10.3f   %10.3f %10.3f %10.3f\n", r.name, r.field(first), s.min, s.median,
                 s.p90);
   }
   std::printf("(the first run includes the one-time LLVM native target initialization)\n\n");

@@ -7,6 +7,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
+#include <chrono>
 #include <cstdlib>
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -47,8 +48,19 @@ llvm::Error kdsl::lowerToLLVMDialect(ModuleOp module, const CpuCompileOptions &o
 
 llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithJit(ModuleOp module,
                                                                 const CpuCompileOptions &options) {
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point last = Clock::now();
+  // Adds the time since the previous call to `phase` (when timing is asked for).
+  auto lap = [&](double JitPhaseTimes::*phase) {
+    Clock::time_point now = Clock::now();
+    if (options.phaseTimes)
+      options.phaseTimes->*phase +=
+          std::chrono::duration<double, std::milli>(now - last).count();
+    last = now;
+  };
   if (llvm::Error e = lowerToLLVMDialect(module, options))
     return std::move(e);
+  lap(&JitPhaseTimes::lowering);
   initializeNativeTargetOnce();
   registerBuiltinDialectTranslation(*module.getContext());
   registerLLVMDialectTranslation(*module.getContext());
@@ -66,19 +78,23 @@ llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithJit(ModuleOp module,
   auto tm = tmBuilder->createTargetMachine();
   if (!tm)
     return tm.takeError();
+  lap(&JitPhaseTimes::target);
   auto llvmContext = std::make_unique<llvm::LLVMContext>();
   std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(module, *llvmContext);
   if (!llvmModule)
     return llvm::createStringError("cannot translate the lowered module to LLVM IR");
   llvmModule->setDataLayout((*tm)->createDataLayout());
   llvmModule->setTargetTriple((*tm)->getTargetTriple());
+  lap(&JitPhaseTimes::translate);
   if (options.optimize)
     optimizeForHost(*llvmModule, **tm);
   else
     prepareForFastISel(*llvmModule);
+  lap(&JitPhaseTimes::optimize);
 
   auto jit = createKernelJit(std::move(*tmBuilder), std::move(llvmModule), std::move(llvmContext));
   if (!jit)
     return jit.takeError();
+  lap(&JitPhaseTimes::jitSetup);
   return makeJitCpuModule(std::move(*jit));
 }

@@ -14,6 +14,15 @@
 
 namespace kdsl {
 
+/// Where compileWithJit's time goes (milliseconds), for benchmarks.
+struct JitPhaseTimes {
+  double lowering = 0;  // kdsl-lower-to-cpu (MLIR passes down to the LLVM dialect)
+  double target = 0;    // the host's TargetMachine (features detected, machine created)
+  double translate = 0; // LLVM dialect -> LLVM IR
+  double optimize = 0;  // LLVM's O3 pipeline (or the FastISel preparation)
+  double jitSetup = 0;  // the LLJIT instance and the module added to it
+};
+
 struct CpuCompileOptions {
   /// Insert bounds checks on every array access (kdsl_report_oob).
   bool checkBounds = false;
@@ -27,6 +36,9 @@ struct CpuCompileOptions {
   /// Unset: no per-pass verification (the front end verified its output and
   /// every pass is tested).
   std::function<mlir::LogicalResult(mlir::PassManager &)> configurePassManager;
+  /// JIT: if set, receives the time of each phase. Code generation is not
+  /// among them: ORC compiles the module at its first CpuModule::lookup.
+  JitPhaseTimes *phaseTimes = nullptr;
 };
 
 /// Compiled kernels of one module, callable through the CPU ABI.
