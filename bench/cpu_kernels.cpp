@@ -31,6 +31,7 @@
 #include "kdsl/Runtime/KernelABI.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/TargetParser/Host.h"
@@ -281,7 +282,7 @@ unsigned kernelLines(llvm::StringRef text, llvm::StringRef name) {
   return 0;
 }
 
-bool measureOnce(const Options &o, LatencySample &s) {
+bool measureOnce(const Options &o, LatencySample &s, const std::string &cacheDir = "") {
   Clock::time_point t0 = Clock::now();
   bool ok = true;
   {
@@ -312,6 +313,7 @@ bool measureOnce(const Options &o, LatencySample &s) {
 
     kdsl::CpuCompileOptions compileOptions;
     compileOptions.phaseTimes = &s.jit;
+    compileOptions.objectCacheDir = cacheDir;
     llvm::Expected<std::unique_ptr<kdsl::CpuModule>> cpu =
         kdsl::compileWithJit(*module, compileOptions);
     Clock::time_point t3 = Clock::now();
@@ -341,35 +343,16 @@ bool measureOnce(const Options &o, LatencySample &s) {
   return ok;
 }
 
-bool runLatency(const Options &o) {
-  unsigned lines = 0;
-  if (auto buffer = llvm::MemoryBuffer::getFile(o.latencyFile))
-    lines = kernelLines((*buffer)->getBuffer(), o.latencyKernel);
-  std::printf("== a) source file to callable CPU function (JIT) ==\n");
-  std::printf("file %s, kernel %s (%u source lines), fresh MLIRContext per run\n",
-              o.latencyFile.c_str(), o.latencyKernel.c_str(), lines);
-  std::printf("phases: setup = read file + create MLIRContext; frontend = translateSource;\n"
-              "        compile = compileWithJit (kdsl-lower-to-cpu, LLVM -O3, ExecutionEngine);\n"
-              "        lookup = CpuModule::lookup; total = the four; teardown is not in total\n"
-              "compile's parts: lowering = kdsl-lower-to-cpu; target = host TargetMachine;\n"
-              "        translate = to LLVM IR; optimize = LLVM -O3; jit setup = LLJIT + module;\n"
-              "        LLVM code generation happens in lookup\n");
-  LatencySample first;
-  if (!measureOnce(o, first))
-    return false;
-  std::vector<LatencySample> samples(o.latencyRuns);
-  for (LatencySample &s : samples)
-    if (!measureOnce(o, s))
-      return false;
-
+/// Prints the phases of `samples` (runs 2..) next to `first`.
+void printLatencyTable(const LatencySample &first, const std::vector<LatencySample> &samples) {
   auto column = [&](auto field) {
     std::vector<double> v;
     for (const LatencySample &s : samples)
       v.push_back(field(s));
     return statsOf(v);
   };
-  std::printf("\n%-10s %10s   %10s %10s %10s   (ms; runs 2..%d)\n", "phase", "first run", "min",
-              "median", "p90", o.latencyRuns + 1);
+  std::printf("\n%-10s %10s   %10s %10s %10s   (ms; runs 2..%zu)\n", "phase", "first run", "min",
+              "median", "p90", samples.size() + 1);
   using Field = std::function<double(const LatencySample &)>;
   auto of = [](double LatencySample::*f) -> Field { return [f](const LatencySample &s) { return s.*f; }; };
   auto ofJit = [](double kdsl::JitPhaseTimes::*f) -> Field {
@@ -394,7 +377,62 @@ bool runLatency(const Options &o) {
     std::printf("%-10s %10.3f   %10.3f %10.3f %10.3f\n", r.name, r.field(first), s.min, s.median,
                 s.p90);
   }
-  std::printf("(the first run includes the one-time LLVM native target initialization)\n\n");
+}
+
+bool runLatency(const Options &o) {
+  unsigned lines = 0;
+  if (auto buffer = llvm::MemoryBuffer::getFile(o.latencyFile))
+    lines = kernelLines((*buffer)->getBuffer(), o.latencyKernel);
+  std::printf("== a) source file to callable CPU function (JIT) ==\n");
+  std::printf("file %s, kernel %s (%u source lines), fresh MLIRContext per run\n",
+              o.latencyFile.c_str(), o.latencyKernel.c_str(), lines);
+  std::printf("phases: setup = read file + create MLIRContext; frontend = translateSource;\n"
+              "        compile = compileWithJit (kdsl-lower-to-cpu, LLVM -O3, LLJIT);\n"
+              "        lookup = CpuModule::lookup; total = the four; teardown is not in total\n"
+              "compile's parts: lowering = kdsl-lower-to-cpu; target = host TargetMachine;\n"
+              "        translate = to LLVM IR; optimize = LLVM -O3; jit setup = LLJIT + module;\n"
+              "        LLVM code generation happens in lookup\n");
+  auto measure = [&](const std::string &cacheDir, LatencySample &first,
+                     std::vector<LatencySample> &samples) {
+    if (!measureOnce(o, first, cacheDir))
+      return false;
+    samples.resize(o.latencyRuns);
+    for (LatencySample &s : samples)
+      if (!measureOnce(o, s, cacheDir))
+        return false;
+    return true;
+  };
+  LatencySample first;
+  std::vector<LatencySample> samples;
+  if (!measure("", first, samples))
+    return false;
+  std::printf("\nwithout the object cache (every run compiles):");
+  printLatencyTable(first, samples);
+  std::printf("(the first run includes the one-time LLVM native target initialization)\n");
+
+  // With kdsl-run's object cache, in a fresh directory: the first run
+  // compiles and stores the object, the others load it (no LLVM -O3, no
+  // code generation), as a second kdsl-run of the same kernels does.
+  llvm::SmallString<128> dir;
+  if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("kdsl-bench-cache", dir)) {
+    std::fprintf(stderr, "kdsl-bench-cpu: cannot create a cache directory: %s\n",
+                 ec.message().c_str());
+    return false;
+  }
+  LatencySample firstCached;
+  std::vector<LatencySample> cached;
+  bool ok = measure(std::string(dir), firstCached, cached);
+  llvm::sys::fs::remove_directories(dir);
+  if (!ok)
+    return false;
+  unsigned hits = 0;
+  for (const LatencySample &s : cached)
+    hits += s.jit.cacheHit;
+  std::printf("\nwith the object cache (first run: a miss that stores the object; "
+              "%u of the %zu others hits):",
+              hits, cached.size());
+  printLatencyTable(firstCached, cached);
+  std::printf("\n");
   return true;
 }
 

@@ -15,6 +15,8 @@ config.test_exec_root = os.path.join(config.kdsl_obj_root, "test")
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%kdsl_src", config.kdsl_src_root))
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+# kdsl-run's object cache (Runtime/ObjectCache.h) under the build, not in ~/.cache.
+config.environment["KDSL_CACHE_DIR"] = os.path.join(config.test_exec_root, "kdsl-cache")
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.kdsl_tools_dir, config.llvm_tools_dir]

@@ -246,6 +246,7 @@ static llvm::Error compileForCpu(ModuleOp module, const CompileOptions &options,
   cpuOptions.checkBounds = options.checkBounds;
   cpuOptions.optimize = options.optimize;
   cpuOptions.cxx = options.cxx;
+  cpuOptions.objectCacheDir = options.objectCacheDir;
   cpuOptions.configurePassManager = [&](PassManager &pm) {
     return configurePassManager(pm, options.timing);
   };

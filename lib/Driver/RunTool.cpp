@@ -17,6 +17,7 @@
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Runtime/GradCheck.h"
 #include "kdsl/Runtime/LaunchSpec.h"
+#include "kdsl/Runtime/ObjectCache.h"
 #include "kdsl/Support/InputFiles.h"
 #include "kdsl/Support/OutputFiles.h"
 
@@ -124,6 +125,14 @@ struct RunOptions {
                                   cl::desc("C++ compiler of --backend=cpp (default: $CXX, then c++)"),
                                   cl::value_desc("path"), cl::cat(category)};
 
+  cl::opt<std::string> cacheDir{
+      "cache-dir",
+      cl::desc("--backend=jit: keep compiled kernels in DIR and reuse them when the same kernels "
+               "are compiled again, as Warp's kernel cache (default: $KDSL_CACHE_DIR, else "
+               "$XDG_CACHE_HOME/kdsl, else ~/.cache/kdsl)"),
+      cl::value_desc("DIR"), cl::cat(category)};
+  cl::opt<bool> noCache{"no-cache", cl::desc("Compile every kernel, reading and writing no cache"),
+                        cl::cat(category)};
   cl::opt<bool> checkGrads{
       "check-grads",
       cl::desc("With \"backward\": compare the gradient of every input array with requires_grad "
@@ -517,6 +526,9 @@ static Expected<kdsl::driver::CompileResult> compileKernels(Run &run) {
   // A null array is read out of range: report it rather than crash.
   c.checkBounds = (o.checkBounds && !o.noCheckBounds) || run.plan->passesNullArrays();
   c.cxx = o.cxx;
+  if (!o.noCache)
+    c.objectCacheDir =
+        o.cacheDir.getNumOccurrences() ? std::string(o.cacheDir) : kdsl::defaultObjectCacheDir();
   c.timing = &run.timing;
   armCrashHandler(RunErrorKind::Compile, "kdsl-run crashed while compiling the kernels (a "
                                          "compiler bug)");

@@ -1,6 +1,7 @@
 //===- JitBackend.cpp - in-process JIT through ORC's LLJIT ----------------===//
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Runtime/KernelJit.h"
+#include "kdsl/Runtime/ObjectCache.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "JitPasses.h"
@@ -86,15 +87,35 @@ llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithJit(ModuleOp module,
   llvmModule->setDataLayout((*tm)->createDataLayout());
   llvmModule->setTargetTriple((*tm)->getTargetTriple());
   lap(&JitPhaseTimes::translate);
+
+  std::shared_ptr<KernelObjectCache> cache;
+  if (!options.objectCacheDir.empty()) {
+    cache = std::make_shared<KernelObjectCache>(options.objectCacheDir, *llvmModule, **tm,
+                                                options.optimize);
+    if (std::unique_ptr<llvm::MemoryBuffer> object = cache->load()) {
+      // The module goes before its context.
+      llvmModule.reset();
+      llvmContext.reset();
+      auto jit = createKernelJitFromObject(std::move(*tmBuilder), std::move(object));
+      if (!jit)
+        return jit.takeError();
+      lap(&JitPhaseTimes::jitSetup);
+      if (options.phaseTimes)
+        options.phaseTimes->cacheHit = true;
+      return makeJitCpuModule(std::move(*jit));
+    }
+  }
+
   if (options.optimize)
     optimizeForHost(*llvmModule, **tm);
   else
     prepareForFastISel(*llvmModule);
   lap(&JitPhaseTimes::optimize);
 
-  auto jit = createKernelJit(std::move(*tmBuilder), std::move(llvmModule), std::move(llvmContext));
+  auto jit = createKernelJit(std::move(*tmBuilder), std::move(llvmModule), std::move(llvmContext),
+                             /*allow=*/nullptr, cache.get());
   if (!jit)
     return jit.takeError();
   lap(&JitPhaseTimes::jitSetup);
-  return makeJitCpuModule(std::move(*jit));
+  return makeJitCpuModule(std::move(*jit), std::move(cache));
 }

@@ -69,38 +69,43 @@ void kdsl::initializeNativeTargetOnce() {
   (void)initialized;
 }
 
-Expected<std::unique_ptr<orc::LLJIT>>
-kdsl::createKernelJit(orc::JITTargetMachineBuilder machine, std::unique_ptr<Module> module,
-                      std::unique_ptr<LLVMContext> context, HostSymbolFilter allow) {
-  initializeNativeTargetOnce();
-  // On an error below, the module goes before the context it lives in (the
-  // parameters would be destroyed the other way round).
-  auto dropModule = llvm::make_scope_exit([&] { module.reset(); });
+/// An LLJIT for `machine` with the process's symbols (those `allow` accepts)
+/// and the report hooks; its compiler hands objects to `cache` if set.
+static Expected<std::unique_ptr<orc::LLJIT>> createJit(orc::JITTargetMachineBuilder machine,
+                                                       kdsl::HostSymbolFilter allow,
+                                                       ObjectCache *cache) {
+  kdsl::initializeNativeTargetOnce();
   // bfloat16 conversions go through the functions above on every host: the
   // AVX512-BF16 / AVX-NE-CONVERT instructions treat denormals differently.
   machine.getFeatures().AddFeature("avx512bf16", false);
   machine.getFeatures().AddFeature("avxneconvert", false);
+  orc::LLJITBuilder builder;
+  builder.setJITTargetMachineBuilder(std::move(machine));
+  if (cache)
+    builder.setCompileFunctionCreator(
+        [cache](orc::JITTargetMachineBuilder jtmb)
+            -> Expected<std::unique_ptr<orc::IRCompileLayer::IRCompiler>> {
+          auto tm = jtmb.createTargetMachine();
+          if (!tm)
+            return tm.takeError();
+          return std::make_unique<orc::TMOwningSimpleCompiler>(std::move(*tm), cache);
+        });
   // libm, libc and libstdc++ (operator new) of the process, those `allow`
   // accepts, in LLJIT's process-symbols dylib...
-  auto jit = orc::LLJITBuilder()
-                 .setJITTargetMachineBuilder(std::move(machine))
-                 .setProcessSymbolsJITDylibSetup(
-                     [allow = std::move(allow)](orc::LLJIT &j) -> Expected<orc::JITDylibSP> {
-                       orc::DynamicLibrarySearchGenerator::SymbolPredicate predicate;
-                       if (allow)
-                         predicate = [allow](const orc::SymbolStringPtr &name) {
-                           return allow(*name);
-                         };
-                       auto process = orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
-                           j.getDataLayout().getGlobalPrefix(), std::move(predicate));
-                       if (!process)
-                         return process.takeError();
-                       orc::JITDylib &dylib =
-                           j.getExecutionSession().createBareJITDylib("<Process Symbols>");
-                       dylib.addGenerator(std::move(*process));
-                       return &dylib;
-                     })
-                 .create();
+  builder.setProcessSymbolsJITDylibSetup(
+      [allow = std::move(allow)](orc::LLJIT &j) -> Expected<orc::JITDylibSP> {
+        orc::DynamicLibrarySearchGenerator::SymbolPredicate predicate;
+        if (allow)
+          predicate = [allow](const orc::SymbolStringPtr &name) { return allow(*name); };
+        auto process = orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+            j.getDataLayout().getGlobalPrefix(), std::move(predicate));
+        if (!process)
+          return process.takeError();
+        orc::JITDylib &dylib = j.getExecutionSession().createBareJITDylib("<Process Symbols>");
+        dylib.addGenerator(std::move(*process));
+        return &dylib;
+      });
+  auto jit = builder.create();
   if (!jit)
     return jit.takeError();
   orc::JITDylib &dylib = (*jit)->getMainJITDylib();
@@ -121,8 +126,32 @@ kdsl::createKernelJit(orc::JITTargetMachineBuilder machine, std::unique_ptr<Modu
     hooks[interner(name)] = {address, JITSymbolFlags::Exported};
   if (Error e = dylib.define(orc::absoluteSymbols(std::move(hooks))))
     return std::move(e);
+  return std::move(*jit);
+}
+
+Expected<std::unique_ptr<orc::LLJIT>>
+kdsl::createKernelJit(orc::JITTargetMachineBuilder machine, std::unique_ptr<Module> module,
+                      std::unique_ptr<LLVMContext> context, HostSymbolFilter allow,
+                      ObjectCache *cache) {
+  // On an error below, the module goes before the context it lives in (the
+  // parameters would be destroyed the other way round).
+  auto dropModule = llvm::make_scope_exit([&] { module.reset(); });
+  auto jit = createJit(std::move(machine), std::move(allow), cache);
+  if (!jit)
+    return jit.takeError();
   module->setDataLayout((*jit)->getDataLayout());
   if (Error e = (*jit)->addIRModule(orc::ThreadSafeModule(std::move(module), std::move(context))))
+    return std::move(e);
+  return std::move(*jit);
+}
+
+Expected<std::unique_ptr<orc::LLJIT>>
+kdsl::createKernelJitFromObject(orc::JITTargetMachineBuilder machine,
+                                std::unique_ptr<MemoryBuffer> object, HostSymbolFilter allow) {
+  auto jit = createJit(std::move(machine), std::move(allow), nullptr);
+  if (!jit)
+    return jit.takeError();
+  if (Error e = (*jit)->addObjectFile(std::move(object)))
     return std::move(e);
   return std::move(*jit);
 }
@@ -130,7 +159,8 @@ kdsl::createKernelJit(orc::JITTargetMachineBuilder machine, std::unique_ptr<Modu
 namespace {
 class JitCpuModule : public kdsl::CpuModule {
 public:
-  explicit JitCpuModule(std::unique_ptr<orc::LLJIT> jit) : jit(std::move(jit)) {}
+  JitCpuModule(std::unique_ptr<orc::LLJIT> jit, std::shared_ptr<ObjectCache> cache)
+      : cache(std::move(cache)), jit(std::move(jit)) {}
   kdsl_kernel_fn lookup(StringRef kernel, bool backward) override {
     auto sym = jit->lookup((kernel + (backward ? "_cpu_backward" : "_cpu_forward")).str());
     if (!sym) {
@@ -141,10 +171,12 @@ public:
   }
 
 private:
+  std::shared_ptr<ObjectCache> cache; // outlives the JIT that compiles into it
   std::unique_ptr<orc::LLJIT> jit;
 };
 } // namespace
 
-std::unique_ptr<kdsl::CpuModule> kdsl::makeJitCpuModule(std::unique_ptr<orc::LLJIT> jit) {
-  return std::make_unique<JitCpuModule>(std::move(jit));
+std::unique_ptr<kdsl::CpuModule> kdsl::makeJitCpuModule(std::unique_ptr<orc::LLJIT> jit,
+                                                        std::shared_ptr<ObjectCache> cache) {
+  return std::make_unique<JitCpuModule>(std::move(jit), std::move(cache));
 }

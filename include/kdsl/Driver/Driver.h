@@ -104,6 +104,8 @@ struct CompileOptions {
   /// jit, cpp-loaded: optimize; cpp-loaded: the compiler.
   bool optimize = true;
   std::string cxx;
+  /// jit: the object cache's directory (Runtime/ObjectCache.h); empty: none.
+  std::string objectCacheDir;
   /// Where the stages' times go (null: not timed).
   mlir::TimingScope *timing = nullptr;
 };

@@ -21,6 +21,7 @@ struct JitPhaseTimes {
   double translate = 0; // LLVM dialect -> LLVM IR
   double optimize = 0;  // LLVM's O3 pipeline (or the FastISel preparation)
   double jitSetup = 0;  // the LLJIT instance and the module added to it
+  bool cacheHit = false; // the object came from the object cache
 };
 
 struct CpuCompileOptions {
@@ -36,6 +37,9 @@ struct CpuCompileOptions {
   /// Unset: no per-pass verification (the front end verified its output and
   /// every pass is tested).
   std::function<mlir::LogicalResult(mlir::PassManager &)> configurePassManager;
+  /// JIT: the object cache's directory (ObjectCache.h); empty: none. On a
+  /// hit, LLVM's optimizer and code generator do not run.
+  std::string objectCacheDir;
   /// JIT: if set, receives the time of each phase. Code generation is not
   /// among them: ORC compiles the module at its first CpuModule::lookup.
   JitPhaseTimes *phaseTimes = nullptr;

@@ -11,6 +11,7 @@
 
 #include "kdsl/Runtime/CpuBackend.h"
 
+#include "llvm/ExecutionEngine/ObjectCache.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/IR/LLVMContext.h"
@@ -31,13 +32,24 @@ using HostSymbolFilter = std::function<bool(llvm::StringRef)>;
 
 /// An LLJIT for `machine` with the process's symbols (those `allow` accepts)
 /// and the report hooks, holding `module` (its data layout set to the JIT's).
+/// With `cache`, the object code is handed to it when it is compiled (at the
+/// first lookup); the cache must outlive that.
 llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>>
 createKernelJit(llvm::orc::JITTargetMachineBuilder machine, std::unique_ptr<llvm::Module> module,
-                std::unique_ptr<llvm::LLVMContext> context, HostSymbolFilter allow = nullptr);
+                std::unique_ptr<llvm::LLVMContext> context, HostSymbolFilter allow = nullptr,
+                llvm::ObjectCache *cache = nullptr);
+
+/// The same JIT holding an object file compiled before (an object cache's).
+llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>>
+createKernelJitFromObject(llvm::orc::JITTargetMachineBuilder machine,
+                          std::unique_ptr<llvm::MemoryBuffer> object,
+                          HostSymbolFilter allow = nullptr);
 
 /// The kernels of `jit` by their kdsl.kernel names: CpuModule::lookup finds
-/// `<kernel>_cpu_forward` and `<kernel>_cpu_backward`.
-std::unique_ptr<CpuModule> makeJitCpuModule(std::unique_ptr<llvm::orc::LLJIT> jit);
+/// `<kernel>_cpu_forward` and `<kernel>_cpu_backward`. It keeps `cache` (the
+/// one the JIT compiles into, if any) alive.
+std::unique_ptr<CpuModule> makeJitCpuModule(std::unique_ptr<llvm::orc::LLJIT> jit,
+                                            std::shared_ptr<llvm::ObjectCache> cache = nullptr);
 
 } // namespace kdsl
 
