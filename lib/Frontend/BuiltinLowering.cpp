@@ -247,7 +247,8 @@ mlir::Value lowerLen(LowerCtx &c) {
 #define KDSL_OP_CONST(Op, value) {&lowerOpConst<Op>, (value)}
 #define KDSL_EXPAND(fn) {&fn, 0.0}
 #define KDSL_NO_LOWERING {nullptr, 0.0}
-#define KDSL_BUILTIN_LOWERING(X, id, name, py, lo, hi, rule, accept, result, expects, kws, lower, deriv) \
+#define KDSL_BUILTIN_LOWERING(X, id, name, py, lo, hi, rule, accept, result, expects, kws, params, lower, \
+                              deriv, cat)                                                          \
   lower,
 const Lowering kLowerings[] = {KDSL_BUILTIN_TABLE(KDSL_BUILTIN_LOWERING, _)};
 #undef KDSL_BUILTIN_LOWERING

@@ -6,7 +6,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Frontend/Sema.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "BuiltinsLinalg.h"
 #include "BuiltinsMisc.h"
 #include "BuiltinsScalar.h"
@@ -483,48 +482,11 @@ static RuleFn ruleFunction(BuiltinRule r) {
   llvm_unreachable("unknown builtin rule");
 }
 
-/// Warp 1.16's parameter names of the builtins whose every overload names its
-/// parameters alike and whose record takes no keywords of its own
-/// (warp/_src/builtins.py input_types; math.py for transform_compose):
-/// wp.pow(x=2.0, y=4.0) binds them by position.
-static llvm::StringRef warpParamNames(llvm::StringRef name) {
-  return llvm::StringSwitch<llvm::StringRef>(name)
-      .Cases({"abs", "sign", "sqrt", "cbrt", "exp", "log", "log2", "log10", "sin", "cos", "tan"}, "x")
-      .Cases({"asin", "acos", "atan", "sinh", "cosh", "tanh", "floor", "ceil", "round"}, "x")
-      .Cases({"trunc", "frac", "step", "degrees", "radians", "erf", "erfc", "erfinv"}, "x")
-      .Cases({"erfcinv", "rint", "nonzero", "neg", "pos"}, "x")
-      .Cases({"pow", "copysign"}, "x y")
-      .Case("atan2", "y x")
-      .Case("clamp", "x low high")
-      .Cases({"lerp", "quat_slerp"}, "a b t")
-      .Case("smoothstep", "a b x")
-      .Cases({"isnan", "isfinite", "isinf", "length", "length_sq", "normalize", "transpose"}, "a")
-      .Cases({"determinant", "inverse", "trace", "argmin", "argmax", "inverse_approx", "invert"}, "a")
-      .Case("unot", "a")
-      .Case("where", "cond value_if_true value_if_false")
-      .Cases({"dot", "cross", "outer", "cw_mul", "cw_div", "transform_multiply", "spatial_dot"}, "a b")
-      .Cases({"spatial_cross", "spatial_cross_dual", "ddot", "add", "sub", "mul", "div"}, "a b")
-      .Cases({"floordiv", "mod", "bit_and", "bit_or", "bit_xor", "lshift", "rshift"}, "a b")
-      .Cases({"expect_eq", "expect_neq", "div_approx"}, "a b")
-      .Cases({"diag", "skew"}, "vec")
-      .Cases({"get_diag", "quat_from_matrix"}, "mat")
-      .Cases({"quat_rotate", "quat_rotate_inv"}, "quat vec")
-      .Case("quat_from_axis_angle", "axis angle")
-      .Cases({"quat_inverse", "quat_to_matrix"}, "quat")
-      .Cases({"transform_get_translation", "transform_get_rotation", "transform_inverse"}, "xform")
-      .Cases({"spatial_top", "spatial_bottom"}, "svec")
-      .Case("spatial_adjoint", "r s")
-      .Case("quat_rpy", "roll pitch yaw")
-      .Case("closest_point_edge_edge", "p1 q1 p2 q2 epsilon")
-      .Case("intersect_tri_tri", "v0 v1 v2 u0 u1 u2")
-      .Case("transform_compose", "position rotation scale") // a @wp.func of warp/_src/math.py
-      .Default("");
-}
-
-/// Keyword arguments of such a builtin, moved to the positions of Warp's
-/// parameter names; false after an error.
+/// Keyword arguments of a builtin with Warp parameter names (the record's
+/// params) and no keywords of its own, moved to the positions of those
+/// names; false after an error.
 static bool bindWarpKeywords(BuiltinCall &s, CallExpr *e, const BuiltinInfo &info) {
-  llvm::StringRef names = warpParamNames(info.name);
+  llvm::StringRef names = info.params;
   if (e->kwargs.empty() || *info.keywords || names.empty())
     return true;
   llvm::SmallVector<llvm::StringRef, 6> params;
