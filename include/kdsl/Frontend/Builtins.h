@@ -45,11 +45,7 @@ enum class BuiltinRule : uint8_t {
   Atomic,
   ExpectEqual,
   ExpectNear,
-  Spatial,      ///< generic vector/matrix, transform and spatial builtins (SemaSpatial.cpp)
-  Linalg,       ///< linear algebra, quaternion and geometry helpers (BuiltinRulesLinalg.cpp)
-  Operator,     ///< wp.add, wp.neg, ...: the Python operator (BuiltinRulesScalar.cpp)
-  Print,        ///< wp.printf / print (BuiltinRulesScalar.cpp)
-  Misc,         ///< quaternion, transform_set_*, div_approx, cast, copy, ... (BuiltinRulesMisc.cpp)
+  Custom,       ///< KDSL_RULE(fn): the record's own rule function (lib/Frontend/BuiltinRuleFns.h)
 };
 
 /// The result type of a call from its (first) argument's type T.
