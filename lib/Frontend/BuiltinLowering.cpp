@@ -2,8 +2,9 @@
 //
 // MLIRGen::genBuiltin creates the lowering that BuiltinTable.def records for
 // a builtin: an op created from the arguments (KDSL_OP), an op with a
-// constant last operand (KDSL_OP_CONST) or one of the expansion functions
-// below (KDSL_EXPAND). Their derivatives come from the rules of the ops they
+// constant last operand (KDSL_OP_CONST), one of the expansion functions
+// below or of a BuiltinLowering<Family>.cpp file (KDSL_EXPAND), or one with
+// several results (KDSL_EXPAND_MULTI). Their derivatives come from the rules of the ops they
 // create (dialects/kdsl/KdslDerivatives.td and the kdsl ops' adjoints).
 //
 //===----------------------------------------------------------------------===//
@@ -20,8 +21,10 @@ using namespace mlir;
 
 namespace {
 using LowerFn = mlir::Value (*)(LowerCtx &);
+using LowerMultiFn = SmallVector<mlir::Value> (*)(LowerCtx &);
 struct Lowering {
   LowerFn fn;
+  LowerMultiFn multi; ///< KDSL_EXPAND_MULTI
   double constant;
 };
 
@@ -243,33 +246,69 @@ mlir::Value lowerLen(LowerCtx &c) {
 }
 
 // The lowering column of BuiltinTable.def, indexed by Builtin.
-#define KDSL_OP(Op) {&lowerOp<Op>, 0.0}
-#define KDSL_OP_CONST(Op, value) {&lowerOpConst<Op>, (value)}
-#define KDSL_EXPAND(fn) {&fn, 0.0}
-#define KDSL_NO_LOWERING {nullptr, 0.0}
-#define KDSL_BUILTIN_LOWERING(X, id, name, py, lo, hi, rule, accept, result, expects, kws, lower, deriv) \
+#define KDSL_OP(Op) {&lowerOp<Op>, nullptr, 0.0}
+#define KDSL_OP_CONST(Op, value) {&lowerOpConst<Op>, nullptr, (value)}
+#define KDSL_EXPAND(fn) {&fn, nullptr, 0.0}
+#define KDSL_EXPAND_MULTI(fn) {nullptr, &fn, 0.0}
+#define KDSL_NO_LOWERING {nullptr, nullptr, 0.0}
+#define KDSL_BUILTIN_LOWERING(X, id, name, py, lo, hi, rule, accept, result, expects, kws, params, lower, \
+                              deriv, cat)                                                          \
   lower,
 const Lowering kLowerings[] = {KDSL_BUILTIN_TABLE(KDSL_BUILTIN_LOWERING, _)};
 #undef KDSL_BUILTIN_LOWERING
 #undef KDSL_NO_LOWERING
+#undef KDSL_EXPAND_MULTI
 #undef KDSL_EXPAND
 #undef KDSL_OP_CONST
 #undef KDSL_OP
 } // namespace
 
+/// The call's arguments evaluated; false when that failed.
+static bool genArgs(MLIRGen &g, LowerCtx &c) {
+  for (Expr *x : c.e->boundArgs)
+    c.a.push_back(g.genExpr(x));
+  return !g.failed;
+}
+
+static LowerCtx lowerCtx(MLIRGen &g, const CallExpr *e, double constant) {
+  const kdsl::Type *t = e->type;
+  return LowerCtx{g, g.b, e, g.loc(e->loc), t,
+                  e->boundArgs.empty() ? nullptr : e->boundArgs[0]->type,
+                  t->kind == kdsl::Type::Void ? mlir::Type() : g.convertType(t), {}, constant};
+}
+
+llvm::ArrayRef<Expr *> kdsl::linalgOutputArgs(const CallExpr *e) {
+  if (e->ckind != CallKind::Builtin || !e->type || e->type->kind != kdsl::Type::Void ||
+      !kLowerings[e->builtin].multi)
+    return {};
+  return llvm::ArrayRef<Expr *>(e->boundArgs).drop_front(1);
+}
+
+SmallVector<mlir::Value> kdsl::genBuiltinMulti(MLIRGen &g, const CallExpr *e) {
+  LowerMultiFn multi = kLowerings[e->builtin].multi;
+  if (!multi)
+    return {};
+  LowerCtx c{g, g.b, e, g.loc(e->loc), e->type, e->boundArgs[0]->type, mlir::Type(), {}, 0.0};
+  if (!genArgs(g, c))
+    return {};
+  return multi(c);
+}
+
 mlir::Value MLIRGen::genBuiltin(const CallExpr *e) {
   const Lowering &lowering = kLowerings[e->builtin];
-  if (!lowering.fn) {
+  if (!lowering.fn && !lowering.multi) {
     internalError(e->loc, std::string("no code generation for builtin ") + builtinName((Builtin)e->builtin));
     return {};
   }
-  const kdsl::Type *t = e->type;
-  LowerCtx c{*this, b, e, loc(e->loc), t,
-             e->boundArgs.empty() ? nullptr : e->boundArgs[0]->type,
-             t->kind == kdsl::Type::Void ? mlir::Type() : convertType(t), {}, lowering.constant};
-  for (Expr *x : e->boundArgs)
-    c.a.push_back(genExpr(x));
-  if (failed)
+  LowerCtx c = lowerCtx(*this, e, lowering.constant);
+  if (!genArgs(*this, c))
     return {};
-  return lowering.fn(c);
+  if (lowering.fn)
+    return lowering.fn(c);
+  // Warp's output-argument form (the call is void): the results assigned to
+  // the locals passed after the inputs.
+  SmallVector<mlir::Value> results = lowering.multi(c);
+  for (auto [target, v] : llvm::zip(linalgOutputArgs(e), results))
+    assignTo(target, v);
+  return {};
 }

@@ -289,14 +289,22 @@ SmallVector<Value> eig3(F &f, Value am) {
 }
 } // namespace
 
-SmallVector<Value> kdsl::lowerDecomposition(LowerCtx &c) {
-  F f(c, cast<FloatType>(getElementTypeOrSelf(c.a[0].getType())));
-  switch ((Builtin)c.e->builtin) {
-  case Builtin::Svd3: return svd3(f, c.a[0]);
-  case Builtin::Svd2: return svd2(f, c.a[0]);
-  case Builtin::Qr3: return qr3(f, c.a[0]);
-  case Builtin::Eig3: return eig3(f, c.a[0]);
-  default: break;
-  }
-  llvm_unreachable("not a matrix decomposition");
+/// The element type of the matrix argument.
+static F decompositionOps(LowerCtx &c) { return F(c, cast<FloatType>(getElementTypeOrSelf(c.a[0].getType()))); }
+
+SmallVector<Value> kdsl::lowerSvd3(LowerCtx &c) {
+  F f = decompositionOps(c);
+  return svd3(f, c.a[0]);
+}
+SmallVector<Value> kdsl::lowerSvd2(LowerCtx &c) {
+  F f = decompositionOps(c);
+  return svd2(f, c.a[0]);
+}
+SmallVector<Value> kdsl::lowerQr3(LowerCtx &c) {
+  F f = decompositionOps(c);
+  return qr3(f, c.a[0]);
+}
+SmallVector<Value> kdsl::lowerEig3(LowerCtx &c) {
+  F f = decompositionOps(c);
+  return eig3(f, c.a[0]);
 }

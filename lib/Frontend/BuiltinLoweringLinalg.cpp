@@ -57,8 +57,10 @@ struct Ops {
   Value dot3(Value x, Value y) { return DotOp::create(b, l, x, y); }
 };
 
+} // namespace
+
 /// ddot(a, b) = sum a[i][j] * b[i][j] (Warp's order: row by row).
-Value lowerDdot(LowerCtx &c) {
+Value kdsl::lowerDdot(LowerCtx &c) {
   Ops o(c);
   auto vt = cast<VectorType>(c.a[0].getType());
   Value sum;
@@ -72,7 +74,7 @@ Value lowerDdot(LowerCtx &c) {
 
 /// argmin / argmax: the first extreme element's index, skipping NaNs (all
 /// NaN: 0), as Warp's vec.h.
-Value lowerArgExtreme(LowerCtx &c, bool isMax) {
+static Value lowerArgExtreme(LowerCtx &c, bool isMax) {
   Ops o(c);
   Value v = c.a[0];
   auto vt = cast<VectorType>(v.getType());
@@ -99,7 +101,7 @@ Value lowerArgExtreme(LowerCtx &c, bool isMax) {
 }
 
 /// skew(v) = [[0, -z, y], [z, 0, -x], [-y, x, 0]].
-Value lowerSkew(LowerCtx &c) {
+Value kdsl::lowerSkew(LowerCtx &c) {
   Ops o(c);
   Value x = o.at(c.a[0], 0), y = o.at(c.a[0], 1), z = o.at(c.a[0], 2);
   Value zero = o.cstLike(x, 0.0);
@@ -107,7 +109,7 @@ Value lowerSkew(LowerCtx &c) {
   return o.elems(c.rty, {zero, negate(z), y, z, zero, negate(x), negate(y), x, zero});
 }
 
-Value lowerGetDiag(LowerCtx &c) {
+Value kdsl::lowerGetDiag(LowerCtx &c) {
   Ops o(c);
   SmallVector<Value> d;
   for (int64_t i = 0; i < c.t0->rows; ++i)
@@ -116,7 +118,7 @@ Value lowerGetDiag(LowerCtx &c) {
 }
 
 /// matrix_from_rows: each argument a row; matrix_from_cols: a column.
-Value lowerMatrixFromVecs(LowerCtx &c, bool cols) {
+static Value lowerMatrixFromVecs(LowerCtx &c, bool cols) {
   Ops o(c);
   SmallVector<Value> elems;
   for (int64_t i = 0; i < c.t->rows; ++i)
@@ -127,7 +129,7 @@ Value lowerMatrixFromVecs(LowerCtx &c, bool cols) {
 
 /// Warp's quat_rpy (roll about z... in Warp's naming): half angles, then
 /// the product of the three rotations written out.
-Value lowerQuatRpy(LowerCtx &c) {
+Value kdsl::lowerQuatRpy(LowerCtx &c) {
   Ops o(c);
   auto half = [&](Value v) { return o.mul(v, o.cstLike(v, 0.5)); };
   auto cosH = [&](Value v) { return (Value)math::CosOp::create(c.b, c.l, half(v)); };
@@ -145,7 +147,7 @@ Value lowerQuatRpy(LowerCtx &c) {
 
 /// Warp: axis = normalize(q.xyz), negated when q.w < 0;
 /// angle = 2 atan2(|q.xyz|, |q.w|).
-std::pair<Value, Value> quatToAxisAngle(Ops &o, Value q) {
+static std::pair<Value, Value> quatToAxisAngle(Ops &o, Value q) {
   Value x = o.at(q, 0), y = o.at(q, 1), z = o.at(q, 2), w = o.at(q, 3);
   auto v3 = VectorType::get({3}, x.getType());
   Value v = o.elems(v3, {x, y, z});
@@ -160,7 +162,7 @@ std::pair<Value, Value> quatToAxisAngle(Ops &o, Value q) {
 /// Warp: q0 * quat_from_axis_angle(axis, t * angle) where (axis, angle) is
 /// the rotation of inverse(q0) * q1. Warp's hand-written adjoint
 /// differentiates the same formula.
-Value lowerQuatSlerp(LowerCtx &c) {
+Value kdsl::lowerQuatSlerp(LowerCtx &c) {
   Ops o(c);
   Value rel = QuatMulOp::create(c.b, c.l, QuatInverseOp::create(c.b, c.l, c.a[0]), c.a[1]);
   auto [axis, angle] = quatToAxisAngle(o, rel);
@@ -172,7 +174,7 @@ Value lowerQuatSlerp(LowerCtx &c) {
 /// (the trace branch, else the largest diagonal element's), normalized.
 /// All four candidates are computed and the branch chosen by selects, with
 /// their square roots guarded so a discarded branch is never NaN.
-Value lowerQuatFromMatrix(LowerCtx &c) {
+Value kdsl::lowerQuatFromMatrix(LowerCtx &c) {
   Ops o(c);
   Value m = c.a[0];
   auto e = [&](int64_t i, int64_t j) { return o.at(m, i, j); };
@@ -215,7 +217,7 @@ Value lowerQuatFromMatrix(LowerCtx &c) {
 /// Warp's lower_bound: binary search of [begin, end) (the whole array by
 /// default) for the first element >= value; returns end - 1 when there is
 /// none (Warp's search narrows to the last element and stops there).
-Value lowerLowerBound(LowerCtx &c) {
+Value kdsl::lowerLowerBound(LowerCtx &c) {
   Ops o(c);
   OpBuilder &b = c.b;
   Location l = c.l;
@@ -253,7 +255,7 @@ Value lowerLowerBound(LowerCtx &c) {
 /// Warp's denominator a e - b b uses an fma-compensated difference and its
 /// hand-written adjoint damps nearly parallel edges; here the denominator
 /// is the plain difference and the adjoint is the expansion's.
-Value lowerClosestPointEdgeEdge(LowerCtx &c) {
+Value kdsl::lowerClosestPointEdgeEdge(LowerCtx &c) {
   Ops o(c);
   using P = arith::CmpFPredicate;
   Value p1 = c.a[0], q1 = c.a[1], p2 = c.a[2], q2 = c.a[3], eps = c.a[4];
@@ -287,64 +289,13 @@ Value lowerClosestPointEdgeEdge(LowerCtx &c) {
   return o.elems(vt, {s, t, dist});
 }
 
-/// The output-argument form: the results assigned to the locals passed
-/// after the inputs.
-Value assignOutputs(LowerCtx &c, ArrayRef<Value> results) {
-  for (auto [target, v] : llvm::zip(linalgOutputArgs(c.e), results))
-    c.g.assignTo(target, v);
-  return {};
-}
+Value kdsl::lowerArgmin(LowerCtx &c) { return lowerArgExtreme(c, false); }
+Value kdsl::lowerArgmax(LowerCtx &c) { return lowerArgExtreme(c, true); }
+Value kdsl::lowerMatrixFromRows(LowerCtx &c) { return lowerMatrixFromVecs(c, false); }
+Value kdsl::lowerMatrixFromCols(LowerCtx &c) { return lowerMatrixFromVecs(c, true); }
 
-SmallVector<Value> lowerLinalgMulti(LowerCtx &c) {
+SmallVector<Value> kdsl::lowerQuatToAxisAngle(LowerCtx &c) {
   Ops o(c);
-  switch ((Builtin)c.e->builtin) {
-  case Builtin::QuatToAxisAngle: {
-    auto [axis, angle] = quatToAxisAngle(o, c.a[0]);
-    return {axis, angle};
-  }
-  case Builtin::Svd3:
-  case Builtin::Svd2:
-  case Builtin::Qr3:
-  case Builtin::Eig3:
-    return lowerDecomposition(c);
-  default:
-    break;
-  }
-  llvm_unreachable("not a builtin with several results");
-}
-} // namespace
-
-SmallVector<Value> kdsl::genLinalgMulti(MLIRGen &g, const CallExpr *e) {
-  LowerCtx c{g, g.b, e, g.loc(e->loc), e->type, e->boundArgs[0]->type, mlir::Type(), {}, 0.0};
-  for (Expr *x : e->boundArgs)
-    c.a.push_back(g.genExpr(x));
-  if (g.failed)
-    return {};
-  return lowerLinalgMulti(c);
-}
-
-Value kdsl::lowerLinalg(LowerCtx &c) {
-  switch ((Builtin)c.e->builtin) {
-  case Builtin::Ddot: return lowerDdot(c);
-  case Builtin::Argmin: return lowerArgExtreme(c, false);
-  case Builtin::Argmax: return lowerArgExtreme(c, true);
-  case Builtin::Skew: return lowerSkew(c);
-  case Builtin::GetDiag: return lowerGetDiag(c);
-  case Builtin::InverseApprox: return InverseOp::create(c.b, c.l, c.a[0]);
-  case Builtin::MatrixFromRows: return lowerMatrixFromVecs(c, false);
-  case Builtin::MatrixFromCols: return lowerMatrixFromVecs(c, true);
-  case Builtin::QuatRpy: return lowerQuatRpy(c);
-  case Builtin::QuatSlerp: return lowerQuatSlerp(c);
-  case Builtin::QuatFromMatrix: return lowerQuatFromMatrix(c);
-  case Builtin::LowerBound: return lowerLowerBound(c);
-  case Builtin::ClosestPointEdgeEdge: return lowerClosestPointEdgeEdge(c);
-  case Builtin::IntersectTriTri: return lowerIntersectTriTri(c);
-  default: break;
-  }
-  // Output-argument forms (void): the tuple results assigned.
-  if (!linalgOutputArgs(c.e).empty()) {
-    SmallVector<Value> rs = lowerLinalgMulti(c);
-    return assignOutputs(c, rs);
-  }
-  llvm_unreachable("not a builtin of the linear algebra block");
+  auto [axis, angle] = quatToAxisAngle(o, c.a[0]);
+  return {axis, angle};
 }

@@ -1,15 +1,13 @@
 //===- BuiltinRules.cpp - type rules of the Warp builtins ------------------===//
 //
 // Sema::checkBuiltin looks a builtin up in BuiltinTable.def and applies its
-// rule: one small function per BuiltinRule below, parameterized by the
-// record's arity, Accept bits, Result and "expects" text.
+// rule: one small function per shared BuiltinRule below, parameterized by
+// the record's arity, Accept bits, Result and "expects" text, or the
+// record's own rule function (KDSL_RULE(fn), BuiltinRuleFns.h).
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Frontend/Sema.h"
-#include "llvm/ADT/StringSwitch.h"
-#include "BuiltinsLinalg.h"
-#include "BuiltinsMisc.h"
-#include "BuiltinsScalar.h"
+#include "BuiltinRuleFns.h"
 
 using namespace kdsl;
 using llvm::StringRef;
@@ -445,86 +443,51 @@ const Type *BuiltinCall::expectRule(BuiltinCall &c) {
 
 const Type *BuiltinCall::tidRule(BuiltinCall &c) { return c.s.checkTid(c.e, 1); }
 
-using RuleFn = const Type *(*)(BuiltinCall &);
-
-static RuleFn ruleFunction(BuiltinRule r) {
-  using C = BuiltinCall;
-  switch (r) {
-  case BuiltinRule::Tid: return C::tidRule;
-  case BuiltinRule::FloatUnary: return C::floatUnary;
-  case BuiltinRule::NumberUnary: return C::numberUnary;
-  case BuiltinRule::Unary: return C::plainUnary;
-  case BuiltinRule::NumberUnify: return C::numberUnify;
-  case BuiltinRule::FloatUnify: return C::floatUnify;
-  case BuiltinRule::MinMax: return C::minMaxRule;
-  case BuiltinRule::Lerp: return C::lerpRule;
-  case BuiltinRule::Where: return C::whereRule;
-  case BuiltinRule::Removed: return C::removedRule;
-  case BuiltinRule::SameOperands: return C::sameOperandsRule;
-  case BuiltinRule::Outer: return C::outerRule;
-  case BuiltinRule::Diag: return C::diagRule;
-  case BuiltinRule::Identity: return C::identityRule;
-  case BuiltinRule::QuatRotate: return C::quatRotateRule;
-  case BuiltinRule::QuatFromAxisAngle: return C::quatFromAxisAngleRule;
-  case BuiltinRule::Atomic: return C::atomicRule;
-  case BuiltinRule::ExpectEqual:
-  case BuiltinRule::ExpectNear: return C::expectRule;
-  case BuiltinRule::Operator:
-    return [](BuiltinCall &c) { return checkOperatorBuiltin(c.s, c.e, c.info); };
-  case BuiltinRule::Print:
-    return [](BuiltinCall &c) { return checkPrintBuiltin(c.s, c.e, c.info); };
-  case BuiltinRule::Spatial:
-    return [](BuiltinCall &c) { return c.s.checkSpatialBuiltin(c.e, c.info.id); };
-  case BuiltinRule::Linalg:
-    return [](BuiltinCall &c) { return checkLinalgBuiltin(c.s, c.e, c.info); };
-  case BuiltinRule::Misc:
-    return [](BuiltinCall &c) { return checkMiscBuiltin(c.s, c.e, c.info); };
-  }
-  llvm_unreachable("unknown builtin rule");
+/// The shared rules, one function per BuiltinRule, as the records' rule
+/// functions (rules::FloatUnary, ...).
+namespace kdsl::rules {
+namespace {
+template <const Type *(*Rule)(BuiltinCall &)>
+const Type *shared(Sema &s, CallExpr *e, const BuiltinInfo &info) {
+  BuiltinCall c(s, e, info);
+  return Rule(c);
 }
+using C = BuiltinCall;
+constexpr BuiltinRuleFn Tid = shared<C::tidRule>;
+constexpr BuiltinRuleFn FloatUnary = shared<C::floatUnary>;
+constexpr BuiltinRuleFn NumberUnary = shared<C::numberUnary>;
+constexpr BuiltinRuleFn Unary = shared<C::plainUnary>;
+constexpr BuiltinRuleFn NumberUnify = shared<C::numberUnify>;
+constexpr BuiltinRuleFn FloatUnify = shared<C::floatUnify>;
+constexpr BuiltinRuleFn MinMax = shared<C::minMaxRule>;
+constexpr BuiltinRuleFn Lerp = shared<C::lerpRule>;
+constexpr BuiltinRuleFn Where = shared<C::whereRule>;
+constexpr BuiltinRuleFn Removed = shared<C::removedRule>;
+constexpr BuiltinRuleFn SameOperands = shared<C::sameOperandsRule>;
+constexpr BuiltinRuleFn Outer = shared<C::outerRule>;
+constexpr BuiltinRuleFn Diag = shared<C::diagRule>;
+constexpr BuiltinRuleFn Identity = shared<C::identityRule>;
+constexpr BuiltinRuleFn QuatRotate = shared<C::quatRotateRule>;
+constexpr BuiltinRuleFn QuatFromAxisAngle = shared<C::quatFromAxisAngleRule>;
+constexpr BuiltinRuleFn Atomic = shared<C::atomicRule>;
+constexpr BuiltinRuleFn ExpectEqual = shared<C::expectRule>;
+constexpr BuiltinRuleFn ExpectNear = shared<C::expectRule>;
+} // namespace
+} // namespace kdsl::rules
 
-/// Warp 1.16's parameter names of the builtins whose every overload names its
-/// parameters alike and whose record takes no keywords of its own
-/// (warp/_src/builtins.py input_types; math.py for transform_compose):
-/// wp.pow(x=2.0, y=4.0) binds them by position.
-static llvm::StringRef warpParamNames(llvm::StringRef name) {
-  return llvm::StringSwitch<llvm::StringRef>(name)
-      .Cases({"abs", "sign", "sqrt", "cbrt", "exp", "log", "log2", "log10", "sin", "cos", "tan"}, "x")
-      .Cases({"asin", "acos", "atan", "sinh", "cosh", "tanh", "floor", "ceil", "round"}, "x")
-      .Cases({"trunc", "frac", "step", "degrees", "radians", "erf", "erfc", "erfinv"}, "x")
-      .Cases({"erfcinv", "rint", "nonzero", "neg", "pos"}, "x")
-      .Cases({"pow", "copysign"}, "x y")
-      .Case("atan2", "y x")
-      .Case("clamp", "x low high")
-      .Cases({"lerp", "quat_slerp"}, "a b t")
-      .Case("smoothstep", "a b x")
-      .Cases({"isnan", "isfinite", "isinf", "length", "length_sq", "normalize", "transpose"}, "a")
-      .Cases({"determinant", "inverse", "trace", "argmin", "argmax", "inverse_approx", "invert"}, "a")
-      .Case("unot", "a")
-      .Case("where", "cond value_if_true value_if_false")
-      .Cases({"dot", "cross", "outer", "cw_mul", "cw_div", "transform_multiply", "spatial_dot"}, "a b")
-      .Cases({"spatial_cross", "spatial_cross_dual", "ddot", "add", "sub", "mul", "div"}, "a b")
-      .Cases({"floordiv", "mod", "bit_and", "bit_or", "bit_xor", "lshift", "rshift"}, "a b")
-      .Cases({"expect_eq", "expect_neq", "div_approx"}, "a b")
-      .Cases({"diag", "skew"}, "vec")
-      .Cases({"get_diag", "quat_from_matrix"}, "mat")
-      .Cases({"quat_rotate", "quat_rotate_inv"}, "quat vec")
-      .Case("quat_from_axis_angle", "axis angle")
-      .Cases({"quat_inverse", "quat_to_matrix"}, "quat")
-      .Cases({"transform_get_translation", "transform_get_rotation", "transform_inverse"}, "xform")
-      .Cases({"spatial_top", "spatial_bottom"}, "svec")
-      .Case("spatial_adjoint", "r s")
-      .Case("quat_rpy", "roll pitch yaw")
-      .Case("closest_point_edge_edge", "p1 q1 p2 q2 epsilon")
-      .Case("intersect_tri_tri", "v0 v1 v2 u0 u1 u2")
-      .Case("transform_compose", "position rotation scale") // a @wp.func of warp/_src/math.py
-      .Default("");
-}
+/// The rule column of BuiltinTable.def, indexed by Builtin: a shared rule's
+/// function, or the record's own (KDSL_RULE(fn): rules::fn).
+#define KDSL_RULE(fn) fn
+#define KDSL_BUILTIN_RULE_FN(X, id, name, py, lo, hi, rule, ...) rules::rule,
+static const BuiltinRuleFn kRuleFns[] = {KDSL_BUILTIN_TABLE(KDSL_BUILTIN_RULE_FN, _)};
+#undef KDSL_BUILTIN_RULE_FN
+#undef KDSL_RULE
 
-/// Keyword arguments of such a builtin, moved to the positions of Warp's
-/// parameter names; false after an error.
+/// Keyword arguments of a builtin with Warp parameter names (the record's
+/// params) and no keywords of its own, moved to the positions of those
+/// names; false after an error.
 static bool bindWarpKeywords(BuiltinCall &s, CallExpr *e, const BuiltinInfo &info) {
-  llvm::StringRef names = warpParamNames(info.name);
+  llvm::StringRef names = info.params;
   if (e->kwargs.empty() || *info.keywords || names.empty())
     return true;
   llvm::SmallVector<llvm::StringRef, 6> params;
@@ -578,5 +541,5 @@ const Type *Sema::checkBuiltin(CallExpr *e, Builtin b) {
       return nullptr;
     }
   }
-  return ruleFunction(info.rule)(c);
+  return kRuleFns[(int)b](*this, e, info);
 }

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BuiltinRuleContext.h"
+#include "BuiltinRuleFns.h"
 #include "BuiltinsLinalg.h"
 
 using namespace kdsl;
@@ -46,7 +47,8 @@ public:
   const Type *quatToAxisAngle();
   const Type *lowerBound();
   const Type *closestPointEdgeEdge();
-  const Type *decomposition(Builtin b);
+  enum class Decomposition { Svd, Qr, Eig };
+  const Type *decomposition(unsigned n, Decomposition kind);
   const Type *intersectTriTri();
 };
 } // namespace kdsl
@@ -246,9 +248,8 @@ const Type *LinalgRules::intersectTriTri() {
 /// svd3(A) -> (U, sigma, V), svd2 likewise on 2x2, qr3(A) -> (Q, R),
 /// eig3(A) -> (Q, d); or with the results' locals after A (Warp's
 /// output-argument form), returning nothing.
-const Type *LinalgRules::decomposition(Builtin b) {
-  unsigned n = b == Builtin::Svd2 ? 2 : 3;
-  unsigned outs = (b == Builtin::Svd3 || b == Builtin::Svd2) ? 3 : 2;
+const Type *LinalgRules::decomposition(unsigned n, Decomposition kind) {
+  unsigned outs = kind == Decomposition::Svd ? 3 : 2;
   if (!arity(1, 1 + outs) || !checkArgs())
     return nullptr;
   if (args.size() != 1 && args.size() != 1 + outs)
@@ -258,9 +259,9 @@ const Type *LinalgRules::decomposition(Builtin b) {
     return argError(args[0], "a float " + Twine(n) + "x" + Twine(n) + " matrix");
   const Type *m = t, *v = types.vec(n, t->scalar);
   llvm::SmallVector<const Type *, 3> results;
-  if (b == Builtin::Qr3)
+  if (kind == Decomposition::Qr)
     results = {m, m};
-  else if (b == Builtin::Eig3)
+  else if (kind == Decomposition::Eig)
     results = {m, v};
   else
     results = {m, v, m};
@@ -269,44 +270,27 @@ const Type *LinalgRules::decomposition(Builtin b) {
   return types.tuple(results);
 }
 
-const Type *kdsl::checkLinalgBuiltin(Sema &s, CallExpr *e, const BuiltinInfo &info) {
-  LinalgRules r(s, e, info);
-  switch (info.id) {
-  case Builtin::Ddot: return r.ddot();
-  case Builtin::Argmin:
-  case Builtin::Argmax: return r.argMinMax();
-  case Builtin::Skew: return r.skew();
-  case Builtin::GetDiag: return r.getDiag();
-  case Builtin::InverseApprox: return r.inverseApprox();
-  case Builtin::MatrixFromRows: return r.matrixFromVecs(false);
-  case Builtin::MatrixFromCols: return r.matrixFromVecs(true);
-  case Builtin::QuatRpy: return r.quatRpy();
-  case Builtin::QuatSlerp: return r.quatSlerp();
-  case Builtin::QuatFromMatrix: return r.quatFromMatrix();
-  case Builtin::QuatToAxisAngle: return r.quatToAxisAngle();
-  case Builtin::LowerBound: return r.lowerBound();
-  case Builtin::ClosestPointEdgeEdge: return r.closestPointEdgeEdge();
-  case Builtin::IntersectTriTri: return r.intersectTriTri();
-  case Builtin::Svd3:
-  case Builtin::Svd2:
-  case Builtin::Qr3:
-  case Builtin::Eig3: return r.decomposition(info.id);
-  default: break;
+// The records' rule functions (BuiltinRuleFns.h).
+#define KDSL_LINALG_RULE(fn, call)                                                                 \
+  const Type *kdsl::rules::fn(Sema &s, CallExpr *e, const BuiltinInfo &info) {                     \
+    return LinalgRules(s, e, info).call;                                                           \
   }
-  llvm_unreachable("not a builtin of the linear algebra block");
-}
-
-llvm::ArrayRef<Expr *> kdsl::linalgOutputArgs(const CallExpr *e) {
-  if (e->ckind != CallKind::Builtin || !e->type || e->type->kind != Type::Void)
-    return {};
-  switch ((Builtin)e->builtin) {
-  case Builtin::QuatToAxisAngle:
-  case Builtin::Svd3:
-  case Builtin::Svd2:
-  case Builtin::Qr3:
-  case Builtin::Eig3:
-    return llvm::ArrayRef<Expr *>(e->boundArgs).drop_front(1);
-  default:
-    return {};
-  }
-}
+KDSL_LINALG_RULE(ddot, ddot())
+KDSL_LINALG_RULE(argMinMax, argMinMax())
+KDSL_LINALG_RULE(skew, skew())
+KDSL_LINALG_RULE(getDiag, getDiag())
+KDSL_LINALG_RULE(inverseApprox, inverseApprox())
+KDSL_LINALG_RULE(matrixFromRows, matrixFromVecs(false))
+KDSL_LINALG_RULE(matrixFromCols, matrixFromVecs(true))
+KDSL_LINALG_RULE(quatRpy, quatRpy())
+KDSL_LINALG_RULE(quatSlerp, quatSlerp())
+KDSL_LINALG_RULE(quatFromMatrix, quatFromMatrix())
+KDSL_LINALG_RULE(quatToAxisAngle, quatToAxisAngle())
+KDSL_LINALG_RULE(lowerBound, lowerBound())
+KDSL_LINALG_RULE(closestPointEdgeEdge, closestPointEdgeEdge())
+KDSL_LINALG_RULE(intersectTriTri, intersectTriTri())
+KDSL_LINALG_RULE(svd3, decomposition(3, LinalgRules::Decomposition::Svd))
+KDSL_LINALG_RULE(svd2, decomposition(2, LinalgRules::Decomposition::Svd))
+KDSL_LINALG_RULE(qr3, decomposition(3, LinalgRules::Decomposition::Qr))
+KDSL_LINALG_RULE(eig3, decomposition(3, LinalgRules::Decomposition::Eig))
+#undef KDSL_LINALG_RULE

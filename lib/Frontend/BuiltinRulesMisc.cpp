@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BuiltinRuleContext.h"
+#include "BuiltinRuleFns.h"
 #include "BuiltinsMisc.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -121,7 +122,7 @@ public:
   const Type *copy();
   const Type *zeros();
   const Type *arrayFromPtr();
-  const Type *check();
+  const Type *noArguments();
 
   static bool desugarTransformSet(Sema &s, Stmt *&stmt);
 };
@@ -345,31 +346,28 @@ const Type *MiscRules::arrayFromPtr() {
   return types.array(dtype, dims.size());
 }
 
-const Type *MiscRules::check() {
-  switch (info.id) {
-  case Builtin::Quaternion: return quaternion();
-  case Builtin::TransformSetTranslation:
-  case Builtin::TransformSetRotation: return transformSet();
-  case Builtin::TransformSetTranslationCopy:
-  case Builtin::TransformSetRotationCopy: return transformSetCopy();
-  case Builtin::DivApprox: return divApprox();
-  case Builtin::Cast: return cast();
-  case Builtin::Copy: return copy();
-  case Builtin::Zeros: return zeros();
-  case Builtin::ArrayFromPtr: return arrayFromPtr();
-  case Builtin::Breakpoint:
-  case Builtin::BlockDim:
-    if (!args.empty())
-      return fail(e->loc, name + "() takes no arguments");
-    return info.id == Builtin::BlockDim ? types.i32() : types.voidTy();
-  default: break;
-  }
-  llvm_unreachable("not a BuiltinRule::Misc builtin");
+/// wp.breakpoint() and wp.block_dim(): no arguments; the record's Result.
+const Type *MiscRules::noArguments() {
+  if (!args.empty())
+    return fail(e->loc, name + "() takes no arguments");
+  return info.result == BuiltinResult::I32 ? types.i32() : types.voidTy();
 }
 
-const Type *kdsl::checkMiscBuiltin(Sema &s, CallExpr *e, const BuiltinInfo &info) {
-  return MiscRules(s, e, info).check();
-}
+// The records' rule functions (BuiltinRuleFns.h).
+#define KDSL_MISC_RULE(fn)                                                                         \
+  const Type *kdsl::rules::fn(Sema &s, CallExpr *e, const BuiltinInfo &info) {                     \
+    return MiscRules(s, e, info).fn();                                                             \
+  }
+KDSL_MISC_RULE(quaternion)
+KDSL_MISC_RULE(transformSet)
+KDSL_MISC_RULE(transformSetCopy)
+KDSL_MISC_RULE(divApprox)
+KDSL_MISC_RULE(cast)
+KDSL_MISC_RULE(copy)
+KDSL_MISC_RULE(noArguments)
+KDSL_MISC_RULE(zeros)
+KDSL_MISC_RULE(arrayFromPtr)
+#undef KDSL_MISC_RULE
 
 /// `wp.transform_set_translation(t, p)` as a statement is Warp's `t.p = p`
 /// (Warp's code generator emits that very builtin for the assignment);

@@ -8,6 +8,7 @@
 // lowers the call as that expression.
 //
 //===----------------------------------------------------------------------===//
+#include "BuiltinRuleFns.h"
 #include "BuiltinsScalar.h"
 #include "kdsl/Frontend/Sema.h"
 #include "llvm/ADT/StringExtras.h"
@@ -77,7 +78,7 @@ const Type *ScalarRules::checkOperator(Sema &s, CallExpr *e, const BuiltinInfo &
   return t;
 }
 
-const Type *kdsl::checkOperatorBuiltin(Sema &s, CallExpr *e, const BuiltinInfo &info) {
+const Type *kdsl::rules::operatorCall(Sema &s, CallExpr *e, const BuiltinInfo &info) {
   return ScalarRules::checkOperator(s, e, info);
 }
 
@@ -209,7 +210,7 @@ struct ScalarRules::PrintRule {
   }
 };
 
-const Type *kdsl::checkPrintBuiltin(Sema &s, CallExpr *e, const BuiltinInfo &info) {
+const Type *kdsl::rules::print(Sema &s, CallExpr *e, const BuiltinInfo &info) {
   return ScalarRules::checkPrint(s, e, info);
 }
 

@@ -1,6 +1,6 @@
 //===- BuiltinsMisc.h - the rest of Warp's core builtins -------*- C++ -*-===//
 //
-// BuiltinTable.def's last block (rule BuiltinRule::Misc), Warp 1.16's
+// BuiltinTable.def's last block, Warp 1.16's
 // builtins of warp/_src/builtins.py that are neither tiles nor geometry
 // queries and fit no other family:
 //
@@ -33,16 +33,22 @@ namespace kdsl {
 class Sema;
 struct LowerCtx;
 
-/// Sema's rule for every builtin of the block (BuiltinRule::Misc).
-const Type *checkMiscBuiltin(Sema &s, CallExpr *e, const BuiltinInfo &info);
-
 /// Rewrites a statement that is a call of transform_set_translation /
 /// transform_set_rotation into the assignment it means (`xform.p = p`);
 /// leaves other statements. False after an error.
 bool desugarBuiltinStatement(Sema &s, Stmt *&stmt);
 
-/// The expansion of the block's builtins that have one (KDSL_EXPAND(lowerMisc)).
-mlir::Value lowerMisc(LowerCtx &c);
+// The expansions of the block's records that have one (KDSL_EXPAND,
+// BuiltinLoweringMisc.cpp).
+mlir::Value lowerTransformSetTranslationCopy(LowerCtx &c);
+mlir::Value lowerTransformSetRotationCopy(LowerCtx &c);
+mlir::Value lowerDivApprox(LowerCtx &c);
+mlir::Value lowerCast(LowerCtx &c);
+mlir::Value lowerCopy(LowerCtx &c);
+mlir::Value lowerBreakpoint(LowerCtx &c);
+mlir::Value lowerBlockDim(LowerCtx &c);
+mlir::Value lowerZeros(LowerCtx &c);
+mlir::Value lowerArrayFromPtr(LowerCtx &c);
 
 /// The error for a Warp builtin kdsl knows it does not implement (host-only
 /// functions, fixed-size local arrays, raw pointers, builtins Warp registers

@@ -3,7 +3,7 @@
 // Sema's rules for BuiltinTable.def's "scalar math, atomics, operators and
 // printing" block whose typing is not one of BuiltinRules.cpp's rules: the
 // operator functions (wp.add, wp.mul, wp.neg, ... typed as the Python
-// operators; BuiltinRule::Operator) and printing (BuiltinRule::Print).
+// operators) and printing.
 // Implemented in BuiltinRulesScalar.cpp.
 //
 //===----------------------------------------------------------------------===//
@@ -19,14 +19,11 @@
 namespace kdsl {
 class Sema;
 
-/// wp.add(a, b) is `a + b`, wp.neg(a) is `-a`, ...: the call's only bound
-/// argument becomes the checked operator expression.
-const Type *checkOperatorBuiltin(Sema &s, CallExpr *e, const BuiltinInfo &info);
-
-/// wp.printf(format, args...) and print(value) / wp.print(value): the format
-/// (or a printed string) is a string literal, kept as the call's first
-/// argument (e->args[0]) and left out of boundArgs.
-const Type *checkPrintBuiltin(Sema &s, CallExpr *e, const BuiltinInfo &info);
+// Their rules are rules::operatorCall (wp.add(a, b) is `a + b`, wp.neg(a)
+// is `-a`, ...: the call's only bound argument becomes the checked operator
+// expression) and rules::print (wp.printf(format, args...) and print(value):
+// the format, or a printed string, is a string literal kept as the call's
+// first argument, e->args[0], and left out of boundArgs): BuiltinRuleFns.h.
 
 /// The text of a string literal expression (adjacent literals joined,
 /// Python escapes decoded), or nullopt when `e` is not one (f-strings and

@@ -429,9 +429,9 @@ SmallVector<mlir::Value> MLIRGen::genMulti(const Expr *e) {
       auto tid = TidOp::create(b, loc(e->loc), ids);
       return SmallVector<mlir::Value>(tid.getResults());
     }
-    if (c->ckind == CallKind::Builtin && e->type->kind == kdsl::Type::Tuple &&
-        builtinInfo((Builtin)c->builtin).rule == BuiltinRule::Linalg)
-      return genLinalgMulti(*this, c);
+    if (c->ckind == CallKind::Builtin && e->type->kind == kdsl::Type::Tuple)
+      if (SmallVector<mlir::Value> rs = genBuiltinMulti(*this, c); !rs.empty() || failed)
+        return rs;
   }
   // A tuple value (a local, a tuple element, a tuple expression): its elements.
   if (e->type && e->type->kind == kdsl::Type::Tuple && !llvm::isa<CallExpr>(e)) {

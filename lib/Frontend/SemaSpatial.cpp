@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BuiltinRuleContext.h"
+#include "BuiltinRuleFns.h"
 #include "kdsl/Frontend/Sema.h"
 
 using namespace kdsl;
@@ -181,18 +182,17 @@ std::optional<const Type *> Sema::resolveCompositeType(Expr *ann, Scope *scope) 
 //===----------------------------------------------------------------------===//
 
 namespace kdsl {
-/// One call of a BuiltinRule::Spatial builtin being checked.
-class SpatialRules : private BuiltinRuleContext {
+/// One call of a generic vector/matrix, transform or spatial builtin being
+/// checked: the pieces its record's rule function (rules:: below) is made of.
+class SpatialRules : public BuiltinRuleContext {
 public:
   SpatialRules(Sema &s, CallExpr *e, Builtin b) : BuiltinRuleContext(s, e, builtinName(b)), b(b) {}
 
-  const Type *check();
   /// A type alias called as a constructor (Sema::checkAliasCtor).
   const Type *checkAlias(const Type *t);
   /// A dtype= keyword that is not a type was reported (dtypeKeyword).
   bool dtypeFailed = false;
 
-private:
   Builtin b;
 
   const Type *countError(const llvm::Twine &counts) {
@@ -218,11 +218,22 @@ private:
 
   const Type *vectorCtor(const Type *fixed);
   const Type *matrixCtor(std::optional<Scalar> fixedScalar, const Type *fixed);
+  const Type *spatialMatrixCtor(std::optional<Scalar> fixedScalar);
   const Type *transformCtor(std::optional<Scalar> fixed);
   const Type *spatialVectorCtor(std::optional<Scalar> fixed);
-  const Type *transformOp();
-  const Type *transformHelper();
-  const Type *spatialOp();
+  const Type *transformIdentity();
+  const Type *transformOp(bool pointLike, llvm::function_ref<const Type *(const Type *)> result);
+  const Type *transformTwistOrWrench();
+  const Type *transformToMatrix();
+  const Type *transformCompose();
+  const Type *spatialOp(llvm::function_ref<const Type *(const Type *)> result);
+  const Type *spatialAdjoint();
+  /// The record's arity and every argument checked.
+  bool fixedArity();
+  /// `result` once the second argument is coerced to `want`.
+  const Type *secondArg(const Type *want, const Type *result, const char *what) {
+    return s.coerce(args[1], want, name + what) ? result : nullptr;
+  }
   std::optional<std::pair<unsigned, unsigned>> shapeKeyword();
 };
 } // namespace kdsl
@@ -424,135 +435,154 @@ const Type *SpatialRules::spatialVectorCtor(std::optional<Scalar> fixed) {
   return coerceAll(types.vec(3, sc)) ? types.vec(6, sc) : nullptr;
 }
 
-/// transform_identity, transform_get_*, transform_multiply/point/vector/inverse.
-const Type *SpatialRules::transformOp() {
-  if (b == Builtin::TransformIdentity) {
-    std::optional<Scalar> dtype = dtypeKeyword();
-    if (!dtype && args.size() == 1) { // transform_identity(wp.float64): dtype by position (Warp)
-      const Type *t = s.resolveType(args[0], s.fn->scope);
-      if (!t)
-        return nullptr;
-      if (!t->isScalar())
-        return fail(args[0]->loc, name + "() needs a float dtype");
-      dtype = t->scalar;
-      args.clear();
-    }
-    if (dtype && !isFloat(*dtype))
-      return fail(e->loc, name + "() needs a float dtype");
-    return args.empty() ? types.transform(dtype.value_or(Scalar::F32)) : countError("0");
+/// spatial_matrix[f|d]: a 6x6 matrix (`fixedScalar`, or the dtype keyword).
+const Type *SpatialRules::spatialMatrixCtor(std::optional<Scalar> fixedScalar) {
+  std::optional<Scalar> sc = fixedScalar ? fixedScalar : dtypeKeyword();
+  return checkArgs() ? matrixCtor(sc, types.mat(6, 6, sc.value_or(Scalar::F32))) : nullptr;
+}
+
+/// transform_identity(dtype=) or transform_identity(dtype) (Warp).
+const Type *SpatialRules::transformIdentity() {
+  std::optional<Scalar> dtype = dtypeKeyword();
+  if (!dtype && args.size() == 1) { // transform_identity(wp.float64): dtype by position (Warp)
+    const Type *t = s.resolveType(args[0], s.fn->scope);
+    if (!t)
+      return nullptr;
+    if (!t->isScalar())
+      return fail(args[0]->loc, name + "() needs a float dtype");
+    dtype = t->scalar;
+    args.clear();
   }
+  if (dtype && !isFloat(*dtype))
+    return fail(e->loc, name + "() needs a float dtype");
+  return args.empty() ? types.transform(dtype.value_or(Scalar::F32)) : countError("0");
+}
+
+bool SpatialRules::fixedArity() {
   const BuiltinInfo &info = builtinInfo(b);
-  if (args.size() != info.maxArgs)
-    return countError(llvm::Twine(info.maxArgs));
-  if (!checkArgs())
+  if (args.size() != info.maxArgs) {
+    countError(llvm::Twine(info.maxArgs));
+    return false;
+  }
+  return checkArgs();
+}
+
+/// transform_get_*, transform_multiply/point/vector/inverse: a transform (or,
+/// `pointLike`, a 4x4 matrix) first; `result` types the call from it.
+const Type *SpatialRules::transformOp(bool pointLike, llvm::function_ref<const Type *(const Type *)> result) {
+  if (!fixedArity())
     return nullptr;
   const Type *t = args[0]->type;
   bool mat44 = t->kind == Type::Mat && t->rows == 4 && t->cols == 4;
-  bool pointLike = b == Builtin::TransformPoint || b == Builtin::TransformVector;
   if (!t->isTransform() && !(pointLike && mat44))
     return argError(args[0], pointLike ? "a transform or a 4x4 matrix" : "a transform");
-  const Type *vec3 = types.vec(3, t->scalar);
-  switch (b) {
-  case Builtin::TransformGetTranslation: return vec3;
-  case Builtin::TransformGetRotation: return types.quat(t->scalar);
-  case Builtin::TransformInverse: return t;
-  case Builtin::TransformMultiply: return s.coerce(args[1], t, name + "() argument b") ? t : nullptr;
-  default: return s.coerce(args[1], vec3, name + "() argument") ? vec3 : nullptr;
-  }
+  return result(t);
 }
 
-/// transform_twist / transform_wrench (transform, spatial vector),
-/// transform_to_matrix (transform) and transform_compose (vec3, quat, vec3).
-const Type *SpatialRules::transformHelper() {
-  const BuiltinInfo &info = builtinInfo(b);
-  if (args.size() != info.maxArgs)
-    return countError(llvm::Twine(info.maxArgs));
-  if (!checkArgs())
+/// transform_twist / transform_wrench (transform, spatial vector).
+const Type *SpatialRules::transformTwistOrWrench() {
+  if (!fixedArity())
     return nullptr;
   const Type *t = args[0]->type;
-  if (b == Builtin::TransformCompose) {
-    if (!(t->kind == Type::Vec && t->rows == 3 && !t->isTransform() && isFloat(t->scalar)))
-      return argError(args[0], "a float vec3 position");
-    if (!s.coerce(args[1], types.quat(t->scalar), name + "() rotation") ||
-        !s.coerce(args[2], t, name + "() scale"))
-      return nullptr;
-    return types.mat(4, 4, t->scalar);
-  }
   if (!t->isTransform())
     return argError(args[0], "a transform");
-  if (b == Builtin::TransformToMatrix)
-    return types.mat(4, 4, t->scalar);
   return s.coerce(args[1], types.vec(6, t->scalar), name + "() spatial vector") ? types.vec(6, t->scalar)
                                                                                 : nullptr;
 }
 
-/// spatial_dot / cross / cross_dual / top / bottom on float vec6; spatial_adjoint on mat33.
-const Type *SpatialRules::spatialOp() {
-  const BuiltinInfo &info = builtinInfo(b);
-  if (args.size() != info.maxArgs)
-    return countError(llvm::Twine(info.maxArgs));
-  if (!checkArgs())
+const Type *SpatialRules::transformToMatrix() {
+  if (!fixedArity())
     return nullptr;
   const Type *t = args[0]->type;
-  if (b == Builtin::SpatialAdjoint) {
-    if (!(t->kind == Type::Mat && t->rows == 3 && t->cols == 3))
-      return argError(args[0], "a 3x3 float matrix");
-    return s.coerce(args[1], t, name + "() argument s") ? types.mat(6, 6, t->scalar) : nullptr;
-  }
+  if (!t->isTransform())
+    return argError(args[0], "a transform");
+  return types.mat(4, 4, t->scalar);
+}
+
+/// transform_compose (vec3, quat, vec3).
+const Type *SpatialRules::transformCompose() {
+  if (!fixedArity())
+    return nullptr;
+  const Type *t = args[0]->type;
+  if (!(t->kind == Type::Vec && t->rows == 3 && !t->isTransform() && isFloat(t->scalar)))
+    return argError(args[0], "a float vec3 position");
+  if (!s.coerce(args[1], types.quat(t->scalar), name + "() rotation") ||
+      !s.coerce(args[2], t, name + "() scale"))
+    return nullptr;
+  return types.mat(4, 4, t->scalar);
+}
+
+/// spatial_dot / cross / cross_dual / top / bottom on float vec6; `result`
+/// types the call from the spatial vector's type.
+const Type *SpatialRules::spatialOp(llvm::function_ref<const Type *(const Type *)> result) {
+  if (!fixedArity())
+    return nullptr;
+  const Type *t = args[0]->type;
   if (!(t->kind == Type::Vec && t->rows == 6 && !t->isTransform() && isFloat(t->scalar)))
     return argError(args[0], "a spatial vector (a float vector of length 6)");
   if (args.size() == 2 && !s.coerce(args[1], t, name + "() argument b"))
     return nullptr;
-  switch (b) {
-  case Builtin::SpatialDot: return types.scalar(t->scalar);
-  case Builtin::SpatialTop:
-  case Builtin::SpatialBottom: return types.vec(3, t->scalar);
-  default: return t;
-  }
+  return result(t);
 }
 
-const Type *SpatialRules::check() {
-  switch (b) {
-  case Builtin::Vector:
-    return checkArgs() ? vectorCtor(nullptr) : nullptr;
-  case Builtin::Matrix:
-    return checkArgs() ? matrixCtor(std::nullopt, nullptr) : nullptr;
-  case Builtin::SpatialMatrix:
-  case Builtin::SpatialMatrixF:
-  case Builtin::SpatialMatrixD: {
-    std::optional<Scalar> sc = b == Builtin::SpatialMatrixD   ? std::optional<Scalar>(Scalar::F64)
-                               : b == Builtin::SpatialMatrixF ? std::optional<Scalar>(Scalar::F32)
-                                                              : dtypeKeyword();
-    return checkArgs() ? matrixCtor(sc, types.mat(6, 6, sc.value_or(Scalar::F32))) : nullptr;
-  }
-  case Builtin::Transformation: return transformCtor(std::nullopt);
-  // wp.transform is Warp's transformf.
-  case Builtin::TransformCtor:
-  case Builtin::TransformF: return transformCtor(Scalar::F32);
-  case Builtin::TransformD: return transformCtor(Scalar::F64);
-  case Builtin::TransformH: return transformCtor(Scalar::F16);
-  case Builtin::SpatialVector: return spatialVectorCtor(std::nullopt);
-  case Builtin::SpatialVectorF: return spatialVectorCtor(Scalar::F32);
-  case Builtin::SpatialVectorD: return spatialVectorCtor(Scalar::F64);
-  case Builtin::SpatialDot:
-  case Builtin::SpatialCross:
-  case Builtin::SpatialCrossDual:
-  case Builtin::SpatialTop:
-  case Builtin::SpatialBottom:
-  case Builtin::SpatialAdjoint: return spatialOp();
-  case Builtin::TransformTwist:
-  case Builtin::TransformWrench:
-  case Builtin::TransformToMatrix:
-  case Builtin::TransformCompose: return transformHelper();
-  default: return transformOp();
-  }
+/// spatial_adjoint(r, s) of two 3x3 matrices.
+const Type *SpatialRules::spatialAdjoint() {
+  if (!fixedArity())
+    return nullptr;
+  const Type *t = args[0]->type;
+  if (!(t->kind == Type::Mat && t->rows == 3 && t->cols == 3))
+    return argError(args[0], "a 3x3 float matrix");
+  return s.coerce(args[1], t, name + "() argument s") ? types.mat(6, 6, t->scalar) : nullptr;
 }
 
-const Type *Sema::checkSpatialBuiltin(CallExpr *e, Builtin b) {
-  SpatialRules rules(*this, e, b);
-  const Type *t = rules.check();
-  return rules.dtypeFailed ? nullptr : t;
+/// The records' rule functions (BuiltinRuleFns.h): each builds the call's
+/// SpatialRules and runs its rule.
+namespace {
+const Type *spatialRule(Sema &s, CallExpr *e, const BuiltinInfo &info,
+                        llvm::function_ref<const Type *(SpatialRules &)> rule) {
+  SpatialRules r(s, e, info.id);
+  const Type *t = rule(r);
+  return r.dtypeFailed ? nullptr : t;
 }
+} // namespace
+
+#define KDSL_SPATIAL_RULE(fn, body)                                                                \
+  const Type *kdsl::rules::fn(Sema &s, CallExpr *e, const BuiltinInfo &info) {                     \
+    return spatialRule(s, e, info, [](SpatialRules &r) -> const Type * { return body; });          \
+  }
+KDSL_SPATIAL_RULE(vector, r.checkArgs() ? r.vectorCtor(nullptr) : nullptr)
+KDSL_SPATIAL_RULE(matrix, r.checkArgs() ? r.matrixCtor(std::nullopt, nullptr) : nullptr)
+KDSL_SPATIAL_RULE(spatialMatrix, r.spatialMatrixCtor(std::nullopt))
+KDSL_SPATIAL_RULE(spatialMatrixF, r.spatialMatrixCtor(Scalar::F32))
+KDSL_SPATIAL_RULE(spatialMatrixD, r.spatialMatrixCtor(Scalar::F64))
+KDSL_SPATIAL_RULE(transformation, r.transformCtor(std::nullopt))
+// wp.transform is Warp's transformf.
+KDSL_SPATIAL_RULE(transformF, r.transformCtor(Scalar::F32))
+KDSL_SPATIAL_RULE(transformD, r.transformCtor(Scalar::F64))
+KDSL_SPATIAL_RULE(transformH, r.transformCtor(Scalar::F16))
+KDSL_SPATIAL_RULE(spatialVector, r.spatialVectorCtor(std::nullopt))
+KDSL_SPATIAL_RULE(spatialVectorF, r.spatialVectorCtor(Scalar::F32))
+KDSL_SPATIAL_RULE(spatialVectorD, r.spatialVectorCtor(Scalar::F64))
+KDSL_SPATIAL_RULE(transformIdentity, r.transformIdentity())
+KDSL_SPATIAL_RULE(transformGetTranslation,
+                  r.transformOp(false, [&](const Type *t) { return r.types.vec(3, t->scalar); }))
+KDSL_SPATIAL_RULE(transformGetRotation,
+                  r.transformOp(false, [&](const Type *t) { return r.types.quat(t->scalar); }))
+KDSL_SPATIAL_RULE(transformInverse, r.transformOp(false, [](const Type *t) { return t; }))
+KDSL_SPATIAL_RULE(transformMultiply,
+                  r.transformOp(false, [&](const Type *t) { return r.secondArg(t, t, "() argument b"); }))
+KDSL_SPATIAL_RULE(transformPointOrVector, r.transformOp(true, [&](const Type *t) {
+  const Type *vec3 = r.types.vec(3, t->scalar);
+  return r.secondArg(vec3, vec3, "() argument");
+}))
+KDSL_SPATIAL_RULE(transformTwistOrWrench, r.transformTwistOrWrench())
+KDSL_SPATIAL_RULE(transformToMatrix, r.transformToMatrix())
+KDSL_SPATIAL_RULE(transformCompose, r.transformCompose())
+KDSL_SPATIAL_RULE(spatialDot, r.spatialOp([&](const Type *t) { return r.types.scalar(t->scalar); }))
+KDSL_SPATIAL_RULE(spatialCross, r.spatialOp([](const Type *t) { return t; }))
+KDSL_SPATIAL_RULE(spatialHalf, r.spatialOp([&](const Type *t) { return r.types.vec(3, t->scalar); }))
+KDSL_SPATIAL_RULE(spatialAdjoint, r.spatialAdjoint())
+#undef KDSL_SPATIAL_RULE
 
 const Type *SpatialRules::checkAlias(const Type *t) {
   llvm::SmallVector<StringRef, 4> allowed;

@@ -2,8 +2,9 @@
 //
 // The generator behind generateProgram (ProgramGen.h), shared by its files:
 // GenFree.cpp (type-directed expressions and statements, the free
-// generator's kernels), Motifs.cpp (choosing a motif, finishing its kernel)
-// and Motifs<Domain>.cpp (the motifs). Not a public header.
+// generator's kernels), Motifs.cpp (the motif registry, choosing a motif,
+// finishing its kernel) and Motifs<Domain>.cpp (the motifs, each registering
+// itself with KDSL_MOTIF, below). Not a public header.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KDSL_LIB_SYNTH_GEN_H
@@ -96,6 +97,10 @@ public:
         flavor(flavorOf(cat)) {}
 
   Program run();
+
+  /// The body of a motif defined with KDSL_MOTIF (below) in its
+  /// Motifs<Domain>.cpp file; Tag is a type of that file.
+  template <class Tag> void motifBody();
 
 private:
   std::string ty(Ty t) const {
@@ -285,10 +290,11 @@ private:
   std::string motifName;
   Program finishMotif(Program &p);
   bool motifFor(const std::string &c);
-  /// A category's motifs by name, in the order of the draw that picks one.
+  /// A category's motifs (the registry's, KDSL_MOTIF), in the order of the
+  /// draw that picks one.
   struct MotifChoice {
     const char *name;
-    std::function<void()> build;
+    void (Gen::*build)();
   };
   std::vector<MotifChoice> motifsOf(const std::string &c);
   /// A precision-specific type for a kind: f, i, v2, v3, v4, m22, m33, m44,
@@ -510,50 +516,16 @@ private:
   std::string r32(const std::string &e, llvm::StringRef type = "float") const {
     return f64 ? type.str() + "(" + e + ")" : e;
   }
-  // The motifs, by domain.
+  // The motifs drawn with parameters or in several categories (registered
+  // by a KDSL_MOTIF that calls them, in their own files); every other motif
+  // is a KDSL_MOTIF body and needs no declaration here.
   void mIntegrate(bool scalarDt, bool collide);
   void mSprings(bool viaFunc);
   void mRaySphere(bool branchy);
-  void mTransform();
-  void mStrain();
-  void mRotate2D();
-  void mQuatRotate();
-  void mQuatIntegrate();
   void mActivation(bool viaFunc);
-  void mRowOp();
   void mKepler();
-  void mNewtonSqrt();
   void mNeighbours(bool nested);
-  void mMultiScale();
-  void mJacobi3();
-  void mStencil2D();
-  void mGradient2D();
-  void mGrayScott();
-  void mStencil3D();
-  void mBias4D();
   void mSaxpy();
-  void mHistogram();
-  void mReduce();
-  void mScatter();
-  void mPiecewise();
-  void mContact();
-  void mParticlesStruct();
-  void mRigidCombined();
-  // Random numbers (MotifsRandom.cpp).
-  void mJitterEmit();
-  void mLangevin();
-  void mDropout();
-  void mNoiseField();
-  void mMonteCarlo();
-  void mRandomPairs();
-  // Transforms and spatial math (MotifsSpatial.cpp).
-  void mBodyPoints();
-  void mJointChain();
-  void mSpatialVelocity();
-  // Generic funcs, overloads, wp.static (MotifsGeneric.cpp).
-  void mGenericBlend();
-  void mOverloadEnergy();
-  void mGenericStencil();
   // The free generator's statements of these categories (GenFree.cpp).
   std::string randomTerm(int depth);
   std::string exprX(int depth);
@@ -596,6 +568,43 @@ private:
   std::string prefix, body;
   int funcs = 0;
 };
+
+//===----------------------------------------------------------------------===//
+// The motif registry: each Motifs<Domain>.cpp file registers its motifs
+//===----------------------------------------------------------------------===//
+
+/// One motif of a category: drawn at `position` among the category's
+/// motifs (positions 0..n-1, each once; the draw is rng.range(0, n - 1)).
+struct MotifRegistration {
+  MotifRegistration(const char *category, int position, const char *name, void (Gen::*build)());
+  const char *category;
+  int position;
+  const char *name;
+  void (Gen::*build)();
+};
+/// Every registered motif (Motifs.cpp).
+const std::vector<const MotifRegistration *> &motifRegistry();
+
+/// Defines and registers a motif: its body follows, a member function of Gen
+/// (it uses the generator as the motifs of Gen's own declarations do):
+///
+///   KDSL_MOTIF(SaxpyMotif, "arithmetic", 1, "saxpy") { ... }
+///
+/// Adding a motif to a Motifs<Domain>.cpp file touches that file only.
+#define KDSL_MOTIF(Tag, category, position, name)                                                  \
+  namespace {                                                                                      \
+  struct Tag;                                                                                      \
+  }                                                                                                \
+  template <> void Gen::motifBody<Tag>();                                                          \
+  static const MotifRegistration Tag##Registration(category, position, name, &Gen::motifBody<Tag>); \
+  template <> void Gen::motifBody<Tag>()
+
+/// Each Motifs<Domain>.cpp file has one KDSL_MOTIF_FILE(Domain), which
+/// Motifs.cpp references (KDSL_MOTIF_FILES) so that the linker keeps the file
+/// of the static library, and its registrations with it.
+#define KDSL_MOTIF_FILE(Domain)                                                                   \
+  void motifFileAnchor##Domain() {}
+#define KDSL_MOTIF_FILES(X) X(Generic) X(Geometry) X(Grid) X(Numeric) X(Physics) X(Random) X(Spatial)
 
 } // namespace kdsl::synth::gen
 

@@ -8,10 +8,10 @@
 // directions, matrices near the identity), so no `e*e + c` guard is needed.
 // Each category's motifs keep its feature in an output.
 //
-// This file: each category's motifs by name (motifsOf), the draw among
-// them, and finishMotif (the kernel's signature, spec and seeds). The
-// motifs are in MotifsPhysics.cpp, MotifsGeometry.cpp, MotifsGrid.cpp and
-// MotifsNumeric.cpp.
+// This file: the motif registry (each Motifs<Domain>.cpp file registers
+// its motifs with KDSL_MOTIF, Gen.h), each category's motifs (motifsOf),
+// the draw among them, and finishMotif (the kernel's signature, spec and
+// seeds).
 //
 //===----------------------------------------------------------------------===//
 #include "Gen.h"
@@ -25,57 +25,43 @@ namespace kdsl::synth::gen {
 
 bool Gen::motif() { return motifFor(cat); }
 
+#define KDSL_DECLARE_MOTIF_FILE(Domain) void motifFileAnchor##Domain();
+KDSL_MOTIF_FILES(KDSL_DECLARE_MOTIF_FILE)
+#undef KDSL_DECLARE_MOTIF_FILE
+
+static std::vector<const MotifRegistration *> &registry() {
+  static std::vector<const MotifRegistration *> motifs;
+  return motifs;
+}
+
+MotifRegistration::MotifRegistration(const char *category, int position, const char *name, void (Gen::*build)())
+    : category(category), position(position), name(name), build(build) {
+  registry().push_back(this);
+}
+
+const std::vector<const MotifRegistration *> &motifRegistry() {
+  // The anchors keep every motif file (and so its registrations) linked in.
+#define KDSL_USE_MOTIF_FILE(Domain) motifFileAnchor##Domain();
+  KDSL_MOTIF_FILES(KDSL_USE_MOTIF_FILE)
+#undef KDSL_USE_MOTIF_FILE
+  return registry();
+}
+
 std::vector<Gen::MotifChoice> Gen::motifsOf(const std::string &c0) {
-  // Index k is drawn as rng.range(0, n - 1) (no draw for a single motif).
-  auto m = [](const char *name, std::function<void()> build) { return MotifChoice{name, std::move(build)}; };
-  if (c0 == "arithmetic")
-    return {m("stencil3d", [&] { mStencil3D(); }), m("saxpy", [&] { mSaxpy(); })};
-  if (c0 == "math")
-    return {m("activation", [&] { mActivation(false); }), m("row_op", [&] { mRowOp(); }),
-            m("kepler", [&] { mKepler(); }), m("bias4d", [&] { mBias4D(); })};
-  if (c0 == "vector")
-    return {m("integrate", [&] { mIntegrate(false, false); }), m("springs", [&] { mSprings(false); }),
-            m("ray_sphere", [&] { mRaySphere(false); })};
-  if (c0 == "matrix")
-    return {m("transform", [&] { mTransform(); }), m("strain", [&] { mStrain(); }),
-            m("rotate2d", [&] { mRotate2D(); })};
-  if (c0 == "quaternion")
-    return {m("quat_integrate", [&] { mQuatIntegrate(); }), m("quat_rotate", [&] { mQuatRotate(); })};
-  if (c0 == "control_flow")
-    return {m("integrate_collide", [&] { mIntegrate(rng.chance(0.5), true); }), m("contact", [&] { mContact(); }),
-            m("ray_sphere_branch", [&] { mRaySphere(true); })};
-  if (c0 == "multi_conditional")
-    return {m("piecewise", [&] { mPiecewise(); })};
-  if (c0 == "loop_carried")
-    return {m("neighbours", [&] { mNeighbours(false); }), m("newton_root", [&] { mNewtonSqrt(); }),
-            m("kepler", [&] { mKepler(); }), m("jacobi3", [&] { mJacobi3(); })};
-  if (c0 == "nested_loop")
-    return {m("multiscale_blur", [&] { mMultiScale(); }), m("neighbours_nested", [&] { mNeighbours(true); })};
-  if (c0 == "func_call")
-    return {m("activation_func", [&] { mActivation(true); }), m("springs_func", [&] { mSprings(true); })};
-  if (c0 == "struct")
-    return {m("particles_struct", [&] { mParticlesStruct(); })};
-  if (c0 == "atomic")
-    return {m("histogram", [&] { mHistogram(); }), m("reduce", [&] { mReduce(); }),
-            m("scatter", [&] { mScatter(); })};
-  if (c0 == "array2d")
-    return {m("stencil2d", [&] { mStencil2D(); }), m("gradient2d", [&] { mGradient2D(); }),
-            m("gray_scott", [&] { mGrayScott(); })};
-  if (c0 == "scalar_param")
-    return {m("saxpy", [&] { mSaxpy(); }), m("integrate_scalar", [&] { mIntegrate(true, rng.chance(0.4)); })};
-  if (c0 == "combined")
-    return {m("rigid_body", [&] { mRigidCombined(); })};
-  if (c0 == "random")
-    return {m("jitter_emit", [&] { mJitterEmit(); }), m("langevin", [&] { mLangevin(); }),
-            m("dropout", [&] { mDropout(); }), m("noise_field", [&] { mNoiseField(); }),
-            m("monte_carlo", [&] { mMonteCarlo(); }), m("random_pairs", [&] { mRandomPairs(); })};
-  if (c0 == "spatial")
-    return {m("body_points", [&] { mBodyPoints(); }), m("joint_chain", [&] { mJointChain(); }),
-            m("spatial_velocity", [&] { mSpatialVelocity(); })};
-  if (c0 == "generic")
-    return {m("generic_blend", [&] { mGenericBlend(); }), m("overload_energy", [&] { mOverloadEnergy(); }),
-            m("generic_stencil", [&] { mGenericStencil(); })};
-  return {};
+  // Index k is drawn as rng.range(0, n - 1) (no draw for a single motif):
+  // the category's motifs in the order of their registered positions.
+  std::vector<const MotifRegistration *> found;
+  for (const MotifRegistration *r : motifRegistry())
+    if (c0 == r->category)
+      found.push_back(r);
+  std::sort(found.begin(), found.end(),
+            [](const MotifRegistration *x, const MotifRegistration *y) { return x->position < y->position; });
+  std::vector<MotifChoice> choices;
+  for (const MotifRegistration *r : found) {
+    assert(r->position == int(choices.size()) && "a category's motif positions are 0..n-1, each once");
+    choices.push_back({r->name, r->build});
+  }
+  return choices;
 }
 
 bool Gen::motifFor(const std::string &c0) {
@@ -84,7 +70,7 @@ bool Gen::motifFor(const std::string &c0) {
     return false;
   const MotifChoice &m = choices.size() == 1 ? choices[0] : choices[rng.range(0, int(choices.size()) - 1)];
   motifName = m.name;
-  m.build();
+  (this->*m.build)();
   return true;
 }
 

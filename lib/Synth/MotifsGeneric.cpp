@@ -18,7 +18,9 @@ using namespace kdsl::synth::gen;
 
 namespace kdsl::synth::gen {
 
-void Gen::mGenericBlend() {
+KDSL_MOTIF_FILE(Generic)
+
+KDSL_MOTIF(GenericBlendMotif, "generic", 0, "generic_blend") {
   int n = launch1();
   dims = {n};
   std::string fn = funcName(pick({"blend", "mix", "interp", "lerp_any"}));
@@ -64,7 +66,7 @@ void Gen::mGenericBlend() {
   }
 }
 
-void Gen::mOverloadEnergy() {
+KDSL_MOTIF(OverloadEnergyMotif, "generic", 1, "overload_energy") {
   int n = launch1();
   dims = {n};
   std::string fn = funcName(pick({"kinetic", "energy", "ke"}));
@@ -126,7 +128,7 @@ void Gen::mOverloadEnergy() {
   }
 }
 
-void Gen::mGenericStencil() {
+KDSL_MOTIF(GenericStencilMotif, "generic", 2, "generic_stencil") {
   int n = launch1();
   dims = {n};
   std::string fn = funcName(pick({"smooth", "blur", "avg"}));

@@ -15,6 +15,8 @@ using namespace kdsl::synth::gen;
 
 namespace kdsl::synth::gen {
 
+KDSL_MOTIF_FILE(Geometry)
+
 void Gen::mRaySphere(bool branchy) {
   int n = launch1();
   dims = {n};
@@ -123,7 +125,7 @@ void Gen::mRaySphere(bool branchy) {
   }
 }
 
-void Gen::mTransform() {
+KDSL_MOTIF(TransformMotif, "matrix", 0, "transform") {
   int n = launch1();
   dims = {n};
   // One transform per instance and, in one of three, several points per
@@ -182,7 +184,7 @@ void Gen::mTransform() {
   out(po, "v3", {n * m});
 }
 
-void Gen::mStrain() {
+KDSL_MOTIF(StrainMotif, "matrix", 1, "strain") {
   int n = launch1();
   dims = {n};
   std::string fd = pick({"F", "F_def", "deform", "def_grad"}), vol = pick({"vol", "rest_volume", "volume"});
@@ -247,7 +249,7 @@ void Gen::mStrain() {
   out(en, "f", {n});
 }
 
-void Gen::mRotate2D() {
+KDSL_MOTIF(Rotate2dMotif, "matrix", 2, "rotate2d") {
   int n = launch1();
   dims = {n};
   // Several points per angle (a 2-D shape's corners) in one of three.
@@ -295,7 +297,7 @@ void Gen::mRotate2D() {
   }
 }
 
-void Gen::mQuatRotate() {
+KDSL_MOTIF(QuatRotateMotif, "quaternion", 1, "quat_rotate") {
   int n = launch1();
   dims = {n};
   std::string rot = pick({"rot", "body_q", "orient"}), loc = pick({"local", "x_local", "offsets"}), com = pick({"com", "body_x", "origin"});
@@ -351,7 +353,7 @@ void Gen::mQuatRotate() {
   out(wo, "v3", {n * m});
 }
 
-void Gen::mQuatIntegrate() {
+KDSL_MOTIF(QuatIntegrateMotif, "quaternion", 0, "quat_integrate") {
   int n = launch1();
   dims = {n};
   std::string rot = pick({"rot", "body_q", "orient"}), om = pick({"omega", "ang_vel", "body_w"}), qo = pick({"rot_out", "q_new", "orient_out"});
@@ -426,5 +428,10 @@ void Gen::mQuatIntegrate() {
   L(qo + "[i] = " + q);
   out(qo, "q", {n});
 }
+
+// Registrations of the motifs above that take parameters or are drawn in
+// several categories.
+KDSL_MOTIF(RaySphereInVectorMotif, "vector", 2, "ray_sphere") { mRaySphere(false); }
+KDSL_MOTIF(RaySphereBranchInControlFlowMotif, "control_flow", 2, "ray_sphere_branch") { mRaySphere(true); }
 
 } // namespace kdsl::synth::gen

@@ -14,7 +14,9 @@ using namespace kdsl::synth::gen;
 
 namespace kdsl::synth::gen {
 
-void Gen::mMultiScale() {
+KDSL_MOTIF_FILE(Grid)
+
+KDSL_MOTIF(MultiscaleBlurMotif, "nested_loop", 0, "multiscale_blur") {
   int n = launch1();
   dims = {n};
   std::string x = pick({"signal", "x", "u", "samples"}), w = pick({"taps", "kernel_w", "weights"}), o = pick({"smoothed", "y", "blurred"});
@@ -62,7 +64,7 @@ void Gen::mMultiScale() {
   out(o, "f", {n});
 }
 
-void Gen::mStencil2D() {
+KDSL_MOTIF(Stencil2dMotif, "array2d", 0, "stencil2d") {
   int H = rng.range(3, 6), W = rng.range(3, 6);
   dims = {H, W};
   std::string u = pick({"u", "temp", "phi", "heat", "grid"}), o = pick({"u_out", "u_new", "temp_out", "next"});
@@ -113,7 +115,7 @@ void Gen::mStencil2D() {
   out(o, "f", {H, W});
 }
 
-void Gen::mGradient2D() {
+KDSL_MOTIF(Gradient2dMotif, "array2d", 1, "gradient2d") {
   int H = rng.range(3, 6), W = rng.range(3, 6);
   dims = {H, W};
   std::string u = pick({"phi", "sdf", "height", "p"}), o = pick({"grad", "grad_out", "normal2d"});
@@ -157,7 +159,7 @@ void Gen::mGradient2D() {
   }
 }
 
-void Gen::mGrayScott() {
+KDSL_MOTIF(GrayScottMotif, "array2d", 2, "gray_scott") {
   int H = rng.range(3, 5), W = rng.range(3, 5);
   dims = {H, W};
   std::string u = pick({"u", "a_conc", "chem_a"}), v = pick({"v", "b_conc", "chem_b"}), uo = pick({"u_out", "a_next"}),
@@ -215,7 +217,7 @@ void Gen::mGrayScott() {
   out(vo, "f", {H, W});
 }
 
-void Gen::mStencil3D() {
+KDSL_MOTIF(Stencil3dMotif, "arithmetic", 0, "stencil3d") {
   // Dirichlet boundary in one of three: the cells on the faces of i and j
   // keep their value (a branch on the index), the inner ones diffuse.
   bool dirichlet = rng.chance(0.35);
@@ -300,7 +302,7 @@ void Gen::mStencil3D() {
   }
 }
 
-void Gen::mBias4D() {
+KDSL_MOTIF(Bias4dMotif, "math", 3, "bias4d") {
   int B = rng.range(1, 2), C = rng.range(2, 3), H = rng.range(2, 3), W = rng.range(2, 3);
   dims = {B, C, H, W};
   std::string x = pick({"x", "act_in", "fmap"}), s = pick({"scale", "bn_w", "gamma"}), b = pick({"bias", "bn_b", "beta"}),

@@ -14,6 +14,8 @@ using namespace kdsl::synth::gen;
 
 namespace kdsl::synth::gen {
 
+KDSL_MOTIF_FILE(Numeric)
+
 void Gen::mActivation(bool viaFunc) {
   int n = launch1();
   dims = {n};
@@ -63,7 +65,7 @@ void Gen::mActivation(bool viaFunc) {
   out(y, "f", {n});
 }
 
-void Gen::mRowOp() {
+KDSL_MOTIF(RowOpMotif, "math", 1, "row_op") {
   int rows = launch1(), cols = rng.range(3, 7);
   dims = {rows};
   std::string x = pick({"x", "logits", "acts", "scores"}), y = pick({"y", "probs", "out_rows", "normed"});
@@ -180,7 +182,7 @@ void Gen::mKepler() {
   }
 }
 
-void Gen::mNewtonSqrt() {
+KDSL_MOTIF(NewtonRootMotif, "loop_carried", 1, "newton_root") {
   int n = launch1();
   dims = {n};
   std::string a = pick({"a", "vals", "energy_in", "area"}), yo = pick({"root", "y_out", "result"});
@@ -217,7 +219,7 @@ void Gen::mNewtonSqrt() {
   out(yo, "f", {n});
 }
 
-void Gen::mJacobi3() {
+KDSL_MOTIF(Jacobi3Motif, "loop_carried", 3, "jacobi3") {
   int n = launch1();
   dims = {n};
   std::string A = pick({"A", "mats", "K_local", "system"}), b = pick({"b", "rhs", "f_load"}), xo = pick({"x_out", "sol", "u_out"});
@@ -440,7 +442,7 @@ void Gen::mSaxpy() {
   }
 }
 
-void Gen::mHistogram() {
+KDSL_MOTIF(HistogramMotif, "atomic", 0, "histogram") {
   int n = launch1(), bins = rng.range(3, 6);
   dims = {n};
   std::string x = pick({"values", "x", "samples"}), w = pick({"weights", "w", "mass"});
@@ -470,7 +472,7 @@ void Gen::mHistogram() {
   }
 }
 
-void Gen::mReduce() {
+KDSL_MOTIF(ReduceMotif, "atomic", 1, "reduce") {
   int n = launch1();
   dims = {n};
   std::string vel = pick({"vel", "v", "velocities"}), m = pick({"mass", "m", "particle_m"});
@@ -501,7 +503,7 @@ void Gen::mReduce() {
   }
 }
 
-void Gen::mScatter() {
+KDSL_MOTIF(ScatterMotif, "atomic", 2, "scatter") {
   int n = launch1(), cells = rng.range(2, std::max(2, n / 2));
   dims = {n};
   std::string cell = pick({"cell", "bin_index", "owner"}), m = pick({"mass", "m", "weight"}), vel = pick({"vel", "v", "qd"});
@@ -529,5 +531,14 @@ void Gen::mScatter() {
     out(gmx, "f", {cells}, Value(std::move(init)));
   }
 }
+
+// Registrations of the motifs above that take parameters or are drawn in
+// several categories.
+KDSL_MOTIF(SaxpyInArithmeticMotif, "arithmetic", 1, "saxpy") { mSaxpy(); }
+KDSL_MOTIF(ActivationInMathMotif, "math", 0, "activation") { mActivation(false); }
+KDSL_MOTIF(KeplerInMathMotif, "math", 2, "kepler") { mKepler(); }
+KDSL_MOTIF(KeplerInLoopCarriedMotif, "loop_carried", 2, "kepler") { mKepler(); }
+KDSL_MOTIF(ActivationFuncInFuncCallMotif, "func_call", 0, "activation_func") { mActivation(true); }
+KDSL_MOTIF(SaxpyInScalarParamMotif, "scalar_param", 0, "saxpy") { mSaxpy(); }
 
 } // namespace kdsl::synth::gen

@@ -14,6 +14,8 @@ using namespace kdsl::synth::gen;
 
 namespace kdsl::synth::gen {
 
+KDSL_MOTIF_FILE(Physics)
+
 void Gen::mIntegrate(bool scalarDt, bool collide) {
   int n = launch1();
   dims = {n};
@@ -253,7 +255,7 @@ void Gen::mSprings(bool viaFunc) {
   }
 }
 
-void Gen::mPiecewise() {
+KDSL_MOTIF(PiecewiseMotif, "multi_conditional", 0, "piecewise") {
   int n = launch1();
   dims = {n};
   line("i = wp.tid()");
@@ -446,7 +448,7 @@ void Gen::mPiecewise() {
   }
 }
 
-void Gen::mContact() {
+KDSL_MOTIF(ContactMotif, "control_flow", 1, "contact") {
   int n = launch1();
   dims = {n};
   std::string pos = pick({"pos", "x", "particle_q"}), fo = pick({"force", "f_contact", "particle_f"});
@@ -573,7 +575,7 @@ void Gen::mNeighbours(bool nestedLoop) {
   }
 }
 
-void Gen::mParticlesStruct() {
+KDSL_MOTIF(ParticlesStructMotif, "struct", 0, "particles_struct") {
   int n = launch1();
   dims = {n};
   std::string sn = "S" + std::to_string(index) + suffix();
@@ -690,7 +692,7 @@ void Gen::mParticlesStruct() {
   }
 }
 
-void Gen::mRigidCombined() {
+KDSL_MOTIF(RigidBodyMotif, "combined", 0, "rigid_body") {
   int n = launch1(), pts = rng.range(3, 6);
   dims = {n};
   std::string rot = pick({"body_q", "rot", "orient"}), tr = pick({"body_x", "com", "trans"}), loc = pick({"shape_pts", "local", "verts"}),
@@ -778,5 +780,15 @@ void Gen::mRigidCombined() {
   L(lo + "[i] = " + L_);
   out(lo, "v3", {n});
 }
+
+// Registrations of the motifs above that take parameters or are drawn in
+// several categories.
+KDSL_MOTIF(IntegrateInVectorMotif, "vector", 0, "integrate") { mIntegrate(false, false); }
+KDSL_MOTIF(SpringsInVectorMotif, "vector", 1, "springs") { mSprings(false); }
+KDSL_MOTIF(IntegrateCollideInControlFlowMotif, "control_flow", 0, "integrate_collide") { mIntegrate(rng.chance(0.5), true); }
+KDSL_MOTIF(NeighboursInLoopCarriedMotif, "loop_carried", 0, "neighbours") { mNeighbours(false); }
+KDSL_MOTIF(NeighboursNestedInNestedLoopMotif, "nested_loop", 1, "neighbours_nested") { mNeighbours(true); }
+KDSL_MOTIF(SpringsFuncInFuncCallMotif, "func_call", 1, "springs_func") { mSprings(true); }
+KDSL_MOTIF(IntegrateScalarInScalarParamMotif, "scalar_param", 1, "integrate_scalar") { mIntegrate(true, rng.chance(0.4)); }
 
 } // namespace kdsl::synth::gen

@@ -21,12 +21,14 @@ using namespace kdsl::synth::gen;
 
 namespace kdsl::synth::gen {
 
+KDSL_MOTIF_FILE(Random)
+
 namespace {
 const char *const kSeeds[] = {"seed", "rng_seed", "frame_seed", "step_seed"};
 const char *const kStates[] = {"rng", "state", "rstate", "s_rng"};
 } // namespace
 
-void Gen::mJitterEmit() {
+KDSL_MOTIF(JitterEmitMotif, "random", 0, "jitter_emit") {
   int n = launch1();
   dims = {n};
   std::string ctr = pick({"emitter_pos", "origins", "centers", "spawn_pos"}),
@@ -76,7 +78,7 @@ void Gen::mJitterEmit() {
     --indent;
 }
 
-void Gen::mLangevin() {
+KDSL_MOTIF(LangevinMotif, "random", 1, "langevin") {
   int n = launch1();
   dims = {n};
   std::string pos = pick({"pos", "x", "particle_q"}), vel = pick({"vel", "v", "particle_qd"});
@@ -147,7 +149,7 @@ void Gen::mLangevin() {
   out(vo, "v3", {n});
 }
 
-void Gen::mDropout() {
+KDSL_MOTIF(DropoutMotif, "random", 2, "dropout") {
   int n = launch1();
   dims = {n};
   std::string x = pick({"x", "acts", "features", "h"}), y = pick({"y", "out_acts", "h_out", "x_aug"});
@@ -211,7 +213,7 @@ void Gen::mDropout() {
   out(y, "f", shape);
 }
 
-void Gen::mNoiseField() {
+KDSL_MOTIF(NoiseFieldMotif, "random", 3, "noise_field") {
   int nx = rng.range(3, 6), ny = rng.range(3, 6);
   dims = {nx, ny};
   std::string seed = pick(kSeeds), st = pick(kStates), uv = pick({"uv", "p", "coord"});
@@ -262,7 +264,7 @@ void Gen::mNoiseField() {
   out(ho, "f", {nx, ny});
 }
 
-void Gen::mMonteCarlo() {
+KDSL_MOTIF(MonteCarloMotif, "random", 4, "monte_carlo") {
   int n = launch1();
   dims = {n};
   std::string nrm = pick({"normals", "n_surf", "nrm"}), alb = pick({"albedo", "reflectance", "k_d"}),
@@ -286,7 +288,7 @@ void Gen::mMonteCarlo() {
   out(res, "f", {n});
 }
 
-void Gen::mRandomPairs() {
+KDSL_MOTIF(RandomPairsMotif, "random", 5, "random_pairs") {
   int n = launch1();
   dims = {n};
   std::string x = pick({"x", "embeddings", "points", "pos"}), loss = pick({"loss", "energy", "repulsion"});

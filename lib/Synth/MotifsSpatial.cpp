@@ -19,7 +19,9 @@ using namespace kdsl::synth::gen;
 
 namespace kdsl::synth::gen {
 
-void Gen::mBodyPoints() {
+KDSL_MOTIF_FILE(Spatial)
+
+KDSL_MOTIF(BodyPointsMotif, "spatial", 0, "body_points") {
   int n = launch1(), nb = std::max(2, n / 2);
   dims = {n};
   std::string bq = pick({"body_q", "body_X", "body_pose"}), pts = pick({"shape_pts", "local_pts", "verts_local"}),
@@ -71,7 +73,7 @@ void Gen::mBodyPoints() {
   }
 }
 
-void Gen::mJointChain() {
+KDSL_MOTIF(JointChainMotif, "spatial", 1, "joint_chain") {
   int n = launch1();
   dims = {n};
   std::string pq = pick({"parent_q", "X_wp_in", "parent_pose"}), jx = pick({"joint_X_p", "joint_frame", "X_pj_in"}),
@@ -131,7 +133,7 @@ void Gen::mJointChain() {
   }
 }
 
-void Gen::mSpatialVelocity() {
+KDSL_MOTIF(SpatialVelocityMotif, "spatial", 2, "spatial_velocity") {
   int n = launch1();
   dims = {n};
   std::string qd = pick({"body_qd", "twists", "v_body"}), bq = pick({"body_q", "poses", "X_in"});

@@ -112,33 +112,12 @@ std::optional<Builtin> builtinOf(const Expr *e) {
   return Builtin(c->builtin);
 }
 
-bool isMathBuiltin(Builtin b) {
-  switch (b) {
-  case Builtin::Abs: case Builtin::Sign: case Builtin::Min: case Builtin::Max: case Builtin::Clamp:
-  case Builtin::Sqrt: case Builtin::Cbrt: case Builtin::Exp: case Builtin::Log: case Builtin::Log2:
-  case Builtin::Log10: case Builtin::Pow: case Builtin::Sin: case Builtin::Cos: case Builtin::Tan:
-  case Builtin::Asin: case Builtin::Acos: case Builtin::Atan: case Builtin::Atan2: case Builtin::Sinh:
-  case Builtin::Cosh: case Builtin::Tanh: case Builtin::Floor: case Builtin::Ceil: case Builtin::Round:
-  case Builtin::Trunc: case Builtin::Frac: case Builtin::Lerp: case Builtin::Smoothstep:
-  case Builtin::Step: case Builtin::IsNan: case Builtin::IsFinite: case Builtin::IsInf:
-  case Builtin::Where: case Builtin::Select:
-    return true;
-  default:
-    return false;
-  }
-}
+/// Scalar math: the table's Math category (BuiltinTable.def).
+bool isMathBuiltin(Builtin b) { return builtinInfo(b).category == BuiltinCategory::Math; }
 
-/// Builtins whose result has no derivative with respect to their arguments.
-bool isNonDifferentiable(Builtin b) {
-  switch (b) {
-  case Builtin::Floor: case Builtin::Ceil: case Builtin::Round: case Builtin::Trunc:
-  case Builtin::Sign: case Builtin::Step: case Builtin::IsNan: case Builtin::IsFinite:
-  case Builtin::IsInf: case Builtin::Len: case Builtin::Tid:
-    return true;
-  default:
-    return false;
-  }
-}
+/// Builtins whose result has no derivative with respect to their arguments:
+/// the table's derivative None or Zero.
+bool isNonDifferentiable(Builtin b) { return builtinInfo(b).hasNoGradient(); }
 
 /// Warp's random-number and noise builtins (kdsl's prelude implements them
 /// as funcs: lib/Frontend/Prelude/random.py), by the name called.
@@ -149,11 +128,9 @@ bool isRandomBuiltin(StringRef callee) {
 }
 
 /// Transforms and spatial vectors/matrices: transform_*, spatial_* and the
-/// transform constructors (not the generic vector/matrix constructors).
-bool isSpatialBuiltin(Builtin b) {
-  StringRef name = builtinName(b);
-  return name.starts_with("transform") || name.starts_with("spatial_");
-}
+/// transform constructors (not the generic vector/matrix constructors): the
+/// table's Spatial category.
+bool isSpatialBuiltin(Builtin b) { return builtinInfo(b).category == BuiltinCategory::Spatial; }
 
 /// Argument positions that must differ for the operation to mean anything.
 std::optional<std::pair<unsigned, unsigned>> sameOperandPair(Builtin b) {

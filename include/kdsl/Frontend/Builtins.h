@@ -45,11 +45,7 @@ enum class BuiltinRule : uint8_t {
   Atomic,
   ExpectEqual,
   ExpectNear,
-  Spatial,      ///< generic vector/matrix, transform and spatial builtins (SemaSpatial.cpp)
-  Linalg,       ///< linear algebra, quaternion and geometry helpers (BuiltinRulesLinalg.cpp)
-  Operator,     ///< wp.add, wp.neg, ...: the Python operator (BuiltinRulesScalar.cpp)
-  Print,        ///< wp.printf / print (BuiltinRulesScalar.cpp)
-  Misc,         ///< quaternion, transform_set_*, div_approx, cast, copy, ... (BuiltinRulesMisc.cpp)
+  Custom,       ///< KDSL_RULE(fn): the record's own rule function (lib/Frontend/BuiltinRuleFns.h)
 };
 
 /// The result type of a call from its (first) argument's type T.
@@ -93,11 +89,20 @@ enum : unsigned {
 /// Where the derivative of a builtin comes from.
 enum class BuiltinDerivative : uint8_t {
   None,      ///< no derivative (integer, boolean or side-effect results)
+  Zero,      ///< the op's rule, zero wherever defined (floor, ceil, round, trunc, rint)
   Op,        ///< the rule of the op it lowers to (KdslDerivatives.td, VectorRules.cpp, adjoints)
   Expansion, ///< the rules of the ops its expansion creates
 };
 
-/// One record of BuiltinTable.def, less the lowering (BuiltinLowering.cpp).
+/// What kdsl-synth counts a call as (lib/Synth/Realism.cpp).
+enum class BuiltinCategory : uint8_t {
+  Math,    ///< scalar math (the f:math feature)
+  Spatial, ///< transforms and spatial vectors/matrices (f:spatial)
+  Other,
+};
+
+/// One record of BuiltinTable.def, less the rule function (BuiltinRules.cpp)
+/// and the lowering (BuiltinLowering.cpp).
 struct BuiltinInfo {
   Builtin id;
   const char *name;        ///< wp.NAME
@@ -107,8 +112,15 @@ struct BuiltinInfo {
   unsigned accept;
   BuiltinResult result;
   const char *expects;  ///< what a rejected argument should have been
-  const char *keywords; ///< accepted keyword arguments, space separated
+  const char *keywords; ///< keyword arguments the rule reads itself, space separated
+  const char *params;   ///< Warp's parameter names (bound by keyword), space separated
   BuiltinDerivative derivative;
+  BuiltinCategory category;
+
+  /// No gradient flows through the result (None or Zero).
+  bool hasNoGradient() const {
+    return derivative == BuiltinDerivative::None || derivative == BuiltinDerivative::Zero;
+  }
 };
 
 const BuiltinInfo &builtinInfo(Builtin b);

@@ -250,10 +250,6 @@ private:
   const Type *checkTransformAttribute(AttributeExpr *e, const Type *bt);
   /// A call of a type alias: `vec5(...)`, `mat32d(m, shape=(3, 2))`, `xform(p, q)`.
   const Type *checkAliasCtor(CallExpr *e, const Type *t);
-
-public:
-  /// BuiltinRule::Spatial (called from BuiltinRules.cpp's rule table).
-  const Type *checkSpatialBuiltin(CallExpr *e, Builtin b);
 };
 
 } // namespace kdsl
