@@ -193,33 +193,3 @@ FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
     checkInPlaceReads(primal, adjoint, k.getArgNames().getValue());
   return adjoint;
 }
-
-llvm::Error kdsl::buildAdjointKernels(ModuleOp module, llvm::ArrayRef<std::string> kernels) {
-  MLIRContext *ctx = module.getContext();
-  DialectRegistry registry;
-  registerAutodiffInterfaceModels(registry);
-  ctx->appendDialectRegistry(registry);
-  ctx->loadDialect<memref::MemRefDialect>();
-  std::string diagnostics;
-  llvm::raw_string_ostream os(diagnostics);
-  ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &d) {
-    // Warnings (InPlaceReads.cpp) go on to the context's other handlers.
-    if (d.getSeverity() == DiagnosticSeverity::Warning)
-      return failure();
-    if (auto fl = dyn_cast<FileLineColLoc>(d.getLocation()))
-      os << fl.getFilename().getValue() << ":" << fl.getLine() << ":" << fl.getColumn();
-    else
-      os << d.getLocation();
-    os << ": error: " << d << "\n";
-    return success();
-  });
-  for (const std::string &name : kernels) {
-    auto k = module.lookupSymbol<KernelOp>(name);
-    if (!k)
-      return llvm::createStringError("no kernel named '" + name + "'");
-    if (failed(buildAdjointKernel(k)))
-      return llvm::createStringError("cannot differentiate kernel '" + name + "':\n" + diagnostics);
-  }
-  dropCustomGradAttrs(module);
-  return llvm::Error::success();
-}

@@ -35,6 +35,12 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SmallBitVector.h"
 
+namespace kdsl {
+#define GEN_PASS_DEF_NAMEDCANONICALIZE
+#define GEN_PASS_DEF_NAMEDCSE
+#include "kdsl/Transforms/Passes.h.inc"
+} // namespace kdsl
+
 using namespace mlir;
 
 namespace {
@@ -58,12 +64,7 @@ struct KeepNames : RewriterBase::Listener {
   }
 };
 
-struct NamedCanonicalize : PassWrapper<NamedCanonicalize, OperationPass<>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(NamedCanonicalize)
-  StringRef getArgument() const override { return "kdsl-named-canonicalize"; }
-  StringRef getDescription() const override {
-    return "canonicalize, keeping the adjoint source names of the ops it replaces";
-  }
+struct NamedCanonicalize : kdsl::impl::NamedCanonicalizeBase<NamedCanonicalize> {
   LogicalResult initialize(MLIRContext *ctx) override {
     // As mlir's Canonicalizer: every loaded dialect's and registered op's
     // patterns, frozen once.
@@ -183,12 +184,7 @@ struct NamedCanonicalize : PassWrapper<NamedCanonicalize, OperationPass<>> {
   std::shared_ptr<const FrozenRewritePatternSet> patterns;
 };
 
-struct NamedCSE : PassWrapper<NamedCSE, OperationPass<>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(NamedCSE)
-  StringRef getArgument() const override { return "kdsl-named-cse"; }
-  StringRef getDescription() const override {
-    return "CSE, keeping the adjoint source names of the ops it erases";
-  }
+struct NamedCSE : kdsl::impl::NamedCSEBase<NamedCSE> {
   void runOnOperation() override {
     KeepNames listener;
     IRRewriter rewriter(&getContext(), &listener);
@@ -203,6 +199,3 @@ struct NamedCSE : PassWrapper<NamedCSE, OperationPass<>> {
 };
 
 } // namespace
-
-std::unique_ptr<Pass> kdsl::createNamedCanonicalize() { return std::make_unique<NamedCanonicalize>(); }
-std::unique_ptr<Pass> kdsl::createNamedCSE() { return std::make_unique<NamedCSE>(); }

@@ -127,12 +127,6 @@ void flattenCarriedStructs(mlir::Operation *root);
 unsigned insertEffectFences(mlir::Operation *root);
 bool removeEffectFences(mlir::Operation *root);
 
-/// MLIR's canonicalizer and CSE, keeping the adjoint names (adj_...) of the
-/// ops they replace on the ops defining the values they keep
-/// (lib/Transforms/KeepNames.cpp): kdsl-prepare-emission's.
-std::unique_ptr<mlir::Pass> createNamedCanonicalize();
-std::unique_ptr<mlir::Pass> createNamedCSE();
-
 /// The preparation of the C++/CUDA C emitters (kdsl-prepare-emission):
 /// kdsl-lower-launch (the emitters map its launch ops), then canonicalization
 /// and CSE, as the CPU and GPU pipelines do after outlining.
