@@ -204,7 +204,7 @@ static llvm::Error emitSource(ModuleOp module, const CompileOptions &options,
   if (failed(prepareForEmission(module, [&](PassManager &pm) {
         return configurePassManager(pm, options.timing);
       })) ||
-      failed(translateToCpp(module, os, cppOptions)))
+      failed(emitCpp(module, os, cppOptions)))
     return reported();
   if (options.standaloneHost)
     emitStandaloneHost(result.cudaEntryPoints, os);
