@@ -19,7 +19,8 @@
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
@@ -49,67 +50,41 @@ OwningOpRef<ModuleOp> translate(llvm::StringRef source, llvm::StringRef name, ML
   return driver::translatePython(sm, ctx, {}, &os);
 }
 
-/// The funcs of `module` that its other top-level ops (those `keep` selects)
-/// reference, directly or through other funcs; every func when a symbol use
-/// cannot be known (an op that may hold its own symbol table).
-llvm::DenseSet<Operation *> calledFuncs(ModuleOp module, llvm::function_ref<bool(Operation *)> keep) {
-  llvm::DenseMap<StringAttr, Operation *> funcs;
-  for (func::FuncOp f : module.getOps<func::FuncOp>())
-    funcs[f.getSymNameAttr()] = f;
-  llvm::DenseSet<Operation *> called;
-  SmallVector<Operation *> work;
-  for (Operation &op : module.getBody()->getOperations())
-    if (!isa<func::FuncOp>(op) && keep(&op))
-      work.push_back(&op);
-  // Symbol uses are found by walking every attribute of every op (costly):
-  // not once every func is known to be called.
-  while (!work.empty() && called.size() < funcs.size()) {
-    std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(work.pop_back_val());
-    if (!uses) {
-      for (auto &[name, f] : funcs)
-        called.insert(f);
-      break;
-    }
-    for (const SymbolTable::SymbolUse &use : *uses)
-      if (Operation *f = funcs.lookup(use.getSymbolRef().getRootReference()))
-        if (called.insert(f).second)
-          work.push_back(f);
+/// Upstream symbol-dce in a pass manager built once per batch (one built
+/// per call cost 2% of kdsl-synth's codegen time): it erases the funcs
+/// nothing calls any more, directly or through other funcs. Kernels are
+/// public symbols (kept, with what they reference); every func kdsl makes is
+/// private (erased when nothing live references it). It fails only on an op
+/// that may hold a symbol table of its own, which kdsl modules have none of.
+struct FuncDCE {
+  explicit FuncDCE(MLIRContext *ctx) : pm(ctx) {
+    pm.enableVerifier(false);
+    pm.addPass(createSymbolDCEPass());
   }
-  return called;
-}
+  LogicalResult run(ModuleOp module) { return pm.run(module); }
+  PassManager pm;
+};
 
 /// A copy of `module` without the kernels for which `keep` is false, and
 /// without the funcs the kernels left do not call (an adjoint has its calls
-/// inlined). Only what is kept is cloned; with `take`, the kernels kept are
-/// moved out of `module` instead.
+/// inlined). With `take`, the kernels kept are moved out of `module` instead
+/// of cloned.
 OwningOpRef<ModuleOp> withKernels(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep,
-                                  bool take = false) {
-  auto kept = [&](Operation *op) {
-    auto k = dyn_cast<KernelOp>(op);
-    return !k || keep(k);
-  };
-  llvm::DenseSet<Operation *> called = calledFuncs(module, kept);
+                                  FuncDCE &dce, bool take = false) {
   OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->cloneWithoutRegions());
   Block *body = &copy->getBodyRegion().emplaceBlock();
   OpBuilder b = OpBuilder::atBlockEnd(body);
   for (Operation &op : llvm::make_early_inc_range(module.getBody()->getOperations())) {
-    if (isa<func::FuncOp>(op) ? !called.contains(&op) : !kept(&op))
+    auto k = dyn_cast<KernelOp>(op);
+    if (k && !keep(k))
       continue;
-    if (take && isa<KernelOp>(op))
+    if (take && k)
       op.moveBefore(body, body->end());
     else
       b.clone(op);
   }
+  (void)dce.run(*copy);
   return copy;
-}
-
-/// Erases the funcs of `module` that its other top-level ops no longer call
-/// (canonicalization may fold a call away).
-void eraseUncalledFuncs(ModuleOp module) {
-  llvm::DenseSet<Operation *> called = calledFuncs(module, [](Operation *) { return true; });
-  for (func::FuncOp f : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
-    if (!called.contains(f))
-      f.erase();
 }
 
 bool isAdjoint(KernelOp k) { return adjointOf(k).has_value(); }
@@ -126,25 +101,25 @@ LogicalResult emitText(ModuleOp module, bool cuda, std::string &out) {
 
 /// `module` without the kernels for which `keep` is false and without the
 /// funcs the kernels left do not call, in place.
-void keepKernels(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep) {
+void keepKernels(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep, FuncDCE &dce) {
   for (KernelOp k : llvm::make_early_inc_range(module.getOps<KernelOp>()))
     if (!keep(k))
       k.erase();
-  eraseUncalledFuncs(module);
+  (void)dce.run(module);
 }
 
-/// Prepares `module` for the emitters (its clean-up run by `preparer`).
-LogicalResult prepareEmittable(ModuleOp module, EmissionPreparer &preparer) {
+/// Prepares `module` for the emitters (its clean-up run by `preparer`; the
+/// funcs no longer called, canonicalization may fold a call away, by `dce`).
+LogicalResult prepareEmittable(ModuleOp module, EmissionPreparer &preparer, FuncDCE &dce) {
   if (failed(preparer.run(module)))
     return failure();
-  eraseUncalledFuncs(module);
-  return success();
+  return dce.run(module);
 }
 
 llvm::Expected<std::string> emitPtx(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep,
-                                    llvm::StringRef arch) {
+                                    llvm::StringRef arch, FuncDCE &dce) {
   StageScope timer(Stage::EmitPtx);
-  OwningOpRef<ModuleOp> m = withKernels(module, keep);
+  OwningOpRef<ModuleOp> m = withKernels(module, keep, dce);
   PtxCompileOptions options;
   options.chip = arch.str();
   return compileToPtx(*m, options);
@@ -522,7 +497,8 @@ struct Prepared {
 };
 
 Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attempt,
-                 const SampleOptions &options, MLIRContext &ctx, EmissionPreparer &preparer) {
+                 const SampleOptions &options, MLIRContext &ctx, EmissionPreparer &preparer,
+                 FuncDCE &dce) {
   Prepared out;
   auto failWith = [&](llvm::StringRef reason, llvm::StringRef detail) {
     out.result = fail(reason, detail);
@@ -581,15 +557,15 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
   if (options.cpp || options.cuda) {
     StageScope timer(Stage::EmitCpp);
     if (options.backward)
-      bwdModule = withKernels(*full, backward, /*take=*/!options.ptx);
+      bwdModule = withKernels(*full, backward, dce, /*take=*/!options.ptx);
     if (options.ptx) {
-      fwdModule = withKernels(*full, forward);
+      fwdModule = withKernels(*full, forward, dce);
     } else {
       fwdModule = std::move(full);
-      keepKernels(*fwdModule, forward);
+      keepKernels(*fwdModule, forward, dce);
     }
-    if (failed(prepareEmittable(*fwdModule, preparer)) ||
-        (bwdModule && failed(prepareEmittable(*bwdModule, preparer))))
+    if (failed(prepareEmittable(*fwdModule, preparer, dce)) ||
+        (bwdModule && failed(prepareEmittable(*bwdModule, preparer, dce))))
       return failWith("emit_cpp", "canonicalization failed");
     // The backward calls the forward's funcs (its replay, and adj_<f>'s
     // recomputation): the records' texts are one unit, so they are defined
@@ -629,8 +605,8 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
     for (bool bwdPart : {false, true}) {
       if (bwdPart && !options.backward)
         continue;
-      auto ptx = bwdPart ? emitPtx(*full, backward, options.ptxArch)
-                         : emitPtx(*full, forward, options.ptxArch);
+      auto ptx = bwdPart ? emitPtx(*full, backward, options.ptxArch, dce)
+                         : emitPtx(*full, forward, options.ptxArch, dce);
       if (!ptx)
         return failWith("emit_ptx", llvm::toString(ptx.takeError()));
       record[bwdPart ? "ptx_backward" : "ptx_forward"] = *ptx;
@@ -769,8 +745,9 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
   auto attemptOf = [&](size_t k) { return attempts.empty() ? 0u : attempts[k]; };
   std::vector<Prepared> prepared;
   EmissionPreparer preparer(&ctx, /*verify=*/false);
+  FuncDCE dce(&ctx);
   for (auto [k, p] : llvm::enumerate(programs))
-    prepared.push_back(prepare(p, seed, indices[k], attemptOf(k), options, ctx, preparer));
+    prepared.push_back(prepare(p, seed, indices[k], attemptOf(k), options, ctx, preparer, dce));
   std::vector<SampleResult> results(programs.size());
   if (options.textsOnly) {
     for (auto [k, pr] : llvm::enumerate(prepared))
