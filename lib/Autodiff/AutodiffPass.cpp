@@ -5,9 +5,9 @@
 // its `kernels` option.
 //
 //===----------------------------------------------------------------------===//
+#include "Reverser.h"
 #include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Autodiff/Passes.h"
-#include "Reverser.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"

@@ -201,9 +201,8 @@ static llvm::Error emitSource(ModuleOp module, const CompileOptions &options,
     cppOptions.target = CppEmitOptions::Target::Cuda;
   llvm::raw_string_ostream os(result.text);
   // Both report their diagnostics through the context.
-  if (failed(prepareForEmission(module, [&](PassManager &pm) {
-        return configurePassManager(pm, options.timing);
-      })) ||
+  if (failed(prepareForEmission(
+          module, [&](PassManager &pm) { return configurePassManager(pm, options.timing); })) ||
       failed(emitCpp(module, os, cppOptions)))
     return reported();
   if (options.standaloneHost)

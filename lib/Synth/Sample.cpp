@@ -194,7 +194,8 @@ llvm::Expected<json::Object> checkedGradients(LaunchPlan &plan, CpuModule &cpu,
     out["rtol"] = worst->rtol;
     out["atol"] = worst->atol;
   }
-  double diff = std::fabs(analytic - numeric), scale = std::max(std::fabs(analytic), std::fabs(numeric));
+  double diff = std::fabs(analytic - numeric),
+         scale = std::max(std::fabs(analytic), std::fabs(numeric));
   out["analytic"] = analytic;
   out["numeric"] = numeric;
   out["abs_error"] = diff;
@@ -269,8 +270,7 @@ uint64_t scalarsPerElement(const ElemType &elem) {
 /// {"name", "data"} per argument of `values` (an object by argument name),
 /// in signature order, the data flattened. Fails on a value that is not a
 /// finite number.
-llvm::Expected<json::Array> flatValues(const json::Object &values,
-                                       llvm::ArrayRef<ArgLayout> args) {
+llvm::Expected<json::Array> flatValues(const json::Object &values, llvm::ArrayRef<ArgLayout> args) {
   json::Array out;
   for (const ArgLayout &a : args) {
     const json::Value *v = values.get(a.name);
@@ -540,14 +540,16 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
   // Every check has its key: true when it ran and passed, false when it did
   // not run (--no-clang-check, no ptxas, a target not asked for). A sample
   // that fails a check is not written.
-  json::Object validation{{"frontend", true}, {"clang_cpp", false}, {"clang_cuda", false},
-                          {"ptxas", false}, {"cpu_run", false}};
+  json::Object validation{{"frontend", true},
+                          {"clang_cpp", false},
+                          {"clang_cuda", false},
+                          {"ptxas", false},
+                          {"cpu_run", false}};
   // Per emitted text: compiled to machine code, executed on the spec, and
   // equal to the JIT reference (checkEmittedBatch sets them).
   json::Object execution;
   for (const char *text : {"cpp_forward", "cpp_backward", "cuda_forward", "cuda_backward"})
-    execution[text] =
-        json::Object{{"compiled", false}, {"executed", false}, {"matched", false}};
+    execution[text] = json::Object{{"compiled", false}, {"executed", false}, {"matched", false}};
   validation["execution"] = std::move(execution);
   // The forward and the backward each in a module of its own, cleaned up
   // once for both emitters. When nothing reads `full` after (no PTX), the
@@ -772,8 +774,8 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
   auto fallBack = [&]() {
     // One sample at a time, to find the culprit.
     for (size_t k = 0; k < programs.size(); ++k)
-      results[k] = std::move(
-          buildSamples(programs[k], indices[k], seed, options, ctx, {attemptOf(k)})[0]);
+      results[k] =
+          std::move(buildSamples(programs[k], indices[k], seed, options, ctx, {attemptOf(k)})[0]);
     return std::move(results);
   };
   std::optional<StageScope> autodiffTimer(Stage::Autodiff);
@@ -921,12 +923,13 @@ std::vector<bool> kdsl::synth::checkEmittedBatch(llvm::ArrayRef<const json::Obje
   if (cuda) {
     auto checkStart = std::chrono::steady_clock::now();
     auto checkTimer = llvm::make_scope_exit([&] {
-      noteExecutionTime(true, "device_check",
-                        std::chrono::duration<double>(std::chrono::steady_clock::now() - checkStart)
-                            .count());
+      noteExecutionTime(
+          true, "device_check",
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - checkStart).count());
     });
     auto check = [&](const std::string &body, std::string &detail) {
-      llvm::Error e = verifyEmittedAfterPrelude(cppPrelude(), body, EmittedLanguage::Cuda, "batch.cu");
+      llvm::Error e =
+          verifyEmittedAfterPrelude(cppPrelude(), body, EmittedLanguage::Cuda, "batch.cu");
       if (!e)
         return true;
       detail = llvm::toString(std::move(e));
@@ -968,8 +971,8 @@ std::vector<bool> kdsl::synth::checkEmittedBatch(llvm::ArrayRef<const json::Obje
       for (auto [i, e] : llvm::enumerate(entries)) {
         if (!ok[i])
           continue;
-        EmittedBuild one =
-            buildEmittedAfterPrelude(cppPrelude(), unitOf(e, lang, cuda), language, bufferName, symbolsOf(e));
+        EmittedBuild one = buildEmittedAfterPrelude(cppPrelude(), unitOf(e, lang, cuda), language,
+                                                    bufferName, symbolsOf(e));
         if (one.module) {
           modules[i] = std::move(one.module);
         } else {
@@ -993,8 +996,9 @@ std::vector<bool> kdsl::synth::checkEmittedBatch(llvm::ArrayRef<const json::Obje
       continue; // nothing to run it on (a record checked outside generate)
     auto runStart = std::chrono::steady_clock::now();
     RunOutcome run = runAndCompare(*modules[i], *e.rc, *reference, e.hasBackward);
-    noteExecutionTime(cuda, "run",
-                      std::chrono::duration<double>(std::chrono::steady_clock::now() - runStart).count());
+    noteExecutionTime(
+        cuda, "run",
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - runStart).count());
     std::string what = cuda ? "the CUDA C (host emulation)" : "the C++";
     if (!run.executed) {
       ok[i] = false;

@@ -7,8 +7,8 @@
 // defines the value it keeps, as its name or as aliases (the emitter
 // declares those as copies). Without this, a backward loses `adj_dy` in `dy
 // = -(a - b); bias = -(h + dy)`: adj_dy = -adj_bias = -(-adj) folds to adj, named
-// otherwise (when -adj_bias has no name to keep; see below). A multi-result op with result names (the reversed `if` of a
-// backward, SourceNames.h's setResultNames) folded into selects hands each
+// otherwise (when -adj_bias has no name to keep; see below). A multi-result op with result names
+// (the reversed `if` of a backward, SourceNames.h's setResultNames) folded into selects hands each
 // result's name to its replacement (adj_hit, adj_t_near). The patterns, their
 // order and the driver's settings are those of createCanonicalizerPass() and
 // createCSEPass(); the one change to the IR is that a named adjoint negated
@@ -117,7 +117,8 @@ struct NamedCanonicalize : kdsl::impl::NamedCanonicalizeBase<NamedCanonicalize> 
       Value v = op->getResult(0);
       OpBuilder b(op->getContext());
       b.setInsertionPointAfter(op);
-      auto barrier = kdsl::BitcastOp::create(b, kdsl::withoutSourceNames(op->getLoc()), v.getType(), v);
+      auto barrier =
+          kdsl::BitcastOp::create(b, kdsl::withoutSourceNames(op->getLoc()), v.getType(), v);
       barrier->setAttr(lanes ? kLaneBarrier : kBarrier, b.getUnitAttr());
       v.replaceUsesWithIf(barrier.getResult(), [&](OpOperand &use) {
         return use.getOwner() != barrier && (lanes || isa<arith::NegFOp>(use.getOwner()));
@@ -170,7 +171,8 @@ struct NamedCanonicalize : kdsl::impl::NamedCanonicalizeBase<NamedCanonicalize> 
         return;
       OpBuilder b(build);
       Type elementType = build.getType().getElementType();
-      Value zero = arith::ConstantOp::create(b, build.getLoc(), elementType, b.getFloatAttr(elementType, 0.0));
+      Value zero = arith::ConstantOp::create(b, build.getLoc(), elementType,
+                                             b.getFloatAttr(elementType, 0.0));
       for (unsigned lane = 0; lane < read.size(); ++lane)
         if (!read.test(lane))
           build->setOperand(lane, zero);

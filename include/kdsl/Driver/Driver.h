@@ -36,12 +36,12 @@
 namespace kdsl::driver {
 
 enum class Target {
-  Mlir, // kdsl IR, printed
-  LLVM, // LLVM IR of the CPU module (kdsl-lower-to-cpu)
-  Cpp,  // self-contained C++17
-  Cuda, // self-contained CUDA C
-  Ptx,  // PTX through gpu/nvvm
-  Jit,  // kernels JIT-compiled in process (CpuModule)
+  Mlir,      // kdsl IR, printed
+  LLVM,      // LLVM IR of the CPU module (kdsl-lower-to-cpu)
+  Cpp,       // self-contained C++17
+  Cuda,      // self-contained CUDA C
+  Ptx,       // PTX through gpu/nvvm
+  Jit,       // kernels JIT-compiled in process (CpuModule)
   CppLoaded, // emitted C++ built with the system compiler and loaded (CpuModule)
 };
 

@@ -43,9 +43,10 @@ llvm::Error checkPtxChip(llvm::StringRef chip, llvm::StringRef what);
 struct CpuPipelineOptions : public mlir::PassPipelineOptions<CpuPipelineOptions> {
   Option<bool> checkBounds{*this, "check-bounds", llvm::cl::desc("Guard array accesses"),
                            llvm::cl::init(false)};
-  Option<bool> denseFastPath{*this, "dense-fast-path",
-                             llvm::cl::desc("A vectorizable copy of the grid loop for dense arrays"),
-                             llvm::cl::init(true)};
+  Option<bool> denseFastPath{
+      *this, "dense-fast-path",
+      llvm::cl::desc("A vectorizable copy of the grid loop for dense arrays"),
+      llvm::cl::init(true)};
 };
 
 /// kdsl IR -> LLVM dialect for the host CPU (the JIT's and --emit=llvm's pipeline).
@@ -56,8 +57,7 @@ struct NvvmPipelineOptions : public mlir::PassPipelineOptions<NvvmPipelineOption
                            llvm::cl::desc("Target GPU: sm_70, sm_75, sm_80, sm_86, sm_87, sm_89, "
                                           "sm_90 or sm_90a (kPtxChips)"),
                            llvm::cl::init("sm_80")};
-  Option<std::string> cudaPath{*this, "cuda-path",
-                               llvm::cl::desc("CUDA toolkit (for libdevice)"),
+  Option<std::string> cudaPath{*this, "cuda-path", llvm::cl::desc("CUDA toolkit (for libdevice)"),
                                llvm::cl::init("")};
   Option<bool> toBinary{*this, "to-ptx",
                         llvm::cl::desc("End with kdsl-gpu-module-to-ptx (a gpu.binary of PTX)"),
