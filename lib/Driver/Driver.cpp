@@ -1,16 +1,12 @@
 //===- Driver.cpp - one compile path for kdsl's tools ---------------------===//
 #include "kdsl/Driver/Driver.h"
 
-#include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Autodiff/Passes.h"
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Target/Cpp.h"
 #include "kdsl/Transforms/Passes.h"
 
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
