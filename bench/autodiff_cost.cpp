@@ -18,7 +18,7 @@
 // Run by hand; not part of the test suite (bench/README.md).
 //
 //===----------------------------------------------------------------------===//
-#include "kdsl/Autodiff/Autodiff.h"
+#include "kdsl/Autodiff/Passes.h"
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Frontend/Frontend.h"
 #include "kdsl/Runtime/CpuBackend.h"
@@ -27,6 +27,7 @@
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -131,13 +132,13 @@ int main(int argc, char **argv) {
       {"matvec3", {36, 12, 12}, {}},
       {"poly_loop", {4, -4, 4}, {0.0f}},
   };
-  std::vector<std::string> names;
+  kdsl::AutodiffOptions autodiff;
   for (const Case &c : cases)
-    names.push_back(c.name);
-  if (llvm::Error e = kdsl::buildAdjointKernels(*module, names)) {
-    llvm::errs() << llvm::toString(std::move(e));
+    autodiff.kernels.push_back(c.name);
+  mlir::PassManager pm(&ctx);
+  pm.addPass(kdsl::createAutodiff(std::move(autodiff)));
+  if (mlir::failed(pm.run(*module)))
     return 1;
-  }
   // Tape bytes per recorded loop iteration, per adjoint kernel.
   std::map<std::string, int64_t> tapeBytes;
   for (auto k : module->getOps<kdsl::KernelOp>())

@@ -38,6 +38,9 @@ llvm_config.add_tool_substitutions(
 config.substitutions.append(("%kdsl_bin", config.kdsl_tools_dir))
 if shutil.which("g++"):
     config.available_features.add("gxx")
+# clang-format-22 and git: test/Driver/check-format.test runs utils/check_format.sh on a small repository.
+if shutil.which("clang-format-22") and shutil.which("git"):
+    config.available_features.add("clang-format-22")
 
 # The CUDA toolkit (nvcc, ptxas) when present: tests that need it REQUIRE: nvcc.
 for cuda_bin in [os.environ.get("CUDA_HOME", ""), os.environ.get("CUDA_PATH", ""), "/usr/local/cuda"]:

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite: installs what is missing, builds, runs the lit suite
+# The whole test suite: installs what is missing, builds, checks the format of
+# the C++ lines changed since the base commit (utils/check_format.sh; it skips
+# itself on a checkout without the history to compare), runs the lit suite
 # (FileCheck, verifier and front-end diagnostics tests, example round trips),
 # then the sanitizer job (utils/sanitize.sh: ASan + UBSan build, front-end and
 # execution tests, fuzz corpus replay; KDSL_SKIP_SANITIZERS=1 leaves it out).
@@ -12,7 +14,8 @@ log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 status=0
 start=$(date +%s)
-/usr/lib/llvm-22/bin/lit -sv "$build/test" 2>&1 | tee "$log" || status=$?
+"$root/utils/check_format.sh" 2>&1 | tee "$log" || status=$?
+/usr/lib/llvm-22/bin/lit -sv "$build/test" 2>&1 | tee -a "$log" || status=$?
 if [ "${KDSL_SKIP_SANITIZERS:-0}" != 1 ]; then
   "$root/utils/sanitize.sh" 2>&1 | tee -a "$log" || status=$?
 fi

@@ -23,7 +23,7 @@ using namespace kdsl;
 /// returns takes the caller's name for the call's result (`f = spring(...)`
 /// keeps `f`, so its adjoint reads adj_f).
 LogicalResult kdsl::inlineCalls(Operation *root, SymbolTable &symbols,
-                               llvm::DenseMap<Value, std::string> *unnamed) {
+                                llvm::DenseMap<Value, std::string> *unnamed) {
   InlinerInterface interface(root->getContext());
   InlinerConfig config;
   for (unsigned round = 0;; ++round) {
@@ -43,15 +43,13 @@ LogicalResult kdsl::inlineCalls(Operation *root, SymbolTable &symbols,
         continue;
       auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
       // So do calls of pure funcs, reversed by adj_<callee> (AdjointFuncs.cpp).
-      if (callee && canKeepCall(callee, symbols) &&
-          llvm::none_of(call.getOperands(), [&](Value v) {
+      if (callee && canKeepCall(callee, symbols) && llvm::none_of(call.getOperands(), [&](Value v) {
             return isa<ArrayType>(v.getType()) && written.contains(baseArrayOf(v));
           })) {
         // Nothing differentiable goes in (integers: a random state, cell
         // indices): its results are constants to the adjoint.
-        if (llvm::none_of(callee.getArgumentTypes(), [](Type t) {
-              return isa<ArrayType>(t) || isDifferentiableType(t);
-            })) {
+        if (llvm::none_of(callee.getArgumentTypes(),
+                          [](Type t) { return isa<ArrayType>(t) || isDifferentiableType(t); })) {
           call->setAttr(kForwardOnlyAttr, UnitAttr::get(call.getContext()));
           call->setAttr(kPureCallAttr, UnitAttr::get(call.getContext()));
           continue;
@@ -70,8 +68,7 @@ LogicalResult kdsl::inlineCalls(Operation *root, SymbolTable &symbols,
       for (OpResult r : call->getResults())
         if (!r.use_empty())
           named.push_back({&*r.getUses().begin(), sourceNameOf(r).str()});
-      if (failed(inlineCall(interface, config.getCloneCallback(), call, callee,
-                            &callee.getBody())))
+      if (failed(inlineCall(interface, config.getCloneCallback(), call, callee, &callee.getBody())))
         return call.emitOpError("autodiff: cannot inline the call of @") << call.getCallee();
       for (auto &[use, name] : named) {
         Value v = use->get();
@@ -172,7 +169,8 @@ FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
   Reverser reverser(b, std::move(arrayAdjoints), arraysReadAtOwnElement(primalBody));
   for (unsigned i = 0; i < n; ++i) {
     reverser.mapPrimal(primalBody.getArgument(i), entry->getArgument(i));
-    reverser.nameArgument(primalBody.getArgument(i), cast<StringAttr>(k.getArgNames()[i]).getValue());
+    reverser.nameArgument(primalBody.getArgument(i),
+                          cast<StringAttr>(k.getArgNames()[i]).getValue());
   }
   for (auto &[v, name] : unnamed)
     reverser.nameValue(v, name);
@@ -192,34 +190,4 @@ FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
   if (inPlace)
     checkInPlaceReads(primal, adjoint, k.getArgNames().getValue());
   return adjoint;
-}
-
-llvm::Error kdsl::buildAdjointKernels(ModuleOp module, llvm::ArrayRef<std::string> kernels) {
-  MLIRContext *ctx = module.getContext();
-  DialectRegistry registry;
-  registerAutodiffInterfaceModels(registry);
-  ctx->appendDialectRegistry(registry);
-  ctx->loadDialect<memref::MemRefDialect>();
-  std::string diagnostics;
-  llvm::raw_string_ostream os(diagnostics);
-  ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &d) {
-    // Warnings (InPlaceReads.cpp) go on to the context's other handlers.
-    if (d.getSeverity() == DiagnosticSeverity::Warning)
-      return failure();
-    if (auto fl = dyn_cast<FileLineColLoc>(d.getLocation()))
-      os << fl.getFilename().getValue() << ":" << fl.getLine() << ":" << fl.getColumn();
-    else
-      os << d.getLocation();
-    os << ": error: " << d << "\n";
-    return success();
-  });
-  for (const std::string &name : kernels) {
-    auto k = module.lookupSymbol<KernelOp>(name);
-    if (!k)
-      return llvm::createStringError("no kernel named '" + name + "'");
-    if (failed(buildAdjointKernel(k)))
-      return llvm::createStringError("cannot differentiate kernel '" + name + "':\n" + diagnostics);
-  }
-  dropCustomGradAttrs(module);
-  return llvm::Error::success();
 }

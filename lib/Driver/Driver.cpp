@@ -1,16 +1,12 @@
 //===- Driver.cpp - one compile path for kdsl's tools ---------------------===//
 #include "kdsl/Driver/Driver.h"
 
-#include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Autodiff/Passes.h"
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Target/Cpp.h"
 #include "kdsl/Transforms/Passes.h"
 
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
@@ -18,7 +14,6 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -104,75 +99,47 @@ WarningPrinter::WarningPrinter(MLIRContext &ctx, llvm::raw_ostream &os)
 // Adjoint preparation
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// kdsl-prepare-adjoints: kdsl::buildAdjointKernels as a pass, for the
-/// kernels AdjointOptions selects.
-struct PrepareAdjointsPass
-    : public PassWrapper<PrepareAdjointsPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PrepareAdjointsPass)
-
-  PrepareAdjointsPass(AdjointOptions options, std::string *error)
-      : options(std::move(options)), error(error) {}
-
-  StringRef getName() const override { return "PrepareAdjoints"; }
-  StringRef getArgument() const override { return "kdsl-prepare-adjoints"; }
-  StringRef getDescription() const override {
-    return "Build <kernel>_backward for the selected kernels";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<memref::MemRefDialect, arith::ArithDialect, math::MathDialect,
-                    vector::VectorDialect, scf::SCFDialect>();
-    registerAutodiffInterfaceModels(registry);
-  }
-
-  /// Kernels with enable_backward and no adjoint in the module yet.
-  static std::vector<std::string> defaultSelection(ModuleOp module) {
-    llvm::StringSet<> hasAdjoint;
-    for (auto k : module.getOps<KernelOp>())
-      if (auto of = k->getAttrOfType<StringAttr>(kAdjointOfAttrName))
-        hasAdjoint.insert(of.getValue());
-    std::vector<std::string> kernels;
-    for (auto k : module.getOps<KernelOp>())
-      if (k.getEnableBackward() && !hasAdjoint.contains(k.getSymName()))
-        kernels.push_back(k.getSymName().str());
-    return kernels;
-  }
-
-  void runOnOperation() override {
-    ModuleOp module = getOperation();
-    std::vector<std::string> kernels =
-        options.kernels ? *options.kernels : defaultSelection(module);
-    // buildAdjointKernels collects the diagnostics into its error.
-    if (llvm::Error e = buildAdjointKernels(module, kernels)) {
-      std::string message = llvm::toString(std::move(e));
-      if (error)
-        *error = message;
-      else
-        module.emitError(message);
-      signalPassFailure();
-    }
-  }
-
-  AdjointOptions options;
-  std::string *error;
-};
-} // namespace
-
-void driver::addPrepareAdjointsPass(OpPassManager &pm, const AdjointOptions &options,
-                                    std::string *error) {
-  pm.addPass(std::make_unique<PrepareAdjointsPass>(options, error));
-}
-
 llvm::Error driver::prepareAdjoints(ModuleOp module, const AdjointOptions &options,
                                     TimingScope *timing) {
+  // An empty selection: nothing to differentiate (kdsl-autodiff would take
+  // an empty list for its default selection).
+  if (options.kernels && options.kernels->empty())
+    return llvm::Error::success();
   PassManager pm(module.getContext());
   if (failed(configurePassManager(pm, timing)))
     return llvm::createStringError("invalid pass-manager options");
-  std::string error;
-  addPrepareAdjointsPass(pm, options, &error);
-  if (failed(pm.run(module)))
-    return llvm::createStringError(error.empty() ? "adjoint preparation failed" : error);
-  return llvm::Error::success();
+  // kdsl-autodiff, on the default selection or the kernels given.
+  AutodiffOptions autodiff;
+  if (options.kernels)
+    autodiff.kernels.assign(options.kernels->begin(), options.kernels->end());
+  std::string failedKernel;
+  pm.addPass(createAutodiff(std::move(autodiff), &failedKernel));
+  // The pass's errors make the message; warnings (InPlaceReads.cpp) go on
+  // to the context's other handlers.
+  std::string diagnostics, firstError;
+  llvm::raw_string_ostream os(diagnostics);
+  LogicalResult result = success();
+  {
+    ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &d) {
+      if (d.getSeverity() == DiagnosticSeverity::Warning)
+        return failure();
+      if (firstError.empty())
+        firstError = d.str();
+      if (auto fl = dyn_cast<FileLineColLoc>(d.getLocation()))
+        os << fl.getFilename().getValue() << ":" << fl.getLine() << ":" << fl.getColumn();
+      else
+        os << d.getLocation();
+      os << ": error: " << d << "\n";
+      return success();
+    });
+    result = pm.run(module);
+  }
+  if (succeeded(result))
+    return llvm::Error::success();
+  if (!failedKernel.empty())
+    return llvm::createStringError("cannot differentiate kernel '" + failedKernel + "':\n" +
+                                   diagnostics);
+  return llvm::createStringError(firstError.empty() ? "adjoint preparation failed" : firstError);
 }
 
 //===----------------------------------------------------------------------===//
@@ -230,10 +197,9 @@ static llvm::Error emitSource(ModuleOp module, const CompileOptions &options,
     cppOptions.target = CppEmitOptions::Target::Cuda;
   llvm::raw_string_ostream os(result.text);
   // Both report their diagnostics through the context.
-  if (failed(prepareForEmission(module, [&](PassManager &pm) {
-        return configurePassManager(pm, options.timing);
-      })) ||
-      failed(translateToCpp(module, os, cppOptions)))
+  if (failed(prepareForEmission(
+          module, [&](PassManager &pm) { return configurePassManager(pm, options.timing); })) ||
+      failed(emitCpp(module, os, cppOptions)))
     return reported();
   if (options.standaloneHost)
     emitStandaloneHost(result.cudaEntryPoints, os);

@@ -19,7 +19,8 @@
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
@@ -49,67 +50,41 @@ OwningOpRef<ModuleOp> translate(llvm::StringRef source, llvm::StringRef name, ML
   return driver::translatePython(sm, ctx, {}, &os);
 }
 
-/// The funcs of `module` that its other top-level ops (those `keep` selects)
-/// reference, directly or through other funcs; every func when a symbol use
-/// cannot be known (an op that may hold its own symbol table).
-llvm::DenseSet<Operation *> calledFuncs(ModuleOp module, llvm::function_ref<bool(Operation *)> keep) {
-  llvm::DenseMap<StringAttr, Operation *> funcs;
-  for (func::FuncOp f : module.getOps<func::FuncOp>())
-    funcs[f.getSymNameAttr()] = f;
-  llvm::DenseSet<Operation *> called;
-  SmallVector<Operation *> work;
-  for (Operation &op : module.getBody()->getOperations())
-    if (!isa<func::FuncOp>(op) && keep(&op))
-      work.push_back(&op);
-  // Symbol uses are found by walking every attribute of every op (costly):
-  // not once every func is known to be called.
-  while (!work.empty() && called.size() < funcs.size()) {
-    std::optional<SymbolTable::UseRange> uses = SymbolTable::getSymbolUses(work.pop_back_val());
-    if (!uses) {
-      for (auto &[name, f] : funcs)
-        called.insert(f);
-      break;
-    }
-    for (const SymbolTable::SymbolUse &use : *uses)
-      if (Operation *f = funcs.lookup(use.getSymbolRef().getRootReference()))
-        if (called.insert(f).second)
-          work.push_back(f);
+/// Upstream symbol-dce in a pass manager built once per batch (one built
+/// per call cost 2% of kdsl-synth's codegen time): it erases the funcs
+/// nothing calls any more, directly or through other funcs. Kernels are
+/// public symbols (kept, with what they reference); every func kdsl makes is
+/// private (erased when nothing live references it). It fails only on an op
+/// that may hold a symbol table of its own, which kdsl modules have none of.
+struct FuncDCE {
+  explicit FuncDCE(MLIRContext *ctx) : pm(ctx) {
+    pm.enableVerifier(false);
+    pm.addPass(createSymbolDCEPass());
   }
-  return called;
-}
+  LogicalResult run(ModuleOp module) { return pm.run(module); }
+  PassManager pm;
+};
 
 /// A copy of `module` without the kernels for which `keep` is false, and
 /// without the funcs the kernels left do not call (an adjoint has its calls
-/// inlined). Only what is kept is cloned; with `take`, the kernels kept are
-/// moved out of `module` instead.
+/// inlined). With `take`, the kernels kept are moved out of `module` instead
+/// of cloned.
 OwningOpRef<ModuleOp> withKernels(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep,
-                                  bool take = false) {
-  auto kept = [&](Operation *op) {
-    auto k = dyn_cast<KernelOp>(op);
-    return !k || keep(k);
-  };
-  llvm::DenseSet<Operation *> called = calledFuncs(module, kept);
+                                  FuncDCE &dce, bool take = false) {
   OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->cloneWithoutRegions());
   Block *body = &copy->getBodyRegion().emplaceBlock();
   OpBuilder b = OpBuilder::atBlockEnd(body);
   for (Operation &op : llvm::make_early_inc_range(module.getBody()->getOperations())) {
-    if (isa<func::FuncOp>(op) ? !called.contains(&op) : !kept(&op))
+    auto k = dyn_cast<KernelOp>(op);
+    if (k && !keep(k))
       continue;
-    if (take && isa<KernelOp>(op))
+    if (take && k)
       op.moveBefore(body, body->end());
     else
       b.clone(op);
   }
+  (void)dce.run(*copy);
   return copy;
-}
-
-/// Erases the funcs of `module` that its other top-level ops no longer call
-/// (canonicalization may fold a call away).
-void eraseUncalledFuncs(ModuleOp module) {
-  llvm::DenseSet<Operation *> called = calledFuncs(module, [](Operation *) { return true; });
-  for (func::FuncOp f : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
-    if (!called.contains(f))
-      f.erase();
 }
 
 bool isAdjoint(KernelOp k) { return adjointOf(k).has_value(); }
@@ -126,25 +101,25 @@ LogicalResult emitText(ModuleOp module, bool cuda, std::string &out) {
 
 /// `module` without the kernels for which `keep` is false and without the
 /// funcs the kernels left do not call, in place.
-void keepKernels(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep) {
+void keepKernels(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep, FuncDCE &dce) {
   for (KernelOp k : llvm::make_early_inc_range(module.getOps<KernelOp>()))
     if (!keep(k))
       k.erase();
-  eraseUncalledFuncs(module);
+  (void)dce.run(module);
 }
 
-/// Prepares `module` for the emitters (its clean-up run by `preparer`).
-LogicalResult prepareEmittable(ModuleOp module, EmissionPreparer &preparer) {
+/// Prepares `module` for the emitters (its clean-up run by `preparer`; the
+/// funcs no longer called, canonicalization may fold a call away, by `dce`).
+LogicalResult prepareEmittable(ModuleOp module, EmissionPreparer &preparer, FuncDCE &dce) {
   if (failed(preparer.run(module)))
     return failure();
-  eraseUncalledFuncs(module);
-  return success();
+  return dce.run(module);
 }
 
 llvm::Expected<std::string> emitPtx(ModuleOp module, llvm::function_ref<bool(KernelOp)> keep,
-                                    llvm::StringRef arch) {
+                                    llvm::StringRef arch, FuncDCE &dce) {
   StageScope timer(Stage::EmitPtx);
-  OwningOpRef<ModuleOp> m = withKernels(module, keep);
+  OwningOpRef<ModuleOp> m = withKernels(module, keep, dce);
   PtxCompileOptions options;
   options.chip = arch.str();
   return compileToPtx(*m, options);
@@ -219,7 +194,8 @@ llvm::Expected<json::Object> checkedGradients(LaunchPlan &plan, CpuModule &cpu,
     out["rtol"] = worst->rtol;
     out["atol"] = worst->atol;
   }
-  double diff = std::fabs(analytic - numeric), scale = std::max(std::fabs(analytic), std::fabs(numeric));
+  double diff = std::fabs(analytic - numeric),
+         scale = std::max(std::fabs(analytic), std::fabs(numeric));
   out["analytic"] = analytic;
   out["numeric"] = numeric;
   out["abs_error"] = diff;
@@ -294,8 +270,7 @@ uint64_t scalarsPerElement(const ElemType &elem) {
 /// {"name", "data"} per argument of `values` (an object by argument name),
 /// in signature order, the data flattened. Fails on a value that is not a
 /// finite number.
-llvm::Expected<json::Array> flatValues(const json::Object &values,
-                                       llvm::ArrayRef<ArgLayout> args) {
+llvm::Expected<json::Array> flatValues(const json::Object &values, llvm::ArrayRef<ArgLayout> args) {
   json::Array out;
   for (const ArgLayout &a : args) {
     const json::Value *v = values.get(a.name);
@@ -522,7 +497,8 @@ struct Prepared {
 };
 
 Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attempt,
-                 const SampleOptions &options, MLIRContext &ctx, EmissionPreparer &preparer) {
+                 const SampleOptions &options, MLIRContext &ctx, EmissionPreparer &preparer,
+                 FuncDCE &dce) {
   Prepared out;
   auto failWith = [&](llvm::StringRef reason, llvm::StringRef detail) {
     out.result = fail(reason, detail);
@@ -564,14 +540,16 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
   // Every check has its key: true when it ran and passed, false when it did
   // not run (--no-clang-check, no ptxas, a target not asked for). A sample
   // that fails a check is not written.
-  json::Object validation{{"frontend", true}, {"clang_cpp", false}, {"clang_cuda", false},
-                          {"ptxas", false}, {"cpu_run", false}};
+  json::Object validation{{"frontend", true},
+                          {"clang_cpp", false},
+                          {"clang_cuda", false},
+                          {"ptxas", false},
+                          {"cpu_run", false}};
   // Per emitted text: compiled to machine code, executed on the spec, and
   // equal to the JIT reference (checkEmittedBatch sets them).
   json::Object execution;
   for (const char *text : {"cpp_forward", "cpp_backward", "cuda_forward", "cuda_backward"})
-    execution[text] =
-        json::Object{{"compiled", false}, {"executed", false}, {"matched", false}};
+    execution[text] = json::Object{{"compiled", false}, {"executed", false}, {"matched", false}};
   validation["execution"] = std::move(execution);
   // The forward and the backward each in a module of its own, cleaned up
   // once for both emitters. When nothing reads `full` after (no PTX), the
@@ -581,15 +559,15 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
   if (options.cpp || options.cuda) {
     StageScope timer(Stage::EmitCpp);
     if (options.backward)
-      bwdModule = withKernels(*full, backward, /*take=*/!options.ptx);
+      bwdModule = withKernels(*full, backward, dce, /*take=*/!options.ptx);
     if (options.ptx) {
-      fwdModule = withKernels(*full, forward);
+      fwdModule = withKernels(*full, forward, dce);
     } else {
       fwdModule = std::move(full);
-      keepKernels(*fwdModule, forward);
+      keepKernels(*fwdModule, forward, dce);
     }
-    if (failed(prepareEmittable(*fwdModule, preparer)) ||
-        (bwdModule && failed(prepareEmittable(*bwdModule, preparer))))
+    if (failed(prepareEmittable(*fwdModule, preparer, dce)) ||
+        (bwdModule && failed(prepareEmittable(*bwdModule, preparer, dce))))
       return failWith("emit_cpp", "canonicalization failed");
     // The backward calls the forward's funcs (its replay, and adj_<f>'s
     // recomputation): the records' texts are one unit, so they are defined
@@ -629,8 +607,8 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
     for (bool bwdPart : {false, true}) {
       if (bwdPart && !options.backward)
         continue;
-      auto ptx = bwdPart ? emitPtx(*full, backward, options.ptxArch)
-                         : emitPtx(*full, forward, options.ptxArch);
+      auto ptx = bwdPart ? emitPtx(*full, backward, options.ptxArch, dce)
+                         : emitPtx(*full, forward, options.ptxArch, dce);
       if (!ptx)
         return failWith("emit_ptx", llvm::toString(ptx.takeError()));
       record[bwdPart ? "ptx_backward" : "ptx_forward"] = *ptx;
@@ -769,8 +747,9 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
   auto attemptOf = [&](size_t k) { return attempts.empty() ? 0u : attempts[k]; };
   std::vector<Prepared> prepared;
   EmissionPreparer preparer(&ctx, /*verify=*/false);
+  FuncDCE dce(&ctx);
   for (auto [k, p] : llvm::enumerate(programs))
-    prepared.push_back(prepare(p, seed, indices[k], attemptOf(k), options, ctx, preparer));
+    prepared.push_back(prepare(p, seed, indices[k], attemptOf(k), options, ctx, preparer, dce));
   std::vector<SampleResult> results(programs.size());
   if (options.textsOnly) {
     for (auto [k, pr] : llvm::enumerate(prepared))
@@ -795,8 +774,8 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
   auto fallBack = [&]() {
     // One sample at a time, to find the culprit.
     for (size_t k = 0; k < programs.size(); ++k)
-      results[k] = std::move(
-          buildSamples(programs[k], indices[k], seed, options, ctx, {attemptOf(k)})[0]);
+      results[k] =
+          std::move(buildSamples(programs[k], indices[k], seed, options, ctx, {attemptOf(k)})[0]);
     return std::move(results);
   };
   std::optional<StageScope> autodiffTimer(Stage::Autodiff);
@@ -944,12 +923,13 @@ std::vector<bool> kdsl::synth::checkEmittedBatch(llvm::ArrayRef<const json::Obje
   if (cuda) {
     auto checkStart = std::chrono::steady_clock::now();
     auto checkTimer = llvm::make_scope_exit([&] {
-      noteExecutionTime(true, "device_check",
-                        std::chrono::duration<double>(std::chrono::steady_clock::now() - checkStart)
-                            .count());
+      noteExecutionTime(
+          true, "device_check",
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - checkStart).count());
     });
     auto check = [&](const std::string &body, std::string &detail) {
-      llvm::Error e = verifyEmittedAfterPrelude(cppPrelude(), body, EmittedLanguage::Cuda, "batch.cu");
+      llvm::Error e =
+          verifyEmittedAfterPrelude(cppPrelude(), body, EmittedLanguage::Cuda, "batch.cu");
       if (!e)
         return true;
       detail = llvm::toString(std::move(e));
@@ -991,8 +971,8 @@ std::vector<bool> kdsl::synth::checkEmittedBatch(llvm::ArrayRef<const json::Obje
       for (auto [i, e] : llvm::enumerate(entries)) {
         if (!ok[i])
           continue;
-        EmittedBuild one =
-            buildEmittedAfterPrelude(cppPrelude(), unitOf(e, lang, cuda), language, bufferName, symbolsOf(e));
+        EmittedBuild one = buildEmittedAfterPrelude(cppPrelude(), unitOf(e, lang, cuda), language,
+                                                    bufferName, symbolsOf(e));
         if (one.module) {
           modules[i] = std::move(one.module);
         } else {
@@ -1016,8 +996,9 @@ std::vector<bool> kdsl::synth::checkEmittedBatch(llvm::ArrayRef<const json::Obje
       continue; // nothing to run it on (a record checked outside generate)
     auto runStart = std::chrono::steady_clock::now();
     RunOutcome run = runAndCompare(*modules[i], *e.rc, *reference, e.hasBackward);
-    noteExecutionTime(cuda, "run",
-                      std::chrono::duration<double>(std::chrono::steady_clock::now() - runStart).count());
+    noteExecutionTime(
+        cuda, "run",
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - runStart).count());
     std::string what = cuda ? "the CUDA C (host emulation)" : "the C++";
     if (!run.executed) {
       ok[i] = false;

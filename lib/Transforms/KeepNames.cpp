@@ -7,8 +7,8 @@
 // defines the value it keeps, as its name or as aliases (the emitter
 // declares those as copies). Without this, a backward loses `adj_dy` in `dy
 // = -(a - b); bias = -(h + dy)`: adj_dy = -adj_bias = -(-adj) folds to adj, named
-// otherwise (when -adj_bias has no name to keep; see below). A multi-result op with result names (the reversed `if` of a
-// backward, SourceNames.h's setResultNames) folded into selects hands each
+// otherwise (when -adj_bias has no name to keep; see below). A multi-result op with result names
+// (the reversed `if` of a backward, SourceNames.h's setResultNames) folded into selects hands each
 // result's name to its replacement (adj_hit, adj_t_near). The patterns, their
 // order and the driver's settings are those of createCanonicalizerPass() and
 // createCSEPass(); the one change to the IR is that a named adjoint negated
@@ -35,6 +35,12 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SmallBitVector.h"
 
+namespace kdsl {
+#define GEN_PASS_DEF_NAMEDCANONICALIZE
+#define GEN_PASS_DEF_NAMEDCSE
+#include "kdsl/Transforms/Passes.h.inc"
+} // namespace kdsl
+
 using namespace mlir;
 
 namespace {
@@ -58,12 +64,7 @@ struct KeepNames : RewriterBase::Listener {
   }
 };
 
-struct NamedCanonicalize : PassWrapper<NamedCanonicalize, OperationPass<>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(NamedCanonicalize)
-  StringRef getArgument() const override { return "kdsl-named-canonicalize"; }
-  StringRef getDescription() const override {
-    return "canonicalize, keeping the adjoint source names of the ops it replaces";
-  }
+struct NamedCanonicalize : kdsl::impl::NamedCanonicalizeBase<NamedCanonicalize> {
   LogicalResult initialize(MLIRContext *ctx) override {
     // As mlir's Canonicalizer: every loaded dialect's and registered op's
     // patterns, frozen once.
@@ -116,7 +117,8 @@ struct NamedCanonicalize : PassWrapper<NamedCanonicalize, OperationPass<>> {
       Value v = op->getResult(0);
       OpBuilder b(op->getContext());
       b.setInsertionPointAfter(op);
-      auto barrier = kdsl::BitcastOp::create(b, kdsl::withoutSourceNames(op->getLoc()), v.getType(), v);
+      auto barrier =
+          kdsl::BitcastOp::create(b, kdsl::withoutSourceNames(op->getLoc()), v.getType(), v);
       barrier->setAttr(lanes ? kLaneBarrier : kBarrier, b.getUnitAttr());
       v.replaceUsesWithIf(barrier.getResult(), [&](OpOperand &use) {
         return use.getOwner() != barrier && (lanes || isa<arith::NegFOp>(use.getOwner()));
@@ -169,7 +171,8 @@ struct NamedCanonicalize : PassWrapper<NamedCanonicalize, OperationPass<>> {
         return;
       OpBuilder b(build);
       Type elementType = build.getType().getElementType();
-      Value zero = arith::ConstantOp::create(b, build.getLoc(), elementType, b.getFloatAttr(elementType, 0.0));
+      Value zero = arith::ConstantOp::create(b, build.getLoc(), elementType,
+                                             b.getFloatAttr(elementType, 0.0));
       for (unsigned lane = 0; lane < read.size(); ++lane)
         if (!read.test(lane))
           build->setOperand(lane, zero);
@@ -183,12 +186,7 @@ struct NamedCanonicalize : PassWrapper<NamedCanonicalize, OperationPass<>> {
   std::shared_ptr<const FrozenRewritePatternSet> patterns;
 };
 
-struct NamedCSE : PassWrapper<NamedCSE, OperationPass<>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(NamedCSE)
-  StringRef getArgument() const override { return "kdsl-named-cse"; }
-  StringRef getDescription() const override {
-    return "CSE, keeping the adjoint source names of the ops it erases";
-  }
+struct NamedCSE : kdsl::impl::NamedCSEBase<NamedCSE> {
   void runOnOperation() override {
     KeepNames listener;
     IRRewriter rewriter(&getContext(), &listener);
@@ -203,6 +201,3 @@ struct NamedCSE : PassWrapper<NamedCSE, OperationPass<>> {
 };
 
 } // namespace
-
-std::unique_ptr<Pass> kdsl::createNamedCanonicalize() { return std::make_unique<NamedCanonicalize>(); }
-std::unique_ptr<Pass> kdsl::createNamedCSE() { return std::make_unique<NamedCSE>(); }

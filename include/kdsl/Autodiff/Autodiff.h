@@ -21,10 +21,6 @@ void registerKdslOpRules(mlir::DialectRegistry &registry);
 /// arguments, then `adj_<name>` for each). Errors go to the op's location.
 mlir::FailureOr<KernelOp> buildAdjointKernel(KernelOp k);
 
-/// buildAdjointKernel for each named kernel of `module`, registering the
-/// derivative rules in its context first; diagnostics go into the error.
-llvm::Error buildAdjointKernels(mlir::ModuleOp module, llvm::ArrayRef<std::string> kernels);
-
 /// Gives each `<f>__grad` declaration of wp.grad(f) (kdsl.grad_of) its body:
 /// the adjoints of f's parameters for adjoint returns of Warp's T(1)
 /// (lib/Autodiff/GradFuncs.cpp). Errors go to the declarations' locations.

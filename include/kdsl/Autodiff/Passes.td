@@ -15,8 +15,21 @@ def Autodiff : Pass<"kdsl-autodiff", "mlir::ModuleOp"> {
     `AutodiffOpInterface` rules; loops are reversed with a per-thread tape of
     the values carried into each iteration (docs/autodiff.md). `@wp.func`
     calls are inlined and builtins expanded in the adjoint first.
+
+    Without `kernels`, the kernels differentiated are those with
+    `enable_backward` that are no adjoint themselves and have none yet (kdsl
+    IR input may carry them: `kdsl.adjoint_of`). With `kernels`, exactly the
+    kernels named, in that order (an empty list: the default selection); a
+    name no kernel has is an error. The pass
+    stops at the first kernel it cannot differentiate (its errors are at the
+    ops). The drivers (kdsl-translate, kdsl-run, kdsl-synth) run this pass:
+    `driver::prepareAdjoints`.
   }];
   let dependentDialects = ["mlir::memref::MemRefDialect"];
+  let options = [
+    ListOption<"kernels", "kernels", "std::string",
+               "Differentiate these kernels (by symbol name) instead of the default selection">
+  ];
 }
 
 def BuildGradFuncs : Pass<"kdsl-build-grad-funcs", "mlir::ModuleOp"> {

@@ -4,7 +4,7 @@
 //
 //   front end (Python, then kdsl-build-grad-funcs) or parser (kdsl IR)
 //     ->  kdsl IR
-//   -> adjoint preparation (a pass pipeline: kdsl-prepare-adjoints)
+//   -> adjoint preparation (a pass pipeline: kdsl-autodiff)
 //   -> the target: kdsl IR, LLVM IR, PTX, C++, CUDA C, or kernels compiled
 //      for the CPU (JIT in process, or emitted C++ built and loaded)
 //
@@ -36,12 +36,12 @@
 namespace kdsl::driver {
 
 enum class Target {
-  Mlir, // kdsl IR, printed
-  LLVM, // LLVM IR of the CPU module (kdsl-lower-to-cpu)
-  Cpp,  // self-contained C++17
-  Cuda, // self-contained CUDA C
-  Ptx,  // PTX through gpu/nvvm
-  Jit,  // kernels JIT-compiled in process (CpuModule)
+  Mlir,      // kdsl IR, printed
+  LLVM,      // LLVM IR of the CPU module (kdsl-lower-to-cpu)
+  Cpp,       // self-contained C++17
+  Cuda,      // self-contained CUDA C
+  Ptx,       // PTX through gpu/nvvm
+  Jit,       // kernels JIT-compiled in process (CpuModule)
   CppLoaded, // emitted C++ built with the system compiler and loaded (CpuModule)
 };
 
@@ -59,21 +59,18 @@ mlir::LogicalResult configurePassManager(mlir::PassManager &pm,
 
 /// Which kernels get an adjoint (<kernel>_backward).
 struct AdjointOptions {
-  /// These kernels (by symbol; an unknown one is an error). Unset: every
-  /// kernel without enable_backward=False that has no adjoint yet (kdsl IR
-  /// input may carry them: kdsl.adjoint_of).
+  /// These kernels (by symbol; an unknown one is an error; none when
+  /// empty). Unset: kdsl-autodiff's default selection, every kernel without
+  /// enable_backward=False that has no adjoint yet (kdsl IR input may carry
+  /// them: kdsl.adjoint_of).
   std::optional<std::vector<std::string>> kernels;
 };
 
-/// Adds kdsl-prepare-adjoints to `pm`: buildAdjointKernel for the selected
-/// kernels. On failure the pass fails and `*error` (if given) receives
-/// "cannot differentiate kernel 'k':\n<file:line:col: error: ...>\n" (the
-/// diagnostics are not reported to the context's handlers).
-void addPrepareAdjointsPass(mlir::OpPassManager &pm, const AdjointOptions &options,
-                            std::string *error = nullptr);
-
-/// Runs the adjoint preparation pipeline on `module`. The error's message is
-/// the one kdsl::buildAdjointKernels gives. kdsl-synth's call.
+/// Runs kdsl-autodiff on `module` for the kernels `options` selects (the
+/// pass's default selection, or its `kernels` option). On failure the error
+/// is "cannot differentiate kernel 'k':\n<file:line:col: error: ...>\n" (the
+/// pass's errors are not reported to the context's handlers; its warnings
+/// are), or "no kernel named 'x'". kdsl-synth's and the tools' call.
 llvm::Error prepareAdjoints(mlir::ModuleOp module, const AdjointOptions &options = {},
                             mlir::TimingScope *timing = nullptr);
 

@@ -34,18 +34,6 @@ struct CppEmitOptions {
 mlir::LogicalResult emitCpp(mlir::ModuleOp module, llvm::raw_ostream &os,
                             const CppEmitOptions &options = {});
 
-/// emitCpp for an operation that must be a builtin.module (an error on it
-/// otherwise): the function behind the registered translations below.
-mlir::LogicalResult translateToCpp(mlir::Operation *op, llvm::raw_ostream &os,
-                                   const CppEmitOptions &options = {});
-
-/// Registers the emitter with MLIR's translation registry, as mlir-translate's
-/// translations are (mlir::TranslateFromMLIRRegistration): "kdsl-to-cpp" and
-/// "kdsl-to-cuda" (CppEmitOptions' defaults, and Target::Cuda). They emit the
-/// module as it is: adjoint kernels only if it already has them
-/// (kdsl-translate builds them first, see docs/cpu-backend.md). Idempotent.
-void registerCppTranslations();
-
 /// The prelude emitCpp writes before the kernel code (the same for C++ and
 /// CUDA C: it adapts with __CUDACC__).
 std::string cppPrelude();

@@ -35,10 +35,17 @@ struct CSizeAlign {
 /// scalar aligned to its size (i1 is one byte), arrays aligned like their
 /// element, structs padded to their largest field alignment, the kdsl_array
 /// descriptor 72 bytes, 8-aligned. nullopt for a type that has no C layout
-/// (index, bf16, i128, vectors of rank > 2, ...).
+/// (index, i128, odd integer widths, f8 types, vectors of rank > 2, ...).
 ///
 /// Not mlir::DataLayout: without a DLTI spec it aligns i64 to 4 bytes, which
-/// no kernel target does.
+/// no kernel target does. With one (i64 = dense<64>) it would give the same
+/// sizes and alignments, but not the rest: it has no query for the offsets
+/// of struct fields (cStructFieldOffsets would still add fields up by hand),
+/// it gives a layout to the types that have none here (index, i128, packed
+/// structs: the checks stay), and it reads the spec from an op, which the
+/// host side (Runtime/ValueLayout.h) asking about a bare Type does not have
+/// (a module with the spec per context, the DLTI dialect loaded in every
+/// context, or the spec on every kdsl module, which --emit=mlir would print).
 std::optional<CSizeAlign> cLayoutOf(mlir::Type t);
 
 /// Byte offsets of the fields of `t` in its C layout, in field order; nullopt

@@ -43,9 +43,10 @@ llvm::Error checkPtxChip(llvm::StringRef chip, llvm::StringRef what);
 struct CpuPipelineOptions : public mlir::PassPipelineOptions<CpuPipelineOptions> {
   Option<bool> checkBounds{*this, "check-bounds", llvm::cl::desc("Guard array accesses"),
                            llvm::cl::init(false)};
-  Option<bool> denseFastPath{*this, "dense-fast-path",
-                             llvm::cl::desc("A vectorizable copy of the grid loop for dense arrays"),
-                             llvm::cl::init(true)};
+  Option<bool> denseFastPath{
+      *this, "dense-fast-path",
+      llvm::cl::desc("A vectorizable copy of the grid loop for dense arrays"),
+      llvm::cl::init(true)};
 };
 
 /// kdsl IR -> LLVM dialect for the host CPU (the JIT's and --emit=llvm's pipeline).
@@ -56,8 +57,7 @@ struct NvvmPipelineOptions : public mlir::PassPipelineOptions<NvvmPipelineOption
                            llvm::cl::desc("Target GPU: sm_70, sm_75, sm_80, sm_86, sm_87, sm_89, "
                                           "sm_90 or sm_90a (kPtxChips)"),
                            llvm::cl::init("sm_80")};
-  Option<std::string> cudaPath{*this, "cuda-path",
-                               llvm::cl::desc("CUDA toolkit (for libdevice)"),
+  Option<std::string> cudaPath{*this, "cuda-path", llvm::cl::desc("CUDA toolkit (for libdevice)"),
                                llvm::cl::init("")};
   Option<bool> toBinary{*this, "to-ptx",
                         llvm::cl::desc("End with kdsl-gpu-module-to-ptx (a gpu.binary of PTX)"),
@@ -126,12 +126,6 @@ void flattenCarriedStructs(mlir::Operation *root);
 /// once more (a fenced op is dead now, or a fenced block is short).
 unsigned insertEffectFences(mlir::Operation *root);
 bool removeEffectFences(mlir::Operation *root);
-
-/// MLIR's canonicalizer and CSE, keeping the adjoint names (adj_...) of the
-/// ops they replace on the ops defining the values they keep
-/// (lib/Transforms/KeepNames.cpp): kdsl-prepare-emission's.
-std::unique_ptr<mlir::Pass> createNamedCanonicalize();
-std::unique_ptr<mlir::Pass> createNamedCSE();
 
 /// The preparation of the C++/CUDA C emitters (kdsl-prepare-emission):
 /// kdsl-lower-launch (the emitters map its launch ops), then canonicalization

@@ -50,6 +50,34 @@ def Canonicalize : Pass<"kdsl-canonicalize"> {
   ];
 }
 
+def NamedCanonicalize : Pass<"kdsl-named-canonicalize"> {
+  let summary = "Canonicalize, keeping the adjoint source names of the ops it replaces";
+  let description = [{
+    kdsl-prepare-emission's canonicalizer (KeepNames.cpp): the patterns,
+    their order and the greedy driver's settings of `canonicalize`, with a
+    listener that hands the adjoint names (`adj_<name>`, SourceNames.h) of
+    each op replaced to the op defining the value kept (as its name or as
+    aliases, which the emitters declare as copies); the results of a
+    multi-result op with result names (a reversed `if` folded into selects)
+    hand theirs to their replacements. Two changes to the IR: a named adjoint
+    that is only negated again is not folded away with its name (`-(-x)`
+    stays `-adj_x`, as in Warp's backward), and the elements of a named
+    adjoint vector read only by constant-position extracts that no extract
+    reads become zeros. Long blocks are fenced as in kdsl-canonicalize.
+  }];
+  let dependentDialects = ["kdsl::KdslDialect"];
+}
+
+def NamedCSE : Pass<"kdsl-named-cse"> {
+  let summary = "CSE, keeping the adjoint source names of the ops it erases";
+  let description = [{
+    kdsl-prepare-emission's CSE (KeepNames.cpp): upstream
+    `eliminateCommonSubExpressions`, with a listener that hands the adjoint
+    names (`adj_<name>`) of each op erased to the op that computes the same
+    value, as its name or as aliases.
+  }];
+}
+
 def FlattenCarriedStructs : Pass<"kdsl-flatten-carried-structs"> {
   let summary = "Carry structs (and matrices) across scf region boundaries as their parts";
   let description = [{
