@@ -39,23 +39,24 @@ StringRef MLIRGen::rootLocal(const Expr *target) {
 }
 
 void MLIRGen::collectReads(const Expr *e, NameSet &out) {
-  walk(e, [&](const Expr *x) {
-    if (auto *n = llvm::dyn_cast<NameExpr>(x)) {
-      if (n->ref == RefKind::Local && !(n->type && n->type->kind == Type::Function))
-        out.insert(n->name);
-      return WalkAction::Skip;
-    }
-    if (auto *c = llvm::dyn_cast<CallExpr>(x)) { // the callee is not a read
-      for (Expr *a : c->args)
-        collectReads(a, out);
-      for (const Keyword &k : c->kwargs)
-        collectReads(k.value, out);
-      return WalkAction::Skip;
-    }
-    // (an array slice's bounds may be locals; literals kdsl does not
-    // compile read nothing)
-    return llvm::isa<UnsupportedExpr>(x) ? WalkAction::Skip : WalkAction::Advance;
-  });
+  if (!e)
+    return;
+  if (auto *n = llvm::dyn_cast<NameExpr>(e)) {
+    if (n->ref == RefKind::Local && !(n->type && n->type->kind == Type::Function))
+      out.insert(n->name);
+    return;
+  }
+  if (auto *c = llvm::dyn_cast<CallExpr>(e)) { // the callee is not a read
+    for (Expr *a : c->args)
+      collectReads(a, out);
+    for (const Keyword &k : c->kwargs)
+      collectReads(k.value, out);
+    return;
+  }
+  // (an array slice's bounds may be locals; literals kdsl does not compile
+  // read nothing)
+  if (!llvm::isa<UnsupportedExpr>(e))
+    forEachChild(e, [&](const Expr *c) { collectReads(c, out); });
 }
 
 /// Reads made by assigning to `target` (indices, and the old value of a

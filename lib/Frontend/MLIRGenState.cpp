@@ -12,25 +12,27 @@ using namespace kdsl;
 using llvm::StringRef;
 
 static void stateWrites(const Expr *e, NameSet &out) {
-  walk(e, [&](const Expr *x) {
-    auto *c = llvm::dyn_cast<CallExpr>(x);
-    if (!c) // (not into slices, nor literals kdsl does not compile)
-      return llvm::isa<SliceExpr, UnsupportedExpr>(x) ? WalkAction::Skip : WalkAction::Advance;
-    if (auto *n = llvm::dyn_cast_or_null<NameExpr>(c->stateTarget))
-      out.insert(n->name);
-    // wp.ref[T] arguments are stored back after the call (genFuncCall).
-    if (c->ckind == CallKind::Func && c->func)
-      for (auto [p, a] : llvm::zip(c->func->params, c->boundArgs))
-        if (p.isRef)
-          if (StringRef r = MLIRGen::rootLocal(a); !r.empty())
-            out.insert(r);
-    // The arguments, not the callee.
-    for (const Expr *a : c->args)
-      stateWrites(a, out);
-    for (const Keyword &k : c->kwargs)
-      stateWrites(k.value, out);
-    return WalkAction::Skip;
-  });
+  if (!e)
+    return;
+  auto *c = llvm::dyn_cast<CallExpr>(e);
+  if (!c) { // (not into slices, nor literals kdsl does not compile)
+    if (!llvm::isa<SliceExpr, UnsupportedExpr>(e))
+      forEachChild(e, [&](const Expr *x) { stateWrites(x, out); });
+    return;
+  }
+  if (auto *n = llvm::dyn_cast_or_null<NameExpr>(c->stateTarget))
+    out.insert(n->name);
+  // wp.ref[T] arguments are stored back after the call (genFuncCall).
+  if (c->ckind == CallKind::Func && c->func)
+    for (auto [p, a] : llvm::zip(c->func->params, c->boundArgs))
+      if (p.isRef)
+        if (StringRef r = MLIRGen::rootLocal(a); !r.empty())
+          out.insert(r);
+  // The arguments, not the callee.
+  for (const Expr *a : c->args)
+    stateWrites(a, out);
+  for (const Keyword &k : c->kwargs)
+    stateWrites(k.value, out);
 }
 
 void MLIRGen::collectStateWrites(const Stmt *s, NameSet &out) {
