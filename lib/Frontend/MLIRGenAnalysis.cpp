@@ -41,69 +41,22 @@ StringRef MLIRGen::rootLocal(const Expr *target) {
 void MLIRGen::collectReads(const Expr *e, NameSet &out) {
   if (!e)
     return;
-  switch (e->kind) {
-  case ExprKind::Name: {
-    auto *n = llvm::cast<NameExpr>(e);
+  if (auto *n = llvm::dyn_cast<NameExpr>(e)) {
     if (n->ref == RefKind::Local && !(n->type && n->type->kind == Type::Function))
       out.insert(n->name);
     return;
   }
-  case ExprKind::Attribute:
-    collectReads(llvm::cast<AttributeExpr>(e)->base, out);
-    return;
-  case ExprKind::Subscript: {
-    auto *s = llvm::cast<SubscriptExpr>(e);
-    collectReads(s->base, out);
-    for (Expr *i : s->indices)
-      collectReads(i, out);
-    return;
-  }
-  case ExprKind::Call: {
-    auto *c = llvm::cast<CallExpr>(e);
+  if (auto *c = llvm::dyn_cast<CallExpr>(e)) { // the callee is not a read
     for (Expr *a : c->args)
       collectReads(a, out);
     for (const Keyword &k : c->kwargs)
       collectReads(k.value, out);
     return;
   }
-  case ExprKind::Binary: {
-    auto *bin = llvm::cast<BinaryExpr>(e);
-    collectReads(bin->lhs, out);
-    collectReads(bin->rhs, out);
-    return;
-  }
-  case ExprKind::Unary:
-    collectReads(llvm::cast<UnaryExpr>(e)->operand, out);
-    return;
-  case ExprKind::Compare:
-    for (Expr *o : llvm::cast<CompareExpr>(e)->operands)
-      collectReads(o, out);
-    return;
-  case ExprKind::BoolOp:
-    for (Expr *o : llvm::cast<BoolOpExpr>(e)->operands)
-      collectReads(o, out);
-    return;
-  case ExprKind::IfExp: {
-    auto *i = llvm::cast<IfExpExpr>(e);
-    collectReads(i->cond, out);
-    collectReads(i->thenExpr, out);
-    collectReads(i->elseExpr, out);
-    return;
-  }
-  case ExprKind::Tuple:
-    for (Expr *o : llvm::cast<TupleExpr>(e)->elts)
-      collectReads(o, out);
-    return;
-  case ExprKind::Slice: { // an array slice's bounds may be locals
-    auto *sl = llvm::cast<SliceExpr>(e);
-    collectReads(sl->lower, out);
-    collectReads(sl->upper, out);
-    collectReads(sl->step, out);
-    return;
-  }
-  default:
-    return;
-  }
+  // (an array slice's bounds may be locals; literals kdsl does not compile
+  // read nothing)
+  if (!llvm::isa<UnsupportedExpr>(e))
+    forEachChild(e, [&](const Expr *c) { collectReads(c, out); });
 }
 
 /// Reads made by assigning to `target` (indices, and the old value of a

@@ -14,49 +14,25 @@ using llvm::StringRef;
 static void stateWrites(const Expr *e, NameSet &out) {
   if (!e)
     return;
-  auto all = [&](llvm::ArrayRef<Expr *> es) {
-    for (const Expr *c : es)
-      stateWrites(c, out);
-  };
-  switch (e->kind) {
-  case ExprKind::Call: {
-    auto *c = llvm::cast<CallExpr>(e);
-    if (auto *n = llvm::dyn_cast_or_null<NameExpr>(c->stateTarget))
-      out.insert(n->name);
-    // wp.ref[T] arguments are stored back after the call (genFuncCall).
-    if (c->ckind == CallKind::Func && c->func)
-      for (auto [p, a] : llvm::zip(c->func->params, c->boundArgs))
-        if (p.isRef)
-          if (StringRef r = MLIRGen::rootLocal(a); !r.empty())
-            out.insert(r);
-    all(c->args);
-    for (const Keyword &k : c->kwargs)
-      stateWrites(k.value, out);
+  auto *c = llvm::dyn_cast<CallExpr>(e);
+  if (!c) { // (not into slices, nor literals kdsl does not compile)
+    if (!llvm::isa<SliceExpr, UnsupportedExpr>(e))
+      forEachChild(e, [&](const Expr *x) { stateWrites(x, out); });
     return;
   }
-  case ExprKind::Attribute:
-    return stateWrites(llvm::cast<AttributeExpr>(e)->base, out);
-  case ExprKind::Subscript:
-    stateWrites(llvm::cast<SubscriptExpr>(e)->base, out);
-    return all(llvm::cast<SubscriptExpr>(e)->indices);
-  case ExprKind::Binary:
-    stateWrites(llvm::cast<BinaryExpr>(e)->lhs, out);
-    return stateWrites(llvm::cast<BinaryExpr>(e)->rhs, out);
-  case ExprKind::Unary:
-    return stateWrites(llvm::cast<UnaryExpr>(e)->operand, out);
-  case ExprKind::Compare:
-    return all(llvm::cast<CompareExpr>(e)->operands);
-  case ExprKind::BoolOp:
-    return all(llvm::cast<BoolOpExpr>(e)->operands);
-  case ExprKind::IfExp: {
-    auto *i = llvm::cast<IfExpExpr>(e);
-    return all({i->cond, i->thenExpr, i->elseExpr});
-  }
-  case ExprKind::Tuple:
-    return all(llvm::cast<TupleExpr>(e)->elts);
-  default:
-    return;
-  }
+  if (auto *n = llvm::dyn_cast_or_null<NameExpr>(c->stateTarget))
+    out.insert(n->name);
+  // wp.ref[T] arguments are stored back after the call (genFuncCall).
+  if (c->ckind == CallKind::Func && c->func)
+    for (auto [p, a] : llvm::zip(c->func->params, c->boundArgs))
+      if (p.isRef)
+        if (StringRef r = MLIRGen::rootLocal(a); !r.empty())
+          out.insert(r);
+  // The arguments, not the callee.
+  for (const Expr *a : c->args)
+    stateWrites(a, out);
+  for (const Keyword &k : c->kwargs)
+    stateWrites(k.value, out);
 }
 
 void MLIRGen::collectStateWrites(const Stmt *s, NameSet &out) {

@@ -35,117 +35,37 @@ using ConstValue = Sema::ConstValue;
 // Tree walking
 //===----------------------------------------------------------------------===//
 
-/// The child expression slots of `e` (so that a child can be replaced).
-static void childSlots(Expr *e, llvm::SmallVectorImpl<Expr **> &out) {
-  auto all = [&](auto &v) {
-    for (Expr *&c : v)
-      out.push_back(&c);
-  };
-  switch (e->kind) {
-  case ExprKind::Attribute: out.push_back(&llvm::cast<AttributeExpr>(e)->base); break;
-  case ExprKind::Subscript: {
-    auto *s = llvm::cast<SubscriptExpr>(e);
-    out.push_back(&s->base);
-    all(s->indices);
-    break;
-  }
-  case ExprKind::Call: {
-    auto *c = llvm::cast<CallExpr>(e);
-    out.push_back(&c->callee);
-    all(c->args);
-    for (Keyword &kw : c->kwargs)
-      out.push_back(&kw.value);
-    break;
-  }
-  case ExprKind::Binary: {
-    auto *b = llvm::cast<BinaryExpr>(e);
-    out.push_back(&b->lhs);
-    out.push_back(&b->rhs);
-    break;
-  }
-  case ExprKind::Unary: out.push_back(&llvm::cast<UnaryExpr>(e)->operand); break;
-  case ExprKind::Compare: all(llvm::cast<CompareExpr>(e)->operands); break;
-  case ExprKind::BoolOp: all(llvm::cast<BoolOpExpr>(e)->operands); break;
-  case ExprKind::IfExp: {
-    auto *i = llvm::cast<IfExpExpr>(e);
-    out.push_back(&i->cond);
-    out.push_back(&i->thenExpr);
-    out.push_back(&i->elseExpr);
-    break;
-  }
-  case ExprKind::Tuple: all(llvm::cast<TupleExpr>(e)->elts); break;
-  default: break;
-  }
+// SemaStatic looks into what kernel code can compute: not into a slice's
+// bounds, nor into the items of syntax kdsl does not compile (dict, list
+// and set literals), nor into an annotated assignment's annotation.
+
+/// The children of `e` that SemaStatic looks into (forEachChild, AST.h).
+template <typename Fn> static void childSlots(Expr *e, Fn &&fn) {
+  if (!llvm::isa<SliceExpr, UnsupportedExpr>(e))
+    forEachChild(e, fn);
 }
 
 /// The expression slots and nested bodies of one statement.
 static void stmtSlots(Stmt *s, llvm::SmallVectorImpl<Expr **> &exprs,
                       llvm::SmallVectorImpl<Body *> &bodies) {
-  switch (s->kind) {
-  case StmtKind::Expr: exprs.push_back(&llvm::cast<ExprStmt>(s)->value); break;
-  case StmtKind::Assign: {
-    auto *a = llvm::cast<AssignStmt>(s);
-    for (Expr *&t : a->targets)
-      exprs.push_back(&t);
-    exprs.push_back(&a->value);
-    break;
-  }
-  case StmtKind::AugAssign: {
-    auto *a = llvm::cast<AugAssignStmt>(s);
-    exprs.push_back(&a->target);
-    exprs.push_back(&a->value);
-    break;
-  }
-  case StmtKind::AnnAssign: {
-    auto *a = llvm::cast<AnnAssignStmt>(s);
-    exprs.push_back(&a->target);
-    exprs.push_back(&a->value);
-    break;
-  }
-  case StmtKind::If: {
-    auto *i = llvm::cast<IfStmt>(s);
-    exprs.push_back(&i->cond);
-    bodies.push_back(&i->thenBody);
-    bodies.push_back(&i->elseBody);
-    break;
-  }
-  case StmtKind::For: {
-    auto *f = llvm::cast<ForStmt>(s);
-    exprs.push_back(&f->target);
-    exprs.push_back(&f->iter);
-    bodies.push_back(&f->body);
-    break;
-  }
-  case StmtKind::While: {
-    auto *w = llvm::cast<WhileStmt>(s);
-    exprs.push_back(&w->cond);
-    bodies.push_back(&w->body);
-    break;
-  }
-  case StmtKind::Return: exprs.push_back(&llvm::cast<ReturnStmt>(s)->value); break;
-  case StmtKind::Assert: {
-    auto *a = llvm::cast<AssertStmt>(s);
-    exprs.push_back(&a->test);
-    exprs.push_back(&a->msg);
-    break;
-  }
-  default: break;
-  }
+  auto *ann = llvm::dyn_cast<AnnAssignStmt>(s);
+  forEachChild(
+      s,
+      [&](Expr *&e) {
+        if (!ann || &e != &ann->annotation)
+          exprs.push_back(&e);
+      },
+      [&](Body &b) { bodies.push_back(&b); });
 }
 
 /// Calls `fn` on `e` and every expression below it (pre-order); `fn`
 /// returns false to stop the walk.
 static bool walkExpr(Expr *e, llvm::function_ref<bool(Expr *)> fn) {
-  if (!e)
-    return true;
-  if (!fn(e))
-    return false;
-  llvm::SmallVector<Expr **, 4> slots;
-  childSlots(e, slots);
-  for (Expr **c : slots)
-    if (!walkExpr(*c, fn))
-      return false;
-  return true;
+  return walk(e, [&](Expr *x) {
+    if (!fn(x))
+      return WalkAction::Interrupt;
+    return llvm::isa<SliceExpr, UnsupportedExpr>(x) ? WalkAction::Skip : WalkAction::Advance;
+  });
 }
 
 static bool walkBody(const Body &body, llvm::function_ref<bool(Expr *)> fn) {
@@ -594,7 +514,7 @@ bool StaticExpander::expr(Expr *&e) {
     }
   }
   llvm::SmallVector<Expr **, 4> slots;
-  childSlots(e, slots);
+  childSlots(e, [&](Expr *&c) { slots.push_back(&c); });
   for (Expr **c : slots)
     if (!expr(*c))
       return false;
@@ -751,7 +671,7 @@ bool StaticExpander::subst(Expr *&e, bool report) {
     return true;
   }
   llvm::SmallVector<Expr **, 4> slots;
-  childSlots(e, slots);
+  childSlots(e, [&](Expr *&c) { slots.push_back(&c); });
   for (Expr **c : slots)
     if (!subst(*c, report))
       return false;
@@ -1263,7 +1183,7 @@ bool StaticExpander::foldIn(Expr *&e, llvm::StringMap<ConstValue> &env, unsigned
     return true;
   }
   llvm::SmallVector<Expr **, 4> slots;
-  childSlots(e, slots);
+  childSlots(e, [&](Expr *&c) { slots.push_back(&c); });
   for (Expr **c : slots)
     if (!foldIn(*c, env, depth))
       return false;

@@ -637,46 +637,18 @@ Deps Analyzer::fwdLoop(const Stmt *s, const Deps &pc) {
 }
 
 void Analyzer::uses(const Expr *e, Live &into) {
-  if (!e)
-    return;
-  switch (e->kind) {
-  case ExprKind::Name:
-    if (cast<NameExpr>(e)->ref == RefKind::Local)
-      into.insert(cast<NameExpr>(e)->name.str());
-    break;
-  case ExprKind::Attribute: uses(cast<AttributeExpr>(e)->base, into); break;
-  case ExprKind::Subscript:
-    uses(cast<SubscriptExpr>(e)->base, into);
-    for (const Expr *i : cast<SubscriptExpr>(e)->indices)
-      uses(i, into);
-    break;
-  case ExprKind::Call:
-    for (const Expr *a : cast<CallExpr>(e)->args)
-      uses(a, into);
-    for (const Keyword &k : cast<CallExpr>(e)->kwargs)
-      uses(k.value, into);
-    break;
-  case ExprKind::Binary: uses(cast<BinaryExpr>(e)->lhs, into); uses(cast<BinaryExpr>(e)->rhs, into); break;
-  case ExprKind::Unary: uses(cast<UnaryExpr>(e)->operand, into); break;
-  case ExprKind::Compare:
-    for (const Expr *o : cast<CompareExpr>(e)->operands)
-      uses(o, into);
-    break;
-  case ExprKind::BoolOp:
-    for (const Expr *o : cast<BoolOpExpr>(e)->operands)
-      uses(o, into);
-    break;
-  case ExprKind::IfExp:
-    uses(cast<IfExpExpr>(e)->cond, into);
-    uses(cast<IfExpExpr>(e)->thenExpr, into);
-    uses(cast<IfExpExpr>(e)->elseExpr, into);
-    break;
-  case ExprKind::Tuple:
-    for (const Expr *o : cast<TupleExpr>(e)->elts)
-      uses(o, into);
-    break;
-  default: break;
-  }
+  walk(e, [&](const Expr *x) {
+    if (auto *n = dyn_cast<NameExpr>(x); n && n->ref == RefKind::Local)
+      into.insert(n->name.str());
+    if (auto *c = dyn_cast<CallExpr>(x)) { // the arguments, not the callee
+      for (const Expr *a : c->args)
+        uses(a, into);
+      for (const Keyword &k : c->kwargs)
+        uses(k.value, into);
+      return WalkAction::Skip;
+    }
+    return isa<SliceExpr, UnsupportedExpr>(x) ? WalkAction::Skip : WalkAction::Advance;
+  });
 }
 
 Analyzer::Live Analyzer::liveBody(const Body &b, Live after, const LoopLive *loop) {
@@ -824,90 +796,68 @@ Analyzer::Live Analyzer::liveStmt(const Stmt *s, Live after, const LoopLive *loo
 }
 
 void Analyzer::syntaxExpr(const Expr *e) {
-  if (!e)
-    return;
-  switch (e->kind) {
-  case ExprKind::Attribute: syntaxExpr(cast<AttributeExpr>(e)->base); return;
-  case ExprKind::Subscript:
-    syntaxExpr(cast<SubscriptExpr>(e)->base);
-    for (const Expr *i : cast<SubscriptExpr>(e)->indices)
-      syntaxExpr(i);
-    return;
-  case ExprKind::Call: {
-    auto *c = cast<CallExpr>(e);
-    for (const Expr *a : c->args)
-      syntaxExpr(a);
-    for (const Keyword &k : c->kwargs)
-      syntaxExpr(k.value);
-    auto b = builtinOf(c);
-    if (!b)
-      return;
-    ++facts.builtins[builtinName(*b)];
-    if (auto pair = sameOperandPair(*b))
-      if (pair->second < c->args.size() && print(c->args[pair->first]) == print(c->args[pair->second]))
-        facts.sameOperand.push_back(print(e));
-    // Math of wp.sin / wp.cos (possibly scaled): the bounded-argument wrapper.
-    if (isMathBuiltin(*b) && *b != Builtin::Sin && *b != Builtin::Cos) {
-      for (const Expr *a : c->args) {
-        const Expr *x = a;
-        if (auto *bin = dyn_cast<BinaryExpr>(x); bin && bin->op == BinOp::Mul)
-          x = bin->lhs;
-        auto ab = builtinOf(x);
-        if (ab && (*ab == Builtin::Sin || *ab == Builtin::Cos)) {
-          ++facts.sinWrappers;
-          break;
+  // Each node's facts after its children's (the arguments of a call, not its
+  // callee; not into slices, nor literals kdsl does not compile).
+  auto pre = [&](const Expr *x) {
+    if (auto *c = dyn_cast<CallExpr>(x)) {
+      for (const Expr *a : c->args)
+        syntaxExpr(a);
+      for (const Keyword &k : c->kwargs)
+        syntaxExpr(k.value);
+      return WalkAction::Skip;
+    }
+    return isa<SliceExpr, UnsupportedExpr>(x) ? WalkAction::Skip : WalkAction::Advance;
+  };
+  auto post = [&](const Expr *x) {
+    if (auto *c = dyn_cast<CallExpr>(x)) {
+      auto b = builtinOf(c);
+      if (!b)
+        return;
+      ++facts.builtins[builtinName(*b)];
+      if (auto pair = sameOperandPair(*b))
+        if (pair->second < c->args.size() && print(c->args[pair->first]) == print(c->args[pair->second]))
+          facts.sameOperand.push_back(print(x));
+      // Math of wp.sin / wp.cos (possibly scaled): the bounded-argument wrapper.
+      if (isMathBuiltin(*b) && *b != Builtin::Sin && *b != Builtin::Cos) {
+        for (const Expr *a : c->args) {
+          const Expr *y = a;
+          if (auto *bin = dyn_cast<BinaryExpr>(y); bin && bin->op == BinOp::Mul)
+            y = bin->lhs;
+          auto ab = builtinOf(y);
+          if (ab && (*ab == Builtin::Sin || *ab == Builtin::Cos)) {
+            ++facts.sinWrappers;
+            break;
+          }
         }
       }
+      return;
     }
-    return;
-  }
-  case ExprKind::Binary: {
-    auto *b = cast<BinaryExpr>(e);
-    syntaxExpr(b->lhs);
-    syntaxExpr(b->rhs);
-    if ((b->op == BinOp::Sub || b->op == BinOp::Div || b->op == BinOp::Mod || b->op == BinOp::FloorDiv ||
-         b->op == BinOp::BitXor) &&
-        print(b->lhs) == print(b->rhs))
-      facts.sameOperand.push_back(print(e));
-    // e*e + c: a guard that keeps an argument in a builtin's domain.
-    if (b->op == BinOp::Add) {
-      auto square = [](const Expr *x) {
-        auto *m = dyn_cast<BinaryExpr>(x);
-        return m && m->op == BinOp::Mul && print(m->lhs) == print(m->rhs);
-      };
-      auto literal = [](const Expr *x) { return isa<FloatExpr>(x) || isa<IntExpr>(x); };
-      if ((square(b->lhs) && literal(b->rhs)) || (square(b->rhs) && literal(b->lhs)))
-        ++facts.domainGuards;
-    }
-    return;
-  }
-  case ExprKind::Unary: syntaxExpr(cast<UnaryExpr>(e)->operand); return;
-  case ExprKind::Compare: {
-    auto *c = cast<CompareExpr>(e);
-    for (const Expr *o : c->operands)
-      syntaxExpr(o);
-    for (size_t k = 0; k + 1 < c->operands.size(); ++k)
-      if (print(c->operands[k]) == print(c->operands[k + 1])) {
-        facts.sameOperand.push_back(print(e));
-        break;
+    if (auto *b = dyn_cast<BinaryExpr>(x)) {
+      if ((b->op == BinOp::Sub || b->op == BinOp::Div || b->op == BinOp::Mod || b->op == BinOp::FloorDiv ||
+           b->op == BinOp::BitXor) &&
+          print(b->lhs) == print(b->rhs))
+        facts.sameOperand.push_back(print(x));
+      // e*e + c: a guard that keeps an argument in a builtin's domain.
+      if (b->op == BinOp::Add) {
+        auto square = [](const Expr *y) {
+          auto *m = dyn_cast<BinaryExpr>(y);
+          return m && m->op == BinOp::Mul && print(m->lhs) == print(m->rhs);
+        };
+        auto literal = [](const Expr *y) { return isa<FloatExpr>(y) || isa<IntExpr>(y); };
+        if ((square(b->lhs) && literal(b->rhs)) || (square(b->rhs) && literal(b->lhs)))
+          ++facts.domainGuards;
       }
-    return;
-  }
-  case ExprKind::BoolOp:
-    for (const Expr *o : cast<BoolOpExpr>(e)->operands)
-      syntaxExpr(o);
-    return;
-  case ExprKind::IfExp:
-    syntaxExpr(cast<IfExpExpr>(e)->cond);
-    syntaxExpr(cast<IfExpExpr>(e)->thenExpr);
-    syntaxExpr(cast<IfExpExpr>(e)->elseExpr);
-    return;
-  case ExprKind::Tuple:
-    for (const Expr *o : cast<TupleExpr>(e)->elts)
-      syntaxExpr(o);
-    return;
-  default: return;
-  }
+      return;
+    }
+    if (auto *c = dyn_cast<CompareExpr>(x)) {
+      for (size_t k = 0; k + 1 < c->operands.size(); ++k)
+        if (print(c->operands[k]) == print(c->operands[k + 1])) {
+          facts.sameOperand.push_back(print(x));
+          break;
+        }
+    }
+  };
+  walk(e, pre, post);
 }
 
 std::string Analyzer::skeletonBody(const Body &b) {

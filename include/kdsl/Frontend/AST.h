@@ -17,6 +17,7 @@
 #include "llvm/Support/SMLoc.h"
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace kdsl {
@@ -489,6 +490,195 @@ struct Scope : Node {
     return nullptr;
   }
 };
+
+//===----------------------------------------------------------------------===//
+// Walking the tree
+//===----------------------------------------------------------------------===//
+//
+// forEachChild names the children of one node; walk visits a whole subtree.
+// The children are the syntax the parser built, in the order of the node's
+// fields (a call's callee, its arguments, then its keyword values; a
+// conditional expression's condition, then its two values; an assignment's
+// targets, then its value). Null children (a slice's missing bound, `return`
+// without a value) are left out. What Sema adds (CallExpr::boundArgs,
+// BinaryExpr::userCall, ForStmt::start, ...) is not a child.
+
+/// What a walk does after its pre-order callback: enter the node's children,
+/// leave them out (Skip), or end the walk (Interrupt).
+enum class WalkAction : uint8_t { Advance, Skip, Interrupt };
+
+/// Calls `fn(Expr *&slot)` on each child of `e`; `fn` may replace the child.
+template <typename Fn> void forEachChild(Expr *e, Fn &&fn) {
+  auto one = [&](Expr *&c) {
+    if (c)
+      fn(c);
+  };
+  auto all = [&](auto &v) {
+    for (Expr *&c : v)
+      one(c);
+  };
+  switch (e->kind) {
+  case ExprKind::Int:
+  case ExprKind::Float:
+  case ExprKind::Bool:
+  case ExprKind::Name: return;
+  case ExprKind::Attribute: return one(llvm::cast<AttributeExpr>(e)->base);
+  case ExprKind::Subscript: {
+    auto *s = llvm::cast<SubscriptExpr>(e);
+    one(s->base);
+    return all(s->indices);
+  }
+  case ExprKind::Call: {
+    auto *c = llvm::cast<CallExpr>(e);
+    one(c->callee);
+    all(c->args);
+    for (Keyword &kw : c->kwargs)
+      one(kw.value);
+    return;
+  }
+  case ExprKind::Binary: {
+    auto *b = llvm::cast<BinaryExpr>(e);
+    one(b->lhs);
+    return one(b->rhs);
+  }
+  case ExprKind::Unary: return one(llvm::cast<UnaryExpr>(e)->operand);
+  case ExprKind::Compare: return all(llvm::cast<CompareExpr>(e)->operands);
+  case ExprKind::BoolOp: return all(llvm::cast<BoolOpExpr>(e)->operands);
+  case ExprKind::IfExp: {
+    auto *i = llvm::cast<IfExpExpr>(e);
+    one(i->cond);
+    one(i->thenExpr);
+    return one(i->elseExpr);
+  }
+  case ExprKind::Tuple: return all(llvm::cast<TupleExpr>(e)->elts);
+  case ExprKind::Unsupported: {
+    auto *u = llvm::cast<UnsupportedExpr>(e);
+    for (auto &[k, v] : u->dictItems)
+      one(k), one(v);
+    return all(u->listItems);
+  }
+  case ExprKind::Slice: {
+    auto *s = llvm::cast<SliceExpr>(e);
+    one(s->lower);
+    one(s->upper);
+    return one(s->step);
+  }
+  }
+}
+
+/// Calls `fn(const Expr *)` on each child of `e`.
+template <typename Fn> void forEachChild(const Expr *e, Fn &&fn) {
+  forEachChild(const_cast<Expr *>(e), [&](Expr *&c) { fn(static_cast<const Expr *>(c)); });
+}
+
+/// Calls `onExpr(Expr *&slot)` on each child expression of `s`, then
+/// `onBody(Body &)` on each nested body (an if's then and else bodies, a
+/// loop's body): a statement's expressions all come before its bodies.
+template <typename ExprFn, typename BodyFn>
+void forEachChild(Stmt *s, ExprFn &&onExpr, BodyFn &&onBody) {
+  auto one = [&](Expr *&c) {
+    if (c)
+      onExpr(c);
+  };
+  switch (s->kind) {
+  case StmtKind::Expr: return one(llvm::cast<ExprStmt>(s)->value);
+  case StmtKind::Assign: {
+    auto *a = llvm::cast<AssignStmt>(s);
+    for (Expr *&t : a->targets)
+      one(t);
+    return one(a->value);
+  }
+  case StmtKind::AugAssign: {
+    auto *a = llvm::cast<AugAssignStmt>(s);
+    one(a->target);
+    return one(a->value);
+  }
+  case StmtKind::AnnAssign: {
+    auto *a = llvm::cast<AnnAssignStmt>(s);
+    one(a->target);
+    one(a->annotation);
+    return one(a->value);
+  }
+  case StmtKind::If: {
+    auto *i = llvm::cast<IfStmt>(s);
+    one(i->cond);
+    onBody(i->thenBody);
+    return onBody(i->elseBody);
+  }
+  case StmtKind::For: {
+    auto *f = llvm::cast<ForStmt>(s);
+    one(f->target);
+    one(f->iter);
+    return onBody(f->body);
+  }
+  case StmtKind::While: {
+    auto *w = llvm::cast<WhileStmt>(s);
+    one(w->cond);
+    return onBody(w->body);
+  }
+  case StmtKind::Return: return one(llvm::cast<ReturnStmt>(s)->value);
+  case StmtKind::Assert: {
+    auto *a = llvm::cast<AssertStmt>(s);
+    one(a->test);
+    return one(a->msg);
+  }
+  case StmtKind::Break:
+  case StmtKind::Continue:
+  case StmtKind::Pass:
+  case StmtKind::Unsupported: return;
+  }
+}
+
+/// Walks `e` and the expressions below it: `pre(x)` runs before x's
+/// children (WalkAction::Skip leaves them out, Interrupt ends the walk) and
+/// `post(x)` after them (also when they were skipped). Returns false when
+/// the walk was interrupted. `x` is an `Expr *`, or a `const Expr *` when `e`
+/// is one; a null `e` is an empty walk.
+template <typename ExprT, typename Pre, typename Post>
+bool walk(ExprT *e, Pre &&pre, Post &&post) {
+  static_assert(std::is_same_v<std::remove_const_t<ExprT>, Expr>, "walk takes an Expr");
+  if (!e)
+    return true;
+  WalkAction action = pre(e);
+  if (action == WalkAction::Interrupt)
+    return false;
+  if (action == WalkAction::Advance) {
+    bool ok = true;
+    forEachChild(e, [&](ExprT *c) { ok = ok && walk(c, pre, post); });
+    if (!ok)
+      return false;
+  }
+  post(e);
+  return true;
+}
+
+/// walk(e, pre, post) without a post-order callback.
+template <typename ExprT, typename Pre> bool walk(ExprT *e, Pre &&pre) {
+  return walk(e, pre, [](ExprT *) {});
+}
+
+/// Walks the statements of `body` and everything in them, in source order:
+/// `onStmt(s)` runs first (Skip leaves out s's expressions and bodies,
+/// Interrupt ends the walk), then each expression of s is walked with `pre`
+/// as in walk(Expr *, pre), then its nested bodies. Returns false when the
+/// walk was interrupted.
+template <typename StmtFn, typename Pre>
+bool walk(const Body &body, StmtFn &&onStmt, Pre &&pre) {
+  for (Stmt *s : body) {
+    WalkAction action = onStmt(s);
+    if (action == WalkAction::Interrupt)
+      return false;
+    if (action == WalkAction::Skip)
+      continue;
+    bool ok = true;
+    forEachChild(
+        s, [&](Expr *e) { ok = ok && walk(e, pre); },
+        [&](Body &b) { ok = ok && walk(b, onStmt, pre); });
+    if (!ok)
+      return false;
+  }
+  return true;
+}
 
 /// A parsed file: all Warp definitions in source order, and the arena.
 struct ModuleAST {

@@ -62,7 +62,7 @@ public:
   /// `e` as Python evaluates it, integers exact (SemaConstEval.cpp); nullopt
   /// when it is not a number kdsl knows, or Python raises (told in `raised`).
   std::optional<PyNumber> evalHost(Expr *e, HostRaise *raised = nullptr);
-  /// `array`..`array4d`, `indexedarray`..`indexedarray4d` (Sema.cpp).
+  /// `array`..`array4d`, `indexedarray`..`indexedarray4d` (SemaTypes.cpp).
   static bool arrayName(llvm::StringRef name, bool &indexed, unsigned &ndim);
 
   /// A generic kernel's instances (Generics.cpp), checked, into `out`: from
@@ -95,7 +95,7 @@ private:
   /// Warp lets an array local take another ndim (its types_equal ignores
   /// ndim): `sub = a[:2]` then `sub = a[:2, 1]`. Rebound so at the top of a
   /// body (no if/loop around it), the later binding is a fresh local
-  /// `name.N` and the uses after it are renamed (Sema.cpp bindLocal).
+  /// `name.N` and the uses after it are renamed (SemaStmt.cpp bindLocal).
   llvm::DenseMap<const FuncDef *, llvm::StringMap<llvm::StringRef>> arrayRebinds;
   std::deque<std::string> rebindNames; // storage of the fresh names
   bool assignAtTopLevel = false;
@@ -137,7 +137,7 @@ private:
   const Type *resolveType(Expr *annotation, Scope *scope);
   /// An annotation's ndim: a constant or `Literal[N]`.
   std::optional<int64_t> evalNdim(Expr *e);
-  /// `wp.fixedarray(shape=..., dtype=...)` as a return annotation (Sema.cpp).
+  /// `wp.fixedarray(shape=..., dtype=...)` as a return annotation (SemaTypes.cpp).
   bool isFixedArrayAnnotation(Expr *ann, Scope *scope);
   const Type *fixedArrayAnnotation(Expr *ann, Scope *scope);
   bool isWarpModule(Expr *e, Scope *scope);
