@@ -120,7 +120,8 @@ struct AttributeExpr : Expr {
 
 enum class SubKind : uint8_t { Unresolved, ArrayElem, VecElem, MatElem, MatRow, ShapeDim, CompSlice,
                                ArrayView /* a[i] of a 2-d array: a 1-d array */,
-                               TupleElem /* t[k] of a tuple, k constant (constIndex) */ };
+                               TupleElem /* t[k] of a tuple, k constant (constIndex) */,
+                               TileElem /* t[i, j] of a tile: wp.tile_extract */ };
 struct SubscriptExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == ExprKind::Subscript; }
   Expr *base;
@@ -160,6 +161,13 @@ struct CallExpr : Expr {
   /// `stateTarget`, the caller's local (null when the argument is no local).
   bool advancesState = false;
   Expr *stateTarget = nullptr;
+  /// A builtin call in Warp's output-argument form whose rule says where its
+  /// outputs start (`wp.tile_matmul(a, b, out)`: 2): the bound arguments
+  /// from there on are assigned by the call (linalgOutputArgs). 0: the
+  /// record's lowering decides (KDSL_EXPAND_MULTI: all but the first).
+  unsigned outputArgsFrom = 0;
+  /// wp.tile_sum(t, axis=k): the constant axis; -1 without one.
+  int64_t axis = -1;
   /// `wp.static(len(x))` of a local whose length only type checking knows
   /// (SemaStatic.cpp leaves `len(x)`): Sema requires a compile-time length.
   bool staticLen = false;
