@@ -95,3 +95,13 @@ Value kdsl::lowerTileExtract(LowerCtx &c) {
     idx.push_back(c.g.toI32(c.a[i], c.e->boundArgs[i]->type, c.l));
   return TileExtractOp::create(c.b, c.l, c.rty, c.a[0], idx);
 }
+
+/// The element call (Sema's, on placeholders) in a kdsl.tile_map region.
+Value kdsl::lowerTileMap(LowerCtx &c) {
+  const CallExpr *call = c.e->elementCall;
+  return c.g.genTileMap(c.a, c.t, c.l, [&](ValueRange elems) {
+    for (auto [placeholder, v] : llvm::zip(call->args, elems))
+      c.g.tileElements[placeholder] = v;
+    return c.g.genExpr(call);
+  });
+}

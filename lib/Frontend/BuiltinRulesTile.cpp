@@ -172,6 +172,7 @@ public:
   const Type *tileTranspose();
   const Type *tileBroadcast();
   const Type *tileExtract();
+  const Type *tileMap();
 };
 } // namespace kdsl
 
@@ -412,6 +413,42 @@ const Type *TileRules::tileExtract() {
   return t->dtype;
 }
 
+/// tile_map(op, a[, b, ...]): `op` (a builtin such as wp.sin, or a
+/// @wp.func) applied to the elements of tiles of one shape. Sema types the
+/// call of `op` on placeholders of the elements (e->elementCall); boundArgs
+/// become the tiles.
+const Type *TileRules::tileMap() {
+  if (!e->kwargs.empty())
+    return fail(e->kwargs[0].loc, name + "() takes no keyword arguments");
+  if (args.size() < 2)
+    return fail(e->loc, name + "() takes a function and one or more tiles");
+  const Type *f = s.functionValue(args[0], s.fn->scope, /*useLocals=*/true);
+  if (!f || f->grad)
+    return fail(args[0]->loc, name + "() expects a builtin (wp.sin) or a @wp.func as its first argument");
+  const Type *first = nullptr;
+  auto *call = s.mod.make<CallExpr>(e->loc, args[0]);
+  for (size_t i = 1; i < args.size(); ++i) {
+    const Type *t = tileArg(args[i]);
+    if (!t)
+      return nullptr;
+    if (first && t->fixedShape != first->fixedShape)
+      return fail(args[i]->loc, name + "() takes tiles of one shape, got " + first->str() + " and " + t->str());
+    first = first ? first : t;
+    auto *elem = s.mod.make<SubscriptExpr>(args[i]->loc, args[i]);
+    elem->skind = SubKind::TileElem;
+    elem->type = t->dtype;
+    call->args.push_back(elem);
+  }
+  const Type *r = s.check(call);
+  if (!r)
+    return nullptr;
+  if (!(r->isScalar() || r->isVecLike()))
+    return fail(args[0]->loc, name + "() function must return a scalar, vector or matrix, got " + r->str());
+  e->elementCall = call;
+  args.erase(args.begin());
+  return types.tile(r, first->fixedShape);
+}
+
 // The records' rule functions (BuiltinRuleFns.h).
 #define KDSL_TILE_RULE(fn, call)                                                                   \
   const Type *kdsl::rules::fn(Sema &s, CallExpr *e, const BuiltinInfo &info) {                     \
@@ -427,4 +464,5 @@ KDSL_TILE_RULE(tileSum, tileSum())
 KDSL_TILE_RULE(tileTranspose, tileTranspose())
 KDSL_TILE_RULE(tileBroadcast, tileBroadcast())
 KDSL_TILE_RULE(tileExtract, tileExtract())
+KDSL_TILE_RULE(tileMap, tileMap())
 #undef KDSL_TILE_RULE

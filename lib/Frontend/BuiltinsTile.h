@@ -2,7 +2,7 @@
 //
 // BuiltinTable.def's tile block: wp.tile_load / tile_store / tile_atomic_add,
 // tile_zeros / ones / full / arange, tile_matmul, tile_sum, tile_transpose,
-// tile_broadcast, tile_extract (docs/design/tiles.md, slice 1: front end and
+// tile_broadcast, tile_extract, tile_map (docs/design/tiles.md, slice 1: front end and
 // dialect; no target lowers the ops yet). Tile shapes are compile-time
 // constants (literals and module constants), as in Warp.
 //
@@ -34,6 +34,7 @@ mlir::Value lowerTileSum(LowerCtx &c);
 mlir::Value lowerTileTranspose(LowerCtx &c);
 mlir::Value lowerTileBroadcast(LowerCtx &c);
 mlir::Value lowerTileExtract(LowerCtx &c);
+mlir::Value lowerTileMap(LowerCtx &c);
 
 } // namespace kdsl
 

@@ -161,6 +161,10 @@ mlir::Value MLIRGen::zeroValue(const kdsl::Type *t, Location l) {
   }
   if (t->kind == kdsl::Type::Array)
     return NullArrayOp::create(b, l, mt); // Warp's None array
+  if (t->isTile()) { // a tile of zeros (a local assigned in some branches only)
+    mlir::Value e = zeroValue(t->dtype, l);
+    return e ? (mlir::Value)TileSplatOp::create(b, l, mt, e) : mlir::Value();
+  }
   return constant(cast<TypedAttr>(b.getZeroAttr(mt)), l);
 }
 

@@ -322,6 +322,8 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
   }
   case ExprKind::Subscript: {
     auto *s = llvm::cast<SubscriptExpr>(e);
+    if (s->skind == SubKind::TileElem && s->indices.empty()) // wp.tile_map's element (lowerTileMap)
+      return tileElements.lookup(s);
     if (s->skind == SubKind::ShapeDim) {
       auto *attr = llvm::cast<AttributeExpr>(s->base);
       if (s->constIndex >= s->base->type->ndim) // Warp's shape entries past ndim

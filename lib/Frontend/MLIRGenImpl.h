@@ -179,6 +179,9 @@ public:
   /// computes `element` of the tiles' elements (the block arguments).
   mlir::Value genTileMap(mlir::ValueRange tiles, const Type *result, mlir::Location l,
                          llvm::function_ref<mlir::Value(mlir::ValueRange)> element);
+  /// Inside a wp.tile_map region: the element each placeholder of the
+  /// element call (CallExpr::elementCall) stands for.
+  llvm::DenseMap<const Expr *, mlir::Value> tileElements;
   mlir::Value genTileBinary(BinOp op, mlir::Value a, const Type *ta, mlir::Value c, const Type *tc,
                             const Type *result, mlir::Location l);
   mlir::Value genCompare(const CompareExpr *e);

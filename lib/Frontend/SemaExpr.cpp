@@ -250,6 +250,8 @@ bool Sema::checkIndex(Expr *idx) {
 }
 
 const Type *Sema::checkSubscript(SubscriptExpr *e) {
+  if (e->skind == SubKind::TileElem && e->indices.empty() && e->type)
+    return e->type; // a wp.tile_map element (BuiltinRulesTile.cpp)
   const Type *bt = check(e->base);
   if (!bt)
     return nullptr;

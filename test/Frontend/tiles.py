@@ -91,3 +91,49 @@ def layout(y: wp.array2d(dtype=float), out: wp.array(dtype=float), n: wp.array(d
     out[0] = q[1, 2] + old[0] + rs[3]
     ints = wp.tile_arange(2, 12, 2) + wp.tile_load(n, shape=5)
     wp.tile_store(n, ints)
+
+
+# wp.tile_map of a builtin and of @wp.funcs (the element call in the region).
+@wp.func
+def axpy(a: float, b: float):
+    return 2.0 * a + b
+
+
+@wp.func
+def below(a: float):
+    return a < 0.5
+
+
+# CHECK-LABEL: kdsl.kernel @maps
+# CHECK: %[[A:.*]] = kdsl.tile_load %x
+# CHECK: %[[S:.*]] = kdsl.tile_map %[[A]] : !kdsl.tile<8xf32> -> <8xf32> {
+# CHECK: math.sin
+# CHECK: %[[C:.*]] = kdsl.tile_map %[[A]], %[[S]] : !kdsl.tile<8xf32>, !kdsl.tile<8xf32> -> <8xf32> {
+# CHECK: func.call @axpy(
+# CHECK: %[[D:.*]] = kdsl.tile_map %[[C]], %[[A]]
+# CHECK: arith.addf
+# CHECK: kdsl.tile_map %[[D]] : !kdsl.tile<8xf32> -> <8xi1> {
+# CHECK: func.call @below(
+# CHECK: kdsl.tile_store %[[D]], %y
+@wp.kernel
+def maps(x: wp.array(dtype=float), y: wp.array(dtype=float)):
+    a = wp.tile_load(x, shape=8)
+    b = wp.tile_map(wp.sin, a)
+    c = wp.tile_map(axpy, a, b)
+    d = wp.tile_map(wp.add, c, a)
+    e = wp.tile_map(below, d)
+    wp.tile_store(y, d)
+
+
+# A tile assigned in some branches only starts as a tile of zeros.
+# CHECK-LABEL: kdsl.kernel @branches
+# CHECK: %[[Z:.*]] = kdsl.tile_splat %{{.*}} : <8xf32>
+# CHECK: scf.if {{.*}} -> (!kdsl.tile<8xf32>)
+@wp.kernel
+def branches(select: int, x: wp.array(dtype=float)):
+    a = wp.tile_load(x, shape=8)
+    if select == 0:
+        s = a
+    elif select == 1:
+        s = a * 2.0
+    wp.tile_store(x, s)

@@ -121,7 +121,8 @@ struct AttributeExpr : Expr {
 enum class SubKind : uint8_t { Unresolved, ArrayElem, VecElem, MatElem, MatRow, ShapeDim, CompSlice,
                                ArrayView /* a[i] of a 2-d array: a 1-d array */,
                                TupleElem /* t[k] of a tuple, k constant (constIndex) */,
-                               TileElem /* t[i, j] of a tile: wp.tile_extract */ };
+                               TileElem /* t[i, j] of a tile: wp.tile_extract; without indices,
+                                           a wp.tile_map element placeholder (typed by Sema) */ };
 struct SubscriptExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == ExprKind::Subscript; }
   Expr *base;
@@ -166,6 +167,9 @@ struct CallExpr : Expr {
   /// from there on are assigned by the call (linalgOutputArgs). 0: the
   /// record's lowering decides (KDSL_EXPAND_MULTI: all but the first).
   unsigned outputArgsFrom = 0;
+  /// wp.tile_map(f, a, b): the call of f on placeholders of the tiles'
+  /// elements (SubscriptExprs of kind TileElem without indices).
+  CallExpr *elementCall = nullptr;
   /// wp.tile_sum(t, axis=k): the constant axis; -1 without one.
   int64_t axis = -1;
   /// `wp.static(len(x))` of a local whose length only type checking knows

@@ -345,3 +345,46 @@ def k():
     a = wp.tile_zeros(shape=4, dtype=float)
     # expected-error@+1 {{cannot assign to this expression}}
     a[0] = 1.0
+
+# -----
+
+# map-shapes:
+# tile_map's tiles have one shape.
+
+import warp as wp
+
+
+@wp.kernel
+def k():
+    a = wp.tile_zeros(shape=8, dtype=float)
+    b = wp.tile_zeros(shape=4, dtype=float)
+    # expected-error@+1 {{wp.tile_map() takes tiles of one shape, got tile(dtype=float32, shape=(8,)) and tile(dtype=float32, shape=(4,))}}
+    c = wp.tile_map(wp.add, a, b)
+
+# -----
+
+# map-not-function:
+# The first argument is a function.
+
+import warp as wp
+
+
+@wp.kernel
+def k(x: float):
+    a = wp.tile_zeros(shape=8, dtype=float)
+    # expected-error@+1 {{wp.tile_map() expects a builtin (wp.sin) or a @wp.func as its first argument}}
+    c = wp.tile_map(x, a)
+
+# -----
+
+# map-arity:
+# The function takes the elements: its own rule reports a mismatch.
+
+import warp as wp
+
+
+@wp.kernel
+def k():
+    a = wp.tile_zeros(shape=8, dtype=float)
+    # expected-error@+1 {{wp.sin() takes 1 argument(s), got 2}}
+    c = wp.tile_map(wp.sin, a, a)
