@@ -48,9 +48,9 @@ def Kdsl_TileType : Kdsl_Type<"Tile", "tile"> {
   let summary = "Warp tile: a block-cooperative value of static shape (issue 30)";
   let description = [{
     A tile of `wp.launch_tiled` kernels (docs/design/tiles.md): a value of
-    rank 1 or 2 with a static shape, shared by the lanes of a block. The
-    element type is a kdsl scalar (bool, integers, float16/32/64, bfloat16)
-    or a fixed vector / matrix of them.
+    rank 1 to 4 with a static shape, shared by the lanes of a block. The
+    element type is a kdsl scalar (bool, integers, float16/32/64, bfloat16),
+    a fixed vector / matrix of them, or a struct.
 
     ```mlir
     !kdsl.tile<8x16xf32>          // wp.tile_zeros(shape=(8, 16), dtype=float)

@@ -82,8 +82,10 @@ LogicalResult TileReduceOp::verifyRegions() {
   if (std::optional<uint64_t> axis = getAxis()) {
     if (*axis >= in.getRank())
       return emitOpError("axis ") << *axis << " out of range for " << in;
-    if (in.getRank() == 2)
-      want = {in.getShape()[1 - *axis]};
+    if (in.getRank() > 1) {
+      want.assign(in.getShape().begin(), in.getShape().end());
+      want.erase(want.begin() + *axis);
+    }
   }
   if (out.getShape() != ArrayRef<int64_t>(want))
     return emitOpError("result must be ") << TileType::get(getContext(), want, in.getElementType());

@@ -115,12 +115,12 @@ TileType TileType::withElementType(Type t) const { return TileType::get(getConte
 
 LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> shape,
                                Type elementType) {
-  if (shape.empty() || shape.size() > 2)
-    return emitError() << "tile rank must be 1 or 2, got " << shape.size();
+  if (shape.empty() || shape.size() > 4)
+    return emitError() << "tile rank must be 1 to 4, got " << shape.size();
   for (int64_t d : shape)
     if (d <= 0)
       return emitError() << "tile extents must be positive, got " << d;
-  if (!isValueType(elementType) || isa<StructType>(elementType))
+  if (!isValueType(elementType))
     return emitError() << "invalid tile element type " << elementType;
   return success();
 }

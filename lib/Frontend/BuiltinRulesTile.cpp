@@ -46,11 +46,11 @@ public:
     return true;
   }
 
-  /// A tile shape: an int or a tuple of 1 or 2 ints, compile-time constants.
+  /// A tile shape: an int or a tuple of 1 to 4 ints, compile-time constants.
   std::optional<SmallVector<int64_t, 2>> shapeOf(Expr *shape) {
     SmallVector<Expr *, 4> dims = shapeExtents(shape);
-    if (dims.empty() || dims.size() > 2) {
-      fail(shape->loc, name + "() tile shapes have 1 or 2 extents in kdsl, got " + Twine(dims.size()));
+    if (dims.empty() || dims.size() > 4) {
+      fail(shape->loc, name + "() tile shapes have 1 to 4 extents, got " + Twine(dims.size()));
       return std::nullopt;
     }
     SmallVector<int64_t, 2> extents;
@@ -109,11 +109,8 @@ public:
     const Type *t = a->type;
     if (!t->isArray() || t->isIndexedArray())
       return argError(a, "an array");
-    if (t->ndim > 2)
-      return fail(a->loc, name + "() of a " + Twine((unsigned)t->ndim) +
-                              "-d array: kdsl's tiles have 1 or 2 dimensions yet");
-    if (!(t->dtype->isScalar() || t->dtype->isVecLike()))
-      return fail(a->loc, name + "() array elements must be scalars, vectors or matrices, got " +
+    if (!(t->dtype->isScalar() || t->dtype->isVecLike() || t->dtype->kind == Type::Struct))
+      return fail(a->loc, name + "() array elements must be scalars, vectors, matrices or structs, got " +
                               t->dtype->str());
     return t;
   }
@@ -134,8 +131,8 @@ public:
     const Type *t = s.resolveType(d, s.fn->scope);
     if (!t)
       return nullptr;
-    if (!(t->isScalar() || t->isVecLike()))
-      return fail(d->loc, name + "() dtype must be a scalar, vector or matrix type, got " + t->str());
+    if (!(t->isScalar() || t->isVecLike() || t->kind == Type::Struct))
+      return fail(d->loc, name + "() dtype must be a scalar, vector, matrix or struct type, got " + t->str());
     return t;
   }
 
@@ -215,8 +212,9 @@ const Type *TileRules::tileStoreOrAdd() {
   if (tt->dtype != at->dtype)
     return fail(p[1]->loc, name + "() tile dtype " + tt->dtype->str() + " does not match the array's " +
                                at->dtype->str());
-  if (info.id == Builtin::TileAtomicAdd && (tt->dtype->isBool() || tt->dtype->scalar == Scalar::Bool))
-    return fail(p[1]->loc, name + "() cannot add bool tiles");
+  if (info.id == Builtin::TileAtomicAdd && (tt->dtype->kind == Type::Struct || tt->dtype->isBool() ||
+                                             tt->dtype->scalar == Scalar::Bool))
+    return fail(p[1]->loc, name + "() adds numbers, vectors or matrices, not " + tt->dtype->str());
   SmallVector<Expr *, 4> out{p[1], p[0]};
   if (!offsets(p[2], at->ndim, out) || !boundsCheck(p[3]))
     return nullptr;
@@ -345,8 +343,8 @@ const Type *TileRules::tileSum() {
   const Type *t = tileArg(p[0]);
   if (!t)
     return nullptr;
-  if (t->dtype->isBool())
-    return fail(p[0]->loc, name + "() cannot sum a bool tile");
+  if (!(t->dtype->isScalar() || t->dtype->isVecLike()) || t->dtype->isBool())
+    return fail(p[0]->loc, name + "() sums numbers, vectors or matrices, not " + t->dtype->str());
   args.assign({p[0]});
   if (!p[1])
     return types.tile(t->dtype, {1});
@@ -356,7 +354,9 @@ const Type *TileRules::tileSum() {
   e->axis = axis->i;
   if (t->ndim == 1)
     return types.tile(t->dtype, {1});
-  return types.tile(t->dtype, {t->fixedShape[1 - axis->i]});
+  SmallVector<int64_t, 4> shape(t->fixedShape.begin(), t->fixedShape.end());
+  shape.erase(shape.begin() + axis->i);
+  return types.tile(t->dtype, shape);
 }
 
 /// tile_transpose(a) of a 2-d tile.

@@ -553,6 +553,9 @@ const Type *Sema::tileBinaryResult(BinaryExpr *e) {
     return nullptr;
   };
   bool arith = e->op == BinOp::Add || e->op == BinOp::Sub || e->op == BinOp::Mul || e->op == BinOp::Div;
+  for (const Type *t : {ta, tb})
+    if (t->isTile() && !(t->dtype->isScalar() || t->dtype->isVecLike()))
+      return bad(); // tiles of structs
   if (!arith)
     return bad();
   if (ta->isTile() && tb->isTile()) {
@@ -603,7 +606,8 @@ const Type *Sema::checkUnary(UnaryExpr *e) {
   }
   if (t->isLiteral() || (t->isScalar() && !t->isBool()) || t->isVecLike())
     return t;
-  if (t->isTile() && (e->op == UnOp::Neg || e->op == UnOp::Pos) && !t->dtype->isBool())
+  if (t->isTile() && (e->op == UnOp::Neg || e->op == UnOp::Pos) && !t->dtype->isBool() &&
+      (t->dtype->isScalar() || t->dtype->isVecLike()))
     return t; // element-wise (a kdsl.tile_map)
   error(e->loc, std::string("unary '") + spell(e->op) + "' cannot be applied to " + t->str());
   return nullptr;

@@ -1,7 +1,7 @@
 // RUN: kdsl-opt %s -split-input-file -verify-diagnostics
 
-// expected-error @+1 {{tile rank must be 1 or 2, got 3}}
-func.func @rank3(%t: !kdsl.tile<2x2x2xf32>) { return }
+// expected-error @+1 {{tile rank must be 1 to 4, got 5}}
+func.func @rank5(%t: !kdsl.tile<2x2x2x2x2xf32>) { return }
 
 // -----
 

@@ -75,7 +75,18 @@ func.func @layout(%a: !kdsl.tile<4x8xf32>, %row: !kdsl.tile<8xf32>, %i: i32) -> 
   return %e : f32
 }
 
-// Element types: vectors, matrices, float16, float64, int32.
+// Element types: vectors, matrices, float16, float64, int32, structs; ranks 1 to 4.
+// CHECK-LABEL: func.func @ranks
+// CHECK: kdsl.tile_reduce %{{.*}} axis 1 : <2x3x4xf32> -> <2x4xf32>
+func.func @ranks(%a: !kdsl.tile<2x3x4xf32>, %s: !kdsl.tile<4x!kdsl.struct<"P", {m: f32}>>) -> !kdsl.tile<2x4xf32> {
+  %r = kdsl.tile_reduce %a axis 1 : !kdsl.tile<2x3x4xf32> -> !kdsl.tile<2x4xf32> {
+  ^bb0(%x: f32, %y: f32):
+    %p = arith.addf %x, %y : f32
+    kdsl.tile_yield %p : f32
+  }
+  return %r : !kdsl.tile<2x4xf32>
+}
+
 // CHECK-LABEL: func.func @element_types
 // CHECK-SAME: !kdsl.tile<64xvector<3xf32>>, %{{.*}}: !kdsl.tile<2x2xvector<3x3xf64>>, %{{.*}}: !kdsl.tile<1x1xf16>, %{{.*}}: !kdsl.tile<5xi64>
 func.func @element_types(%a: !kdsl.tile<64xvector<3xf32>>, %b: !kdsl.tile<2x2xvector<3x3xf64>>,

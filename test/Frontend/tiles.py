@@ -137,3 +137,23 @@ def branches(select: int, x: wp.array(dtype=float)):
     elif select == 1:
         s = a * 2.0
     wp.tile_store(x, s)
+
+
+# 3-d tiles and tiles of structs.
+@wp.struct
+class Particle:
+    m: float
+    v: wp.vec3
+
+
+# CHECK-LABEL: kdsl.kernel @ranks_structs
+# CHECK: %[[T:.*]] = kdsl.tile_load %a[%{{.*}}, %{{.*}}, %{{.*}}] : <f32, 3> -> <2x3x4xf32>
+# CHECK: kdsl.tile_reduce %[[T]] axis 1 : <2x3x4xf32> -> <2x4xf32>
+# CHECK: %[[P:.*]] = kdsl.tile_load %p[%{{.*}}] : <!Particle, 1> -> <8x!Particle>
+# CHECK: kdsl.tile_extract %[[P]][%{{.*}}] : <8x!Particle>
+@wp.kernel
+def ranks_structs(a: wp.array3d(dtype=float), p: wp.array(dtype=Particle), out: wp.array2d(dtype=float)):
+    t = wp.tile_load(a, shape=(2, 3, 4))
+    wp.tile_store(out, wp.tile_sum(t, axis=1))
+    ps = wp.tile_load(p, shape=8)
+    out[0, 0] = ps[1].m

@@ -30,15 +30,15 @@ def k(a: wp.array2d(dtype=float)):
 # -----
 
 # shape-rank3:
-# kdsl's tiles have 1 or 2 dimensions.
+# Tiles have 1 to 4 dimensions, as arrays.
 
 import warp as wp
 
 
 @wp.kernel
 def k():
-    # expected-error@+1 {{wp.tile_zeros() tile shapes have 1 or 2 extents in kdsl, got 3}}
-    t = wp.tile_zeros(shape=(2, 2, 2), dtype=float)
+    # expected-error@+1 {{wp.tile_zeros() tile shapes have 1 to 4 extents, got 5}}
+    t = wp.tile_zeros(shape=(2, 2, 2, 2, 2), dtype=float)
 
 # -----
 
