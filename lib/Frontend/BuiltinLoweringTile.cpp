@@ -40,7 +40,7 @@ Value kdsl::lowerTileAtomicAdd(LowerCtx &c) {
 }
 
 Value kdsl::lowerTileZeros(LowerCtx &c) {
-  return TileSplatOp::create(c.b, c.l, c.rty, c.scalarConst(c.t->dtype, 0));
+  return TileSplatOp::create(c.b, c.l, c.rty, c.g.zeroValue(c.t->dtype, c.l)); // structs too
 }
 
 Value kdsl::lowerTileOnes(LowerCtx &c) {

@@ -232,6 +232,9 @@ const Type *TileRules::tileSplat(double) {
   const Type *dtype = shape ? dtypeOf(p[1], types.f32()) : nullptr;
   if (!dtype || !storage(p[2]))
     return nullptr;
+  // Warp: no canonical "one" of a struct.
+  if (info.id == Builtin::TileOnes && dtype->kind == Type::Struct)
+    return fail(p[1]->loc, name + "() dtype must be a scalar, vector or matrix type, got " + dtype->str());
   args.clear();
   return types.tile(dtype, *shape);
 }

@@ -151,9 +151,12 @@ class Particle:
 # CHECK: kdsl.tile_reduce %[[T]] axis 1 : <2x3x4xf32> -> <2x4xf32>
 # CHECK: %[[P:.*]] = kdsl.tile_load %p[%{{.*}}] : <!Particle, 1> -> <8x!Particle>
 # CHECK: kdsl.tile_extract %[[P]][%{{.*}}] : <8x!Particle>
+# CHECK: %[[ZS:.*]] = kdsl.struct_create
+# CHECK: kdsl.tile_splat %[[ZS]] : <8x!Particle>
 @wp.kernel
 def ranks_structs(a: wp.array3d(dtype=float), p: wp.array(dtype=Particle), out: wp.array2d(dtype=float)):
     t = wp.tile_load(a, shape=(2, 3, 4))
     wp.tile_store(out, wp.tile_sum(t, axis=1))
     ps = wp.tile_load(p, shape=8)
     out[0, 0] = ps[1].m
+    wp.tile_store(p, wp.tile_zeros(8, dtype=Particle))

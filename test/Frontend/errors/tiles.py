@@ -388,3 +388,21 @@ def k():
     a = wp.tile_zeros(shape=8, dtype=float)
     # expected-error@+1 {{wp.sin() takes 1 argument(s), got 2}}
     c = wp.tile_map(wp.sin, a, a)
+
+# -----
+
+# ones-struct:
+# No "one" of a struct (Warp rejects it too: test_tile_struct_ones_rejected).
+
+import warp as wp
+
+
+@wp.struct
+class S:
+    m: float
+
+
+@wp.kernel
+def k():
+    # expected-error@+1 {{wp.tile_ones() dtype must be a scalar, vector or matrix type, got S}}
+    t = wp.tile_ones(8, dtype=S)
