@@ -789,4 +789,6 @@ def Kdsl_IsDenseOp : Kdsl_Op<"is_dense", [Pure]> {
   let assemblyFormat = "$array attr-dict `:` type($array)";
 }
 
+include "KdslTileOps.td"
+
 #endif // KDSL_OPS_TD

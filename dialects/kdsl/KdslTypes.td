@@ -44,6 +44,31 @@ def Kdsl_StructType : Kdsl_Type<"Struct", "struct"> {
   }];
 }
 
+def Kdsl_TileType : Kdsl_Type<"Tile", "tile"> {
+  let summary = "Warp tile: a block-cooperative value of static shape (issue 30)";
+  let description = [{
+    A tile of `wp.launch_tiled` kernels (docs/design/tiles.md): a value of
+    rank 1 to 4 with a static shape, shared by the lanes of a block. The
+    element type is a kdsl scalar (bool, integers, float16/32/64, bfloat16),
+    a fixed vector / matrix of them, or a struct.
+
+    ```mlir
+    !kdsl.tile<8x16xf32>          // wp.tile_zeros(shape=(8, 16), dtype=float)
+    !kdsl.tile<64xvector<3xf32>>  // a tile of vec3
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t", "static extents">:$shape,
+                        "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    unsigned getRank() const { return getShape().size(); }
+    int64_t getNumElements() const;
+    /// The same tile shape with another element type.
+    TileType withElementType(::mlir::Type t) const;
+  }];
+}
+
 // Value types that kernels and funcs can pass around. Vectors are fixed-size
 // (never scalable); quaternions and 3-vectors are rank-1.
 def Kdsl_ScalarType : AnyTypeOf<[I1, I8, I16, I32, I64, F16, F32, F64, BF16]>;

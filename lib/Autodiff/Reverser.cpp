@@ -572,6 +572,10 @@ LogicalResult Reverser::reverseOp(Operation &op) {
     return reverseCustomCall(cast<func::CallOp>(op));
   if (isForwardOnlyCall(&op))
     return success(); // a constant to the adjoint (GradFuncs.cpp)
+  // Tiles (issue 30) have no derivative rules yet: never a silent zero.
+  auto isTile = [](Type t) { return isa<TileType>(t); };
+  if (llvm::any_of(op.getOperandTypes(), isTile) || llvm::any_of(op.getResultTypes(), isTile))
+    return op.emitOpError("autodiff: tile operations are not differentiated yet (docs/design/tiles.md)");
   // Only float operands take adjoints: int-to-float conversions, constants
   // and the like end the chain.
   bool needed = llvm::any_of(op.getResults(), [&](Value r) { return (bool)adj.lookup(r); }) &&

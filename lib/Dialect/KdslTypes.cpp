@@ -103,3 +103,43 @@ void StructType::print(AsmPrinter &printer) const {
   });
   printer << "}>";
 }
+
+int64_t TileType::getNumElements() const {
+  int64_t n = 1;
+  for (int64_t d : getShape())
+    n *= d;
+  return n;
+}
+
+TileType TileType::withElementType(Type t) const { return TileType::get(getContext(), getShape(), t); }
+
+LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> shape,
+                               Type elementType) {
+  if (shape.empty() || shape.size() > 4)
+    return emitError() << "tile rank must be 1 to 4, got " << shape.size();
+  for (int64_t d : shape)
+    if (d <= 0)
+      return emitError() << "tile extents must be positive, got " << d;
+  if (!isValueType(elementType))
+    return emitError() << "invalid tile element type " << elementType;
+  return success();
+}
+
+// !kdsl.tile<8x16xf32>
+Type TileType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false, /*withTrailingX=*/true) ||
+      parser.parseType(elementType) || parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); }, parser.getContext(), shape,
+                    elementType);
+}
+
+void TileType::print(AsmPrinter &printer) const {
+  printer << "<";
+  for (int64_t d : getShape())
+    printer << d << "x";
+  printer << getElementType() << ">";
+}

@@ -533,10 +533,24 @@ static Expected<kdsl::driver::CompileResult> compileKernels(Run &run) {
   armCrashHandler(RunErrorKind::Compile, "kdsl-run crashed while compiling the kernels (a "
                                          "compiler bug)");
   kdsl::driver::CompileResult result;
+  // Errors the driver reports at a source line (tiles, which no target
+  // lowers yet): the run's error message, `file:line:col: message`.
+  std::string reportedErrors;
+  mlir::ScopedDiagnosticHandler errorsAtLines(run.ctx.get(), [&](mlir::Diagnostic &d) {
+    if (d.getSeverity() != mlir::DiagnosticSeverity::Error)
+      return mlir::failure();
+    if (auto fl = d.getLocation()->findInstanceOf<mlir::FileLineColLoc>())
+      reportedErrors += (fl.getFilename().getValue() + ":" + Twine(fl.getLine()) + ":" +
+                         Twine(fl.getColumn()) + ": ").str();
+    reportedErrors += d.str();
+    return mlir::success();
+  });
   // The autodiff's warnings (an array read, then written in place).
   kdsl::driver::WarningPrinter warnings(*run.ctx, errs());
   Error e = kdsl::driver::lowerModule(*run.module, c, result);
   disarmCrashHandler();
+  if (e && !reportedErrors.empty() && kdsl::driver::isReported(e))
+    return createStringError(reportedErrors);
   if (e)
     return std::move(e);
   for (const auto &[kernel, args] : result.preLaunchArgs)

@@ -280,6 +280,10 @@ static int translateBuffer(std::unique_ptr<MemoryBuffer> buffer, mlir::TimingSco
   } else if (compile.mlirInput) {
     diagnostics.emplace(sm, ctx.get());
   } else {
+    // Errors after the front end (a target's refusal: tiles) at their
+    // file:line:col with the source line; warnings as the WarningPrinter
+    // prints them (registered last, it sees them first).
+    diagnostics.emplace(sm, ctx.get());
     warnings.emplace(*ctx, errs());
   }
 

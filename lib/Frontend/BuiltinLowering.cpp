@@ -13,6 +13,7 @@
 #include "BuiltinLoweringSpatial.h"
 #include "BuiltinsLinalg.h"
 #include "BuiltinsMisc.h"
+#include "BuiltinsTile.h"
 
 #include <limits>
 
@@ -278,6 +279,8 @@ static LowerCtx lowerCtx(MLIRGen &g, const CallExpr *e, double constant) {
 }
 
 llvm::ArrayRef<Expr *> kdsl::linalgOutputArgs(const CallExpr *e) {
+  if (e->ckind == CallKind::Builtin && e->outputArgsFrom)
+    return llvm::ArrayRef<Expr *>(e->boundArgs).drop_front(e->outputArgsFrom);
   if (e->ckind != CallKind::Builtin || !e->type || e->type->kind != kdsl::Type::Void ||
       !kLowerings[e->builtin].multi)
     return {};

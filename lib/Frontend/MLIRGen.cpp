@@ -67,6 +67,7 @@ mlir::Type MLIRGen::convertType(const kdsl::Type *t) {
     if (t->indexed)
       return getIndexedArrayType(&ctx, convertType(t->dtype), t->ndim, t->dtype->str());
     return ArrayType::get(&ctx, convertType(t->dtype), t->ndim);
+  case kdsl::Type::Tile: return TileType::get(&ctx, t->fixedShape, convertType(t->dtype));
   case kdsl::Type::Struct: {
     auto it = structTypes.find(t->structDef);
     if (it != structTypes.end())
@@ -160,6 +161,10 @@ mlir::Value MLIRGen::zeroValue(const kdsl::Type *t, Location l) {
   }
   if (t->kind == kdsl::Type::Array)
     return NullArrayOp::create(b, l, mt); // Warp's None array
+  if (t->isTile()) { // a tile of zeros (a local assigned in some branches only)
+    mlir::Value e = zeroValue(t->dtype, l);
+    return e ? (mlir::Value)TileSplatOp::create(b, l, mt, e) : mlir::Value();
+  }
   return constant(cast<TypedAttr>(b.getZeroAttr(mt)), l);
 }
 

@@ -322,6 +322,8 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
   }
   case ExprKind::Subscript: {
     auto *s = llvm::cast<SubscriptExpr>(e);
+    if (s->skind == SubKind::TileElem && s->indices.empty()) // wp.tile_map's element (lowerTileMap)
+      return tileElements.lookup(s);
     if (s->skind == SubKind::ShapeDim) {
       auto *attr = llvm::cast<AttributeExpr>(s->base);
       if (s->constIndex >= s->base->type->ndim) // Warp's shape entries past ndim
@@ -348,6 +350,8 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
       mlir::Value array = indexedElement(base, idx, l);
       return LoadOp::create(b, l, convertType(t), array, idx);
     }
+    if (s->skind == SubKind::TileElem)
+      return TileExtractOp::create(b, l, convertType(t), base, idx);
     if (s->skind == SubKind::ArrayView)
       return arrayView(base, idx, convertType(t), l);
     return vector::ExtractOp::create(b, l, base, componentPositions(s, idx, l));
@@ -375,6 +379,8 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
     mlir::Value x = genExpr(bin->lhs), y = genExpr(bin->rhs);
     if (failed)
       return {};
+    if (t->isTile())
+      return genTileBinary(bin->op, x, bin->lhs->type, y, bin->rhs->type, t, loc(bin->opLoc));
     return genBinaryOp(bin->op, x, bin->lhs->type, y, bin->rhs->type, t, loc(bin->opLoc));
   }
   case ExprKind::Unary: {
@@ -386,6 +392,12 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
     mlir::Value x = genExpr(u->operand);
     if (failed)
       return {};
+    if (t->isTile() && u->op == UnOp::Neg)
+      return genTileMap({x}, t, l, [&](ValueRange e) -> mlir::Value {
+        if (isFloatTy(t->dtype))
+          return arith::NegFOp::create(b, l, e[0]);
+        return arith::SubIOp::create(b, l, zeroValue(t->dtype, l), e[0]);
+      });
     switch (u->op) {
     case UnOp::Pos:
       return x;
@@ -823,3 +835,41 @@ mlir::Value MLIRGen::genAtomic(AtomicKind kind, mlir::Value array, ArrayRef<mlir
 }
 
 // MLIRGen::genBuiltin is in BuiltinLowering.cpp, with the lowerings of BuiltinTable.def.
+
+//===----------------------------------------------------------------------===//
+// Tiles: element-wise operators as kdsl.tile_map (docs/design/tiles.md)
+//===----------------------------------------------------------------------===//
+
+mlir::Value MLIRGen::genTileMap(ValueRange tiles, const Type *result, mlir::Location l,
+                                llvm::function_ref<mlir::Value(ValueRange)> element) {
+  auto resultType = cast<TileType>(convertType(result));
+  auto map = TileMapOp::create(b, l, resultType, tiles);
+  SmallVector<mlir::Type> elems;
+  SmallVector<mlir::Location> locs;
+  for (mlir::Value v : tiles) {
+    elems.push_back(cast<TileType>(v.getType()).getElementType());
+    locs.push_back(l);
+  }
+  OpBuilder::InsertionGuard guard(b);
+  Block *body = b.createBlock(&map.getBody(), {}, elems, locs);
+  b.setInsertionPointToStart(body);
+  mlir::Value v = element(body->getArguments());
+  TileYieldOp::create(b, l, v);
+  return map;
+}
+
+/// `a op b` of two tiles, or of a tile and a scalar (Sema::tileBinaryResult):
+/// the scalar operator on their elements, the scalar used from above.
+mlir::Value MLIRGen::genTileBinary(BinOp op, mlir::Value x, const Type *tx, mlir::Value y, const Type *ty,
+                                   const Type *result, mlir::Location l) {
+  SmallVector<mlir::Value> tiles;
+  for (mlir::Value v : {x, y})
+    if (isa<TileType>(v.getType()))
+      tiles.push_back(v);
+  return genTileMap(tiles, result, l, [&](ValueRange e) {
+    mlir::Value ex = tx->isTile() ? e[0] : x;
+    mlir::Value ey = ty->isTile() ? e[tx->isTile() ? 1 : 0] : y;
+    return genBinaryOp(op, ex, tx->isTile() ? tx->dtype : tx, ey, ty->isTile() ? ty->dtype : ty,
+                       result->dtype, l);
+  });
+}

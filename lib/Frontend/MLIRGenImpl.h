@@ -175,6 +175,15 @@ public:
   mlir::Value genCond(const Expr *e);
   mlir::Value genBinaryOp(BinOp op, mlir::Value a, const Type *ta, mlir::Value c,
                           const Type *tc, const Type *result, mlir::Location l);
+  /// A kdsl.tile_map over `tiles` of the tile type `result`, whose region
+  /// computes `element` of the tiles' elements (the block arguments).
+  mlir::Value genTileMap(mlir::ValueRange tiles, const Type *result, mlir::Location l,
+                         llvm::function_ref<mlir::Value(mlir::ValueRange)> element);
+  /// Inside a wp.tile_map region: the element each placeholder of the
+  /// element call (CallExpr::elementCall) stands for.
+  llvm::DenseMap<const Expr *, mlir::Value> tileElements;
+  mlir::Value genTileBinary(BinOp op, mlir::Value a, const Type *ta, mlir::Value c, const Type *tc,
+                            const Type *result, mlir::Location l);
   mlir::Value genCompare(const CompareExpr *e);
   mlir::Value genBoolOp(const BoolOpExpr *e);
   mlir::Value genIfExp(const IfExpExpr *e);

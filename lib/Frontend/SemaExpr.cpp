@@ -250,6 +250,8 @@ bool Sema::checkIndex(Expr *idx) {
 }
 
 const Type *Sema::checkSubscript(SubscriptExpr *e) {
+  if (e->skind == SubKind::TileElem && e->indices.empty() && e->type)
+    return e->type; // a wp.tile_map element (BuiltinRulesTile.cpp)
   const Type *bt = check(e->base);
   if (!bt)
     return nullptr;
@@ -275,6 +277,19 @@ const Type *Sema::checkSubscript(SubscriptExpr *e) {
       if (!checkIndex(i))
         return nullptr;
     e->skind = SubKind::ArrayElem;
+    return bt->dtype;
+  case Type::Tile: // t[i, j]: wp.tile_extract
+    if (n != bt->ndim) {
+      error(e->loc, bt->str() + " takes " + llvm::Twine((unsigned)bt->ndim) + " indices, got " + llvm::Twine(n));
+      return nullptr;
+    }
+    for (Expr *i : e->indices)
+      if (llvm::isa<SliceExpr>(i) || !checkIndex(i)) {
+        if (llvm::isa<SliceExpr>(i))
+          error(i->loc, "tile slices are not supported by kdsl yet");
+        return nullptr;
+      }
+    e->skind = SubKind::TileElem;
     return bt->dtype;
   case Type::Vec:
   case Type::Quat:
@@ -513,6 +528,8 @@ const Type *Sema::checkBinary(BinaryExpr *e) {
       check(e->lhs); // retyped by the attempt
       check(e->rhs);
     }
+  if (e->lhs->type->isTile() || e->rhs->type->isTile())
+    return tileBinaryResult(e);
   for (Expr *o : {e->lhs, e->rhs})
     if (o->type->kind == Type::Tuple || o->type->kind == Type::Void ||
         o->type->kind == Type::Shape || o->type->kind == Type::Array ||
@@ -522,6 +539,52 @@ const Type *Sema::checkBinary(BinaryExpr *e) {
       return nullptr;
     }
   return binaryResult(e->op, e->lhs, e->rhs, e->opLoc);
+}
+
+/// Warp's tile operators: `a + b`, `a - b`, `a * b`, `a / b` of two tiles of
+/// one shape and dtype, element-wise; `t * s`, `s * t` and `t / s` with a
+/// scalar of the tile's (element) scalar type. The result is the tile's type;
+/// MLIRGen makes a kdsl.tile_map.
+const Type *Sema::tileBinaryResult(BinaryExpr *e) {
+  const Type *ta = e->lhs->type, *tb = e->rhs->type;
+  auto bad = [&]() -> const Type * {
+    error(e->opLoc, std::string("operator '") + spell(e->op) + "' is not defined for " + ta->str() + " and " +
+                        (tb->isLiteral() ? std::string("a number") : tb->str()));
+    return nullptr;
+  };
+  bool arith = e->op == BinOp::Add || e->op == BinOp::Sub || e->op == BinOp::Mul || e->op == BinOp::Div;
+  for (const Type *t : {ta, tb})
+    if (t->isTile() && !(t->dtype->isScalar() || t->dtype->isVecLike()))
+      return bad(); // tiles of structs
+  if (!arith)
+    return bad();
+  if (ta->isTile() && tb->isTile()) {
+    if (ta->fixedShape != tb->fixedShape) {
+      error(e->opLoc, std::string("operator '") + spell(e->op) + "' needs tiles of one shape, got " + ta->str() +
+                          " and " + tb->str());
+      return nullptr;
+    }
+    if (ta->dtype != tb->dtype) {
+      error(e->opLoc, std::string("operator '") + spell(e->op) + "' needs tiles of one dtype, got " + ta->str() +
+                          " and " + tb->str());
+      return nullptr;
+    }
+    if (ta->dtype->isBool() || ((e->op == BinOp::Mul || e->op == BinOp::Div) && !ta->dtype->isScalar()))
+      return bad();
+    return ta;
+  }
+  // A tile and a scalar: `t * s`, `s * t`, `t / s`.
+  bool tileLeft = ta->isTile();
+  const Type *tile = tileLeft ? ta : tb;
+  Expr *scalar = tileLeft ? e->rhs : e->lhs;
+  if (!(e->op == BinOp::Mul || (e->op == BinOp::Div && tileLeft)) || tile->dtype->isBool())
+    return bad();
+  const Type *elem = types.scalar(tile->dtype->scalar);
+  if (!(scalar->type->isScalar() || scalar->type->isLiteral()))
+    return bad();
+  if (!coerce(scalar, elem, std::string("operator '") + spell(e->op) + "' scalar operand"))
+    return nullptr;
+  return tile;
 }
 
 const Type *Sema::checkUnary(UnaryExpr *e) {
@@ -543,6 +606,9 @@ const Type *Sema::checkUnary(UnaryExpr *e) {
   }
   if (t->isLiteral() || (t->isScalar() && !t->isBool()) || t->isVecLike())
     return t;
+  if (t->isTile() && (e->op == UnOp::Neg || e->op == UnOp::Pos) && !t->dtype->isBool() &&
+      (t->dtype->isScalar() || t->dtype->isVecLike()))
+    return t; // element-wise (a kdsl.tile_map)
   error(e->loc, std::string("unary '") + spell(e->op) + "' cannot be applied to " + t->str());
   return nullptr;
 }

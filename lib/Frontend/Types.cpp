@@ -40,6 +40,12 @@ std::string Type::str() const {
     }
     return std::string(indexed ? "indexedarray" : "array") + "(dtype=" + dtype->str() +
            (ndim > 1 ? ", ndim=" + std::to_string(ndim) : "") + ")";
+  case Tile: {
+    std::string sh;
+    for (size_t d = 0; d < fixedShape.size(); ++d)
+      sh += (d ? ", " : "") + std::to_string(fixedShape[d]);
+    return "tile(dtype=" + dtype->str() + ", shape=(" + sh + (fixedShape.size() == 1 ? ",))" : "))");
+  }
   case Struct: return structDef->name.str();
   case Tuple: {
     std::string s = "(";
@@ -129,6 +135,17 @@ const Type *TypeContext::fixedArray(const Type *dtype, llvm::ArrayRef<int64_t> s
   }
   return slot.get();
 }
+const Type *TypeContext::tile(const Type *dtype, llvm::ArrayRef<int64_t> shape) {
+  auto &slot = tiles[{dtype, std::vector<int64_t>(shape.begin(), shape.end())}];
+  if (!slot) {
+    slot = std::make_unique<Type>(make(Type::Tile));
+    slot->dtype = dtype;
+    slot->ndim = shape.size();
+    slot->fixedShape.assign(shape.begin(), shape.end());
+  }
+  return slot.get();
+}
+
 const Type *TypeContext::structTy(const StructDef *def) {
   Type t = make(Type::Struct);
   t.structDef = def;

@@ -121,7 +121,9 @@ struct AttributeExpr : Expr {
 
 enum class SubKind : uint8_t { Unresolved, ArrayElem, VecElem, MatElem, MatRow, ShapeDim, CompSlice,
                                ArrayView /* a[i] of a 2-d array: a 1-d array */,
-                               TupleElem /* t[k] of a tuple, k constant (constIndex) */ };
+                               TupleElem /* t[k] of a tuple, k constant (constIndex) */,
+                               TileElem /* t[i, j] of a tile: wp.tile_extract; without indices,
+                                           a wp.tile_map element placeholder (typed by Sema) */ };
 struct SubscriptExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == ExprKind::Subscript; }
   Expr *base;
@@ -161,6 +163,16 @@ struct CallExpr : Expr {
   /// `stateTarget`, the caller's local (null when the argument is no local).
   bool advancesState = false;
   Expr *stateTarget = nullptr;
+  /// A builtin call in Warp's output-argument form whose rule says where its
+  /// outputs start (`wp.tile_matmul(a, b, out)`: 2): the bound arguments
+  /// from there on are assigned by the call (linalgOutputArgs). 0: the
+  /// record's lowering decides (KDSL_EXPAND_MULTI: all but the first).
+  unsigned outputArgsFrom = 0;
+  /// wp.tile_map(f, a, b): the call of f on placeholders of the tiles'
+  /// elements (SubscriptExprs of kind TileElem without indices).
+  CallExpr *elementCall = nullptr;
+  /// wp.tile_sum(t, axis=k): the constant axis; -1 without one.
+  int64_t axis = -1;
   /// `wp.static(len(x))` of a local whose length only type checking knows
   /// (SemaStatic.cpp leaves `len(x)`): Sema requires a compile-time length.
   bool staticLen = false;

@@ -27,6 +27,7 @@ class Sema {
   friend class LinalgRules; // linear algebra builtins (BuiltinRulesLinalg.cpp)
   friend class ScalarRules; // operator functions and printing (BuiltinRulesScalar.cpp)
   friend class MiscRules; // the rest of Warp's core builtins (BuiltinRulesMisc.cpp)
+  friend class TileRules; // the tile builtins (BuiltinRulesTile.cpp)
   friend class BuiltinRuleContext; // what those rule classes share (BuiltinRuleContext.h)
 
 public:
@@ -163,6 +164,7 @@ private:
   const Type *checkCall(CallExpr *e);
   const Type *checkBinary(BinaryExpr *e);
   const Type *checkUnary(UnaryExpr *e);
+  const Type *tileBinaryResult(BinaryExpr *e);
   const Type *checkCompare(CompareExpr *e);
   const Type *checkBuiltin(CallExpr *e, Builtin b);
   const Type *checkTypeCtor(CallExpr *e, const Type *t);

@@ -30,7 +30,7 @@ inline const char *warpName(Scalar s) { return scalarName(s); }
 class Type {
 public:
   enum Kind : uint8_t { Void, Scalar, Vec, Mat, Quat, Array, Struct, Tuple, IntLit, FloatLit, Shape,
-                       Function };
+                       Function, Tile };
 
   Kind kind;
   kdsl::Scalar scalar = kdsl::Scalar::F32; // element scalar for Vec/Mat/Quat
@@ -39,11 +39,13 @@ public:
   /// Array: a wp.indexedarray (a view of a data array through optional
   /// per-dimension index arrays; MLIRGen lowers it to a struct, IndexedArray.h).
   bool indexed = false;
-  const Type *dtype = nullptr;             // Array element
+  const Type *dtype = nullptr;             // Array and Tile element
   /// Array: a fixed-size local array (Warp's fixedarray, made by wp.zeros in
   /// kernel code) has its static extents here (ndim of them); empty for
   /// every other array. It is a plain array everywhere one is accepted.
   std::vector<int64_t> fixedShape;
+  // Tile (a wp.tile_* value of a launch_tiled kernel, docs/design/tiles.md):
+  // `dtype` its element type, `fixedShape` its 1 or 2 static extents.
   const StructDef *structDef = nullptr;
   std::vector<const Type *> elems;         // Tuple
   /// Function: a function value (a wp.Function argument), known at compile
@@ -65,6 +67,7 @@ public:
   bool isIndexedArray() const { return kind == Array && indexed; }
   bool isPlainArray() const { return kind == Array && !indexed; }
   bool isFixedArray() const { return kind == Array && !fixedShape.empty(); }
+  bool isTile() const { return kind == Tile; }
   /// A transform (transformf/d/h) is a Vec of 7 elements, p (3) then q (4),
   /// marked by cols == 1: Warp's transform_t is a vector(length=7) subclass,
   /// so everything a vector does (indexing, +, arrays) it does too.
@@ -73,7 +76,8 @@ public:
     return kind == Vec ? rows : kind == Mat ? rows * cols : kind == Quat ? 4 : 1;
   }
   /// The spelling a Warp user knows: float32, vec3f, mat33d, quatf,
-  /// array(dtype=vec3f, ndim=2), indexedarray(dtype=float32), Particle, (float32, int32).
+  /// array(dtype=vec3f, ndim=2), indexedarray(dtype=float32), Particle, (float32, int32),
+  /// tile(dtype=float32, shape=(8, 4)).
   std::string str() const;
 };
 
@@ -92,6 +96,8 @@ public:
   const Type *indexedArray(const Type *dtype, unsigned ndim);
   /// Warp's fixedarray: wp.zeros(shape, dtype) in kernel code.
   const Type *fixedArray(const Type *dtype, llvm::ArrayRef<int64_t> shape);
+  /// A tile of `dtype` with the static extents `shape` (rank 1 or 2).
+  const Type *tile(const Type *dtype, llvm::ArrayRef<int64_t> shape);
   const Type *structTy(const StructDef *def);
   const Type *tuple(llvm::ArrayRef<const Type *> elems);
   const Type *intLit();
@@ -109,6 +115,7 @@ private:
   std::map<Key, std::unique_ptr<Type>> types;
   std::map<std::vector<const Type *>, std::unique_ptr<Type>> tuples;
   std::map<std::pair<const Type *, std::vector<int64_t>>, std::unique_ptr<Type>> fixedArrays;
+  std::map<std::pair<const Type *, std::vector<int64_t>>, std::unique_ptr<Type>> tiles;
   std::map<std::tuple<const void *, std::string, bool>, std::unique_ptr<Type>> functions;
   const Type *get(const Type &proto);
 };

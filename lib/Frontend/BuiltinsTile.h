@@ -1,0 +1,41 @@
+//===- BuiltinsTile.h - Warp's tile builtins (issue 30) --------*- C++ -*-===//
+//
+// BuiltinTable.def's tile block: wp.tile_load / tile_store / tile_atomic_add,
+// tile_zeros / ones / full / arange, tile_matmul, tile_sum, tile_transpose,
+// tile_broadcast, tile_extract, tile_map (docs/design/tiles.md, slice 1: front end and
+// dialect; no target lowers the ops yet). Tile shapes are compile-time
+// constants (literals and module constants), as in Warp.
+//
+// Rules: BuiltinRulesTile.cpp; expansions: BuiltinLoweringTile.cpp. The
+// element-wise operators on tiles are Sema::checkBinary / checkUnary's
+// (SemaExpr.cpp) and MLIRGen::genTileMap's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KDSL_LIB_FRONTEND_BUILTINSTILE_H
+#define KDSL_LIB_FRONTEND_BUILTINSTILE_H
+
+#include "kdsl/Frontend/AST.h"
+#include "kdsl/Frontend/Builtins.h"
+#include "mlir/IR/Value.h"
+
+namespace kdsl {
+struct LowerCtx;
+
+mlir::Value lowerTileLoad(LowerCtx &c);
+mlir::Value lowerTileStore(LowerCtx &c);
+mlir::Value lowerTileAtomicAdd(LowerCtx &c);
+mlir::Value lowerTileZeros(LowerCtx &c);
+mlir::Value lowerTileOnes(LowerCtx &c);
+mlir::Value lowerTileFull(LowerCtx &c);
+mlir::Value lowerTileArange(LowerCtx &c);
+mlir::Value lowerTileMatmul(LowerCtx &c);
+llvm::SmallVector<mlir::Value> lowerTileMatmulInto(LowerCtx &c);
+mlir::Value lowerTileSum(LowerCtx &c);
+mlir::Value lowerTileTranspose(LowerCtx &c);
+mlir::Value lowerTileBroadcast(LowerCtx &c);
+mlir::Value lowerTileExtract(LowerCtx &c);
+mlir::Value lowerTileMap(LowerCtx &c);
+
+} // namespace kdsl
+
+#endif

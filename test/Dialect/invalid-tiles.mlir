@@ -1,0 +1,165 @@
+// RUN: kdsl-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @+1 {{tile rank must be 1 to 4, got 5}}
+func.func @rank5(%t: !kdsl.tile<2x2x2x2x2xf32>) { return }
+
+// -----
+
+// expected-error @+1 {{tile extents must be positive, got 0}}
+func.func @empty(%t: !kdsl.tile<0xf32>) { return }
+
+// -----
+
+// expected-error @+1 {{invalid tile element type}}
+func.func @array_elements(%t: !kdsl.tile<4x!kdsl.array<f32, 1>>) { return }
+
+// -----
+
+func.func @load_rank(%A: !kdsl.array<f32, 2>, %i: i32) {
+  // expected-error @+1 {{'kdsl.tile_load' op tile '!kdsl.tile<8xf32>' must have the rank of '!kdsl.array<f32, 2>'}}
+  %a = kdsl.tile_load %A[%i, %i] : !kdsl.array<f32, 2> -> !kdsl.tile<8xf32>
+  return
+}
+
+// -----
+
+func.func @load_offsets(%A: !kdsl.array<f32, 2>, %i: i32) {
+  // expected-error @+1 {{expects 2 offsets for '!kdsl.array<f32, 2>', got 1}}
+  %a = kdsl.tile_load %A[%i] : !kdsl.array<f32, 2> -> !kdsl.tile<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @store_dtype(%t: !kdsl.tile<8xf64>, %A: !kdsl.array<f32, 1>, %i: i32) {
+  // expected-error @+1 {{must have the element type of '!kdsl.array<f32, 1>'}}
+  kdsl.tile_store %t, %A[%i] : !kdsl.tile<8xf64>, !kdsl.array<f32, 1>
+  return
+}
+
+// -----
+
+func.func @atomic_bool(%t: !kdsl.tile<8xi1>, %A: !kdsl.array<i1, 1>, %i: i32) {
+  // expected-error @+1 {{cannot add bool elements}}
+  %o = kdsl.tile_atomic_add %t, %A[%i] : !kdsl.tile<8xi1>, !kdsl.array<i1, 1>
+  return
+}
+
+// -----
+
+func.func @splat_type(%x: f64) {
+  // expected-error @+1 {{value is the tile's element type}}
+  %t = "kdsl.tile_splat"(%x) : (f64) -> !kdsl.tile<4xf32>
+  return
+}
+
+// -----
+
+func.func @arange_rank(%x: i32) {
+  // expected-error @+1 {{result must be a 1-d tile}}
+  %t = kdsl.tile_arange %x, %x : !kdsl.tile<4x4xi32>
+  return
+}
+
+// -----
+
+func.func @map_shape(%a: !kdsl.tile<4x8xf32>, %b: !kdsl.tile<8x4xf32>) {
+  // expected-error @+1 {{input '!kdsl.tile<8x4xf32>' must have the result's shape '!kdsl.tile<4x8xf32>'}}
+  %c = kdsl.tile_map %a, %b : !kdsl.tile<4x8xf32>, !kdsl.tile<8x4xf32> -> !kdsl.tile<4x8xf32> {
+  ^bb0(%x: f32, %y: f32):
+    kdsl.tile_yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @map_args(%a: !kdsl.tile<4xf32>) {
+  // expected-error @+1 {{region arguments must be the element types ('f32')}}
+  %c = kdsl.tile_map %a : !kdsl.tile<4xf32> -> !kdsl.tile<4xf32> {
+  ^bb0(%x: f64):
+    %y = arith.truncf %x : f64 to f32
+    kdsl.tile_yield %y : f32
+  }
+  return
+}
+
+// -----
+
+func.func @map_yield(%a: !kdsl.tile<4xf32>) {
+  // expected-error @+1 {{region yields 'f32', expected 'i32'}}
+  %c = kdsl.tile_map %a : !kdsl.tile<4xf32> -> !kdsl.tile<4xi32> {
+  ^bb0(%x: f32):
+    kdsl.tile_yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_shape(%a: !kdsl.tile<4x8xf32>) {
+  // expected-error @+1 {{result must be '!kdsl.tile<8xf32>'}}
+  %s = kdsl.tile_reduce %a axis 0 : !kdsl.tile<4x8xf32> -> !kdsl.tile<4xf32> {
+  ^bb0(%x: f32, %y: f32):
+    kdsl.tile_yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_axis(%a: !kdsl.tile<4x8xf32>) {
+  // expected-error @+1 {{axis 2 out of range}}
+  %s = kdsl.tile_reduce %a axis 2 : !kdsl.tile<4x8xf32> -> !kdsl.tile<1xf32> {
+  ^bb0(%x: f32, %y: f32):
+    kdsl.tile_yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @matmul_shapes(%a: !kdsl.tile<8x4xf32>, %b: !kdsl.tile<8x8xf32>, %c: !kdsl.tile<8x8xf32>) {
+  // expected-error @+1 {{shapes do not match}}
+  %d = kdsl.tile_matmul %a, %b, %c : !kdsl.tile<8x4xf32>, !kdsl.tile<8x8xf32>, !kdsl.tile<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_vectors(%a: !kdsl.tile<2x2xvector<3xf32>>) {
+  // expected-error @+1 {{operands must have integer or float scalar elements}}
+  %d = kdsl.tile_matmul %a, %a, %a : !kdsl.tile<2x2xvector<3xf32>>, !kdsl.tile<2x2xvector<3xf32>>, !kdsl.tile<2x2xvector<3xf32>>
+  return
+}
+
+// -----
+
+func.func @transpose_shape(%a: !kdsl.tile<4x8xf32>) {
+  // expected-error @+1 {{result must be the transposed shape}}
+  %t = kdsl.tile_transpose %a : !kdsl.tile<4x8xf32> -> !kdsl.tile<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_shape(%a: !kdsl.tile<3xf32>) {
+  // expected-error @+1 {{cannot broadcast '!kdsl.tile<3xf32>' to '!kdsl.tile<4x8xf32>'}}
+  %t = kdsl.tile_broadcast %a : !kdsl.tile<3xf32> -> !kdsl.tile<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @extract_indices(%a: !kdsl.tile<4x8xf32>, %i: i32) {
+  // expected-error @+1 {{expects 2 indices, got 1}}
+  %e = kdsl.tile_extract %a[%i] : !kdsl.tile<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @yield_parent(%x: f32) {
+  // expected-error @+1 {{expects parent op to be one of}}
+  kdsl.tile_yield %x : f32
+}
