@@ -2,7 +2,9 @@
 CUDA C of every kernel file of the repository: test/**/*.py and
 examples/*.py, less the files that are meant to be rejected
 (test/Frontend/errors, fuzz-regressions) and those the front end rejects
-(checked with --emit=mlir when the C++ fails; their count is printed).
+(checked with --emit=mlir when the C++ fails; their count is printed), and
+those with tile operations, which only --emit=mlir lowers so far
+(docs/design/tiles.md; counted apart, and checked as soon as they lower).
 
 usage: verify_all_emitted.py KDSL_TRANSLATE SOURCE_ROOT SCRATCH_FILE
 Prints one line per failure and exits 1 when there is any."""
@@ -29,6 +31,8 @@ def check(index_and_file):
         r = run("--emit=" + emit, "--verify-emitted")
         if r.returncode != 0 and emit == "cpp" and run("--emit=mlir").returncode != 0:
             return f, "skipped", ""
+        if r.returncode != 0 and "tile operations are not lowered yet" in r.stderr:
+            return f, "tiles", ""
         if r.returncode != 0 and "cannot differentiate" in r.stderr:
             # A kernel made not to be differentiable: its forward code only.
             r = run("--emit=" + emit, "--verify-emitted", "--forward-only")
@@ -37,15 +41,18 @@ def check(index_and_file):
     return f, "ok", ""
 
 
-failures = skipped = checked = 0
+failures = skipped = tiles = checked = 0
 with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
     for f, status, detail in pool.map(check, enumerate(files)):
         if status == "skipped":
             skipped += 1
+        elif status == "tiles":
+            tiles += 1
         elif status == "ok":
             checked += 1
         else:
             failures += 1
             print("FAIL (%s): %s\n%s" % (status, os.path.relpath(f, root), detail))
-print("checked %d files, %d rejected by the front end, %d failures" % (checked, skipped, failures))
+print("checked %d files, %d rejected by the front end, %d with tiles not lowered yet, %d failures"
+      % (checked, skipped, tiles, failures))
 sys.exit(1 if failures else 0)
