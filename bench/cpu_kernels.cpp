@@ -34,8 +34,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/TargetParser/Host.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
 
 #include <algorithm>
 #include <chrono>
@@ -354,7 +354,9 @@ void printLatencyTable(const LatencySample &first, const std::vector<LatencySamp
   std::printf("\n%-10s %10s   %10s %10s %10s   (ms; runs 2..%zu)\n", "phase", "first run", "min",
               "median", "p90", samples.size() + 1);
   using Field = std::function<double(const LatencySample &)>;
-  auto of = [](double LatencySample::*f) -> Field { return [f](const LatencySample &s) { return s.*f; }; };
+  auto of = [](double LatencySample::*f) -> Field {
+    return [f](const LatencySample &s) { return s.*f; };
+  };
   auto ofJit = [](double kdsl::JitPhaseTimes::*f) -> Field {
     return [f](const LatencySample &s) { return s.jit.*f; };
   };

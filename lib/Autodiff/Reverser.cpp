@@ -575,7 +575,8 @@ LogicalResult Reverser::reverseOp(Operation &op) {
   // Tiles (issue 30) have no derivative rules yet: never a silent zero.
   auto isTile = [](Type t) { return isa<TileType>(t); };
   if (llvm::any_of(op.getOperandTypes(), isTile) || llvm::any_of(op.getResultTypes(), isTile))
-    return op.emitOpError("autodiff: tile operations are not differentiated yet (docs/design/tiles.md)");
+    return op.emitOpError(
+        "autodiff: tile operations are not differentiated yet (docs/design/tiles.md)");
   // Only float operands take adjoints: int-to-float conversions, constants
   // and the like end the chain.
   bool needed = llvm::any_of(op.getResults(), [&](Value r) { return (bool)adj.lookup(r); }) &&

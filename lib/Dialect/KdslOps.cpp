@@ -230,15 +230,17 @@ LogicalResult ComponentViewOp::verify() {
     return emitOpError("takes ") << in.getNdim() << " indices, got " << getIndices().size();
   auto elem = dyn_cast<VectorType>(in.getElementType());
   if (!elem || elem.getElementType().isInteger(1) || !elem.getElementType().isIntOrFloat())
-    return emitOpError("views a vector or matrix element of non-bool scalars, not ") << in.getElementType();
+    return emitOpError("views a vector or matrix element of non-bool scalars, not ")
+           << in.getElementType();
   Type scalar = elem.getElementType();
   if (out.getElementType() == scalar && out.getNdim() == elem.getRank())
     return success();
   if (elem.getRank() == 2 && out.getNdim() == 1 &&
       out.getElementType() == VectorType::get({elem.getDimSize(1)}, scalar))
     return success();
-  return emitOpError("result must be a ") << elem.getRank() << "-d array of " << scalar
-                                          << (elem.getRank() == 2 ? " or a 1-d array of its rows" : "");
+  return emitOpError("result must be a ")
+         << elem.getRank() << "-d array of " << scalar
+         << (elem.getRank() == 2 ? " or a 1-d array of its rows" : "");
 }
 
 LogicalResult ArraySliceOp::verify() {

@@ -6,9 +6,11 @@ using namespace kdsl;
 
 /// A tile read from or written to `array` at `offsets`: one offset per array
 /// dimension, the tile of the array's rank and element type.
-static LogicalResult verifyTileAccess(Operation *op, TileType tile, ArrayType array, size_t numOffsets) {
+static LogicalResult verifyTileAccess(Operation *op, TileType tile, ArrayType array,
+                                      size_t numOffsets) {
   if (numOffsets != array.getNdim())
-    return op->emitOpError("expects ") << array.getNdim() << " offsets for " << array << ", got " << numOffsets;
+    return op->emitOpError("expects ")
+           << array.getNdim() << " offsets for " << array << ", got " << numOffsets;
   if (tile.getRank() != array.getNdim())
     return op->emitOpError("tile ") << tile << " must have the rank of " << array;
   if (tile.getElementType() != array.getElementType())
@@ -25,7 +27,8 @@ LogicalResult TileStoreOp::verify() {
 }
 
 LogicalResult TileAtomicAddOp::verify() {
-  if (failed(verifyTileAccess(*this, getTile().getType(), getArray().getType(), getOffsets().size())))
+  if (failed(
+          verifyTileAccess(*this, getTile().getType(), getArray().getType(), getOffsets().size())))
     return failure();
   Type e = getElementTypeOrSelf(getTile().getType().getElementType());
   if (e.isInteger(1))
@@ -45,7 +48,8 @@ LogicalResult TileArangeOp::verify() {
 
 /// The region of a tile_map / tile_reduce: block arguments of `argTypes`,
 /// a kdsl.tile_yield of `yieldType`.
-static LogicalResult verifyElementRegion(Operation *op, Region &body, TypeRange argTypes, Type yieldType) {
+static LogicalResult verifyElementRegion(Operation *op, Region &body, TypeRange argTypes,
+                                         Type yieldType) {
   Block &block = body.front();
   if (block.getArgumentTypes() != argTypes) {
     auto diag = op->emitOpError("region arguments must be the element types (");
@@ -56,7 +60,8 @@ static LogicalResult verifyElementRegion(Operation *op, Region &body, TypeRange 
   if (!yield)
     return op->emitOpError("region must end with kdsl.tile_yield");
   if (yield.getValue().getType() != yieldType)
-    return op->emitOpError("region yields ") << yield.getValue().getType() << ", expected " << yieldType;
+    return op->emitOpError("region yields ")
+           << yield.getValue().getType() << ", expected " << yieldType;
   return success();
 }
 
@@ -132,7 +137,7 @@ LogicalResult TileBroadcastOp::verify() {
 
 LogicalResult TileExtractOp::verify() {
   if (getIndices().size() != getTile().getType().getRank())
-    return emitOpError("expects ") << getTile().getType().getRank() << " indices, got "
-                                   << getIndices().size();
+    return emitOpError("expects ")
+           << getTile().getType().getRank() << " indices, got " << getIndices().size();
   return success();
 }

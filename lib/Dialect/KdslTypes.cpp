@@ -111,10 +111,12 @@ int64_t TileType::getNumElements() const {
   return n;
 }
 
-TileType TileType::withElementType(Type t) const { return TileType::get(getContext(), getShape(), t); }
+TileType TileType::withElementType(Type t) const {
+  return TileType::get(getContext(), getShape(), t);
+}
 
-LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> shape,
-                               Type elementType) {
+LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
+                               ArrayRef<int64_t> shape, Type elementType) {
   if (shape.empty() || shape.size() > 4)
     return emitError() << "tile rank must be 1 to 4, got " << shape.size();
   for (int64_t d : shape)
@@ -133,8 +135,8 @@ Type TileType::parse(AsmParser &parser) {
       parser.parseDimensionList(shape, /*allowDynamic=*/false, /*withTrailingX=*/true) ||
       parser.parseType(elementType) || parser.parseGreater())
     return {};
-  return getChecked([&] { return parser.emitError(parser.getNameLoc()); }, parser.getContext(), shape,
-                    elementType);
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); }, parser.getContext(),
+                    shape, elementType);
 }
 
 void TileType::print(AsmPrinter &printer) const {

@@ -541,7 +541,8 @@ static Expected<kdsl::driver::CompileResult> compileKernels(Run &run) {
       return mlir::failure();
     if (auto fl = d.getLocation()->findInstanceOf<mlir::FileLineColLoc>())
       reportedErrors += (fl.getFilename().getValue() + ":" + Twine(fl.getLine()) + ":" +
-                         Twine(fl.getColumn()) + ": ").str();
+                         Twine(fl.getColumn()) + ": ")
+                            .str();
     reportedErrors += d.str();
     return mlir::success();
   });

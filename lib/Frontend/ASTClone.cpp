@@ -41,17 +41,39 @@ Expr *Cloner::expr(const Expr *e) {
   case ExprKind::Float: c = copy(llvm::cast<FloatExpr>(e)); break;
   case ExprKind::Bool: c = copy(llvm::cast<BoolExpr>(e)); break;
   case ExprKind::Name: c = copy(llvm::cast<NameExpr>(e)); break;
-  case ExprKind::Unsupported: c = copy(llvm::cast<UnsupportedExpr>(e)); break;
-  case ExprKind::Attribute: c = copy(llvm::cast<AttributeExpr>(e)); break;
-  case ExprKind::Subscript: c = copy(llvm::cast<SubscriptExpr>(e)); break;
-  case ExprKind::Call: c = copy(llvm::cast<CallExpr>(e)); break;
-  case ExprKind::Binary: c = copy(llvm::cast<BinaryExpr>(e)); break;
-  case ExprKind::Unary: c = copy(llvm::cast<UnaryExpr>(e)); break;
-  case ExprKind::Compare: c = copy(llvm::cast<CompareExpr>(e)); break;
-  case ExprKind::BoolOp: c = copy(llvm::cast<BoolOpExpr>(e)); break;
-  case ExprKind::IfExp: c = copy(llvm::cast<IfExpExpr>(e)); break;
-  case ExprKind::Slice: c = copy(llvm::cast<SliceExpr>(e)); break;
-  case ExprKind::Tuple: c = copy(llvm::cast<TupleExpr>(e)); break;
+  case ExprKind::Unsupported:
+    c = copy(llvm::cast<UnsupportedExpr>(e));
+    break;
+  case ExprKind::Attribute:
+    c = copy(llvm::cast<AttributeExpr>(e));
+    break;
+  case ExprKind::Subscript:
+    c = copy(llvm::cast<SubscriptExpr>(e));
+    break;
+  case ExprKind::Call:
+    c = copy(llvm::cast<CallExpr>(e));
+    break;
+  case ExprKind::Binary:
+    c = copy(llvm::cast<BinaryExpr>(e));
+    break;
+  case ExprKind::Unary:
+    c = copy(llvm::cast<UnaryExpr>(e));
+    break;
+  case ExprKind::Compare:
+    c = copy(llvm::cast<CompareExpr>(e));
+    break;
+  case ExprKind::BoolOp:
+    c = copy(llvm::cast<BoolOpExpr>(e));
+    break;
+  case ExprKind::IfExp:
+    c = copy(llvm::cast<IfExpExpr>(e));
+    break;
+  case ExprKind::Slice:
+    c = copy(llvm::cast<SliceExpr>(e));
+    break;
+  case ExprKind::Tuple:
+    c = copy(llvm::cast<TupleExpr>(e));
+    break;
   }
   if (!c) // a kind added after this cloner: shared, not copied
     return const_cast<Expr *>(e);
@@ -69,24 +91,45 @@ Expr *Cloner::expr(const Expr *e) {
 Stmt *Cloner::stmt(const Stmt *s) {
   Stmt *c = nullptr;
   switch (s->kind) {
-  case StmtKind::Expr: c = copy(llvm::cast<ExprStmt>(s)); break;
-  case StmtKind::Assign: c = copy(llvm::cast<AssignStmt>(s)); break;
-  case StmtKind::AugAssign: c = copy(llvm::cast<AugAssignStmt>(s)); break;
-  case StmtKind::AnnAssign: c = copy(llvm::cast<AnnAssignStmt>(s)); break;
-  case StmtKind::If: c = copy(llvm::cast<IfStmt>(s)); break;
-  case StmtKind::For: c = copy(llvm::cast<ForStmt>(s)); break;
-  case StmtKind::While: c = copy(llvm::cast<WhileStmt>(s)); break;
-  case StmtKind::Return: c = copy(llvm::cast<ReturnStmt>(s)); break;
-  case StmtKind::Assert: c = copy(llvm::cast<AssertStmt>(s)); break;
-  case StmtKind::Unsupported: c = copy(llvm::cast<UnsupportedStmt>(s)); break;
+  case StmtKind::Expr:
+    c = copy(llvm::cast<ExprStmt>(s));
+    break;
+  case StmtKind::Assign:
+    c = copy(llvm::cast<AssignStmt>(s));
+    break;
+  case StmtKind::AugAssign:
+    c = copy(llvm::cast<AugAssignStmt>(s));
+    break;
+  case StmtKind::AnnAssign:
+    c = copy(llvm::cast<AnnAssignStmt>(s));
+    break;
+  case StmtKind::If:
+    c = copy(llvm::cast<IfStmt>(s));
+    break;
+  case StmtKind::For:
+    c = copy(llvm::cast<ForStmt>(s));
+    break;
+  case StmtKind::While:
+    c = copy(llvm::cast<WhileStmt>(s));
+    break;
+  case StmtKind::Return:
+    c = copy(llvm::cast<ReturnStmt>(s));
+    break;
+  case StmtKind::Assert:
+    c = copy(llvm::cast<AssertStmt>(s));
+    break;
+  case StmtKind::Unsupported:
+    c = copy(llvm::cast<UnsupportedStmt>(s));
+    break;
   case StmtKind::Break:
   case StmtKind::Continue:
-  case StmtKind::Pass: c = copy(static_cast<const SimpleStmt *>(s)); break;
+  case StmtKind::Pass:
+    c = copy(static_cast<const SimpleStmt *>(s));
+    break;
   }
   if (!c) // a kind added after this cloner
     return const_cast<Stmt *>(s);
-  forEachChild(
-      c, [&](Expr *&child) { child = expr(child); }, [&](Body &b) { b = body(b); });
+  forEachChild(c, [&](Expr *&child) { child = expr(child); }, [&](Body &b) { b = body(b); });
   if (auto *f = llvm::dyn_cast<ForStmt>(c))
     f->start = f->stop = f->step = nullptr; // Sema's results
   return c;

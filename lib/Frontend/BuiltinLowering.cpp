@@ -252,8 +252,8 @@ mlir::Value lowerLen(LowerCtx &c) {
 #define KDSL_EXPAND(fn) {&fn, nullptr, 0.0}
 #define KDSL_EXPAND_MULTI(fn) {nullptr, &fn, 0.0}
 #define KDSL_NO_LOWERING {nullptr, nullptr, 0.0}
-#define KDSL_BUILTIN_LOWERING(X, id, name, py, lo, hi, rule, accept, result, expects, kws, params, lower, \
-                              deriv, cat)                                                          \
+#define KDSL_BUILTIN_LOWERING(X, id, name, py, lo, hi, rule, accept, result, expects, kws, params, \
+                              lower, deriv, cat)                                                   \
   lower,
 const Lowering kLowerings[] = {KDSL_BUILTIN_TABLE(KDSL_BUILTIN_LOWERING, _)};
 #undef KDSL_BUILTIN_LOWERING
@@ -273,9 +273,15 @@ static bool genArgs(MLIRGen &g, LowerCtx &c) {
 
 static LowerCtx lowerCtx(MLIRGen &g, const CallExpr *e, double constant) {
   const kdsl::Type *t = e->type;
-  return LowerCtx{g, g.b, e, g.loc(e->loc), t,
+  return LowerCtx{g,
+                  g.b,
+                  e,
+                  g.loc(e->loc),
+                  t,
                   e->boundArgs.empty() ? nullptr : e->boundArgs[0]->type,
-                  t->kind == kdsl::Type::Void ? mlir::Type() : g.convertType(t), {}, constant};
+                  t->kind == kdsl::Type::Void ? mlir::Type() : g.convertType(t),
+                  {},
+                  constant};
 }
 
 llvm::ArrayRef<Expr *> kdsl::linalgOutputArgs(const CallExpr *e) {

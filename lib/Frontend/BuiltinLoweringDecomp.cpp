@@ -290,7 +290,9 @@ SmallVector<Value> eig3(F &f, Value am) {
 } // namespace
 
 /// The element type of the matrix argument.
-static F decompositionOps(LowerCtx &c) { return F(c, cast<FloatType>(getElementTypeOrSelf(c.a[0].getType()))); }
+static F decompositionOps(LowerCtx &c) {
+  return F(c, cast<FloatType>(getElementTypeOrSelf(c.a[0].getType())));
+}
 
 SmallVector<Value> kdsl::lowerSvd3(LowerCtx &c) {
   F f = decompositionOps(c);

@@ -32,7 +32,9 @@ Value kdsl::lowerDivApprox(LowerCtx &c) {
 Value kdsl::lowerTransformSetTranslationCopy(LowerCtx &c) {
   return genTransformWithPart(c.b, c.l, c.a[0], 0, c.a[1]);
 }
-Value kdsl::lowerTransformSetRotationCopy(LowerCtx &c) { return genTransformWithPart(c.b, c.l, c.a[0], 1, c.a[1]); }
+Value kdsl::lowerTransformSetRotationCopy(LowerCtx &c) {
+  return genTransformWithPart(c.b, c.l, c.a[0], 1, c.a[1]);
+}
 
 Value kdsl::lowerCast(LowerCtx &c) {
   // Types that lower to one MLIR type (int32 and uint32) need no op.
@@ -42,7 +44,9 @@ Value kdsl::lowerCast(LowerCtx &c) {
 }
 
 Value kdsl::lowerCopy(LowerCtx &c) { return c.a[0]; } // values are copied: SSA values are immutable
-Value kdsl::lowerBreakpoint(LowerCtx &c) { return {}; } // Warp's __debugbreak(): no debugger trap in kdsl
+Value kdsl::lowerBreakpoint(LowerCtx &c) {
+  return {};
+} // Warp's __debugbreak(): no debugger trap in kdsl
 Value kdsl::lowerBlockDim(LowerCtx &c) { return BlockDimOp::create(c.b, c.l); }
 
 /// Warp's fixedarray: zeroed storage in the thread's frame.
@@ -52,5 +56,6 @@ Value kdsl::lowerZeros(LowerCtx &c) {
 
 /// Warp's array_t(ptr, dim0, ...).
 Value kdsl::lowerArrayFromPtr(LowerCtx &c) {
-  return ArrayFromPtrOp::create(c.b, c.l, cast<ArrayType>(c.rty), c.a[0], ArrayRef<Value>(c.a).drop_front());
+  return ArrayFromPtrOp::create(c.b, c.l, cast<ArrayType>(c.rty), c.a[0],
+                                ArrayRef<Value>(c.a).drop_front());
 }

@@ -60,8 +60,8 @@ Value kdsl::lowerTileArange(LowerCtx &c) {
 /// output form `tile_matmul(a, b, out)` assigns out + a @ b to `out`.
 Value kdsl::lowerTileMatmul(LowerCtx &c) {
   if (c.e->outputArgsFrom) {
-    mlir::Value r = TileMatmulOp::create(c.b, c.l, c.a[2].getType(), c.a[0], c.a[1], c.a[2], c.b.getF64FloatAttr(1.0),
-                                         c.b.getF64FloatAttr(1.0));
+    mlir::Value r = TileMatmulOp::create(c.b, c.l, c.a[2].getType(), c.a[0], c.a[1], c.a[2],
+                                         c.b.getF64FloatAttr(1.0), c.b.getF64FloatAttr(1.0));
     c.g.assignTo(c.e->boundArgs[2], r);
     return {};
   }
@@ -79,15 +79,20 @@ Value kdsl::lowerTileSum(LowerCtx &c) {
   Block *body = c.b.createBlock(&op.getBody(), {}, {et, et}, {c.l, c.l});
   c.b.setInsertionPointToStart(body);
   mlir::Value x = body->getArgument(0), y = body->getArgument(1);
-  mlir::Value s = isa<FloatType>(getElementTypeOrSelf(et)) ? (mlir::Value)arith::AddFOp::create(c.b, c.l, x, y)
-                                                           : (mlir::Value)arith::AddIOp::create(c.b, c.l, x, y);
+  mlir::Value s = isa<FloatType>(getElementTypeOrSelf(et))
+                      ? (mlir::Value)arith::AddFOp::create(c.b, c.l, x, y)
+                      : (mlir::Value)arith::AddIOp::create(c.b, c.l, x, y);
   TileYieldOp::create(c.b, c.l, s);
   return op;
 }
 
-Value kdsl::lowerTileTranspose(LowerCtx &c) { return TileTransposeOp::create(c.b, c.l, c.rty, c.a[0]); }
+Value kdsl::lowerTileTranspose(LowerCtx &c) {
+  return TileTransposeOp::create(c.b, c.l, c.rty, c.a[0]);
+}
 
-Value kdsl::lowerTileBroadcast(LowerCtx &c) { return TileBroadcastOp::create(c.b, c.l, c.rty, c.a[0]); }
+Value kdsl::lowerTileBroadcast(LowerCtx &c) {
+  return TileBroadcastOp::create(c.b, c.l, c.rty, c.a[0]);
+}
 
 Value kdsl::lowerTileExtract(LowerCtx &c) {
   SmallVector<mlir::Value> idx;

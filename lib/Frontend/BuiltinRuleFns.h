@@ -19,7 +19,7 @@ class Sema;
 
 /// Sema's type rule for one call of a builtin: the call's type, or null
 /// after an error.
-using BuiltinRuleFn = const Type *(*)(Sema &s, CallExpr *e, const BuiltinInfo &info);
+using BuiltinRuleFn = const Type *(*)(Sema & s, CallExpr *e, const BuiltinInfo &info);
 
 namespace rules {
 #define KDSL_DECLARE_RULE(fn) const Type *fn(Sema &s, CallExpr *e, const BuiltinInfo &info);

@@ -6,8 +6,8 @@
 // record's own rule function (KDSL_RULE(fn), BuiltinRuleFns.h).
 //
 //===----------------------------------------------------------------------===//
-#include "kdsl/Frontend/Sema.h"
 #include "BuiltinRuleFns.h"
+#include "kdsl/Frontend/Sema.h"
 
 using namespace kdsl;
 using llvm::StringRef;

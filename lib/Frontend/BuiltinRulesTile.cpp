@@ -18,7 +18,8 @@ using llvm::Twine;
 namespace kdsl {
 class TileRules : public BuiltinRuleContext {
 public:
-  TileRules(Sema &s, CallExpr *e, const BuiltinInfo &info) : BuiltinRuleContext(s, e, info.name), info(info) {}
+  TileRules(Sema &s, CallExpr *e, const BuiltinInfo &info)
+      : BuiltinRuleContext(s, e, info.name), info(info) {}
   const BuiltinInfo &info;
 
   /// Binds the positional arguments and keywords to Warp's parameter names
@@ -27,8 +28,8 @@ public:
   bool bind(llvm::ArrayRef<StringRef> params, size_t required, SmallVector<Expr *, 6> &out) {
     out.assign(params.size(), nullptr);
     if (args.size() > params.size())
-      return s.error(e->loc, name + "() takes at most " + Twine(params.size()) + " arguments, got " +
-                                 Twine(args.size()));
+      return s.error(e->loc, name + "() takes at most " + Twine(params.size()) +
+                                 " arguments, got " + Twine(args.size()));
     for (size_t i = 0; i < args.size(); ++i)
       out[i] = args[i];
     for (Keyword &k : e->kwargs) {
@@ -110,8 +111,9 @@ public:
     if (!t->isArray() || t->isIndexedArray())
       return argError(a, "an array");
     if (!(t->dtype->isScalar() || t->dtype->isVecLike() || t->dtype->kind == Type::Struct))
-      return fail(a->loc, name + "() array elements must be scalars, vectors, matrices or structs, got " +
-                              t->dtype->str());
+      return fail(a->loc,
+                  name + "() array elements must be scalars, vectors, matrices or structs, got " +
+                      t->dtype->str());
     return t;
   }
 
@@ -132,7 +134,8 @@ public:
     if (!t)
       return nullptr;
     if (!(t->isScalar() || t->isVecLike() || t->kind == Type::Struct))
-      return fail(d->loc, name + "() dtype must be a scalar, vector, matrix or struct type, got " + t->str());
+      return fail(d->loc, name + "() dtype must be a scalar, vector, matrix or struct type, got " +
+                              t->str());
     return t;
   }
 
@@ -210,10 +213,10 @@ const Type *TileRules::tileStoreOrAdd() {
     return fail(p[1]->loc, name + "() of a " + Twine((unsigned)tt->ndim) + "-d tile into a " +
                                Twine((unsigned)at->ndim) + "-d array");
   if (tt->dtype != at->dtype)
-    return fail(p[1]->loc, name + "() tile dtype " + tt->dtype->str() + " does not match the array's " +
-                               at->dtype->str());
-  if (info.id == Builtin::TileAtomicAdd && (tt->dtype->kind == Type::Struct || tt->dtype->isBool() ||
-                                             tt->dtype->scalar == Scalar::Bool))
+    return fail(p[1]->loc, name + "() tile dtype " + tt->dtype->str() +
+                               " does not match the array's " + at->dtype->str());
+  if (info.id == Builtin::TileAtomicAdd &&
+      (tt->dtype->kind == Type::Struct || tt->dtype->isBool() || tt->dtype->scalar == Scalar::Bool))
     return fail(p[1]->loc, name + "() adds numbers, vectors or matrices, not " + tt->dtype->str());
   SmallVector<Expr *, 4> out{p[1], p[0]};
   if (!offsets(p[2], at->ndim, out) || !boundsCheck(p[3]))
@@ -234,7 +237,8 @@ const Type *TileRules::tileSplat(double) {
     return nullptr;
   // Warp: no canonical "one" of a struct.
   if (info.id == Builtin::TileOnes && dtype->kind == Type::Struct)
-    return fail(p[1]->loc, name + "() dtype must be a scalar, vector or matrix type, got " + dtype->str());
+    return fail(p[1]->loc,
+                name + "() dtype must be a scalar, vector or matrix type, got " + dtype->str());
   args.clear();
   return types.tile(dtype, *shape);
 }
@@ -270,8 +274,9 @@ const Type *TileRules::tileArange() {
       return fail(k.loc, name + "() got an unexpected keyword argument '" + k.name + "'");
   }
   if (args.empty() || args.size() > 3)
-    return fail(e->loc, name + "() takes 1 to 3 arguments (stop; start, stop; start, stop, step), got " +
-                            Twine(args.size()));
+    return fail(e->loc,
+                name + "() takes 1 to 3 arguments (stop; start, stop; start, stop, step), got " +
+                    Twine(args.size()));
   double v[3] = {0, 0, 1};
   bool allInt = true;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -279,7 +284,8 @@ const Type *TileRules::tileArange() {
       return nullptr;
     std::optional<Sema::ConstValue> c = s.evalConst(args[i]);
     if (!c || c->kind == Sema::ConstValue::Bool)
-      return fail(args[i]->loc, name + "() arguments must be compile-time numbers (the tile's length is static)");
+      return fail(args[i]->loc,
+                  name + "() arguments must be compile-time numbers (the tile's length is static)");
     allInt &= c->kind == Sema::ConstValue::Int;
     v[args.size() == 1 ? 1 : i] = c->kind == Sema::ConstValue::Int ? (double)c->i : c->f;
   }
@@ -293,7 +299,8 @@ const Type *TileRules::tileArange() {
   if (!dtype)
     return nullptr;
   if (!dtype->isScalar() || dtype->isBool())
-    return fail(dtypeKw->loc, name + "() dtype must be an integer or float scalar type, got " + dtype->str());
+    return fail(dtypeKw->loc,
+                name + "() dtype must be an integer or float scalar type, got " + dtype->str());
   for (Expr *a : args)
     if (!s.coerce(a, dtype, name + "() argument"))
       return nullptr;
@@ -308,7 +315,8 @@ const Type *TileRules::tileMatmul() {
     return nullptr;
   for (size_t i = 3; i < 5; ++i)
     if (p[i])
-      return fail(p[i]->loc, name + "() " + (i == 3 ? "alpha" : "beta") + "= is not supported by kdsl yet");
+      return fail(p[i]->loc,
+                  name + "() " + (i == 3 ? "alpha" : "beta") + "= is not supported by kdsl yet");
   const Type *a = tileArg(p[0]), *b = a ? tileArg(p[1]) : nullptr;
   const Type *c = b && p[2] ? tileArg(p[2], "a tile as output argument 3") : nullptr;
   if (!b || (p[2] && !c))
@@ -332,7 +340,8 @@ const Type *TileRules::tileMatmul() {
     return types.tile(a->dtype, {a->fixedShape[0], b->fixedShape[1]});
   }
   if (!s.isLValue(p[2]))
-    return fail(p[2]->loc, name + "() output argument 3 must be a local variable (Warp accumulates into it)");
+    return fail(p[2]->loc,
+                name + "() output argument 3 must be a local variable (Warp accumulates into it)");
   args.assign({p[0], p[1], p[2]});
   e->outputArgsFrom = 2;
   return types.voidTy();
@@ -408,8 +417,8 @@ const Type *TileRules::tileExtract() {
   if (!t)
     return nullptr;
   if (args.size() - 1 != t->ndim)
-    return fail(e->loc, name + "() takes " + Twine((unsigned)t->ndim) + " indices for " + t->str() + ", got " +
-                            Twine(args.size() - 1));
+    return fail(e->loc, name + "() takes " + Twine((unsigned)t->ndim) + " indices for " + t->str() +
+                            ", got " + Twine(args.size() - 1));
   for (size_t i = 1; i < args.size(); ++i)
     if (!index(args[i], "indices"))
       return nullptr;
@@ -427,7 +436,8 @@ const Type *TileRules::tileMap() {
     return fail(e->loc, name + "() takes a function and one or more tiles");
   const Type *f = s.functionValue(args[0], s.fn->scope, /*useLocals=*/true);
   if (!f || f->grad)
-    return fail(args[0]->loc, name + "() expects a builtin (wp.sin) or a @wp.func as its first argument");
+    return fail(args[0]->loc,
+                name + "() expects a builtin (wp.sin) or a @wp.func as its first argument");
   const Type *first = nullptr;
   auto *call = s.mod.make<CallExpr>(e->loc, args[0]);
   for (size_t i = 1; i < args.size(); ++i) {
@@ -435,7 +445,8 @@ const Type *TileRules::tileMap() {
     if (!t)
       return nullptr;
     if (first && t->fixedShape != first->fixedShape)
-      return fail(args[i]->loc, name + "() takes tiles of one shape, got " + first->str() + " and " + t->str());
+      return fail(args[i]->loc,
+                  name + "() takes tiles of one shape, got " + first->str() + " and " + t->str());
     first = first ? first : t;
     auto *elem = s.mod.make<SubscriptExpr>(args[i]->loc, args[i]);
     elem->skind = SubKind::TileElem;
@@ -446,7 +457,8 @@ const Type *TileRules::tileMap() {
   if (!r)
     return nullptr;
   if (!(r->isScalar() || r->isVecLike()))
-    return fail(args[0]->loc, name + "() function must return a scalar, vector or matrix, got " + r->str());
+    return fail(args[0]->loc,
+                name + "() function must return a scalar, vector or matrix, got " + r->str());
   e->elementCall = call;
   args.erase(args.begin());
   return types.tile(r, first->fixedShape);

@@ -16,10 +16,21 @@ using namespace kdsl::acc;
 // The lowering and its macros are read by BuiltinLowering.cpp only; a
 // record's own rule function (KDSL_RULE) by BuiltinRules.cpp.
 #define KDSL_RULE(fn) Custom
-#define KDSL_BUILTIN_INFO(X, id, name, py, lo, hi, rule, accept, result, expects, kws, params, lower, \
-                          deriv, cat)                                                              \
-  {Builtin::id,           name,    py,     lo, hi, BuiltinRule::rule, accept, BuiltinResult::result, \
-   expects,               kws,     params, BuiltinDerivative::deriv, BuiltinCategory::cat},
+#define KDSL_BUILTIN_INFO(X, id, name, py, lo, hi, rule, accept, result, expects, kws, params,     \
+                          lower, deriv, cat)                                                       \
+  {Builtin::id,                                                                                    \
+   name,                                                                                           \
+   py,                                                                                             \
+   lo,                                                                                             \
+   hi,                                                                                             \
+   BuiltinRule::rule,                                                                              \
+   accept,                                                                                         \
+   BuiltinResult::result,                                                                          \
+   expects,                                                                                        \
+   kws,                                                                                            \
+   params,                                                                                         \
+   BuiltinDerivative::deriv,                                                                       \
+   BuiltinCategory::cat},
 const BuiltinInfo kBuiltins[] = {KDSL_BUILTIN_TABLE(KDSL_BUILTIN_INFO, _)};
 #undef KDSL_BUILTIN_INFO
 #undef KDSL_RULE

@@ -4,13 +4,13 @@
 // geometry helpers" block: matrix_from_rows/cols,
 // get_diag, skew, argmin/argmax, ddot, inverse_approx, quat_rpy, quat_slerp,
 // quat_from_matrix, quat_to_axis_angle, lower_bound,
-// closest_point_edge_edge, intersect_tri_tri, svd3, svd2, qr3, eig3. Their type rules are in BuiltinRulesLinalg.cpp,
-// their expansions in BuiltinLoweringLinalg.cpp and (the decompositions)
+// closest_point_edge_edge, intersect_tri_tri, svd3, svd2, qr3, eig3. Their type rules are in
+// BuiltinRulesLinalg.cpp, their expansions in BuiltinLoweringLinalg.cpp and (the decompositions)
 // BuiltinLoweringDecomp.cpp, intersect_tri_tri in BuiltinLoweringGeometry.cpp.
 //
 // Some of them have Warp's "output argument" form, `wp.quat_to_axis_angle(q,
-// axis, angle)`, `wp.svd3(A, U, sigma, V)`: the call writes its results into the local variables passed
-// after the inputs (as Warp passes them by reference to the native function).
+// axis, angle)`, `wp.svd3(A, U, sigma, V)`: the call writes its results into the local variables
+// passed after the inputs (as Warp passes them by reference to the native function).
 //
 //===----------------------------------------------------------------------===//
 #ifndef KDSL_LIB_FRONTEND_BUILTINSLINALG_H

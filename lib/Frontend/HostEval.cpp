@@ -47,8 +47,9 @@ static const char *attachedDecoratorError(StringRef wpName) {
       .Case("func_grad", "kdsl does not support @wp.func_grad (custom gradients) yet")
       .Case("func_replay", "kdsl does not support @wp.func_replay (custom replay functions) yet")
       .Case("func_native", "kdsl does not support @wp.func_native (native snippets) yet")
-      .Case("overload", "kdsl does not support @wp.overload here (nor does Warp): it must follow a "
-                        "generic @wp.kernel of the same name; func overloads are plain @wp.func defs")
+      .Case("overload",
+            "kdsl does not support @wp.overload here (nor does Warp): it must follow a "
+            "generic @wp.kernel of the same name; func overloads are plain @wp.func defs")
       .Default(nullptr);
 }
 
@@ -128,7 +129,8 @@ void Parser::scanStatement(Scope *scope) {
       else if (const char *msg = attachedDecoratorError(d.wpName))
         info.error = msg;
       else
-        info.error = ("kdsl does not support other decorators on a @wp." + which + " definition").str();
+        info.error =
+            ("kdsl does not support other decorators on a @wp." + which + " definition").str();
     }
     if (which == "struct") {
       if (!cur().isName("class")) {
@@ -377,11 +379,11 @@ Expr *Parser::moduleMember(Expr *base, StringRef attr) {
     }
     auto m = ms->symbols.find(attr);
     if (m == ms->symbols.end() || m->second.kind == Symbol::Other)
-      return unsupported(n->loc, ("names that " + llvm::Twine(it->second.isClass ? "class '" : "module '") +
-                                  dotted + "' does not define as a " +
-                                  "@wp.func, @wp.struct or constant ('" + n->name + "." + attr +
-                                  "')")
-                                     .str());
+      return unsupported(n->loc,
+                         ("names that " + llvm::Twine(it->second.isClass ? "class '" : "module '") +
+                          dotted + "' does not define as a " +
+                          "@wp.func, @wp.struct or constant ('" + n->name + "." + attr + "')")
+                             .str());
     Symbol target = m->second;
     StringRef key = mod.save((n->name + "." + attr).str());
     s->symbols[key] = target;

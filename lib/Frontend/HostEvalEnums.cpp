@@ -87,7 +87,7 @@ bool Parser::tryEnumClass(Scope *scope) {
     }
     members[member] = value;
     last = value;
-    highest = !any                ? value
+    highest = !any               ? value
               : value && highest ? std::optional(std::max(*highest, *value))
                                  : std::nullopt;
     any = true;
@@ -122,8 +122,9 @@ Expr *Parser::enumMember(Expr *base, StringRef attr) {
     return nullptr;
   auto it = members->find(attr);
   if (it == members->end())
-    return unsupported(n->loc, ("names that the enum '" + n->name + "' does not define ('" + n->name +
-                                "." + attr + "')").str());
+    return unsupported(n->loc, ("names that the enum '" + n->name + "' does not define ('" +
+                                n->name + "." + attr + "')")
+                                   .str());
   if (!it->second)
     return unsupported(n->loc, ("enum members whose value does not fit in 64 bits ('" + n->name +
                                 "." + attr + "')")

@@ -151,13 +151,15 @@ void Parser::bindFactoryResult(Scope *scope, llvm::ArrayRef<StringRef> targets, 
               : "a missing or unknown argument";
   else if (auto u = instanceUndecided.find(inst); u != instanceUndecided.end())
     why = ("an `if` at line " + llvm::Twine(diags.getSourceMgr().FindLineNumber(u->second)) +
-           " that depends on values kdsl does not know").str();
+           " that depends on values kdsl does not know")
+              .str();
   if (instanceDepth == 0)
     depthExceeded = false;
   if (!why.empty()) {
     Symbol sym;
     sym.hostNote = ("the result of the call of factory '" + factoryName + "' at line " +
-                    llvm::Twine(line) + ", which has " + why).str();
+                    llvm::Twine(line) + ", which has " + why)
+                       .str();
     for (StringRef name : targets)
       scope->symbols[name] = sym;
     return;
@@ -172,7 +174,8 @@ void Parser::bindFactoryResult(Scope *scope, llvm::ArrayRef<StringRef> targets, 
   for (auto [i, name] : llvm::enumerate(targets)) {
     Symbol sym; // what the instance returns, or a host value
     auto *n = i < values.size() && values.size() == targets.size()
-                  ? llvm::dyn_cast<NameExpr>(values[i]) : nullptr;
+                  ? llvm::dyn_cast<NameExpr>(values[i])
+                  : nullptr;
     if (const Symbol *s = n ? inst->lookup(n->name) : nullptr;
         s && (s->kind == Symbol::Func || s->kind == Symbol::Struct || s->kind == Symbol::Const))
       sym = *s;
@@ -192,7 +195,8 @@ Scope *Parser::instantiateFactory(Factory &f, CallExpr *call, Scope *caller) {
     if (!llvm::any_of(f.params, [&](auto &prm) { return prm.first == kw.name; }))
       return nullptr;
   for (Expr *a : call->args)
-    if (auto *u = llvm::dyn_cast<UnsupportedExpr>(a); u && u->what.find("unpacking") != std::string::npos)
+    if (auto *u = llvm::dyn_cast<UnsupportedExpr>(a);
+        u && u->what.find("unpacking") != std::string::npos)
       return nullptr; // f(*args): the positions are unknown
   Scope *inst = mod.make<Scope>();
   inst->parent = f.scope;
@@ -255,7 +259,8 @@ void Parser::bindHostValue(Scope *inst, StringRef name, Expr *value, Scope *valu
       u && u->raw.empty() && (u->listItems.empty() || u->isSet)) {
     Symbol sym;
     sym.hostNote = (role + " bound to a value kdsl does not read (" + u->what + ") at line " +
-                    llvm::Twine(diags.getSourceMgr().FindLineNumber(value->loc))).str();
+                    llvm::Twine(diags.getSourceMgr().FindLineNumber(value->loc)))
+                       .str();
     inst->symbols[name] = sym;
     return;
   }
@@ -264,14 +269,15 @@ void Parser::bindHostValue(Scope *inst, StringRef name, Expr *value, Scope *valu
     StringRef wpName;
     auto *callee = llvm::dyn_cast<NameExpr>(call->callee);
     const Symbol *s = callee ? valueScope->lookup(callee->name) : nullptr;
-    bool source = isWarpRef(call->callee, valueScope, wpName) ||
-                  (s && (s->kind == Symbol::Func || s->kind == Symbol::Struct ||
-                         s->kind == Symbol::Const)) ||
-                  (callee && !s); // int(3), float(x): Python's types
+    bool source =
+        isWarpRef(call->callee, valueScope, wpName) ||
+        (s && (s->kind == Symbol::Func || s->kind == Symbol::Struct || s->kind == Symbol::Const)) ||
+        (callee && !s); // int(3), float(x): Python's types
     if (!source) {
       Symbol sym;
       sym.hostNote = (role + " bound to a value of host code at line " +
-                      llvm::Twine(diags.getSourceMgr().FindLineNumber(value->loc))).str();
+                      llvm::Twine(diags.getSourceMgr().FindLineNumber(value->loc)))
+                         .str();
       inst->symbols[name] = sym;
       return;
     }
@@ -324,13 +330,26 @@ std::optional<bool> Parser::hostTruth(Expr *e, Scope *scope, unsigned depth) {
       std::optional<int> cmp = pyCompare(*l, *r); // nullopt: a NaN
       bool v;
       switch (c->ops[i]) {
-      case CmpOp::Lt: v = cmp && *cmp < 0; break;
-      case CmpOp::Le: v = cmp && *cmp <= 0; break;
-      case CmpOp::Gt: v = cmp && *cmp > 0; break;
-      case CmpOp::Ge: v = cmp && *cmp >= 0; break;
-      case CmpOp::Eq: v = cmp && *cmp == 0; break;
-      case CmpOp::Ne: v = !cmp || *cmp != 0; break;
-      default: return std::nullopt;
+      case CmpOp::Lt:
+        v = cmp && *cmp < 0;
+        break;
+      case CmpOp::Le:
+        v = cmp && *cmp <= 0;
+        break;
+      case CmpOp::Gt:
+        v = cmp && *cmp > 0;
+        break;
+      case CmpOp::Ge:
+        v = cmp && *cmp >= 0;
+        break;
+      case CmpOp::Eq:
+        v = cmp && *cmp == 0;
+        break;
+      case CmpOp::Ne:
+        v = !cmp || *cmp != 0;
+        break;
+      default:
+        return std::nullopt;
       }
       if (!v)
         return false;

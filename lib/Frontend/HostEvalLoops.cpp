@@ -46,7 +46,8 @@ static bool hostLoopItems(ModuleAST &mod, Expr *iter, Scope *scope, std::vector<
     StringRef root = StringRef(path).split('.').first;
     const Symbol *rs = scope->lookup(root);
     bool warp = (rs && rs->kind == Symbol::WarpModule) || (!rs && root == "warp");
-    static const char *const ints[] = {"int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"};
+    static const char *const ints[] = {"int8",  "uint8",  "int16", "uint16",
+                                       "int32", "uint32", "int64", "uint64"};
     static const char *const floats[] = {"float16", "bfloat16", "float32", "float64"};
     std::vector<StringRef> names;
     if (a->attr == "int_types" || a->attr == "scalar_types" || a->attr == "scalar_and_bool_types")
@@ -87,7 +88,8 @@ static bool hostLoopItems(ModuleAST &mod, Expr *iter, Scope *scope, std::vector<
     return false;
   // [*a, *b]: the items of a and b are not known here.
   for (Expr *e : items)
-    if (auto *u = llvm::dyn_cast<UnsupportedExpr>(e); u && u->what.find("starred") != std::string::npos)
+    if (auto *u = llvm::dyn_cast<UnsupportedExpr>(e);
+        u && u->what.find("starred") != std::string::npos)
       return false;
   return true; // (comprehensions are not literals: no items)
 }
@@ -186,15 +188,16 @@ bool Parser::tryHostLoop(Scope *scope) {
         continue;
       }
       if (next.isOp("+=") || next.isOp("|=") ||
-          (next.isOp(".") && llvm::is_contained({"append", "extend", "insert", "pop", "remove", "clear",
-                                                 "update", "setdefault", "sort", "reverse"},
-                                                toks[i + 2].text)))
+          (next.isOp(".") &&
+           llvm::is_contained({"append", "extend", "insert", "pop", "remove", "clear", "update",
+                               "setdefault", "sort", "reverse"},
+                              toks[i + 2].text)))
         return true;
     }
     return false;
   };
-  if (!defines || jumps || !hostLoopItems(mod, iter, scope, items, itemScope, mutated) || items.size() > 256 ||
-      instanceDepth >= kMaxInstanceDepth)
+  if (!defines || jumps || !hostLoopItems(mod, iter, scope, items, itemScope, mutated) ||
+      items.size() > 256 || instanceDepth >= kMaxInstanceDepth)
     return fail();
   // Each item binds every target: `for a, b in [(x, y), ...]` unpacks it.
   std::vector<llvm::SmallVector<Expr *, 4>> bound;
@@ -204,7 +207,8 @@ bool Parser::tryHostLoop(Scope *scope) {
       values.push_back(item);
     else if (auto *t = llvm::dyn_cast<TupleExpr>(item))
       values.assign(t->elts.begin(), t->elts.end());
-    else if (auto *u = llvm::dyn_cast<UnsupportedExpr>(item); u && !u->isSet && u->dictItems.empty())
+    else if (auto *u = llvm::dyn_cast<UnsupportedExpr>(item);
+             u && !u->isSet && u->dictItems.empty())
       values.assign(u->listItems.begin(), u->listItems.end());
     if (values.size() != targets.size())
       return fail(); // Python raises; leave the targets host values

@@ -67,7 +67,8 @@ mlir::Type MLIRGen::convertType(const kdsl::Type *t) {
     if (t->indexed)
       return getIndexedArrayType(&ctx, convertType(t->dtype), t->ndim, t->dtype->str());
     return ArrayType::get(&ctx, convertType(t->dtype), t->ndim);
-  case kdsl::Type::Tile: return TileType::get(&ctx, t->fixedShape, convertType(t->dtype));
+  case kdsl::Type::Tile:
+    return TileType::get(&ctx, t->fixedShape, convertType(t->dtype));
   case kdsl::Type::Struct: {
     auto it = structTypes.find(t->structDef);
     if (it != structTypes.end())

@@ -860,8 +860,8 @@ mlir::Value MLIRGen::genTileMap(ValueRange tiles, const Type *result, mlir::Loca
 
 /// `a op b` of two tiles, or of a tile and a scalar (Sema::tileBinaryResult):
 /// the scalar operator on their elements, the scalar used from above.
-mlir::Value MLIRGen::genTileBinary(BinOp op, mlir::Value x, const Type *tx, mlir::Value y, const Type *ty,
-                                   const Type *result, mlir::Location l) {
+mlir::Value MLIRGen::genTileBinary(BinOp op, mlir::Value x, const Type *tx, mlir::Value y,
+                                   const Type *ty, const Type *result, mlir::Location l) {
   SmallVector<mlir::Value> tiles;
   for (mlir::Value v : {x, y})
     if (isa<TileType>(v.getType()))

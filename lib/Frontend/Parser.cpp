@@ -1040,7 +1040,6 @@ Expr *Parser::parseAtom() {
 
 } // namespace kdsl::detail
 
-
 Expr *kdsl::parseStandaloneExpr(unsigned bufferId, DiagEngine &diags, ModuleAST &module) {
   std::vector<Token> tokens;
   if (!tokenize(diags.getSourceMgr().getMemoryBuffer(bufferId)->getBuffer(), diags, tokens))

@@ -55,9 +55,7 @@ private:
 
   // ---- token helpers ----------------------------------------------------
   const Token &cur() const { return toks[p]; }
-  const Token &peekTok(size_t k = 1) const {
-    return toks[std::min(p + k, toks.size() - 1)];
-  }
+  const Token &peekTok(size_t k = 1) const { return toks[std::min(p + k, toks.size() - 1)]; }
   void advance() {
     if (p + 1 < toks.size())
       ++p;
@@ -90,12 +88,18 @@ private:
   }
   static std::string describe(const Token &t) {
     switch (t.kind) {
-    case Tok::Newline: return "end of line";
-    case Tok::Indent: return "unexpected indent";
-    case Tok::Dedent: return "end of block";
-    case Tok::Eof: return "end of file";
-    case Tok::String: return "a string";
-    default: return ("'" + t.text + "'").str();
+    case Tok::Newline:
+      return "end of line";
+    case Tok::Indent:
+      return "unexpected indent";
+    case Tok::Dedent:
+      return "end of block";
+    case Tok::Eof:
+      return "end of file";
+    case Tok::String:
+      return "a string";
+    default:
+      return ("'" + t.text + "'").str();
     }
   }
   static bool isKeyword(StringRef s) {
@@ -171,8 +175,8 @@ private:
   // Factories: plain defs holding Warp definitions, instantiated where host
   // code calls them with arguments the source gives (`f1 = make_func(17)`).
   struct Factory {
-    size_t defTok = 0;  // the `def` token
-    Scope *scope = nullptr; // where the def stands
+    size_t defTok = 0;                                // the `def` token
+    Scope *scope = nullptr;                           // where the def stands
     std::vector<std::pair<StringRef, Expr *>> params; // name, default value
     bool instantiable = false;
     // The definitions of the def's own scan (host parameters unbound): they

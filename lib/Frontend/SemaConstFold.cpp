@@ -234,10 +234,11 @@ bool Sema::coerce(Expr *e, const Type *t, const llvm::Twine &what) {
     return error(e->loc, what + ": a float literal cannot be used as " + t->str());
   if (from->isLiteral())
     return error(e->loc, what + ": expected " + t->str() + ", got a number");
-  return error(e->loc, what + ": expected " + t->str() + ", got " + from->str() +
-                           (t->isScalar() && from->isScalar()
-                                ? " (convert explicitly, e.g. " + std::string(warpName(t->scalar)) + "(x))"
-                                : ""));
+  return error(e->loc,
+               what + ": expected " + t->str() + ", got " + from->str() +
+                   (t->isScalar() && from->isScalar()
+                        ? " (convert explicitly, e.g. " + std::string(warpName(t->scalar)) + "(x))"
+                        : ""));
 }
 
 const Type *Sema::finalize(Expr *e) {
@@ -249,7 +250,8 @@ const Type *Sema::finalize(Expr *e) {
 const Type *Sema::unify(Expr *a, Expr *b, SMLoc loc, StringRef what) {
   const Type *ta = a->type, *tb = b->type;
   if (ta->isLiteral() && tb->isLiteral())
-    return ta->kind == Type::FloatLit || tb->kind == Type::FloatLit ? types.floatLit() : types.intLit();
+    return ta->kind == Type::FloatLit || tb->kind == Type::FloatLit ? types.floatLit()
+                                                                    : types.intLit();
   if (ta->isLiteral())
     return coerce(a, tb, what) ? tb : nullptr;
   if (tb->isLiteral())

@@ -280,7 +280,8 @@ const Type *Sema::checkSubscript(SubscriptExpr *e) {
     return bt->dtype;
   case Type::Tile: // t[i, j]: wp.tile_extract
     if (n != bt->ndim) {
-      error(e->loc, bt->str() + " takes " + llvm::Twine((unsigned)bt->ndim) + " indices, got " + llvm::Twine(n));
+      error(e->loc, bt->str() + " takes " + llvm::Twine((unsigned)bt->ndim) + " indices, got " +
+                        llvm::Twine(n));
       return nullptr;
     }
     for (Expr *i : e->indices)
@@ -548,11 +549,12 @@ const Type *Sema::checkBinary(BinaryExpr *e) {
 const Type *Sema::tileBinaryResult(BinaryExpr *e) {
   const Type *ta = e->lhs->type, *tb = e->rhs->type;
   auto bad = [&]() -> const Type * {
-    error(e->opLoc, std::string("operator '") + spell(e->op) + "' is not defined for " + ta->str() + " and " +
-                        (tb->isLiteral() ? std::string("a number") : tb->str()));
+    error(e->opLoc, std::string("operator '") + spell(e->op) + "' is not defined for " + ta->str() +
+                        " and " + (tb->isLiteral() ? std::string("a number") : tb->str()));
     return nullptr;
   };
-  bool arith = e->op == BinOp::Add || e->op == BinOp::Sub || e->op == BinOp::Mul || e->op == BinOp::Div;
+  bool arith =
+      e->op == BinOp::Add || e->op == BinOp::Sub || e->op == BinOp::Mul || e->op == BinOp::Div;
   for (const Type *t : {ta, tb})
     if (t->isTile() && !(t->dtype->isScalar() || t->dtype->isVecLike()))
       return bad(); // tiles of structs
@@ -560,16 +562,17 @@ const Type *Sema::tileBinaryResult(BinaryExpr *e) {
     return bad();
   if (ta->isTile() && tb->isTile()) {
     if (ta->fixedShape != tb->fixedShape) {
-      error(e->opLoc, std::string("operator '") + spell(e->op) + "' needs tiles of one shape, got " + ta->str() +
-                          " and " + tb->str());
+      error(e->opLoc, std::string("operator '") + spell(e->op) +
+                          "' needs tiles of one shape, got " + ta->str() + " and " + tb->str());
       return nullptr;
     }
     if (ta->dtype != tb->dtype) {
-      error(e->opLoc, std::string("operator '") + spell(e->op) + "' needs tiles of one dtype, got " + ta->str() +
-                          " and " + tb->str());
+      error(e->opLoc, std::string("operator '") + spell(e->op) +
+                          "' needs tiles of one dtype, got " + ta->str() + " and " + tb->str());
       return nullptr;
     }
-    if (ta->dtype->isBool() || ((e->op == BinOp::Mul || e->op == BinOp::Div) && !ta->dtype->isScalar()))
+    if (ta->dtype->isBool() ||
+        ((e->op == BinOp::Mul || e->op == BinOp::Div) && !ta->dtype->isScalar()))
       return bad();
     return ta;
   }

@@ -469,7 +469,8 @@ bool SpatialRules::fixedArity() {
 
 /// transform_get_*, transform_multiply/point/vector/inverse: a transform (or,
 /// `pointLike`, a 4x4 matrix) first; `result` types the call from it.
-const Type *SpatialRules::transformOp(bool pointLike, llvm::function_ref<const Type *(const Type *)> result) {
+const Type *SpatialRules::transformOp(bool pointLike,
+                                      llvm::function_ref<const Type *(const Type *)> result) {
   if (!fixedArity())
     return nullptr;
   const Type *t = args[0]->type;
@@ -569,8 +570,9 @@ KDSL_SPATIAL_RULE(transformGetTranslation,
 KDSL_SPATIAL_RULE(transformGetRotation,
                   r.transformOp(false, [&](const Type *t) { return r.types.quat(t->scalar); }))
 KDSL_SPATIAL_RULE(transformInverse, r.transformOp(false, [](const Type *t) { return t; }))
-KDSL_SPATIAL_RULE(transformMultiply,
-                  r.transformOp(false, [&](const Type *t) { return r.secondArg(t, t, "() argument b"); }))
+KDSL_SPATIAL_RULE(transformMultiply, r.transformOp(false, [&](const Type *t) {
+  return r.secondArg(t, t, "() argument b");
+}))
 KDSL_SPATIAL_RULE(transformPointOrVector, r.transformOp(true, [&](const Type *t) {
   const Type *vec3 = r.types.vec(3, t->scalar);
   return r.secondArg(vec3, vec3, "() argument");
@@ -580,7 +582,8 @@ KDSL_SPATIAL_RULE(transformToMatrix, r.transformToMatrix())
 KDSL_SPATIAL_RULE(transformCompose, r.transformCompose())
 KDSL_SPATIAL_RULE(spatialDot, r.spatialOp([&](const Type *t) { return r.types.scalar(t->scalar); }))
 KDSL_SPATIAL_RULE(spatialCross, r.spatialOp([](const Type *t) { return t; }))
-KDSL_SPATIAL_RULE(spatialHalf, r.spatialOp([&](const Type *t) { return r.types.vec(3, t->scalar); }))
+KDSL_SPATIAL_RULE(spatialHalf,
+                  r.spatialOp([&](const Type *t) { return r.types.vec(3, t->scalar); }))
 KDSL_SPATIAL_RULE(spatialAdjoint, r.spatialAdjoint())
 #undef KDSL_SPATIAL_RULE
 

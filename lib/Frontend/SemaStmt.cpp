@@ -85,8 +85,8 @@ bool Sema::bindLocal(NameExpr *name, const Type *vt, Expr *value, SMLoc loc) {
       return coerce(value, t, "assignment to '" + name->name + "'");
     // An array local rebound with another ndim at the top of the body: a
     // fresh local from here on (Warp compares arrays by kind and dtype).
-    if (assignAtTopLevel && t->kind == Type::Array && vt->kind == Type::Array && t->dtype == vt->dtype &&
-        t->indexed == vt->indexed) {
+    if (assignAtTopLevel && t->kind == Type::Array && vt->kind == Type::Array &&
+        t->dtype == vt->dtype && t->indexed == vt->indexed) {
       StringRef base = name->name.split('.').first;
       unsigned k = 1;
       while (fn->locals.count((base + "." + llvm::Twine(k)).str()))
@@ -99,8 +99,8 @@ bool Sema::bindLocal(NameExpr *name, const Type *vt, Expr *value, SMLoc loc) {
       name->type = vt;
       return true;
     }
-    return error(loc, "local variable '" + name->name + "' changes type from " + t->str() +
-                          " to " + types.concrete(vt)->str() +
+    return error(loc, "local variable '" + name->name + "' changes type from " + t->str() + " to " +
+                          types.concrete(vt)->str() +
                           " (locals keep the type of their first assignment)");
   }
   const Type *t = value ? finalize(value) : types.concrete(vt);
@@ -302,8 +302,10 @@ bool Sema::checkReturn(ReturnStmt *s) {
   }
   if (values.size() != fn->resultTypes.size()) {
     if (fn->resultTypes.empty())
-      return error(s->loc, fn->returns ? "this 'return' has a value but the function is annotated '-> None'"
-                                       : "this 'return' has a value but the function returned nothing before");
+      return error(s->loc,
+                   fn->returns
+                       ? "this 'return' has a value but the function is annotated '-> None'"
+                       : "this 'return' has a value but the function returned nothing before");
     return error(s->loc, "this 'return' gives " + llvm::Twine(values.size()) +
                              " value(s) but the function returns " +
                              llvm::Twine(fn->resultTypes.size()));
@@ -313,11 +315,12 @@ bool Sema::checkReturn(ReturnStmt *s) {
     // MLIRGen): its type must be the func's result type exactly, as in Warp.
     const Type *vt = values[i]->type;
     if (vt->isFixedArray() && vt != fn->resultTypes[i])
-      return error(values[i]->loc, "the function '" + fn->name + "' returns a fixed-size array (" +
-                                       vt->str() + ") whereas its return type is " +
-                                       (fn->returns ? "annotated as " : "") + fn->resultTypes[i]->str() +
-                                       " (as in Warp, annotate it -> wp.fixedarray(shape=..., dtype=...) or "
-                                       "leave it unannotated)");
+      return error(values[i]->loc,
+                   "the function '" + fn->name + "' returns a fixed-size array (" + vt->str() +
+                       ") whereas its return type is " + (fn->returns ? "annotated as " : "") +
+                       fn->resultTypes[i]->str() +
+                       " (as in Warp, annotate it -> wp.fixedarray(shape=..., dtype=...) or "
+                       "leave it unannotated)");
     if (!coerce(values[i], fn->resultTypes[i], "return value"))
       return false;
   }
@@ -335,8 +338,8 @@ bool Sema::checkStmt(Stmt *s) {
                                "' outside a loop");
     return true;
   case StmtKind::Unsupported:
-    return error(s->loc, static_cast<UnsupportedStmt *>(s)->what +
-                             " are not supported in kernel code");
+    return error(s->loc,
+                 static_cast<UnsupportedStmt *>(s)->what + " are not supported in kernel code");
   case StmtKind::Expr: {
     auto *e = static_cast<ExprStmt *>(s);
     if (e->isDocstring)
@@ -425,7 +428,8 @@ bool Sema::checkStmt(Stmt *s) {
         sub && sub->skind == SubKind::ArrayElem && (a->op == BinOp::Add || a->op == BinOp::Sub)) {
       // Warp turns `a[i] += v` into an atomic add so that threads can share elements.
       const Type *d = tt;
-      bool wide = bitWidth(d->scalar) >= 32 || d->scalar == Scalar::F16 || d->scalar == Scalar::BF16;
+      bool wide =
+          bitWidth(d->scalar) >= 32 || d->scalar == Scalar::F16 || d->scalar == Scalar::BF16;
       bool ok = (d->isScalar() && !d->isBool() && wide) ||
                 ((d->kind == Type::Vec || d->kind == Type::Mat || d->kind == Type::Quat) && wide);
       a->atomic = ok;

@@ -18,9 +18,12 @@ bool Sema::arrayName(StringRef name, bool &indexed, unsigned &ndim) {
     return false;
   if (name.empty() || name == "1d")
     ndim = 1;
-  else if (name == "2d") ndim = 2;
-  else if (name == "3d") ndim = 3;
-  else if (name == "4d") ndim = 4;
+  else if (name == "2d")
+    ndim = 2;
+  else if (name == "3d")
+    ndim = 3;
+  else if (name == "4d")
+    ndim = 4;
   else
     return false;
   return true;
@@ -182,9 +185,10 @@ const Type *Sema::resolveType(Expr *ann, Scope *scope) {
       const Type *dt = resolveType(s->indices[0], scope);
       if (!dt)
         return nullptr;
-      if (!dt->isScalar() || ((*name == "Quaternion" || *name == "Transformation") && !isFloat(dt->scalar))) {
-        error(s->indices[0]->loc, *name + "[...] needs a " +
-                                      (want == 1 ? "float" : "scalar") + " dtype, got " + dt->str());
+      if (!dt->isScalar() ||
+          ((*name == "Quaternion" || *name == "Transformation") && !isFloat(dt->scalar))) {
+        error(s->indices[0]->loc, *name + "[...] needs a " + (want == 1 ? "float" : "scalar") +
+                                      " dtype, got " + dt->str());
         return nullptr;
       }
       if (*name == "Quaternion")
@@ -203,7 +207,8 @@ const Type *Sema::resolveType(Expr *ann, Scope *scope) {
         }
         ext.push_back((unsigned)*v);
       }
-      return *name == "Vector" ? types.vec(ext[0], dt->scalar) : types.mat(ext[0], ext[1], dt->scalar);
+      return *name == "Vector" ? types.vec(ext[0], dt->scalar)
+                               : types.mat(ext[0], ext[1], dt->scalar);
     }
   }
   if (std::optional<const Type *> t = resolveCompositeType(ann, scope))
@@ -216,8 +221,8 @@ const Type *Sema::resolveType(Expr *ann, Scope *scope) {
       if (const Symbol *s = scope->lookup(n->name); s && s->kind == Symbol::Const)
         if (auto *c = llvm::dyn_cast_or_null<CallExpr>(s->constDef->value)) {
           auto ctor = warpNameOf(c->callee, s->constDef->scope);
-          if (ctor && (*ctor == "array" || *ctor == "zeros" || *ctor == "empty" || *ctor == "ones" ||
-                       *ctor == "full"))
+          if (ctor && (*ctor == "array" || *ctor == "zeros" || *ctor == "empty" ||
+                       *ctor == "ones" || *ctor == "full"))
             for (Keyword &kw : c->kwargs)
               if (kw.name == "dtype")
                 return resolveType(kw.value, s->constDef->scope);
@@ -244,8 +249,6 @@ SubscriptExpr *Sema::tupleAnnotation(Expr *e, Scope *scope) {
     name = a->attr;
   return (name == "tuple" || name == "Tuple") ? s : nullptr;
 }
-
-
 
 /// Whether `ann` is a call `wp.fixedarray(...)`.
 bool Sema::isFixedArrayAnnotation(Expr *ann, Scope *scope) {
@@ -289,7 +292,8 @@ const Type *Sema::fixedArrayAnnotation(Expr *ann, Scope *scope) {
     return nullptr;
   if (!(dt->isScalar() || dt->isVecLike() || dt->kind == Type::Struct))
     return error(dtype->loc, "a fixedarray's dtype must be a scalar, vector, matrix, quaternion, "
-                             "transform or struct type, got " + dt->str()),
+                             "transform or struct type, got " +
+                                 dt->str()),
            nullptr;
   return types.fixedArray(dt, extents);
 }

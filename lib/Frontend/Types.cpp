@@ -44,7 +44,8 @@ std::string Type::str() const {
     std::string sh;
     for (size_t d = 0; d < fixedShape.size(); ++d)
       sh += (d ? ", " : "") + std::to_string(fixedShape[d]);
-    return "tile(dtype=" + dtype->str() + ", shape=(" + sh + (fixedShape.size() == 1 ? ",))" : "))");
+    return "tile(dtype=" + dtype->str() + ", shape=(" + sh +
+           (fixedShape.size() == 1 ? ",))" : "))");
   }
   case Struct: return structDef->name.str();
   case Tuple: {

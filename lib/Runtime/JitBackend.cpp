@@ -8,8 +8,6 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
-#include <chrono>
-#include <cstdlib>
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
@@ -18,6 +16,8 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Target/TargetMachine.h"
+#include <chrono>
+#include <cstdlib>
 
 using namespace mlir;
 using namespace kdsl;
@@ -55,8 +55,7 @@ llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithJit(ModuleOp module,
   auto lap = [&](double JitPhaseTimes::*phase) {
     Clock::time_point now = Clock::now();
     if (options.phaseTimes)
-      options.phaseTimes->*phase +=
-          std::chrono::duration<double, std::milli>(now - last).count();
+      options.phaseTimes->*phase += std::chrono::duration<double, std::milli>(now - last).count();
     last = now;
   };
   if (llvm::Error e = lowerToLLVMDialect(module, options))

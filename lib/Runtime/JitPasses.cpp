@@ -131,7 +131,8 @@ bool hasWideVectors(Function &f) {
     return v && v->getNumElements() >= kMinWideVector;
   };
   for (Instruction &inst : instructions(f))
-    if (wide(inst.getType()) || any_of(inst.operands(), [&](Value *o) { return wide(o->getType()); }))
+    if (wide(inst.getType()) ||
+        any_of(inst.operands(), [&](Value *o) { return wide(o->getType()); }))
       return true;
   return false;
 }

@@ -71,9 +71,8 @@ void kdsl::initializeNativeTargetOnce() {
 
 /// An LLJIT for `machine` with the process's symbols (those `allow` accepts)
 /// and the report hooks; its compiler hands objects to `cache` if set.
-static Expected<std::unique_ptr<orc::LLJIT>> createJit(orc::JITTargetMachineBuilder machine,
-                                                       kdsl::HostSymbolFilter allow,
-                                                       ObjectCache *cache) {
+static Expected<std::unique_ptr<orc::LLJIT>>
+createJit(orc::JITTargetMachineBuilder machine, kdsl::HostSymbolFilter allow, ObjectCache *cache) {
   kdsl::initializeNativeTargetOnce();
   // bfloat16 conversions go through the functions above on every host: the
   // AVX512-BF16 / AVX-NE-CONVERT instructions treat denormals differently.
@@ -129,10 +128,11 @@ static Expected<std::unique_ptr<orc::LLJIT>> createJit(orc::JITTargetMachineBuil
   return std::move(*jit);
 }
 
-Expected<std::unique_ptr<orc::LLJIT>>
-kdsl::createKernelJit(orc::JITTargetMachineBuilder machine, std::unique_ptr<Module> module,
-                      std::unique_ptr<LLVMContext> context, HostSymbolFilter allow,
-                      ObjectCache *cache) {
+Expected<std::unique_ptr<orc::LLJIT>> kdsl::createKernelJit(orc::JITTargetMachineBuilder machine,
+                                                            std::unique_ptr<Module> module,
+                                                            std::unique_ptr<LLVMContext> context,
+                                                            HostSymbolFilter allow,
+                                                            ObjectCache *cache) {
   // On an error below, the module goes before the context it lives in (the
   // parameters would be destroyed the other way round).
   auto dropModule = llvm::make_scope_exit([&] { module.reset(); });

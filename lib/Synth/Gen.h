@@ -596,15 +596,17 @@ const std::vector<const MotifRegistration *> &motifRegistry();
   struct Tag;                                                                                      \
   }                                                                                                \
   template <> void Gen::motifBody<Tag>();                                                          \
-  static const MotifRegistration Tag##Registration(category, position, name, &Gen::motifBody<Tag>); \
+  static const MotifRegistration Tag##Registration(category, position, name,                       \
+                                                   &Gen::motifBody<Tag>);                          \
   template <> void Gen::motifBody<Tag>()
 
 /// Each Motifs<Domain>.cpp file has one KDSL_MOTIF_FILE(Domain), which
 /// Motifs.cpp references (KDSL_MOTIF_FILES) so that the linker keeps the file
 /// of the static library, and its registrations with it.
-#define KDSL_MOTIF_FILE(Domain)                                                                   \
+#define KDSL_MOTIF_FILE(Domain)                                                                    \
   void motifFileAnchor##Domain() {}
-#define KDSL_MOTIF_FILES(X) X(Generic) X(Geometry) X(Grid) X(Numeric) X(Physics) X(Random) X(Spatial)
+#define KDSL_MOTIF_FILES(X)                                                                        \
+  X(Generic) X(Geometry) X(Grid) X(Numeric) X(Physics) X(Random) X(Spatial)
 
 } // namespace kdsl::synth::gen
 

@@ -34,7 +34,8 @@ static std::vector<const MotifRegistration *> &registry() {
   return motifs;
 }
 
-MotifRegistration::MotifRegistration(const char *category, int position, const char *name, void (Gen::*build)())
+MotifRegistration::MotifRegistration(const char *category, int position, const char *name,
+                                     void (Gen::*build)())
     : category(category), position(position), name(name), build(build) {
   registry().push_back(this);
 }
@@ -54,11 +55,13 @@ std::vector<Gen::MotifChoice> Gen::motifsOf(const std::string &c0) {
   for (const MotifRegistration *r : motifRegistry())
     if (c0 == r->category)
       found.push_back(r);
-  std::sort(found.begin(), found.end(),
-            [](const MotifRegistration *x, const MotifRegistration *y) { return x->position < y->position; });
+  std::sort(found.begin(), found.end(), [](const MotifRegistration *x, const MotifRegistration *y) {
+    return x->position < y->position;
+  });
   std::vector<MotifChoice> choices;
   for (const MotifRegistration *r : found) {
-    assert(r->position == int(choices.size()) && "a category's motif positions are 0..n-1, each once");
+    assert(r->position == int(choices.size()) &&
+           "a category's motif positions are 0..n-1, each once");
     choices.push_back({r->name, r->build});
   }
   return choices;

@@ -432,6 +432,8 @@ KDSL_MOTIF(QuatIntegrateMotif, "quaternion", 0, "quat_integrate") {
 // Registrations of the motifs above that take parameters or are drawn in
 // several categories.
 KDSL_MOTIF(RaySphereInVectorMotif, "vector", 2, "ray_sphere") { mRaySphere(false); }
-KDSL_MOTIF(RaySphereBranchInControlFlowMotif, "control_flow", 2, "ray_sphere_branch") { mRaySphere(true); }
+KDSL_MOTIF(RaySphereBranchInControlFlowMotif, "control_flow", 2, "ray_sphere_branch") {
+  mRaySphere(true);
+}
 
 } // namespace kdsl::synth::gen

@@ -785,10 +785,16 @@ KDSL_MOTIF(RigidBodyMotif, "combined", 0, "rigid_body") {
 // several categories.
 KDSL_MOTIF(IntegrateInVectorMotif, "vector", 0, "integrate") { mIntegrate(false, false); }
 KDSL_MOTIF(SpringsInVectorMotif, "vector", 1, "springs") { mSprings(false); }
-KDSL_MOTIF(IntegrateCollideInControlFlowMotif, "control_flow", 0, "integrate_collide") { mIntegrate(rng.chance(0.5), true); }
+KDSL_MOTIF(IntegrateCollideInControlFlowMotif, "control_flow", 0, "integrate_collide") {
+  mIntegrate(rng.chance(0.5), true);
+}
 KDSL_MOTIF(NeighboursInLoopCarriedMotif, "loop_carried", 0, "neighbours") { mNeighbours(false); }
-KDSL_MOTIF(NeighboursNestedInNestedLoopMotif, "nested_loop", 1, "neighbours_nested") { mNeighbours(true); }
+KDSL_MOTIF(NeighboursNestedInNestedLoopMotif, "nested_loop", 1, "neighbours_nested") {
+  mNeighbours(true);
+}
 KDSL_MOTIF(SpringsFuncInFuncCallMotif, "func_call", 1, "springs_func") { mSprings(true); }
-KDSL_MOTIF(IntegrateScalarInScalarParamMotif, "scalar_param", 1, "integrate_scalar") { mIntegrate(true, rng.chance(0.4)); }
+KDSL_MOTIF(IntegrateScalarInScalarParamMotif, "scalar_param", 1, "integrate_scalar") {
+  mIntegrate(true, rng.chance(0.4));
+}
 
 } // namespace kdsl::synth::gen

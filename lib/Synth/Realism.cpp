@@ -815,7 +815,8 @@ void Analyzer::syntaxExpr(const Expr *e) {
         return;
       ++facts.builtins[builtinName(*b)];
       if (auto pair = sameOperandPair(*b))
-        if (pair->second < c->args.size() && print(c->args[pair->first]) == print(c->args[pair->second]))
+        if (pair->second < c->args.size() &&
+            print(c->args[pair->first]) == print(c->args[pair->second]))
           facts.sameOperand.push_back(print(x));
       // Math of wp.sin / wp.cos (possibly scaled): the bounded-argument wrapper.
       if (isMathBuiltin(*b) && *b != Builtin::Sin && *b != Builtin::Cos) {
@@ -833,8 +834,8 @@ void Analyzer::syntaxExpr(const Expr *e) {
       return;
     }
     if (auto *b = dyn_cast<BinaryExpr>(x)) {
-      if ((b->op == BinOp::Sub || b->op == BinOp::Div || b->op == BinOp::Mod || b->op == BinOp::FloorDiv ||
-           b->op == BinOp::BitXor) &&
+      if ((b->op == BinOp::Sub || b->op == BinOp::Div || b->op == BinOp::Mod ||
+           b->op == BinOp::FloorDiv || b->op == BinOp::BitXor) &&
           print(b->lhs) == print(b->rhs))
         facts.sameOperand.push_back(print(x));
       // e*e + c: a guard that keeps an argument in a builtin's domain.

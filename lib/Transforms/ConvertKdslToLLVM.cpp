@@ -100,7 +100,9 @@ struct Layout {
   static bool isWideRow(VectorType v) {
     return v.getRank() == 1 && v.getDimSize(0) >= kWideRow && !v.getElementType().isInteger(1);
   }
-  static unsigned elementAlign(VectorType v) { return (unsigned)cLayoutOf(v.getElementType())->align; }
+  static unsigned elementAlign(VectorType v) {
+    return (unsigned)cLayoutOf(v.getElementType())->align;
+  }
   Value fieldPtr(Value ptr, Type mem, int64_t i) {
     return LLVM::GEPOp::create(b, loc, ptr.getType(), mem, ptr, ArrayRef<LLVM::GEPArg>{0, (int32_t)i});
   }
@@ -184,7 +186,8 @@ struct Layout {
       bool proven = kdsl::knownNonNegativeIndex(access, d);
       bool nonNegative = proven || (matchPattern(i, m_ConstantInt(&known)) && !known.isNegative());
       // zext nneg: LLVM may treat the extended index as the i32's value.
-      Value i64 = proven ? zextNonNegative(i) : (Value)LLVM::SExtOp::create(b, loc, b.getI64Type(), i);
+      Value i64 =
+          proven ? zextNonNegative(i) : (Value)LLVM::SExtOp::create(b, loc, b.getI64Type(), i);
       if (!nonNegative) {
         Value extent = LLVM::ExtractValueOp::create(b, loc, desc, ArrayRef<int64_t>{1, (int64_t)d});
         Value zero = LLVM::ConstantOp::create(b, loc, b.getI64Type(), (int64_t)0);
@@ -438,7 +441,8 @@ struct SubArrayLowering : KdslPattern<SubArrayOp> {
 /// strides, the unused dimensions 0.
 struct ComponentViewLowering : KdslPattern<ComponentViewOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(ComponentViewOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(ComponentViewOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
     Location loc = op.getLoc();
     auto elem = cast<VectorType>(op.getArray().getType().getElementType());
     std::optional<CSizeAlign> scalar = cLayoutOf(elem.getElementType());
@@ -455,7 +459,8 @@ struct ComponentViewLowering : KdslPattern<ComponentViewOp> {
     if (out.getNdim() < (unsigned)elem.getRank())
       stride *= elem.getDimSize(1);
     for (int64_t d = (int64_t)out.getNdim() - 1; d >= 0; --d) {
-      desc = LLVM::InsertValueOp::create(r, loc, desc, l.idx(elem.getDimSize(d)), ArrayRef<int64_t>{1, d});
+      desc = LLVM::InsertValueOp::create(r, loc, desc, l.idx(elem.getDimSize(d)),
+                                         ArrayRef<int64_t>{1, d});
       desc = LLVM::InsertValueOp::create(r, loc, desc, l.idx(stride), ArrayRef<int64_t>{2, d});
       stride *= elem.getDimSize(d);
     }
@@ -717,9 +722,12 @@ struct ConvertKdslToLLVMPass : public kdsl::impl::ConvertKdslToLLVMBase<ConvertK
     });
 
     RewritePatternSet patterns(ctx);
-    patterns.add<LoadLowering, StoreLowering, ReadLowering, ComponentIndexLowering, ShapeLowering, HasDataLowering, NullArrayLowering, AtomicLowering, FieldViewLowering,
-                 SubArrayLowering, ArraySliceLowering, ComponentViewLowering, BitcastLowering, LocalArrayLowering, ArrayPtrLowering, ArrayFromPtrLowering,
-                 IsDenseLowering, AssumeDenseLowering, StructCreateLowering, StructExtractLowering, StructInsertLowering>(converter);
+    patterns.add<LoadLowering, StoreLowering, ReadLowering, ComponentIndexLowering, ShapeLowering,
+                 HasDataLowering, NullArrayLowering, AtomicLowering, FieldViewLowering,
+                 SubArrayLowering, ArraySliceLowering, ComponentViewLowering, BitcastLowering,
+                 LocalArrayLowering, ArrayPtrLowering, ArrayFromPtrLowering, IsDenseLowering,
+                 AssumeDenseLowering, StructCreateLowering, StructExtractLowering,
+                 StructInsertLowering>(converter);
     populatePrintToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);

@@ -36,8 +36,8 @@
 // its value (in its block; uses in nested regions count at their ancestor).
 //
 //===----------------------------------------------------------------------===//
-#include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Dialect/IndexFacts.h"
+#include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Dialect/SourceNames.h"
 #include "kdsl/Transforms/Passes.h"
 
@@ -76,10 +76,24 @@ bool isLargeMatrix(Type t) {
 /// n, k, m of a product (n x k) (k x m): M v has m = 1, v M has n = 1.
 std::array<int64_t, 3> productDims(MatMulOp o) {
   VectorType lt = o.getLhs().getType(), rt = o.getRhs().getType();
-  return {lt.getRank() == 2 ? lt.getDimSize(0) : 1, rt.getDimSize(0), rt.getRank() == 2 ? rt.getDimSize(1) : 1};
+  return {lt.getRank() == 2 ? lt.getDimSize(0) : 1, rt.getDimSize(0),
+          rt.getRank() == 2 ? rt.getDimSize(1) : 1};
 }
 
-enum class Kind { None, Product, Transpose, Outer, Elementwise, Load, Store, Atomic, Extract, Insert, Splat, Reduce };
+enum class Kind {
+  None,
+  Product,
+  Transpose,
+  Outer,
+  Elementwise,
+  Load,
+  Store,
+  Atomic,
+  Extract,
+  Insert,
+  Splat,
+  Reduce
+};
 
 /// Whether a reduction gives the same result chained row by row, each row's
 /// reduction accumulating into the previous result: sums and products are
@@ -102,33 +116,41 @@ Kind classify(Operation *op) {
       })
       .Case([](vector::TransposeOp o) {
         VectorType t = o.getSourceVectorType();
-        return t.getRank() == 2 && t.getNumElements() > kMaxUnrolledMatrixOps && isScalarElement(t.getElementType())
+        return t.getRank() == 2 && t.getNumElements() > kMaxUnrolledMatrixOps &&
+                       isScalarElement(t.getElementType())
                    ? Kind::Transpose
                    : Kind::None;
       })
       .Case([](vector::OuterProductOp o) {
         VectorType t = o.getResultVectorType();
         return !o.getAcc() && isa<VectorType>(o.getOperandTypeRHS()) && t.getRank() == 2 &&
-                       t.getNumElements() > kMaxUnrolledMatrixOps && isScalarElement(t.getElementType())
+                       t.getNumElements() > kMaxUnrolledMatrixOps &&
+                       isScalarElement(t.getElementType())
                    ? Kind::Outer
                    : Kind::None;
       })
       .Case([](LoadOp o) { return isLargeMatrix(o.getType()) ? Kind::Load : Kind::None; })
-      .Case([](StoreOp o) { return isLargeMatrix(o.getValue().getType()) ? Kind::Store : Kind::None; })
+      .Case([](StoreOp o) {
+        return isLargeMatrix(o.getValue().getType()) ? Kind::Store : Kind::None;
+      })
       .Case([](AtomicOp o) {
         bool addSub = o.getKind() == AtomicKind::add || o.getKind() == AtomicKind::sub;
-        return addSub && !o.getCompare() && o->use_empty() && isLargeMatrix(o.getValue().getType()) ? Kind::Atomic
-                                                                                                   : Kind::None;
+        return addSub && !o.getCompare() && o->use_empty() && isLargeMatrix(o.getValue().getType())
+                   ? Kind::Atomic
+                   : Kind::None;
       })
       .Case([](vector::ExtractOp o) {
-        return isLargeMatrix(o.getSourceVectorType()) && o.getNumIndices() > 0 ? Kind::Extract : Kind::None;
+        return isLargeMatrix(o.getSourceVectorType()) && o.getNumIndices() > 0 ? Kind::Extract
+                                                                               : Kind::None;
       })
       .Case([](vector::InsertOp o) {
-        return isLargeMatrix(o.getDestVectorType()) && o.getNumIndices() > 0 ? Kind::Insert : Kind::None;
+        return isLargeMatrix(o.getDestVectorType()) && o.getNumIndices() > 0 ? Kind::Insert
+                                                                             : Kind::None;
       })
       .Case([](vector::BroadcastOp o) {
-        return isLargeMatrix(o.getResultVectorType()) && !isa<VectorType>(o.getSourceType()) ? Kind::Splat
-                                                                                               : Kind::None;
+        return isLargeMatrix(o.getResultVectorType()) && !isa<VectorType>(o.getSourceType())
+                   ? Kind::Splat
+                   : Kind::None;
       })
       .Case([](arith::ConstantOp o) {
         auto splat = dyn_cast<SplatElementsAttr>(o.getValue());
@@ -146,8 +168,8 @@ Kind classify(Operation *op) {
       .Default([](Operation *op) {
         // Element-wise arith / math ops of large matrices (a select with a
         // scalar condition too): applied row by row.
-        if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 || op->getNumRegions() ||
-            !isLargeMatrix(op->getResult(0).getType()))
+        if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
+            op->getNumRegions() || !isLargeMatrix(op->getResult(0).getType()))
           return Kind::None;
         auto shape = cast<VectorType>(op->getResult(0).getType()).getShape();
         for (Type t : op->getOperandTypes()) {
@@ -278,10 +300,12 @@ private:
   Value cidx(int64_t i) { return arith::ConstantIndexOp::create(b, loc, i); }
   bool isF(Type t) { return isa<FloatType>(getElementTypeOrSelf(t)); }
   Value add(Value x, Value y) {
-    return isF(x.getType()) ? (Value)arith::AddFOp::create(b, loc, x, y) : arith::AddIOp::create(b, loc, x, y);
+    return isF(x.getType()) ? (Value)arith::AddFOp::create(b, loc, x, y)
+                            : arith::AddIOp::create(b, loc, x, y);
   }
   Value mul(Value x, Value y) {
-    return isF(x.getType()) ? (Value)arith::MulFOp::create(b, loc, x, y) : arith::MulIOp::create(b, loc, x, y);
+    return isF(x.getType()) ? (Value)arith::MulFOp::create(b, loc, x, y)
+                            : arith::MulIOp::create(b, loc, x, y);
   }
 
   /// for (i = 0; i < n; ++i) body(i as i32, i as index). The counter is an
@@ -300,7 +324,9 @@ private:
     uint64_t bytes = (uint64_t)cols * elem.getIntOrFloatBitWidth() / 8;
     return llvm::Align(std::min<uint64_t>(kBufferAlign, bytes & -bytes));
   }
-  static VectorType rowType(VectorType t) { return VectorType::get({t.getShape().back()}, t.getElementType()); }
+  static VectorType rowType(VectorType t) {
+    return VectorType::get({t.getShape().back()}, t.getElementType());
+  }
 
   Value loadRow(Value buf, Value i) {
     auto t = cast<MemRefType>(buf.getType());
@@ -338,8 +364,8 @@ private:
     auto t = cast<VectorType>(v.getType());
     if (t.getRank() == 1 && asColumn) {
       for (int64_t i = 0; i < t.getDimSize(0); ++i)
-        memref::StoreOp::create(b, loc, vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{i}), buf,
-                                ValueRange{cidx(i), cidx(0)});
+        memref::StoreOp::create(b, loc, vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{i}),
+                                buf, ValueRange{cidx(i), cidx(0)});
       return;
     }
     if (t.getRank() == 1) {
@@ -446,18 +472,30 @@ private:
     loc = withoutSourceNames(op->getLoc());
     b.setInsertionPoint(op);
     switch (k) {
-    case Kind::Product: return product(cast<MatMulOp>(op));
-    case Kind::Transpose: return transpose(cast<vector::TransposeOp>(op));
-    case Kind::Outer: return outer(cast<vector::OuterProductOp>(op));
-    case Kind::Elementwise: return elementwise(op);
-    case Kind::Load: return load(cast<LoadOp>(op));
-    case Kind::Store: return store(cast<StoreOp>(op));
-    case Kind::Atomic: return atomic(cast<AtomicOp>(op));
-    case Kind::Extract: return extract(cast<vector::ExtractOp>(op));
-    case Kind::Insert: return insert(cast<vector::InsertOp>(op));
-    case Kind::Splat: return splat(op);
-    case Kind::Reduce: return reduce(cast<vector::ShapeCastOp>(op));
-    case Kind::None: break;
+    case Kind::Product:
+      return product(cast<MatMulOp>(op));
+    case Kind::Transpose:
+      return transpose(cast<vector::TransposeOp>(op));
+    case Kind::Outer:
+      return outer(cast<vector::OuterProductOp>(op));
+    case Kind::Elementwise:
+      return elementwise(op);
+    case Kind::Load:
+      return load(cast<LoadOp>(op));
+    case Kind::Store:
+      return store(cast<StoreOp>(op));
+    case Kind::Atomic:
+      return atomic(cast<AtomicOp>(op));
+    case Kind::Extract:
+      return extract(cast<vector::ExtractOp>(op));
+    case Kind::Insert:
+      return insert(cast<vector::InsertOp>(op));
+    case Kind::Splat:
+      return splat(op);
+    case Kind::Reduce:
+      return reduce(cast<vector::ShapeCastOp>(op));
+    case Kind::None:
+      break;
     }
   }
 
@@ -496,7 +534,8 @@ private:
     auto dying = lastUses.find(op);
     for (Value o : op->getOperands()) {
       Mem m = mem.lookup(o);
-      if (m.buf && m.buf.getType() == bufT && dying != lastUses.end() && llvm::is_contained(dying->second, o)) {
+      if (m.buf && m.buf.getType() == bufT && dying != lastUses.end() &&
+          llvm::is_contained(dying->second, o)) {
         llvm::erase(dying->second, o); // the result's now
         return m.buf;
       }
@@ -525,13 +564,15 @@ private:
     bool large = isLargeMatrix(t);
     Value c = large ? allocate(t) : allocate(MemRefType::get({n, m}, elem));
     auto rowT = VectorType::get({m}, elem);
-    auto term = [&](Value i, Value l) { return mul(vector::BroadcastOp::create(b, loc, rowT, element(a, i, l)),
-                                                   row(bb, rowT, l)); };
+    auto term = [&](Value i, Value l) {
+      return mul(vector::BroadcastOp::create(b, loc, rowT, element(a, i, l)), row(bb, rowT, l));
+    };
     loop(n, [&](Value, Value i) {
       Value first = term(i, cidx(0));
       auto sum = scf::ForOp::create(b, loc, c32(1), c32(k), c32(1), ValueRange{first},
                                     [&](OpBuilder &, Location, Value l, ValueRange acc) {
-                                      Value li = arith::IndexCastOp::create(b, loc, b.getIndexType(), l);
+                                      Value li =
+                                          arith::IndexCastOp::create(b, loc, b.getIndexType(), l);
                                       scf::YieldOp::create(b, loc, add(acc[0], term(i, li)));
                                     });
       storeRow(sum.getResult(0), c, i);
@@ -585,7 +626,8 @@ private:
     SmallVector<Value> temps;
     SmallVector<std::optional<Mem>> ins;
     for (Value v : op->getOperands())
-      ins.push_back(isa<VectorType>(v.getType()) ? std::optional<Mem>(operand(v, temps)) : std::nullopt);
+      ins.push_back(isa<VectorType>(v.getType()) ? std::optional<Mem>(operand(v, temps))
+                                                 : std::nullopt);
     Value r = resultBuffer(op, op->getResult(0));
     loop(t.getDimSize(0), [&](Value, Value i) {
       OperationState st(loc, op->getName());
@@ -627,7 +669,8 @@ private:
     Value buf;
     if (r.hasOneUse())
       if (auto yield = dyn_cast<scf::YieldOp>(*r.getUsers().begin()))
-        buf = ifResultBufs.lookup(yield->getParentOp()->getResult(r.getUses().begin()->getOperandNumber()));
+        buf = ifResultBufs.lookup(
+            yield->getParentOp()->getResult(r.getUses().begin()->getOperandNumber()));
     bool own = !buf;
     if (own)
       buf = allocate(t);
@@ -665,7 +708,9 @@ private:
     Value elems = view(o, o.getArray(), o.getIndices(), t, /*rows=*/false);
     loop(t.getDimSize(0), [&](Value i32, Value i) {
       loop(t.getDimSize(1), [&](Value j32, Value j) {
-        inRange(AtomicOp::create(b, loc, o.getKind(), elems, ValueRange{i32, j32}, element(m, i, j)), 2);
+        inRange(
+            AtomicOp::create(b, loc, o.getKind(), elems, ValueRange{i32, j32}, element(m, i, j)),
+            2);
       });
     });
     for (Value buf : temps)
@@ -688,11 +733,12 @@ private:
         return vector::ReductionOp::create(b, loc, r.getKind(), row, acc, r.getFastmath());
       };
       Value first = rowReduce(row(m, rowT, cidx(0)), Value());
-      auto rest = scf::ForOp::create(b, loc, c32(1), c32(t.getDimSize(0)), c32(1), ValueRange{first},
-                                     [&](OpBuilder &, Location, Value i32, ValueRange acc) {
-                                       Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), i32);
-                                       scf::YieldOp::create(b, loc, rowReduce(row(m, rowT, i), acc[0]));
-                                     });
+      auto rest =
+          scf::ForOp::create(b, loc, c32(1), c32(t.getDimSize(0)), c32(1), ValueRange{first},
+                             [&](OpBuilder &, Location, Value i32, ValueRange acc) {
+                               Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), i32);
+                               scf::YieldOp::create(b, loc, rowReduce(row(m, rowT, i), acc[0]));
+                             });
       rest->setLoc(r->getLoc());
       r.getResult().replaceAllUsesWith(rest.getResult(0));
       toErase.push_back(r); // after o: erased first
@@ -713,7 +759,8 @@ private:
     Mem m = operand(o.getSource(), temps);
     SmallVector<OpFoldResult> pos = o.getMixedPosition();
     Value i = position(pos[0]);
-    Value r = pos.size() == 2 ? element(m, i, position(pos[1])) : row(m, rowType(o.getSourceVectorType()), i);
+    Value r = pos.size() == 2 ? element(m, i, position(pos[1]))
+                              : row(m, rowType(o.getSourceVectorType()), i);
     for (Value buf : temps)
       release(buf);
     if (Operation *def = r.getDefiningOp())
@@ -798,7 +845,8 @@ private:
         kept.push_back(cast<OpResult>(r).getResultNumber());
       }
     b.setInsertionPoint(ifOp);
-    auto newIf = scf::IfOp::create(b, ifOp.getLoc(), types, ifOp.getCondition(), /*withElse=*/false);
+    auto newIf =
+        scf::IfOp::create(b, ifOp.getLoc(), types, ifOp.getCondition(), /*withElse=*/false);
     newIf->setAttrs(ifOp->getAttrs());
     for (auto [from, to] : llvm::zip(ifOp->getRegions(), newIf->getRegions())) {
       to.takeBody(from);

@@ -119,11 +119,19 @@ struct AttributeExpr : Expr {
       : Expr(ExprKind::Attribute, l), base(b), attr(a), attrLoc(al) {}
 };
 
-enum class SubKind : uint8_t { Unresolved, ArrayElem, VecElem, MatElem, MatRow, ShapeDim, CompSlice,
-                               ArrayView /* a[i] of a 2-d array: a 1-d array */,
-                               TupleElem /* t[k] of a tuple, k constant (constIndex) */,
-                               TileElem /* t[i, j] of a tile: wp.tile_extract; without indices,
-                                           a wp.tile_map element placeholder (typed by Sema) */ };
+enum class SubKind : uint8_t {
+  Unresolved,
+  ArrayElem,
+  VecElem,
+  MatElem,
+  MatRow,
+  ShapeDim,
+  CompSlice,
+  ArrayView /* a[i] of a 2-d array: a 1-d array */,
+  TupleElem /* t[k] of a tuple, k constant (constIndex) */,
+  TileElem /* t[i, j] of a tile: wp.tile_extract; without indices,
+              a wp.tile_map element placeholder (typed by Sema) */
+};
 struct SubscriptExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == ExprKind::Subscript; }
   Expr *base;
@@ -533,8 +541,10 @@ template <typename Fn> void forEachChild(Expr *e, Fn &&fn) {
   case ExprKind::Int:
   case ExprKind::Float:
   case ExprKind::Bool:
-  case ExprKind::Name: return;
-  case ExprKind::Attribute: return one(llvm::cast<AttributeExpr>(e)->base);
+  case ExprKind::Name:
+    return;
+  case ExprKind::Attribute:
+    return one(llvm::cast<AttributeExpr>(e)->base);
   case ExprKind::Subscript: {
     auto *s = llvm::cast<SubscriptExpr>(e);
     one(s->base);
@@ -553,16 +563,20 @@ template <typename Fn> void forEachChild(Expr *e, Fn &&fn) {
     one(b->lhs);
     return one(b->rhs);
   }
-  case ExprKind::Unary: return one(llvm::cast<UnaryExpr>(e)->operand);
-  case ExprKind::Compare: return all(llvm::cast<CompareExpr>(e)->operands);
-  case ExprKind::BoolOp: return all(llvm::cast<BoolOpExpr>(e)->operands);
+  case ExprKind::Unary:
+    return one(llvm::cast<UnaryExpr>(e)->operand);
+  case ExprKind::Compare:
+    return all(llvm::cast<CompareExpr>(e)->operands);
+  case ExprKind::BoolOp:
+    return all(llvm::cast<BoolOpExpr>(e)->operands);
   case ExprKind::IfExp: {
     auto *i = llvm::cast<IfExpExpr>(e);
     one(i->cond);
     one(i->thenExpr);
     return one(i->elseExpr);
   }
-  case ExprKind::Tuple: return all(llvm::cast<TupleExpr>(e)->elts);
+  case ExprKind::Tuple:
+    return all(llvm::cast<TupleExpr>(e)->elts);
   case ExprKind::Unsupported: {
     auto *u = llvm::cast<UnsupportedExpr>(e);
     for (auto &[k, v] : u->dictItems)
@@ -593,7 +607,8 @@ void forEachChild(Stmt *s, ExprFn &&onExpr, BodyFn &&onBody) {
       onExpr(c);
   };
   switch (s->kind) {
-  case StmtKind::Expr: return one(llvm::cast<ExprStmt>(s)->value);
+  case StmtKind::Expr:
+    return one(llvm::cast<ExprStmt>(s)->value);
   case StmtKind::Assign: {
     auto *a = llvm::cast<AssignStmt>(s);
     for (Expr *&t : a->targets)
@@ -628,7 +643,8 @@ void forEachChild(Stmt *s, ExprFn &&onExpr, BodyFn &&onBody) {
     one(w->cond);
     return onBody(w->body);
   }
-  case StmtKind::Return: return one(llvm::cast<ReturnStmt>(s)->value);
+  case StmtKind::Return:
+    return one(llvm::cast<ReturnStmt>(s)->value);
   case StmtKind::Assert: {
     auto *a = llvm::cast<AssertStmt>(s);
     one(a->test);
@@ -637,7 +653,8 @@ void forEachChild(Stmt *s, ExprFn &&onExpr, BodyFn &&onBody) {
   case StmtKind::Break:
   case StmtKind::Continue:
   case StmtKind::Pass:
-  case StmtKind::Unsupported: return;
+  case StmtKind::Unsupported:
+    return;
   }
 }
 
@@ -646,8 +663,7 @@ void forEachChild(Stmt *s, ExprFn &&onExpr, BodyFn &&onBody) {
 /// `post(x)` after them (also when they were skipped). Returns false when
 /// the walk was interrupted. `x` is an `Expr *`, or a `const Expr *` when `e`
 /// is one; a null `e` is an empty walk.
-template <typename ExprT, typename Pre, typename Post>
-bool walk(ExprT *e, Pre &&pre, Post &&post) {
+template <typename ExprT, typename Pre, typename Post> bool walk(ExprT *e, Pre &&pre, Post &&post) {
   static_assert(std::is_same_v<std::remove_const_t<ExprT>, Expr>, "walk takes an Expr");
   if (!e)
     return true;
@@ -674,8 +690,7 @@ template <typename ExprT, typename Pre> bool walk(ExprT *e, Pre &&pre) {
 /// Interrupt ends the walk), then each expression of s is walked with `pre`
 /// as in walk(Expr *, pre), then its nested bodies. Returns false when the
 /// walk was interrupted.
-template <typename StmtFn, typename Pre>
-bool walk(const Body &body, StmtFn &&onStmt, Pre &&pre) {
+template <typename StmtFn, typename Pre> bool walk(const Body &body, StmtFn &&onStmt, Pre &&pre) {
   for (Stmt *s : body) {
     WalkAction action = onStmt(s);
     if (action == WalkAction::Interrupt)

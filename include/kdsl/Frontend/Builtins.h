@@ -27,12 +27,12 @@ enum class Builtin : int {
 /// The type rule Sema applies to a call (lib/Frontend/BuiltinRules.cpp).
 enum class BuiltinRule : uint8_t {
   Tid,
-  FloatUnary,   ///< one argument; literals become float32; result by Result
-  NumberUnary,  ///< one argument; literals take their default type
-  Unary,        ///< one argument as it is
-  NumberUnify,  ///< arguments unified to one number type; literals int32/float32
-  FloatUnify,   ///< arguments unified to one float type; literals float32
-  MinMax,       ///< two values, or the reduction of one vector
+  FloatUnary,  ///< one argument; literals become float32; result by Result
+  NumberUnary, ///< one argument; literals take their default type
+  Unary,       ///< one argument as it is
+  NumberUnify, ///< arguments unified to one number type; literals int32/float32
+  FloatUnify,  ///< arguments unified to one float type; literals float32
+  MinMax,      ///< two values, or the reduction of one vector
   Lerp,
   Where,
   Removed,      ///< a builtin Warp removed: the error names its replacement
@@ -45,7 +45,7 @@ enum class BuiltinRule : uint8_t {
   Atomic,
   ExpectEqual,
   ExpectNear,
-  Custom,       ///< KDSL_RULE(fn): the record's own rule function (lib/Frontend/BuiltinRuleFns.h)
+  Custom, ///< KDSL_RULE(fn): the record's own rule function (lib/Frontend/BuiltinRuleFns.h)
 };
 
 /// The result type of a call from its (first) argument's type T.

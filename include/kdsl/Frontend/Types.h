@@ -29,8 +29,21 @@ inline const char *warpName(Scalar s) { return scalarName(s); }
 
 class Type {
 public:
-  enum Kind : uint8_t { Void, Scalar, Vec, Mat, Quat, Array, Struct, Tuple, IntLit, FloatLit, Shape,
-                       Function, Tile };
+  enum Kind : uint8_t {
+    Void,
+    Scalar,
+    Vec,
+    Mat,
+    Quat,
+    Array,
+    Struct,
+    Tuple,
+    IntLit,
+    FloatLit,
+    Shape,
+    Function,
+    Tile
+  };
 
   Kind kind;
   kdsl::Scalar scalar = kdsl::Scalar::F32; // element scalar for Vec/Mat/Quat
@@ -39,7 +52,7 @@ public:
   /// Array: a wp.indexedarray (a view of a data array through optional
   /// per-dimension index arrays; MLIRGen lowers it to a struct, IndexedArray.h).
   bool indexed = false;
-  const Type *dtype = nullptr;             // Array and Tile element
+  const Type *dtype = nullptr; // Array and Tile element
   /// Array: a fixed-size local array (Warp's fixedarray, made by wp.zeros in
   /// kernel code) has its static extents here (ndim of them); empty for
   /// every other array. It is a plain array everywhere one is accepted.

@@ -16,11 +16,11 @@ namespace kdsl {
 
 /// Where compileWithJit's time goes (milliseconds), for benchmarks.
 struct JitPhaseTimes {
-  double lowering = 0;  // kdsl-lower-to-cpu (MLIR passes down to the LLVM dialect)
-  double target = 0;    // the host's TargetMachine (features detected, machine created)
-  double translate = 0; // LLVM dialect -> LLVM IR
-  double optimize = 0;  // LLVM's O3 pipeline (or the FastISel preparation)
-  double jitSetup = 0;  // the LLJIT instance and the module added to it
+  double lowering = 0;   // kdsl-lower-to-cpu (MLIR passes down to the LLVM dialect)
+  double target = 0;     // the host's TargetMachine (features detected, machine created)
+  double translate = 0;  // LLVM dialect -> LLVM IR
+  double optimize = 0;   // LLVM's O3 pipeline (or the FastISel preparation)
+  double jitSetup = 0;   // the LLJIT instance and the module added to it
   bool cacheHit = false; // the object came from the object cache
 };
 
