@@ -66,28 +66,34 @@ bool kdsl::removeEffectFences(Operation *root) {
   });
 }
 
+std::shared_ptr<const FrozenRewritePatternSet> kdsl::canonicalizationPatterns(MLIRContext *ctx) {
+  RewritePatternSet owning(ctx);
+  for (Dialect *d : ctx->getLoadedDialects())
+    d->getCanonicalizationPatterns(owning);
+  for (RegisteredOperationName op : ctx->getRegisteredOperations())
+    op.getCanonicalizationPatterns(owning, ctx);
+  return std::make_shared<FrozenRewritePatternSet>(std::move(owning));
+}
+
+GreedyRewriteConfig kdsl::canonicalizerConfig() {
+  GreedyRewriteConfig config;
+  config.setUseTopDownTraversal(true)
+      .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Normal)
+      .setMaxIterations(10)
+      .setMaxNumRewrites(GreedyRewriteConfig::kNoLimit);
+  return config;
+}
+
 namespace {
 
 struct Canonicalize : public kdsl::impl::CanonicalizeBase<Canonicalize> {
   using Base::Base;
   LogicalResult initialize(MLIRContext *ctx) override {
-    // As mlir's Canonicalizer: every loaded dialect's and registered op's
-    // patterns, frozen once.
-    RewritePatternSet owning(ctx);
-    for (Dialect *d : ctx->getLoadedDialects())
-      d->getCanonicalizationPatterns(owning);
-    for (RegisteredOperationName op : ctx->getRegisteredOperations())
-      op.getCanonicalizationPatterns(owning, ctx);
-    patterns = std::make_shared<FrozenRewritePatternSet>(std::move(owning));
+    patterns = kdsl::canonicalizationPatterns(ctx);
     return success();
   }
   void runOnOperation() override {
-    // createCanonicalizerPass()'s settings.
-    GreedyRewriteConfig config;
-    config.setUseTopDownTraversal(true)
-        .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Normal)
-        .setMaxIterations(10)
-        .setMaxNumRewrites(GreedyRewriteConfig::kNoLimit);
+    GreedyRewriteConfig config = kdsl::canonicalizerConfig();
     unsigned fences = insertEffectFences(getOperation());
     numFences += fences;
     // Best effort, as the canonicalizer: not converging is no failure.

@@ -66,24 +66,13 @@ struct KeepNames : RewriterBase::Listener {
 
 struct NamedCanonicalize : kdsl::impl::NamedCanonicalizeBase<NamedCanonicalize> {
   LogicalResult initialize(MLIRContext *ctx) override {
-    // As mlir's Canonicalizer: every loaded dialect's and registered op's
-    // patterns, frozen once.
-    RewritePatternSet owning(ctx);
-    for (Dialect *d : ctx->getLoadedDialects())
-      d->getCanonicalizationPatterns(owning);
-    for (RegisteredOperationName op : ctx->getRegisteredOperations())
-      op.getCanonicalizationPatterns(owning, ctx);
-    patterns = std::make_shared<FrozenRewritePatternSet>(std::move(owning));
+    patterns = kdsl::canonicalizationPatterns(ctx);
     return success();
   }
   void runOnOperation() override {
     KeepNames listener;
-    GreedyRewriteConfig config;
-    config.setUseTopDownTraversal(true)
-        .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Normal)
-        .setMaxIterations(10)
-        .setMaxNumRewrites(GreedyRewriteConfig::kNoLimit)
-        .setListener(&listener);
+    GreedyRewriteConfig config = kdsl::canonicalizerConfig();
+    config.setListener(&listener);
     // A named adjoint that is only negated again (adj_grad = -adj_res, then
     // -adj_grad for grad = -wp.tan(u)): -(-x) folds to x, and the named op
     // dies with its name. Its negations read it through a kdsl.bitcast to

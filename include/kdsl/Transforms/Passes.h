@@ -13,6 +13,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/Error.h"
 
 namespace kdsl {
@@ -126,6 +128,14 @@ void flattenCarriedStructs(mlir::Operation *root);
 /// once more (a fenced op is dead now, or a fenced block is short).
 unsigned insertEffectFences(mlir::Operation *root);
 bool removeEffectFences(mlir::Operation *root);
+
+/// What MLIR's canonicalize pass runs, for kdsl-canonicalize and
+/// kdsl-named-canonicalize: every loaded dialect's and registered op's
+/// canonicalization patterns (frozen once per pass)...
+std::shared_ptr<const mlir::FrozenRewritePatternSet>
+canonicalizationPatterns(mlir::MLIRContext *ctx);
+/// ...and createCanonicalizerPass()'s driver settings.
+mlir::GreedyRewriteConfig canonicalizerConfig();
 
 /// The preparation of the C++/CUDA C emitters (kdsl-prepare-emission):
 /// kdsl-lower-launch (the emitters map its launch ops), then canonicalization
