@@ -3,8 +3,8 @@
 // One record per op: for each operand, a C++ expression (lib/Autodiff/RuleExpr.h)
 // of its adjoint contribution, "" where the operand gets none. In scope: `adj`
 // (the result's adjoint), `x0, x1, ...` (the recomputed operands), `r` (the
-// recomputed result). utils/gen-derivatives.py turns these into
-// AutodiffOpInterface external models (build/dialects/kdsl/KdslDerivatives.inc).
+// recomputed result). kdsl-tblgen -gen-derivatives (tools/kdsl-tblgen) turns
+// these into AutodiffOpInterface external models (build/dialects/kdsl/KdslDerivatives.inc).
 // Rules follow Warp's adjoints (warp/native/builtin.h) where Warp is right; the
 // float remainder also differentiates in its divisor (Warp gives it none).
 //
