@@ -77,6 +77,13 @@ slurm_tools = ["sbatch", "sinfo", "slurmctld", "slurmd", "munged", "mungekey"]
 if hasattr(os, "geteuid") and os.geteuid() == 0 and all(shutil.which(t, path=sbin_path) for t in slurm_tools):
     config.available_features.add("slurm")
 
+# DuckDB (npm @duckdb/node-api, installed by utils/install-deps.sh into
+# utils/duckdb/node_modules): test/Synth/duckdb.test REQUIRES: duckdb.
+duckdb_dir = os.path.join(config.kdsl_src_root, "utils", "duckdb")
+if shutil.which("node") and os.path.isdir(os.path.join(duckdb_dir, "node_modules", "@duckdb", "node-api")):
+    config.available_features.add("duckdb")
+    config.substitutions.append(("%duckdb_load", "node " + os.path.join(duckdb_dir, "load_dataset.mjs")))
+
 # PyYAML: test/Synth/k8s-manifest.test parses the manifest with it too when it is there.
 try:
     import yaml  # noqa: F401
