@@ -37,7 +37,7 @@ def step(pos: wp.array(dtype=float), vel: wp.array(dtype=float), dt: float, tota
 # CHECK-NEXT: // pos[i] = double   (emit-readable.py:[[# @LINE - 18]])
 # CHECK-NEXT: kdsl::store(pos, double_, (uint32_t)i);
 # CHECK-NEXT: // wp.atomic_add(total, 0, p)   (emit-readable.py:[[# @LINE - 19]])
-# CHECK-NEXT: kdsl::atomic<float>(kdsl::rmw::add, total, p_1, (uint32_t)(int32_t)0);
+# CHECK-NEXT: kdsl::atomic<float>(kdsl::rmw::add, total, p_1, 0u);
 
 # The backward: the replay (no stores, no atomics), then the reverse.
 # CHECK-LABEL: extern "C" void step_cpu_backward(
@@ -45,7 +45,7 @@ def step(pos: wp.array(dtype=float), vel: wp.array(dtype=float), dt: float, tota
 # CHECK: // p = p + v * dt
 # CHECK-NOT: kdsl::store
 # CHECK: // adj: wp.atomic_add(total, 0, p)
-# CHECK-NEXT: const float adj_p = kdsl::load<float>(adj_total, (uint32_t)(int32_t)0);
+# CHECK-NEXT: const float adj_p = kdsl::load<float>(adj_total, 0u);
 # CHECK: // adj: pos[i] = double
 # CHECK-NEXT: const float adj_double = kdsl::load<float>(adj_pos, (uint32_t)i);
 # CHECK-NEXT: // adj: double = p * p

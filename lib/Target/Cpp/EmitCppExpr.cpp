@@ -295,8 +295,14 @@ FamilyResult CppEmitter::vectorExpr(Operation &op, std::string &e) {
 /// Arrays (loads, atomics, shapes, views), tapes, structs, poison.
 std::string CppEmitter::accessIndices(Operation *access, ValueRange indices) {
   std::string s;
-  for (auto [d, i] : llvm::enumerate(indices))
-    s += (kdsl::knownNonNegativeIndex(access, d) ? ", (uint32_t)" : ", (int64_t)") + name(i);
+  for (auto [d, i] : llvm::enumerate(indices)) {
+    APInt c;
+    // A literal index as a person writes it: 0u is the uint32_t the cast made.
+    if (matchPattern(i, m_ConstantInt(&c)) && !c.isNegative() && c.getBitWidth() <= 32)
+      s += ", " + std::to_string(c.getZExtValue()) + "u";
+    else
+      s += (kdsl::knownNonNegativeIndex(access, d) ? ", (uint32_t)" : ", (int64_t)") + name(i);
+  }
   return s;
 }
 

@@ -15,7 +15,7 @@
 // CHECK-NEXT:    const int32_t [[N:v[0-9]+]] = (int32_t)g.shape[1];
 // CHECK-NEXT:    const bool [[OK:v[0-9]+]] = j < [[N]];
 // CHECK-NEXT:    if ([[OK]]) {
-// CHECK-NEXT:      kdsl::store(g, 0.0, (uint32_t)(int32_t)0, (uint32_t)j);
+// CHECK-NEXT:      kdsl::store(g, 0.0, 0u, (uint32_t)j);
 // CHECK-NEXT:    }
 kdsl.kernel @load_store_2d(%g: !kdsl.array<f64, 2>, %s: f64) attributes {arg_names = ["g", "s"]} {
   %i, %j = kdsl.tid : i32, i32
