@@ -82,8 +82,8 @@ double translate(mlir::MLIRContext &ctx, const Kernel &k, driver::Target target)
   options.arch = arch;
   auto start = std::chrono::steady_clock::now();
   Expected<driver::CompileResult> result = driver::compile(sm, ctx, options);
-  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                  .count();
+  double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (!result) {
     Error e = result.takeError();
     if (!driver::isReported(e))
@@ -159,10 +159,14 @@ int main(int argc, char **argv) {
     double total = 0;
     for (const Timed &t : times)
       total += t.ms;
-    std::sort(times.begin(), times.end(), [](const Timed &a, const Timed &b) { return a.ms < b.ms; });
-    auto at = [&](double q) { return times[std::min(times.size() - 1, (size_t)(q * times.size()))].ms; };
+    std::sort(times.begin(), times.end(),
+              [](const Timed &a, const Timed &b) { return a.ms < b.ms; });
+    auto at = [&](double q) {
+      return times[std::min(times.size() - 1, (size_t)(q * times.size()))].ms;
+    };
     outs() << format("%-5s %8.1f kernels/s  per kernel: median %.2f ms, p99 %.2f ms, max %.2f ms",
-                     label.c_str(), 1000.0 * times.size() / total, at(0.5), at(0.99), times.back().ms)
+                     label.c_str(), 1000.0 * times.size() / total, at(0.5), at(0.99),
+                     times.back().ms)
            << "  (" << times.size() << " kernels)\n";
     outs() << "      slowest:";
     for (size_t i = 0; i < std::min<size_t>(5, times.size()); ++i) {

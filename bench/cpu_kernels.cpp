@@ -85,21 +85,20 @@ struct Options {
 };
 
 void usage(FILE *f) {
-  std::fprintf(f,
-               "usage: kdsl-bench-cpu [options]\n"
-               "  --n LOG2N             elements per kernel launch: 2^LOG2N (default 24)\n"
-               "  --runs R              timed runs per kernel, after one warm-up (default 10)\n"
-               "  --threads-list T,...  thread counts to measure (default 1,2)\n"
-               "  --latency-runs K      source-to-function runs after the first (default 30)\n"
-               "  --terms M             trip count of poly_loop's inner loop (default 16)\n"
-               "  --backend jit|cpp     how the benchmark kernels are compiled (default jit;\n"
-               "                        the latency part always uses the JIT)\n"
-               "  --inputs DIR          folder of cpu_kernels.py and kernels20.py\n"
-               "                        (default " KDSL_BENCH_INPUTS ")\n"
-               "  --latency-file F.py   file of the latency kernel (default DIR/kernels20.py)\n"
-               "  --latency-kernel NAME the latency kernel (default integrate_0)\n"
-               "  --check-bounds        kernels with bounds checks (kdsl-run's default)\n"
-               "  --skip-latency, --skip-kernels  leave out part a) or b)\n");
+  std::fprintf(f, "usage: kdsl-bench-cpu [options]\n"
+                  "  --n LOG2N             elements per kernel launch: 2^LOG2N (default 24)\n"
+                  "  --runs R              timed runs per kernel, after one warm-up (default 10)\n"
+                  "  --threads-list T,...  thread counts to measure (default 1,2)\n"
+                  "  --latency-runs K      source-to-function runs after the first (default 30)\n"
+                  "  --terms M             trip count of poly_loop's inner loop (default 16)\n"
+                  "  --backend jit|cpp     how the benchmark kernels are compiled (default jit;\n"
+                  "                        the latency part always uses the JIT)\n"
+                  "  --inputs DIR          folder of cpu_kernels.py and kernels20.py\n"
+                  "                        (default " KDSL_BENCH_INPUTS ")\n"
+                  "  --latency-file F.py   file of the latency kernel (default DIR/kernels20.py)\n"
+                  "  --latency-kernel NAME the latency kernel (default integrate_0)\n"
+                  "  --check-bounds        kernels with bounds checks (kdsl-run's default)\n"
+                  "  --skip-latency, --skip-kernels  leave out part a) or b)\n");
 }
 
 bool parseInt(const std::string &s, long lo, long hi, long &out) {
@@ -173,8 +172,8 @@ bool parseOptions(int argc, char **argv, Options &o) {
       size_t start = 0;
       while (start <= value.size()) {
         size_t comma = value.find(',', start);
-        std::string item = value.substr(start, comma == std::string::npos ? std::string::npos
-                                                                           : comma - start);
+        std::string item =
+            value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
         if (!parseInt(item, 1, 1024, v))
           return bad();
         o.threads.push_back(unsigned(v));
@@ -247,13 +246,13 @@ Stats statsOf(std::vector<double> v) {
 //===----------------------------------------------------------------------===//
 
 struct LatencySample {
-  double setup = 0;    // read the file, create the MLIRContext
-  double frontend = 0; // kdsl::translateSource
-  double compile = 0;  // kdsl::compileWithJit
-  double lookup = 0;   // CpuModule::lookup
-  double total = 0;    // the four above
+  double setup = 0;        // read the file, create the MLIRContext
+  double frontend = 0;     // kdsl::translateSource
+  double compile = 0;      // kdsl::compileWithJit
+  double lookup = 0;       // CpuModule::lookup
+  double total = 0;        // the four above
   kdsl::JitPhaseTimes jit; // compile's parts
-  double teardown = 0; // destroying the JIT, the module and the context (not in total)
+  double teardown = 0;     // destroying the JIT, the module and the context (not in total)
 };
 
 /// Source lines of the kernel `name` in `text`: its decorator lines, its
@@ -503,8 +502,7 @@ struct Random {
 /// Splits [0, n) into `threads` contiguous chunks and runs `body(begin, end)`
 /// on each: chunk 0 in the calling thread, the others on new std::threads.
 /// Both sides of the comparison launch through this.
-void parallelRange(unsigned threads, int64_t n,
-                   const std::function<void(int64_t, int64_t)> &body) {
+void parallelRange(unsigned threads, int64_t n, const std::function<void(int64_t, int64_t)> &body) {
   if (threads <= 1) {
     body(0, n);
     return;
@@ -528,8 +526,7 @@ __attribute__((noinline)) void handSaxpy(float a, const float *x, const float *y
     out[i] = a * x[i] + y[i];
 }
 
-__attribute__((noinline)) void handNormalize(const Vec3 *v, Vec3 *out, int64_t begin,
-                                             int64_t end) {
+__attribute__((noinline)) void handNormalize(const Vec3 *v, Vec3 *out, int64_t begin, int64_t end) {
   for (int64_t i = begin; i < end; ++i) {
     Vec3 a = v[i];
     float l = std::sqrt(a.x * a.x + a.y * a.y + a.z * a.z);
@@ -537,8 +534,8 @@ __attribute__((noinline)) void handNormalize(const Vec3 *v, Vec3 *out, int64_t b
   }
 }
 
-__attribute__((noinline)) void handMatvec(const Mat33 *m, const Vec3 *v, Vec3 *out,
-                                          int64_t begin, int64_t end) {
+__attribute__((noinline)) void handMatvec(const Mat33 *m, const Vec3 *v, Vec3 *out, int64_t begin,
+                                          int64_t end) {
   for (int64_t i = begin; i < end; ++i) {
     const Mat33 &a = m[i];
     Vec3 b = v[i];
@@ -825,9 +822,8 @@ bool runKernels(const Options &o) {
       auto [km, hm] = timePair(
           o.runs, [&] { launch(fnNormalize, args, t); },
           [&] {
-            parallelRange(t, n, [&](int64_t b, int64_t e) {
-              handNormalize(v.data(), outH.data(), b, e);
-            });
+            parallelRange(
+                t, n, [&](int64_t b, int64_t e) { handNormalize(v.data(), outH.data(), b, e); });
           });
       results.push_back({"normalize3", t, km, hm, 24.0 * double(n)});
       compareFloats(checks, "normalize3", t, &outK.data()->x, &outH.data()->x, 3 * n, 1e-6);
@@ -879,9 +875,8 @@ bool runKernels(const Options &o) {
       auto [km, hm] = timePair(
           o.runs, [&] { launch(fnPoly, args, t); },
           [&] {
-            parallelRange(t, n, [&](int64_t b, int64_t e) {
-              handPoly(x.data(), terms, outH.data(), b, e);
-            });
+            parallelRange(
+                t, n, [&](int64_t b, int64_t e) { handPoly(x.data(), terms, outH.data(), b, e); });
           });
       results.push_back({"poly_loop", t, km, hm, 0});
       compareFloats(checks, "poly_loop", t, outK.data(), outH.data(), n, 0);
@@ -898,8 +893,8 @@ bool runKernels(const Options &o) {
       std::snprintf(kg, sizeof kg, "%.2f", r.bytes / (r.kdslMs * 1e6));
       std::snprintf(hg, sizeof hg, "%.2f", r.bytes / (r.handMs * 1e6));
     }
-    std::printf("%-11s %3u %10.3f %10.3f %10s %10s %12.3f\n", r.kernel.c_str(), r.threads,
-                r.kdslMs, r.handMs, kg, hg, r.handMs / r.kdslMs);
+    std::printf("%-11s %3u %10.3f %10.3f %10s %10s %12.3f\n", r.kernel.c_str(), r.threads, r.kdslMs,
+                r.handMs, kg, hg, r.handMs / r.kdslMs);
   }
   std::printf("\nkdsl/hand = hand ms / kdsl ms (speed of kdsl relative to hand-written C++; "
               ">1: kdsl faster).\n"

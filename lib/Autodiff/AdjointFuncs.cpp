@@ -37,15 +37,13 @@
 using namespace mlir;
 using namespace kdsl;
 
-
 static bool isLocal(Value array) { return (bool)baseArrayOf(array).getDefiningOp<LocalArrayOp>(); }
 
 /// A struct type with an array somewhere among its fields.
 static bool holdsArrays(Type t) {
   auto s = dyn_cast<StructType>(t);
-  return s && llvm::any_of(s.getFieldTypes(), [](Type f) {
-           return isa<ArrayType>(f) || holdsArrays(f);
-         });
+  return s && llvm::any_of(s.getFieldTypes(),
+                           [](Type f) { return isa<ArrayType>(f) || holdsArrays(f); });
 }
 
 bool kdsl::canKeepCall(func::FuncOp f, SymbolTable &symbols) {
@@ -108,9 +106,8 @@ static bool eraseDeadIn(Block &block, const llvm::DenseSet<Value> *derived) {
         changed |= eraseDeadIn(b, derived);
     // (A kdsl.pure call has no effect: lib/Dialect/PureCalls.cpp.)
     bool pureCall = isa<func::CallOp>(op) && op.hasAttr(kPureCallAttr);
-    bool inScope = !derived || pureCall || llvm::any_of(op.getOperands(), [&](Value v) {
-                     return derived->contains(v);
-                   });
+    bool inScope = !derived || pureCall ||
+                   llvm::any_of(op.getOperands(), [&](Value v) { return derived->contains(v); });
     if (inScope && isOpTriviallyDead(&op)) {
       op.erase();
       changed = true;

@@ -102,8 +102,7 @@ static bool knownZero(Value v, int depth) {
   if (auto e = v.getDefiningOp<vector::BroadcastOp>())
     return knownZero(e.getSource(), depth + 1);
   if (auto e = v.getDefiningOp<vector::ExtractOp>())
-    return !e.hasDynamicPosition() &&
-           knownZeroAt(e.getSource(), e.getStaticPosition(), depth + 1);
+    return !e.hasDynamicPosition() && knownZeroAt(e.getSource(), e.getStaticPosition(), depth + 1);
   if (auto i = v.getDefiningOp<vector::InsertOp>())
     return knownZero(i.getValueToStore(), depth + 1) && knownZero(i.getDest(), depth + 1);
   if (auto t = dyn_cast<StructType>(v.getType()))

@@ -57,8 +57,8 @@ LogicalResult Reverser::reverseCustomCall(func::CallOp call) {
   auto values = grad ? grad->getAttrOfType<DenseI64ArrayAttr>(kAdjointParamsAttr) : nullptr;
   auto arrays = grad ? grad->getAttrOfType<DenseI64ArrayAttr>(kAdjointArraysAttr) : nullptr;
   if (!values || !arrays)
-    return call.emitOpError("autodiff: the custom gradient of @") << call.getCallee()
-                                                                   << " is missing or malformed";
+    return call.emitOpError("autodiff: the custom gradient of @")
+           << call.getCallee() << " is missing or malformed";
   SmallVector<Value> args;
   for (Value v : call.getOperands())
     args.push_back(primal(v));

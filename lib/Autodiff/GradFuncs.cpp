@@ -69,7 +69,8 @@ static LogicalResult buildGradFunc(func::FuncOp g, SymbolTable &symbols) {
   // The primal: a func that calls f, with f (or what it calls) inlined.
   OpBuilder b(g->getContext());
   b.setInsertionPointAfter(g);
-  auto primal = func::FuncOp::create(b, loc, (g.getName() + "__primal").str(), target.getFunctionType());
+  auto primal =
+      func::FuncOp::create(b, loc, (g.getName() + "__primal").str(), target.getFunctionType());
   primal.setPrivate();
   llvm::scope_exit erasePrimal([&] { primal.erase(); });
   Block *pb = primal.addEntryBlock();
@@ -143,7 +144,8 @@ static LogicalResult buildGradFuncBodies(ModuleOp module, ArrayRef<func::FuncOp>
   }
   for (size_t i = 0; i < candidates.size(); ++i) // and their callees
     candidates[i].walk([&](func::CallOp c) {
-      if (auto f = symbols.lookup<func::FuncOp>(c.getCallee()); f && !llvm::is_contained(candidates, f))
+      if (auto f = symbols.lookup<func::FuncOp>(c.getCallee());
+          f && !llvm::is_contained(candidates, f))
         candidates.push_back(f);
     });
   for (bool erased = true; erased;) {

@@ -122,9 +122,7 @@ static ValueRange indicesOf(Operation *op) {
 }
 
 void kdsl::checkInPlaceReads(KernelOp primal, KernelOp adjoint, ArrayRef<Attribute> argNames) {
-  llvm::scope_exit untag([&] {
-    adjoint.walk([](LoadOp l) { l->removeAttr(kTag); });
-  });
+  llvm::scope_exit untag([&] { adjoint.walk([](LoadOp l) { l->removeAttr(kTag); }); });
   // Simplified copies of both kernels, in a module of their own: the tags
   // left in the adjoint's are the reads it needs (remove-dead-values also
   // drops what only the adjoints of scalar arguments need, `adj_beta +=
@@ -177,7 +175,8 @@ void kdsl::checkInPlaceReads(KernelOp primal, KernelOp adjoint, ArrayRef<Attribu
         return None;
     for (Operation *p = load->getParentOp(); p; p = p->getParentOp())
       if (isa<scf::ForOp, scf::WhileOp>(p) && p->isAncestor(write) &&
-          llvm::none_of(li, [&](Value v) { return p->isAncestor(v.getParentBlock()->getParentOp()); }))
+          llvm::none_of(li,
+                        [&](Value v) { return p->isAncestor(v.getParentBlock()->getParentOp()); }))
         return Both;
     return order[write] > order[load] ? Before : After;
   };
@@ -216,15 +215,17 @@ void kdsl::checkInPlaceReads(KernelOp primal, KernelOp adjoint, ArrayRef<Attribu
     std::string name = cast<StringAttr>(argNames[key.first]).getValue().str() + key.second;
     InFlightDiagnostic w = emitWarning(f.write->getLoc());
     w << "autodiff: '" << name << "' is written here after its read at "
-      << describe(f.overwritten.getLoc()) << ", whose value the adjoint needs: launch the adjoint on '"
-      << name << "' as it was before the forward launch (kdsl-run does; Warp's wp.Tape does not)";
+      << describe(f.overwritten.getLoc())
+      << ", whose value the adjoint needs: launch the adjoint on '" << name
+      << "' as it was before the forward launch (kdsl-run does; Warp's wp.Tape does not)";
     if (f.readsWritten)
       w.attachNote(f.readsWritten.getLoc())
           << "the adjoint also needs the value written that this reads, and no one state of '"
           << name << "' has both: the gradient is wrong (keep one of the values in a local)";
   }
   if (!preLaunch.empty())
-    adjoint->setAttr(kPreLaunchArgsAttrName,
-                     DenseI64ArrayAttr::get(adjoint.getContext(),
-                                            SmallVector<int64_t>(preLaunch.begin(), preLaunch.end())));
+    adjoint->setAttr(
+        kPreLaunchArgsAttrName,
+        DenseI64ArrayAttr::get(adjoint.getContext(),
+                               SmallVector<int64_t>(preLaunch.begin(), preLaunch.end())));
 }

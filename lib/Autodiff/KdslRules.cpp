@@ -132,10 +132,10 @@ static LogicalResult atomicRule(AtomicOp op, AdjointBuilder &ab) {
   case AtomicKind::max: {
     // The element now holds the winning value (the forward pass has run).
     Value now = LoadOp::create(b, loc, ab.primal(op.getArray()), primals(ab, op.getIndices()));
-    Value won = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, now,
-                                      ab.primal(op.getValue()));
-    ab.accumulate(op.getValue(), arith::SelectOp::create(b, loc, won, *adj,
-                                                         buildZero(b, loc, adj->getType())));
+    Value won =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, now, ab.primal(op.getValue()));
+    ab.accumulate(op.getValue(),
+                  arith::SelectOp::create(b, loc, won, *adj, buildZero(b, loc, adj->getType())));
     break;
   }
   case AtomicKind::umin:

@@ -21,8 +21,8 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace kdsl;
@@ -38,9 +38,7 @@ using namespace kdsl;
 /// operand. Returns false for the other ops (their expansion is reversed).
 static bool vectorRule(AdjointBuilder &ab, Operation &op, Value g, Location loc) {
   OpBuilder &b = ab.builder();
-  auto splat = [&](Value s, Type t) -> Value {
-    return vector::BroadcastOp::create(b, loc, t, s);
-  };
+  auto splat = [&](Value s, Type t) -> Value { return vector::BroadcastOp::create(b, loc, t, s); };
   auto transpose = [&](Value m) -> Value {
     return vector::TransposeOp::create(b, loc, m, ArrayRef<int64_t>{1, 0});
   };
@@ -73,7 +71,8 @@ static bool vectorRule(AdjointBuilder &ab, Operation &op, Value g, Location loc)
   // product of pure quaternions and q that the rule built.
   auto rotateQuatAdjoint = [&](Value q, Value g, Value v, Value p) -> Value {
     Value d = DotOp::create(b, loc, g, v);
-    Value t = arith::SubFOp::create(b, loc, arith::MulFOp::create(b, loc, splat(d, q.getType()), q), p);
+    Value t =
+        arith::SubFOp::create(b, loc, arith::MulFOp::create(b, loc, splat(d, q.getType()), q), p);
     return arith::AddFOp::create(b, loc, t, t);
   };
   return llvm::TypeSwitch<Operation *, bool>(&op)
@@ -199,8 +198,9 @@ static bool vectorRule(AdjointBuilder &ab, Operation &op, Value g, Location loc)
         Value skew = arith::SubFOp::create(b, loc, g, gt);
         Value a = fromElements({elem(skew, 2, 1), elem(skew, 0, 2), elem(skew, 1, 0)});
         Value sym = arith::AddFOp::create(b, loc, g, gt);
-        Value adjU = arith::AddFOp::create(b, loc, arith::MulFOp::create(b, loc, a, splat(w, a.getType())),
-                                           matmul(sym, u, u.getType()));
+        Value adjU =
+            arith::AddFOp::create(b, loc, arith::MulFOp::create(b, loc, a, splat(w, a.getType())),
+                                  matmul(sym, u, u.getType()));
         Value wTr = arith::MulFOp::create(b, loc, w, TraceOp::create(b, loc, g));
         Value adjW = arith::AddFOp::create(b, loc, arith::AddFOp::create(b, loc, wTr, wTr),
                                            DotOp::create(b, loc, u, a));
@@ -218,7 +218,8 @@ static bool vectorRule(AdjointBuilder &ab, Operation &op, Value g, Location loc)
         Value gv = fromElements({comp(g, 0), comp(g, 1), comp(g, 2)});
         ab.accumulate(o.getAxis(), arith::MulFOp::create(b, loc, gv, splat(s, gv.getType())));
         Value ac = arith::MulFOp::create(b, loc, axis, splat(c, axis.getType()));
-        Value dq = fromElements({comp(ac, 0), comp(ac, 1), comp(ac, 2), arith::NegFOp::create(b, loc, s)});
+        Value dq =
+            fromElements({comp(ac, 0), comp(ac, 1), comp(ac, 2), arith::NegFOp::create(b, loc, s)});
         Value dqHalf = arith::MulFOp::create(b, loc, dq, splat(cst(angle, 0.5), dq.getType()));
         ab.accumulate(o.getAngle(), DotOp::create(b, loc, dqHalf, g));
         return true;
@@ -260,8 +261,10 @@ static bool vectorRule(AdjointBuilder &ab, Operation &op, Value g, Location loc)
           return false;
         SmallVector<Value> rows;
         if (n == 2) {
-          rows.push_back(fromElements({elem(m, 1, 1), arith::NegFOp::create(b, loc, elem(m, 1, 0))}));
-          rows.push_back(fromElements({arith::NegFOp::create(b, loc, elem(m, 0, 1)), elem(m, 0, 0)}));
+          rows.push_back(
+              fromElements({elem(m, 1, 1), arith::NegFOp::create(b, loc, elem(m, 1, 0))}));
+          rows.push_back(
+              fromElements({arith::NegFOp::create(b, loc, elem(m, 0, 1)), elem(m, 0, 0)}));
         } else {
           Value r[3] = {row(m, 0), row(m, 1), row(m, 2)};
           for (int i = 0; i < 3; ++i)
@@ -296,9 +299,9 @@ LogicalResult Reverser::reverseExpanded(Operation &op) {
 
   // The op alone in a detached func over its operands, expanded there.
   MLIRContext *ctx = op.getContext();
-  auto scratch = func::FuncOp::create(
-      loc, "kdsl_autodiff_expansion",
-      FunctionType::get(ctx, op.getOperandTypes(), op.getResultTypes()));
+  auto scratch =
+      func::FuncOp::create(loc, "kdsl_autodiff_expansion",
+                           FunctionType::get(ctx, op.getOperandTypes(), op.getResultTypes()));
   llvm::scope_exit eraseScratch([&] { scratch.erase(); });
   Block *body = scratch.addEntryBlock();
   OpBuilder sb = OpBuilder::atBlockEnd(body);

@@ -56,17 +56,20 @@ static bool writesAdjointArrays(Operation *o) {
 
 /// Whether `op` (or an op nested in it) writes an array.
 static bool writesMemory(Operation *op) {
-  return op->walk([](Operation *o) {
-           return isa<StoreOp, AtomicOp>(o) || (isCustomGradCall(o) && writesAdjointArrays(o))
-                      ? WalkResult::interrupt()
-                      : WalkResult::advance();
-         }).wasInterrupted();
+  return op
+      ->walk([](Operation *o) {
+        return isa<StoreOp, AtomicOp>(o) || (isCustomGradCall(o) && writesAdjointArrays(o))
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 static bool containsLoop(Block &block) {
   for (Operation &op : block)
     if (op.walk([](Operation *o) {
-            return isa<scf::ForOp, scf::WhileOp>(o) ? WalkResult::interrupt() : WalkResult::advance();
+            return isa<scf::ForOp, scf::WhileOp>(o) ? WalkResult::interrupt()
+                                                    : WalkResult::advance();
           }).wasInterrupted())
       return true;
   return false;
@@ -107,7 +110,8 @@ static void stripEffects(OpBuilder &b, Operation *root) {
       if (!a.getResult().use_empty()) {
         OpBuilder::InsertionGuard g(b);
         b.setInsertionPoint(a);
-        a.getResult().replaceAllUsesWith(LoadOp::create(b, a.getLoc(), a.getArray(), a.getIndices()));
+        a.getResult().replaceAllUsesWith(
+            LoadOp::create(b, a.getLoc(), a.getArray(), a.getIndices()));
       }
       dead.push_back(o);
     }
@@ -228,15 +232,14 @@ void Reverser::nameAdjoint(Value v, Value a) {
   if (n.empty())
     return;
   // A name the rule's op took over from the primal op is replaced.
-  if (Operation *d = a.getDefiningOp(); d && d->getNumResults() == 1 &&
-                                        !sourceNameOf(a).starts_with("adj_"))
+  if (Operation *d = a.getDefiningOp();
+      d && d->getNumResults() == 1 && !sourceNameOf(a).starts_with("adj_"))
     d->setLoc(withoutSourceNames(d->getLoc()));
   std::string name = ("adj_" + n).str();
   setSourceName(a, name);
   // The value is already the adjoint of another variable (adj_rel, and now
   // adj_o for rel = o - c): adj_o becomes a second name of it.
-  if (Operation *d = a.getDefiningOp(); d && d->getNumResults() == 1 &&
-                                        sourceNameOf(a) != name &&
+  if (Operation *d = a.getDefiningOp(); d && d->getNumResults() == 1 && sourceNameOf(a) != name &&
                                         !d->hasTrait<OpTrait::ConstantLike>()) {
     SmallVector<StringRef> aliases;
     sourceAliasesOf(d->getLoc(), aliases);
@@ -246,8 +249,8 @@ void Reverser::nameAdjoint(Value v, Value a) {
   // A value with a second source name: the caller's for what an inlined
   // func returns under its own (`v_sm = smooth(a, i)` returning s).
   if (auto it = argNames.find(v); it != argNames.end() && it->second != n)
-    if (Operation *d = a.getDefiningOp(); d && d->getNumResults() == 1 &&
-                                          !d->hasTrait<OpTrait::ConstantLike>()) {
+    if (Operation *d = a.getDefiningOp();
+        d && d->getNumResults() == 1 && !d->hasTrait<OpTrait::ConstantLike>()) {
       std::string other = "adj_" + it->second;
       SmallVector<StringRef> aliases;
       sourceAliasesOf(d->getLoc(), aliases);
@@ -264,9 +267,10 @@ void Reverser::accumulateAt(Value v, ArrayRef<OpFoldResult> position, Value cont
   if (!old)
     old = buildZero(b, loc, v.getType());
   auto constantPosition = getConstantIntValues(position);
-  Value sum = constantPosition && isKnownZeroAt(old, *constantPosition)
-                  ? contribution
-                  : buildAdd(b, loc, vector::ExtractOp::create(b, loc, old, position), contribution);
+  Value sum =
+      constantPosition && isKnownZeroAt(old, *constantPosition)
+          ? contribution
+          : buildAdd(b, loc, vector::ExtractOp::create(b, loc, old, position), contribution);
   adj[v] = vector::InsertOp::create(b, loc, sum, old, position);
   nameAdjoint(v, adj[v]);
 }
@@ -326,7 +330,8 @@ FailureOr<Value> Reverser::adjointArray(Operation *user, Value array) {
     SmallVector<Value> bounds;
     for (Value v : view.getBounds())
       bounds.push_back(primal(v));
-    return ArraySliceOp::create(b, view.getLoc(), view.getType(), *base, bounds, view.getIndexedAttr())
+    return ArraySliceOp::create(b, view.getLoc(), view.getType(), *base, bounds,
+                                view.getIndexedAttr())
         .getResult();
   }
   return user->emitOpError("autodiff: the adjoint of this array is not known (an array that is "
@@ -432,7 +437,8 @@ LogicalResult Reverser::recordFor(scf::ForOp op) {
   if (failed(checkTapeable(op, op.getInitArgs().getTypes())))
     return failure();
   Location loc = op.getLoc();
-  Value lb = primal(op.getLowerBound()), ub = primal(op.getUpperBound()), step = primal(op.getStep());
+  Value lb = primal(op.getLowerBound()), ub = primal(op.getUpperBound()),
+        step = primal(op.getStep());
   Type ivT = lb.getType();
   // Trip count max(0, ceildiv(ub - lb, step)); scf.for steps are positive.
   Value one = arith::ConstantOp::create(b, loc, ivT, b.getIntegerAttr(ivT, 1));
@@ -450,7 +456,8 @@ LogicalResult Reverser::recordFor(scf::ForOp op) {
   stripEffects(b, c);
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToStart(c.getBody());
-  Value k = arith::DivSIOp::create(b, loc, arith::SubIOp::create(b, loc, c.getInductionVar(), lb), step);
+  Value k =
+      arith::DivSIOp::create(b, loc, arith::SubIOp::create(b, loc, c.getInductionVar(), lb), step);
   k = getValueOrCreateCastToIndexLike(b, loc, b.getIndexType(), k);
   for (auto [v, slot] : llvm::zip(c.getRegionIterArgs(), slots))
     memref::StoreOp::create(b, loc, v, slot, ValueRange{k});
@@ -542,7 +549,8 @@ LogicalResult Reverser::reverse(Block &block) {
       return failure();
     if (!at || b.getInsertionBlock() != at)
       continue;
-    for (auto it = prev ? std::next(prev->getIterator()) : at->begin(); it != b.getInsertionPoint(); ++it)
+    for (auto it = prev ? std::next(prev->getIterator()) : at->begin(); it != b.getInsertionPoint();
+         ++it)
       if (!isAdjointLoc(it->getLoc())) {
         // Rules build their ops at the primal op's location: its source
         // name is not the adjoint's.
@@ -593,7 +601,8 @@ LogicalResult Reverser::reverseOp(Operation &op) {
 LogicalResult Reverser::reverseLocalWrite(Operation &op) {
   Location loc = op.getLoc();
   Value array = op.getOperand(isa<StoreOp>(op) ? 1 : 0);
-  ValueRange indices = isa<StoreOp>(op) ? cast<StoreOp>(op).getIndices() : cast<AtomicOp>(op).getIndices();
+  ValueRange indices =
+      isa<StoreOp>(op) ? cast<StoreOp>(op).getIndices() : cast<AtomicOp>(op).getIndices();
   SmallVector<Value> idx;
   for (Value i : indices)
     idx.push_back(primal(i));
@@ -685,11 +694,11 @@ LogicalResult Reverser::reverseIf(scf::IfOp op) {
   return success();
 }
 
-LogicalResult
-Reverser::buildReversedLoop(Location loc, Value count, ValueRange carriedInit, ArrayRef<Value> outer,
-                            bool scoped, function_ref<LogicalResult(Value, ValueRange)> iteration,
-                            function_ref<void(SmallVectorImpl<Value> &)> carriedOut,
-                            SmallVectorImpl<Value> &results) {
+LogicalResult Reverser::buildReversedLoop(Location loc, Value count, ValueRange carriedInit,
+                                          ArrayRef<Value> outer, bool scoped,
+                                          function_ref<LogicalResult(Value, ValueRange)> iteration,
+                                          function_ref<void(SmallVectorImpl<Value> &)> carriedOut,
+                                          SmallVectorImpl<Value> &results) {
   SmallVector<Type> types; // of the adjoints, before flattening
   SmallVector<Value> inits;
   for (Value v : carriedInit) {
@@ -700,7 +709,8 @@ Reverser::buildReversedLoop(Location loc, Value count, ValueRange carriedInit, A
     types.push_back(o.getType());
     inits.push_back(toCarried(b, loc, adjointOrZero(o)));
   }
-  auto rev = scf::ForOp::create(b, loc, counterConst(b, loc, 0), count, counterConst(b, loc, 1), inits);
+  auto rev =
+      scf::ForOp::create(b, loc, counterConst(b, loc, 0), count, counterConst(b, loc, 1), inits);
   // The carried adjoints have their inits' locations, and names (adj_f_2
   // for the adjoint of a loop-carried x initialised from f): they are named
   // below after what they carry.
@@ -711,8 +721,9 @@ Reverser::buildReversedLoop(Location loc, Value count, ValueRange carriedInit, A
     if (!rev.getBody()->empty())
       rev.getBody()->back().erase(); // the implicit yield of a loop without iter_args
     b.setInsertionPointToStart(rev.getBody());
-    Value k = arith::SubIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, count, counterConst(b, loc, 1)), rev.getInductionVar());
+    Value k =
+        arith::SubIOp::create(b, loc, arith::SubIOp::create(b, loc, count, counterConst(b, loc, 1)),
+                              rev.getInductionVar());
     // A scope frees the tapes of inner loops at the end of each iteration.
     memref::AllocaScopeOp scope;
     if (scoped) {
@@ -778,8 +789,9 @@ LogicalResult Reverser::reverseFor(scf::ForOp op) {
     forget(body);
     Value lb = primal(op.getLowerBound());
     Value kk = getValueOrCreateCastToIndexLike(b, loc, lb.getType(), k);
-    map.map(op.getInductionVar(),
-            arith::AddIOp::create(b, loc, lb, arith::MulIOp::create(b, loc, kk, primal(op.getStep()))));
+    map.map(
+        op.getInductionVar(),
+        arith::AddIOp::create(b, loc, lb, arith::MulIOp::create(b, loc, kk, primal(op.getStep()))));
     Value at = toIndex(b, loc, k);
     for (auto [arg, slot] : llvm::zip(op.getRegionIterArgs(), slots))
       map.map(arg, memref::LoadOp::create(b, loc, slot, ValueRange{at}).getResult());

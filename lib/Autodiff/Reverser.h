@@ -31,7 +31,7 @@
 namespace mlir::func {
 class CallOp;
 class FuncOp;
-}
+} // namespace mlir::func
 namespace mlir {
 class SymbolTable;
 }
@@ -50,10 +50,10 @@ bool isCustomGradCall(mlir::Operation *op);
 bool isForwardOnlyCall(mlir::Operation *op);
 /// Inlines every call in `root` but those keepCustomCall keeps and those of
 /// funcs canKeepCall accepts whose arrays `root` does not write, which it
-/// marks as calls of their adj_<f> (AdjointKernel.cpp). A value that replaces a named call result takes its
-/// name; one that cannot carry it in its location (a result of a
-/// multi-result op: the scf.if of a func with early returns) is added to
-/// `unnamed`, when given, with the name (for Reverser::nameValue).
+/// marks as calls of their adj_<f> (AdjointKernel.cpp). A value that replaces a named call result
+/// takes its name; one that cannot carry it in its location (a result of a multi-result op: the
+/// scf.if of a func with early returns) is added to `unnamed`, when given, with the name (for
+/// Reverser::nameValue).
 mlir::LogicalResult inlineCalls(mlir::Operation *root, mlir::SymbolTable &symbols,
                                 llvm::DenseMap<mlir::Value, std::string> *unnamed = nullptr);
 /// The array a view (subarray, field view) is of.
@@ -101,7 +101,9 @@ public:
   /// Maps a primal value (a kernel argument) to its value in the adjoint.
   void mapPrimal(mlir::Value from, mlir::Value to) { map.map(from, to); }
   /// The source name of a primal kernel argument (its adjoints are adj_<name>).
-  void nameArgument(mlir::Value primalArg, llvm::StringRef name) { argNames[primalArg] = name.str(); }
+  void nameArgument(mlir::Value primalArg, llvm::StringRef name) {
+    argNames[primalArg] = name.str();
+  }
   /// The source name of a primal value whose location cannot hold it or
   /// holds another (see inlineCalls); its adjoints are adj_<name>, or have it
   /// as an alias.
@@ -135,7 +137,7 @@ private:
   llvm::LogicalResult recordFor(mlir::scf::ForOp op);
   llvm::LogicalResult recordWhile(mlir::scf::WhileOp op);
   mlir::FailureOr<mlir::scf::WhileOp> cloneWhileCounting(mlir::scf::WhileOp op,
-                                                        llvm::ArrayRef<mlir::Value> tape);
+                                                         llvm::ArrayRef<mlir::Value> tape);
 
   llvm::LogicalResult reverse(mlir::Block &block);
   llvm::LogicalResult reverseOp(mlir::Operation &op);
@@ -159,12 +161,12 @@ private:
   /// gives after `iteration(k, carried adjoints)`) and those of `outer`, whose
   /// adjoints it updates. `scoped`: an allocation scope per iteration.
   /// `results`: the final carried adjoints, then the outer ones.
-  llvm::LogicalResult
-  buildReversedLoop(mlir::Location loc, mlir::Value count, mlir::ValueRange carriedInit,
-                    llvm::ArrayRef<mlir::Value> outer, bool scoped,
-                    llvm::function_ref<llvm::LogicalResult(mlir::Value, mlir::ValueRange)> iteration,
-                    llvm::function_ref<void(llvm::SmallVectorImpl<mlir::Value> &)> carriedOut,
-                    llvm::SmallVectorImpl<mlir::Value> &results);
+  llvm::LogicalResult buildReversedLoop(
+      mlir::Location loc, mlir::Value count, mlir::ValueRange carriedInit,
+      llvm::ArrayRef<mlir::Value> outer, bool scoped,
+      llvm::function_ref<llvm::LogicalResult(mlir::Value, mlir::ValueRange)> iteration,
+      llvm::function_ref<void(llvm::SmallVectorImpl<mlir::Value> &)> carriedOut,
+      llvm::SmallVectorImpl<mlir::Value> &results);
 
   /// The adjoint of v, materializing zero when there is none yet.
   mlir::Value adjointOrZero(mlir::Value v);

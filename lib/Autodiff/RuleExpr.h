@@ -45,11 +45,15 @@ inline E cst(E like, double c) {
 inline E zero(E like) { return cst(like, 0.0); }
 inline E one(E like) { return cst(like, 1.0); }
 
-inline E gt(E x, E y) { return x.make<mlir::arith::CmpFOp>(mlir::arith::CmpFPredicate::OGT, x.v, y.v); }
-inline E lt(E x, E y) { return x.make<mlir::arith::CmpFOp>(mlir::arith::CmpFPredicate::OLT, x.v, y.v); }
+inline E gt(E x, E y) {
+  return x.make<mlir::arith::CmpFOp>(mlir::arith::CmpFPredicate::OGT, x.v, y.v);
+}
+inline E lt(E x, E y) {
+  return x.make<mlir::arith::CmpFOp>(mlir::arith::CmpFPredicate::OLT, x.v, y.v);
+}
 inline E select(E c, E x, E y) { return x.make<mlir::arith::SelectOp>(c.v, x.v, y.v); }
 
-#define KDSL_RULE_UNARY(name, Op)                                                              \
+#define KDSL_RULE_UNARY(name, Op)                                                                  \
   inline E name(E x) { return x.make<mlir::math::Op>(x.v); }
 KDSL_RULE_UNARY(sin, SinOp)
 KDSL_RULE_UNARY(cos, CosOp)
@@ -67,7 +71,8 @@ inline E copysign(E x, E y) { return x.make<mlir::math::CopySignOp>(x.v, y.v); }
 inline E convert(E x, E like) {
   mlir::Type from = mlir::getElementTypeOrSelf(x.v.getType());
   mlir::Type to = like.v.getType();
-  unsigned fw = from.getIntOrFloatBitWidth(), tw = mlir::getElementTypeOrSelf(to).getIntOrFloatBitWidth();
+  unsigned fw = from.getIntOrFloatBitWidth(),
+           tw = mlir::getElementTypeOrSelf(to).getIntOrFloatBitWidth();
   if (fw == tw)
     return x;
   if (fw > tw)
@@ -87,7 +92,9 @@ public:
   E adj() { return wrap(adjoint); }
   E x(unsigned i) { return wrap(ab.primal(op->getOperand(i))); }
   E r() { return wrap(ab.primal(op->getResult(0))); }
-  void add(unsigned operand, E contribution) { ab.accumulate(op->getOperand(operand), contribution.v); }
+  void add(unsigned operand, E contribution) {
+    ab.accumulate(op->getOperand(operand), contribution.v);
+  }
 
 private:
   E wrap(mlir::Value v) { return {v, &ab.builder(), op->getLoc()}; }

@@ -3,12 +3,12 @@
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
-#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Transforms/InliningUtils.h"
 
@@ -57,8 +57,7 @@ Operation *KdslDialect::materializeConstant(OpBuilder &builder, Attribute value,
 void kdsl::registerKdslDialects(DialectRegistry &registry) {
   func::registerInlinerExtension(registry);
   registerPureCallModel(registry);
-  registry.insert<KdslDialect, arith::ArithDialect, math::MathDialect,
-                  scf::SCFDialect, vector::VectorDialect, func::FuncDialect, ub::UBDialect,
-                  memref::MemRefDialect,
+  registry.insert<KdslDialect, arith::ArithDialect, math::MathDialect, scf::SCFDialect,
+                  vector::VectorDialect, func::FuncDialect, ub::UBDialect, memref::MemRefDialect,
                   LLVM::LLVMDialect>();
 }

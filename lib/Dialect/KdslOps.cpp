@@ -36,8 +36,8 @@ static bool isKernelValueType(Type t) {
   return t.isF16() || t.isF32() || t.isF64() || t.isBF16();
 }
 
-void KernelOp::build(OpBuilder &builder, OperationState &state, StringRef name,
-                     FunctionType type, ArrayRef<StringRef> argNames) {
+void KernelOp::build(OpBuilder &builder, OperationState &state, StringRef name, FunctionType type,
+                     ArrayRef<StringRef> argNames) {
   state.addAttribute(SymbolTable::getSymbolAttrName(), builder.getStringAttr(name));
   state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
   state.addAttribute(getArgNamesAttrName(state.name), builder.getStrArrayAttr(argNames));
@@ -55,9 +55,8 @@ ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   // Check the inherent attributes (arg_names, enable_backward, options) as a
   // generated parser would, instead of silently dropping mistyped ones.
-  return result.name.verifyInherentAttrs(result.attributes, [&]() {
-    return parser.emitError(opLoc);
-  });
+  return result.name.verifyInherentAttrs(result.attributes,
+                                         [&]() { return parser.emitError(opLoc); });
 }
 
 void KernelOp::print(OpAsmPrinter &p) {
@@ -92,11 +91,12 @@ LogicalResult KernelOp::verify() {
   if (type.getNumResults() != 0)
     return emitOpError("kernels cannot return values");
   if (getArgNames().size() != type.getNumInputs())
-    return emitOpError("has ") << type.getNumInputs() << " arguments but "
-                               << getArgNames().size() << " argument names";
+    return emitOpError("has ") << type.getNumInputs() << " arguments but " << getArgNames().size()
+                               << " argument names";
   for (Type t : type.getInputs())
     if (!isKernelValueType(t))
-      return emitOpError("argument type ") << t
+      return emitOpError("argument type ")
+             << t
              << " is not a Warp type (scalar, vector, matrix, quaternion, !kdsl.array or "
                 "!kdsl.struct)";
   llvm::StringSet<> seen;
@@ -114,13 +114,12 @@ LogicalResult KernelOp::verifyRegions() {
   FunctionType type = getFunctionType();
   Block &entry = getBody().front();
   if (entry.getNumArguments() != type.getNumInputs())
-    return emitOpError("entry block has ") << entry.getNumArguments()
-                                           << " arguments, function type has "
-                                           << type.getNumInputs();
+    return emitOpError("entry block has ")
+           << entry.getNumArguments() << " arguments, function type has " << type.getNumInputs();
   for (auto [arg, t] : llvm::zip(entry.getArguments(), type.getInputs()))
     if (arg.getType() != t)
-      return emitOpError("entry block argument type ") << arg.getType()
-                                                       << " does not match signature type " << t;
+      return emitOpError("entry block argument type ")
+             << arg.getType() << " does not match signature type " << t;
   std::optional<unsigned> dims;
   WalkResult r = walk([&](TidOp tid) {
     if (dims && *dims != tid.getNumResults()) {
@@ -184,8 +183,8 @@ LogicalResult LaunchDimOp::verify() {
 
 static LogicalResult verifyIndexCount(Operation *op, ArrayType type, size_t numIndices) {
   if (numIndices != type.getNdim())
-    return op->emitOpError("expects ") << type.getNdim() << " indices for " << type << ", got "
-                                       << numIndices;
+    return op->emitOpError("expects ")
+           << type.getNdim() << " indices for " << type << ", got " << numIndices;
   return success();
 }
 
@@ -220,7 +219,8 @@ LogicalResult SubArrayOp::verify() {
   if (n == 0 || n >= in.getNdim())
     return emitOpError("takes 1 to ") << in.getNdim() - 1 << " indices, got " << n;
   if (out.getElementType() != in.getElementType() || out.getNdim() != in.getNdim() - n)
-    return emitOpError("result must be a ") << in.getNdim() - n << "-d array of " << in.getElementType();
+    return emitOpError("result must be a ")
+           << in.getNdim() - n << "-d array of " << in.getElementType();
   return success();
 }
 
@@ -252,9 +252,11 @@ LogicalResult ArraySliceOp::verify() {
   if (dropped == n)
     return emitOpError("needs at least one slice (plain indices are kdsl.subarray or kdsl.load)");
   if ((int64_t)getBounds().size() != dropped + 3 * (n - dropped))
-    return emitOpError("takes one operand per index and three per slice, got ") << getBounds().size();
+    return emitOpError("takes one operand per index and three per slice, got ")
+           << getBounds().size();
   if (out.getElementType() != in.getElementType() || out.getNdim() != in.getNdim() - dropped)
-    return emitOpError("result must be a ") << in.getNdim() - dropped << "-d array of " << in.getElementType();
+    return emitOpError("result must be a ")
+           << in.getNdim() - dropped << "-d array of " << in.getElementType();
   return success();
 }
 
@@ -344,8 +346,8 @@ ParseResult StructCreateOp::parse(OpAsmParser &parser, OperationState &result) {
   if (!st)
     return parser.emitError(loc, "expected a !kdsl.struct type");
   if (operands.size() != st.getFieldTypes().size())
-    return parser.emitError(loc, "expected ") << st.getFieldTypes().size() << " fields, got "
-                                              << operands.size();
+    return parser.emitError(loc, "expected ")
+           << st.getFieldTypes().size() << " fields, got " << operands.size();
   result.addTypes(st);
   return parser.resolveOperands(operands, st.getFieldTypes(), loc, result.operands);
 }
@@ -359,8 +361,8 @@ void StructCreateOp::print(OpAsmPrinter &p) {
 LogicalResult StructCreateOp::verify() {
   auto st = cast<StructType>(getType());
   if (getFields().size() != st.getFieldTypes().size())
-    return emitOpError("expects ") << st.getFieldTypes().size() << " fields, got "
-                                   << getFields().size();
+    return emitOpError("expects ")
+           << st.getFieldTypes().size() << " fields, got " << getFields().size();
   for (auto [i, v, t] : llvm::enumerate(getFields(), st.getFieldTypes()))
     if (v.getType() != t)
       return emitOpError("field '") << st.getFieldNames()[i].getValue() << "' has type " << t
@@ -377,8 +379,7 @@ static FailureOr<Type> fieldType(std::optional<Location> loc, StructType st, Str
 }
 
 LogicalResult StructExtractOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
-                                                Adaptor adaptor,
-                                                SmallVectorImpl<Type> &results) {
+                                                Adaptor adaptor, SmallVectorImpl<Type> &results) {
   auto st = dyn_cast<StructType>(adaptor.getInput().getType());
   if (!st)
     return emitOptionalError(loc, "expects a !kdsl.struct operand");
@@ -513,8 +514,8 @@ LogicalResult DiagOp::verify() {
   VectorType v = getInput().getType(), m = getResult().getType();
   int64_t n = v.getDimSize(0);
   if (m.getShape() != ArrayRef<int64_t>{n, n} || m.getElementType() != v.getElementType())
-    return emitOpError("result must be ") << n << "x" << n << " of " << v.getElementType()
-                                          << ", got " << m;
+    return emitOpError("result must be ")
+           << n << "x" << n << " of " << v.getElementType() << ", got " << m;
   return success();
 }
 
@@ -554,8 +555,7 @@ LogicalResult QuatRotateInvOp::verify() {
 
 LogicalResult QuatFromAxisAngleOp::verify() {
   if (getAngle().getType() != getAxis().getType().getElementType())
-    return emitOpError("angle type ") << getAngle().getType()
-                                      << " must be the axis element type";
+    return emitOpError("angle type ") << getAngle().getType() << " must be the axis element type";
   return verifySameElement(*this, getAxis().getType(), getResult().getType());
 }
 
@@ -597,7 +597,8 @@ std::string kdsl::entryPointName(KernelOp k, StringRef target) {
 /// The block argument of `body` an array value comes from (through struct
 /// fields and array views), or null.
 static BlockArgument rootArgument(Value v, Block &body) {
-  while (v.getDefiningOp<StructExtractOp>() || v.getDefiningOp<SubArrayOp>() || v.getDefiningOp<ArraySliceOp>())
+  while (v.getDefiningOp<StructExtractOp>() || v.getDefiningOp<SubArrayOp>() ||
+         v.getDefiningOp<ArraySliceOp>())
     v = v.getDefiningOp()->getOperand(0);
   auto arg = dyn_cast<BlockArgument>(v);
   return arg && arg.getOwner() == &body ? arg : BlockArgument();

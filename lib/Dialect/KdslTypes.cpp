@@ -22,7 +22,8 @@ void KdslDialect::registerTypes() {
 
 /// Types a Warp value (array element, struct field) may have.
 static bool isValueType(Type t) {
-  if (t.isSignlessInteger() && llvm::is_contained({1u, 8u, 16u, 32u, 64u}, t.getIntOrFloatBitWidth()))
+  if (t.isSignlessInteger() &&
+      llvm::is_contained({1u, 8u, 16u, 32u, 64u}, t.getIntOrFloatBitWidth()))
     return true;
   if (t.isF16() || t.isF32() || t.isF64() || t.isBF16())
     return true;
@@ -32,8 +33,8 @@ static bool isValueType(Type t) {
   return isa<StructType>(t);
 }
 
-LogicalResult ArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                Type elementType, unsigned ndim) {
+LogicalResult ArrayType::verify(function_ref<InFlightDiagnostic()> emitError, Type elementType,
+                                unsigned ndim) {
   if (ndim < 1 || ndim > 4)
     return emitError() << "array rank must be 1 to 4, got " << (int)ndim;
   if (!isValueType(elementType))
@@ -48,9 +49,8 @@ int StructType::getFieldIndex(StringRef field) const {
   return -1;
 }
 
-LogicalResult StructType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 StringRef name, ArrayRef<StringAttr> fieldNames,
-                                 ArrayRef<Type> fieldTypes) {
+LogicalResult StructType::verify(function_ref<InFlightDiagnostic()> emitError, StringRef name,
+                                 ArrayRef<StringAttr> fieldNames, ArrayRef<Type> fieldTypes) {
   // The names the front end accepts (Unicode too), so its IR reads back.
   auto isIdentifier = [](StringRef s) { return kdsl::isPythonIdentifier(s); };
   if (!isIdentifier(name))
@@ -66,8 +66,8 @@ LogicalResult StructType::verify(function_ref<InFlightDiagnostic()> emitError,
     if (!seen.insert(fname.getValue()).second)
       return emitError() << "duplicate struct field '" << fname.getValue() << "'";
     if (!isValueType(ftype) && !isa<ArrayType>(ftype))
-      return emitError() << "invalid type " << ftype << " for struct field '"
-                         << fname.getValue() << "'";
+      return emitError() << "invalid type " << ftype << " for struct field '" << fname.getValue()
+                         << "'";
   }
   return success();
 }
@@ -91,8 +91,8 @@ Type StructType::parse(AsmParser &parser) {
   if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Braces, parseField) ||
       parser.parseGreater())
     return {};
-  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
-                    parser.getContext(), name, names, types);
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); }, parser.getContext(),
+                    name, names, types);
 }
 
 void StructType::print(AsmPrinter &printer) const {

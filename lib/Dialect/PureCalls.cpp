@@ -20,10 +20,10 @@
 using namespace mlir;
 
 namespace {
-struct CallEffects
-    : public MemoryEffectOpInterface::ExternalModel<CallEffects, func::CallOp> {
-  void getEffects(Operation *op,
-                  SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) const {
+struct CallEffects : public MemoryEffectOpInterface::ExternalModel<CallEffects, func::CallOp> {
+  void
+  getEffects(Operation *op,
+             SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) const {
     if (op->hasAttr(kdsl::kPureCallAttr))
       return;
     for (MemoryEffects::Effect *e :

@@ -92,8 +92,8 @@ static std::string firstDifference(const json::Value &a, const json::Value &b,
 
 /// The emitted text compiled in process, with `<k>_cpu_forward` (and
 /// `_backward`) for each of `kernels`.
-static Expected<std::unique_ptr<CpuModule>>
-buildEmitted(StringRef text, bool cuda, mlir::ModuleOp module) {
+static Expected<std::unique_ptr<CpuModule>> buildEmitted(StringRef text, bool cuda,
+                                                         mlir::ModuleOp module) {
   // The emitted file is cppPrelude() then the kernel code; the prelude is
   // precompiled once (as kdsl-synth does) and adapts to CUDA by __CUDACC__.
   std::string prelude = cppPrelude();
@@ -127,9 +127,8 @@ buildEmitted(StringRef text, bool cuda, mlir::ModuleOp module) {
   return std::move(build.module);
 }
 
-Error driver::runEmittedOnSpec(SourceMgr &sm, const CompileOptions &base, StringRef text,
-                               bool cuda, StringRef specPath,
-                               std::optional<double> timeoutSeconds) {
+Error driver::runEmittedOnSpec(SourceMgr &sm, const CompileOptions &base, StringRef text, bool cuda,
+                               StringRef specPath, std::optional<double> timeoutSeconds) {
   Expected<std::unique_ptr<MemoryBuffer>> specBuffer = readInputFile(specPath);
   if (!specBuffer)
     return specBuffer.takeError();
@@ -189,8 +188,8 @@ Error driver::runEmittedOnSpec(SourceMgr &sm, const CompileOptions &base, String
                             "--timeout, the spec's \"timeout\" or the default"));
     Expected<json::Value> payload = json::parse(outcome->payload);
     if (!payload)
-      return createStringError("the process that ran the " + which + " sent no result: " +
-                               toString(payload.takeError()));
+      return createStringError("the process that ran the " + which +
+                               " sent no result: " + toString(payload.takeError()));
     const json::Object *obj = payload->getAsObject();
     if (std::optional<StringRef> error = obj ? obj->getString("error") : std::nullopt)
       return createStringError(*error);
@@ -210,8 +209,8 @@ Error driver::runEmittedOnSpec(SourceMgr &sm, const CompileOptions &base, String
   std::string where = firstDifference(*expected, *got, "", want, have);
   if (!where.empty())
     return createStringError(formatv("the emitted {0} computes {1} = {2}, the JIT {3}",
-                                     cuda ? "CUDA C" : "C++", StringRef(where).drop_front(),
-                                     have, want)
+                                     cuda ? "CUDA C" : "C++", StringRef(where).drop_front(), have,
+                                     want)
                                  .str());
   return Error::success();
 }

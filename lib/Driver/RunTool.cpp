@@ -74,11 +74,11 @@ enum class Backend { JIT, Cpp };
 struct RunOptions {
   cl::OptionCategory category{"kdsl-run options"};
 
-  cl::opt<std::string> inputFilename{cl::Positional, cl::desc("<kernels .py file>"),
-                                            cl::Required, cl::cat(category)};
+  cl::opt<std::string> inputFilename{cl::Positional, cl::desc("<kernels .py file>"), cl::Required,
+                                     cl::cat(category)};
   cl::opt<std::string> specFilename{cl::Positional,
-                                           cl::desc("<launch spec .json file, - for stdin>"),
-                                           cl::Required, cl::cat(category)};
+                                    cl::desc("<launch spec .json file, - for stdin>"), cl::Required,
+                                    cl::cat(category)};
   cl::list<std::string> includeDirs{
       "I",
       cl::desc("Also look for the source of imported Python modules in this directory (as "
@@ -112,18 +112,18 @@ struct RunOptions {
       cl::desc("End the run with a \"timeout\" error if the launches take longer than this "
                "many seconds (default: the spec's \"timeout\", else no limit; 0: no limit)"),
       cl::value_desc("seconds"), cl::init(0), cl::cat(category)};
-  cl::opt<std::string> outputFilename{"o", cl::desc("Write the result JSON here (default: "
-                                                           "stdout)"),
-                                             cl::value_desc("filename"), cl::init("-"),
-                                             cl::cat(category)};
+  cl::opt<std::string> outputFilename{"o",
+                                      cl::desc("Write the result JSON here (default: "
+                                               "stdout)"),
+                                      cl::value_desc("filename"), cl::init("-"), cl::cat(category)};
   cl::opt<std::string> bundleDir{
       "write-bundle",
       cl::desc("After a successful run, write DIR/bundle.bin (the arrays before the run and the "
                "launches) and DIR/expected.bin (the outputs after it) for utils/gpu"),
       cl::value_desc("DIR"), cl::init(""), cl::cat(category)};
   cl::opt<std::string> cxx{"cxx",
-                                  cl::desc("C++ compiler of --backend=cpp (default: $CXX, then c++)"),
-                                  cl::value_desc("path"), cl::cat(category)};
+                           cl::desc("C++ compiler of --backend=cpp (default: $CXX, then c++)"),
+                           cl::value_desc("path"), cl::cat(category)};
 
   cl::opt<std::string> cacheDir{
       "cache-dir",
@@ -371,7 +371,6 @@ static std::string errorLines(StringRef diagnostics) {
   return lines.empty() ? diagnostics.trim().str() : lines;
 }
 
-
 //===----------------------------------------------------------------------===//
 // The steps of runMain
 //===----------------------------------------------------------------------===//
@@ -406,25 +405,28 @@ static std::optional<int> parseCommandLine(int argc, char **argv) {
 static std::optional<int> checkOptionValues() {
   const RunOptions &o = *options;
   if (o.numThreads > kMaxThreads)
-    return fail(RunErrorKind::Usage,
-                "--threads must be at most " + std::to_string(kMaxThreads) + " (0: all hardware "
-                "threads), got " + std::to_string(o.numThreads));
+    return fail(RunErrorKind::Usage, "--threads must be at most " + std::to_string(kMaxThreads) +
+                                         " (0: all hardware "
+                                         "threads), got " +
+                                         std::to_string(o.numThreads));
   auto number = [](double v) { return formatv("{0}", format("%g", v)).str(); };
   if (o.gradRtol.getNumOccurrences() && !(std::isfinite(o.gradRtol) && o.gradRtol >= 0))
-    return fail(RunErrorKind::Usage,
-                formatv("--grad-rtol must be a finite number >= 0, got {0}", number(o.gradRtol))
-                    .str());
+    return fail(
+        RunErrorKind::Usage,
+        formatv("--grad-rtol must be a finite number >= 0, got {0}", number(o.gradRtol)).str());
   if (o.gradAtol.getNumOccurrences() && !(std::isfinite(o.gradAtol) && o.gradAtol >= 0))
-    return fail(RunErrorKind::Usage,
-                formatv("--grad-atol must be a finite number >= 0, got {0}", number(o.gradAtol))
-                    .str());
+    return fail(
+        RunErrorKind::Usage,
+        formatv("--grad-atol must be a finite number >= 0, got {0}", number(o.gradAtol)).str());
   if (o.fdStep.getNumOccurrences() && !(std::isfinite(o.fdStep) && o.fdStep > 0 && o.fdStep < 1))
-    return fail(RunErrorKind::Usage,
-                formatv("--fd-step must be a finite number > 0 and < 1, got {0}", number(o.fdStep))
-                    .str());
+    return fail(
+        RunErrorKind::Usage,
+        formatv("--fd-step must be a finite number > 0 and < 1, got {0}", number(o.fdStep)).str());
   if (!(o.timeoutSeconds >= 0) || !std::isfinite(o.timeoutSeconds))
-    return fail(RunErrorKind::Usage, "--timeout must be a number of seconds >= 0 (0: no limit), "
-                                     "got " + formatv("{0}", format("%g", double(o.timeoutSeconds))).str());
+    return fail(RunErrorKind::Usage,
+                "--timeout must be a number of seconds >= 0 (0: no limit), "
+                "got " +
+                    formatv("{0}", format("%g", double(o.timeoutSeconds))).str());
   return std::nullopt;
 }
 
@@ -463,9 +465,9 @@ static std::optional<int> readInputs(Run &run) {
   Expected<std::unique_ptr<MemoryBuffer>> specBuffer = kdsl::readInputFile(o.specFilename);
   if (!specBuffer)
     return fail(RunErrorKind::IO, toString(specBuffer.takeError()));
-  Expected<json::Value> spec = kdsl::parseJSONText(
-      (*specBuffer)->getBuffer(),
-      o.specFilename == "-" ? StringRef("<stdin>") : StringRef(o.specFilename));
+  Expected<json::Value> spec =
+      kdsl::parseJSONText((*specBuffer)->getBuffer(),
+                          o.specFilename == "-" ? StringRef("<stdin>") : StringRef(o.specFilename));
   if (!spec)
     return fail(spec.takeError(), RunErrorKind::JSON);
   run.spec = std::move(*spec);
@@ -519,8 +521,8 @@ static std::optional<int> translateAndPlan(Run &run) {
 static Expected<kdsl::driver::CompileResult> compileKernels(Run &run) {
   const RunOptions &o = *options;
   kdsl::driver::CompileOptions &c = run.compile;
-  c.target = o.backend == Backend::JIT ? kdsl::driver::Target::Jit
-                                       : kdsl::driver::Target::CppLoaded;
+  c.target =
+      o.backend == Backend::JIT ? kdsl::driver::Target::Jit : kdsl::driver::Target::CppLoaded;
   c.adjoints = run.plan->hasBackward();
   c.adjointOptions.kernels = run.plan->kernelNames();
   // A null array is read out of range: report it rather than crash.
@@ -564,8 +566,8 @@ static Expected<kdsl::driver::CompileResult> compileKernels(Run &run) {
 static int runAndReport(Run &run, kdsl::CpuModule &cpu) {
   std::optional<double> timeout = run.plan->timeout();
   if (options->timeoutSeconds.getNumOccurrences())
-    timeout = options->timeoutSeconds > 0 ? std::optional<double>(options->timeoutSeconds)
-                                          : std::nullopt;
+    timeout =
+        options->timeoutSeconds > 0 ? std::optional<double>(options->timeoutSeconds) : std::nullopt;
   Expected<kdsl::ChildOutcome> outcome = kdsl::runInChildProcess(
       [&] { return runLaunches(*run.plan, cpu, run.bundleInputs); }, timeout);
   if (!outcome)
@@ -583,7 +585,7 @@ static int runAndReport(Run &run, kdsl::CpuModule &cpu) {
     return emit(error->empty(), *error, *result);
   }
   return fail(outcome->kind == kdsl::ChildOutcome::Kind::TimedOut ? RunErrorKind::Timeout
-                                                                 : RunErrorKind::Runtime,
+                                                                  : RunErrorKind::Runtime,
               outcome->describe(timeout, run.compile.checkBounds, "without --no-check-bounds",
                                 "kdsl-run", "--timeout or the spec's \"timeout\""));
 }

@@ -5,8 +5,7 @@
 
 using namespace llvm;
 
-void kdsl::driver::hideOptionsOutside(cl::OptionCategory &category,
-                                      ArrayRef<StringRef> alsoShown) {
+void kdsl::driver::hideOptionsOutside(cl::OptionCategory &category, ArrayRef<StringRef> alsoShown) {
   for (auto &entry : cl::getRegisteredOptions()) {
     cl::Option *o = entry.second;
     StringRef name = o->ArgStr;

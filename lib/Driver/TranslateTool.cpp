@@ -6,8 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "kdsl/Driver/Tools.h"
 
-#include "kdsl/Driver/Driver.h"
 #include "EmittedRun.h"
+#include "kdsl/Driver/Driver.h"
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Support/InputFiles.h"
 #include "kdsl/Support/OutputFiles.h"
@@ -41,8 +41,7 @@ struct TranslateOptions {
   cl::opt<std::string> inputFilename{cl::Positional, cl::desc("<input .py or .mlir file>"),
                                      cl::Required, cl::cat(category)};
   cl::opt<std::string> outputFilename{"o", cl::desc("Output file (default: stdout)"),
-                                      cl::value_desc("filename"), cl::init("-"),
-                                      cl::cat(category)};
+                                      cl::value_desc("filename"), cl::init("-"), cl::cat(category)};
   cl::opt<InputKind> inputKind{
       "input", cl::desc("How to read the input"), cl::init(InputKind::Auto),
       cl::values(clEnumValN(InputKind::Auto, "auto",
@@ -72,18 +71,18 @@ struct TranslateOptions {
       cl::value_desc("dir"), cl::Prefix, cl::cat(category)};
   cl::opt<Target> emit{
       "emit", cl::desc("What to emit"), cl::init(Target::Mlir),
-      cl::values(clEnumValN(Target::Mlir, "mlir", "kdsl dialect IR"),
-                 clEnumValN(Target::LLVM, "llvm", "LLVM IR of the CPU module (kdsl-lower-to-cpu)"),
-                 clEnumValN(Target::Cpp, "cpp",
-                            "self-contained C++17 with <kernel>_cpu_forward entry points"),
-                 clEnumValN(Target::Ptx, "ptx",
-                            "PTX through gpu/nvvm (forward and backward kernels)"),
-                 clEnumValN(Target::Cuda, "cuda",
-                            "self-contained CUDA C with __global__ <kernel>_cuda_kernel_forward "
-                            "and <kernel>_cuda_kernel_backward entry points")),
+      cl::values(
+          clEnumValN(Target::Mlir, "mlir", "kdsl dialect IR"),
+          clEnumValN(Target::LLVM, "llvm", "LLVM IR of the CPU module (kdsl-lower-to-cpu)"),
+          clEnumValN(Target::Cpp, "cpp",
+                     "self-contained C++17 with <kernel>_cpu_forward entry points"),
+          clEnumValN(Target::Ptx, "ptx", "PTX through gpu/nvvm (forward and backward kernels)"),
+          clEnumValN(Target::Cuda, "cuda",
+                     "self-contained CUDA C with __global__ <kernel>_cuda_kernel_forward "
+                     "and <kernel>_cuda_kernel_backward entry points")),
       cl::cat(category)};
-  cl::opt<std::string> arch{"arch", cl::desc("PTX: target GPU, sm_70 to sm_90a"),
-                            cl::init("sm_80"), cl::cat(category)};
+  cl::opt<std::string> arch{"arch", cl::desc("PTX: target GPU, sm_70 to sm_90a"), cl::init("sm_80"),
+                            cl::cat(category)};
   cl::opt<std::string> cudaPath{"cuda-path",
                                 cl::desc("PTX: CUDA toolkit (default: $CUDA_HOME, "
                                          "$CUDA_PATH, /usr/local/cuda)"),
@@ -139,8 +138,7 @@ struct TranslateOptions {
 
   bool mlirInput() const {
     return inputKind == InputKind::Mlir ||
-           (inputKind == InputKind::Auto &&
-            llvm::sys::path::extension(inputFilename) == ".mlir");
+           (inputKind == InputKind::Auto && llvm::sys::path::extension(inputFilename) == ".mlir");
   }
 };
 } // namespace
@@ -165,10 +163,10 @@ static int writeStandalone(StringRef source) {
       c = '_';
   if (stem.empty() || stem == "-")
     stem = "kernels";
-  if (Error e = writeFilesInDirectory(
-          options->outputFilename, {{stem + ".cu", source.str()},
-                                    {"Makefile", standaloneMakefile(stem)},
-                                    {"CMakeLists.txt", standaloneCMakeLists(stem)}}))
+  if (Error e = writeFilesInDirectory(options->outputFilename,
+                                      {{stem + ".cu", source.str()},
+                                       {"Makefile", standaloneMakefile(stem)},
+                                       {"CMakeLists.txt", standaloneCMakeLists(stem)}}))
     return error(toString(std::move(e)) + "\n");
   return 0;
 }
@@ -183,8 +181,8 @@ static int verifyEmittedText(SourceMgr &sm, const CompileOptions &compile,
                      : o.outputFilename != "-" ? o.outputFilename.getValue()
                      : cuda                    ? std::string("emitted.cu")
                                                : std::string("emitted.cpp");
-  if (Error e = verifyEmitted(result.text, cuda ? EmittedLanguage::Cuda : EmittedLanguage::Cpp,
-                              name))
+  if (Error e =
+          verifyEmitted(result.text, cuda ? EmittedLanguage::Cuda : EmittedLanguage::Cpp, name))
     return error(toString(std::move(e)));
   if (o.specFilename.empty())
     return 0;
@@ -320,7 +318,6 @@ int driver::translateMain() {
   if (!options->splitInputFile)
     return mlir::succeeded(process(std::move(file), outs())) ? 0 : 1;
   StringRef marker = options->mlirInput() ? "// -----" : "# -----";
-  return mlir::succeeded(mlir::splitAndProcessBuffer(std::move(file), process, outs(), marker))
-             ? 0
-             : 1;
+  return mlir::succeeded(mlir::splitAndProcessBuffer(std::move(file), process, outs(), marker)) ? 0
+                                                                                                : 1;
 }

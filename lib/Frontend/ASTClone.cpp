@@ -37,10 +37,18 @@ Expr *Cloner::expr(const Expr *e) {
     return nullptr;
   Expr *c = nullptr;
   switch (e->kind) {
-  case ExprKind::Int: c = copy(llvm::cast<IntExpr>(e)); break;
-  case ExprKind::Float: c = copy(llvm::cast<FloatExpr>(e)); break;
-  case ExprKind::Bool: c = copy(llvm::cast<BoolExpr>(e)); break;
-  case ExprKind::Name: c = copy(llvm::cast<NameExpr>(e)); break;
+  case ExprKind::Int:
+    c = copy(llvm::cast<IntExpr>(e));
+    break;
+  case ExprKind::Float:
+    c = copy(llvm::cast<FloatExpr>(e));
+    break;
+  case ExprKind::Bool:
+    c = copy(llvm::cast<BoolExpr>(e));
+    break;
+  case ExprKind::Name:
+    c = copy(llvm::cast<NameExpr>(e));
+    break;
   case ExprKind::Unsupported:
     c = copy(llvm::cast<UnsupportedExpr>(e));
     break;

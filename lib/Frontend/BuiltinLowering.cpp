@@ -30,14 +30,12 @@ struct Lowering {
 };
 
 /// KDSL_OP: the op from the arguments, of the call's type.
-template <typename OpTy>
-mlir::Value lowerOp(LowerCtx &c) {
+template <typename OpTy> mlir::Value lowerOp(LowerCtx &c) {
   return OpTy::create(c.b, c.l, TypeRange{c.rty}, ValueRange(c.a), ArrayRef<NamedAttribute>{});
 }
 
 /// KDSL_OP_CONST: the op from the arguments and then the record's constant.
-template <typename OpTy>
-mlir::Value lowerOpConst(LowerCtx &c) {
+template <typename OpTy> mlir::Value lowerOpConst(LowerCtx &c) {
   SmallVector<mlir::Value> operands(c.a);
   operands.push_back(c.scalarConst(c.t, c.constant));
   return OpTy::create(c.b, c.l, TypeRange{c.rty}, ValueRange(operands), ArrayRef<NamedAttribute>{});
@@ -66,9 +64,9 @@ mlir::Value lowerIdentity(LowerCtx &c) { return identityConstant(c, false); }
 mlir::Value lowerQuatIdentity(LowerCtx &c) { return identityConstant(c, true); }
 
 /// Warp clamps the argument of asin and acos to [-1, 1] first.
-template <typename OpTy>
-mlir::Value lowerClampedUnit(LowerCtx &c) {
-  mlir::Value x = c.minMax(false, c.minMax(true, c.a[0], c.scalarConst(c.t, -1)), c.scalarConst(c.t, 1));
+template <typename OpTy> mlir::Value lowerClampedUnit(LowerCtx &c) {
+  mlir::Value x =
+      c.minMax(false, c.minMax(true, c.a[0], c.scalarConst(c.t, -1)), c.scalarConst(c.t, 1));
   return OpTy::create(c.b, c.l, x);
 }
 mlir::Value lowerAsin(LowerCtx &c) { return lowerClampedUnit<math::AsinOp>(c); }
@@ -103,12 +101,11 @@ mlir::Value lowerSign(LowerCtx &c) {
 }
 
 /// min/max of two values, or the reduction of one vector.
-template <bool IsMax>
-mlir::Value lowerMinMax(LowerCtx &c) {
+template <bool IsMax> mlir::Value lowerMinMax(LowerCtx &c) {
   if (c.a.size() == 2)
     return c.minMax(IsMax, c.a[0], c.a[1]);
   using K = vector::CombiningKind;
-  K k = c.f0()                    ? (IsMax ? K::MAXNUMF : K::MINNUMF)
+  K k = c.f0()                   ? (IsMax ? K::MAXNUMF : K::MINNUMF)
         : isSigned(c.t0->scalar) ? (IsMax ? K::MAXSI : K::MINSI)
                                  : (IsMax ? K::MAXUI : K::MINUI);
   return vector::ReductionOp::create(c.b, c.l, k, c.a[0]);
@@ -116,12 +113,15 @@ mlir::Value lowerMinMax(LowerCtx &c) {
 mlir::Value lowerMin(LowerCtx &c) { return lowerMinMax<false>(c); }
 mlir::Value lowerMax(LowerCtx &c) { return lowerMinMax<true>(c); }
 
-mlir::Value lowerClamp(LowerCtx &c) { return c.minMax(false, c.minMax(true, c.a[0], c.a[1]), c.a[2]); }
+mlir::Value lowerClamp(LowerCtx &c) {
+  return c.minMax(false, c.minMax(true, c.a[0], c.a[1]), c.a[2]);
+}
 
 /// Warp: lerp(a, b, t) = a * (1 - t) + b * t
 mlir::Value lowerLerp(LowerCtx &c) {
   mlir::Value w = c.a[2];
-  mlir::Value oneMinus = arith::SubFOp::create(c.b, c.l, c.scalarConst(c.e->boundArgs[2]->type, 1), w);
+  mlir::Value oneMinus =
+      arith::SubFOp::create(c.b, c.l, c.scalarConst(c.e->boundArgs[2]->type, 1), w);
   if (isa<VectorType>(c.rty)) {
     oneMinus = c.g.splat(oneMinus, c.rty, c.l);
     w = c.g.splat(w, c.rty, c.l);
@@ -137,8 +137,8 @@ mlir::Value lowerSmoothstep(LowerCtx &c) {
   mlir::Value s = arith::DivFOp::create(b, l, arith::SubFOp::create(b, l, c.a[2], c.a[0]),
                                         arith::SubFOp::create(b, l, c.a[1], c.a[0]));
   s = c.minMax(false, c.minMax(true, s, c.scalarConst(c.t, 0)), c.scalarConst(c.t, 1));
-  mlir::Value poly =
-      arith::SubFOp::create(b, l, c.scalarConst(c.t, 3), arith::MulFOp::create(b, l, c.scalarConst(c.t, 2), s));
+  mlir::Value poly = arith::SubFOp::create(b, l, c.scalarConst(c.t, 3),
+                                           arith::MulFOp::create(b, l, c.scalarConst(c.t, 2), s));
   return arith::MulFOp::create(b, l, arith::MulFOp::create(b, l, s, s), poly);
 }
 
@@ -207,8 +207,12 @@ mlir::Value lowerAtomic(LowerCtx &c, AtomicKind signedKind, AtomicKind unsignedK
 }
 mlir::Value lowerAtomicAdd(LowerCtx &c) { return lowerAtomic(c, AtomicKind::add, AtomicKind::add); }
 mlir::Value lowerAtomicSub(LowerCtx &c) { return lowerAtomic(c, AtomicKind::sub, AtomicKind::sub); }
-mlir::Value lowerAtomicMin(LowerCtx &c) { return lowerAtomic(c, AtomicKind::min, AtomicKind::umin); }
-mlir::Value lowerAtomicMax(LowerCtx &c) { return lowerAtomic(c, AtomicKind::max, AtomicKind::umax); }
+mlir::Value lowerAtomicMin(LowerCtx &c) {
+  return lowerAtomic(c, AtomicKind::min, AtomicKind::umin);
+}
+mlir::Value lowerAtomicMax(LowerCtx &c) {
+  return lowerAtomic(c, AtomicKind::max, AtomicKind::umax);
+}
 
 /// kdsl.assert of `ok` with the call's source text.
 mlir::Value genExpect(LowerCtx &c, mlir::Value ok) {
@@ -217,9 +221,10 @@ mlir::Value genExpect(LowerCtx &c, mlir::Value ok) {
 }
 
 mlir::Value lowerExpectEqual(LowerCtx &c, bool negate) {
-  mlir::Value eq = isFloat(c.t0->scalar)
-                       ? (mlir::Value)arith::CmpFOp::create(c.b, c.l, arith::CmpFPredicate::OEQ, c.a[0], c.a[1])
-                       : (mlir::Value)arith::CmpIOp::create(c.b, c.l, arith::CmpIPredicate::eq, c.a[0], c.a[1]);
+  mlir::Value eq =
+      isFloat(c.t0->scalar)
+          ? (mlir::Value)arith::CmpFOp::create(c.b, c.l, arith::CmpFPredicate::OEQ, c.a[0], c.a[1])
+          : (mlir::Value)arith::CmpIOp::create(c.b, c.l, arith::CmpIPredicate::eq, c.a[0], c.a[1]);
   mlir::Value ok = c.g.allTrue(eq, c.l);
   return genExpect(c, negate ? c.g.notValue(ok, c.l) : ok);
 }
@@ -227,14 +232,17 @@ mlir::Value lowerExpectEq(LowerCtx &c) { return lowerExpectEqual(c, false); }
 mlir::Value lowerExpectNeq(LowerCtx &c) { return lowerExpectEqual(c, true); }
 
 mlir::Value lowerExpectNear(LowerCtx &c) {
-  mlir::Value diff = math::AbsFOp::create(c.b, c.l, arith::SubFOp::create(c.b, c.l, c.a[0], c.a[1]));
-  mlir::Value tol = c.a.size() > 2
-                        ? c.a[2]
-                        : c.g.constant(c.b.getFloatAttr(getElementTypeOrSelf(diff.getType()), 1e-6), c.l);
+  mlir::Value diff =
+      math::AbsFOp::create(c.b, c.l, arith::SubFOp::create(c.b, c.l, c.a[0], c.a[1]));
+  mlir::Value tol =
+      c.a.size() > 2
+          ? c.a[2]
+          : c.g.constant(c.b.getFloatAttr(getElementTypeOrSelf(diff.getType()), 1e-6), c.l);
   if (isa<VectorType>(diff.getType()))
     tol = c.g.splat(tol, diff.getType(), c.l);
   // Warp fails only when |a - b| > tol: a NaN difference passes.
-  return genExpect(c, c.g.allTrue(arith::CmpFOp::create(c.b, c.l, arith::CmpFPredicate::ULE, diff, tol), c.l));
+  return genExpect(
+      c, c.g.allTrue(arith::CmpFOp::create(c.b, c.l, arith::CmpFPredicate::ULE, diff, tol), c.l));
 }
 
 mlir::Value lowerLen(LowerCtx &c) {
@@ -306,7 +314,8 @@ SmallVector<mlir::Value> kdsl::genBuiltinMulti(MLIRGen &g, const CallExpr *e) {
 mlir::Value MLIRGen::genBuiltin(const CallExpr *e) {
   const Lowering &lowering = kLowerings[e->builtin];
   if (!lowering.fn && !lowering.multi) {
-    internalError(e->loc, std::string("no code generation for builtin ") + builtinName((Builtin)e->builtin));
+    internalError(e->loc, std::string("no code generation for builtin ") +
+                              builtinName((Builtin)e->builtin));
     return {};
   }
   LowerCtx c = lowerCtx(*this, e, lowering.constant);

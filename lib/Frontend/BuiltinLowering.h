@@ -31,11 +31,14 @@ struct LowerCtx {
     mlir::Type mt = g.convertType(ty);
     mlir::Type et = mlir::getElementTypeOrSelf(mt);
     // Integer constants here are small whole numbers (-1, 0, 1, 2, 3).
-    mlir::Value c = mlir::isa<mlir::FloatType>(et) ? g.constant(b.getFloatAttr(et, v), l)
-                                       : g.constant(b.getIntegerAttr(et, (int64_t)v), l);
+    mlir::Value c = mlir::isa<mlir::FloatType>(et)
+                        ? g.constant(b.getFloatAttr(et, v), l)
+                        : g.constant(b.getIntegerAttr(et, (int64_t)v), l);
     return mlir::isa<mlir::VectorType>(mt) ? g.splat(c, mt, l) : c;
   }
-  mlir::Value minMax(bool isMax, mlir::Value x, mlir::Value y) { return g.minMax(isMax, x, y, t, l); }
+  mlir::Value minMax(bool isMax, mlir::Value x, mlir::Value y) {
+    return g.minMax(isMax, x, y, t, l);
+  }
   /// x < 0 for floats and signed integers.
   mlir::Value isNegative(mlir::Value x) {
     mlir::Value zero = scalarConst(t, 0);

@@ -44,9 +44,15 @@ struct F {
   Value sqrt(Value x) { return math::SqrtOp::create(c.b, c.l, x); }
   Value rsqrt(Value x) { return div(k(1.0), sqrt(x)); }
   Value abs(Value x) { return math::AbsFOp::create(c.b, c.l, x); }
-  Value lt(Value x, Value y) { return arith::CmpFOp::create(c.b, c.l, arith::CmpFPredicate::OLT, x, y); }
-  Value gt(Value x, Value y) { return arith::CmpFOp::create(c.b, c.l, arith::CmpFPredicate::OGT, x, y); }
-  Value eq(Value x, Value y) { return arith::CmpFOp::create(c.b, c.l, arith::CmpFPredicate::OEQ, x, y); }
+  Value lt(Value x, Value y) {
+    return arith::CmpFOp::create(c.b, c.l, arith::CmpFPredicate::OLT, x, y);
+  }
+  Value gt(Value x, Value y) {
+    return arith::CmpFOp::create(c.b, c.l, arith::CmpFPredicate::OGT, x, y);
+  }
+  Value eq(Value x, Value y) {
+    return arith::CmpFOp::create(c.b, c.l, arith::CmpFPredicate::OEQ, x, y);
+  }
   Value sel(Value p, Value x, Value y) { return arith::SelectOp::create(c.b, c.l, p, x, y); }
   Value max(Value x, Value y) { return sel(gt(x, y), x, y); }
   /// Warp's condSwap / condNegSwap.
@@ -114,7 +120,8 @@ void jacobiConjugation(F &f, int x, int y, int z, Sym &s, std::array<Value, 4> &
   Sym o = s;
   Value nb = f.neg(b);
   Sym n;
-  n.s11 = f.add(f.mul(a, f.add(f.mul(a, o.s11), f.mul(b, o.s21))), f.mul(b, f.add(f.mul(a, o.s21), f.mul(b, o.s22))));
+  n.s11 = f.add(f.mul(a, f.add(f.mul(a, o.s11), f.mul(b, o.s21))),
+                f.mul(b, f.add(f.mul(a, o.s21), f.mul(b, o.s22))));
   n.s21 = f.add(f.mul(a, f.add(f.mul(nb, o.s11), f.mul(a, o.s21))),
                 f.mul(b, f.add(f.mul(nb, o.s21), f.mul(a, o.s22))));
   n.s22 = f.add(f.mul(nb, f.add(f.mul(nb, o.s11), f.mul(a, o.s21))),
@@ -199,10 +206,13 @@ std::pair<M3, M3> qrDecomposition(F &f, M3 r) {
         m3 = f.add(f.k(-1.0), f.mul(two, s32));
   M3 q;
   q[0][0] = f.mul(m1, m2);
-  q[0][1] = f.add(f.mul(f.mul(f.k(4.0), ch2, ch3), f.mul(m1, sh2, sh3)), f.mul(f.mul(two, ch1, sh1), m3));
-  q[0][2] = f.sub(f.mul(f.mul(f.k(4.0), ch1, ch3), f.mul(sh1, sh3)), f.mul(f.mul(two, ch2, m1), f.mul(sh2, m3)));
+  q[0][1] =
+      f.add(f.mul(f.mul(f.k(4.0), ch2, ch3), f.mul(m1, sh2, sh3)), f.mul(f.mul(two, ch1, sh1), m3));
+  q[0][2] = f.sub(f.mul(f.mul(f.k(4.0), ch1, ch3), f.mul(sh1, sh3)),
+                  f.mul(f.mul(two, ch2, m1), f.mul(sh2, m3)));
   q[1][0] = f.mul(f.mul(two, ch1, sh1), f.sub(one, f.mul(two, s22)));
-  q[1][1] = f.add(f.mul(f.mul(f.k(-8.0), ch1, ch2), f.mul(ch3, sh1), f.mul(sh2, sh3)), f.mul(m1, m3));
+  q[1][1] =
+      f.add(f.mul(f.mul(f.k(-8.0), ch1, ch2), f.mul(ch3, sh1), f.mul(sh2, sh3)), f.mul(m1, m3));
   q[1][2] = f.add(f.mul(f.k(-2.0), ch3, sh3),
                   f.mul(f.mul(f.k(4.0), sh1),
                         f.add(f.mul(ch3, sh1, sh3), f.mul(f.mul(ch1, ch2), f.mul(sh2, m3)))));
@@ -215,11 +225,14 @@ std::pair<M3, M3> qrDecomposition(F &f, M3 r) {
 SmallVector<Value> svd3(F &f, Value am) {
   M3 a = f.load(am);
   M3 ata = f.matmul(a, a, true);
-  std::array<Value, 4> qv = jacobiEigen(f, {ata[0][0], ata[1][0], ata[1][1], ata[2][0], ata[2][1], ata[2][2]});
+  std::array<Value, 4> qv =
+      jacobiEigen(f, {ata[0][0], ata[1][0], ata[1][1], ata[2][0], ata[2][1], ata[2][2]});
   M3 v = quatToMat3(f, qv);
   M3 b = f.matmul(a, v, false);
   // sortSingularValues: columns of b (and v) by decreasing length.
-  auto rho = [&](int j) { return f.add(f.add(f.mul(b[0][j], b[0][j]), f.mul(b[1][j], b[1][j])), f.mul(b[2][j], b[2][j])); };
+  auto rho = [&](int j) {
+    return f.add(f.add(f.mul(b[0][j], b[0][j]), f.mul(b[1][j], b[1][j])), f.mul(b[2][j], b[2][j]));
+  };
   Value rho1 = rho(0), rho2 = rho(1), rho3 = rho(2);
   auto swapCols = [&](Value p, int i, int j) {
     for (int r = 0; r < 3; ++r) {
@@ -239,7 +252,9 @@ SmallVector<Value> svd3(F &f, Value am) {
 }
 
 SmallVector<Value> svd2(F &f, Value am) {
-  auto at = [&](int64_t i, int64_t j) { return (Value)vector::ExtractOp::create(f.c.b, f.c.l, am, ArrayRef<int64_t>{i, j}); };
+  auto at = [&](int64_t i, int64_t j) {
+    return (Value)vector::ExtractOp::create(f.c.b, f.c.l, am, ArrayRef<int64_t>{i, j});
+  };
   Value a11 = at(0, 0), a12 = at(0, 1), a21 = at(1, 0), a22 = at(1, 1);
   Value zero = f.k(0.0), one = f.k(1.0), two = f.k(2.0), half = f.k(0.5);
   Value ata11 = f.add(f.mul(a11, a11), f.mul(a21, a21));
@@ -252,7 +267,8 @@ SmallVector<Value> svd2(F &f, Value am) {
   Value l1 = f.mul(f.add(trace, sq), half), l2 = f.mul(f.sub(trace, sq), half);
   Value invS1 = f.rsqrt(f.sel(same, one, l1));
   Value sigma1 = f.div(one, invS1), sigma2 = f.sqrt(l2);
-  Value v1y = f.add(f.sub(diff, sq), f.mul(two, ata12)), v1x = f.sub(f.add(diff, sq), f.mul(two, ata12));
+  Value v1y = f.add(f.sub(diff, sq), f.mul(two, ata12)),
+        v1x = f.sub(f.add(diff, sq), f.mul(two, ata12));
   Value len1 = f.add(f.mul(v1x, v1x), f.mul(v1y, v1y));
   Value len0 = f.eq(len1, zero);
   Value invLen = f.rsqrt(f.sel(len0, one, len1));

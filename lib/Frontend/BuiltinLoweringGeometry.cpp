@@ -51,7 +51,9 @@ struct G {
     return r;
   }
   V3 vsub(const V3 &a, const V3 &b) { return {sub(a[0], b[0]), sub(a[1], b[1]), sub(a[2], b[2])}; }
-  Value dot(const V3 &a, const V3 &b) { return add(add(mul(a[0], b[0]), mul(a[1], b[1])), mul(a[2], b[2])); }
+  Value dot(const V3 &a, const V3 &b) {
+    return add(add(mul(a[0], b[0]), mul(a[1], b[1])), mul(a[2], b[2]));
+  }
   V3 cross(const V3 &a, const V3 &b) {
     return {sub(mul(a[1], b[2]), mul(a[2], b[1])), sub(mul(a[2], b[0]), mul(a[0], b[2])),
             sub(mul(a[0], b[1]), mul(a[1], b[0]))};
@@ -60,7 +62,8 @@ struct G {
 
 /// Signed distances of u0, u1, u2 to the plane of (v0, v1, v2), zeroed
 /// below Warp's EPSILON; also returns the plane's normal.
-std::array<Value, 3> planeDistances(G &g, const std::array<V3, 3> &v, const std::array<V3, 3> &u, V3 &n) {
+std::array<Value, 3> planeDistances(G &g, const std::array<V3, 3> &v, const std::array<V3, 3> &u,
+                                    V3 &n) {
   n = g.cross(g.vsub(v[1], v[0]), g.vsub(v[2], v[0]));
   Value d = g.neg(g.dot(n, v[0]));
   std::array<Value, 3> r;
@@ -129,13 +132,17 @@ Interval interval(G &g, std::array<Value, 3> p, std::array<Value, 3> d) {
   Value useV0 = g.all({n1, n2, c3});
   // Around vertex k, with the other two (i, j) in Warp's order.
   auto around = [&](int k, int i, int j) {
-    return Interval{p[k], g.mul(g.sub(p[i], p[k]), d[k]), g.mul(g.sub(p[j], p[k]), d[k]),
-                    g.sub(d[k], d[i]), g.sub(d[k], d[j]), Value()};
+    return Interval{p[k],
+                    g.mul(g.sub(p[i], p[k]), d[k]),
+                    g.mul(g.sub(p[j], p[k]), d[k]),
+                    g.sub(d[k], d[i]),
+                    g.sub(d[k], d[j]),
+                    Value()};
   };
   Interval t2 = around(2, 0, 1), t1 = around(1, 0, 2), t0 = around(0, 1, 2);
   auto pick = [&](Value Interval::*f) { return g.sel(useV0, t0.*f, g.sel(useV1, t1.*f, t2.*f)); };
-  Interval r{pick(&Interval::a), pick(&Interval::b), pick(&Interval::c), pick(&Interval::x0),
-             pick(&Interval::x1), g.all({n1, n2, n3, g.notB(c4), g.notB(c5)})};
+  Interval r{pick(&Interval::a),  pick(&Interval::b),  pick(&Interval::c),
+             pick(&Interval::x0), pick(&Interval::x1), g.all({n1, n2, n3, g.notB(c4), g.notB(c5)})};
   return r;
 }
 } // namespace
@@ -159,12 +166,15 @@ Value kdsl::lowerIntersectTriTri(LowerCtx &c) {
   Interval iu = interval(g, {proj(u[0]), proj(u[1]), proj(u[2])}, du);
   Value xx = g.mul(iv.x0, iv.x1), yy = g.mul(iu.x0, iu.x1), xxyy = g.mul(xx, yy);
   Value t1 = g.mul(iv.a, xxyy), t2 = g.mul(iu.a, xxyy);
-  Value s10 = g.add(t1, g.mul(g.mul(iv.b, iv.x1), yy)), s11 = g.add(t1, g.mul(g.mul(iv.c, iv.x0), yy));
-  Value s20 = g.add(t2, g.mul(g.mul(iu.b, xx), iu.x1)), s21 = g.add(t2, g.mul(g.mul(iu.c, xx), iu.x0));
+  Value s10 = g.add(t1, g.mul(g.mul(iv.b, iv.x1), yy)),
+        s11 = g.add(t1, g.mul(g.mul(iv.c, iv.x0), yy));
+  Value s20 = g.add(t2, g.mul(g.mul(iu.b, xx), iu.x1)),
+        s21 = g.add(t2, g.mul(g.mul(iu.c, xx), iu.x0));
   // SORT each interval, then the overlap test.
   auto lo = [&](Value x, Value y) { return g.sel(g.cmp(P::OGT, x, y), y, x); };
   auto hi = [&](Value x, Value y) { return g.sel(g.cmp(P::OGT, x, y), x, y); };
-  Value apart = g.orB(g.cmp(P::OLT, hi(s10, s11), lo(s20, s21)), g.cmp(P::OLT, hi(s20, s21), lo(s10, s11)));
+  Value apart =
+      g.orB(g.cmp(P::OLT, hi(s10, s11), lo(s20, s21)), g.cmp(P::OLT, hi(s20, s21), lo(s10, s11)));
   Value isCoplanar = g.orB(iv.coplanar, iu.coplanar);
   Value hit = g.sel(isCoplanar, coplanar(g, n1, v, u), g.notB(apart));
   hit = g.andB(hit, g.notB(g.orB(sideU, sideV)));

@@ -25,8 +25,12 @@ struct Ops {
   explicit Ops(LowerCtx &c) : c(c), b(c.b), l(c.l) {}
 
   Value at(Value v, int64_t i) { return vector::ExtractOp::create(b, l, v, ArrayRef<int64_t>{i}); }
-  Value at(Value v, int64_t i, int64_t j) { return vector::ExtractOp::create(b, l, v, ArrayRef<int64_t>{i, j}); }
-  Value elems(mlir::Type t, ArrayRef<Value> xs) { return vector::FromElementsOp::create(b, l, t, xs); }
+  Value at(Value v, int64_t i, int64_t j) {
+    return vector::ExtractOp::create(b, l, v, ArrayRef<int64_t>{i, j});
+  }
+  Value elems(mlir::Type t, ArrayRef<Value> xs) {
+    return vector::FromElementsOp::create(b, l, t, xs);
+  }
   Value cst(mlir::Type t, double v) {
     if (isa<FloatType>(t))
       return c.g.constant(b.getFloatAttr(t, v), l);
@@ -45,7 +49,9 @@ struct Ops {
   }
   Value div(Value x, Value y) { return arith::DivFOp::create(b, l, x, y); }
   Value neg(Value x) { return arith::NegFOp::create(b, l, x); }
-  Value cmp(arith::CmpFPredicate p, Value x, Value y) { return arith::CmpFOp::create(b, l, p, x, y); }
+  Value cmp(arith::CmpFPredicate p, Value x, Value y) {
+    return arith::CmpFOp::create(b, l, p, x, y);
+  }
   Value sel(Value cond, Value x, Value y) { return arith::SelectOp::create(b, l, cond, x, y); }
   Value clamp01(Value x) {
     Value lo = arith::MaxNumFOp::create(b, l, x, cstLike(x, 0.0));
@@ -194,17 +200,18 @@ Value kdsl::lowerQuatFromMatrix(LowerCtx &c) {
     return o.elems(c.rty, q);
   };
   Value tr = o.add(o.add(e(0, 0), e(1, 1)), e(2, 2));
-  Value qT = candidate(tr, 3, {{{o.sub(e(2, 1), e(1, 2)), 0}, {o.sub(e(0, 2), e(2, 0)), 1},
-                                {o.sub(e(1, 0), e(0, 1)), 2}}});
-  Value q0 = candidate(o.sub(e(0, 0), o.add(e(1, 1), e(2, 2))), 0,
-                       {{{o.add(e(0, 1), e(1, 0)), 1}, {o.add(e(2, 0), e(0, 2)), 2},
-                         {o.sub(e(2, 1), e(1, 2)), 3}}});
-  Value q1 = candidate(o.sub(e(1, 1), o.add(e(2, 2), e(0, 0))), 1,
-                       {{{o.add(e(1, 2), e(2, 1)), 2}, {o.add(e(0, 1), e(1, 0)), 0},
-                         {o.sub(e(0, 2), e(2, 0)), 3}}});
-  Value q2 = candidate(o.sub(e(2, 2), o.add(e(0, 0), e(1, 1))), 2,
-                       {{{o.add(e(2, 0), e(0, 2)), 0}, {o.add(e(1, 2), e(2, 1)), 1},
-                         {o.sub(e(1, 0), e(0, 1)), 3}}});
+  Value qT = candidate(
+      tr, 3,
+      {{{o.sub(e(2, 1), e(1, 2)), 0}, {o.sub(e(0, 2), e(2, 0)), 1}, {o.sub(e(1, 0), e(0, 1)), 2}}});
+  Value q0 = candidate(
+      o.sub(e(0, 0), o.add(e(1, 1), e(2, 2))), 0,
+      {{{o.add(e(0, 1), e(1, 0)), 1}, {o.add(e(2, 0), e(0, 2)), 2}, {o.sub(e(2, 1), e(1, 2)), 3}}});
+  Value q1 = candidate(
+      o.sub(e(1, 1), o.add(e(2, 2), e(0, 0))), 1,
+      {{{o.add(e(1, 2), e(2, 1)), 2}, {o.add(e(0, 1), e(1, 0)), 0}, {o.sub(e(0, 2), e(2, 0)), 3}}});
+  Value q2 = candidate(
+      o.sub(e(2, 2), o.add(e(0, 0), e(1, 1))), 2,
+      {{{o.add(e(2, 0), e(0, 2)), 0}, {o.add(e(1, 2), e(2, 1)), 1}, {o.sub(e(1, 0), e(0, 1)), 3}}});
   // max_diag: 1 if m11 > m00; then 2 if m22 > m[max][max].
   Value d1 = o.cmp(P::OGT, e(1, 1), e(0, 0));
   Value dMax = o.sel(d1, e(1, 1), e(0, 0));
@@ -239,11 +246,13 @@ Value kdsl::lowerLowerBound(LowerCtx &c) {
         Value half = arith::DivSIOp::create(bb, ll, arith::SubIOp::create(bb, ll, hi, lo), two);
         Value mid = arith::AddIOp::create(bb, ll, lo, half);
         Value x = LoadOp::create(bb, ll, value.getType(), arr, ValueRange{mid});
-        Value less = fl ? (Value)arith::CmpFOp::create(bb, ll, arith::CmpFPredicate::OLT, x, value)
-                        : arith::CmpIOp::create(bb, ll, sgn ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult,
-                                                x, value);
+        Value less =
+            fl ? (Value)arith::CmpFOp::create(bb, ll, arith::CmpFPredicate::OLT, x, value)
+               : arith::CmpIOp::create(
+                     bb, ll, sgn ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult, x, value);
         Value one = arith::ConstantOp::create(bb, ll, bb.getI32IntegerAttr(1));
-        Value newLo = arith::SelectOp::create(bb, ll, less, arith::AddIOp::create(bb, ll, mid, one), lo);
+        Value newLo =
+            arith::SelectOp::create(bb, ll, less, arith::AddIOp::create(bb, ll, mid, one), lo);
         Value newHi = arith::SelectOp::create(bb, ll, less, hi, mid);
         scf::YieldOp::create(bb, ll, ValueRange{newLo, newHi});
       });
@@ -283,8 +292,10 @@ Value kdsl::lowerClosestPointEdgeEdge(LowerCtx &c) {
   Value s = o.sel(degen1, zero, o.sel(degen2, sT0, sGen));
   Value t = o.sel(both, zero, o.sel(degen1, tDeg1, o.sel(degen2, zero, tGen)));
   auto vt = cast<VectorType>(c.rty);
-  Value c1 = arith::AddFOp::create(c.b, c.l, p1, arith::MulFOp::create(c.b, c.l, c.g.splat(s, vt, c.l), d1));
-  Value c2 = arith::AddFOp::create(c.b, c.l, p2, arith::MulFOp::create(c.b, c.l, c.g.splat(t, vt, c.l), d2));
+  Value c1 = arith::AddFOp::create(c.b, c.l, p1,
+                                   arith::MulFOp::create(c.b, c.l, c.g.splat(s, vt, c.l), d1));
+  Value c2 = arith::AddFOp::create(c.b, c.l, p2,
+                                   arith::MulFOp::create(c.b, c.l, c.g.splat(t, vt, c.l), d2));
   Value dist = LengthOp::create(c.b, c.l, vsub(c2, c1));
   return o.elems(vt, {s, t, dist});
 }

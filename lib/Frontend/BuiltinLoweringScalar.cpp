@@ -22,7 +22,9 @@ struct FloatMath {
   Value sub(Value x, Value y) { return arith::SubFOp::create(b, l, x, y); }
   Value mul(Value x, Value y) { return arith::MulFOp::create(b, l, x, y); }
   Value div(Value x, Value y) { return arith::DivFOp::create(b, l, x, y); }
-  Value lt(Value x, Value y) { return arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, x, y); }
+  Value lt(Value x, Value y) {
+    return arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, x, y);
+  }
   Value select(Value c, Value x, Value y) { return arith::SelectOp::create(b, l, c, x, y); }
   /// Horner: coeffs[0] * w^(n-1) + ... + coeffs[n-1].
   Value poly(Value w, ArrayRef<double> coeffs) {
@@ -39,8 +41,7 @@ struct FloatMath {
 };
 
 /// Run `fn` on `x` in the float type `ft` (extending / truncating around it).
-template <typename Fn>
-Value inType(OpBuilder &b, Location l, Value x, FloatType ft, Fn fn) {
+template <typename Fn> Value inType(OpBuilder &b, Location l, Value x, FloatType ft, Fn fn) {
   auto xt = cast<FloatType>(x.getType());
   if (xt == ft)
     return fn(x);
@@ -65,11 +66,11 @@ Value inverseErfCore(FloatMath &m, Value a, Value q) {
   Location l = m.l;
   Value w = arith::NegFOp::create(b, l, math::LogOp::create(b, l, m.mul(q, m.add(m.cst(1), a))));
   Value central = m.poly(m.sub(w, m.cst(2.5)),
-                         {2.81022636e-08, 3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087,
-                          -0.00125372503, -0.00417768164, 0.246640727, 1.50140941});
+                         {2.81022636e-08, 3.43273939e-07, -3.5233877e-06, -4.39150654e-06,
+                          0.00021858087, -0.00125372503, -0.00417768164, 0.246640727, 1.50140941});
   Value tail = m.poly(m.sub(math::SqrtOp::create(b, l, w), m.cst(3)),
-                      {-0.000200214257, 0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773,
-                       -0.0076224613, 0.00943887047, 1.00167406, 2.83297682});
+                      {-0.000200214257, 0.000100950558, 0.00134934322, -0.00367342844,
+                       0.00573950773, -0.0076224613, 0.00943887047, 1.00167406, 2.83297682});
   Value x = m.mul(m.select(m.lt(w, m.cst(5)), central, tail), a);
   Value small = m.lt(a, m.cst(0.5));
   Value x0 = x;
@@ -89,11 +90,11 @@ Value negateIf(FloatMath &m, Value neg, Value x) {
 } // namespace
 
 /// erf / erfc of float16 through float32 (libm and libdevice have no half).
-template <typename OpTy>
-static Value lowerErfLike(LowerCtx &c) {
+template <typename OpTy> static Value lowerErfLike(LowerCtx &c) {
   auto ft = cast<FloatType>(c.a[0].getType());
   FloatType wide = ft.getWidth() < 32 ? c.b.getF32Type() : ft;
-  return inType(c.b, c.l, c.a[0], wide, [&](Value x) -> Value { return OpTy::create(c.b, c.l, x); });
+  return inType(c.b, c.l, c.a[0], wide,
+                [&](Value x) -> Value { return OpTy::create(c.b, c.l, x); });
 }
 Value kdsl::lowerErf(LowerCtx &c) { return lowerErfLike<math::ErfOp>(c); }
 Value kdsl::lowerErfc(LowerCtx &c) { return lowerErfLike<math::ErfcOp>(c); }
@@ -122,8 +123,9 @@ Value kdsl::lowerErfcinv(LowerCtx &c) {
 /// Warp: nonzero(x) = 1 if x != 0 else 0, in x's type.
 Value kdsl::lowerNonzero(LowerCtx &c) {
   Value zero = c.scalarConst(c.t, 0);
-  Value ne = c.f0() ? (Value)arith::CmpFOp::create(c.b, c.l, arith::CmpFPredicate::UNE, c.a[0], zero)
-                    : (Value)arith::CmpIOp::create(c.b, c.l, arith::CmpIPredicate::ne, c.a[0], zero);
+  Value ne = c.f0()
+                 ? (Value)arith::CmpFOp::create(c.b, c.l, arith::CmpFPredicate::UNE, c.a[0], zero)
+                 : (Value)arith::CmpIOp::create(c.b, c.l, arith::CmpIPredicate::ne, c.a[0], zero);
   return arith::SelectOp::create(c.b, c.l, ne, c.scalarConst(c.t, 1), zero);
 }
 
@@ -151,7 +153,8 @@ Value kdsl::lowerAtomicCas(LowerCtx &c) {
   Value compare = c.a[c.a.size() - 2];
   SmallVector<Value> idx = atomicIndices(c, 2);
   Value array = c.g.indexedElement(c.a[0], idx, c.l);
-  return AtomicOp::create(c.b, c.l, compare.getType(), AtomicKind::cas, array, idx, c.a.back(), compare);
+  return AtomicOp::create(c.b, c.l, compare.getType(), AtomicKind::cas, array, idx, c.a.back(),
+                          compare);
 }
 
 /// The rule bound the operator expression (e.g. `a + b` for wp.add(a, b))
@@ -204,10 +207,10 @@ static void printScalar(LowerCtx &c, Value v, Scalar s) {
     PrintOp::create(c.b, c.l, "False\n", ValueRange{});
     return;
   }
-  const char *fmt = isFloat(s)             ? "%g\n"
-                    : bitWidth(s) == 64    ? (isSigned(s) ? "%lld\n" : "%llu\n")
-                    : isSigned(s)          ? "%d\n"
-                                           : "%u\n";
+  const char *fmt = isFloat(s)          ? "%g\n"
+                    : bitWidth(s) == 64 ? (isSigned(s) ? "%lld\n" : "%llu\n")
+                    : isSigned(s)       ? "%d\n"
+                                        : "%u\n";
   PrintOp::create(c.b, c.l, fmt, ValueRange{promoteForPrintf(c, v, s)});
 }
 
@@ -228,8 +231,8 @@ Value kdsl::lowerPrint(LowerCtx &c) {
   int64_t cols = t->kind == kdsl::Type::Mat ? t->cols : t->numElements();
   for (int64_t i = 0; i < rows; ++i) {
     for (int64_t j = 0; j < cols; ++j) {
-      SmallVector<int64_t, 2> pos = t->kind == kdsl::Type::Mat ? SmallVector<int64_t, 2>{i, j}
-                                                                : SmallVector<int64_t, 2>{j};
+      SmallVector<int64_t, 2> pos =
+          t->kind == kdsl::Type::Mat ? SmallVector<int64_t, 2>{i, j} : SmallVector<int64_t, 2>{j};
       Value e = vector::ExtractOp::create(c.b, c.l, c.a[0], pos);
       args.push_back(componentAsDouble(c, e, t->scalar));
       fmt += t->kind == kdsl::Type::Quat && j == cols - 1 ? "%g" : "%g ";

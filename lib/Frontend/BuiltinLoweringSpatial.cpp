@@ -46,8 +46,12 @@ mlir::Value constantOf(LowerCtx &c, mlir::Type et, double v) {
   return c.g.constant(c.b.getFloatAttr(et, v), c.l);
 }
 
-mlir::Value addF(LowerCtx &c, mlir::Value x, mlir::Value y) { return arith::AddFOp::create(c.b, c.l, x, y); }
-mlir::Value cross(LowerCtx &c, mlir::Value x, mlir::Value y) { return CrossOp::create(c.b, c.l, x, y); }
+mlir::Value addF(LowerCtx &c, mlir::Value x, mlir::Value y) {
+  return arith::AddFOp::create(c.b, c.l, x, y);
+}
+mlir::Value cross(LowerCtx &c, mlir::Value x, mlir::Value y) {
+  return CrossOp::create(c.b, c.l, x, y);
+}
 
 /// The identity quaternion (0, 0, 0, 1) of element type `et`.
 mlir::Value identityQuat(LowerCtx &c, mlir::Type et) {
@@ -128,9 +132,15 @@ mlir::Value kdsl::lowerTransformIdentity(LowerCtx &c) {
   return concat(c.b, c.l, {zero, zero, zero, identityQuat(c, et)});
 }
 
-mlir::Value kdsl::lowerTransformGetTranslation(LowerCtx &c) { return genTransformPart(c.b, c.l, c.a[0], 0); }
-mlir::Value kdsl::lowerTransformGetRotation(LowerCtx &c) { return genTransformPart(c.b, c.l, c.a[0], 1); }
-mlir::Value kdsl::lowerTransformMultiply(LowerCtx &c) { return genTransformMultiply(c.b, c.l, c.a[0], c.a[1]); }
+mlir::Value kdsl::lowerTransformGetTranslation(LowerCtx &c) {
+  return genTransformPart(c.b, c.l, c.a[0], 0);
+}
+mlir::Value kdsl::lowerTransformGetRotation(LowerCtx &c) {
+  return genTransformPart(c.b, c.l, c.a[0], 1);
+}
+mlir::Value kdsl::lowerTransformMultiply(LowerCtx &c) {
+  return genTransformMultiply(c.b, c.l, c.a[0], c.a[1]);
+}
 
 /// Warp: p + quat_rotate(q, x); on a mat44: (M * (x, 1)).xyz.
 mlir::Value kdsl::lowerTransformPoint(LowerCtx &c) {
@@ -213,15 +223,16 @@ mlir::Value transformScrew(LowerCtx &c, bool twist) {
 mlir::Value composeMatrix(LowerCtx &c, mlir::Value pos, mlir::Value q, mlir::Value scale) {
   auto mt = cast<VectorType>(c.rty);
   mlir::Type et = mt.getElementType();
-  mlir::Value rot = QuatToMatrixOp::create(c.b, c.l, TypeRange{VectorType::get({3, 3}, et)}, ValueRange{q},
-                                           ArrayRef<NamedAttribute>{});
+  mlir::Value rot = QuatToMatrixOp::create(c.b, c.l, TypeRange{VectorType::get({3, 3}, et)},
+                                           ValueRange{q}, ArrayRef<NamedAttribute>{});
   mlir::Value zero = constantOf(c, et, 0.0), one = constantOf(c, et, 1.0);
   SmallVector<mlir::Value> elems;
   for (int64_t i = 0; i < 3; ++i) {
     for (int64_t j = 0; j < 3; ++j) {
       mlir::Value r = vector::ExtractOp::create(c.b, c.l, rot, ArrayRef<int64_t>{i, j});
       if (scale)
-        r = arith::MulFOp::create(c.b, c.l, vector::ExtractOp::create(c.b, c.l, scale, ArrayRef<int64_t>{j}), r);
+        r = arith::MulFOp::create(
+            c.b, c.l, vector::ExtractOp::create(c.b, c.l, scale, ArrayRef<int64_t>{j}), r);
       elems.push_back(r);
     }
     elems.push_back(vector::ExtractOp::create(c.b, c.l, pos, ArrayRef<int64_t>{i}));
@@ -235,7 +246,10 @@ mlir::Value kdsl::lowerTransformTwist(LowerCtx &c) { return transformScrew(c, tr
 mlir::Value kdsl::lowerTransformWrench(LowerCtx &c) { return transformScrew(c, false); }
 
 mlir::Value kdsl::lowerTransformToMatrix(LowerCtx &c) {
-  return composeMatrix(c, genTransformPart(c.b, c.l, c.a[0], 0), genTransformPart(c.b, c.l, c.a[0], 1), {});
+  return composeMatrix(c, genTransformPart(c.b, c.l, c.a[0], 0),
+                       genTransformPart(c.b, c.l, c.a[0], 1), {});
 }
 
-mlir::Value kdsl::lowerTransformCompose(LowerCtx &c) { return composeMatrix(c, c.a[0], c.a[1], c.a[2]); }
+mlir::Value kdsl::lowerTransformCompose(LowerCtx &c) {
+  return composeMatrix(c, c.a[0], c.a[1], c.a[2]);
+}

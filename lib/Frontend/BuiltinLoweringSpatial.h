@@ -36,7 +36,8 @@ mlir::Value lowerTransformToMatrix(LowerCtx &c);
 mlir::Value lowerTransformCompose(LowerCtx &c);
 
 /// a * b of two transforms (transform_multiply).
-mlir::Value genTransformMultiply(mlir::OpBuilder &b, mlir::Location l, mlir::Value x, mlir::Value y);
+mlir::Value genTransformMultiply(mlir::OpBuilder &b, mlir::Location l, mlir::Value x,
+                                 mlir::Value y);
 /// xform.p (part 0, vec3) or xform.q (part 1, quat).
 mlir::Value genTransformPart(mlir::OpBuilder &b, mlir::Location l, mlir::Value xform, int part);
 /// xform with its .p (part 0) or .q (part 1) replaced by `value`.

@@ -51,9 +51,10 @@ public:
   bool nargs(size_t lo, size_t hi) {
     if (args.size() >= lo && args.size() <= hi)
       return true;
-    return error(e->loc, name + "() takes " +
-                             (lo == hi ? llvm::Twine(lo) : llvm::Twine(lo) + " to " + llvm::Twine(hi)) +
-                             " argument(s), got " + llvm::Twine(args.size()));
+    return error(e->loc,
+                 name + "() takes " +
+                     (lo == hi ? llvm::Twine(lo) : llvm::Twine(lo) + " to " + llvm::Twine(hi)) +
+                     " argument(s), got " + llvm::Twine(args.size()));
   }
   /// The record's arity.
   bool nargs() { return nargs(info.minArgs, info.maxArgs); }
@@ -62,7 +63,8 @@ public:
       if (!(info.id == Builtin::Len && a->type) && !s.check(a)) // len(): checked by checkBuiltin
         return false;
     for (Expr *a : args)
-      if (a->type->kind == Type::Tuple || a->type->kind == Type::Void || a->type->kind == Type::Shape)
+      if (a->type->kind == Type::Tuple || a->type->kind == Type::Void ||
+          a->type->kind == Type::Shape)
         return error(a->loc, name + "() cannot take a value of type " + a->type->str());
     return true;
   }
@@ -187,7 +189,9 @@ const Type *BuiltinCall::unaryRule(BuiltinCall &c, LiteralPolicy lit) {
   return c.result(t);
 }
 const Type *BuiltinCall::floatUnary(BuiltinCall &c) { return unaryRule(c, LiteralPolicy::Float32); }
-const Type *BuiltinCall::numberUnary(BuiltinCall &c) { return unaryRule(c, LiteralPolicy::Default); }
+const Type *BuiltinCall::numberUnary(BuiltinCall &c) {
+  return unaryRule(c, LiteralPolicy::Default);
+}
 const Type *BuiltinCall::plainUnary(BuiltinCall &c) { return unaryRule(c, LiteralPolicy::Keep); }
 
 /// All arguments unified to one accepted scalar type; literals become the
@@ -338,9 +342,11 @@ const Type *BuiltinCall::quatFromAxisAngleRule(BuiltinCall &c) {
 const Type *BuiltinCall::identityRule(BuiltinCall &c) {
   bool isQuat = !c.hasKeyword("n"); // quat_identity has no size
   auto &args = c.args;
-  Expr *nExpr = isQuat ? nullptr : (c.kwarg("n") ? c.kwarg("n") : (args.size() > 0 ? args[0] : nullptr));
+  Expr *nExpr =
+      isQuat ? nullptr : (c.kwarg("n") ? c.kwarg("n") : (args.size() > 0 ? args[0] : nullptr));
   unsigned dtPos = isQuat ? 0 : 1;
-  Expr *dtExpr = c.kwarg("dtype") ? c.kwarg("dtype") : (args.size() > dtPos ? args[dtPos] : nullptr);
+  Expr *dtExpr =
+      c.kwarg("dtype") ? c.kwarg("dtype") : (args.size() > dtPos ? args[dtPos] : nullptr);
   if (args.size() > c.info.maxArgs) {
     c.error(c.e->loc, c.name + "() takes at most " + llvm::Twine(c.info.maxArgs) + " arguments");
     return nullptr;
@@ -380,7 +386,8 @@ const Type *BuiltinCall::atomicRule(BuiltinCall &c) {
   if (args.size() != at->ndim + 1 + numValues) {
     c.error(c.e->loc, c.name + "() on a " + llvm::Twine((unsigned)at->ndim) +
                           "-d array takes the array, " + llvm::Twine((unsigned)at->ndim) +
-                          (numValues == 2 ? " index(es), a compare value and a value" : " index(es) and a value"));
+                          (numValues == 2 ? " index(es), a compare value and a value"
+                                          : " index(es) and a value"));
     return nullptr;
   }
   for (size_t i = 1; i + numValues < args.size(); ++i) {
@@ -433,7 +440,8 @@ const Type *BuiltinCall::expectRule(BuiltinCall &c) {
   if (near) {
     if (!c.accepts(t, acc::FloatScalar | acc::FloatVecLike))
       return c.argError(args[0], "floats or float vectors");
-    if (args.size() == 3 && !c.s.coerce(args[2], c.types.scalar(t->scalar), c.name + "() tolerance"))
+    if (args.size() == 3 &&
+        !c.s.coerce(args[2], c.types.scalar(t->scalar), c.name + "() tolerance"))
       return nullptr;
   } else if (!(t->isScalar() || t->isVecLike())) {
     return c.argError(args[0], "scalars, vectors, matrices or quaternions");
@@ -537,7 +545,8 @@ const Type *Sema::checkBuiltin(CallExpr *e, Builtin b) {
       return types.i32();
     if (e->staticLen && !at->isVecLike()) {
       error(e->args[0]->loc, "len() in wp.static() needs a tuple, vector, matrix or quaternion, "
-                             "got " + at->str());
+                             "got " +
+                                 at->str());
       return nullptr;
     }
   }

@@ -16,7 +16,8 @@ namespace kdsl {
 /// The rules; a friend of Sema like BuiltinCall.
 class LinalgRules : public BuiltinRuleContext {
 public:
-  LinalgRules(Sema &s, CallExpr *e, const BuiltinInfo &info) : BuiltinRuleContext(s, e, info.name) {}
+  LinalgRules(Sema &s, CallExpr *e, const BuiltinInfo &info)
+      : BuiltinRuleContext(s, e, info.name) {}
 
   bool arity(size_t lo, size_t hi) {
     if (args.size() >= lo && args.size() <= hi)
@@ -131,7 +132,8 @@ const Type *LinalgRules::inverseApprox() {
   if (!arity(1, 1) || !checkArgs())
     return nullptr;
   const Type *t = args[0]->type;
-  if (t->kind != Type::Mat || !isFloat(t->scalar) || t->rows != t->cols || t->rows < 2 || t->rows > 4)
+  if (t->kind != Type::Mat || !isFloat(t->scalar) || t->rows != t->cols || t->rows < 2 ||
+      t->rows > 4)
     return argError(args[0], "a float matrix 2x2, 3x3 or 4x4");
   return t;
 }
@@ -179,7 +181,8 @@ const Type *LinalgRules::quatFromMatrix() {
   if (!arity(1, 1) || !checkArgs())
     return nullptr;
   const Type *t = args[0]->type;
-  if (t->kind != Type::Mat || !isFloat(t->scalar) || t->rows != t->cols || (t->rows != 3 && t->rows != 4))
+  if (t->kind != Type::Mat || !isFloat(t->scalar) || t->rows != t->cols ||
+      (t->rows != 3 && t->rows != 4))
     return argError(args[0], "a float 3x3 or 4x4 matrix");
   return types.quat(t->scalar);
 }
@@ -253,7 +256,8 @@ const Type *LinalgRules::decomposition(unsigned n, Decomposition kind) {
   if (!arity(1, 1 + outs) || !checkArgs())
     return nullptr;
   if (args.size() != 1 && args.size() != 1 + outs)
-    return fail(e->loc, name + "() takes a matrix, or a matrix and " + Twine(outs) + " output arguments");
+    return fail(e->loc,
+                name + "() takes a matrix, or a matrix and " + Twine(outs) + " output arguments");
   const Type *t = args[0]->type;
   if (t->kind != Type::Mat || !isFloat(t->scalar) || t->rows != n || t->cols != n)
     return argError(args[0], "a float " + Twine(n) + "x" + Twine(n) + " matrix");

@@ -100,8 +100,10 @@ public:
     if (!dtype)
       return nullptr;
     if (!(dtype->isScalar() || dtype->isVecLike() || dtype->kind == Type::Struct))
-      return fail(d->loc, name + "() dtype must be a scalar, vector, matrix, quaternion, transform or "
-                                 "struct type, got " + dtype->str());
+      return fail(d->loc, name +
+                              "() dtype must be a scalar, vector, matrix, quaternion, transform or "
+                              "struct type, got " +
+                              dtype->str());
     return dtype;
   }
   /// The 1 to 4 extents of a shape argument, or none after an error.
@@ -138,8 +140,9 @@ const Type *MiscRules::quaternion() {
     if (!t)
       return nullptr;
     if (!t->isFloatScalar())
-      return fail(d->loc, "wp.quaternion() dtype must be a float type (float16, float32 or float64), got " +
-                              t->str());
+      return fail(d->loc,
+                  "wp.quaternion() dtype must be a float type (float16, float32 or float64), got " +
+                      t->str());
     dtype = t->scalar;
   }
   if (!checkArgs())
@@ -164,12 +167,14 @@ const Type *MiscRules::quaternion() {
       if (!a->type->isFloatScalar())
         return argError(a, "float scalars");
       if (found && *found != a->type->scalar)
-        return fail(e->loc, "all values given when constructing a quaternion must have the same type");
+        return fail(e->loc,
+                    "all values given when constructing a quaternion must have the same type");
       found = a->type->scalar;
     }
     sc = found.value_or(Scalar::F32);
   } else if (n == 3 || n > 4) {
-    return fail(e->loc, name + "() takes 0, 1 (quat), 2 (ijk, real) or 4 arguments, got " + Twine(n));
+    return fail(e->loc,
+                name + "() takes 0, 1 (quat), 2 (ijk, real) or 4 arguments, got " + Twine(n));
   }
   // The dtype keyword is consumed: the call is the constructor of quat<sc>.
   auto it = llvm::find_if(e->kwargs, [](const Keyword &k) { return k.name == "dtype"; });
@@ -183,8 +188,9 @@ const Type *MiscRules::quaternion() {
 const Type *MiscRules::transformSet() {
   bool rot = info.id == Builtin::TransformSetRotation;
   return fail(e->loc, name + "() returns nothing: call it as a statement of its own (it sets the " +
-                          (rot ? "rotation" : "translation") + " of its first argument in place, as `xform." +
-                          (rot ? "q" : "p") + " = value` does); " + name + "_copy() returns a new transform");
+                          (rot ? "rotation" : "translation") +
+                          " of its first argument in place, as `xform." + (rot ? "q" : "p") +
+                          " = value` does); " + name + "_copy() returns a new transform");
 }
 
 /// transform_set_translation_copy(xform, p) / transform_set_rotation_copy(xform, q).
@@ -211,8 +217,10 @@ const Type *MiscRules::divApprox() {
     if (!(x->type->isFloatScalar() || x->type->isLiteral() || composite(x->type)))
       return argError(x, "floats, or a float vector, matrix or quaternion and a float");
   if (composite(a->type) && composite(b->type))
-    return fail(e->loc, name + "() divides a vector, matrix or quaternion by a scalar or a scalar by one, got " +
-                            a->type->str() + " and " + b->type->str());
+    return fail(
+        e->loc,
+        name + "() divides a vector, matrix or quaternion by a scalar or a scalar by one, got " +
+            a->type->str() + " and " + b->type->str());
   // The element type: the first typed operand's (literals adapt; two
   // literals are float32, as Warp types wp.div_approx(1.0, 2.0)).
   std::optional<Scalar> sc;
@@ -223,8 +231,8 @@ const Type *MiscRules::divApprox() {
   for (Expr *x : {a, b}) {
     const Type *want = composite(x->type) ? x->type : elem;
     if (composite(x->type) && x->type->scalar != elem->scalar)
-      return fail(e->loc, name + "() needs operands of one float type, got " + a->type->str() + " and " +
-                              b->type->str());
+      return fail(e->loc, name + "() needs operands of one float type, got " + a->type->str() +
+                              " and " + b->type->str());
     if (!s.coerce(x, want, name + "() operand"))
       return nullptr;
   }
@@ -255,16 +263,17 @@ const Type *MiscRules::cast() {
                             ": dtype must be a scalar, vector, matrix, quaternion or struct type");
   if (from->size != into->size)
     return fail(e->loc, name + "() reinterprets the bits of a value as a type of the same size: " +
-                            a->type->str() + " has " + Twine(from->size) + " bytes, " + to->str() + " " +
-                            Twine(into->size));
+                            a->type->str() + " has " + Twine(from->size) + " bytes, " + to->str() +
+                            " " + Twine(into->size));
   return to;
 }
 
 /// copy(a): a copy of the value (arrays: of the array, not of its data).
 const Type *MiscRules::copy() {
   if (kwarg("dest") || kwarg("src") || args.size() == 2)
-    return fail(e->loc, "wp.copy(dest, src) copies arrays on the host, not in kernel code; in a kernel, "
-                        "wp.copy(a) is a copy of the value a");
+    return fail(e->loc,
+                "wp.copy(dest, src) copies arrays on the host, not in kernel code; in a kernel, "
+                "wp.copy(a) is a copy of the value a");
   if (!bind({"a"}) || !checkArgs())
     return nullptr;
   if (args[0]->type->isLiteral())
@@ -291,8 +300,9 @@ const Type *MiscRules::zeros() {
     std::optional<Sema::ConstValue> v = s.evalConst(x);
     // Warp's message (builtins.py, zeros_value_func).
     if (!v || v->kind != Sema::ConstValue::Int)
-      return fail(x->loc, "the `shape` argument must be specified as a constant when zero-initializing an "
-                          "array (wp.zeros in kernel code makes a fixed-size local array)");
+      return fail(x->loc,
+                  "the `shape` argument must be specified as a constant when zero-initializing an "
+                  "array (wp.zeros in kernel code makes a fixed-size local array)");
     if (v->i < 0)
       return fail(x->loc, name + "() extents must not be negative, got " + Twine(v->i));
     s.finalize(x);
@@ -321,7 +331,8 @@ const Type *MiscRules::arrayFromPtr() {
     if (!s.coerce(ptr, u64, name + "() argument 'ptr'"))
       return nullptr;
   } else if (ptr->type != u64) {
-    return fail(ptr->loc, name + "() ptr must be a uint64 address (such as arr.ptr), got " + ptr->type->str());
+    return fail(ptr->loc, name + "() ptr must be a uint64 address (such as arr.ptr), got " +
+                              ptr->type->str());
   }
   std::optional<llvm::SmallVector<Expr *, 4>> extentsOrNone = arrayExtentsOf(shape);
   if (!extentsOrNone)
@@ -401,25 +412,30 @@ bool MiscRules::desugarTransformSet(Sema &s, Stmt *&stmt) {
   while (auto *at = llvm::dyn_cast<AttributeExpr>(root))
     root = at->base;
   if (!llvm::isa<NameExpr>(root)) {
-    s.error(xform->loc, "wp." + *callee + "() sets the " + (rot ? "rotation" : "translation") +
-                            " of a transform variable in place: pass a local variable (or a struct field of "
-                            "one), or assign `expr." +
-                            (rot ? "q" : "p") + " = value`");
+    s.error(xform->loc,
+            "wp." + *callee + "() sets the " + (rot ? "rotation" : "translation") +
+                " of a transform variable in place: pass a local variable (or a struct field of "
+                "one), or assign `expr." +
+                (rot ? "q" : "p") + " = value`");
     return false;
   }
   auto *assign = s.mod.make<AssignStmt>(stmt->loc);
-  assign->targets.push_back(s.mod.make<AttributeExpr>(xform->loc, xform, rot ? "q" : "p", xform->loc));
+  assign->targets.push_back(
+      s.mod.make<AttributeExpr>(xform->loc, xform, rot ? "q" : "p", xform->loc));
   assign->value = value;
   stmt = assign;
   return true;
 }
 
-bool kdsl::desugarBuiltinStatement(Sema &s, Stmt *&stmt) { return MiscRules::desugarTransformSet(s, stmt); }
+bool kdsl::desugarBuiltinStatement(Sema &s, Stmt *&stmt) {
+  return MiscRules::desugarTransformSet(s, stmt);
+}
 
 std::optional<std::string> kdsl::unimplementedBuiltinMessage(StringRef name) {
   if (name == "dense_gemm_batched" || name == "dense_chol_batched" || name == "dense_solve_batched")
-    return ("wp." + name + "() is registered by Warp 1.16 but has no implementation there (its native "
-                           "code is gone: a Warp kernel calling it does not compile); kdsl does not support it")
+    return ("wp." + name +
+            "() is registered by Warp 1.16 but has no implementation there (its native "
+            "code is gone: a Warp kernel calling it does not compile); kdsl does not support it")
         .str();
   return std::nullopt;
 }

@@ -29,28 +29,45 @@ public:
 
 static std::optional<BinOp> binaryOperator(Builtin b) {
   switch (b) {
-  case Builtin::OpAdd: return BinOp::Add;
-  case Builtin::OpSub: return BinOp::Sub;
-  case Builtin::OpMul: return BinOp::Mul;
-  case Builtin::OpDiv: return BinOp::Div;
-  case Builtin::OpFloorDiv: return BinOp::FloorDiv;
-  case Builtin::OpMod: return BinOp::Mod;
-  case Builtin::OpBitAnd: return BinOp::BitAnd;
-  case Builtin::OpBitOr: return BinOp::BitOr;
-  case Builtin::OpBitXor: return BinOp::BitXor;
-  case Builtin::OpLShift: return BinOp::Shl;
-  case Builtin::OpRShift: return BinOp::Shr;
-  default: return std::nullopt;
+  case Builtin::OpAdd:
+    return BinOp::Add;
+  case Builtin::OpSub:
+    return BinOp::Sub;
+  case Builtin::OpMul:
+    return BinOp::Mul;
+  case Builtin::OpDiv:
+    return BinOp::Div;
+  case Builtin::OpFloorDiv:
+    return BinOp::FloorDiv;
+  case Builtin::OpMod:
+    return BinOp::Mod;
+  case Builtin::OpBitAnd:
+    return BinOp::BitAnd;
+  case Builtin::OpBitOr:
+    return BinOp::BitOr;
+  case Builtin::OpBitXor:
+    return BinOp::BitXor;
+  case Builtin::OpLShift:
+    return BinOp::Shl;
+  case Builtin::OpRShift:
+    return BinOp::Shr;
+  default:
+    return std::nullopt;
   }
 }
 
 static std::optional<UnOp> unaryOperator(Builtin b) {
   switch (b) {
-  case Builtin::OpNeg: return UnOp::Neg;
-  case Builtin::OpPos: return UnOp::Pos;
-  case Builtin::OpInvert: return UnOp::Invert;
-  case Builtin::OpUnot: return UnOp::Not;
-  default: return std::nullopt;
+  case Builtin::OpNeg:
+    return UnOp::Neg;
+  case Builtin::OpPos:
+    return UnOp::Pos;
+  case Builtin::OpInvert:
+    return UnOp::Invert;
+  case Builtin::OpUnot:
+    return UnOp::Not;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -148,14 +165,29 @@ private:
     char c = src[++pos];
     ++pos;
     switch (c) {
-    case 'n': out += '\n'; return;
-    case 't': out += '\t'; return;
-    case 'r': out += '\r'; return;
-    case 'a': out += '\a'; return;
-    case 'b': out += '\b'; return;
-    case 'f': out += '\f'; return;
-    case 'v': out += '\v'; return;
-    case '\n': return; // a line continuation inside the literal
+    case 'n':
+      out += '\n';
+      return;
+    case 't':
+      out += '\t';
+      return;
+    case 'r':
+      out += '\r';
+      return;
+    case 'a':
+      out += '\a';
+      return;
+    case 'b':
+      out += '\b';
+      return;
+    case 'f':
+      out += '\f';
+      return;
+    case 'v':
+      out += '\v';
+      return;
+    case '\n':
+      return; // a line continuation inside the literal
     case 'x': {
       unsigned v = 0;
       for (int i = 0; i < 2 && pos < src.size() && llvm::isHexDigit(src[pos]); ++i)
@@ -219,11 +251,13 @@ const Type *ScalarRules::checkPrint(Sema &s, CallExpr *e, const BuiltinInfo &inf
   PrintRule r{s, e, printf ? "wp.printf" : "print"};
   auto &args = e->boundArgs;
   if (printf ? args.empty() : args.size() != 1)
-    return r.fail(e->loc, r.name + (printf ? "() needs a format string" : "() takes 1 argument(s), got " +
-                                                                           std::to_string(args.size())));
+    return r.fail(e->loc,
+                  r.name + (printf ? "() needs a format string"
+                                   : "() takes 1 argument(s), got " + std::to_string(args.size())));
   bool isString = stringLiteralText(args[0]).has_value();
   if (printf && !isString)
-    return r.fail(args[0]->loc, "wp.printf() needs a string literal as its format (f-strings are not supported)");
+    return r.fail(args[0]->loc,
+                  "wp.printf() needs a string literal as its format (f-strings are not supported)");
   if (isString) {
     args.erase(args.begin()); // the format: read from e->args[0] by the lowering
   } else {

@@ -78,8 +78,8 @@ bool Sema::checkCustomSignature(FuncDef *g) {
   for (auto [i, p] : llvm::enumerate(g->params)) {
     const Type *want = i < n ? f->params[i].type : f->resultTypes[i - n];
     if (p.type != want)
-      return mismatch(p.loc, "parameter '" + p.name + "' has type " + p.type->str() + ", expected " +
-                                 want->str());
+      return mismatch(p.loc, "parameter '" + p.name + "' has type " + p.type->str() +
+                                 ", expected " + want->str());
   }
   if (!g->gradOf)
     return true;
@@ -114,8 +114,8 @@ bool Sema::finishCustomFuncs(FuncDef *f) {
       return false;
     }
     if (c == f->customReplay && c->resultTypes != f->resultTypes)
-      return error(c->loc, "@wp.func_replay function '" + c->name + "' must return what '" + f->name +
-                               "' returns");
+      return error(c->loc, "@wp.func_replay function '" + c->name + "' must return what '" +
+                               f->name + "' returns");
   }
   return true;
 }

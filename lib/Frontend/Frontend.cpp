@@ -1,9 +1,9 @@
 //===- Frontend.cpp - the whole front-end pipeline ------------------------===//
 #include "kdsl/Frontend/Frontend.h"
+#include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Frontend/MLIRGen.h"
 #include "kdsl/Frontend/Parser.h"
 #include "kdsl/Frontend/Sema.h"
-#include "kdsl/Dialect/Kdsl.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -127,11 +127,11 @@ mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mli
       std::string names;
       for (FuncDef *k : ast.kernels)
         names += (names.empty() ? "" : ", ") + k->name.str();
-      diags.error(llvm::SMLoc::getFromPointer(
-                      sm.getMemoryBuffer(sm.getMainFileID())->getBufferStart()),
-                  "no kernel named '" + options.kernel + "' in this file" +
-                      (names.empty() ? std::string(" (it defines no kernels)")
-                                     : " (kernels: " + names + ")"));
+      diags.error(
+          llvm::SMLoc::getFromPointer(sm.getMemoryBuffer(sm.getMainFileID())->getBufferStart()),
+          "no kernel named '" + options.kernel + "' in this file" +
+              (names.empty() ? std::string(" (it defines no kernels)")
+                             : " (kernels: " + names + ")"));
       return nullptr;
     }
     if (!sema.checkKernel(kernels[0]))

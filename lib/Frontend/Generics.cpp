@@ -125,7 +125,8 @@ bool Sema::matchesTemplate(Expr *ann, const Type *t, Scope *scope) {
       return false;
     auto &idx = tup->indices;
     if (idx.size() == 2 && isEllipsis(idx[1])) // tuple[T, ...]: every element a T
-      return llvm::all_of(t->elems, [&](const Type *e) { return matchesTemplate(idx[0], e, scope); });
+      return llvm::all_of(t->elems,
+                          [&](const Type *e) { return matchesTemplate(idx[0], e, scope); });
     if (idx.size() != t->elems.size())
       return false;
     for (size_t i = 0; i < idx.size(); ++i)
@@ -369,8 +370,8 @@ std::string Sema::signatureText(FuncDef *d) {
   std::string s;
   for (const Param &p : d->params) {
     s += (s.empty() ? "" : ", ") + p.name.str() + ": ";
-    s += p.isFunction ? "wp.Function"
-         : p.type     ? (p.isRef ? "wp.ref[" + p.type->str() + "]" : p.type->str())
+    s += p.isFunction   ? "wp.Function"
+         : p.type       ? (p.isRef ? "wp.ref[" + p.type->str() + "]" : p.type->str())
          : p.annotation ? "Any"
                         : "?";
   }
@@ -463,8 +464,8 @@ bool Sema::signatureTypes(FuncDef *k, llvm::ArrayRef<Expr *> args,
 
 /// The typed signatures of a wp.overload(k, ...) call or a `given` call
 /// (the types of kdsl-translate --kernel-types): false after an error.
-bool Sema::overloadCallTypes(FuncDef *k, CallExpr *c, bool given,
-                             std::vector<const Type *> &out, Scope *typeScope) {
+bool Sema::overloadCallTypes(FuncDef *k, CallExpr *c, bool given, std::vector<const Type *> &out,
+                             Scope *typeScope) {
   std::vector<Expr *> args;
   std::vector<std::pair<StringRef, Expr *>> named;
   if (given) {
@@ -562,16 +563,19 @@ bool Sema::instantiateKernel(FuncDef *k, CallExpr *given, std::vector<FuncDef *>
     }
   }
   if (ok && sigs.empty())
-    ok = error(k->loc, "kernel '" + k->name + "' is generic (typing.Any parameters) and this "
-                       "file gives it no types: add wp.overload(" + k->name +
-                       ", [types...]) or an @wp.overload stub, or pass "
-                       "--kernel-types 'param=type,...' to kdsl-translate");
+    ok = error(k->loc, "kernel '" + k->name +
+                           "' is generic (typing.Any parameters) and this "
+                           "file gives it no types: add wp.overload(" +
+                           k->name +
+                           ", [types...]) or an @wp.overload stub, or pass "
+                           "--kernel-types 'param=type,...' to kdsl-translate");
   for (auto &s : sigs) {
     if (!ok)
       break;
     FuncDef *inst = instantiate(k, s);
     if (!(ok = checkFunc(inst))) {
-      diags.note(k->loc, "in the instance " + mangleTypes(k->name, s) + " of kernel '" + k->name + "'");
+      diags.note(k->loc,
+                 "in the instance " + mangleTypes(k->name, s) + " of kernel '" + k->name + "'");
       break;
     }
     if (!llvm::is_contained(out, inst))

@@ -124,7 +124,8 @@ ModuleAST *kdsl::importModule(ModuleAST &from, StringRef dotted, DiagEngine &dia
     return it->second; // also a module still being parsed (an import cycle)
   if (from.importDepth >= kMaxImportDepth) {
     note = ("imported from module '" + dotted + "', beyond the " + llvm::Twine(kMaxImportDepth) +
-            " nested imports kdsl reads").str();
+            " nested imports kdsl reads")
+               .str();
     return nullptr;
   }
   llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buf = kdsl::readInputFile(canon);
@@ -149,7 +150,8 @@ ModuleAST *kdsl::importModule(ModuleAST &from, StringRef dotted, DiagEngine &dia
   if (!ok || !m->globals) {
     root.importCache[canon] = nullptr;
     note = ("imported from module '" + dotted + "', whose file " + canon.str() +
-            " kdsl could not parse").str();
+            " kdsl could not parse")
+               .str();
     return nullptr;
   }
   return m;

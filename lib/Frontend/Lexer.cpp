@@ -185,7 +185,7 @@ void Lexer::lexNumber() {
     }
   } else {
     digits(isDec);
-    if (peek() == '.' ) {
+    if (peek() == '.') {
       isFloat = true;
       ++pos;
       digits(isDec);
@@ -258,8 +258,8 @@ void Lexer::lexString(size_t start, size_t q, bool raw, bool fstr) {
   pos = q + (triple ? 3 : 1);
   while (true) {
     if (pos >= buf.size()) {
-      error(start, triple ? "unterminated triple-quoted string literal"
-                          : "unterminated string literal");
+      error(start,
+            triple ? "unterminated triple-quoted string literal" : "unterminated string literal");
       return;
     }
     char c = buf[pos];
@@ -294,16 +294,37 @@ void Lexer::lexOp() {
   // Longest match among Python's multi-character operators.
   size_t len = 0;
   switch (c) {
-  case '*': len = c1 == '*' ? (c2 == '=' ? 3 : 2) : c1 == '=' ? 2 : 0; break;
-  case '/': len = c1 == '/' ? (c2 == '=' ? 3 : 2) : c1 == '=' ? 2 : 0; break;
-  case '>': len = c1 == '>' ? (c2 == '=' ? 3 : 2) : c1 == '=' ? 2 : 0; break;
-  case '<': len = c1 == '<' ? (c2 == '=' ? 3 : 2) : c1 == '=' ? 2 : 0; break;
-  case '.': len = c1 == '.' && c2 == '.' ? 3 : 0; break;
-  case '-': len = c1 == '>' || c1 == '=' ? 2 : 0; break;
-  case '!': case '=': case '+': case '%': case '&': case '|': case '^': case '@': case ':':
+  case '*':
+    len = c1 == '*' ? (c2 == '=' ? 3 : 2) : c1 == '=' ? 2 : 0;
+    break;
+  case '/':
+    len = c1 == '/' ? (c2 == '=' ? 3 : 2) : c1 == '=' ? 2 : 0;
+    break;
+  case '>':
+    len = c1 == '>' ? (c2 == '=' ? 3 : 2) : c1 == '=' ? 2 : 0;
+    break;
+  case '<':
+    len = c1 == '<' ? (c2 == '=' ? 3 : 2) : c1 == '=' ? 2 : 0;
+    break;
+  case '.':
+    len = c1 == '.' && c2 == '.' ? 3 : 0;
+    break;
+  case '-':
+    len = c1 == '>' || c1 == '=' ? 2 : 0;
+    break;
+  case '!':
+  case '=':
+  case '+':
+  case '%':
+  case '&':
+  case '|':
+  case '^':
+  case '@':
+  case ':':
     len = c1 == '=' ? 2 : 0;
     break;
-  default: break;
+  default:
+    break;
   }
   if (len) {
     pos += len;
@@ -334,7 +355,7 @@ void Lexer::lexOp() {
     push(Tok::Op, start, pos);
     return;
   }
-  if (c == '!' ) {
+  if (c == '!') {
     error(pos, "invalid syntax '!'");
     return;
   }

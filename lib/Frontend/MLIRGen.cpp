@@ -1,6 +1,6 @@
 //===- MLIRGen.cpp - functions, statements and control flow ---------------===//
-#include "MLIRGenImpl.h"
 #include "BuiltinLoweringSpatial.h"
+#include "MLIRGenImpl.h"
 #include "kdsl/Dialect/IndexedArray.h"
 #include "kdsl/Dialect/SourceNames.h"
 
@@ -44,25 +44,44 @@ void MLIRGen::internalError(SMLoc l, const llvm::Twine &msg) {
 mlir::Type MLIRGen::convertType(const kdsl::Type *t) {
   auto scalar = [&](Scalar s) -> mlir::Type {
     switch (s) {
-    case Scalar::Bool: return b.getI1Type();
-    case Scalar::I8: case Scalar::U8: return b.getI8Type();
-    case Scalar::I16: case Scalar::U16: return b.getI16Type();
-    case Scalar::I32: case Scalar::U32: return b.getI32Type();
-    case Scalar::I64: case Scalar::U64: return b.getI64Type();
-    case Scalar::F16: return b.getF16Type();
-    case Scalar::F32: return b.getF32Type();
-    case Scalar::F64: return b.getF64Type();
-    case Scalar::BF16: return b.getBF16Type();
+    case Scalar::Bool:
+      return b.getI1Type();
+    case Scalar::I8:
+    case Scalar::U8:
+      return b.getI8Type();
+    case Scalar::I16:
+    case Scalar::U16:
+      return b.getI16Type();
+    case Scalar::I32:
+    case Scalar::U32:
+      return b.getI32Type();
+    case Scalar::I64:
+    case Scalar::U64:
+      return b.getI64Type();
+    case Scalar::F16:
+      return b.getF16Type();
+    case Scalar::F32:
+      return b.getF32Type();
+    case Scalar::F64:
+      return b.getF64Type();
+    case Scalar::BF16:
+      return b.getBF16Type();
     }
     return {};
   };
   switch (t->kind) {
-  case kdsl::Type::Scalar: return scalar(t->scalar);
-  case kdsl::Type::IntLit: return b.getI32Type();
-  case kdsl::Type::FloatLit: return b.getF32Type();
-  case kdsl::Type::Vec: return VectorType::get({t->rows}, scalar(t->scalar));
-  case kdsl::Type::Quat: return VectorType::get({4}, scalar(t->scalar));
-  case kdsl::Type::Mat: return VectorType::get({t->rows, t->cols}, scalar(t->scalar));
+  case kdsl::Type::Scalar:
+    return scalar(t->scalar);
+  case kdsl::Type::IntLit:
+    return b.getI32Type();
+  case kdsl::Type::FloatLit:
+    return b.getF32Type();
+  case kdsl::Type::Vec:
+    return VectorType::get({t->rows}, scalar(t->scalar));
+  case kdsl::Type::Quat:
+    return VectorType::get({4}, scalar(t->scalar));
+  case kdsl::Type::Mat:
+    return VectorType::get({t->rows, t->cols}, scalar(t->scalar));
   case kdsl::Type::Array:
     if (t->indexed)
       return getIndexedArrayType(&ctx, convertType(t->dtype), t->ndim, t->dtype->str());
@@ -128,9 +147,7 @@ mlir::Value MLIRGen::constant(TypedAttr value, Location l) {
   return arith::ConstantOp::create(b, l, value);
 }
 
-mlir::Value MLIRGen::boolConst(bool v, Location l) {
-  return constant(b.getBoolAttr(v), l);
-}
+mlir::Value MLIRGen::boolConst(bool v, Location l) { return constant(b.getBoolAttr(v), l); }
 
 mlir::Value MLIRGen::notValue(mlir::Value v, Location l) {
   return arith::XOrIOp::create(b, l, v, boolConst(true, l));
@@ -169,7 +186,8 @@ mlir::Value MLIRGen::zeroValue(const kdsl::Type *t, Location l) {
   return constant(cast<TypedAttr>(b.getZeroAttr(mt)), l);
 }
 
-mlir::Value MLIRGen::convert(mlir::Value v, const kdsl::Type *from, const kdsl::Type *to, Location l) {
+mlir::Value MLIRGen::convert(mlir::Value v, const kdsl::Type *from, const kdsl::Type *to,
+                             Location l) {
   if (from == to)
     return v;
   Scalar fs = from->scalar, ts = to->scalar;
@@ -241,7 +259,8 @@ const kdsl::Type *MLIRGen::localType(StringRef name) {
 /// balanced closing bracket or the end of the line.
 std::string MLIRGen::sourceText(SMLoc start, bool wholeStatement) {
   const char *p = start.getPointer();
-  const char *end = diags.getSourceMgr().getMemoryBuffer(diags.getSourceMgr().getMainFileID())->getBufferEnd();
+  const char *end =
+      diags.getSourceMgr().getMemoryBuffer(diags.getSourceMgr().getMainFileID())->getBufferEnd();
   int depth = 0;
   std::string out;
   for (; p < end && out.size() < 200; ++p) {
@@ -290,7 +309,8 @@ void MLIRGen::recordStatement(const Stmt *s) {
     return;
   // The logical line (a compound statement: its header), whitespace runs
   // after line breaks collapsed.
-  const char *end = diags.getSourceMgr().getMemoryBuffer(diags.getSourceMgr().getMainFileID())->getBufferEnd();
+  const char *end =
+      diags.getSourceMgr().getMemoryBuffer(diags.getSourceMgr().getMainFileID())->getBufferEnd();
   int depth = 0;
   unsigned last = pos.getLine();
   // The whole statement is scanned (its last line counts); its text is kept
@@ -362,7 +382,8 @@ OwningOpRef<ModuleOp> MLIRGen::run(ArrayRef<FuncDef *> funcs, ArrayRef<FuncDef *
 static bool containsReturn(const Body &body) {
   for (const Stmt *s : body) {
     switch (s->kind) {
-    case StmtKind::Return: return true;
+    case StmtKind::Return:
+      return true;
     case StmtKind::If: {
       auto *i = llvm::cast<IfStmt>(s);
       if (containsReturn(i->thenBody) || containsReturn(i->elseBody))
@@ -424,7 +445,8 @@ void MLIRGen::genKernel(FuncDef *f) {
 
 /// Copies every element of the fixed-size array `from` into `to` (same
 /// static `shape`): nested scf.for loops of kdsl.load / kdsl.store.
-void MLIRGen::copyFixedArray(mlir::Value from, mlir::Value to, ArrayRef<int64_t> shape, Location l) {
+void MLIRGen::copyFixedArray(mlir::Value from, mlir::Value to, ArrayRef<int64_t> shape,
+                             Location l) {
   SmallVector<mlir::Value, 4> idx;
   std::function<void(size_t)> level = [&](size_t d) {
     if (d == shape.size()) {
@@ -432,7 +454,8 @@ void MLIRGen::copyFixedArray(mlir::Value from, mlir::Value to, ArrayRef<int64_t>
       StoreOp::create(b, l, v, to, idx);
       return;
     }
-    mlir::Value lb = constant(b.getI32IntegerAttr(0), l), ub = constant(b.getI32IntegerAttr(shape[d]), l),
+    mlir::Value lb = constant(b.getI32IntegerAttr(0), l),
+                ub = constant(b.getI32IntegerAttr(shape[d]), l),
                 st = constant(b.getI32IntegerAttr(1), l);
     auto loop = scf::ForOp::create(b, l, lb, ub, st);
     OpBuilder::InsertionGuard guard(b);
@@ -492,9 +515,9 @@ void MLIRGen::genFunc(FuncDef *f) {
   // Return values live in $rv<k> locals; they need an initial value only when
   // some return sits inside control flow (Sema guarantees every path returns).
   Body prefix(f->body.begin(), f->body.empty() ? f->body.end() : f->body.end() - 1);
-  bool nestedReturn = containsReturn(prefix) ||
-                      (!f->body.empty() && f->body.back()->kind != StmtKind::Return &&
-                       containsReturn(f->body));
+  bool nestedReturn =
+      containsReturn(prefix) ||
+      (!f->body.empty() && f->body.back()->kind != StmtKind::Return && containsReturn(f->body));
   if (nestedReturn) {
     env[flag("ret", 0)] = boolConst(false, l);
     for (auto [k, t] : llvm::enumerate(f->resultTypes)) {
@@ -1082,9 +1105,8 @@ void MLIRGen::genStmt(const Stmt *s, const NameSet &liveAfter) {
       // `i, j = wp.tid()`, a tuple from a call: one NameLoc per result.
       Operation *def = vals.empty() || !vals[0] ? nullptr : vals[0].getDefiningOp();
       if (def && def->getNumResults() == vals.size() && def->getNumResults() > 1 &&
-          llvm::all_of(llvm::enumerate(vals), [&](auto iv) {
-            return iv.value() == def->getResult(iv.index());
-          })) {
+          llvm::all_of(llvm::enumerate(vals),
+                       [&](auto iv) { return iv.value() == def->getResult(iv.index()); })) {
         SmallVector<Location> names;
         for (Expr *t : tup->elts) {
           auto *n = llvm::dyn_cast<NameExpr>(t);

@@ -6,8 +6,8 @@
 // reassigned). Flags ($ret, $brk<d>, $cont<d>, $rv<k>) are locals too.
 //
 //===----------------------------------------------------------------------===//
-#include "MLIRGenImpl.h"
 #include "BuiltinsLinalg.h"
+#include "MLIRGenImpl.h"
 
 using namespace kdsl;
 using llvm::StringRef;
@@ -32,7 +32,7 @@ StringRef MLIRGen::rootLocal(const Expr *target) {
     return n->name;
   if (auto *s = llvm::dyn_cast<SubscriptExpr>(target))
     return s->skind == SubKind::ArrayElem || s->skind == SubKind::ArrayView ? StringRef()
-                                                                             : rootLocal(s->base);
+                                                                            : rootLocal(s->base);
   if (auto *a = llvm::dyn_cast<AttributeExpr>(target))
     return rootLocal(a->base);
   return StringRef();

@@ -1,7 +1,7 @@
 //===- MLIRGenExpr.cpp - expressions, operators and builtins --------------===//
-#include "MLIRGenImpl.h"
 #include "BuiltinLoweringSpatial.h"
 #include "BuiltinsLinalg.h"
+#include "MLIRGenImpl.h"
 #include "kdsl/Dialect/CustomGradAttrs.h"
 #include "kdsl/Dialect/IndexedArray.h"
 
@@ -24,7 +24,9 @@ static int64_t toInt(double d) {
   return (int64_t)d;
 }
 
-static bool isFloatTy(const kdsl::Type *t) { return isFloat(t->scalar) && t->kind != kdsl::Type::IntLit; }
+static bool isFloatTy(const kdsl::Type *t) {
+  return isFloat(t->scalar) && t->kind != kdsl::Type::IntLit;
+}
 
 mlir::Value MLIRGen::splat(mlir::Value scalar, mlir::Type vecType, Location l) {
   return vector::BroadcastOp::create(b, l, vecType, scalar);
@@ -111,8 +113,8 @@ mlir::Value MLIRGen::arrayView(mlir::Value array, ArrayRef<mlir::Value> idx, mli
 static std::string componentWhat(const SubscriptExpr *s, unsigned k) {
   const kdsl::Type *t = s->base->type;
   std::string what = t->kind != kdsl::Type::Mat ? "a component of "
-                     : k == 0                    ? "a row of "
-                                                 : "a column of ";
+                     : k == 0                   ? "a row of "
+                                                : "a column of ";
   std::string name;
   for (const Expr *e = s->base; e;) {
     if (auto *n = llvm::dyn_cast<NameExpr>(e)) {
@@ -159,7 +161,8 @@ mlir::Value MLIRGen::allTrue(mlir::Value v, Location l) {
   return vector::ReductionOp::create(b, l, vector::CombiningKind::AND, v);
 }
 
-mlir::Value MLIRGen::minMax(bool isMax, mlir::Value a, mlir::Value c, const kdsl::Type *t, Location l) {
+mlir::Value MLIRGen::minMax(bool isMax, mlir::Value a, mlir::Value c, const kdsl::Type *t,
+                            Location l) {
   if (isFloatTy(t))
     return isMax ? (mlir::Value)arith::MaxNumFOp::create(b, l, a, c)
                  : (mlir::Value)arith::MinNumFOp::create(b, l, a, c);
@@ -465,9 +468,12 @@ mlir::Value MLIRGen::genBinaryOp(BinOp op, mlir::Value x, const kdsl::Type *tx, 
     bool f = isFloatTy(tx) && tx->kind != kdsl::Type::IntLit;
     bool sgn = isSigned(tx->scalar) || tx->isBool();
     switch (op) {
-    case BinOp::Add: return f ? (mlir::Value)arith::AddFOp::create(b, l, x, y) : arith::AddIOp::create(b, l, x, y);
-    case BinOp::Sub: return f ? (mlir::Value)arith::SubFOp::create(b, l, x, y) : arith::SubIOp::create(b, l, x, y);
-    case BinOp::Mul: return f ? (mlir::Value)arith::MulFOp::create(b, l, x, y) : arith::MulIOp::create(b, l, x, y);
+    case BinOp::Add:
+      return f ? (mlir::Value)arith::AddFOp::create(b, l, x, y) : arith::AddIOp::create(b, l, x, y);
+    case BinOp::Sub:
+      return f ? (mlir::Value)arith::SubFOp::create(b, l, x, y) : arith::SubIOp::create(b, l, x, y);
+    case BinOp::Mul:
+      return f ? (mlir::Value)arith::MulFOp::create(b, l, x, y) : arith::MulIOp::create(b, l, x, y);
     case BinOp::Div:
       if (f)
         return arith::DivFOp::create(b, l, x, y);
@@ -485,13 +491,19 @@ mlir::Value MLIRGen::genBinaryOp(BinOp op, mlir::Value x, const kdsl::Type *tx, 
       if (f)
         return math::PowFOp::create(b, l, x, y);
       return genIntPow(b, l, sgn, x, y);
-    case BinOp::BitAnd: return arith::AndIOp::create(b, l, x, y);
-    case BinOp::BitOr: return arith::OrIOp::create(b, l, x, y);
-    case BinOp::BitXor: return arith::XOrIOp::create(b, l, x, y);
-    case BinOp::Shl: return arith::ShLIOp::create(b, l, x, y);
+    case BinOp::BitAnd:
+      return arith::AndIOp::create(b, l, x, y);
+    case BinOp::BitOr:
+      return arith::OrIOp::create(b, l, x, y);
+    case BinOp::BitXor:
+      return arith::XOrIOp::create(b, l, x, y);
+    case BinOp::Shl:
+      return arith::ShLIOp::create(b, l, x, y);
     case BinOp::Shr:
-      return sgn ? (mlir::Value)arith::ShRSIOp::create(b, l, x, y) : arith::ShRUIOp::create(b, l, x, y);
-    case BinOp::MatMul: break;
+      return sgn ? (mlir::Value)arith::ShRSIOp::create(b, l, x, y)
+                 : arith::ShRUIOp::create(b, l, x, y);
+    case BinOp::MatMul:
+      break;
     }
     internalError(SMLoc(), "bad scalar operator");
     return {};
@@ -500,14 +512,18 @@ mlir::Value MLIRGen::genBinaryOp(BinOp op, mlir::Value x, const kdsl::Type *tx, 
   bool f = isFloat(rt->scalar);
   auto elementwise = [&](BinOp o, mlir::Value p, mlir::Value q) -> mlir::Value {
     switch (o) {
-    case BinOp::Add: return f ? (mlir::Value)arith::AddFOp::create(b, l, p, q) : arith::AddIOp::create(b, l, p, q);
-    case BinOp::Sub: return f ? (mlir::Value)arith::SubFOp::create(b, l, p, q) : arith::SubIOp::create(b, l, p, q);
-    case BinOp::Mul: return f ? (mlir::Value)arith::MulFOp::create(b, l, p, q) : arith::MulIOp::create(b, l, p, q);
+    case BinOp::Add:
+      return f ? (mlir::Value)arith::AddFOp::create(b, l, p, q) : arith::AddIOp::create(b, l, p, q);
+    case BinOp::Sub:
+      return f ? (mlir::Value)arith::SubFOp::create(b, l, p, q) : arith::SubIOp::create(b, l, p, q);
+    case BinOp::Mul:
+      return f ? (mlir::Value)arith::MulFOp::create(b, l, p, q) : arith::MulIOp::create(b, l, p, q);
     case BinOp::Div:
       if (f)
         return arith::DivFOp::create(b, l, p, q);
       return genIntDivRem(b, l, /*rem=*/false, isSigned(rt->scalar), p, q);
-    default: return {};
+    default:
+      return {};
     }
   };
   switch (op) {
@@ -515,9 +531,12 @@ mlir::Value MLIRGen::genBinaryOp(BinOp op, mlir::Value x, const kdsl::Type *tx, 
   case BinOp::Sub:
     return elementwise(op, x, y);
   // Integer vectors and matrices of one type (Sema::binaryResult).
-  case BinOp::BitAnd: return arith::AndIOp::create(b, l, x, y);
-  case BinOp::BitOr: return arith::OrIOp::create(b, l, x, y);
-  case BinOp::BitXor: return arith::XOrIOp::create(b, l, x, y);
+  case BinOp::BitAnd:
+    return arith::AndIOp::create(b, l, x, y);
+  case BinOp::BitOr:
+    return arith::OrIOp::create(b, l, x, y);
+  case BinOp::BitXor:
+    return arith::XOrIOp::create(b, l, x, y);
   case BinOp::Shl:
   case BinOp::Shr: {
     // Shifts component by component (the scalar shifts' semantics on every
@@ -532,7 +551,7 @@ mlir::Value MLIRGen::genBinaryOp(BinOp op, mlir::Value x, const kdsl::Type *tx, 
       }
       mlir::Value p = vector::ExtractOp::create(b, l, x, pos);
       mlir::Value q = vector::ExtractOp::create(b, l, y, pos);
-      mlir::Value s = op == BinOp::Shl           ? (mlir::Value)arith::ShLIOp::create(b, l, p, q)
+      mlir::Value s = op == BinOp::Shl       ? (mlir::Value)arith::ShLIOp::create(b, l, p, q)
                       : isSigned(rt->scalar) ? (mlir::Value)arith::ShRSIOp::create(b, l, p, q)
                                              : arith::ShRUIOp::create(b, l, p, q);
       out = vector::InsertOp::create(b, l, s, out, pos);
@@ -562,23 +581,35 @@ mlir::Value MLIRGen::genBinaryOp(BinOp op, mlir::Value x, const kdsl::Type *tx, 
 
 static arith::CmpFPredicate floatPred(CmpOp op) {
   switch (op) {
-  case CmpOp::Lt: return arith::CmpFPredicate::OLT;
-  case CmpOp::Le: return arith::CmpFPredicate::OLE;
-  case CmpOp::Gt: return arith::CmpFPredicate::OGT;
-  case CmpOp::Ge: return arith::CmpFPredicate::OGE;
-  case CmpOp::Eq: return arith::CmpFPredicate::OEQ;
-  default: return arith::CmpFPredicate::UNE;
+  case CmpOp::Lt:
+    return arith::CmpFPredicate::OLT;
+  case CmpOp::Le:
+    return arith::CmpFPredicate::OLE;
+  case CmpOp::Gt:
+    return arith::CmpFPredicate::OGT;
+  case CmpOp::Ge:
+    return arith::CmpFPredicate::OGE;
+  case CmpOp::Eq:
+    return arith::CmpFPredicate::OEQ;
+  default:
+    return arith::CmpFPredicate::UNE;
   }
 }
 
 static arith::CmpIPredicate intPred(CmpOp op, bool sgn) {
   switch (op) {
-  case CmpOp::Lt: return sgn ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult;
-  case CmpOp::Le: return sgn ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule;
-  case CmpOp::Gt: return sgn ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt;
-  case CmpOp::Ge: return sgn ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge;
-  case CmpOp::Eq: return arith::CmpIPredicate::eq;
-  default: return arith::CmpIPredicate::ne;
+  case CmpOp::Lt:
+    return sgn ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult;
+  case CmpOp::Le:
+    return sgn ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule;
+  case CmpOp::Gt:
+    return sgn ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt;
+  case CmpOp::Ge:
+    return sgn ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge;
+  case CmpOp::Eq:
+    return arith::CmpIPredicate::eq;
+  default:
+    return arith::CmpIPredicate::ne;
   }
 }
 
@@ -619,7 +650,8 @@ mlir::Value MLIRGen::genBoolOp(const BoolOpExpr *e) {
       mlir::Value c = genCond(next);
       if (failed)
         return {};
-      r = e->isAnd ? (mlir::Value)arith::AndIOp::create(b, l, r, c) : arith::OrIOp::create(b, l, r, c);
+      r = e->isAnd ? (mlir::Value)arith::AndIOp::create(b, l, r, c)
+                   : arith::OrIOp::create(b, l, r, c);
       continue;
     }
     // Short-circuit: evaluate `next` only when it decides the result.
@@ -724,7 +756,8 @@ SmallVector<mlir::Value> MLIRGen::genFuncCall(const CallExpr *e) {
   // Storage in this frame for each fixed-size array result (genFunc).
   for (const kdsl::Type *t : e->func->resultTypes)
     if (t->isFixedArray())
-      args.push_back(LocalArrayOp::create(b, loc(e->loc), cast<ArrayType>(convertType(t)), t->fixedShape));
+      args.push_back(
+          LocalArrayOp::create(b, loc(e->loc), cast<ArrayType>(convertType(t)), t->fixedShape));
   SmallVector<mlir::Type> results;
   for (const kdsl::Type *t : e->func->resultTypes)
     results.push_back(convertType(t));
@@ -778,7 +811,7 @@ SmallVector<mlir::Value> MLIRGen::genGradCall(const CallExpr *e, ArrayRef<mlir::
     // empty), a scalar 1.
     SmallVector<Attribute> seeds;
     for (const kdsl::Type *t : e->func->resultTypes)
-      seeds.push_back(b.getStringAttr(t->isTransform()       ? "zero"
+      seeds.push_back(b.getStringAttr(t->isTransform()              ? "zero"
                                       : t->kind == kdsl::Type::Quat ? "first"
                                                                     : "ones"));
     decl->setAttr(kGradSeedsAttr, b.getArrayAttr(seeds));
@@ -811,7 +844,8 @@ mlir::Value MLIRGen::genTypeCtor(const CallExpr *e) {
       return convert(args[0], a0, t, l); // element type conversion
     return splat(args[0], mt, l);
   }
-  if (t->kind == kdsl::Type::Mat && n == t->rows && e->boundArgs[0]->type->kind == kdsl::Type::Vec) {
+  if (t->kind == kdsl::Type::Mat && n == t->rows &&
+      e->boundArgs[0]->type->kind == kdsl::Type::Vec) {
     mlir::Value m = zeroValue(t, l);
     for (size_t i = 0; i < n; ++i)
       m = vector::InsertOp::create(b, l, args[i], m, ArrayRef<int64_t>{(int64_t)i});

@@ -79,7 +79,8 @@ public:
   mlir::Type convertType(const Type *t);
   mlir::Value zeroValue(const Type *t, mlir::Location l);
   /// Element-wise copy between fixed-size arrays of one static shape.
-  void copyFixedArray(mlir::Value from, mlir::Value to, llvm::ArrayRef<int64_t> shape, mlir::Location l);
+  void copyFixedArray(mlir::Value from, mlir::Value to, llvm::ArrayRef<int64_t> shape,
+                      mlir::Location l);
   mlir::Value constScalar(const Type *t, double f, int64_t i, mlir::Location l);
   mlir::Value convert(mlir::Value v, const Type *from, const Type *to, mlir::Location l);
   mlir::Value toI32(mlir::Value v, const Type *from, mlir::Location l);
@@ -173,8 +174,8 @@ public:
   mlir::Value genExpr(const Expr *e);
   llvm::SmallVector<mlir::Value> genMulti(const Expr *e);
   mlir::Value genCond(const Expr *e);
-  mlir::Value genBinaryOp(BinOp op, mlir::Value a, const Type *ta, mlir::Value c,
-                          const Type *tc, const Type *result, mlir::Location l);
+  mlir::Value genBinaryOp(BinOp op, mlir::Value a, const Type *ta, mlir::Value c, const Type *tc,
+                          const Type *result, mlir::Location l);
   /// A kdsl.tile_map over `tiles` of the tile type `result`, whose region
   /// computes `element` of the tiles' elements (the block arguments).
   mlir::Value genTileMap(mlir::ValueRange tiles, const Type *result, mlir::Location l,

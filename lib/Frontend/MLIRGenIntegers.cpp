@@ -37,7 +37,8 @@ mlir::Value kdsl::genIntDivRem(OpBuilder &b, Location l, bool rem, bool isSigned
   auto vt = dyn_cast<VectorType>(t);
   if (!vt) {
     mlir::Type i32 = b.getI32Type();
-    mlir::Value r = make(arith::ExtSIOp::create(b, l, i32, x), arith::ExtSIOp::create(b, l, i32, y));
+    mlir::Value r =
+        make(arith::ExtSIOp::create(b, l, i32, x), arith::ExtSIOp::create(b, l, i32, y));
     return arith::TruncIOp::create(b, l, t, r);
   }
   // Vectors and matrices component by component (as Warp's loops over the
@@ -61,14 +62,16 @@ mlir::Value kdsl::genIntPow(OpBuilder &b, Location l, bool isSigned, mlir::Value
   // A constant exponent that is not negative as a signed value: math.ipowi as is.
   if (exponent && *exponent >= 0)
     return math::IPowIOp::create(b, l, x, y);
-  auto cst = [&](int64_t v) { return arith::ConstantOp::create(b, l, b.getIntegerAttr(t, v)).getResult(); };
+  auto cst = [&](int64_t v) {
+    return arith::ConstantOp::create(b, l, b.getIntegerAttr(t, v)).getResult();
+  };
   if (!isSigned) {
     // x ** y = (x ** (y >> 1))^2 * (x if y is odd): y >> 1 has its top bit
     // clear, so math.ipowi sees a non-negative exponent.
     mlir::Value half = math::IPowIOp::create(b, l, x, arith::ShRUIOp::create(b, l, y, cst(1)));
     mlir::Value square = arith::MulIOp::create(b, l, half, half);
     mlir::Value odd = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne,
-                                      arith::AndIOp::create(b, l, y, cst(1)), cst(0));
+                                            arith::AndIOp::create(b, l, y, cst(1)), cst(0));
     return arith::SelectOp::create(b, l, odd, arith::MulIOp::create(b, l, square, x), square);
   }
   // 0 ** (negative) is 0, like every base other than 1 and -1.

@@ -36,8 +36,8 @@ Attribute MLIRGen::optionAttr(const Expr *e) {
       for (auto &[k, v] : str->dictItems) {
         Attribute key = optionAttr(k);
         auto name = dyn_cast<StringAttr>(key);
-        items.push_back(b.getNamedAttr(name ? name : b.getStringAttr(sourceText(k->loc)),
-                                       optionAttr(v)));
+        items.push_back(
+            b.getNamedAttr(name ? name : b.getStringAttr(sourceText(k->loc)), optionAttr(v)));
       }
       return b.getDictionaryAttr(items);
     }
@@ -94,9 +94,8 @@ mlir::Value MLIRGen::genArraySlice(const SubscriptExpr *s, mlir::Value array, ml
 }
 
 /// The source positions a slice reads, in the row-major order of its result.
-SmallVector<SmallVector<OpFoldResult>> MLIRGen::slicedPositions(const SubscriptExpr *s,
-                                                               ArrayRef<mlir::Value> idx,
-                                                               Location l) {
+SmallVector<SmallVector<OpFoldResult>>
+MLIRGen::slicedPositions(const SubscriptExpr *s, ArrayRef<mlir::Value> idx, Location l) {
   SmallVector<SmallVector<OpFoldResult>> choices;
   for (auto [k, sel] : llvm::enumerate(s->sliceSel)) {
     SmallVector<OpFoldResult> c;
@@ -130,16 +129,16 @@ static SmallVector<int64_t> resultPosition(mlir::Type resultTy, int64_t k) {
   return {k / cols, k % cols};
 }
 
-mlir::Value MLIRGen::sliceRead(const SubscriptExpr *s, mlir::Value base,
-                               ArrayRef<mlir::Value> idx, Location l) {
+mlir::Value MLIRGen::sliceRead(const SubscriptExpr *s, mlir::Value base, ArrayRef<mlir::Value> idx,
+                               Location l) {
   SmallVector<mlir::Value> elems;
   for (const auto &pos : slicedPositions(s, idx, l))
     elems.push_back(vector::ExtractOp::create(b, l, base, pos));
   return vector::FromElementsOp::create(b, l, cast<VectorType>(convertType(s->type)), elems);
 }
 
-mlir::Value MLIRGen::sliceWrite(const SubscriptExpr *s, mlir::Value base,
-                                ArrayRef<mlir::Value> idx, mlir::Value v, Location l) {
+mlir::Value MLIRGen::sliceWrite(const SubscriptExpr *s, mlir::Value base, ArrayRef<mlir::Value> idx,
+                                mlir::Value v, Location l) {
   for (auto [k, pos] : llvm::enumerate(slicedPositions(s, idx, l))) {
     mlir::Value x = vector::ExtractOp::create(b, l, v, resultPosition(v.getType(), k));
     base = vector::InsertOp::create(b, l, x, base, pos);

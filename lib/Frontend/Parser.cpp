@@ -377,11 +377,20 @@ bool Parser::parseSimpleStatements(Body &body) {
 
 static std::optional<BinOp> augOp(StringRef s) {
   return llvm::StringSwitch<std::optional<BinOp>>(s)
-      .Case("+=", BinOp::Add).Case("-=", BinOp::Sub).Case("*=", BinOp::Mul)
-      .Case("/=", BinOp::Div).Case("//=", BinOp::FloorDiv).Case("%=", BinOp::Mod)
-      .Case("**=", BinOp::Pow).Case("&=", BinOp::BitAnd).Case("|=", BinOp::BitOr)
-      .Case("^=", BinOp::BitXor).Case("<<=", BinOp::Shl).Case(">>=", BinOp::Shr)
-      .Case("@=", BinOp::MatMul).Default(std::nullopt);
+      .Case("+=", BinOp::Add)
+      .Case("-=", BinOp::Sub)
+      .Case("*=", BinOp::Mul)
+      .Case("/=", BinOp::Div)
+      .Case("//=", BinOp::FloorDiv)
+      .Case("%=", BinOp::Mod)
+      .Case("**=", BinOp::Pow)
+      .Case("&=", BinOp::BitAnd)
+      .Case("|=", BinOp::BitOr)
+      .Case("^=", BinOp::BitXor)
+      .Case("<<=", BinOp::Shl)
+      .Case(">>=", BinOp::Shr)
+      .Case("@=", BinOp::MatMul)
+      .Default(std::nullopt);
 }
 
 Stmt *Parser::parseSmallStatement() {
@@ -589,15 +598,24 @@ Expr *Parser::parseComparison() {
     std::optional<CmpOp> op;
     SMLoc opLoc = cur().loc();
     const Token &t = cur();
-    if (t.isOp("<")) op = CmpOp::Lt;
-    else if (t.isOp("<=")) op = CmpOp::Le;
-    else if (t.isOp(">")) op = CmpOp::Gt;
-    else if (t.isOp(">=")) op = CmpOp::Ge;
-    else if (t.isOp("==")) op = CmpOp::Eq;
-    else if (t.isOp("!=")) op = CmpOp::Ne;
-    else if (t.isName("in")) op = CmpOp::In;
-    else if (t.isName("is")) op = peekTok().isName("not") ? CmpOp::IsNot : CmpOp::Is;
-    else if (t.isName("not") && peekTok().isName("in")) op = CmpOp::NotIn;
+    if (t.isOp("<"))
+      op = CmpOp::Lt;
+    else if (t.isOp("<="))
+      op = CmpOp::Le;
+    else if (t.isOp(">"))
+      op = CmpOp::Gt;
+    else if (t.isOp(">="))
+      op = CmpOp::Ge;
+    else if (t.isOp("=="))
+      op = CmpOp::Eq;
+    else if (t.isOp("!="))
+      op = CmpOp::Ne;
+    else if (t.isName("in"))
+      op = CmpOp::In;
+    else if (t.isName("is"))
+      op = peekTok().isName("not") ? CmpOp::IsNot : CmpOp::Is;
+    else if (t.isName("not") && peekTok().isName("in"))
+      op = CmpOp::NotIn;
     if (!op)
       break;
     advance();
@@ -634,17 +652,41 @@ Expr *Parser::parseBinaryLevel(int level) {
       break;
     StringRef s = t.text;
     switch (level) {
-    case 0: if (s == "|") op = BinOp::BitOr; break;
-    case 1: if (s == "^") op = BinOp::BitXor; break;
-    case 2: if (s == "&") op = BinOp::BitAnd; break;
-    case 3: if (s == "<<") op = BinOp::Shl; else if (s == ">>") op = BinOp::Shr; break;
-    case 4: if (s == "+") op = BinOp::Add; else if (s == "-") op = BinOp::Sub; break;
+    case 0:
+      if (s == "|")
+        op = BinOp::BitOr;
+      break;
+    case 1:
+      if (s == "^")
+        op = BinOp::BitXor;
+      break;
+    case 2:
+      if (s == "&")
+        op = BinOp::BitAnd;
+      break;
+    case 3:
+      if (s == "<<")
+        op = BinOp::Shl;
+      else if (s == ">>")
+        op = BinOp::Shr;
+      break;
+    case 4:
+      if (s == "+")
+        op = BinOp::Add;
+      else if (s == "-")
+        op = BinOp::Sub;
+      break;
     case 5:
-      if (s == "*") op = BinOp::Mul;
-      else if (s == "/") op = BinOp::Div;
-      else if (s == "//") op = BinOp::FloorDiv;
-      else if (s == "%") op = BinOp::Mod;
-      else if (s == "@") op = BinOp::MatMul;
+      if (s == "*")
+        op = BinOp::Mul;
+      else if (s == "/")
+        op = BinOp::Div;
+      else if (s == "//")
+        op = BinOp::FloorDiv;
+      else if (s == "%")
+        op = BinOp::Mod;
+      else if (s == "@")
+        op = BinOp::MatMul;
       break;
     }
     if (!op)
@@ -652,8 +694,8 @@ Expr *Parser::parseBinaryLevel(int level) {
     SMLoc opLoc = t.loc();
     // Later passes recurse over the (left-deep) tree: bound its depth.
     if (++chain + depth > kMaxChain) {
-      error(opLoc, "expression is too long (more than " + llvm::Twine(kMaxChain) +
-                       " chained operators)");
+      error(opLoc,
+            "expression is too long (more than " + llvm::Twine(kMaxChain) + " chained operators)");
       return nullptr;
     }
     advance();
@@ -956,7 +998,8 @@ Expr *Parser::parseAtom() {
       f |= cur().fstring;
       advance();
     }
-    auto *str = llvm::cast<UnsupportedExpr>(unsupported(loc, f ? "f-strings and bytes" : "string literals"));
+    auto *str = llvm::cast<UnsupportedExpr>(
+        unsupported(loc, f ? "f-strings and bytes" : "string literals"));
     str->raw = StringRef(t.text.data(), toks[p - 1].text.end() - t.text.data()).str();
     return str;
   }

@@ -177,7 +177,10 @@ bool Sema::checkFunc(FuncDef *f) {
       break;
     if (!checkFunc(a)) {
       diags.note(f->loc, "'" + f->name + "' has a " +
-                             StringRef(a->decoratorError).drop_front(strlen("kdsl does not support ")).split(' ').first +
+                             StringRef(a->decoratorError)
+                                 .drop_front(strlen("kdsl does not support "))
+                                 .split(' ')
+                                 .first +
                              " definition");
       ok = false;
     }
@@ -222,8 +225,9 @@ bool Sema::checkFunc(FuncDef *f) {
       break;
     if (p.type->kind == Type::Tuple) {
       ok = error(p.annotation ? p.annotation->loc : p.loc,
-                 "kernel parameter '" + p.name + "': a tuple cannot be passed to a kernel "
-                 "(only @wp.func parameters can be tuples)");
+                 "kernel parameter '" + p.name +
+                     "': a tuple cannot be passed to a kernel "
+                     "(only @wp.func parameters can be tuples)");
       break;
     }
     if (const Type *b = boolComposite(p.type))

@@ -1,6 +1,6 @@
 //===- SemaCall.cpp - calls: builtins, constructors, funcs ----------------===//
-#include "kdsl/Frontend/Sema.h"
 #include "BuiltinsMisc.h"
+#include "kdsl/Frontend/Sema.h"
 
 using namespace kdsl;
 using llvm::SMLoc;
@@ -8,10 +8,11 @@ using llvm::StringRef;
 
 /// Warp's error for a matrix built from vectors, with kdsl's way out.
 static std::string matrixFromVectorsError(llvm::StringRef ctor, unsigned elements) {
-  std::string msg = ("passing vectors to " + ctor +
-                     " is not supported (Warp rejects it too): Warp asks for "
-                     "wp.matrix_from_rows() or wp.matrix_from_cols(), which kdsl does not have yet; ")
-                        .str();
+  std::string msg =
+      ("passing vectors to " + ctor +
+       " is not supported (Warp rejects it too): Warp asks for "
+       "wp.matrix_from_rows() or wp.matrix_from_cols(), which kdsl does not have yet; ")
+          .str();
   if (elements)
     msg += "pass the " + std::to_string(elements) + " elements in row-major order";
   else
@@ -155,8 +156,8 @@ const Type *Sema::checkTid(CallExpr *e, unsigned dims) {
     return nullptr;
   }
   fn->tidDims = dims;
-  const Type *t = dims == 1 ? types.i32()
-                            : types.tuple(std::vector<const Type *>(dims, types.i32()));
+  const Type *t =
+      dims == 1 ? types.i32() : types.tuple(std::vector<const Type *>(dims, types.i32()));
   e->type = t;
   return t;
 }
@@ -187,7 +188,8 @@ const Type *Sema::checkFuncCall(CallExpr *e, FuncDef *f) {
   e->ckind = CallKind::Func;
   e->func = f;
   if (f->isKernel) {
-    error(e->callee->loc, "kernels cannot be called from kernel code; '" + f->name + "' is a kernel");
+    error(e->callee->loc,
+          "kernels cannot be called from kernel code; '" + f->name + "' is a kernel");
     return nullptr;
   }
   // Overloads and generic funcs: Generics.cpp (it checks overloads in
@@ -214,12 +216,14 @@ const Type *Sema::checkFuncCall(CallExpr *e, FuncDef *f) {
       continue;
     }
     if (!a) {
-      error(e->loc, "missing argument '" + f->params[i].name + "' in the call to '" + f->name + "'");
+      error(e->loc,
+            "missing argument '" + f->params[i].name + "' in the call to '" + f->name + "'");
       return nullptr;
     }
     if (!check(a))
       return nullptr;
-    if (!f->params[i].isRef && !coerce(a, f->params[i].type, "argument '" + f->params[i].name + "'"))
+    if (!f->params[i].isRef &&
+        !coerce(a, f->params[i].type, "argument '" + f->params[i].name + "'"))
       return nullptr;
   }
   if (!checkRefArguments(e, f))

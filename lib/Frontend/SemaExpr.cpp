@@ -69,9 +69,9 @@ const Type *Sema::check(Expr *e) {
         return nullptr;
       if (xt->kind == Type::Void || xt->kind == Type::Shape || xt->kind == Type::Function) {
         error(x->loc, "a tuple cannot hold " +
-                          llvm::Twine(xt->kind == Type::Void ? "a call that returns no value"
+                          llvm::Twine(xt->kind == Type::Void    ? "a call that returns no value"
                                       : xt->kind == Type::Shape ? "an array shape"
-                                                                 : "a function"));
+                                                                : "a function"));
         return nullptr;
       }
       elems.push_back(finalize(x));
@@ -101,8 +101,9 @@ const Type *Sema::checkName(NameExpr *e) {
   if (it != fn->locals.end()) {
     e->ref = RefKind::Local;
     if (it->second->kind == Type::Function) {
-      error(e->loc, "'" + e->name + "' is a function (" + it->second->str() +
-                        "): it can be called or passed to a wp.Function parameter, not used as a value");
+      error(e->loc,
+            "'" + e->name + "' is a function (" + it->second->str() +
+                "): it can be called or passed to a wp.Function parameter, not used as a value");
       return nullptr;
     }
     return it->second;
@@ -126,8 +127,9 @@ const Type *Sema::checkName(NameExpr *e) {
     ConstDef *c = s->constDef;
     if (!checkConst(c)) {
       if (c->hostValue)
-        error(e->loc, "name '" + e->name + "' is not defined in kernel code (its module-level "
-                      "value is host code, not a constant)");
+        error(e->loc, "name '" + e->name +
+                          "' is not defined in kernel code (its module-level "
+                          "value is host code, not a constant)");
       else
         diags.note(e->loc, "constant '" + e->name + "' used here");
       return nullptr;
@@ -193,7 +195,11 @@ const Type *Sema::checkAttribute(AttributeExpr *e) {
   switch (bt->kind) {
   case Type::Vec:
   case Type::Quat: {
-    int idx = e->attr == "x" ? 0 : e->attr == "y" ? 1 : e->attr == "z" ? 2 : e->attr == "w" ? 3 : -1;
+    int idx = e->attr == "x"   ? 0
+              : e->attr == "y" ? 1
+              : e->attr == "z" ? 2
+              : e->attr == "w" ? 3
+                               : -1;
     unsigned n = bt->kind == Type::Quat ? 4 : bt->rows;
     if (idx < 0 || (unsigned)idx >= n) {
       error(e->attrLoc, bt->str() + " has no component '" + e->attr + "'");
@@ -228,7 +234,8 @@ const Type *Sema::checkAttribute(AttributeExpr *e) {
       e->akind = AttrKind::ArrayPtr;
       return types.scalar(Scalar::U64);
     }
-    error(e->attrLoc, "arrays have no attribute '" + e->attr + "' in kernels (only .shape, .ndim and .ptr)");
+    error(e->attrLoc,
+          "arrays have no attribute '" + e->attr + "' in kernels (only .shape, .ndim and .ptr)");
     return nullptr;
   default:
     error(e->attrLoc, "a value of type " + bt->str() + " has no attribute '" + e->attr + "'");
@@ -260,7 +267,7 @@ const Type *Sema::checkSubscript(SubscriptExpr *e) {
   case Type::Array:
     if (llvm::any_of(e->indices, [](Expr *i) { return llvm::isa<SliceExpr>(i); }))
       return checkArraySlice(e, bt); // SemaSlices.cpp
-    if (n < bt->ndim) { // a view: the array of the remaining dimensions
+    if (n < bt->ndim) {              // a view: the array of the remaining dimensions
       for (Expr *i : e->indices)
         if (!checkIndex(i))
           return nullptr;
@@ -269,8 +276,8 @@ const Type *Sema::checkSubscript(SubscriptExpr *e) {
                          : types.array(bt->dtype, bt->ndim - n);
     }
     if (n > bt->ndim) {
-      error(e->loc, "too many indices (" + llvm::Twine(n) + ") for a " + llvm::Twine((unsigned)bt->ndim) +
-                        "-d array");
+      error(e->loc, "too many indices (" + llvm::Twine(n) + ") for a " +
+                        llvm::Twine((unsigned)bt->ndim) + "-d array");
       return nullptr;
     }
     for (Expr *i : e->indices)
@@ -304,8 +311,8 @@ const Type *Sema::checkSubscript(SubscriptExpr *e) {
     }
     if (!checkIndex(e->indices[0]))
       return nullptr;
-    if (auto v = evalConst(e->indices[0]); v && v->kind == ConstValue::Int &&
-                                          (v->i < 0 || v->i >= (int64_t)bt->numElements())) {
+    if (auto v = evalConst(e->indices[0]);
+        v && v->kind == ConstValue::Int && (v->i < 0 || v->i >= (int64_t)bt->numElements())) {
       error(e->indices[0]->loc, "index " + llvm::Twine(v->i) + " is out of range for " + bt->str());
       return nullptr;
     }
@@ -323,9 +330,10 @@ const Type *Sema::checkSubscript(SubscriptExpr *e) {
       if (!checkIndex(e->indices[k]))
         return nullptr;
       unsigned extent = k == 0 ? bt->rows : bt->cols;
-      if (auto v = evalConst(e->indices[k]); v && v->kind == ConstValue::Int &&
-                                            (v->i < 0 || v->i >= (int64_t)extent)) {
-        error(e->indices[k]->loc, "index " + llvm::Twine(v->i) + " is out of range for " + bt->str());
+      if (auto v = evalConst(e->indices[k]);
+          v && v->kind == ConstValue::Int && (v->i < 0 || v->i >= (int64_t)extent)) {
+        error(e->indices[k]->loc,
+              "index " + llvm::Twine(v->i) + " is out of range for " + bt->str());
         return nullptr;
       }
     }
@@ -347,8 +355,8 @@ const Type *Sema::checkSubscript(SubscriptExpr *e) {
     }
     int64_t k = v->i < 0 ? v->i + (int64_t)bt->elems.size() : v->i;
     if (k < 0 || k >= (int64_t)bt->elems.size()) {
-      error(e->indices[0]->loc, "index " + llvm::Twine(v->i) + " is out of range for the tuple " +
-                                    bt->str());
+      error(e->indices[0]->loc,
+            "index " + llvm::Twine(v->i) + " is out of range for the tuple " + bt->str());
       return nullptr;
     }
     finalize(e->indices[0]);
@@ -366,8 +374,9 @@ const Type *Sema::checkSubscript(SubscriptExpr *e) {
     // Warp's shape has 4 entries: those past ndim are 0 (a.shape[1] of a 1-d array).
     auto v = evalConst(e->indices[0]);
     if (!v || v->kind != ConstValue::Int || v->i < 0 || v->i >= 4) {
-      error(e->indices[0]->loc, "shape index must be a constant from 0 to 3 (" + llvm::Twine((unsigned)bt->ndim) +
-                                    "-d array: entries from " + llvm::Twine((unsigned)bt->ndim) + " on are 0)");
+      error(e->indices[0]->loc, "shape index must be a constant from 0 to 3 (" +
+                                    llvm::Twine((unsigned)bt->ndim) + "-d array: entries from " +
+                                    llvm::Twine((unsigned)bt->ndim) + " on are 0)");
       return nullptr;
     }
     finalize(e->indices[0]);
@@ -394,7 +403,8 @@ const Type *Sema::binaryResult(BinOp op, Expr *lhs, Expr *rhs, SMLoc loc) {
     error(loc, what + " is not defined for " + ta->str() + " and " + tb->str());
     return nullptr;
   };
-  bool aScalarish = ta->isScalar() || ta->isLiteral(), bScalarish = tb->isScalar() || tb->isLiteral();
+  bool aScalarish = ta->isScalar() || ta->isLiteral(),
+       bScalarish = tb->isScalar() || tb->isLiteral();
   // bool operands: only `& | ^` with another bool.
   if ((ta->isBool() || tb->isBool()) && aScalarish && bScalarish &&
       (!(ta->isBool() && tb->isBool()) || !bitwise || op == BinOp::Shl || op == BinOp::Shr)) {
@@ -431,7 +441,8 @@ const Type *Sema::binaryResult(BinOp op, Expr *lhs, Expr *rhs, SMLoc loc) {
   if (!ta->isVecLike() && !tb->isVecLike())
     return bad();
   if (ta->scalar != tb->scalar && !(ta->kind == Type::Array || tb->kind == Type::Array))
-    return error(loc, what + ": element types differ (" + ta->str() + " and " + tb->str() + ")"), nullptr;
+    return error(loc, what + ": element types differ (" + ta->str() + " and " + tb->str() + ")"),
+           nullptr;
   switch (op) {
   case BinOp::Add:
   case BinOp::Sub:
@@ -443,8 +454,9 @@ const Type *Sema::binaryResult(BinOp op, Expr *lhs, Expr *rhs, SMLoc loc) {
   case BinOp::Shr:
     // Warp's bit_and .. rshift on vectors and matrices of integers:
     // element-wise, both operands of one type.
-    return ta == tb && (ta->kind == Type::Vec || ta->kind == Type::Mat) && isInt(ta->scalar) ? ta
-                                                                                            : bad();
+    return ta == tb && (ta->kind == Type::Vec || ta->kind == Type::Mat) && isInt(ta->scalar)
+               ? ta
+               : bad();
   case BinOp::Mul:
   case BinOp::MatMul:
     if (ta->isScalar() && tb->isVecLike() && op == BinOp::Mul)
@@ -462,8 +474,9 @@ const Type *Sema::binaryResult(BinOp op, Expr *lhs, Expr *rhs, SMLoc loc) {
     if (ta->isTransform() && tb->isTransform() && op == BinOp::Mul)
       return ta; // transform_multiply
     if (ta->kind == Type::Vec && tb->kind == Type::Vec) {
-      error(loc, std::string("'") + spell(op) +
-                     "' between two vectors is ambiguous: use wp.cw_mul (component-wise) or wp.dot");
+      error(loc,
+            std::string("'") + spell(op) +
+                "' between two vectors is ambiguous: use wp.cw_mul (component-wise) or wp.dot");
       return nullptr;
     }
     return bad();
@@ -485,19 +498,31 @@ const Type *Sema::binaryResult(BinOp op, Expr *lhs, Expr *rhs, SMLoc loc) {
 /// Warp's name of the builtin an operator calls (codegen.py builtin_operators).
 static StringRef operatorFuncName(BinOp op) {
   switch (op) {
-  case BinOp::Add: return "add";
-  case BinOp::Sub: return "sub";
+  case BinOp::Add:
+    return "add";
+  case BinOp::Sub:
+    return "sub";
   case BinOp::Mul:
-  case BinOp::MatMul: return "mul";
-  case BinOp::Div: return "div";
-  case BinOp::FloorDiv: return "floordiv";
-  case BinOp::Mod: return "mod";
-  case BinOp::Pow: return "pow";
-  case BinOp::BitAnd: return "bit_and";
-  case BinOp::BitOr: return "bit_or";
-  case BinOp::BitXor: return "bit_xor";
-  case BinOp::Shl: return "lshift";
-  case BinOp::Shr: return "rshift";
+  case BinOp::MatMul:
+    return "mul";
+  case BinOp::Div:
+    return "div";
+  case BinOp::FloorDiv:
+    return "floordiv";
+  case BinOp::Mod:
+    return "mod";
+  case BinOp::Pow:
+    return "pow";
+  case BinOp::BitAnd:
+    return "bit_and";
+  case BinOp::BitOr:
+    return "bit_or";
+  case BinOp::BitXor:
+    return "bit_xor";
+  case BinOp::Shl:
+    return "lshift";
+  case BinOp::Shr:
+    return "rshift";
   }
   return "";
 }
@@ -535,8 +560,8 @@ const Type *Sema::checkBinary(BinaryExpr *e) {
     if (o->type->kind == Type::Tuple || o->type->kind == Type::Void ||
         o->type->kind == Type::Shape || o->type->kind == Type::Array ||
         o->type->kind == Type::Struct) {
-      error(o->loc, std::string("operator '") + spell(e->op) + "' cannot be applied to " +
-                        o->type->str());
+      error(o->loc,
+            std::string("operator '") + spell(e->op) + "' cannot be applied to " + o->type->str());
       return nullptr;
     }
   return binaryResult(e->op, e->lhs, e->rhs, e->opLoc);
@@ -624,7 +649,8 @@ const Type *Sema::checkCompare(CompareExpr *e) {
     CmpOp op = e->ops[i];
     Expr *a = e->operands[i], *b = e->operands[i + 1];
     if (op == CmpOp::Is || op == CmpOp::IsNot || op == CmpOp::In || op == CmpOp::NotIn) {
-      error(e->opLocs[i], std::string("operator '") + spell(op) + "' is not supported in kernel code");
+      error(e->opLocs[i],
+            std::string("operator '") + spell(op) + "' is not supported in kernel code");
       return nullptr;
     }
     // Warp compares an int with a float by converting the int: record the
@@ -649,7 +675,8 @@ const Type *Sema::checkCompare(CompareExpr *e) {
     bool ordering = op != CmpOp::Eq && op != CmpOp::Ne;
     // Bools order as in Python (False < True): unsigned i1 comparisons.
     if (ordering && !t->isScalar()) {
-      error(e->opLocs[i], std::string("comparison '") + spell(op) + "' needs numbers, got " + t->str());
+      error(e->opLocs[i],
+            std::string("comparison '") + spell(op) + "' needs numbers, got " + t->str());
       return nullptr;
     }
     if (!ordering && !(t->isScalar() || t->isVecLike())) {

@@ -53,8 +53,8 @@ bool Sema::classifyParam(FuncDef *f, Param &p) {
     return error(p.annotation->loc, llvm::Twine(what) + " parameters are only allowed in a "
                                                         "@wp.func, not in a kernel");
   if (p.isRef && p.defaultValue)
-    return error(p.defaultValue->loc, "the wp.ref[T] parameter '" + p.name +
-                                          "' cannot have a default value");
+    return error(p.defaultValue->loc,
+                 "the wp.ref[T] parameter '" + p.name + "' cannot have a default value");
   if (f->customGrad || f->customReplay)
     return error(p.annotation->loc,
                  "functions with " + llvm::Twine(what) +
@@ -87,7 +87,7 @@ const Type *Sema::functionValue(Expr *e, Scope *scope, bool useLocals) {
     if (n->staticFunc)
       return e->type = types.function(n->staticFunc, "");
     if (const Symbol *s = scope->lookup(n->name)) {
-      FuncDef *f = s->kind == Symbol::Func ? s->func
+      FuncDef *f = s->kind == Symbol::Func    ? s->func
                    : s->kind == Symbol::Const ? aliasedFunc(s)
                                               : nullptr;
       if (f && !f->isKernel)
@@ -209,7 +209,7 @@ static void refPath(Sema &s, const Expr *e, RefPath &p) {
   refPath(s, a->base, p);
   // A vector component and the same subscript are one step (v.y is v[1]).
   p.steps.push_back(a->akind == AttrKind::Component ? std::to_string(a->index) + ","
-                                                     : "." + a->attr.str());
+                                                    : "." + a->attr.str());
 }
 
 /// Two paths may overlap unless some step of both differs for certain.
@@ -274,7 +274,8 @@ bool Sema::checkRefArguments(CallExpr *e, FuncDef *f) {
     for (auto &[j, other] : refs)
       if (mayOverlap(path, other))
         return error(a->loc, "arguments '" + f->params[j].name + "' and '" + p.name + "' of '" +
-                                 f->name + "' may refer to the same storage: kdsl passes wp.ref[T] "
+                                 f->name +
+                                 "' may refer to the same storage: kdsl passes wp.ref[T] "
                                  "arguments in and out by value and cannot make them alias");
     refs.push_back({i, std::move(path)});
   }

@@ -10,9 +10,9 @@
 //
 // A call is a CallExpr with `gradCall` set and `func` the instance of f;
 // MLIRGen calls `@<f>__grad`, which the pass kdsl-build-grad-funcs (run by
-// the driver after the front end) builds from f (lib/Autodiff/GradFuncs.cpp). For a builtin, f is a func of its own
-// that calls the builtin with parameters of the argument types, parsed from
-// text here (one per builtin and types).
+// the driver after the front end) builds from f (lib/Autodiff/GradFuncs.cpp). For a builtin, f is a
+// func of its own that calls the builtin with parameters of the argument types, parsed from text
+// here (one per builtin and types).
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Frontend/Parser.h"
@@ -51,8 +51,8 @@ static bool differentiableValue(const Type *t) {
 
 FuncDef *Sema::gradBuiltinWrapper(CallExpr *e, StringRef builtin) {
   if (!e->kwargs.empty()) {
-    error(e->kwargs[0].loc, "kdsl takes the arguments of wp.grad(wp." + builtin +
-                                ")(...) by position only");
+    error(e->kwargs[0].loc,
+          "kdsl takes the arguments of wp.grad(wp." + builtin + ")(...) by position only");
     return nullptr;
   }
   std::string key = builtin.str(), params, args;
@@ -65,8 +65,10 @@ FuncDef *Sema::gradBuiltinWrapper(CallExpr *e, StringRef builtin) {
     else if (t->kind == Type::FloatLit)
       t = types.scalar(Scalar::F32);
     if (!(t->kind == Type::Scalar || t->isVecLike())) {
-      error(a->loc, "wp.grad(wp." + builtin + "): kdsl differentiates builtins of scalar, vector, "
-                    "matrix and quaternion arguments, not " + t->str());
+      error(a->loc, "wp.grad(wp." + builtin +
+                        "): kdsl differentiates builtins of scalar, vector, "
+                        "matrix and quaternion arguments, not " +
+                        t->str());
       return nullptr;
     }
     std::string p = "a" + std::to_string(i);
@@ -112,8 +114,7 @@ const Type *Sema::checkGradCall(CallExpr *e, const Type *gradFn) {
   }
   for (const Type *r : inst->resultTypes)
     if (!differentiableValue(r)) {
-      error(e->loc, what + ": kdsl seeds float results only, and the function returns " +
-                        r->str());
+      error(e->loc, what + ": kdsl seeds float results only, and the function returns " + r->str());
       return nullptr;
     }
   std::vector<const Type *> inputs;
@@ -121,8 +122,9 @@ const Type *Sema::checkGradCall(CallExpr *e, const Type *gradFn) {
     if (p.type->kind == Type::Function)
       continue; // a specialization input, not an argument (as in Warp)
     if (p.isRef || !(p.type->kind == Type::Scalar || p.type->isVecLike())) {
-      error(e->loc, what + ": kdsl gives gradients with respect to scalar, vector, matrix and "
-                           "quaternion parameters, not the " +
+      error(e->loc, what +
+                        ": kdsl gives gradients with respect to scalar, vector, matrix and "
+                        "quaternion parameters, not the " +
                         (p.isRef ? "wp.ref[" + p.type->str() + "]" : p.type->str()) +
                         " parameter '" + p.name.str() + "'");
       return nullptr;

@@ -24,12 +24,24 @@ using namespace kdsl;
 using llvm::StringRef;
 
 /// Warp 1.16's Module.options keys (warp/_src/context.py).
-static constexpr const char *kModuleOptions[] = {
-    "max_unroll",         "enable_backward",   "enable_mathdx_gemm",   "enable_mathdx_solver",
-    "enable_mathdx_fft",  "fast_math",         "fuse_fp",              "lineinfo",
-    "cuda_output",        "mode",              "optimization_level",   "cpu_compiler_flags",
-    "block_dim",          "compile_time_trace", "strip_hash",          "deterministic",
-    "deterministic_max_records", "default_grid_stride"};
+static constexpr const char *kModuleOptions[] = {"max_unroll",
+                                                 "enable_backward",
+                                                 "enable_mathdx_gemm",
+                                                 "enable_mathdx_solver",
+                                                 "enable_mathdx_fft",
+                                                 "fast_math",
+                                                 "fuse_fp",
+                                                 "lineinfo",
+                                                 "cuda_output",
+                                                 "mode",
+                                                 "optimization_level",
+                                                 "cpu_compiler_flags",
+                                                 "block_dim",
+                                                 "compile_time_trace",
+                                                 "strip_hash",
+                                                 "deterministic",
+                                                 "deterministic_max_records",
+                                                 "default_grid_stride"};
 
 /// The text of a plain string literal ("abc" or 'abc'), if `e` is one.
 static std::optional<StringRef> stringLiteral(const Expr *e) {
@@ -68,8 +80,8 @@ bool Sema::checkIntsOption(Keyword &kw, unsigned maxN, int64_t lo, int64_t hi) {
   else
     items.push_back(kw.value);
   if (items.empty() || items.size() > maxN)
-    return error(kw.value->loc, kw.name + " takes an int or a tuple of 1 to " + llvm::Twine(maxN) +
-                                    " ints");
+    return error(kw.value->loc,
+                 kw.name + " takes an int or a tuple of 1 to " + llvm::Twine(maxN) + " ints");
   for (Expr *&e : items) {
     auto v = evalConst(e);
     if (!v || v->kind != ConstValue::Int || v->i < lo || v->i > hi)
@@ -120,10 +132,11 @@ bool Sema::checkDefOptions(FuncDef *f) {
   // `option=None` is Warp's default for every option: as if not given.
   llvm::erase_if(f->options, [&](const Keyword &kw) {
     auto *u = llvm::dyn_cast<UnsupportedExpr>(kw.value);
-    bool known = f->isKernel ? llvm::is_contained({"enable_backward", "launch_bounds", "cluster_dim",
-                                                   "module", "module_options", "grid_stride"},
-                                                  kw.name)
-                             : kw.name == "module" || kw.name == "name";
+    bool known = f->isKernel
+                     ? llvm::is_contained({"enable_backward", "launch_bounds", "cluster_dim",
+                                           "module", "module_options", "grid_stride"},
+                                          kw.name)
+                     : kw.name == "module" || kw.name == "name";
     return known && u && u->what == "None";
   });
   for (Keyword &kw : f->options) {
@@ -148,9 +161,8 @@ bool Sema::checkDefOptions(FuncDef *f) {
       ok = checkIntsOption(kw, 3, 1, 16);
     else if (n == "module_options")
       ok = checkModuleOptions(f, kw, moduleBackward);
-    else if (llvm::is_contained({"name", "cuda_max_registers", "enable_cuda_smem_spilling",
-                                 "entry_point_abi"},
-                                n))
+    else if (llvm::is_contained(
+                 {"name", "cuda_max_registers", "enable_cuda_smem_spilling", "entry_point_abi"}, n))
       ok = error(kw.loc, "kdsl does not support the @wp." + kind + " option '" + n + "' yet");
     else
       ok = error(kw.loc, "unknown @wp." + kind + " option '" + n + "'");

@@ -117,8 +117,8 @@ const Type *Sema::checkPreludeCall(CallExpr *e, StringRef name) {
     got += (got.empty() ? "" : ", ") + a->type->str();
   for (Keyword &kw : e->kwargs)
     got += (got.empty() ? "" : ", ") + kw.name.str() + "=" + kw.value->type->str();
-  error(e->loc, "no overload of wp." + name + "() takes (" + got + "); Warp's overloads are:" +
-                    candidates);
+  error(e->loc,
+        "no overload of wp." + name + "() takes (" + got + "); Warp's overloads are:" + candidates);
   return nullptr;
 }
 
@@ -144,7 +144,7 @@ const Type *Sema::bindPreludeCall(CallExpr *e, FuncDef *f, const PreludeOverload
     if (!coerce(a, p.type, "argument '" + p.name + "' of wp." + o.builtin + "()"))
       return nullptr;
   }
-  const Type *result = f->resultTypes.empty() ? types.voidTy()
+  const Type *result = f->resultTypes.empty()       ? types.voidTy()
                        : f->resultTypes.size() == 1 ? f->resultTypes[0]
                                                     : types.tuple(f->resultTypes);
   if (!o.advancesState)

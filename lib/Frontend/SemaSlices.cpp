@@ -86,8 +86,8 @@ const Type *Sema::checkCompositeSlice(SubscriptExpr *e, const Type *bt) {
   auto extents = extentsOf(bt);
   unsigned n = e->indices.size();
   if (n > extents.size()) {
-    error(e->loc, bt->str() + " takes at most " + llvm::Twine((unsigned)extents.size()) +
-                      " index(es)");
+    error(e->loc,
+          bt->str() + " takes at most " + llvm::Twine((unsigned)extents.size()) + " index(es)");
     return nullptr;
   }
   wrapNegativeIndices(e, bt);
@@ -109,8 +109,8 @@ const Type *Sema::checkCompositeSlice(SubscriptExpr *e, const Type *bt) {
     }
     if (!checkIndex(idx))
       return nullptr;
-    if (auto v = evalConst(idx); v && v->kind == ConstValue::Int &&
-                                 (v->i < 0 || v->i >= (int64_t)extents[k])) {
+    if (auto v = evalConst(idx);
+        v && v->kind == ConstValue::Int && (v->i < 0 || v->i >= (int64_t)extents[k])) {
       error(idx->loc, "index " + llvm::Twine(v->i) + " is out of range for " + bt->str());
       return nullptr;
     }
@@ -142,13 +142,14 @@ bool Sema::checkArraySliceComponent(Expr *c, bool isStep) {
 const Type *Sema::checkArraySlice(SubscriptExpr *e, const Type *bt) {
   unsigned n = e->indices.size();
   if (bt->indexed) {
-    error(e->loc, "slices of indexed arrays are not supported (Warp's view of a wp.indexedarray takes "
-                  "plain indices)");
+    error(e->loc,
+          "slices of indexed arrays are not supported (Warp's view of a wp.indexedarray takes "
+          "plain indices)");
     return nullptr;
   }
   if (n > bt->ndim) {
-    error(e->loc, "too many indices (" + llvm::Twine(n) + ") for a " + llvm::Twine((unsigned)bt->ndim) +
-                      "-d array");
+    error(e->loc, "too many indices (" + llvm::Twine(n) + ") for a " +
+                      llvm::Twine((unsigned)bt->ndim) + "-d array");
     return nullptr;
   }
   unsigned dropped = 0;
@@ -171,11 +172,14 @@ const Type *Sema::checkArraySlice(SubscriptExpr *e, const Type *bt) {
 /// a[lo], a[lo + step], ... below hi. The bounds are constants (the array's
 /// length is not known when compiling): an explicit stop, no negative bound
 /// or step.
-bool Sema::starredArraySlice(Expr *value, const Type *arrayType, llvm::SmallVectorImpl<Expr *> &parts) {
+bool Sema::starredArraySlice(Expr *value, const Type *arrayType,
+                             llvm::SmallVectorImpl<Expr *> &parts) {
   auto *sub = llvm::cast<SubscriptExpr>(value);
-  auto *s = llvm::dyn_cast_if_present<SliceExpr>(sub->indices.size() == 1 ? sub->indices[0] : nullptr);
+  auto *s =
+      llvm::dyn_cast_if_present<SliceExpr>(sub->indices.size() == 1 ? sub->indices[0] : nullptr);
   if (!s)
-    return error(value->loc, "'*' unpacks an array only through a slice with constant bounds (*a[0:3])");
+    return error(value->loc,
+                 "'*' unpacks an array only through a slice with constant bounds (*a[0:3])");
   if (arrayType->ndim != 1)
     return error(value->loc, "'*' unpacks slices of 1-d arrays only, got a " +
                                  llvm::Twine((unsigned)arrayType->ndim) + "-d array");
@@ -186,7 +190,9 @@ bool Sema::starredArraySlice(Expr *value, const Type *arrayType, llvm::SmallVect
       return std::nullopt;
     auto v = evalConst(c);
     if (!v || v->kind != ConstValue::Int) {
-      error(c->loc, "the bounds and step of an unpacked array slice must be compile-time integer constants");
+      error(
+          c->loc,
+          "the bounds and step of an unpacked array slice must be compile-time integer constants");
       return std::nullopt;
     }
     return v->i;

@@ -118,8 +118,9 @@ std::optional<const Type *> Sema::resolveCompositeType(Expr *ann, Scope *scope) 
   };
   if (auto [part, what] = genericPart(); part) {
     bool isDtype = StringRef(what) == "dtype";
-    error(part->loc, "wp.types." + *name + "() with a generic " + what + " (Any) is not supported: give a " +
-                         (isDtype ? "concrete dtype such as float32"
+    error(part->loc, "wp.types." + *name + "() with a generic " + what +
+                         " (Any) is not supported: give a " +
+                         (isDtype             ? "concrete dtype such as float32"
                           : *name == "vector" ? "constant length such as 3"
                                               : "constant shape such as (3, 3)") +
                          ", or annotate the parameter typing.Any");
@@ -131,7 +132,8 @@ std::optional<const Type *> Sema::resolveCompositeType(Expr *ann, Scope *scope) 
     if (!d)
       return nullptr;
     if (!d->isScalar()) {
-      error(dtypeExpr->loc, "the dtype of wp.types." + *name + "() must be a scalar type, got " + d->str());
+      error(dtypeExpr->loc,
+            "the dtype of wp.types." + *name + "() must be a scalar type, got " + d->str());
       return nullptr;
     }
     s = d->scalar;
@@ -145,7 +147,8 @@ std::optional<const Type *> Sema::resolveCompositeType(Expr *ann, Scope *scope) 
   if (*name == "quaternion")
     return types.quat(s);
   if (!extent) {
-    error(ann->loc, "wp.types." + *name + "() needs " + (*name == "vector" ? "a length" : "a shape"));
+    error(ann->loc,
+          "wp.types." + *name + "() needs " + (*name == "vector" ? "a length" : "a shape"));
     return nullptr;
   }
   auto extentOf = [&](Expr *e, const char *what) -> std::optional<unsigned> {
@@ -196,7 +199,8 @@ public:
   Builtin b;
 
   const Type *countError(const llvm::Twine &counts) {
-    return fail(e->loc, name + "() takes " + counts + " arguments, got " + llvm::Twine(args.size()));
+    return fail(e->loc,
+                name + "() takes " + counts + " arguments, got " + llvm::Twine(args.size()));
   }
   /// Checks every argument; unlike BuiltinRuleContext::checkArgs, leaves the
   /// message for a value of the wrong kind to each rule.
@@ -308,7 +312,8 @@ std::optional<std::pair<unsigned, unsigned>> SpatialRules::shapeKeyword() {
     return v && v->kind == Sema::ConstValue::Int && v->i >= 1 && v->i <= 255;
   };
   if (!ok(r) || !ok(c)) {
-    s.error(shape->loc, "a matrix shape is a tuple of two integer constants from 1 to 255, e.g. (2, 3)");
+    s.error(shape->loc,
+            "a matrix shape is a tuple of two integer constants from 1 to 255, e.g. (2, 3)");
     return std::pair<unsigned, unsigned>(0, 0);
   }
   return std::pair<unsigned, unsigned>(r->i, c->i);
@@ -335,16 +340,17 @@ const Type *SpatialRules::vectorCtor(const Type *fixed) {
   if (n == 1 && args[0]->type->kind == Type::Vec) {
     const Type *a = args[0]->type;
     if (length && *length != a->rows)
-      return fail(e->loc, "wp.vector() copies a vector of length " + llvm::Twine((unsigned)a->rows) +
-                              " into one of length " + llvm::Twine(*length));
+      return fail(e->loc, "wp.vector() copies a vector of length " +
+                              llvm::Twine((unsigned)a->rows) + " into one of length " +
+                              llvm::Twine(*length));
     return types.vec(a->rows, dtype.value_or(a->scalar));
   }
   if (n <= 1 && !length)
     return fail(e->loc, n ? "wp.vector() needs a length to fill a vector with a value"
                           : "wp.vector() needs a length to build a zero vector");
   if (n > 1 && length && *length != n)
-    return fail(e->loc, "wp.vector() got " + llvm::Twine((unsigned)n) + " values for a vector of length " +
-                            llvm::Twine(*length));
+    return fail(e->loc, "wp.vector() got " + llvm::Twine((unsigned)n) +
+                            " values for a vector of length " + llvm::Twine(*length));
   std::optional<Scalar> sc = inferScalar(dtype, false);
   if (!sc || !coerceAll(types.scalar(*sc)))
     return nullptr;
@@ -379,8 +385,9 @@ const Type *SpatialRules::matrixCtor(std::optional<Scalar> fixedScalar, const Ty
   for (Expr *a : args)
     vectors &= a->type->kind == Type::Vec;
   if (vectors)
-    return fail(e->loc, "passing vectors to " + name + "() is not supported (Warp rejects it too): use "
-                                                       "wp.matrix_from_rows() or wp.matrix_from_cols()");
+    return fail(e->loc, "passing vectors to " + name +
+                            "() is not supported (Warp rejects it too): use "
+                            "wp.matrix_from_rows() or wp.matrix_from_cols()");
   if (n > 1 && n != shape->first * shape->second)
     return countError("0, 1 or " + llvm::Twine(shape->first * shape->second));
   // Warp has integer and bool matrices too (they add, compare and store).
@@ -408,7 +415,8 @@ const Type *SpatialRules::transformCtor(std::optional<Scalar> fixed) {
   }
   if (n > 2)
     return countError("0, 1 (p), 2 (p, q) or 7");
-  Scalar sc = dtype.value_or(a0->kind == Type::Vec && isFloat(a0->scalar) ? a0->scalar : Scalar::F32);
+  Scalar sc =
+      dtype.value_or(a0->kind == Type::Vec && isFloat(a0->scalar) ? a0->scalar : Scalar::F32);
   if (!s.coerce(args[0], types.vec(3, sc), name + "() translation p"))
     return nullptr;
   if (n == 2 && !s.coerce(args[1], types.quat(sc), name + "() rotation q"))
@@ -431,7 +439,8 @@ const Type *SpatialRules::spatialVectorCtor(std::optional<Scalar> fixed) {
   if (n != 2)
     return countError("0, 2 (w, v) or 6");
   const Type *a0 = args[0]->type;
-  Scalar sc = dtype.value_or(a0->kind == Type::Vec && isFloat(a0->scalar) ? a0->scalar : Scalar::F32);
+  Scalar sc =
+      dtype.value_or(a0->kind == Type::Vec && isFloat(a0->scalar) ? a0->scalar : Scalar::F32);
   return coerceAll(types.vec(3, sc)) ? types.vec(6, sc) : nullptr;
 }
 
@@ -487,8 +496,9 @@ const Type *SpatialRules::transformTwistOrWrench() {
   const Type *t = args[0]->type;
   if (!t->isTransform())
     return argError(args[0], "a transform");
-  return s.coerce(args[1], types.vec(6, t->scalar), name + "() spatial vector") ? types.vec(6, t->scalar)
-                                                                                : nullptr;
+  return s.coerce(args[1], types.vec(6, t->scalar), name + "() spatial vector")
+             ? types.vec(6, t->scalar)
+             : nullptr;
 }
 
 const Type *SpatialRules::transformToMatrix() {
@@ -606,8 +616,8 @@ const Type *SpatialRules::checkAlias(const Type *t) {
 const Type *Sema::checkAliasCtor(CallExpr *e, const Type *t) {
   if (t->kind != Type::Vec && t->kind != Type::Mat)
     return checkTypeCtor(e, t);
-  Builtin b = t->kind == Type::Mat ? Builtin::Matrix
-              : !t->isTransform()  ? Builtin::Vector
+  Builtin b = t->kind == Type::Mat       ? Builtin::Matrix
+              : !t->isTransform()        ? Builtin::Vector
               : t->scalar == Scalar::F64 ? Builtin::TransformD
               : t->scalar == Scalar::F16 ? Builtin::TransformH
                                          : Builtin::TransformF;

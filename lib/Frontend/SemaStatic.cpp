@@ -239,9 +239,10 @@ private:
 bool StaticExpander::run() {
   bool any = !walkBody(f->body, [&](Expr *e) { return !isStaticCall(e); });
   // Tuples (parameters, tuple expressions) may need loops unrolled.
-  any = any || llvm::any_of(f->params, [](const Param &p) {
-          return p.type && p.type->kind == Type::Tuple;
-        }) || !walkBody(f->body, [](Expr *e) { return !llvm::isa<TupleExpr>(e); });
+  any = any ||
+        llvm::any_of(f->params,
+                     [](const Param &p) { return p.type && p.type->kind == Type::Tuple; }) ||
+        !walkBody(f->body, [](Expr *e) { return !llvm::isa<TupleExpr>(e); });
   if (!any)
     return true;
   for (Param &p : f->params)
@@ -405,12 +406,13 @@ bool StaticExpander::forStmt(ForStmt *fs, Body &out) {
   bool isRange = rangeName && rangeName->name == "range" && !range->args.empty() &&
                  range->args.size() <= 3 && range->kwargs.empty();
   if (isStaticCall(fs->iter))
-    return error(fs->iter->loc, "wp.static() cannot give the iterable of a for loop (Warp rejects it "
-                                "too); write range(wp.static(n))");
+    return error(fs->iter->loc,
+                 "wp.static() cannot give the iterable of a for loop (Warp rejects it "
+                 "too); write range(wp.static(n))");
   bool staticRange = isRange && !walkExpr(range, [&](Expr *e) { return !isStaticCall(e); });
   bool forced = target && !walkBody(fs->body, [&](Expr *e) {
-    return !(isStaticCall(e) && mentions(llvm::cast<CallExpr>(e), target->name));
-  });
+                  return !(isStaticCall(e) && mentions(llvm::cast<CallExpr>(e), target->name));
+                });
   funcWhy.clear();
   if (!expr(fs->iter))
     return false;
@@ -423,7 +425,8 @@ bool StaticExpander::forStmt(ForStmt *fs, Body &out) {
   if (forced && !constant)
     return error(fs->loc, "wp.static() in this loop uses the loop variable '" + target->name +
                               "', so the loop must be unrolled, but its range is not a "
-                              "compile-time constant" + (rangeWhy.empty() ? "" : " (" + rangeWhy + ")"));
+                              "compile-time constant" +
+                              (rangeWhy.empty() ? "" : " (" + rangeWhy + ")"));
   // Without a wp.static that needs the loop variable, Warp unrolls only
   // small loops without break (its max_unroll); the others stay loops.
   // A loop whose body indexes a tuple with its variable (Warp unrolls a
@@ -532,8 +535,8 @@ Expr *StaticExpander::evalStatic(CallExpr *call) {
   // compile-time length (CallExpr::staticLen).
   if (auto *c = llvm::dyn_cast<CallExpr>(arg)) {
     auto *callee = llvm::dyn_cast<NameExpr>(c->callee);
-    auto *x = c->args.size() == 1 && c->kwargs.empty() ? llvm::dyn_cast<NameExpr>(c->args[0])
-                                                       : nullptr;
+    auto *x =
+        c->args.size() == 1 && c->kwargs.empty() ? llvm::dyn_cast<NameExpr>(c->args[0]) : nullptr;
     if (callee && callee->name == "len" && !isKernelVar("len") && x && isKernelVar(x->name) &&
         !consts.count(x->name) && !tupleLength(x->name) && !lenTypes.count(x->name)) {
       c->staticLen = true;
@@ -544,8 +547,8 @@ Expr *StaticExpander::evalStatic(CallExpr *call) {
   if (!subst(arg, true))
     return nullptr;
   if (!funcRaise.empty()) {
-    error(arg->loc, "wp.static() expression is not a compile-time value kdsl can evaluate: " +
-                        funcRaise);
+    error(arg->loc,
+          "wp.static() expression is not a compile-time value kdsl can evaluate: " + funcRaise);
     return nullptr;
   }
   if (auto v = eval(arg))
@@ -585,7 +588,8 @@ void StaticExpander::explainFailure(Expr *arg) {
   walkExpr(arg, [&](Expr *e) {
     if (auto *n = llvm::dyn_cast<NameExpr>(e))
       if (const Symbol *sym = f->scope->lookup(n->name); sym && !sym->hostNote.empty())
-        why = "'" + n->name.str() + "' is " + sym->hostNote + ", whose value only the running "
+        why = "'" + n->name.str() + "' is " + sym->hostNote +
+              ", whose value only the running "
               "Python program knows";
     return true;
   });
@@ -607,8 +611,8 @@ bool StaticExpander::subst(Expr *&e, bool report) {
     }
     if (isKernelVar(n->name)) {
       if (report)
-        error(n->loc, "wp.static() cannot use '" + n->name + "': it is a variable of '" +
-                          f->name + "', not a compile-time value");
+        error(n->loc, "wp.static() cannot use '" + n->name + "': it is a variable of '" + f->name +
+                          "', not a compile-time value");
       return false;
     }
     return true;
@@ -624,8 +628,8 @@ bool StaticExpander::subst(Expr *&e, bool report) {
         const Type *t = it->second;
         if (t->kind != Type::Vec && t->kind != Type::Mat && t->kind != Type::Quat) {
           if (report)
-            error(x->loc, "len() in wp.static() needs a vector, matrix or quaternion, '" +
-                              x->name + "' is " + t->str());
+            error(x->loc, "len() in wp.static() needs a vector, matrix or quaternion, '" + x->name +
+                              "' is " + t->str());
           return false;
         }
         v.i = t->kind == Type::Quat ? 4 : t->rows;
@@ -634,10 +638,12 @@ bool StaticExpander::subst(Expr *&e, bool report) {
       } else if (ConstDef *cd = isKernelVar(x->name) ? nullptr : constOf(x, f->scope);
                  cd && llvm::isa<UnsupportedExpr>(cd->value)) {
         if (report)
-          error(x->loc, "len() in wp.static() needs the length of '" + x->name + "', a value of "
-                        "host code (" + llvm::cast<UnsupportedExpr>(cd->value)->what +
-                        ") whose items kdsl does not know; kdsl reads tuple, list and dict "
-                        "literals");
+          error(x->loc, "len() in wp.static() needs the length of '" + x->name +
+                            "', a value of "
+                            "host code (" +
+                            llvm::cast<UnsupportedExpr>(cd->value)->what +
+                            ") whose items kdsl does not know; kdsl reads tuple, list and dict "
+                            "literals");
         return false;
       } else if (const Symbol *sym = f->scope->lookup(x->name);
                  sym && !isKernelVar(x->name) && !sym->hostNote.empty()) {
@@ -710,7 +716,8 @@ std::optional<ConstValue> StaticExpander::eval(Expr *e) {
     return v;
   };
   switch (e->kind) {
-  case ExprKind::Compare: return evalCompare(llvm::cast<CompareExpr>(e));
+  case ExprKind::Compare:
+    return evalCompare(llvm::cast<CompareExpr>(e));
   case ExprKind::BoolOp: {
     // Python: `a and b` is a if a is false, else b (`or` the other way).
     auto *b = llvm::cast<BoolOpExpr>(e);
@@ -739,7 +746,8 @@ std::optional<ConstValue> StaticExpander::eval(Expr *e) {
       return evalIn(elt, scope);
     return std::nullopt;
   }
-  default: break;
+  default:
+    break;
   }
   return s.evalConst(e);
 }
@@ -817,13 +825,26 @@ std::optional<ConstValue> StaticExpander::evalCompare(CompareExpr *c) {
     int64_t ri = rhs->kind == ConstValue::Int ? rhs->i : rhs->b;
     double lf = num(*lhs), rf = num(*rhs);
     switch (c->ops[k]) {
-    case CmpOp::Lt: result &= ints ? li < ri : lf < rf; break;
-    case CmpOp::Le: result &= ints ? li <= ri : lf <= rf; break;
-    case CmpOp::Gt: result &= ints ? li > ri : lf > rf; break;
-    case CmpOp::Ge: result &= ints ? li >= ri : lf >= rf; break;
-    case CmpOp::Eq: result &= ints ? li == ri : lf == rf; break;
-    case CmpOp::Ne: result &= ints ? li != ri : lf != rf; break;
-    default: return std::nullopt;
+    case CmpOp::Lt:
+      result &= ints ? li < ri : lf < rf;
+      break;
+    case CmpOp::Le:
+      result &= ints ? li <= ri : lf <= rf;
+      break;
+    case CmpOp::Gt:
+      result &= ints ? li > ri : lf > rf;
+      break;
+    case CmpOp::Ge:
+      result &= ints ? li >= ri : lf >= rf;
+      break;
+    case CmpOp::Eq:
+      result &= ints ? li == ri : lf == rf;
+      break;
+    case CmpOp::Ne:
+      result &= ints ? li != ri : lf != rf;
+      break;
+    default:
+      return std::nullopt;
     }
     lhs = rhs;
   }
@@ -896,9 +917,8 @@ Expr *StaticExpander::element(Expr *e, Scope *&scope) {
     for (auto &[k, v] : u->dictItems) {
       auto sk = stringValue(k, c->scope);
       auto ik = sk ? std::nullopt : evalIn(k, c->scope);
-      if ((skey && sk && *skey == *sk) ||
-          (ikey && ik && ikey->kind == ConstValue::Int && ik->kind == ConstValue::Int &&
-           ikey->i == ik->i))
+      if ((skey && sk && *skey == *sk) || (ikey && ik && ikey->kind == ConstValue::Int &&
+                                           ik->kind == ConstValue::Int && ikey->i == ik->i))
         found = v;
     }
   }
@@ -924,11 +944,11 @@ FuncDef *StaticExpander::funcValue(Expr *e, Scope *scope, unsigned depth) {
 
 Expr *StaticExpander::literal(SMLoc loc, const ConstValue &v) {
   switch (v.kind) {
-  case ConstValue::Bool: return mod.make<BoolExpr>(loc, v.b);
+  case ConstValue::Bool:
+    return mod.make<BoolExpr>(loc, v.b);
   case ConstValue::Int:
     if (v.i < 0)
-      return mod.make<UnaryExpr>(loc, UnOp::Neg,
-                                 mod.make<IntExpr>(loc, 0 - (uint64_t)v.i, false));
+      return mod.make<UnaryExpr>(loc, UnOp::Neg, mod.make<IntExpr>(loc, 0 - (uint64_t)v.i, false));
     return mod.make<IntExpr>(loc, (uint64_t)v.i, false);
   case ConstValue::Float:
     if (std::signbit(v.f))
@@ -954,7 +974,8 @@ std::optional<llvm::SmallVector<ConstValue, 8>> StaticExpander::containerValues(
   llvm::ArrayRef<Expr *> items;
   if (auto *t = llvm::dyn_cast<TupleExpr>(value))
     items = t->elts;
-  else if (auto *u = llvm::dyn_cast<UnsupportedExpr>(value); u && (u->isSet || !u->listItems.empty()))
+  else if (auto *u = llvm::dyn_cast<UnsupportedExpr>(value);
+           u && (u->isSet || !u->listItems.empty()))
     items = u->listItems;
   else
     return std::nullopt;
@@ -967,7 +988,6 @@ std::optional<llvm::SmallVector<ConstValue, 8>> StaticExpander::containerValues(
   }
   return out;
 }
-
 
 /// Warp calls a @wp.func used in wp.static as the Python function it is.
 /// kdsl runs bodies of assignments, `return`, `if`, `pass` and loops over
@@ -1038,7 +1058,8 @@ bool StaticExpander::runBody(const Body &b, llvm::StringMap<ConstValue> &env,
     if (++steps > 100000)
       return false;
     switch (st->kind) {
-    case StmtKind::Pass: continue;
+    case StmtKind::Pass:
+      continue;
     case StmtKind::Expr:
       if (llvm::cast<ExprStmt>(st)->isDocstring)
         continue;
@@ -1092,9 +1113,8 @@ bool StaticExpander::runBody(const Body &b, llvm::StringMap<ConstValue> &env,
       auto *target = llvm::dyn_cast<NameExpr>(fs->target);
       auto *range = llvm::dyn_cast<CallExpr>(fs->iter);
       auto *rn = range ? llvm::dyn_cast<NameExpr>(range->callee) : nullptr;
-      if (!target || !rn || rn->name != "range" || range->args.empty() ||
-          range->args.size() > 3 || !range->kwargs.empty() || fs->hasElse ||
-          containsBreak(fs->body))
+      if (!target || !rn || rn->name != "range" || range->args.empty() || range->args.size() > 3 ||
+          !range->kwargs.empty() || fs->hasElse || containsBreak(fs->body))
         return false;
       llvm::SmallVector<int64_t, 3> args;
       for (Expr *a : range->args) {
@@ -1116,7 +1136,8 @@ bool StaticExpander::runBody(const Body &b, llvm::StringMap<ConstValue> &env,
       }
       continue;
     }
-    default: return false;
+    default:
+      return false;
     }
   }
   return true;
@@ -1229,10 +1250,11 @@ bool Sema::reportHostName(NameExpr *n, const Symbol *s) {
   if (s && s->kind == Symbol::Other && s->hostNote.empty() && !s->missingModule.empty()) {
     // An import of a module kdsl did not find (Imports.cpp).
     if (isStdlibModule(s->missingModule)) {
-      error(n->loc, "'" + n->name + "' is " +
-                        (s->missingName.empty() ? "Python's standard library module '"
-                                                : "imported from Python's standard library module '") +
-                        s->missingModule + "', which kernel code cannot use here");
+      error(n->loc,
+            "'" + n->name + "' is " +
+                (s->missingName.empty() ? "Python's standard library module '"
+                                        : "imported from Python's standard library module '") +
+                s->missingModule + "', which kernel code cannot use here");
       return true;
     }
     std::string path = s->missingModule.str();
@@ -1254,7 +1276,8 @@ bool Sema::reportHostName(NameExpr *n, const Symbol *s) {
   error(n->loc, "'" + n->name + "' is " + s->hostNote +
                     ": kernel code can only use values known from the source (literals, "
                     "constants, @wp.func and @wp.struct definitions), and kdsl does not run "
-                    "the Python code that would give '" + n->name + "' its value");
+                    "the Python code that would give '" +
+                    n->name + "' its value");
   return true;
 }
 

@@ -37,12 +37,16 @@ bool Sema::expandStarredArgs(CallExpr *e) {
     if (!t)
       return false;
     if (t->kind == Type::Array)
-      return error(e->args[pos]->loc, "'*' unpacks an array only through a slice with constant bounds "
-                                      "(*a[0:3])");
-    unsigned n = t->kind == Type::Vec || t->kind == Type::Mat ? t->rows : t->kind == Type::Quat ? 4 : 0;
+      return error(e->args[pos]->loc,
+                   "'*' unpacks an array only through a slice with constant bounds "
+                   "(*a[0:3])");
+    unsigned n = t->kind == Type::Vec || t->kind == Type::Mat ? t->rows
+                 : t->kind == Type::Quat                      ? 4
+                                                              : 0;
     if (n == 0)
       return error(e->args[pos]->loc, "only vectors, quaternions, transforms and matrices can be "
-                                      "unpacked with '*' (got " + t->str() + ")");
+                                      "unpacked with '*' (got " +
+                                          t->str() + ")");
     llvm::SmallVector<Expr *, 4> parts;
     for (unsigned j = 0; j < n; ++j) {
       auto *sub = mod.make<SubscriptExpr>(value->loc, value);

@@ -12,15 +12,17 @@ static const char *suffix(Scalar s) {
 
 std::string Type::str() const {
   switch (kind) {
-  case Void: return "None";
-  case Scalar: return warpName(scalar);
+  case Void:
+    return "None";
+  case Scalar:
+    return warpName(scalar);
   case Vec: {
     std::string c = suffix(scalar);
     if (cols == 1) // a transform (Types.h)
-      return c == "?" ? "transformation(dtype=" + std::string(warpName(scalar)) + ")" : "transform" + c;
-    return c == "?"
-               ? "vector(length=" + std::to_string(rows) + ", dtype=" + warpName(scalar) + ")"
-               : "vec" + std::to_string(rows) + c;
+      return c == "?" ? "transformation(dtype=" + std::string(warpName(scalar)) + ")"
+                      : "transform" + c;
+    return c == "?" ? "vector(length=" + std::to_string(rows) + ", dtype=" + warpName(scalar) + ")"
+                    : "vec" + std::to_string(rows) + c;
   }
   case Mat:
     if (std::string(suffix(scalar)) == "?")
@@ -36,7 +38,8 @@ std::string Type::str() const {
       std::string sh;
       for (size_t d = 0; d < fixedShape.size(); ++d)
         sh += (d ? ", " : "") + std::to_string(fixedShape[d]);
-      return "fixedarray(dtype=" + dtype->str() + ", shape=(" + sh + (fixedShape.size() == 1 ? ",))" : "))");
+      return "fixedarray(dtype=" + dtype->str() + ", shape=(" + sh +
+             (fixedShape.size() == 1 ? ",))" : "))");
     }
     return std::string(indexed ? "indexedarray" : "array") + "(dtype=" + dtype->str() +
            (ndim > 1 ? ", ndim=" + std::to_string(ndim) : "") + ")";
@@ -47,16 +50,20 @@ std::string Type::str() const {
     return "tile(dtype=" + dtype->str() + ", shape=(" + sh +
            (fixedShape.size() == 1 ? ",))" : "))");
   }
-  case Struct: return structDef->name.str();
+  case Struct:
+    return structDef->name.str();
   case Tuple: {
     std::string s = "(";
     for (size_t i = 0; i < elems.size(); ++i)
       s += (i ? ", " : "") + elems[i]->str();
     return s + ")";
   }
-  case IntLit: return "int literal";
-  case FloatLit: return "float literal";
-  case Shape: return "array shape";
+  case IntLit:
+    return "int literal";
+  case FloatLit:
+    return "float literal";
+  case Shape:
+    return "array shape";
   case Function:
     return (grad ? "wp.grad(" : "") + (funcDef ? funcDef->name.str() : "wp." + builtinName) +
            (grad ? ")" : "");
@@ -179,10 +186,14 @@ const Type *TypeContext::tuple(llvm::ArrayRef<const Type *> elems) {
 
 const Type *TypeContext::withScalar(const Type *t, Scalar s) {
   switch (t->kind) {
-  case Type::Vec: return t->cols == 1 ? transform(s) : vec(t->rows, s);
-  case Type::Mat: return mat(t->rows, t->cols, s);
-  case Type::Quat: return quat(s);
-  default: return scalar(s);
+  case Type::Vec:
+    return t->cols == 1 ? transform(s) : vec(t->rows, s);
+  case Type::Mat:
+    return mat(t->rows, t->cols, s);
+  case Type::Quat:
+    return quat(s);
+  default:
+    return scalar(s);
   }
 }
 

@@ -88,8 +88,8 @@ static llvm::Error systemError(const char *what) {
 
 llvm::Expected<ChildOutcome> kdsl::runInChildProcess(llvm::function_ref<std::string()> body,
                                                      std::optional<double> timeoutSeconds) {
-  void *page = mmap(nullptr, sizeof(SharedState), PROT_READ | PROT_WRITE,
-                    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  void *page =
+      mmap(nullptr, sizeof(SharedState), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (page == MAP_FAILED)
     return systemError("cannot map memory shared with the child process");
   shared = new (page) SharedState();

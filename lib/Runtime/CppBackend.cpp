@@ -87,9 +87,9 @@ llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithCpp(mlir::ModuleOp m
   auto program = llvm::sys::findProgramByName(cxx);
   if (!program)
     return llvm::createStringError("C++ compiler '" + cxx + "' not found");
-  llvm::SmallVector<llvm::StringRef> args = {*program,      "-std=c++17", "-O2",    "-march=native",
-                                             "-ffp-contract=off", "-fPIC", "-shared", "-o",
-                                             so,            cpp};
+  llvm::SmallVector<llvm::StringRef> args = {
+      *program, "-std=c++17", "-O2", "-march=native", "-ffp-contract=off", "-fPIC", "-shared",
+      "-o",     so,           cpp};
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(log),
                                                 llvm::StringRef(log)};
   std::string error;

@@ -17,7 +17,9 @@ GradCheckDefaults kdsl::gradCheckDefaults(ScalarKind kind) {
 
 std::string kdsl::describeGradCheckFailure(const GradCheckResult &r) {
   // Enough digits to see the difference (formatv's default shows 2 decimals).
-  auto g = [](const char *fmt, double v) { return llvm::formatv("{0}", llvm::format(fmt, v)).str(); };
+  auto g = [](const char *fmt, double v) {
+    return llvm::formatv("{0}", llvm::format(fmt, v)).str();
+  };
   std::string text =
       llvm::formatv("gradient of '{0}' disagrees with finite differences in {1} of {2} "
                     "components; worst: component {3}: adjoint {4}, finite differences {5} "
@@ -32,9 +34,10 @@ std::string kdsl::describeGradCheckFailure(const GradCheckResult &r) {
   return text;
 }
 
-llvm::Expected<std::vector<GradCheckResult>>
-kdsl::checkGradients(LaunchPlan &plan, CpuModule &module, unsigned threads,
-                     const GradCheckOptions &options) {
+llvm::Expected<std::vector<GradCheckResult>> kdsl::checkGradients(LaunchPlan &plan,
+                                                                  CpuModule &module,
+                                                                  unsigned threads,
+                                                                  const GradCheckOptions &options) {
   if (!plan.hasBackward())
     return makeRunError(RunErrorKind::Spec, "checking gradients needs \"backward\" in the spec");
   std::vector<std::vector<char>> initial = plan.snapshot();
@@ -63,8 +66,8 @@ kdsl::checkGradients(LaunchPlan &plan, CpuModule &module, unsigned threads,
     for (ScalarSlot slot : n.slots) {
       plan.restore(initial);
       double x = *loadFloatComponent(a.data() + slot.offset, slot.kind, 0);
-      double h = options.step.value_or(gradCheckDefaults(slot.kind).step) *
-                 std::max(1.0, std::fabs(x));
+      double h =
+          options.step.value_or(gradCheckDefaults(slot.kind).step) * std::max(1.0, std::fabs(x));
       // The points as the array stores them (float32 rounds x +- h).
       auto stored = [&](double v) {
         char buf[8];

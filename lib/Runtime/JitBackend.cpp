@@ -22,7 +22,6 @@
 using namespace mlir;
 using namespace kdsl;
 
-
 /// Runs the CPU lowering pipeline on `module`; diagnostics go into the error.
 llvm::Error kdsl::lowerToLLVMDialect(ModuleOp module, const CpuCompileOptions &options) {
   std::string diagnostics;

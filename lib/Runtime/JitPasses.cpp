@@ -18,13 +18,13 @@ namespace {
 /// (double's name; float's adds "f"), or empty.
 std::string libmName(Intrinsic::ID id, Type *type) {
   static const std::pair<Intrinsic::ID, const char *> names[] = {
-      {Intrinsic::sin, "sin"},     {Intrinsic::cos, "cos"},       {Intrinsic::tan, "tan"},
-      {Intrinsic::asin, "asin"},   {Intrinsic::acos, "acos"},     {Intrinsic::atan, "atan"},
-      {Intrinsic::atan2, "atan2"}, {Intrinsic::sinh, "sinh"},     {Intrinsic::cosh, "cosh"},
-      {Intrinsic::tanh, "tanh"},   {Intrinsic::exp, "exp"},       {Intrinsic::exp2, "exp2"},
-      {Intrinsic::log, "log"},     {Intrinsic::log2, "log2"},     {Intrinsic::log10, "log10"},
-      {Intrinsic::pow, "pow"},     {Intrinsic::fabs, "fabs"},     {Intrinsic::floor, "floor"},
-      {Intrinsic::ceil, "ceil"},   {Intrinsic::trunc, "trunc"},   {Intrinsic::round, "round"},
+      {Intrinsic::sin, "sin"},           {Intrinsic::cos, "cos"},     {Intrinsic::tan, "tan"},
+      {Intrinsic::asin, "asin"},         {Intrinsic::acos, "acos"},   {Intrinsic::atan, "atan"},
+      {Intrinsic::atan2, "atan2"},       {Intrinsic::sinh, "sinh"},   {Intrinsic::cosh, "cosh"},
+      {Intrinsic::tanh, "tanh"},         {Intrinsic::exp, "exp"},     {Intrinsic::exp2, "exp2"},
+      {Intrinsic::log, "log"},           {Intrinsic::log2, "log2"},   {Intrinsic::log10, "log10"},
+      {Intrinsic::pow, "pow"},           {Intrinsic::fabs, "fabs"},   {Intrinsic::floor, "floor"},
+      {Intrinsic::ceil, "ceil"},         {Intrinsic::trunc, "trunc"}, {Intrinsic::round, "round"},
       {Intrinsic::copysign, "copysign"}, {Intrinsic::minnum, "fmin"}, {Intrinsic::maxnum, "fmax"},
   };
   if (!type->isFloatTy() && !type->isDoubleTy())
@@ -52,7 +52,8 @@ void callLibm(Function &f) {
     if (name.empty())
       continue;
     SmallVector<Type *> types(args.size(), inst.getType());
-    FunctionCallee callee = m.getOrInsertFunction(name, FunctionType::get(inst.getType(), types, false));
+    FunctionCallee callee =
+        m.getOrInsertFunction(name, FunctionType::get(inst.getType(), types, false));
     CallInst *call = b.CreateCall(callee, args);
     call->setDoesNotAccessMemory();
     inst.replaceAllUsesWith(call);

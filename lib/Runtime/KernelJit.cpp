@@ -51,14 +51,23 @@ template <typename T, typename Bits, bool Sub> static T atomicAddOrSub(T *p, T v
     T next = Sub ? old - v : old + v;
     Bits nextBits;
     std::memcpy(&nextBits, &next, sizeof next);
-    if (__atomic_compare_exchange_n(bits, &oldBits, nextBits, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+    if (__atomic_compare_exchange_n(bits, &oldBits, nextBits, true, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED))
       return old;
   }
 }
-extern "C" float kdsl_atomic_fadd_f32(float *p, float v) { return atomicAddOrSub<float, uint32_t, false>(p, v); }
-extern "C" float kdsl_atomic_fsub_f32(float *p, float v) { return atomicAddOrSub<float, uint32_t, true>(p, v); }
-extern "C" double kdsl_atomic_fadd_f64(double *p, double v) { return atomicAddOrSub<double, uint64_t, false>(p, v); }
-extern "C" double kdsl_atomic_fsub_f64(double *p, double v) { return atomicAddOrSub<double, uint64_t, true>(p, v); }
+extern "C" float kdsl_atomic_fadd_f32(float *p, float v) {
+  return atomicAddOrSub<float, uint32_t, false>(p, v);
+}
+extern "C" float kdsl_atomic_fsub_f32(float *p, float v) {
+  return atomicAddOrSub<float, uint32_t, true>(p, v);
+}
+extern "C" double kdsl_atomic_fadd_f64(double *p, double v) {
+  return atomicAddOrSub<double, uint64_t, false>(p, v);
+}
+extern "C" double kdsl_atomic_fsub_f64(double *p, double v) {
+  return atomicAddOrSub<double, uint64_t, true>(p, v);
+}
 
 void kdsl::initializeNativeTargetOnce() {
   static bool initialized = [] {

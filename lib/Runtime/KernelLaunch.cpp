@@ -1,6 +1,6 @@
 //===- KernelLaunch.cpp - kernels and parallel launches ---------------------===//
-#include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Runtime/LaunchSpec.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -51,7 +51,8 @@ readArgs(mlir::Operation *op, mlir::SymbolTableCollection &symbols,
                   HasDataOp, IsDenseOp>(inner))
       return;
     if (auto a = mlir::dyn_cast<AtomicOp>(inner))
-      if ((a.getKind() == AtomicKind::add || a.getKind() == AtomicKind::sub) && a.getResult().use_empty())
+      if ((a.getKind() == AtomicKind::add || a.getKind() == AtomicKind::sub) &&
+          a.getResult().use_empty())
         return;
     llvm::SmallVector<bool> calleeReads;
     if (auto call = mlir::dyn_cast<mlir::func::CallOp>(inner))
@@ -150,8 +151,7 @@ KDSL_CALLS_FOREIGN_CODE static void callKernel(kdsl_kernel_fn fn, const int64_t 
   fn(dims, begin, end, args);
 }
 
-void kdsl::launchParallel(kdsl_kernel_fn fn, const int64_t dims[4], void **args,
-                          unsigned threads) {
+void kdsl::launchParallel(kdsl_kernel_fn fn, const int64_t dims[4], void **args, unsigned threads) {
   int64_t total = dims[0] * dims[1] * dims[2] * dims[3];
   if (total <= 0)
     return;

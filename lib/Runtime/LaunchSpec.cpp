@@ -69,8 +69,8 @@ Error LaunchPlan::run(CpuModule &module, unsigned threads, RuntimeReports *repor
       continue;
     kdsl_kernel_fn fn = module.lookup(l.kernel, /*backward=*/true);
     if (!fn)
-      return makeRunError(RunErrorKind::Compile,
-                          "the adjoint of kernel '" + l.kernel + "' is missing from the compiled module");
+      return makeRunError(RunErrorKind::Compile, "the adjoint of kernel '" + l.kernel +
+                                                     "' is missing from the compiled module");
     adjointFns[l.kernel] = fn;
   }
   if (!backward)
@@ -98,8 +98,12 @@ Error LaunchPlan::run(CpuModule &module, unsigned threads, RuntimeReports *repor
   for (const std::vector<Saved> &list : saved)
     for (const Saved &s : list)
       if (seen.insert(s.array).second)
-        results.push_back({s.array, false, std::vector<char>(s.array->data(), s.array->data() + s.array->byteSize())});
-  auto putBack = [](const Saved &s) { std::memcpy(s.array->data(), s.bytes.data(), s.bytes.size()); };
+        results.push_back(
+            {s.array, false,
+             std::vector<char>(s.array->data(), s.array->data() + s.array->byteSize())});
+  auto putBack = [](const Saved &s) {
+    std::memcpy(s.array->data(), s.bytes.data(), s.bytes.size());
+  };
   llvm::scope_exit restoreResults([&] { llvm::for_each(results, putBack); });
   // The tape: seed the gradients, then run the adjoints in reverse order,
   // each on the arrays as its forward launch found them.
@@ -113,9 +117,9 @@ Error LaunchPlan::run(CpuModule &module, unsigned threads, RuntimeReports *repor
     launchParallel(adjointFns[l.kernel], l.dims, l.args.data(), threads);
     endLaunch();
     if (reports && reports->count())
-      return makeRunError(RunErrorKind::Runtime,
-                          reports->summary() + " (in the adjoint of launch " +
-                              std::to_string(forward) + " of the spec)");
+      return makeRunError(RunErrorKind::Runtime, reports->summary() +
+                                                     " (in the adjoint of launch " +
+                                                     std::to_string(forward) + " of the spec)");
     for (const Saved &s : saved[forward])
       if (!s.beforeAdjoint)
         putBack(s);

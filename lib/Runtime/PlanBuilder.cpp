@@ -1,7 +1,7 @@
 //===- PlanBuilder.cpp - launch specs to launch plans -----------------------===//
-#include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Dialect/IndexedArray.h"
 #include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Runtime/LaunchSpec.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -49,7 +49,6 @@ static std::string joinNames(llvm::ArrayRef<std::string> names) {
     s += (s.empty() ? "" : ", ") + n;
   return s;
 }
-
 
 /// An integral JSON number in [lo, hi] (|lo|, |hi| < 2^62).
 static std::optional<int64_t> getInt(const json::Value &v, int64_t lo, int64_t hi) {
@@ -107,8 +106,9 @@ static Expected<ArrayDesc> parseArrayDesc(const json::Value &v, StringRef what) 
   }
   const json::Object *obj = v.getAsObject();
   if (!obj)
-    return specError(what + ": expected an array descriptor ({\"data\": [...]}, {\"zeros\": "
-                            "shape}, {\"ones\": shape} or {\"full\": shape, \"value\": v}), got " +
+    return specError(what +
+                     ": expected an array descriptor ({\"data\": [...]}, {\"zeros\": "
+                     "shape}, {\"ones\": shape} or {\"full\": shape, \"value\": v}), got " +
                      describeJSONValue(v));
   static const char *const known[] = {"data",  "zeros", "ones",          "full",
                                       "value", "dtype", "requires_grad", "retain_grad"};
@@ -127,17 +127,19 @@ static Expected<ArrayDesc> parseArrayDesc(const json::Value &v, StringRef what) 
     if (obj->get(k))
       inits.push_back(k);
   if (inits.size() != 1)
-    return specError(what + ": an array descriptor has exactly one of \"data\", \"zeros\", "
-                            "\"ones\" or \"full\"" +
+    return specError(what +
+                     ": an array descriptor has exactly one of \"data\", \"zeros\", "
+                     "\"ones\" or \"full\"" +
                      (inits.empty() ? std::string() : ", got " + joinNames(inits)));
   StringRef init = inits.front();
   if (init == "data") {
     desc.init = ArrayDesc::Init::Data;
     desc.data = obj->get("data");
     if (!desc.data->getAsArray())
-      return specError(what + ": \"data\" must be a (nested) list, got " + describeJSONValue(*desc.data));
+      return specError(what + ": \"data\" must be a (nested) list, got " +
+                       describeJSONValue(*desc.data));
   } else {
-    desc.init = init == "zeros" ? ArrayDesc::Init::Zeros
+    desc.init = init == "zeros"  ? ArrayDesc::Init::Zeros
                 : init == "ones" ? ArrayDesc::Init::Ones
                                  : ArrayDesc::Init::Full;
     Expected<std::vector<int64_t>> shape =
@@ -159,14 +161,16 @@ static Expected<ArrayDesc> parseArrayDesc(const json::Value &v, StringRef what) 
     if (Expected<ElemType> t = parseDtype(*name))
       desc.dtype = *t;
     else
-      desc.dtypeError = takeRunError(prefixRunError(t.takeError(), what), RunErrorKind::Spec).second;
+      desc.dtypeError =
+          takeRunError(prefixRunError(t.takeError(), what), RunErrorKind::Spec).second;
   }
   for (auto [key, flag] : {std::pair<const char *, bool *>{"requires_grad", &desc.requiresGrad},
                            {"retain_grad", &desc.retainGrad}}) {
     if (const json::Value *b = obj->get(key)) {
       std::optional<bool> value = b->getAsBoolean();
       if (!value)
-        return specError(what + ": \"" + key + "\" must be true or false, got " + describeJSONValue(*b));
+        return specError(what + ": \"" + key + "\" must be true or false, got " +
+                         describeJSONValue(*b));
       *flag = *value;
     }
   }
@@ -185,8 +189,8 @@ namespace {
 /// Fills an array from nested lists, checking that they are rectangular.
 struct DataFiller {
   HostArray &array;
-  StringRef what; // "array 'x'"
-  StringRef name; // "x" for index paths
+  StringRef what;       // "array 'x'"
+  StringRef name;       // "x" for index paths
   std::string kindText; // "a 2-d array of vec3f"
   llvm::SmallVector<int64_t, 4> index;
   int64_t flat = 0;
@@ -246,11 +250,20 @@ static void applySign(ElemType &t, DeclaredSign sign) {
     return;
   if (sign == DeclaredSign::Unsigned) {
     switch (t.scalar) {
-    case ScalarKind::I8: t.scalar = ScalarKind::U8; break;
-    case ScalarKind::I16: t.scalar = ScalarKind::U16; break;
-    case ScalarKind::I32: t.scalar = ScalarKind::U32; break;
-    case ScalarKind::I64: t.scalar = ScalarKind::U64; break;
-    default: break;
+    case ScalarKind::I8:
+      t.scalar = ScalarKind::U8;
+      break;
+    case ScalarKind::I16:
+      t.scalar = ScalarKind::U16;
+      break;
+    case ScalarKind::I32:
+      t.scalar = ScalarKind::U32;
+      break;
+    case ScalarKind::I64:
+      t.scalar = ScalarKind::U64;
+      break;
+    default:
+      break;
     }
   }
   t.signKnown = true;
@@ -365,13 +378,14 @@ Error PlanBuilder::build(const json::Value &spec) {
   }
 
   if (!general) {
-    if (Error e = checkKeys(*root, {"kernel", "dim", "inputs", "print", "backward", "timeout"},
-                              "spec: "))
+    if (Error e =
+            checkKeys(*root, {"kernel", "dim", "inputs", "print", "backward", "timeout"}, "spec: "))
       return e;
     if (Error e = parseLaunch(*root, "inputs", ""))
       return e;
   } else {
-    if (Error e = checkKeys(*root, {"arrays", "launches", "print", "backward", "timeout"}, "spec: "))
+    if (Error e =
+            checkKeys(*root, {"arrays", "launches", "print", "backward", "timeout"}, "spec: "))
       return e;
     // Named arrays, in name order (JSON objects are unordered).
     if (const json::Value *arrays = root->get("arrays")) {
@@ -469,8 +483,9 @@ Error PlanBuilder::parseLaunch(const json::Object &obj, StringRef argsKey, std::
   std::vector<int64_t> dims;
   const int64_t maxDim = std::numeric_limits<int32_t>::max();
   auto dimError = [&]() {
-    return specError(prefix + "\"dim\" must be an integer or a list of 1 to 4 integers, each from "
-                              "0 to 2147483647 (thread indices are int32), got " +
+    return specError(prefix +
+                     "\"dim\" must be an integer or a list of 1 to 4 integers, each from "
+                     "0 to 2147483647 (thread indices are int32), got " +
                      shortJSON(*dv));
   };
   if (const json::Array *list = dv->getAsArray()) {
@@ -524,7 +539,8 @@ Error PlanBuilder::parseLaunch(const json::Object &obj, StringRef argsKey, std::
     Expected<Layout> layout = layoutOf(type);
     if (!layout)
       return prefixRunError(layout.takeError(), argWhatText);
-    if (auto at = llvm::dyn_cast<ArrayType>(type); at && !arrayElemTypeFromMLIR(at.getElementType()))
+    if (auto at = llvm::dyn_cast<ArrayType>(type);
+        at && !arrayElemTypeFromMLIR(at.getElementType()))
       return specError(argWhatText + ": arrays of " + describeType(at.getElementType()) +
                        " are not supported by kdsl-run (a struct array element holds no arrays)");
     if (general) {
@@ -582,12 +598,12 @@ Error PlanBuilder::collectBindings(const json::Value &v, mlir::Type t, StringRef
     }
     const json::Object *obj = v.getAsObject();
     if (!obj)
-      return Error::success(); // reported when encoding
+      return Error::success();        // reported when encoding
     declared = DeclaredSign::Unknown; // struct fields keep no signedness
     for (auto [name, type] : llvm::zip(st.getFieldNames(), st.getFieldTypes()))
       if (const json::Value *field = obj->get(name.getValue()))
-        if (Error e = collectBindings(*field, type, (what + ", field '" + name.getValue() + "'").str(),
-                                      kernel))
+        if (Error e = collectBindings(*field, type,
+                                      (what + ", field '" + name.getValue() + "'").str(), kernel))
           return e;
   }
   return Error::success();
@@ -617,8 +633,7 @@ std::optional<ElemType> PlanBuilder::structNamed(StringRef name) const {
   return std::nullopt;
 }
 
-Expected<ElemType> PlanBuilder::resolveElem(const ArrayDesc &desc, ArrayType type,
-                                            StringRef what) {
+Expected<ElemType> PlanBuilder::resolveElem(const ArrayDesc &desc, ArrayType type, StringRef what) {
   mlir::Type elemType = type.getElementType();
   std::optional<ElemType> fromType = arrayElemTypeFromMLIR(elemType);
   if (!fromType)
@@ -657,7 +672,8 @@ Expected<HostArray *> PlanBuilder::materialize(const ArrayDesc &desc, const Elem
       const json::Array *list = cur->getAsArray();
       if (!list)
         return specError(what + ": \"data\" must be nested lists " + Twine(ndim) + " deep for " +
-                         kindText + ", but " + indexPath(name, index) + " is " + describeJSONValue(*cur));
+                         kindText + ", but " + indexPath(name, index) + " is " +
+                         describeJSONValue(*cur));
       shape.push_back(int64_t(list->size()));
       if (list->empty()) {
         shape.resize(ndim, 0);
@@ -681,14 +697,13 @@ Expected<HostArray *> PlanBuilder::materialize(const ArrayDesc &desc, const Elem
     overflow |= __builtin_mul_overflow(count, uint64_t(d), &count);
   overflow |= __builtin_mul_overflow(count, elem.size(), &bytes);
   if (overflow || bytes > bytesLeft)
-    return specError(what + ": an array of shape " + formatShape(shape) + " and dtype " +
-                     elem.name() + " needs " +
-                     (overflow ? std::string("more than 2^64") : std::to_string(bytes)) +
-                     " bytes, more than " +
-                     (bytesLeft == maxBytes ? std::string("the limit of ")
-                                            : std::to_string(bytesLeft) +
-                                                  " bytes left of the limit of ") +
-                     formatBytes(maxBytes) + " for all arrays together");
+    return specError(
+        what + ": an array of shape " + formatShape(shape) + " and dtype " + elem.name() +
+        " needs " + (overflow ? std::string("more than 2^64") : std::to_string(bytes)) +
+        " bytes, more than " +
+        (bytesLeft == maxBytes ? std::string("the limit of ")
+                               : std::to_string(bytesLeft) + " bytes left of the limit of ") +
+        formatBytes(maxBytes) + " for all arrays together");
   Expected<std::unique_ptr<HostArray>> allocated = HostArray::allocate(elem, shape, bytesLeft);
   if (!allocated)
     return prefixRunError(allocated.takeError(), what);
@@ -748,7 +763,7 @@ Error PlanBuilder::materializeNamed() {
       std::optional<ElemType> structElem = structNamed(n.desc.dtypeName);
       if (!n.desc.dtypeError.empty() && !structElem)
         return specError(n.desc.dtypeError);
-      elem = structElem  ? *structElem
+      elem = structElem     ? *structElem
              : n.desc.dtype ? *n.desc.dtype
                             : ElemType::makeScalar(ScalarKind::F32);
       if (n.desc.init == ArrayDesc::Init::Data) {
@@ -789,7 +804,8 @@ Error PlanBuilder::bindArray(const json::Value &v, ArrayType type, StringRef wha
   }
   if (std::optional<StringRef> ref = v.getAsString()) {
     if (!ref->starts_with("@"))
-      return specError(what + ": expected an array descriptor or \"@name\", got " + describeJSONValue(v));
+      return specError(what + ": expected an array descriptor or \"@name\", got " +
+                       describeJSONValue(v));
     if (!general)
       return specError(what + ": named arrays (\"" + *ref +
                        "\") need the general form ({\"arrays\": ..., \"launches\": ...})");
@@ -888,7 +904,8 @@ Error PlanBuilder::parsePrint(const json::Value *print) {
   for (const json::Value &v : *list) {
     std::optional<StringRef> name = v.getAsString();
     if (!name)
-      return specError("\"print\" must be a list of array names, got " + describeJSONValue(v) + " in it");
+      return specError("\"print\" must be a list of array names, got " + describeJSONValue(v) +
+                       " in it");
     if (!plan.named.count(*name))
       return specError("\"print\": no array named '" + *name + "'" +
                        (all.empty() ? std::string() : " (arrays: " + joinNames(all) + ")"));
@@ -901,8 +918,9 @@ Error PlanBuilder::parsePrint(const json::Value *print) {
 Expected<HostArray *> PlanBuilder::gradFor(StringRef name, StringRef what) {
   HostArray *a = plan.array(name);
   if (!a)
-    return specError(what + ": no array named '" + name + "'" +
-                     (allOutputs.empty() ? std::string() : " (arrays: " + joinNames(allOutputs) + ")"));
+    return specError(
+        what + ": no array named '" + name + "'" +
+        (allOutputs.empty() ? std::string() : " (arrays: " + joinNames(allOutputs) + ")"));
   return plan.gradOf.lookup(a);
 }
 
@@ -921,13 +939,14 @@ Error PlanBuilder::parseBackward(const json::Value &v) {
   plan.backward = true;
   for (const LaunchInput &in : inputs)
     if (!in.kernel->enableBackward)
-      return specError("\"backward\": kernel '" + in.kernel->name +
-                       "' has enable_backward=False");
+      return specError("\"backward\": kernel '" + in.kernel->name + "' has enable_backward=False");
 
   for (const std::unique_ptr<HostArray> &a : plan.arrays) {
     if (a->byteSize() > bytesLeft)
-      return specError("\"backward\": the gradients exceed the size limit of " + Twine(maxBytes) + " bytes");
-    Expected<std::unique_ptr<HostArray>> g = HostArray::allocate(a->elemType(), a->shape(), bytesLeft);
+      return specError("\"backward\": the gradients exceed the size limit of " + Twine(maxBytes) +
+                       " bytes");
+    Expected<std::unique_ptr<HostArray>> g =
+        HostArray::allocate(a->elemType(), a->shape(), bytesLeft);
     if (!g)
       return g.takeError();
     bytesLeft -= a->byteSize();
@@ -944,17 +963,21 @@ Error PlanBuilder::parseBackward(const json::Value &v) {
     auto argName = [&](unsigned arg) {
       return arg < info.argNames.size() ? info.argNames[arg] : "#" + std::to_string(arg);
     };
-    auto writes = [&](unsigned arg) { return arg < info.argWritten.size() && info.argWritten[arg]; };
+    auto writes = [&](unsigned arg) {
+      return arg < info.argWritten.size() && info.argWritten[arg];
+    };
     for (size_t i = 0; i < fwd.arrayUses.size(); ++i)
       for (size_t j = i + 1; j < fwd.arrayUses.size(); ++j) {
         const LaunchPlan::Launch::ArrayUse &a = fwd.arrayUses[i], &b = fwd.arrayUses[j];
-        if (a.array != b.array || (a.arg == b.arg && a.offset == b.offset) || (!writes(a.arg) && !writes(b.arg)))
+        if (a.array != b.array || (a.arg == b.arg && a.offset == b.offset) ||
+            (!writes(a.arg) && !writes(b.arg)))
           continue;
         std::string what = inputs[li].what.empty() ? "kernel '" + info.name + "'" : inputs[li].what;
-        return specError("\"backward\": " + what + " gets one array through arguments '" + argName(a.arg) +
-                         "' and '" + argName(b.arg) + "' and writes '" + argName(writes(b.arg) ? b.arg : a.arg) +
-                         "': the adjoint would treat them as two arrays and its gradients would be wrong; "
-                         "pass a copy of the array to one of them");
+        return specError(
+            "\"backward\": " + what + " gets one array through arguments '" + argName(a.arg) +
+            "' and '" + argName(b.arg) + "' and writes '" + argName(writes(b.arg) ? b.arg : a.arg) +
+            "': the adjoint would treat them as two arrays and its gradients would be wrong; "
+            "pass a copy of the array to one of them");
       }
   }
 
@@ -979,7 +1002,8 @@ Error PlanBuilder::parseBackward(const json::Value &v) {
       bwd.args.push_back(buf.data());
     for (const LaunchPlan::Launch::ArrayUse &u : fwd.arrayUses) {
       kdsl_array view = plan.gradOf.lookup(u.array)->view();
-      std::memcpy(reinterpret_cast<char *>(bwd.storage[n + u.arg].data()) + u.offset, &view, sizeof view);
+      std::memcpy(reinterpret_cast<char *>(bwd.storage[n + u.arg].data()) + u.offset, &view,
+                  sizeof view);
       bwd.arrayUses.push_back({unsigned(n + u.arg), u.offset, plan.gradOf.lookup(u.array)});
       bwd.arrayUses.push_back(u);
       if (u.arg >= info.argRead.size() || info.argRead[u.arg])
@@ -1001,15 +1025,16 @@ Error PlanBuilder::parseBackward(const json::Value &v) {
   if (const json::Value *loss = obj->get("loss")) {
     std::optional<StringRef> name = loss->getAsString();
     if (!name)
-      return specError("\"backward\": \"loss\" must be an array name, got " + describeJSONValue(*loss));
+      return specError("\"backward\": \"loss\" must be an array name, got " +
+                       describeJSONValue(*loss));
     Expected<HostArray *> g = gradFor(*name, "\"backward\": \"loss\"");
     if (!g)
       return g.takeError();
     if ((*g)->numElements() != 1 || (*g)->elemType().family != ElemType::Family::Scalar ||
         !isFloatScalar((*g)->elemType().scalar))
       return specError("\"backward\": the loss '" + *name +
-                       "' must be an array of one float element, got " + Twine((*g)->numElements()) +
-                       " element(s) of " + (*g)->elemType().name());
+                       "' must be an array of one float element, got " +
+                       Twine((*g)->numElements()) + " element(s) of " + (*g)->elemType().name());
     std::vector<char> bytes((*g)->byteSize());
     if (Error e = encodeElement(json::Value(1.0), (*g)->elemType(), bytes.data()))
       return e;
@@ -1034,12 +1059,13 @@ Error PlanBuilder::parseBackward(const json::Value &v) {
                          Twine((*g)->shape()[0]) + " items at the top), got " +
                          (rows ? std::to_string(rows->size()) + " items"
                                : describeJSONValue(*seeds->get(name))));
-      std::string kindText = "a " + std::to_string((*g)->ndim()) + "-d array of " + (*g)->elemType().name();
+      std::string kindText =
+          "a " + std::to_string((*g)->ndim()) + "-d array of " + (*g)->elemType().name();
       DataFiller filler{**g, what, name, kindText, {}, 0};
       if (Error e = filler.fill(*seeds->get(name), 0))
         return e;
-      plan.seeds.push_back({plan.array(name), *g,
-                            std::vector<char>((*g)->data(), (*g)->data() + (*g)->byteSize())});
+      plan.seeds.push_back(
+          {plan.array(name), *g, std::vector<char>((*g)->data(), (*g)->data() + (*g)->byteSize())});
       std::memset((*g)->data(), 0, (*g)->byteSize());
     }
   }
@@ -1063,10 +1089,8 @@ Expected<std::unique_ptr<LaunchPlan>> LaunchPlan::create(const json::Value &spec
   return plan;
 }
 
-Expected<std::unique_ptr<LaunchPlan>> LaunchPlan::create(const json::Value &spec,
-                                                         mlir::ModuleOp module,
-                                                         const PlanOptions &options) {
+Expected<std::unique_ptr<LaunchPlan>>
+LaunchPlan::create(const json::Value &spec, mlir::ModuleOp module, const PlanOptions &options) {
   std::vector<KernelInfo> kernels = collectKernels(module);
   return create(spec, kernels, options);
 }
-

@@ -67,10 +67,10 @@ static Error checkDuplicateKeys(StringRef text, StringRef name) {
       size_t col = start - lineStart + 1;
       auto [it, inserted] = stack.back().keys.try_emplace(key, line, col);
       if (!inserted)
-        return makeRunError(RunErrorKind::JSON,
-                            name + ":" + Twine(line) + ":" + Twine(col) + ": duplicate key " +
-                                raw + " (first at " + Twine(it->second.first) + ":" +
-                                Twine(it->second.second) + ")");
+        return makeRunError(RunErrorKind::JSON, name + ":" + Twine(line) + ":" + Twine(col) +
+                                                    ": duplicate key " + raw + " (first at " +
+                                                    Twine(it->second.first) + ":" +
+                                                    Twine(it->second.second) + ")");
     }
   }
   return Error::success();

@@ -60,7 +60,8 @@ static std::string arrayType(const json::Value &desc) {
 /// The Python spelling of one argument's type, or "" if it gives none.
 static std::string argType(const json::Value &arg, const json::Object *arrays) {
   if (std::optional<StringRef> s = arg.getAsString()) {
-    const json::Value *named = arrays && s->starts_with("@") ? arrays->get(s->drop_front()) : nullptr;
+    const json::Value *named =
+        arrays && s->starts_with("@") ? arrays->get(s->drop_front()) : nullptr;
     return named ? arrayType(*named) : "";
   }
   if (arg.getAsBoolean())

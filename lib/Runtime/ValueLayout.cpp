@@ -112,10 +112,18 @@ static Dtype toDtype(const ElemType &t) {
   d.rows = t.rows;
   d.cols = t.cols;
   switch (t.family) {
-  case ElemType::Family::Vector: d.shape = Dtype::Shape::Vector; break;
-  case ElemType::Family::Matrix: d.shape = Dtype::Shape::Matrix; break;
-  case ElemType::Family::Quat: d.shape = Dtype::Shape::Quat; break;
-  default: d.shape = Dtype::Shape::Scalar; break;
+  case ElemType::Family::Vector:
+    d.shape = Dtype::Shape::Vector;
+    break;
+  case ElemType::Family::Matrix:
+    d.shape = Dtype::Shape::Matrix;
+    break;
+  case ElemType::Family::Quat:
+    d.shape = Dtype::Shape::Quat;
+    break;
+  default:
+    d.shape = Dtype::Shape::Scalar;
+    break;
   }
   return d;
 }
@@ -172,10 +180,18 @@ Expected<ElemType> kdsl::parseDtype(StringRef name) {
   t.rows = uint16_t(d->rows);
   t.cols = uint16_t(d->cols);
   switch (d->shape) {
-  case Dtype::Shape::Scalar: t.family = ElemType::Family::Scalar; break;
-  case Dtype::Shape::Vector: t.family = ElemType::Family::Vector; break;
-  case Dtype::Shape::Matrix: t.family = ElemType::Family::Matrix; break;
-  case Dtype::Shape::Quat: t.family = ElemType::Family::Quat; break;
+  case Dtype::Shape::Scalar:
+    t.family = ElemType::Family::Scalar;
+    break;
+  case Dtype::Shape::Vector:
+    t.family = ElemType::Family::Vector;
+    break;
+  case Dtype::Shape::Matrix:
+    t.family = ElemType::Family::Matrix;
+    break;
+  case Dtype::Shape::Quat:
+    t.family = ElemType::Family::Quat;
+    break;
   }
   return t;
 }
@@ -462,12 +478,14 @@ static Error encodeScalar(const json::Value &v, ScalarKind s, bool signKnown, ch
 
   if (isIntScalar(s)) {
     if (v.kind() != json::Value::Number)
-      return specError(Twine("expected an integer for ") + scalarName(s) + ", got " + describeJSONValue(v));
+      return specError(Twine("expected an integer for ") + scalarName(s) + ", got " +
+                       describeJSONValue(v));
     bool neg = false;
     uint64_t mag = 0;
     Integral integral = getIntegral(v, neg, mag);
     if (integral == Integral::No)
-      return specError(Twine("expected an integer for ") + scalarName(s) + ", got " + describeJSONValue(v));
+      return specError(Twine("expected an integer for ") + scalarName(s) + ", got " +
+                       describeJSONValue(v));
     unsigned bits = scalarSize(s) * 8;
     uint64_t maxUnsigned = bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
     uint64_t maxPositive = (uint64_t(1) << (bits - 1)) - 1; // signed max
@@ -531,7 +549,8 @@ static Error encodeScalar(const json::Value &v, ScalarKind s, bool signKnown, ch
     store<double>(dst, x);
     return Error::success();
   }
-  if (s == ScalarKind::F32 && (special || std::fabs(x) <= double(std::numeric_limits<float>::max()))) {
+  if (s == ScalarKind::F32 &&
+      (special || std::fabs(x) <= double(std::numeric_limits<float>::max()))) {
     store<float>(dst, float(x));
     return Error::success();
   }
@@ -542,11 +561,13 @@ static Error encodeScalar(const json::Value &v, ScalarKind s, bool signKnown, ch
     // As Warp's wp.array(..., dtype=wp.bfloat16): the value as a float32,
     // then rounded to nearest even.
     status = f.convert(llvm::APFloat::IEEEsingle(), llvm::APFloat::rmNearestTiesToEven, &losesInfo);
-    status = llvm::APFloat::opStatus(
-        status | f.convert(llvm::APFloat::BFloat(), llvm::APFloat::rmNearestTiesToEven, &losesInfo));
+    status =
+        llvm::APFloat::opStatus(status | f.convert(llvm::APFloat::BFloat(),
+                                                   llvm::APFloat::rmNearestTiesToEven, &losesInfo));
   } else {
-    status = f.convert(s == ScalarKind::F16 ? llvm::APFloat::IEEEhalf() : llvm::APFloat::IEEEsingle(),
-                       llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+    status =
+        f.convert(s == ScalarKind::F16 ? llvm::APFloat::IEEEhalf() : llvm::APFloat::IEEEsingle(),
+                  llvm::APFloat::rmNearestTiesToEven, &losesInfo);
   }
   if (!special && (status & llvm::APFloat::opOverflow))
     return specError("value " + shortJSON(v) + " is out of range for " + scalarName(s));
@@ -610,8 +631,8 @@ Error kdsl::encodeElement(const json::Value &v, const ElemType &t, char *dst) {
       return specError(name + " row " + Twine(r) + ": expected " + Twine(t.cols) +
                        " numbers, got " + Twine(row->size()));
     for (unsigned c = 0; c < t.cols; ++c)
-      if (Error e = encodeScalar((*row)[c], t.scalar, t.signKnown,
-                                 dst + (r * t.cols + c) * scalarBytes))
+      if (Error e =
+              encodeScalar((*row)[c], t.scalar, t.signKnown, dst + (r * t.cols + c) * scalarBytes))
         return prefixRunError(std::move(e), name + " element [" + Twine(r) + "][" + Twine(c) + "]");
   }
   return Error::success();
@@ -812,8 +833,7 @@ static std::string fieldList(StructType t) {
   return names;
 }
 
-Expected<json::Value> kdsl::indexedArrayFields(const json::Value &v, StructType t,
-                                               StringRef what) {
+Expected<json::Value> kdsl::indexedArrayFields(const json::Value &v, StructType t, StringRef what) {
   ArrayType data = indexedArrayDataType(t);
   assert(data && "not the struct of an indexed array");
   unsigned ndim = data.getNdim();
@@ -832,7 +852,8 @@ Expected<json::Value> kdsl::indexedArrayFields(const json::Value &v, StructType 
     if (!indices || indices->size() > ndim)
       return specError(at(what, "\"indices\" must be a list of at most " + Twine(ndim) +
                                     " index arrays (one per dimension, null for a dimension "
-                                    "without indices) for " + describeType(t) + ", got " +
+                                    "without indices) for " +
+                                    describeType(t) + ", got " +
                                     (indices ? Twine(indices->size()) + " items"
                                              : Twine(describeJSONValue(*obj->get("indices"))))));
     fields["data"] = *obj->get("data");
@@ -850,7 +871,8 @@ static Error encodeValueImpl(const json::Value &v, mlir::Type t, char *dst, cons
                              ArrayBinder arrays, bool fieldForm) {
   // An indexed array: its JSON form in the struct's fields (errors then name
   // "field 'data'" and "field 'indices0'", outputs "arg.data").
-  if (auto st = llvm::dyn_cast_or_null<StructType>(t); st && !fieldForm && indexedArrayDataType(st)) {
+  if (auto st = llvm::dyn_cast_or_null<StructType>(t);
+      st && !fieldForm && indexedArrayDataType(st)) {
     Expected<json::Value> fields = indexedArrayFields(v, st, what);
     if (!fields)
       return fields.takeError();
@@ -899,8 +921,7 @@ static Error encodeValueImpl(const json::Value &v, mlir::Type t, char *dst, cons
       std::string fieldWhat = what.empty() ? ("field '" + name.getValue() + "'").str()
                                            : (what + ", field '" + name.getValue() + "'").str();
       path.push_back(name.getValue());
-      Error e = encodeValueImpl(*field, type, dst + (*offsets)[i], base, fieldWhat, path,
-                                arrays);
+      Error e = encodeValueImpl(*field, type, dst + (*offsets)[i], base, fieldWhat, path, arrays);
       path.pop_back();
       if (e)
         return e;
@@ -960,9 +981,8 @@ std::string kdsl::formatBytes(uint64_t bytes) {
   return std::to_string(bytes) + " bytes";
 }
 
-Expected<std::unique_ptr<HostArray>> HostArray::allocate(const ElemType &elem,
-                                                         llvm::ArrayRef<int64_t> shape,
-                                                         uint64_t maxBytes) {
+Expected<std::unique_ptr<HostArray>>
+HostArray::allocate(const ElemType &elem, llvm::ArrayRef<int64_t> shape, uint64_t maxBytes) {
   if (shape.empty() || shape.size() > 4)
     return specError("arrays have 1 to 4 dimensions, got " + Twine(shape.size()));
   uint64_t count = 1;
@@ -980,10 +1000,10 @@ Expected<std::unique_ptr<HostArray>> HostArray::allocate(const ElemType &elem,
                     count > uint64_t(std::numeric_limits<int64_t>::max())))
     overflow = true;
   if (overflow || bytes > maxBytes)
-    return specError("array of shape " + formatShape(shape) + " and dtype " + elem.name() +
-                     " needs " + (overflow ? std::string("more than 2^64 bytes")
-                                           : std::to_string(bytes) + " bytes") +
-                     ", more than the limit of " + formatBytes(maxBytes));
+    return specError(
+        "array of shape " + formatShape(shape) + " and dtype " + elem.name() + " needs " +
+        (overflow ? std::string("more than 2^64 bytes") : std::to_string(bytes) + " bytes") +
+        ", more than the limit of " + formatBytes(maxBytes));
   void *buffer = std::calloc(bytes ? bytes : 1, 1);
   if (!buffer)
     return makeRunError(RunErrorKind::Runtime,

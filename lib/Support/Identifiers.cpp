@@ -28,8 +28,10 @@ unsigned kdsl::decodeUTF8(llvm::StringRef s, size_t p, uint32_t &cp) {
     cp = b0;
     return 1;
   }
-  unsigned len = b0 >= 0xC2 && b0 <= 0xDF ? 2 : b0 >= 0xE0 && b0 <= 0xEF ? 3
-                 : b0 >= 0xF0 && b0 <= 0xF4 ? 4 : 0;
+  unsigned len = b0 >= 0xC2 && b0 <= 0xDF   ? 2
+                 : b0 >= 0xE0 && b0 <= 0xEF ? 3
+                 : b0 >= 0xF0 && b0 <= 0xF4 ? 4
+                                            : 0;
   if (len == 0 || p + len > s.size())
     return 0;
   cp = b0 & (0x7F >> len);

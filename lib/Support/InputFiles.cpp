@@ -28,9 +28,8 @@ static std::string limitText(uint64_t maxBytes) {
 
 /// Reads `fd` (blocking) to its end, or fails once more than `maxBytes`
 /// came. `data` may hold what was read before.
-static Expected<std::unique_ptr<MemoryBuffer>> readStream(int fd, StringRef path, StringRef name,
-                                                          uint64_t maxBytes,
-                                                          SmallString<0> data = {}) {
+static Expected<std::unique_ptr<MemoryBuffer>>
+readStream(int fd, StringRef path, StringRef name, uint64_t maxBytes, SmallString<0> data = {}) {
   for (;;) {
     if (data.size() > maxBytes)
       return cannotRead(path, "more than the limit of " + limitText(maxBytes) +
@@ -52,9 +51,8 @@ static Expected<std::unique_ptr<MemoryBuffer>> readStream(int fd, StringRef path
 /// named pipe waits for a writer), and a named pipe that no process opens
 /// for writing within kFifoWriterWaitSeconds is an error, not a wait without
 /// end. Then read as a stream.
-static Expected<std::unique_ptr<MemoryBuffer>> readSpecial(StringRef path,
-                                                           const sys::fs::file_status &status,
-                                                           uint64_t maxBytes) {
+static Expected<std::unique_ptr<MemoryBuffer>>
+readSpecial(StringRef path, const sys::fs::file_status &status, uint64_t maxBytes) {
   SmallString<256> zpath(path);
   int fd = sys::RetryAfterSignal(-1, ::open, zpath.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0)
@@ -142,8 +140,7 @@ private:
 /// error of the last refused file is kept in `error`.
 class BoundedFileSystem : public vfs::ProxyFileSystem {
 public:
-  BoundedFileSystem(std::string &error)
-      : ProxyFileSystem(vfs::getRealFileSystem()), error(error) {}
+  BoundedFileSystem(std::string &error) : ProxyFileSystem(vfs::getRealFileSystem()), error(error) {}
   ErrorOr<std::unique_ptr<vfs::File>> openFileForRead(const Twine &path) override {
     ErrorOr<vfs::Status> st = status(path);
     if (!st)

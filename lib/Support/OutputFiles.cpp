@@ -71,9 +71,8 @@ llvm::Error kdsl::writeFileAtomically(llvm::StringRef path, llvm::StringRef cont
   return llvm::Error::success();
 }
 
-llvm::Error
-kdsl::writeFilesInDirectory(llvm::StringRef dir,
-                            llvm::ArrayRef<std::pair<std::string, std::string>> files) {
+llvm::Error kdsl::writeFilesInDirectory(llvm::StringRef dir,
+                                        llvm::ArrayRef<std::pair<std::string, std::string>> files) {
   if (std::error_code ec = fs::create_directories(dir))
     return llvm::createStringError(ec, "cannot create '" + dir + "': " + ec.message());
   std::vector<std::pair<std::string, fs::TempFile>> written;

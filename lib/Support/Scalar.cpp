@@ -46,11 +46,16 @@ unsigned kdsl::byteSize(Scalar s) {
 
 Scalar kdsl::toSigned(Scalar s) {
   switch (s) {
-  case Scalar::U8: return Scalar::I8;
-  case Scalar::U16: return Scalar::I16;
-  case Scalar::U32: return Scalar::I32;
-  case Scalar::U64: return Scalar::I64;
-  default: return s;
+  case Scalar::U8:
+    return Scalar::I8;
+  case Scalar::U16:
+    return Scalar::I16;
+  case Scalar::U32:
+    return Scalar::I32;
+  case Scalar::U64:
+    return Scalar::I64;
+  default:
+    return s;
   }
 }
 
@@ -64,10 +69,12 @@ struct ScalarInfo {
 } // namespace
 
 static constexpr ScalarInfo scalarTable[] = {
-    {Scalar::Bool, "bool", nullptr}, {Scalar::I8, "int8", "b"},      {Scalar::I16, "int16", "s"},
-    {Scalar::I32, "int32", "i"},     {Scalar::I64, "int64", "l"},    {Scalar::U8, "uint8", "ub"},
-    {Scalar::U16, "uint16", "us"},   {Scalar::U32, "uint32", "ui"},  {Scalar::U64, "uint64", "ul"},
-    {Scalar::F16, "float16", "h"},   {Scalar::F32, "float32", "f"},  {Scalar::F64, "float64", "d"},
+    {Scalar::Bool, "bool", nullptr},    {Scalar::I8, "int8", "b"},
+    {Scalar::I16, "int16", "s"},        {Scalar::I32, "int32", "i"},
+    {Scalar::I64, "int64", "l"},        {Scalar::U8, "uint8", "ub"},
+    {Scalar::U16, "uint16", "us"},      {Scalar::U32, "uint32", "ui"},
+    {Scalar::U64, "uint64", "ul"},      {Scalar::F16, "float16", "h"},
+    {Scalar::F32, "float32", "f"},      {Scalar::F64, "float64", "d"},
     {Scalar::BF16, "bfloat16", "bf16"},
 };
 
@@ -181,7 +188,8 @@ llvm::Expected<Dtype> kdsl::parseDtypeName(StringRef fullName) {
     if (!takeMatrixExtents(rest, t) || !(s = parseScalarSuffix(rest)))
       return unknown(nullptr);
     if (!isFloat(*s))
-      return unknown("matrices have float16, float32, float64 or bfloat16 components (suffix h, f, d or bf16)");
+      return unknown("matrices have float16, float32, float64 or bfloat16 components (suffix h, f, "
+                     "d or bf16)");
     t.shape = Dtype::Shape::Matrix;
   } else {
     return unknown(nullptr);

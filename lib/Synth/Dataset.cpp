@@ -72,18 +72,12 @@ json::Value identity(const GenerateOptions &o) {
     targets.push_back("ptx");
   if (o.sample.mlir)
     targets.push_back("mlir");
-  return json::Object{{"count", int64_t(o.count)},
-                      {"seed", int64_t(o.seed)},
-                      {"categories", std::move(cats)},
-                      {"weights", std::move(weights)},
-                      {"shard_size", int64_t(o.shardSize)},
-                      {"targets", std::move(targets)},
-                      {"backward", o.sample.backward},
-                      {"clang_check", o.sample.clangCheck},
-                      {"ptx_arch", o.sample.ptxArch},
-                      {"max_depth", o.gen.maxDepth},
-                      {"statements", o.gen.statements},
-                      {"launch_threads", o.gen.threads},
+  return json::Object{{"count", int64_t(o.count)},          {"seed", int64_t(o.seed)},
+                      {"categories", std::move(cats)},      {"weights", std::move(weights)},
+                      {"shard_size", int64_t(o.shardSize)}, {"targets", std::move(targets)},
+                      {"backward", o.sample.backward},      {"clang_check", o.sample.clangCheck},
+                      {"ptx_arch", o.sample.ptxArch},       {"max_depth", o.gen.maxDepth},
+                      {"statements", o.gen.statements},     {"launch_threads", o.gen.threads},
                       {"difficulty", o.gen.difficulty}};
 }
 
@@ -100,7 +94,8 @@ llvm::Expected<json::Value> parseObject(llvm::StringRef text, const std::string 
     return llvm::createStringError(message);
   }
   if (!v->getAsObject())
-    return llvm::createStringError(path + ":" + std::to_string(line) + ":1: expected a JSON object");
+    return llvm::createStringError(path + ":" + std::to_string(line) +
+                                   ":1: expected a JSON object");
   return std::move(*v);
 }
 
@@ -134,11 +129,15 @@ struct ShardStats {
       fails[k] = v;
     for (auto &[k, v] : perSplit)
       splits[k] = v;
-    json::Object o{{"indices", indices},      {"written", written},
-                   {"attempts", attempts},    {"unfilled", unfilled},
-                   {"duplicates", duplicates}, {"per_category", std::move(cats)},
+    json::Object o{{"indices", indices},
+                   {"written", written},
+                   {"attempts", attempts},
+                   {"unfilled", unfilled},
+                   {"duplicates", duplicates},
+                   {"per_category", std::move(cats)},
                    {"per_split", std::move(splits)},
-                   {"failures", std::move(fails)}, {"bytes", bytes},
+                   {"failures", std::move(fails)},
+                   {"bytes", bytes},
                    {"xxh3", xxh3}};
     if (mergeDropped)
       o["merge_dropped"] = mergeDropped;
@@ -230,14 +229,14 @@ llvm::Expected<ShardStats> readShardStats(const std::string &path, const std::st
     }
   }
   if (uint64_t(stats.indices) != indices)
-    return bad(llvm::formatv("\"indices\" is {0}, but the shard has {1} indices", stats.indices,
-                             indices));
+    return bad(
+        llvm::formatv("\"indices\" is {0}, but the shard has {1} indices", stats.indices, indices));
   if (categorized != stats.written)
     return bad(llvm::formatv("\"per_category\" adds up to {0}, \"written\" is {1}", categorized,
                              stats.written));
   if (split != stats.written)
-    return bad(llvm::formatv("\"per_split\" adds up to {0}, \"written\" is {1}", split,
-                             stats.written));
+    return bad(
+        llvm::formatv("\"per_split\" adds up to {0}, \"written\" is {1}", split, stats.written));
   if (stats.written + stats.unfilled != stats.indices)
     return bad(llvm::formatv("written ({0}) and unfilled ({1}) do not add up to the {2} indices",
                              stats.written, stats.unfilled, stats.indices));
@@ -255,8 +254,8 @@ llvm::Expected<ShardStats> readShardStats(const std::string &path, const std::st
 std::string shardProblem(llvm::StringRef dir, uint64_t s, const ShardLayout &layout,
                          ShardStats *statsOut = nullptr) {
   std::string path = pathIn(dir, shardName(s, "jsonl"));
-  auto stats = readShardStats(pathIn(dir, shardName(s, "stats")), path,
-                              layout.end(s) - layout.first(s));
+  auto stats =
+      readShardStats(pathIn(dir, shardName(s, "stats")), path, layout.end(s) - layout.first(s));
   if (!stats)
     return llvm::toString(stats.takeError());
   auto buf = readInputFile(path);
@@ -268,8 +267,8 @@ std::string shardProblem(llvm::StringRef dir, uint64_t s, const ShardLayout &lay
       int64_t(bytes.count('\n')) != stats->written)
     return llvm::formatv("{0}: {1} bytes, {2} line ends, xxh3 {3}; its stats file records {4} "
                          "bytes, {5} records, xxh3 {6}",
-                         path, bytes.size(), bytes.count('\n'), hash, stats->bytes,
-                         stats->written, stats->xxh3)
+                         path, bytes.size(), bytes.count('\n'), hash, stats->bytes, stats->written,
+                         stats->xxh3)
         .str();
   if (statsOut)
     *statsOut = std::move(*stats);
@@ -339,7 +338,8 @@ llvm::Error writeManifest(llvm::StringRef dir, const json::Value &id,
   // Records merge --dedup dropped (their indices count as unfilled).
   if (mergeDropped)
     manifest["merge_dropped"] = mergeDropped;
-  return writeFileAtomically(pathIn(dir, "manifest.json"), toText(json::Value(std::move(manifest))));
+  return writeFileAtomically(pathIn(dir, "manifest.json"),
+                             toText(json::Value(std::move(manifest))));
 }
 
 } // namespace
@@ -377,13 +377,12 @@ private:
   struct Shard {
     ShardStats stats;
     std::string failedLines;
-    llvm::StringSet<> seen; // content hashes of its accepted records
+    llvm::StringSet<> seen;                           // content hashes of its accepted records
     std::vector<std::pair<uint64_t, unsigned>> retry; // index, attempt
   };
   void fail(Shard &shard, uint64_t i, unsigned attempt, const std::string &category,
             const std::string &reason, const std::string &detail, const std::string &source);
-  std::vector<Passed> buildRound(Shard &shard,
-                                 llvm::ArrayRef<std::pair<uint64_t, unsigned>> open,
+  std::vector<Passed> buildRound(Shard &shard, llvm::ArrayRef<std::pair<uint64_t, unsigned>> open,
                                  mlir::MLIRContext &ctx);
   void clangRound(Shard &shard, std::vector<Passed> &passed);
   void showProgress();
@@ -645,7 +644,8 @@ llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
     return firstError;
 
   // Our shards must be intact now; another process's may be in the making.
-  return writeManifest(opt.dir, id, [&](uint64_t s) { return s % opt.shardCount == opt.shardIndex; });
+  return writeManifest(opt.dir, id,
+                       [&](uint64_t s) { return s % opt.shardCount == opt.shardIndex; });
 }
 
 namespace {
@@ -710,8 +710,8 @@ llvm::Error checkRecordIds(llvm::ArrayRef<json::Value> records, const std::strin
     if (auto seen = lineOf.find(*id); seen != lineOf.end())
       return error(at + llvm::formatv("record {0} duplicates line {1}", *id, seen->second));
     if (*id < previous)
-      return error(at + llvm::formatv("record {0} is out of order (after record {1})", *id,
-                                      previous));
+      return error(at +
+                   llvm::formatv("record {0} is out of order (after record {1})", *id, previous));
     lineOf[*id] = line + 1;
     previous = *id;
   }
@@ -831,10 +831,10 @@ verifyDataset(llvm::StringRef dirRef, const VerifyOptions &vo,
       if (s >= layout->shards)
         return error(statsPath + ": not a shard of this dataset (" + runPath + ": " +
                      std::to_string(layout->shards) + " shards)");
-      return error(path + ": missing (" +
-                   (present.second ? "its stats file " + statsPath + " exists"
-                                   : "manifest.json lists it") +
-                   "; re-running the generate command makes it again)");
+      return error(
+          path + ": missing (" +
+          (present.second ? "its stats file " + statsPath + " exists" : "manifest.json lists it") +
+          "; re-running the generate command makes it again)");
     }
     auto buf = readInputFile(path);
     if (!buf)
@@ -909,7 +909,8 @@ llvm::Expected<json::Value> kdsl::synth::datasetStats(llvm::StringRef dir) {
   std::vector<int64_t> lines;
   llvm::StringSet<> hashes;
   int64_t samples = 0, duplicates = 0;
-  static const std::regex wpCall("wp\\.([a-z_0-9]+)\\("), pyCall("(^|[^.\\w])(abs|min|max|round|pow|len)\\(");
+  static const std::regex wpCall("wp\\.([a-z_0-9]+)\\("),
+      pyCall("(^|[^.\\w])(abs|min|max|round|pow|len)\\(");
   // Only an intact directory is summarized (verifyDataset).
   auto dataset = verifyDataset(dir, VerifyOptions{}, [&](const json::Object &record) {
     const json::Object *o = &record;
@@ -1150,18 +1151,16 @@ llvm::Expected<json::Value> kdsl::synth::mergeDatasets(llvm::ArrayRef<std::strin
     return abandon(std::move(e));
   if (auto e = installDirectory(tempDir, out))
     return std::move(e);
-  return json::Object{{"shards", shards},
-                      {"records", records},
-                      {"dedup", options.dedup},
-                      {"dropped", dropped}};
+  return json::Object{
+      {"shards", shards}, {"records", records}, {"dedup", options.dedup}, {"dropped", dropped}};
 }
 
 llvm::Error kdsl::synth::installDirectory(llvm::StringRef tempRef, llvm::StringRef outRef) {
   std::string temp = tempRef.str(), out = outRef.str();
   auto cannotMove = [&](std::error_code ec) {
     fs::remove_directories(temp);
-    return llvm::createStringError(ec, "cannot rename " + temp + " to " + out + ": " +
-                                           ec.message());
+    return llvm::createStringError(ec,
+                                   "cannot rename " + temp + " to " + out + ": " + ec.message());
   };
   std::error_code listError;
   if (!fs::exists(out) || fs::directory_iterator(out, listError) == fs::directory_iterator()) {
@@ -1193,8 +1192,8 @@ kdsl::synth::forEachRecord(llvm::StringRef dir,
     return llvm::createStringError(dir + ": not a dataset directory (" +
                                    (fs::exists(dir) ? "not a directory" : "no such directory") +
                                    ")");
-  auto dataset = verifyDataset(dir, VerifyOptions{/*requireManifest=*/true, /*hashFatal=*/true},
-                               onRecord);
+  auto dataset =
+      verifyDataset(dir, VerifyOptions{/*requireManifest=*/true, /*hashFatal=*/true}, onRecord);
   if (!dataset)
     return dataset.takeError();
   return readJSON(pathIn(dir, "manifest.json"));
@@ -1207,10 +1206,9 @@ llvm::Error kdsl::synth::readRecords(
     llvm::Error failed = llvm::Error::success();
     auto manifest = forEachRecord(path, [&](const json::Object &record) {
       if (!failed)
-        failed = onRecord(json::Object(record),
-                          llvm::formatv("{0}: record {1}", path,
-                                        record.getInteger("id").value_or(-1))
-                              .str());
+        failed = onRecord(
+            json::Object(record),
+            llvm::formatv("{0}: record {1}", path, record.getInteger("id").value_or(-1)).str());
     });
     if (!manifest) {
       llvm::consumeError(std::move(failed));
@@ -1229,9 +1227,8 @@ llvm::Error kdsl::synth::readRecords(
       continue;
     auto v = json::parse(text);
     if (!v)
-      return llvm::createStringError(llvm::formatv("{0}:{1}:1: {2}", path, line,
-                                                   llvm::toString(v.takeError()))
-                                         .str());
+      return llvm::createStringError(
+          llvm::formatv("{0}:{1}:1: {2}", path, line, llvm::toString(v.takeError())).str());
     json::Object *o = v->getAsObject();
     if (!o)
       return llvm::createStringError(
@@ -1322,7 +1319,8 @@ kdsl::synth::validateDataset(llvm::StringRef dir, unsigned jobs,
         if (r.ok)
           setMotif(r.record, p);
         if (!r.ok)
-          problem = llvm::formatv("record {0} fails validation now: {1}: {2}", id, r.failure, r.detail);
+          problem =
+              llvm::formatv("record {0} fails validation now: {1}: {2}", id, r.failure, r.detail);
         else if (recordText(json::Value(std::move(r.record))) != row)
           problem = llvm::formatv("record {0} differs from its rebuild", id);
       }
@@ -1349,7 +1347,8 @@ kdsl::synth::validateDataset(llvm::StringRef dir, unsigned jobs,
   return json::Object{{"records", records}, {"mismatches", mismatches}, {"first_mismatch", first}};
 }
 
-json::Value kdsl::synth::generatorDiversity(uint64_t seed, uint64_t count, const GenOptions &options) {
+json::Value kdsl::synth::generatorDiversity(uint64_t seed, uint64_t count,
+                                            const GenOptions &options) {
   std::vector<std::string> categories;
   for (llvm::StringRef c : allCategories())
     categories.push_back(c.str());

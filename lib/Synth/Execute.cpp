@@ -34,18 +34,28 @@ double readScalar(const char *p, ScalarKind kind) {
   switch (kind) {
   case ScalarKind::Bool:
     return *p ? 1.0 : 0.0;
-  case ScalarKind::I8: return get(int8_t());
-  case ScalarKind::I16: return get(int16_t());
-  case ScalarKind::I32: return get(int32_t());
-  case ScalarKind::I64: return get(int64_t());
-  case ScalarKind::U8: return get(uint8_t());
-  case ScalarKind::U16: return get(uint16_t());
-  case ScalarKind::U32: return get(uint32_t());
-  case ScalarKind::U64: return get(uint64_t());
+  case ScalarKind::I8:
+    return get(int8_t());
+  case ScalarKind::I16:
+    return get(int16_t());
+  case ScalarKind::I32:
+    return get(int32_t());
+  case ScalarKind::I64:
+    return get(int64_t());
+  case ScalarKind::U8:
+    return get(uint8_t());
+  case ScalarKind::U16:
+    return get(uint16_t());
+  case ScalarKind::U32:
+    return get(uint32_t());
+  case ScalarKind::U64:
+    return get(uint64_t());
   case ScalarKind::F16:
     return *loadFloatComponent(p, kind, 0);
-  case ScalarKind::F32: return get(float());
-  case ScalarKind::F64: return get(double());
+  case ScalarKind::F32:
+    return get(float());
+  case ScalarKind::F64:
+    return get(double());
   }
   return 0;
 }
@@ -79,13 +89,15 @@ std::optional<Mismatch> compareList(const LaunchPlan &plan, const json::Array *l
     }
     const HostArray *a = grads ? plan.grad(*name) : plan.array(*name);
     if (!a) {
-      error = "the run has no " + std::string(grads ? "gradient" : "array") + " '" + name->str() + "'";
+      error =
+          "the run has no " + std::string(grads ? "gradient" : "array") + " '" + name->str() + "'";
       return std::nullopt;
     }
     std::vector<ScalarSlot> slots = scalarSlots(a->elemType());
     uint64_t n = uint64_t(a->numElements()) * slots.size();
     if (n != data->size()) {
-      error = llvm::formatv("'{0}' has {1} values, the reference {2}", *name, n, data->size()).str();
+      error =
+          llvm::formatv("'{0}' has {1} values, the reference {2}", *name, n, data->size()).str();
       return std::nullopt;
     }
     uint64_t k = 0;
@@ -134,8 +146,8 @@ RunOutcome kdsl::synth::runAndCompare(CpuModule &module, const RunContext &rc,
 }
 
 std::optional<Mismatch> kdsl::synth::compareWithReference(const LaunchPlan &plan,
-                                                         const json::Object &reference,
-                                                         bool backward, std::string &error) {
+                                                          const json::Object &reference,
+                                                          bool backward, std::string &error) {
   std::optional<Mismatch> m = compareList(plan, reference.getArray("outputs"), false, error);
   if (!m && error.empty() && backward)
     m = compareList(plan, reference.getArray("grads"), true, error);
@@ -163,7 +175,7 @@ std::optional<Mismatch> kdsl::synth::compareStates(const LaunchPlan &expected,
       const HostArray &w = *want[k], &h = *have[k];
       std::vector<ScalarSlot> slots = scalarSlots(w.elemType());
       std::string name = k < names.size() && !names[k].empty() ? names[k] : "#" + std::to_string(k);
-      const char *what = gradient ? "gradient"
+      const char *what = gradient                             ? "gradient"
                          : k < isOutput.size() && isOutput[k] ? "output"
                                                               : "input";
       uint64_t index = 0;

@@ -68,8 +68,8 @@ std::optional<Mismatch> compareWithReference(const LaunchPlan &plan,
 /// run changed what it must only read), in a gradient a "gradient" one.
 /// `names` names the arrays by index (LaunchPlan::outputNames order may
 /// differ); an array without a name is "#k".
-std::optional<Mismatch> compareStates(const LaunchPlan &expected, const LaunchPlan &got,
-                                      bool grads, const std::vector<std::string> &names,
+std::optional<Mismatch> compareStates(const LaunchPlan &expected, const LaunchPlan &got, bool grads,
+                                      const std::vector<std::string> &names,
                                       const std::vector<bool> &isOutput);
 
 /// The name of each of `plan`'s arrays (allArrays order): its output name, or

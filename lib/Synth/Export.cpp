@@ -17,8 +17,8 @@
 #include "kdsl/Runtime/Bundle.h"
 #include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Support/InputFiles.h"
-#include "kdsl/Target/Cpp.h"
 #include "kdsl/Support/Mangle.h"
+#include "kdsl/Target/Cpp.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/SmallString.h"
@@ -169,14 +169,15 @@ llvm::Expected<Files> sampleFiles(const json::Object &record, llvm::StringRef pr
   files.push_back({"bundle.bin", std::move(*bundle)});
   if (record.getString("cpp_forward"))
     files.push_back({stem + ".cpp", unitOf(record, "cpp", prelude)});
-  files.push_back({"Makefile", standaloneMakefile(stem) + "\n# Runs the program on the record's "
-                                                          "inputs: outputs and gradients as JSON.\n"
-                                                          "run: " +
+  files.push_back({"Makefile", standaloneMakefile(stem) +
+                                   "\n# Runs the program on the record's "
+                                   "inputs: outputs and gradients as JSON.\n"
+                                   "run: " +
                                    stem + "\n\t./" + stem + " bundle.bin\n.PHONY: run\n"});
   json::Object metadata = record;
-  for (llvm::StringRef text : {"source", "cpp_types", "cpp_forward", "cpp_backward", "cuda_types",
-                               "cuda_forward", "cuda_backward", "ptx_forward", "ptx_backward",
-                               "mlir"})
+  for (llvm::StringRef text :
+       {"source", "cpp_types", "cpp_forward", "cpp_backward", "cuda_types", "cuda_forward",
+        "cuda_backward", "ptx_forward", "ptx_backward", "mlir"})
     metadata.erase(text);
   files.push_back({"metadata.json", recordText(json::Value(std::move(metadata))) + "\n"});
   return files;
@@ -233,9 +234,9 @@ llvm::Expected<json::Value> kdsl::synth::exportDataset(llvm::StringRef dataset,
     int64_t id = record.getInteger("id").value_or(-1);
     auto files = sampleFiles(record, prelude, ctx);
     if (!files)
-      return llvm::createStringError(llvm::formatv("{0}: record {1}: {2}", dataset, id,
-                                                   llvm::toString(files.takeError()))
-                                         .str());
+      return llvm::createStringError(
+          llvm::formatv("{0}: record {1}: {2}", dataset, id, llvm::toString(files.takeError()))
+              .str());
     std::string folder = pathIn(tempDir, llvm::formatv("{0:d6}", id).str());
     if (auto ec = fs::create_directory(folder))
       return llvm::createStringError(ec, "cannot create " + folder + ": " + ec.message());
@@ -255,7 +256,8 @@ llvm::Expected<json::Value> kdsl::synth::exportDataset(llvm::StringRef dataset,
   }
   if (firstError)
     return abandon(std::move(firstError));
-  json::Value summary = json::Object{{"samples", samples}, {"layout", options.layout}, {"out", out}};
+  json::Value summary =
+      json::Object{{"samples", samples}, {"layout", options.layout}, {"out", out}};
   std::string text;
   llvm::raw_string_ostream(text) << summary << "\n";
   if (llvm::Error e = writeFile(pathIn(tempDir, "export.json"), text))

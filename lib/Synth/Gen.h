@@ -33,7 +33,6 @@ using llvm::json::Array;
 using llvm::json::Object;
 using llvm::json::Value;
 
-
 /// SplitMix64: small, fast, and the same on every platform.
 struct Rng {
   uint64_t state;
@@ -47,12 +46,15 @@ struct Rng {
   int range(int lo, int hi) { return lo + int(next() % uint64_t(hi - lo + 1)); }
   bool chance(double p) { return uniform() < p; }
   /// A value in [lo, hi] with 3 decimals (exact enough in JSON, readable).
-  double value(double lo, double hi) { return std::round((lo + (hi - lo) * uniform()) * 1000) / 1000; }
+  double value(double lo, double hi) {
+    return std::round((lo + (hi - lo) * uniform()) * 1000) / 1000;
+  }
 };
 
 inline uint64_t mix(uint64_t seed, uint64_t index, uint64_t salt) {
   uint64_t words[3] = {seed, index, salt};
-  return llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(reinterpret_cast<uint8_t *>(words), sizeof words));
+  return llvm::xxh3_64bits(
+      llvm::ArrayRef<uint8_t>(reinterpret_cast<uint8_t *>(words), sizeof words));
 }
 
 /// Value types of the free generator: float, vec3, mat33, quat, transform,
@@ -70,8 +72,8 @@ struct Flavor {
 inline Flavor flavorOf(llvm::StringRef cat) {
   Flavor f;
   f.math = cat != "arithmetic";
-  f.vec = cat == "vector" || cat == "matrix" || cat == "quaternion" || cat == "combined" || cat == "struct" ||
-          cat == "spatial" || cat == "generic";
+  f.vec = cat == "vector" || cat == "matrix" || cat == "quaternion" || cat == "combined" ||
+          cat == "struct" || cat == "spatial" || cat == "generic";
   f.mat = cat == "matrix" || cat == "combined";
   f.quat = cat == "quaternion" || cat == "combined" || cat == "spatial";
   f.random = cat == "random";
@@ -93,8 +95,8 @@ class Gen {
 public:
   Gen(uint64_t seed, uint64_t index, llvm::StringRef cat, bool f64, const GenOptions &opt,
       unsigned attempt = 0)
-      : rng{mix(seed, index, 1 + (uint64_t(attempt) << 8))}, index(index), cat(cat.str()), f64(f64), opt(opt),
-        flavor(flavorOf(cat)) {}
+      : rng{mix(seed, index, 1 + (uint64_t(attempt) << 8))}, index(index), cat(cat.str()), f64(f64),
+        opt(opt), flavor(flavorOf(cat)) {}
 
   Program run();
 
@@ -105,23 +107,35 @@ public:
 private:
   std::string ty(Ty t) const {
     switch (t) {
-    case Ty::F: return f64 ? "wp.float64" : "float";
-    case Ty::V: return f64 ? "wp.vec3d" : "wp.vec3";
-    case Ty::M: return f64 ? "wp.mat33d" : "wp.mat33";
-    case Ty::Q: return f64 ? "wp.quatd" : "wp.quat";
-    case Ty::X: return f64 ? "wp.transformd" : "wp.transform";
-    case Ty::S: return f64 ? "wp.spatial_vectord" : "wp.spatial_vector";
+    case Ty::F:
+      return f64 ? "wp.float64" : "float";
+    case Ty::V:
+      return f64 ? "wp.vec3d" : "wp.vec3";
+    case Ty::M:
+      return f64 ? "wp.mat33d" : "wp.mat33";
+    case Ty::Q:
+      return f64 ? "wp.quatd" : "wp.quat";
+    case Ty::X:
+      return f64 ? "wp.transformd" : "wp.transform";
+    case Ty::S:
+      return f64 ? "wp.spatial_vectord" : "wp.spatial_vector";
     }
     return "";
   }
   std::string dtype(Ty t) const {
     switch (t) {
-    case Ty::F: return f64 ? "float64" : "float32";
-    case Ty::V: return f64 ? "vec3d" : "vec3f";
-    case Ty::M: return f64 ? "mat33d" : "mat33f";
-    case Ty::Q: return f64 ? "quatd" : "quatf";
-    case Ty::X: return f64 ? "transformd" : "transformf";
-    case Ty::S: return f64 ? "spatial_vectord" : "spatial_vectorf";
+    case Ty::F:
+      return f64 ? "float64" : "float32";
+    case Ty::V:
+      return f64 ? "vec3d" : "vec3f";
+    case Ty::M:
+      return f64 ? "mat33d" : "mat33f";
+    case Ty::Q:
+      return f64 ? "quatd" : "quatf";
+    case Ty::X:
+      return f64 ? "transformd" : "transformf";
+    case Ty::S:
+      return f64 ? "spatial_vectord" : "spatial_vectorf";
     }
     return "";
   }
@@ -144,35 +158,53 @@ private:
   /// A local for a value of the kind `hint` says (t, u: float; v; m; q; r:
   /// a branch result; acc: an accumulator; s: a struct; p, nb: elements).
   std::string newVar(llvm::StringRef hint) {
-    static const char *f[] = {"d", "s", "e", "w", "g", "val", "tmp", "dx", "dy", "dz", "dist_sq", "denom",
-                              "term", "coef", "phase", "ang", "mag", "inv", "ratio", "total", "weight",
-                              "lhs", "rhs", "bias", "f_val", "h_val", "sig", "pot", "t", "u", "c", "l",
-                              "fx", "grad", "err", "step_len"};
-    static const char *v[] = {"p", "dir", "nrm", "disp", "f", "axis_v", "offs", "delta", "grad_v", "t_vec",
-                              "e1", "e2", "rel", "d_pos", "v_rel", "n_hat", "x_new", "arm"};
+    static const char *f[] = {
+        "d",     "s",       "e",      "w",    "g",    "val",   "tmp",   "dx",    "dy",
+        "dz",    "dist_sq", "denom",  "term", "coef", "phase", "ang",   "mag",   "inv",
+        "ratio", "total",   "weight", "lhs",  "rhs",  "bias",  "f_val", "h_val", "sig",
+        "pot",   "t",       "u",      "c",    "l",    "fx",    "grad",  "err",   "step_len"};
+    static const char *v[] = {"p",    "dir",   "nrm",    "disp",  "f",     "axis_v",
+                              "offs", "delta", "grad_v", "t_vec", "e1",    "e2",
+                              "rel",  "d_pos", "v_rel",  "n_hat", "x_new", "arm"};
     static const char *m[] = {"R", "A_m", "B_m", "M", "S", "J", "rot_m", "T", "H", "K_m", "P"};
     static const char *q[] = {"rot_q", "qr", "q", "orient", "spin", "q_rel", "q_new"};
     static const char *r[] = {"r", "res", "sel", "value", "choice", "v_out", "y"};
-    static const char *acc[] = {"acc", "total_acc", "s_acc", "accum", "run", "sum_v", "hist", "energy"};
+    static const char *acc[] = {"acc", "total_acc", "s_acc", "accum",
+                                "run", "sum_v",     "hist",  "energy"};
     static const char *st[] = {"st", "state", "body", "cell", "node", "item"};
     static const char *own[] = {"me", "cur", "p_i", "part"};
     static const char *nb[] = {"nb", "other", "nxt", "p_j"};
     static const char *x[] = {"X", "xf", "X_wb", "tf", "pose", "X_local", "X_rel", "X_c"};
     static const char *sv[] = {"twist", "v_s", "wrench", "f_s", "qd", "sv", "mom"};
-    if (hint == "x") return fresh(x);
-    if (hint == "sv") return fresh(sv);
-    if (hint == "v") return fresh(v);
-    if (hint == "m") return fresh(m);
-    if (hint == "q") return fresh(q);
-    if (hint == "r") return fresh(r);
-    if (hint == "acc") return fresh(acc);
-    if (hint == "s") return fresh(st);
-    if (hint == "p") return fresh(own);
-    if (hint == "nb") return fresh(nb);
+    if (hint == "x")
+      return fresh(x);
+    if (hint == "sv")
+      return fresh(sv);
+    if (hint == "v")
+      return fresh(v);
+    if (hint == "m")
+      return fresh(m);
+    if (hint == "q")
+      return fresh(q);
+    if (hint == "r")
+      return fresh(r);
+    if (hint == "acc")
+      return fresh(acc);
+    if (hint == "s")
+      return fresh(st);
+    if (hint == "p")
+      return fresh(own);
+    if (hint == "nb")
+      return fresh(nb);
     return fresh(f);
   }
   static const char *hintOf(Ty t) {
-    return t == Ty::V ? "v" : t == Ty::M ? "m" : t == Ty::Q ? "q" : t == Ty::X ? "x" : t == Ty::S ? "sv" : "t";
+    return t == Ty::V   ? "v"
+           : t == Ty::M ? "m"
+           : t == Ty::Q ? "q"
+           : t == Ty::X ? "x"
+           : t == Ty::S ? "sv"
+                        : "t";
   }
 
   std::vector<std::string> varsOf(Ty t) const {
@@ -214,7 +246,8 @@ private:
   /// A float that stands for a value of type t in the result.
   std::string toFloat(const std::string &v, Ty t) {
     switch (t) {
-    case Ty::F: return v;
+    case Ty::F:
+      return v;
     case Ty::V: {
       static const char *f[] = {"wp.length(", "wp.length_sq("};
       if (rng.chance(0.4))
@@ -224,10 +257,12 @@ private:
     case Ty::M: {
       static const char *f[] = {"wp.trace(", "wp.determinant("};
       if (rng.chance(0.4))
-        return v + "[" + std::to_string(rng.range(0, 2)) + ", " + std::to_string(rng.range(0, 2)) + "]";
+        return v + "[" + std::to_string(rng.range(0, 2)) + ", " + std::to_string(rng.range(0, 2)) +
+               "]";
       return std::string(f[rng.range(0, 1)]) + v + ")";
     }
-    case Ty::Q: return v + "[" + std::to_string(rng.range(0, 3)) + "]";
+    case Ty::Q:
+      return v + "[" + std::to_string(rng.range(0, 3)) + "]";
     case Ty::X:
       if (rng.chance(0.5))
         return "wp.transform_get_translation(" + v + ")[" + std::to_string(rng.range(0, 2)) + "]";
@@ -300,22 +335,32 @@ private:
   /// A precision-specific type for a kind: f, i, v2, v3, v4, m22, m33, m44,
   /// q, t (transform), sv (spatial vector), sm (spatial matrix).
   std::string T(llvm::StringRef k) const {
-    if (k == "f") return ty(Ty::F);
-    if (k == "i") return "int";
-    if (k == "u") return "wp.uint32";
-    if (k == "d") return "wp.float64"; // in both precisions
-    if (k == "t") return f64 ? "wp.transformd" : "wp.transform";
-    if (k == "sv") return f64 ? "wp.spatial_vectord" : "wp.spatial_vector";
-    if (k == "sm") return f64 ? "wp.spatial_matrixd" : "wp.spatial_matrix";
-    std::string base = k == "q" ? "quat" : k.starts_with("v") ? "vec" + k.substr(1).str() : "mat" + k.substr(1).str();
+    if (k == "f")
+      return ty(Ty::F);
+    if (k == "i")
+      return "int";
+    if (k == "u")
+      return "wp.uint32";
+    if (k == "d")
+      return "wp.float64"; // in both precisions
+    if (k == "t")
+      return f64 ? "wp.transformd" : "wp.transform";
+    if (k == "sv")
+      return f64 ? "wp.spatial_vectord" : "wp.spatial_vector";
+    if (k == "sm")
+      return f64 ? "wp.spatial_matrixd" : "wp.spatial_matrix";
+    std::string base = k == "q"             ? "quat"
+                       : k.starts_with("v") ? "vec" + k.substr(1).str()
+                                            : "mat" + k.substr(1).str();
     return "wp." + base + (f64 ? "d" : "");
   }
   /// Replaces {F} {V2} {V3} {V4} {M22} {M33} {M44} {Q} {X} {SV} {SM} by
   /// this precision's types.
   std::string P(std::string s) const {
     static const std::pair<const char *, const char *> keys[] = {
-        {"{F}", "f"},     {"{V2}", "v2"}, {"{V3}", "v3"}, {"{V4}", "v4"}, {"{M22}", "m22"}, {"{M33}", "m33"},
-        {"{M44}", "m44"}, {"{Q}", "q"},   {"{X}", "t"},   {"{SV}", "sv"}, {"{SM}", "sm"}};
+        {"{F}", "f"},     {"{V2}", "v2"},   {"{V3}", "v3"},   {"{V4}", "v4"},
+        {"{M22}", "m22"}, {"{M33}", "m33"}, {"{M44}", "m44"}, {"{Q}", "q"},
+        {"{X}", "t"},     {"{SV}", "sv"},   {"{SM}", "sm"}};
     for (auto &[key, k] : keys)
       for (size_t at; (at = s.find(key)) != std::string::npos;)
         s.replace(at, strlen(key), T(k));
@@ -324,16 +369,23 @@ private:
   void L(const std::string &s) { line(P(s)); }
   /// The module's imports (typing.Any when a generic func uses it).
   std::string header() const {
-    bool any = prefix.find(": Any") != std::string::npos || prefix.find("dtype=Any") != std::string::npos;
+    bool any =
+        prefix.find(": Any") != std::string::npos || prefix.find("dtype=Any") != std::string::npos;
     return any ? "from typing import Any\n\nimport warp as wp\n\n\n" : "import warp as wp\n\n\n";
   }
   static int compsOf(llvm::StringRef k) {
-    if (k == "f" || k == "i" || k == "u" || k == "d") return 1;
-    if (k == "q") return 4;
-    if (k == "t") return 7;
-    if (k == "sv") return 6;
-    if (k == "sm") return 36;
-    if (k.starts_with("v")) return k[1] - '0';
+    if (k == "f" || k == "i" || k == "u" || k == "d")
+      return 1;
+    if (k == "q")
+      return 4;
+    if (k == "t")
+      return 7;
+    if (k == "sv")
+      return 6;
+    if (k == "sm")
+      return 36;
+    if (k.starts_with("v"))
+      return k[1] - '0';
     return (k[1] - '0') * (k[1] - '0');
   }
   /// A value in [lo, hi] with 3 decimals, never an integer, distinct from
@@ -429,7 +481,8 @@ private:
     bool grad = k != "i" && k != "u";
     Value data = nested(shape, 0, [&] { return elem(k, lo, hi, how); });
     inputs.push_back({name, ann(k, shape.size()),
-                      Object{{"data", std::move(data)}, {"requires_grad", grad}}, grad, false, k.str(), shape});
+                      Object{{"data", std::move(data)}, {"requires_grad", grad}}, grad, false,
+                      k.str(), shape});
   }
   /// Makes the input array `name` (added by arr) one the kernel updates in
   /// place: read and written, an output of the record too (seeded). Only
@@ -459,7 +512,8 @@ private:
     Object desc{{"data", std::move(data)}, {"requires_grad", false}};
     if (isUnsigned)
       desc["dtype"] = "uint32";
-    return {name, std::string("wp.array(dtype=") + (isUnsigned ? "wp.uint32" : "int") + ")", std::move(desc), false};
+    return {name, std::string("wp.array(dtype=") + (isUnsigned ? "wp.uint32" : "int") + ")",
+            std::move(desc), false};
   }
   /// The kind of a per-element float input that a kernel converts on load
   /// ({F}(x[i])): "d" (float64 in both precisions, as masses and weights often
@@ -476,7 +530,8 @@ private:
     inputs.push_back({name, "int", Value(int64_t(rng.range(lo, hi))), false});
   }
   /// An output array (zeros, or `init`), seeded for the backward pass.
-  void out(const std::string &name, llvm::StringRef k, std::vector<int> shape, Value init = nullptr) {
+  void out(const std::string &name, llvm::StringRef k, std::vector<int> shape,
+           Value init = nullptr) {
     outs.push_back({name, k.str(), shape, std::move(init)});
   }
   /// A launch size around --threads (1-D motifs).
@@ -492,7 +547,8 @@ private:
   /// int parameter equal to m) one indent deeper and binds the flat index
   /// `at = tid * count + k`, which it returns; with one point, `tid` itself.
   std::string pointLoop(int m, const std::string &tid, llvm::ArrayRef<const char *> loopVars,
-                        llvm::ArrayRef<const char *> counts, llvm::ArrayRef<const char *> flatNames) {
+                        llvm::ArrayRef<const char *> counts,
+                        llvm::ArrayRef<const char *> flatNames) {
     if (m <= 1)
       return tid;
     std::string pk = pick(loopVars), np = pick(counts);
@@ -511,7 +567,9 @@ private:
   /// A float32 value of a random builtin (wp.randf, wp.noise, ...: they
   /// return float32 and vec2/vec3 in both precisions) as this precision's
   /// kind k: converted in the float64 twin.
-  std::string rv(const std::string &e, llvm::StringRef k = "f") const { return f64 ? T(k) + "(" + e + ")" : e; }
+  std::string rv(const std::string &e, llvm::StringRef k = "f") const {
+    return f64 ? T(k) + "(" + e + ")" : e;
+  }
   /// A float32 value of the twin converted for a random builtin's argument.
   std::string r32(const std::string &e, llvm::StringRef type = "float") const {
     return f64 ? type.str() + "(" + e + ")" : e;
@@ -553,8 +611,8 @@ private:
   Flavor flavor;
   int counter = 0, indent = 1, noGrad = 0, noRandom = 0;
   /// Names in use: parameters, locals, and what a local must not shadow.
-  std::set<std::string> taken = {"i", "j", "k", "n", "ps", "wp", "float", "int", "len", "abs",
-                                 "min", "max", "round", "pow", "range", "print"};
+  std::set<std::string> taken = {"i",   "j",   "k",   "n",   "ps",    "wp",  "float", "int",
+                                 "len", "abs", "min", "max", "round", "pow", "range", "print"};
   std::string outName = "out";
   /// The random state local of the free generator's random kernels.
   std::string rngVar;

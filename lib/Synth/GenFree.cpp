@@ -20,12 +20,18 @@ namespace kdsl::synth::gen {
 
 std::string Gen::expr(Ty t, int depth) {
   switch (t) {
-  case Ty::F: return exprF(depth);
-  case Ty::V: return exprV(depth);
-  case Ty::M: return exprM(depth);
-  case Ty::Q: return exprQ(depth);
-  case Ty::X: return exprX(depth);
-  case Ty::S: return exprS(depth);
+  case Ty::F:
+    return exprF(depth);
+  case Ty::V:
+    return exprV(depth);
+  case Ty::M:
+    return exprM(depth);
+  case Ty::Q:
+    return exprQ(depth);
+  case Ty::X:
+    return exprX(depth);
+  case Ty::S:
+    return exprS(depth);
   }
   return "";
 }
@@ -36,16 +42,19 @@ std::string Gen::randomTerm(int depth) {
   int d = std::max(depth - 1, 0);
   const std::string &s = rngVar;
   switch (rng.range(0, 4)) {
-  case 0: return "(" + exprF(d) + " * " + rv("wp.randf(" + s + ")") + ")";
+  case 0:
+    return "(" + exprF(d) + " * " + rv("wp.randf(" + s + ")") + ")";
   case 1:
-    return "(" + exprF(d) + " * " + rv("wp.randf(" + s + ", " + c(0.5, 0.9) + ", " + c(1.1, 1.5) + ")") + ")";
-  case 2: return "(" + exprF(d) + " + " + rv("wp.randn(" + s + ")") + " * " + c(0.01, 0.2) + ")";
+    return "(" + exprF(d) + " * " +
+           rv("wp.randf(" + s + ", " + c(0.5, 0.9) + ", " + c(1.1, 1.5) + ")") + ")";
+  case 2:
+    return "(" + exprF(d) + " + " + rv("wp.randn(" + s + ")") + " * " + c(0.01, 0.2) + ")";
   case 3:
-    return "(" + exprF(d) + " * " + rv("wp.noise(" + s + ", float(i) * " + c(0.1, 0.9) + " + " + c(0.1, 0.9) + ")") +
-           ")";
+    return "(" + exprF(d) + " * " +
+           rv("wp.noise(" + s + ", float(i) * " + c(0.1, 0.9) + " + " + c(0.1, 0.9) + ")") + ")";
   default:
-    return "(" + exprF(d) + " * " + rv("wp.sample_unit_disk(" + s + ")[" + std::to_string(rng.range(0, 1)) + "]") +
-           ")";
+    return "(" + exprF(d) + " * " +
+           rv("wp.sample_unit_disk(" + s + ")[" + std::to_string(rng.range(0, 1)) + "]") + ")";
   }
 }
 
@@ -59,8 +68,14 @@ std::string Gen::exprX(int depth) {
   int d = depth - 1;
   std::vector<std::function<std::string()>> prods = {
       [&] { return ty(Ty::X) + "(" + exprV(d) + ", " + exprQ(d) + ")"; },
-      [&] { auto [a, b] = two([&] { return exprX(d); }); return "wp.transform_multiply(" + a + ", " + b + ")"; },
-      [&] { auto [a, b] = two([&] { return exprX(d); }); return "(" + a + " * " + b + ")"; },
+      [&] {
+        auto [a, b] = two([&] { return exprX(d); });
+        return "wp.transform_multiply(" + a + ", " + b + ")";
+      },
+      [&] {
+        auto [a, b] = two([&] { return exprX(d); });
+        return "(" + a + " * " + b + ")";
+      },
       [&] { return "wp.transform_inverse(" + exprX(d) + ")"; },
   };
   return prods[rng.next() % prods.size()]();
@@ -78,8 +93,14 @@ std::string Gen::exprS(int depth) {
       [&] { return ty(Ty::S) + "(" + exprV(d) + ", " + exprV(d) + ")"; },
       [&] { return "(" + exprS(d) + " + " + exprS(d) + ")"; },
       [&] { return "(" + exprS(d) + " * " + exprF(d) + ")"; },
-      [&] { auto [a, b] = two([&] { return exprS(d); }); return "wp.spatial_cross(" + a + ", " + b + ")"; },
-      [&] { auto [a, b] = two([&] { return exprS(d); }); return "wp.spatial_cross_dual(" + a + ", " + b + ")"; },
+      [&] {
+        auto [a, b] = two([&] { return exprS(d); });
+        return "wp.spatial_cross(" + a + ", " + b + ")";
+      },
+      [&] {
+        auto [a, b] = two([&] { return exprS(d); });
+        return "wp.spatial_cross_dual(" + a + ", " + b + ")";
+      },
       [&] { return "wp.transform_twist(" + exprX(d) + ", " + exprS(d) + ")"; },
       [&] { return "wp.transform_wrench(" + exprX(d) + ", " + exprS(d) + ")"; },
   };
@@ -99,7 +120,10 @@ std::string Gen::exprF(int depth) {
   // Arithmetic productions first, then math, vector, matrix, quaternion ones.
   std::vector<std::function<std::string()>> prods = {
       [&] { return "(" + exprF(d) + " + " + exprF(d) + ")"; },
-      [&] { auto [a, b] = two([&] { return exprF(d); }); return "(" + a + " - " + b + ")"; },
+      [&] {
+        auto [a, b] = two([&] { return exprF(d); });
+        return "(" + a + " - " + b + ")";
+      },
       [&] { return "(" + exprF(d) + " * " + exprF(d) + ")"; },
       [&] { return "(" + exprF(d) + " * " + constant() + ")"; },
       [&] { return "(" + exprF(d) + " / (" + sq(exprF(d)) + " + 1.0))"; },
@@ -128,13 +152,24 @@ std::string Gen::exprF(int depth) {
     // Gates (min, max, clamp, where, step): a gradient reaches only the
     // operand chosen, so reads there do not count as reaching the output.
     auto gated = [&] { return noGradOf([&] { return exprF(d); }); };
-    add([&] { auto [a, b] = two(gated); return "wp.min(" + a + ", " + b + ")"; });
-    add([&] { auto [a, b] = two(gated); return "wp.max(" + a + ", " + b + ")"; });
+    add([&] {
+      auto [a, b] = two(gated);
+      return "wp.min(" + a + ", " + b + ")";
+    });
+    add([&] {
+      auto [a, b] = two(gated);
+      return "wp.max(" + a + ", " + b + ")";
+    });
     add([&] { return "wp.clamp(" + gated() + ", -0.5, 0.5)"; });
-    add([&] { auto [a, b] = two([&] { return exprF(d); }); return "wp.lerp(" + a + ", " + b + ", 0.25)"; });
+    add([&] {
+      auto [a, b] = two([&] { return exprF(d); });
+      return "wp.lerp(" + a + ", " + b + ", 0.25)";
+    });
     add([&] { return "wp.smoothstep(-2.0, 2.0, " + exprF(d) + ")"; });
     auto ng = [&] { return noGradOf([&] { return exprF(d); }); };
-    add([&] { return "(wp.floor(" + ng() + ") + wp.ceil(" + ng() + ") * 0.5 + " + exprF(d) + ")"; });
+    add([&] {
+      return "(wp.floor(" + ng() + ") + wp.ceil(" + ng() + ") * 0.5 + " + exprF(d) + ")";
+    });
     add([&] { return "(wp.round(" + ng() + ") * " + gated() + ")"; });
     add([&] { return "(wp.trunc(" + ng() + ") + wp.frac(" + exprF(d) + "))"; });
     add([&] { return "(wp.sign(" + ng() + ") * " + exprF(d) + ")"; });
@@ -152,13 +187,15 @@ std::string Gen::exprF(int depth) {
     prods.push_back([&] { return "wp.length(" + exprV(d) + ")"; });
     prods.push_back([&] { return "wp.length_sq(" + exprV(d) + ")"; });
     prods.push_back([&] { return exprV(d) + "[" + std::to_string(rng.range(0, 2)) + "]"; });
-    prods.push_back([&] { return "(" + exprF(d) + " * " + ty(Ty::F) + "(len(" + exprV(d) + ")))"; });
+    prods.push_back(
+        [&] { return "(" + exprF(d) + " * " + ty(Ty::F) + "(len(" + exprV(d) + ")))"; });
   }
   if (flavor.mat) {
     prods.push_back([&] { return "wp.determinant(" + exprM(d) + ")"; });
     prods.push_back([&] { return "wp.trace(" + exprM(d) + ")"; });
     prods.push_back([&] {
-      return exprM(d) + "[" + std::to_string(rng.range(0, 2)) + ", " + std::to_string(rng.range(0, 2)) + "]";
+      return exprM(d) + "[" + std::to_string(rng.range(0, 2)) + ", " +
+             std::to_string(rng.range(0, 2)) + "]";
     });
   }
   if (flavor.quat)
@@ -166,7 +203,8 @@ std::string Gen::exprF(int depth) {
   if (flavor.spatial) {
     prods.push_back([&] { return "wp.spatial_dot(" + exprS(d) + ", " + exprS(d) + ")"; });
     prods.push_back([&] {
-      return "wp.transform_get_translation(" + exprX(d) + ")[" + std::to_string(rng.range(0, 2)) + "]";
+      return "wp.transform_get_translation(" + exprX(d) + ")[" + std::to_string(rng.range(0, 2)) +
+             "]";
     });
   }
   // A random builtin may not stand in a condition's `and` operand (its
@@ -188,9 +226,15 @@ std::string Gen::exprV(int depth) {
   std::vector<std::function<std::string()>> prods = {
       [&] { return ty(Ty::V) + "(" + exprF(d) + ", " + exprF(d) + ", " + exprF(d) + ")"; },
       [&] { return "(" + exprV(d) + " + " + exprV(d) + ")"; },
-      [&] { auto [a, b] = two([&] { return exprV(d); }); return "(" + a + " - " + b + ")"; },
+      [&] {
+        auto [a, b] = two([&] { return exprV(d); });
+        return "(" + a + " - " + b + ")";
+      },
       [&] { return "(" + exprV(d) + " * " + exprF(d) + ")"; },
-      [&] { auto [a, b] = two([&] { return exprV(d); }); return "wp.cross(" + a + ", " + b + ")"; },
+      [&] {
+        auto [a, b] = two([&] { return exprV(d); });
+        return "wp.cross(" + a + ", " + b + ")";
+      },
       [&] { return axis(d); },
       [&] { return "wp.cw_mul(" + exprV(d) + ", " + exprV(d) + ")"; },
       [&] {
@@ -267,7 +311,12 @@ std::string Gen::exprQ(int depth) {
 }
 
 void Gen::arrayInput(const std::string &name, Ty t, int count, bool twoDim) {
-  int comps = t == Ty::F ? 1 : t == Ty::V ? 3 : t == Ty::M ? 9 : t == Ty::X ? 7 : t == Ty::S ? 6 : 4;
+  int comps = t == Ty::F   ? 1
+              : t == Ty::V ? 3
+              : t == Ty::M ? 9
+              : t == Ty::X ? 7
+              : t == Ty::S ? 6
+                           : 4;
   Array rows;
   auto element = [&]() -> Value {
     if (comps == 1)
@@ -352,8 +401,8 @@ void Gen::helperStruct() {
     vars.push_back({own + ".a", Ty::F});
     vars.push_back({next + ".b", Ty::V});
     assign(newVar("t"), Ty::F,
-           own + ".a * " + next + ".a + wp.dot(" + own + ".b, " + next + ".b) * " + ty(Ty::F) + "(" +
-               own + ".n) + " + exprF(opt.maxDepth - 1));
+           own + ".a * " + next + ".a + wp.dot(" + own + ".b, " + next + ".b) * " + ty(Ty::F) +
+               "(" + own + ".n) + " + exprF(opt.maxDepth - 1));
     return;
   }
   std::string s = newVar("s");
@@ -386,19 +435,26 @@ void Gen::genericHelpers() {
   std::string F = ty(Ty::F);
   static const char *ws[] = {"w", "t", "alpha", "s"};
   std::string w = ws[rng.range(0, 3)];
-  std::function<std::string(const std::string &, int)> term = [&](const std::string &x, int depth) -> std::string {
+  std::function<std::string(const std::string &, int)> term = [&](const std::string &x,
+                                                                  int depth) -> std::string {
     if (depth <= 0 || rng.chance(0.3))
       return x;
     switch (rng.range(0, 3)) {
-    case 0: return "(" + term(x, depth - 1) + " * " + w + ")";
-    case 1: return "(" + term(x, depth - 1) + " * (1.0 - " + w + "))";
-    case 2: return "(" + term(x, depth - 1) + " * " + constant() + ")";
-    default: return "(" + term(x, depth - 1) + " * (" + w + " * " + w + " + " + constant() + "))";
+    case 0:
+      return "(" + term(x, depth - 1) + " * " + w + ")";
+    case 1:
+      return "(" + term(x, depth - 1) + " * (1.0 - " + w + "))";
+    case 2:
+      return "(" + term(x, depth - 1) + " * " + constant() + ")";
+    default:
+      return "(" + term(x, depth - 1) + " * (" + w + " * " + w + " + " + constant() + "))";
     }
   };
   std::string s = "@wp.func\ndef " + name + "(a: Any, b: Any, " + w + ": " + F + "):\n";
   switch (rng.range(0, 2)) {
-  case 0: s += "    return " + term("a", 2) + (rng.chance(0.5) ? " + " : " - ") + term("b", 2) + "\n"; break;
+  case 0:
+    s += "    return " + term("a", 2) + (rng.chance(0.5) ? " + " : " - ") + term("b", 2) + "\n";
+    break;
   case 1:
     s += "    d = " + (rng.chance(0.5) ? std::string("b - a") : std::string("a - b")) + "\n";
     s += "    return a + " + term("d", 2) + "\n";
@@ -412,7 +468,9 @@ void Gen::genericHelpers() {
   // The same func at two types; the weight is a float of the kernel.
   // (A literal argument is a float32, Warp's rule: the float64 twin types it.)
   auto weight = [&] {
-    return noGradOf([&] { return rng.chance(0.4) ? (f64 ? lit(rng.value(0.1, 0.9)) : c(0.1, 0.9)) : exprF(1); });
+    return noGradOf([&] {
+      return rng.chance(0.4) ? (f64 ? lit(rng.value(0.1, 0.9)) : c(0.1, 0.9)) : exprF(1);
+    });
   };
   auto [fa, fb] = two([&] { return exprF(opt.maxDepth - 1); });
   assign(newVar("t"), Ty::F, name + "(" + fa + ", " + fb + ", " + weight() + ")");
@@ -447,7 +505,8 @@ void Gen::statements() {
     std::vector<std::string> locals;
     for (auto &var : vars)
       if (var.second == Ty::F && var.first.find_first_of("(.") == std::string::npos &&
-          std::none_of(inputs.begin(), inputs.end(), [&](const Input &in) { return in.name == var.first; }))
+          std::none_of(inputs.begin(), inputs.end(),
+                       [&](const Input &in) { return in.name == var.first; }))
         locals.push_back(var.first);
     double r = rng.uniform();
     if (locals.empty() || r < 0.6) {
@@ -481,7 +540,8 @@ void Gen::statements() {
       if (k % 2 && k > 1 && rng.chance(0.4))
         scalarStatement();
       else
-        assign(newVar(k % 2 ? "t" : hintOf(t)), k % 2 ? Ty::F : t, k % 2 ? exprF(depth) : expr(t, depth - 1));
+        assign(newVar(k % 2 ? "t" : hintOf(t)), k % 2 ? Ty::F : t,
+               k % 2 ? exprF(depth) : expr(t, depth - 1));
     }
     return;
   }
@@ -530,8 +590,10 @@ void Gen::statements() {
     }
     --indent;
     vars.erase(std::remove_if(vars.begin(), vars.end(),
-                              [](auto &v) { return v.first.find("(j)") != std::string::npos ||
-                                                   v.first.find("(k)") != std::string::npos; }),
+                              [](auto &v) {
+                                return v.first.find("(j)") != std::string::npos ||
+                                       v.first.find("(k)") != std::string::npos;
+                              }),
                vars.end());
     if (cat != "combined")
       return;
@@ -610,19 +672,22 @@ Program Gen::run() {
   int n = opt.threads;
   // Inputs and their loads.
   // Parameter names from the domains such kernels come from.
-  static const char *fNames[] = {"mass", "rho", "temp", "pressure", "weights", "dist", "phi", "density",
-                                 "energy_in", "height", "charge", "radius", "damping", "stiffness", "x", "y",
-                                 "z", "a", "b", "src", "values", "inv_mass", "area", "volume", "theta",
-                                 "omega", "speed", "friction", "cost", "score", "signal", "sdf", "h",
-                                 "field", "grid", "depth", "x0", "x1", "x2", "data", "inputs", "alpha"};
-  static const char *vNames[] = {"pos", "vel", "force", "points", "normals", "dirs", "accel", "offsets",
-                                 "wind", "grads", "positions", "velocities", "v0", "verts"};
-  static const char *mNames[] = {"rot", "stress", "strain", "inertia", "jac", "F_def", "transforms", "cov",
-                                 "A", "K", "m0"};
-  static const char *sNames[] = {"dt", "scale", "gain", "eps", "beta", "gravity", "lam", "k_s", "mu",
-                                 "s0", "s1", "c_r", "tau"};
-  static const char *oNames[] = {"out", "result", "dst", "y_out", "res", "output", "loss", "values_out",
-                                 "energy", "f_out"};
+  static const char *fNames[] = {
+      "mass",     "rho",       "temp",   "pressure", "weights", "dist",    "phi",
+      "density",  "energy_in", "height", "charge",   "radius",  "damping", "stiffness",
+      "x",        "y",         "z",      "a",        "b",       "src",     "values",
+      "inv_mass", "area",      "volume", "theta",    "omega",   "speed",   "friction",
+      "cost",     "score",     "signal", "sdf",      "h",       "field",   "grid",
+      "depth",    "x0",        "x1",     "x2",       "data",    "inputs",  "alpha"};
+  static const char *vNames[] = {"pos",       "vel",        "force",   "points", "normals",
+                                 "dirs",      "accel",      "offsets", "wind",   "grads",
+                                 "positions", "velocities", "v0",      "verts"};
+  static const char *mNames[] = {"rot",        "stress", "strain", "inertia", "jac", "F_def",
+                                 "transforms", "cov",    "A",      "K",       "m0"};
+  static const char *sNames[] = {"dt",  "scale", "gain", "eps", "beta", "gravity", "lam",
+                                 "k_s", "mu",    "s0",   "s1",  "c_r",  "tau"};
+  static const char *oNames[] = {"out",    "result", "dst",        "y_out",  "res",
+                                 "output", "loss",   "values_out", "energy", "f_out"};
   outName = fresh(oNames);
   int nf = rng.range(1, 3);
   std::vector<std::string> fIn;
@@ -677,7 +742,8 @@ Program Gen::run() {
     for (int k = 0; k < nf; ++k) {
       const std::string &x = fIn[k];
       assign(loadVar(x, "t"), Ty::F, x + "[i, j]");
-      assign(newVar("t"), Ty::F, x + "[wp.max(i - 1, 0), j] + " + x + "[i, wp.min(j + 1, " + x + ".shape[1] - 1)]");
+      assign(newVar("t"), Ty::F,
+             x + "[wp.max(i - 1, 0), j] + " + x + "[i, wp.min(j + 1, " + x + ".shape[1] - 1)]");
     }
   } else {
     line("i = wp.tid()");
@@ -712,12 +778,17 @@ Program Gen::run() {
   // is stored too (a direction, a rotation, a pose), not only a float.
   std::string extraOut, extraVar;
   Ty extraTy = Ty::F;
-  if (!twoD && (cat == "vector" || cat == "matrix" || cat == "quaternion" || cat == "spatial") && rng.chance(0.35)) {
-    extraTy = cat == "vector" ? Ty::V : cat == "matrix" ? Ty::M : cat == "quaternion" ? Ty::Q : Ty::X;
+  if (!twoD && (cat == "vector" || cat == "matrix" || cat == "quaternion" || cat == "spatial") &&
+      rng.chance(0.35)) {
+    extraTy = cat == "vector"       ? Ty::V
+              : cat == "matrix"     ? Ty::M
+              : cat == "quaternion" ? Ty::Q
+                                    : Ty::X;
     std::vector<std::string> cands;
     for (auto &[name, t] : vars)
       if (t == extraTy && name.find_first_of("([.") == std::string::npos &&
-          std::none_of(inputs.begin(), inputs.end(), [&](const Input &in) { return in.name == name; }))
+          std::none_of(inputs.begin(), inputs.end(),
+                       [&](const Input &in) { return in.name == name; }))
         cands.push_back(name);
     if (!cands.empty()) {
       extraVar = cands.back();
@@ -725,7 +796,10 @@ Program Gen::run() {
       static const char *mo[] = {"m_out", "mat_out", "R_out"};
       static const char *qo[] = {"q_out", "rot_out", "orient_out"};
       static const char *xo[] = {"X_out", "pose_out", "xform_out"};
-      extraOut = extraTy == Ty::V ? fresh(vo) : extraTy == Ty::M ? fresh(mo) : extraTy == Ty::Q ? fresh(qo) : fresh(xo);
+      extraOut = extraTy == Ty::V   ? fresh(vo)
+                 : extraTy == Ty::M ? fresh(mo)
+                 : extraTy == Ty::Q ? fresh(qo)
+                                    : fresh(xo);
       used.insert(extraVar);
       line(extraOut + "[i] = " + extraVar);
     }
@@ -753,12 +827,15 @@ Program Gen::run() {
     line("wp.atomic_min(" + outName + ", 3, " + exprF(opt.maxDepth - 1) + ")");
     outCount = 4;
     inputs.push_back({outName, "wp.array(dtype=" + ty(Ty::F) + ")",
-                      Object{{"data", Array{0.0, 0.0, -100.0, 100.0}}, {"requires_grad", true}}, true});
+                      Object{{"data", Array{0.0, 0.0, -100.0, 100.0}}, {"requires_grad", true}},
+                      true});
   } else {
     line(outName + "[i" + (twoD ? ", j" : "") + "] = " + result);
-    std::string ann = twoD ? "wp.array2d(dtype=" + ty(Ty::F) + ")" : "wp.array(dtype=" + ty(Ty::F) + ")";
+    std::string ann =
+        twoD ? "wp.array2d(dtype=" + ty(Ty::F) + ")" : "wp.array(dtype=" + ty(Ty::F) + ")";
     Array shape = twoD ? Array{4, 4} : Array{n};
-    inputs.push_back({outName, ann, Object{{"zeros", std::move(shape)}, {"requires_grad", true}}, true});
+    inputs.push_back(
+        {outName, ann, Object{{"zeros", std::move(shape)}, {"requires_grad", true}}, true});
   }
   if (twoD) {
     for (int r = 0; r < 4; ++r) {
@@ -811,8 +888,7 @@ Program Gen::run() {
     params += (params.empty() ? "" : ", ") + in.name + ": " + in.annotation;
     specInputs[in.name] = in.data;
   }
-  p.source = header() + prefix + "@wp.kernel\ndef " + p.kernelName + "(" + params +
-             "):\n" + body;
+  p.source = header() + prefix + "@wp.kernel\ndef " + p.kernelName + "(" + params + "):\n" + body;
   spec["kernel"] = p.kernelName;
   spec["dim"] = twoD ? Value(Array{4, 4}) : Value(n);
   spec["inputs"] = std::move(specInputs);

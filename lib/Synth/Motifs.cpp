@@ -71,7 +71,8 @@ bool Gen::motifFor(const std::string &c0) {
   std::vector<MotifChoice> choices = motifsOf(c0);
   if (choices.empty())
     return false;
-  const MotifChoice &m = choices.size() == 1 ? choices[0] : choices[rng.range(0, int(choices.size()) - 1)];
+  const MotifChoice &m =
+      choices.size() == 1 ? choices[0] : choices[rng.range(0, int(choices.size()) - 1)];
   motifName = m.name;
   (this->*m.build)();
   return true;
@@ -86,7 +87,8 @@ Program Gen::finishMotif(Program &p) {
   size_t eol = body.find('\n');
   std::string first = body.substr(0, eol);
   size_t at = first.find(" = wp.tid()");
-  if (dims.size() == 1 && at != std::string::npos && first.find(',') == std::string::npos && rng.chance(0.3)) {
+  if (dims.size() == 1 && at != std::string::npos && first.find(',') == std::string::npos &&
+      rng.chance(0.3)) {
     std::string tid = llvm::StringRef(first.substr(0, at)).trim().str();
     std::string cnt = pick({"count", "num_items", "n_active", "num_particles", "size"});
     inputs.push_back({cnt, "int", Value(int64_t(dims[0] + rng.range(0, 2))), false});

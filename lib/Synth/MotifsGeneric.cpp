@@ -27,19 +27,25 @@ KDSL_MOTIF(GenericBlendMotif, "generic", 0, "generic_blend") {
   std::string t = pick({"t", "alpha", "w"});
   std::string body;
   switch (rng.range(0, 2)) {
-  case 0: body = "    return a * (1.0 - " + t + ") + b * " + t + "\n"; break;
-  case 1: body = "    return a + (b - a) * " + t + "\n"; break;
+  case 0:
+    body = "    return a * (1.0 - " + t + ") + b * " + t + "\n";
+    break;
+  case 1:
+    body = "    return a + (b - a) * " + t + "\n";
+    break;
   default: {
     // Smoothstep-eased weight.
     std::string s = pick({"s", "ease", "k"});
-    body = "    " + s + " = " + t + " * " + t + " * (3.0 - 2.0 * " + t + ")\n    return a + (b - a) * " + s + "\n";
+    body = "    " + s + " = " + t + " * " + t + " * (3.0 - 2.0 * " + t +
+           ")\n    return a + (b - a) * " + s + "\n";
     break;
   }
   }
   prefix += P("@wp.func\ndef " + fn + "(a: Any, b: Any, " + t + ": {F}):\n" + body + "\n\n");
   std::string x0 = pick({"x_prev", "pos0", "x_a"}), x1 = pick({"x_next", "pos1", "x_b"}),
               r0 = pick({"rho_prev", "temp0", "d_a"}), r1 = pick({"rho_next", "temp1", "d_b"}),
-              xo = pick({"x_out", "pos_interp", "x_mid"}), ro = pick({"rho_out", "temp_interp", "d_mid"});
+              xo = pick({"x_out", "pos_interp", "x_mid"}),
+              ro = pick({"rho_out", "temp_interp", "d_mid"});
   arr(x0, "v3", {n}, -1, 1);
   arr(x1, "v3", {n}, -1, 1);
   arr(r0, "f", {n}, 0.1, 2.0);
@@ -74,7 +80,8 @@ KDSL_MOTIF(OverloadEnergyMotif, "generic", 1, "overload_energy") {
   // Overloads by signature: the linear and the angular kinetic energy.
   std::string s = "@wp.func\ndef " + fn + "(v: {V3}, " + m + ": {F}):\n    return 0.5 * " + m +
                   (rng.chance(0.4) ? " * wp.length_sq(v)\n\n\n" : " * wp.dot(v, v)\n\n\n");
-  s += "@wp.func\ndef " + fn + "(w: {F}, " + m + ": {F}):\n    return 0.5 * " + m + " * w * w\n\n\n";
+  s +=
+      "@wp.func\ndef " + fn + "(w: {F}, " + m + ": {F}):\n    return 0.5 * " + m + " * w * w\n\n\n";
   bool quat = rng.chance(0.3);
   if (quat)
     s += "@wp.func\ndef " + fn + "(q: {Q}, " + m + ": {F}):\n    return 0.5 * " + m +
@@ -95,7 +102,8 @@ KDSL_MOTIF(OverloadEnergyMotif, "generic", 1, "overload_energy") {
     L(ea + " = " + fn + "(" + om + "[i], " + in + "[i])");
     L(e + " = " + el + " + " + ea);
   } else {
-    L(e + " = " + fn + "(" + vel + "[i], " + ms + "[i]) + " + fn + "(" + om + "[i], " + in + "[i])");
+    L(e + " = " + fn + "(" + vel + "[i], " + ms + "[i]) + " + fn + "(" + om + "[i], " + in +
+      "[i])");
   }
   if (quat) {
     std::string dq = pick({"dq", "q_rate", "q_dot"});
@@ -146,15 +154,17 @@ KDSL_MOTIF(GenericStencilMotif, "generic", 2, "generic_stencil") {
   static const char *falloff[] = {"k", "k * k", "k + 1"};
   std::string fall = falloff[rng.range(0, 2)];
   if (rng.chance(0.35))
-    f += "        " + s + " += (a[(i - k + a.shape[0]) % a.shape[0]] + a[(i + k) % a.shape[0]]) * (" + c(0.1, 0.3) +
+    f += "        " + s +
+         " += (a[(i - k + a.shape[0]) % a.shape[0]] + a[(i + k) % a.shape[0]]) * (" + c(0.1, 0.3) +
          " / {F}(" + fall + "))\n";
   else
-    f += "        " + s + " += (a[wp.max(i - k, 0)] + a[wp.min(i + k, a.shape[0] - 1)]) * (" + c(0.1, 0.3) +
-         " / {F}(" + fall + "))\n";
+    f += "        " + s + " += (a[wp.max(i - k, 0)] + a[wp.min(i + k, a.shape[0] - 1)]) * (" +
+         c(0.1, 0.3) + " / {F}(" + fall + "))\n";
   f += "    return " + s + "\n\n\n";
   prefix += P(f);
   std::string rho = pick({"rho", "density", "temp"}), vel = pick({"vel", "u", "flow"}),
-              ro = pick({"rho_s", "density_out", "temp_out"}), vo = pick({"vel_s", "u_out", "flow_out"});
+              ro = pick({"rho_s", "density_out", "temp_out"}),
+              vo = pick({"vel_s", "u_out", "flow_out"});
   arr(rho, "f", {n}, 0.1, 2.0);
   arr(vel, "v3", {n}, -1, 1);
   line("i = wp.tid()");

@@ -21,7 +21,8 @@ void Gen::mRaySphere(bool branchy) {
   int n = launch1();
   dims = {n};
   std::string org = pick({"origins", "ray_o", "ro"}), dirs = pick({"dirs", "ray_d", "rd"}),
-              ctr = pick({"centers", "sphere_c", "center"}), rad = pick({"radius", "sphere_r", "radii"});
+              ctr = pick({"centers", "sphere_c", "center"}),
+              rad = pick({"radius", "sphere_r", "radii"});
   // In one of three, every ray is tested against a few spheres (a scene)
   // and keeps the closest hit; else each ray has its own sphere.
   int ns = rng.chance(0.35) ? rng.range(2, 3) : 0;
@@ -57,12 +58,17 @@ void Gen::mRaySphere(bool branchy) {
     }
     o.push_back(std::move(oo));
   }
-  inputs.push_back({org, ann("v3", 1), Object{{"data", std::move(o)}, {"requires_grad", true}}, true});
-  inputs.push_back({dirs, ann("v3", 1), Object{{"data", std::move(d)}, {"requires_grad", true}}, true});
-  inputs.push_back({ctr, ann("v3", 1), Object{{"data", std::move(cs)}, {"requires_grad", true}}, true});
-  inputs.push_back({rad, ann("f", 1), Object{{"data", std::move(rs)}, {"requires_grad", true}}, true});
-  std::string ro = pick({"o", "orig", "p0"}), rd = pick({"d", "dir", "u"}), oc = pick({"oc", "rel", "to_o"}),
-              b = pick({"b", "half_b", "proj"}), cc = pick({"c", "c_term", "k_c"}), disc = pick({"disc", "delta", "det"}),
+  inputs.push_back(
+      {org, ann("v3", 1), Object{{"data", std::move(o)}, {"requires_grad", true}}, true});
+  inputs.push_back(
+      {dirs, ann("v3", 1), Object{{"data", std::move(d)}, {"requires_grad", true}}, true});
+  inputs.push_back(
+      {ctr, ann("v3", 1), Object{{"data", std::move(cs)}, {"requires_grad", true}}, true});
+  inputs.push_back(
+      {rad, ann("f", 1), Object{{"data", std::move(rs)}, {"requires_grad", true}}, true});
+  std::string ro = pick({"o", "orig", "p0"}), rd = pick({"d", "dir", "u"}),
+              oc = pick({"oc", "rel", "to_o"}), b = pick({"b", "half_b", "proj"}),
+              cc = pick({"c", "c_term", "k_c"}), disc = pick({"disc", "delta", "det"}),
               t = pick({"t", "t_hit", "hit"});
   std::string th = pick({"t_out", "hit_t", "depth_out"});
   std::string miss = c(10.0, 100.0);
@@ -70,7 +76,8 @@ void Gen::mRaySphere(bool branchy) {
   // sqrt(disc)) / 2) in one of three, else the half-b form; the direction
   // normalized in the kernel in one of four.
   bool fullB = rng.chance(0.35);
-  std::string tHit = fullB ? "(-" + b + " - wp.sqrt(" + disc + ")) * 0.5" : "-" + b + " - wp.sqrt(" + disc + ")";
+  std::string tHit =
+      fullB ? "(-" + b + " - wp.sqrt(" + disc + ")) * 0.5" : "-" + b + " - wp.sqrt(" + disc + ")";
   line("i = wp.tid()");
   L(ro + " = " + org + "[i]");
   L(rd + (rng.chance(0.25) ? " = wp.normalize(" + dirs + "[i])" : " = " + dirs + "[i]"));
@@ -117,10 +124,12 @@ void Gen::mRaySphere(bool branchy) {
   } else if (extra < 0.6) {
     std::string p = pick({"hit_p", "p", "x_hit"}), nh = pick({"n_hat", "nrm", "normal"}),
                 sh = pick({"shade", "lambert", "color"});
-    std::string light = "wp.normalize({V3}(" + c(0.2, 1.0) + ", " + c(0.2, 1.0) + ", " + c(-1.0, -0.2) + "))";
+    std::string light =
+        "wp.normalize({V3}(" + c(0.2, 1.0) + ", " + c(0.2, 1.0) + ", " + c(-1.0, -0.2) + "))";
     L(p + " = " + ro + " + " + rd + " * " + t);
     L(nh + " = wp.normalize(" + p + " - " + ctr + "[i])");
-    L(sh + "[i] = wp.max(wp.dot(" + nh + ", " + light + "), 0.0) * " + c(0.5, 1.0) + " + " + c(0.05, 0.2));
+    L(sh + "[i] = wp.max(wp.dot(" + nh + ", " + light + "), 0.0) * " + c(0.5, 1.0) + " + " +
+      c(0.05, 0.2));
     out(sh, "f", {n});
   }
 }
@@ -131,7 +140,8 @@ KDSL_MOTIF(TransformMotif, "matrix", 0, "transform") {
   // One transform per instance and, in one of three, several points per
   // instance (a mesh's vertices): a loop over them, stored at i * m + k.
   int m = rng.chance(0.35) ? rng.range(2, 4) : 1;
-  std::string pts = pick({"points", "verts", "local_pos", "x_local"}), po = pick({"world", "x_world", "points_out"});
+  std::string pts = pick({"points", "verts", "local_pos", "x_local"}),
+              po = pick({"world", "x_world", "points_out"});
   arr(pts, "v3", {n * m}, -1, 1);
   std::string p = pick({"p", "x", "v_loc"}), w = pick({"pw", "x_w", "world_p"});
   std::string at = "i";
@@ -153,7 +163,8 @@ KDSL_MOTIF(TransformMotif, "matrix", 0, "transform") {
     L(h + " = " + X + " * {V4}(" + p + "[0], " + p + "[1], " + p + "[2], 1.0)");
     L(w + " = {V3}(" + h + "[0], " + h + "[1], " + h + "[2]) / " + h + "[3]");
   } else {
-    std::string rot = pick({"rot", "R", "orient_m", "basis"}), tr = pick({"trans", "offset", "t_world"});
+    std::string rot = pick({"rot", "R", "orient_m", "basis"}),
+                tr = pick({"trans", "offset", "t_world"});
     arr(rot, "m33", {n}, -0.3, 0.3, "near_id");
     bool t = rng.chance(0.6);
     if (t)
@@ -173,7 +184,8 @@ KDSL_MOTIF(TransformMotif, "matrix", 0, "transform") {
     L(w + " = " + R + " * " + p + (t ? " + " + tr + "[i]" : ""));
     if (normals) {
       arr(nr, "v3", {n * m}, -1, 1, "unit");
-      L(nn + " = " + (m > 1 ? NM : "wp.transpose(wp.inverse(" + R + "))") + " * " + nr + "[" + at + "]");
+      L(nn + " = " + (m > 1 ? NM : "wp.transpose(wp.inverse(" + R + "))") + " * " + nr + "[" + at +
+        "]");
       L(no + "[" + at + "] = wp.normalize(" + nn + ")");
       out(no, "v3", {n * m});
     }
@@ -187,7 +199,8 @@ KDSL_MOTIF(TransformMotif, "matrix", 0, "transform") {
 KDSL_MOTIF(StrainMotif, "matrix", 1, "strain") {
   int n = launch1();
   dims = {n};
-  std::string fd = pick({"F", "F_def", "deform", "def_grad"}), vol = pick({"vol", "rest_volume", "volume"});
+  std::string fd = pick({"F", "F_def", "deform", "def_grad"}),
+              vol = pick({"vol", "rest_volume", "volume"});
   arr(fd, "m33", {n}, -0.2, 0.2, "near_id");
   arr(vol, "f", {n}, 0.1, 1.0);
   std::string mu = c(0.5, 5.0), lam = c(0.5, 5.0);
@@ -196,8 +209,8 @@ KDSL_MOTIF(StrainMotif, "matrix", 1, "strain") {
     mu = pick({"mu", "k_mu", "shear"});
     scal(mu, 0.5, 5.0);
   }
-  std::string F = pick({"Fi", "Fm", "f_mat"}), C = pick({"C", "cauchy_green", "Cm"}), E = pick({"E", "green", "strain"}),
-              psi = pick({"psi", "energy_density", "w_e"});
+  std::string F = pick({"Fi", "Fm", "f_mat"}), C = pick({"C", "cauchy_green", "Cm"}),
+              E = pick({"E", "green", "strain"}), psi = pick({"psi", "energy_density", "w_e"});
   std::string en = pick({"energy", "psi_out", "elastic_e"});
   std::string id = "wp.identity(n=3, dtype={F})";
   // The energy density as a @wp.func of (F, mu, lambda) in one of three.
@@ -208,40 +221,46 @@ KDSL_MOTIF(StrainMotif, "matrix", 1, "strain") {
   if (rng.chance(0.5)) {
     if (viaFunc) {
       std::string fn = funcName(pick({"stvk_energy", "svk_psi", "energy_density"}));
-      prefix += P("@wp.func\ndef " + fn + "(F: {M33}, mu: {F}, lam: {F}):\n    E = (wp.transpose(F) * F - " + id +
-                  ") * 0.5\n    return mu * wp.trace(wp.transpose(E) * E) + lam * 0.5 * wp.trace(E) * wp.trace(E)\n\n\n");
+      prefix += P("@wp.func\ndef " + fn +
+                  "(F: {M33}, mu: {F}, lam: {F}):\n    E = (wp.transpose(F) * F - " + id +
+                  ") * 0.5\n    return mu * wp.trace(wp.transpose(E) * E) + lam * 0.5 * "
+                  "wp.trace(E) * wp.trace(E)\n\n\n");
       L(psi + " = " + fn + "(" + F + ", " + arg(mu, muParam) + ", " + arg(lam, false) + ")");
     } else {
       L(C + " = wp.transpose(" + F + ") * " + F);
       L(E + " = (" + C + " - " + id + ") * 0.5");
-      L(psi + " = " + mu + " * wp.trace(wp.transpose(" + E + ") * " + E + ") + " + lam + " * 0.5 * wp.trace(" + E +
-        ") * wp.trace(" + E + ")");
+      L(psi + " = " + mu + " * wp.trace(wp.transpose(" + E + ") * " + E + ") + " + lam +
+        " * 0.5 * wp.trace(" + E + ") * wp.trace(" + E + ")");
       if (rng.chance(0.5)) {
         std::string Pk = pick({"P", "stress", "P1"}), so = pick({"stress_out", "P_out", "piola"});
-        L(Pk + " = " + F + " * (" + E + " * (2.0 * " + mu + ") + " + id + " * (" + lam + " * wp.trace(" + E + ")))");
+        L(Pk + " = " + F + " * (" + E + " * (2.0 * " + mu + ") + " + id + " * (" + lam +
+          " * wp.trace(" + E + ")))");
         L(so + "[i] = " + Pk + " * " + vol + "[i]");
         out(so, "m33", {n});
       }
     }
   } else {
-    std::string J = pick({"J", "det_f", "vol_ratio"}), ic = pick({"Ic", "I1", "tr_c"}), lj = pick({"log_j", "lnJ"});
+    std::string J = pick({"J", "det_f", "vol_ratio"}), ic = pick({"Ic", "I1", "tr_c"}),
+                lj = pick({"log_j", "lnJ"});
     if (viaFunc) {
       std::string fn = funcName(pick({"neo_hookean", "nh_energy", "psi_nh"}));
-      prefix += P("@wp.func\ndef " + fn + "(F: {M33}, mu: {F}, lam: {F}):\n    J = wp.determinant(F)\n" +
-                  "    lj = wp.log(J)\n    ic = wp.trace(wp.transpose(F) * F)\n" +
-                  "    return 0.5 * mu * (ic - 3.0) - mu * lj + 0.5 * lam * lj * lj\n\n\n");
+      prefix +=
+          P("@wp.func\ndef " + fn + "(F: {M33}, mu: {F}, lam: {F}):\n    J = wp.determinant(F)\n" +
+            "    lj = wp.log(J)\n    ic = wp.trace(wp.transpose(F) * F)\n" +
+            "    return 0.5 * mu * (ic - 3.0) - mu * lj + 0.5 * lam * lj * lj\n\n\n");
       L(psi + " = " + fn + "(" + F + ", " + arg(mu, muParam) + ", " + arg(lam, false) + ")");
     } else {
       L(J + " = wp.determinant(" + F + ")");
       L(ic + " = wp.trace(wp.transpose(" + F + ") * " + F + ")");
       L(lj + " = wp.log(" + J + ")");
-      L(psi + " = 0.5 * " + mu + " * (" + ic + " - 3.0) - " + mu + " * " + lj + " + 0.5 * " + lam + " * " + lj + " * " +
-        lj);
+      L(psi + " = 0.5 * " + mu + " * (" + ic + " - 3.0) - " + mu + " * " + lj + " + 0.5 * " + lam +
+        " * " + lj + " * " + lj);
       // Inverted elements: people add a barrier term; drawn in one of three.
       if (rng.chance(0.35)) {
         std::string thr = c(0.85, 0.95);
         L("if " + J + " < " + thr + ":");
-        L("    " + psi + " = " + psi + " + " + c(1.0, 10.0) + " * (" + J + " - " + thr + ") * (" + J + " - " + thr + ")");
+        L("    " + psi + " = " + psi + " + " + c(1.0, 10.0) + " * (" + J + " - " + thr + ") * (" +
+          J + " - " + thr + ")");
       }
     }
   }
@@ -254,15 +273,19 @@ KDSL_MOTIF(Rotate2dMotif, "matrix", 2, "rotate2d") {
   dims = {n};
   // Several points per angle (a 2-D shape's corners) in one of three.
   int m = rng.chance(0.35) ? rng.range(2, 4) : 1;
-  std::string th = pick({"theta", "angle", "heading"}), pts = pick({"points", "uv", "xy"}), po = pick({"points_out", "xy_out", "rotated"});
+  std::string th = pick({"theta", "angle", "heading"}), pts = pick({"points", "uv", "xy"}),
+              po = pick({"points_out", "xy_out", "rotated"});
   arr(th, "f", {n}, -3, 3);
   arr(pts, "v2", {n * m}, -1, 1);
-  std::string cs = pick({"cs", "c", "cos_t"}), sn = pick({"sn", "s", "sin_t"}), R = pick({"R", "rot", "R2"}), p = pick({"p", "q", "xy_r"});
+  std::string cs = pick({"cs", "c", "cos_t"}), sn = pick({"sn", "s", "sin_t"}),
+              R = pick({"R", "rot", "R2"}), p = pick({"p", "q", "xy_r"});
   // The rotation matrix from a @wp.func in one of four.
   std::string fn;
   if (rng.chance(0.25)) {
     fn = funcName(pick({"rot2", "rotation_2d", "mat_from_angle"}));
-    prefix += P("@wp.func\ndef " + fn + "(a: {F}):\n    c = wp.cos(a)\n    s = wp.sin(a)\n    return {M22}(c, -s, s, c)\n\n\n");
+    prefix +=
+        P("@wp.func\ndef " + fn +
+          "(a: {F}):\n    c = wp.cos(a)\n    s = wp.sin(a)\n    return {M22}(c, -s, s, c)\n\n\n");
   }
   line("i = wp.tid()");
   if (!fn.empty()) {
@@ -281,8 +304,9 @@ KDSL_MOTIF(Rotate2dMotif, "matrix", 2, "rotate2d") {
   std::string sh = pick({"shift", "center", "pivot"});
   if (shift)
     arr(sh, "v2", {n}, -1, 1);
-  std::string at = pointLoop(m, "i", {"k", "corner", "pt"}, {"num_corners", "pts_per_shape", "num_points"},
-                             {"idx", "vi", "p_idx"});
+  std::string at =
+      pointLoop(m, "i", {"k", "corner", "pt"}, {"num_corners", "pts_per_shape", "num_points"},
+                {"idx", "vi", "p_idx"});
   L(p + " = " + R + " * " + pts + "[" + at + "]");
   if (shift)
     L(p + " = " + p + " + " + sh + "[i]");
@@ -300,7 +324,8 @@ KDSL_MOTIF(Rotate2dMotif, "matrix", 2, "rotate2d") {
 KDSL_MOTIF(QuatRotateMotif, "quaternion", 1, "quat_rotate") {
   int n = launch1();
   dims = {n};
-  std::string rot = pick({"rot", "body_q", "orient"}), loc = pick({"local", "x_local", "offsets"}), com = pick({"com", "body_x", "origin"});
+  std::string rot = pick({"rot", "body_q", "orient"}), loc = pick({"local", "x_local", "offsets"}),
+              com = pick({"com", "body_x", "origin"});
   std::string wo = pick({"world", "x_world", "pos_out"});
   // Several points per body (a shape's vertices) in two of five: a static
   // loop over the body's points, stored at i * m + k.
@@ -314,8 +339,8 @@ KDSL_MOTIF(QuatRotateMotif, "quaternion", 1, "quat_rotate") {
   std::string fn;
   if (rng.chance(0.25)) {
     fn = funcName(pick({"to_world", "body_to_world", "rotate_point"}));
-    prefix += P("@wp.func\ndef " + fn + "(q: {Q}, x: {V3}" + (t ? ", c: {V3}" : "") + "):\n    return wp.quat_rotate(q, x)" +
-                (t ? " + c" : "") + "\n\n\n");
+    prefix += P("@wp.func\ndef " + fn + "(q: {Q}, x: {V3}" + (t ? ", c: {V3}" : "") +
+                "):\n    return wp.quat_rotate(q, x)" + (t ? " + c" : "") + "\n\n\n");
   }
   std::string q = pick({"q", "r", "qi"}), p = pick({"p", "xw", "world_p"});
   line("i = wp.tid()");
@@ -330,8 +355,9 @@ KDSL_MOTIF(QuatRotateMotif, "quaternion", 1, "quat_rotate") {
       out(qo, "q", {n});
     }
   }
-  std::string at = pointLoop(m, "i", {"k", "v_k", "pt"}, {"num_points", "pts_per_body", "verts_per_shape"},
-                             {"idx", "vi", "p_idx"});
+  std::string at =
+      pointLoop(m, "i", {"k", "v_k", "pt"}, {"num_points", "pts_per_body", "verts_per_shape"},
+                {"idx", "vi", "p_idx"});
   if (!fn.empty())
     L(p + " = " + fn + "(" + q + ", " + loc + "[" + at + "]" + (t ? ", " + com + "[i]" : "") + ")");
   else
@@ -342,7 +368,8 @@ KDSL_MOTIF(QuatRotateMotif, "quaternion", 1, "quat_rotate") {
   if (rng.chance(0.3)) {
     std::string tg = pick({"target", "goal", "x_target"});
     arr(tg, "v3", {n}, -1, 1);
-    std::string rel = pick({"rel_body", "to_target", "d_local"}), ro = pick({"target_local", "rel_out"});
+    std::string rel = pick({"rel_body", "to_target", "d_local"}),
+                ro = pick({"target_local", "rel_out"});
     L(rel + " = wp.quat_rotate_inv(" + q + ", " + tg + "[i] - " + p + ")");
     L(ro + "[" + at + "] = " + rel);
     out(ro, "v3", {n * m});
@@ -356,7 +383,8 @@ KDSL_MOTIF(QuatRotateMotif, "quaternion", 1, "quat_rotate") {
 KDSL_MOTIF(QuatIntegrateMotif, "quaternion", 0, "quat_integrate") {
   int n = launch1();
   dims = {n};
-  std::string rot = pick({"rot", "body_q", "orient"}), om = pick({"omega", "ang_vel", "body_w"}), qo = pick({"rot_out", "q_new", "orient_out"});
+  std::string rot = pick({"rot", "body_q", "orient"}), om = pick({"omega", "ang_vel", "body_w"}),
+              qo = pick({"rot_out", "q_new", "orient_out"});
   arr(rot, "q", {n}, -1, 1, "unit");
   arr(om, "v3", {n}, -2, 2);
   std::string dt = c(0.005, 0.05);
@@ -367,7 +395,8 @@ KDSL_MOTIF(QuatIntegrateMotif, "quaternion", 0, "quat_integrate") {
   }
   // A rigid body's pose: in one of three the position is integrated too.
   bool pose = rng.chance(0.35);
-  std::string bx = pick({"body_x", "com", "pos"}), bv = pick({"body_v", "lin_vel", "vel"}), xo = pick({"x_new", "pos_out", "body_x_out"});
+  std::string bx = pick({"body_x", "com", "pos"}), bv = pick({"body_v", "lin_vel", "vel"}),
+              xo = pick({"x_new", "pos_out", "body_x_out"});
   if (pose) {
     arr(bx, "v3", {n}, -1, 1);
     arr(bv, "v3", {n}, -1, 1);
@@ -377,7 +406,8 @@ KDSL_MOTIF(QuatIntegrateMotif, "quaternion", 0, "quat_integrate") {
   std::string fn;
   if (firstOrder && rng.chance(0.35)) {
     fn = funcName(pick({"integrate_rotation", "quat_step", "advance_q"}));
-    prefix += P("@wp.func\ndef " + fn + "(q: {Q}, w: {V3}, h: {F}):\n    dq = {Q}(w[0], w[1], w[2], 0.0) * q * 0.5\n" +
+    prefix += P("@wp.func\ndef " + fn +
+                "(q: {Q}, w: {V3}, h: {F}):\n    dq = {Q}(w[0], w[1], w[2], 0.0) * q * 0.5\n" +
                 "    return wp.normalize(q + dq * h)\n\n\n");
   }
   // Substeps in one of three: the update repeated with h = dt / substeps.

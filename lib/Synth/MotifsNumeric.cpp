@@ -19,7 +19,8 @@ KDSL_MOTIF_FILE(Numeric)
 void Gen::mActivation(bool viaFunc) {
   int n = launch1();
   dims = {n};
-  std::string x = pick({"x", "inputs", "logits", "features", "pre_act"}), y = pick({"y", "act_out", "outputs", "h_out"});
+  std::string x = pick({"x", "inputs", "logits", "features", "pre_act"}),
+              y = pick({"y", "act_out", "outputs", "h_out"});
   arr(x, "f", {n}, -2, 2);
   bool dense = rng.chance(0.5);
   std::string w = pick({"w", "weight", "gain"}), b = pick({"b", "bias", "offset"});
@@ -31,13 +32,21 @@ void Gen::mActivation(bool viaFunc) {
   int kind = rng.range(0, 6);
   auto body = [&](const std::string &z) -> std::string {
     switch (kind) {
-    case 0: return "1.0 / (1.0 + wp.exp(-" + z + "))";
-    case 1: return "wp.log(1.0 + wp.exp(" + z + "))";
-    case 2: return "0.5 * " + z + " * (1.0 + wp.tanh(0.7978845608 * (" + z + " + 0.044715 * " + z + " * " + z + " * " + z + ")))";
-    case 3: return z + " / (1.0 + wp.exp(-" + z + "))";
-    case 4: return "wp.where(" + z + " > 0.0, " + z + ", wp.exp(" + z + ") - 1.0)";
-    case 5: return "wp.tanh(" + z + ")";
-    default: return "wp.where(" + z + " > 0.0, " + z + ", " + z + " * " + c(0.01, 0.2) + ")";
+    case 0:
+      return "1.0 / (1.0 + wp.exp(-" + z + "))";
+    case 1:
+      return "wp.log(1.0 + wp.exp(" + z + "))";
+    case 2:
+      return "0.5 * " + z + " * (1.0 + wp.tanh(0.7978845608 * (" + z + " + 0.044715 * " + z +
+             " * " + z + " * " + z + ")))";
+    case 3:
+      return z + " / (1.0 + wp.exp(-" + z + "))";
+    case 4:
+      return "wp.where(" + z + " > 0.0, " + z + ", wp.exp(" + z + ") - 1.0)";
+    case 5:
+      return "wp.tanh(" + z + ")";
+    default:
+      return "wp.where(" + z + " > 0.0, " + z + ", " + z + " * " + c(0.01, 0.2) + ")";
     }
   };
   std::string fname;
@@ -50,7 +59,8 @@ void Gen::mActivation(bool viaFunc) {
   L(z + " = " + x + "[i]" + (dense ? " * " + w + "[i] + " + b + "[i]" : ""));
   L(a + " = " + (viaFunc ? fname + "(" + z + ")" : body(z)));
   if (rng.chance(0.4)) {
-    std::string tg = pick({"target", "labels", "y_true"}), ls = pick({"loss", "mse", "err_sum"}), e = pick({"e", "diff", "r"});
+    std::string tg = pick({"target", "labels", "y_true"}), ls = pick({"loss", "mse", "err_sum"}),
+                e = pick({"e", "diff", "r"});
     arr(tg, "f", {n}, -1, 1);
     L(e + " = " + a + " - " + tg + "[i]");
     L("wp.atomic_add(" + ls + ", 0, " + e + " * " + e + " * " + c(0.05, 0.5) + ")");
@@ -68,7 +78,8 @@ void Gen::mActivation(bool viaFunc) {
 KDSL_MOTIF(RowOpMotif, "math", 1, "row_op") {
   int rows = launch1(), cols = rng.range(3, 7);
   dims = {rows};
-  std::string x = pick({"x", "logits", "acts", "scores"}), y = pick({"y", "probs", "out_rows", "normed"});
+  std::string x = pick({"x", "logits", "acts", "scores"}),
+              y = pick({"y", "probs", "out_rows", "normed"});
   arr(x, "f", {rows, cols}, -2, 2);
   std::string F = ty(Ty::F);
   line("r = wp.tid()");
@@ -85,8 +96,8 @@ KDSL_MOTIF(RowOpMotif, "math", 1, "row_op") {
     L("    " + y + "[r, j] = wp.exp(" + x + "[r, j] - " + m + ") / " + s);
   } else {
     // layer norm
-    std::string mean = pick({"mean", "mu", "avg"}), var = pick({"var", "sigma2", "v"}), inv = pick({"inv_std", "rstd", "inv"}),
-                d = pick({"d", "dev", "xc"});
+    std::string mean = pick({"mean", "mu", "avg"}), var = pick({"var", "sigma2", "v"}),
+                inv = pick({"inv_std", "rstd", "inv"}), d = pick({"d", "dev", "xc"});
     std::string g = pick({"gamma", "ln_w", "scale"}), b = pick({"beta", "ln_b", "shift"});
     bool affine = rng.chance(0.6);
     if (affine) {
@@ -103,7 +114,8 @@ KDSL_MOTIF(RowOpMotif, "math", 1, "row_op") {
     L("    " + var + " += " + d + " * " + d);
     L(inv + " = 1.0 / wp.sqrt(" + var + " / " + F + "(" + x + ".shape[1]) + 1.0e-5)");
     L("for j in range(" + x + ".shape[1]):");
-    L("    " + y + "[r, j] = (" + x + "[r, j] - " + mean + ") * " + inv + (affine ? " * " + g + "[j] + " + b + "[j]" : ""));
+    L("    " + y + "[r, j] = (" + x + "[r, j] - " + mean + ") * " + inv +
+      (affine ? " * " + g + "[j] + " + b + "[j]" : ""));
   }
   out(y, "f", {rows, cols});
 }
@@ -111,13 +123,15 @@ KDSL_MOTIF(RowOpMotif, "math", 1, "row_op") {
 void Gen::mKepler() {
   int n = launch1();
   dims = {n};
-  std::string ma = pick({"mean_anomaly", "M_anom", "phase"}), ec = pick({"ecc", "eccentricity", "e_orb"}),
+  std::string ma = pick({"mean_anomaly", "M_anom", "phase"}),
+              ec = pick({"ecc", "eccentricity", "e_orb"}),
               eo = pick({"E_out", "ecc_anomaly", "anomaly"});
   arr(ma, "f", {n}, 0.1, 3.0);
   arr(ec, "f", {n}, 0.05, 0.7);
   std::string it = pick({"iters", "newton_steps", "n_iter"});
   iscal(it, 2, 6);
-  std::string M = pick({"M", "m_i", "mean"}), e = pick({"e", "ecc_i", "ex"}), E = pick({"E", "ea", "psi"});
+  std::string M = pick({"M", "m_i", "mean"}), e = pick({"e", "ecc_i", "ex"}),
+              E = pick({"E", "ea", "psi"});
   line("i = wp.tid()");
   L(M + " = " + ma + "[i]");
   L(e + " = " + ec + "[i]");
@@ -143,18 +157,21 @@ void Gen::mKepler() {
     if (rng.chance(0.5)) {
       // Newton with an early exit once the step is below a tolerance.
       std::string dE = pick({"dE", "step_e", "corr"});
-      L("    " + dE + " = (" + E + " - " + e + " * wp.sin(" + E + ") - " + M + ") / (1.0 - " + e + " * wp.cos(" + E + "))");
+      L("    " + dE + " = (" + E + " - " + e + " * wp.sin(" + E + ") - " + M + ") / (1.0 - " + e +
+        " * wp.cos(" + E + "))");
       L("    " + E + " = " + E + " - " + dE);
       L("    if wp.abs(" + dE + ") < 1.0e-6:");
       L("        break");
     } else {
-      L("    " + E + " = " + E + " - (" + E + " - " + e + " * wp.sin(" + E + ") - " + M + ") / (1.0 - " + e + " * wp.cos(" + E + "))");
+      L("    " + E + " = " + E + " - (" + E + " - " + e + " * wp.sin(" + E + ") - " + M +
+        ") / (1.0 - " + e + " * wp.cos(" + E + "))");
     }
   } else {
     std::string ct = pick({"step", "count", "iter_i"});
     L(ct + " = int(0)");
     L("while " + ct + " < " + it + ":");
-    L("    " + E + " -= (" + E + " - " + e + " * wp.sin(" + E + ") - " + M + ") / (1.0 - " + e + " * wp.cos(" + E + "))");
+    L("    " + E + " -= (" + E + " - " + e + " * wp.sin(" + E + ") - " + M + ") / (1.0 - " + e +
+      " * wp.cos(" + E + "))");
     L("    " + ct + " += 1");
   }
   double outKind = rng.uniform();
@@ -167,13 +184,15 @@ void Gen::mKepler() {
       arr(sa, "f", {n}, 0.5, 3.0);
       sc = " * " + sa + "[i]";
     }
-    L(po + "[i] = {V2}(wp.cos(" + E + ") - " + e + ", wp.sqrt(1.0 - " + e + " * " + e + ") * wp.sin(" + E + "))" + sc);
+    L(po + "[i] = {V2}(wp.cos(" + E + ") - " + e + ", wp.sqrt(1.0 - " + e + " * " + e +
+      ") * wp.sin(" + E + "))" + sc);
     out(po, "v2", {n});
   } else if (outKind < 0.6) {
     // The true anomaly.
-    std::string nu = pick({"nu", "true_anom", "theta"}), no = pick({"nu_out", "true_anomaly", "theta_out"});
-    L(nu + " = 2.0 * wp.atan2(wp.sqrt(1.0 + " + e + ") * wp.sin(0.5 * " + E + "), wp.sqrt(1.0 - " + e +
-      ") * wp.cos(0.5 * " + E + "))");
+    std::string nu = pick({"nu", "true_anom", "theta"}),
+                no = pick({"nu_out", "true_anomaly", "theta_out"});
+    L(nu + " = 2.0 * wp.atan2(wp.sqrt(1.0 + " + e + ") * wp.sin(0.5 * " + E + "), wp.sqrt(1.0 - " +
+      e + ") * wp.cos(0.5 * " + E + "))");
     L(no + "[i] = " + nu);
     out(no, "f", {n});
   } else {
@@ -194,7 +213,8 @@ KDSL_MOTIF(NewtonRootMotif, "loop_carried", 1, "newton_root") {
   line("i = wp.tid()");
   L(x + " = " + a + "[i]");
   L(y + " = " + x + " * 0.5 + 0.5");
-  std::string stepE = cube ? y + " - (" + y + " * " + y + " * " + y + " - " + x + ") / (3.0 * " + y + " * " + y + ")"
+  std::string stepE = cube ? y + " - (" + y + " * " + y + " * " + y + " - " + x + ") / (3.0 * " +
+                                 y + " * " + y + ")"
                            : "0.5 * (" + y + " + " + x + " / " + y + ")";
   if (rng.chance(0.5)) {
     std::string k = pick({"k_it", "count", "step"});
@@ -222,12 +242,14 @@ KDSL_MOTIF(NewtonRootMotif, "loop_carried", 1, "newton_root") {
 KDSL_MOTIF(Jacobi3Motif, "loop_carried", 3, "jacobi3") {
   int n = launch1();
   dims = {n};
-  std::string A = pick({"A", "mats", "K_local", "system"}), b = pick({"b", "rhs", "f_load"}), xo = pick({"x_out", "sol", "u_out"});
+  std::string A = pick({"A", "mats", "K_local", "system"}), b = pick({"b", "rhs", "f_load"}),
+              xo = pick({"x_out", "sol", "u_out"});
   arr(A, "m33", {n}, -0.25, 0.25, "near_id");
   arr(b, "v3", {n}, -1, 1);
   std::string it = pick({"iters", "sweeps", "n_iter"});
   iscal(it, 2, 6);
-  std::string Am = pick({"Ai", "M", "a_m"}), bv = pick({"bi", "rhs_i", "f"}), x = pick({"x", "u", "sol_i"});
+  std::string Am = pick({"Ai", "M", "a_m"}), bv = pick({"bi", "rhs_i", "f"}),
+              x = pick({"x", "u", "sol_i"});
   line("i = wp.tid()");
   L(Am + " = " + A + "[i]");
   L(bv + " = " + b + "[i]");
@@ -238,7 +260,8 @@ KDSL_MOTIF(Jacobi3Motif, "loop_carried", 3, "jacobi3") {
     std::string s = "(" + bv + "[" + std::to_string(r) + "]";
     for (int q = 0; q < 3; ++q)
       if (q != r)
-        s += " - " + Am + "[" + std::to_string(r) + ", " + std::to_string(q) + "] * " + x + "[" + std::to_string(q) + "]";
+        s += " - " + Am + "[" + std::to_string(r) + ", " + std::to_string(q) + "] * " + x + "[" +
+             std::to_string(q) + "]";
     return s + ") / " + Am + "[" + std::to_string(r) + ", " + std::to_string(r) + "]";
   };
   if (rng.chance(0.4)) {
@@ -273,7 +296,8 @@ void Gen::mSaxpy() {
   };
   switch (rng.range(0, 3)) {
   case 0: {
-    std::string x = pick({"x", "grad", "src"}), y = pick({"y", "param", "acc"}), o = pick({"y_out", "out", "param_out"});
+    std::string x = pick({"x", "grad", "src"}), y = pick({"y", "param", "acc"}),
+                o = pick({"y_out", "out", "param_out"});
     arr(x, "f", {n}, -1, 1);
     arr(y, "f", {n}, -1, 1);
     std::string a = coef("alpha", "lr", -1.0, 1.0);
@@ -299,13 +323,15 @@ void Gen::mSaxpy() {
     } else {
       // SGD with momentum: the velocity buffer is a second output, the
       // gradient clipped (a branch) in half of them, weight decay in some.
-      std::string mom = pick({"momentum_buf", "vel_buf", "m_buf"}), mo = pick({"momentum_out", "vel_buf_out", "m_out"});
+      std::string mom = pick({"momentum_buf", "vel_buf", "m_buf"}),
+                  mo = pick({"momentum_out", "vel_buf_out", "m_out"});
       arr(mom, "f", {n}, -0.5, 0.5);
       if (inPlace) {
         mo = mom;
         inOut(mom);
       }
-      std::string g = pick({"g", "gi", "grad_i"}), m = pick({"m", "buf", "mv"}), pv = pick({"p", "w", "theta"});
+      std::string g = pick({"g", "gi", "grad_i"}), m = pick({"m", "buf", "mv"}),
+                  pv = pick({"p", "w", "theta"});
       std::string beta = coef("beta", "mu_m", 0.5, 0.95);
       L(g + " = " + x + "[i]");
       L(pv + " = " + y + "[i]");
@@ -333,8 +359,8 @@ void Gen::mSaxpy() {
   }
   case 1: {
     // 1-D spring-damper, explicit in time.
-    std::string x = pick({"x", "disp", "q"}), v = pick({"v", "qd", "vel"}), xo = pick({"x_out", "q_next"}),
-                vo = pick({"v_out", "qd_next"});
+    std::string x = pick({"x", "disp", "q"}), v = pick({"v", "qd", "vel"}),
+                xo = pick({"x_out", "q_next"}), vo = pick({"v_out", "qd_next"});
     arr(x, "f", {n}, -1, 1);
     arr(v, "f", {n}, -1, 1);
     std::string ks = coef("k_s", "stiffness", 1.0, 10.0), kd = coef("k_d", "damping", 0.1, 1.0),
@@ -345,7 +371,8 @@ void Gen::mSaxpy() {
     L(vi + " = " + v + "[i]");
     if (rng.chance(0.4)) {
       // Semi-implicit substeps: the step repeated with h = dt / substeps.
-      std::string ns = pick({"substeps", "n_sub", "num_steps"}), h = pick({"h_sub", "dt_sub", "hs"});
+      std::string ns = pick({"substeps", "n_sub", "num_steps"}),
+                  h = pick({"h_sub", "dt_sub", "hs"});
       iscal(ns, 2, 5);
       L(h + " = " + dt + " / {F}(" + ns + ")");
       L("for s in range(" + ns + "):");
@@ -402,7 +429,8 @@ void Gen::mSaxpy() {
     } else {
       L(acc + " = {F}(" + c(-1, 1) + ")");
       for (int q = 0; q < deg; ++q)
-        L(acc + " = " + acc + " * " + tv + " + " + (q == deg - 1 ? coef("c0", "bias", -1, 1) : c(-1, 1)));
+        L(acc + " = " + acc + " * " + tv + " + " +
+          (q == deg - 1 ? coef("c0", "bias", -1, 1) : c(-1, 1)));
     }
     L(o + "[i] = " + acc);
     out(o, "f", {n});
@@ -410,7 +438,8 @@ void Gen::mSaxpy() {
   }
   default: {
     // Gather through an index array and a finite difference.
-    std::string u = pick({"u", "values", "field"}), ix = pick({"perm", "idx", "src_index"}), o = pick({"gathered", "out", "du"});
+    std::string u = pick({"u", "values", "field"}), ix = pick({"perm", "idx", "src_index"}),
+                o = pick({"gathered", "out", "du"});
     arr(u, "f", {n}, -1, 1);
     idx(ix, n, n);
     std::string h = coef("inv_h", "inv_dx", 0.5, 4.0);
@@ -432,9 +461,15 @@ void Gen::mSaxpy() {
     }
     std::string up = u + "[wp.min(i + 1, " + u + ".shape[0] - 1)]", dn = u + "[wp.max(i - 1, 0)]";
     switch (rng.range(0, 2)) {
-    case 0: L(o + "[i] = " + g + " + (" + up + " - " + dn + ") * " + h); break;
-    case 1: L(o + "[i] = " + g + " + (" + up + " - " + u + "[i]) * " + h); break;
-    default: L(o + "[i] = " + g + " - (" + u + "[i] - " + dn + ") * " + h); break;
+    case 0:
+      L(o + "[i] = " + g + " + (" + up + " - " + dn + ") * " + h);
+      break;
+    case 1:
+      L(o + "[i] = " + g + " + (" + up + " - " + u + "[i]) * " + h);
+      break;
+    default:
+      L(o + "[i] = " + g + " - (" + u + "[i] - " + dn + ") * " + h);
+      break;
     }
     out(o, "f", {n});
     break;
@@ -456,14 +491,16 @@ KDSL_MOTIF(HistogramMotif, "atomic", 0, "histogram") {
     while (std::abs(v * bins - std::round(v * bins)) < 0.02);
     xs.push_back(v);
   }
-  inputs.push_back({x, ann("f", 1), Object{{"data", std::move(xs)}, {"requires_grad", true}}, true});
+  inputs.push_back(
+      {x, ann("f", 1), Object{{"data", std::move(xs)}, {"requires_grad", true}}, true});
   std::string wk = massKind();
   arr(w, wk, {n}, 0.1, 1.0);
   std::string hs = pick({"hist", "bin_sum", "counts"}), hw = pick({"bin_w", "bin_weight", "norm"});
   std::string v = pick({"v", "xi"}), b = pick({"b", "bin", "slot"});
   line("i = wp.tid()");
   L(v + " = " + x + "[i]");
-  L(b + " = wp.min(int(" + v + " * " + ty(Ty::F) + "(" + std::to_string(bins) + ")), " + std::to_string(bins - 1) + ")");
+  L(b + " = wp.min(int(" + v + " * " + ty(Ty::F) + "(" + std::to_string(bins) + ")), " +
+    std::to_string(bins - 1) + ")");
   L("wp.atomic_add(" + hs + ", " + b + ", " + v + " * " + load(w, "i", wk) + ")");
   out(hs, "f", {bins});
   if (rng.chance(0.5)) {
@@ -479,7 +516,8 @@ KDSL_MOTIF(ReduceMotif, "atomic", 1, "reduce") {
   arr(vel, "v3", {n}, -1, 1);
   std::string mk = massKind();
   arr(m, mk, {n}, 0.5, 2.0);
-  std::string v = pick({"vi", "u", "v0"}), ke = pick({"ke", "kin", "e_k"}), en = pick({"energy", "total_ke", "sum_e"});
+  std::string v = pick({"vi", "u", "v0"}), ke = pick({"ke", "kin", "e_k"}),
+              en = pick({"energy", "total_ke", "sum_e"});
   line("i = wp.tid()");
   L(v + " = " + vel + "[i]");
   L(ke + " = 0.5 * " + load(m, "i", mk) + " * wp.dot(" + v + ", " + v + ")");
@@ -506,7 +544,8 @@ KDSL_MOTIF(ReduceMotif, "atomic", 1, "reduce") {
 KDSL_MOTIF(ScatterMotif, "atomic", 2, "scatter") {
   int n = launch1(), cells = rng.range(2, std::max(2, n / 2));
   dims = {n};
-  std::string cell = pick({"cell", "bin_index", "owner"}), m = pick({"mass", "m", "weight"}), vel = pick({"vel", "v", "qd"});
+  std::string cell = pick({"cell", "bin_index", "owner"}), m = pick({"mass", "m", "weight"}),
+              vel = pick({"vel", "v", "qd"});
   idx(cell, n, cells);
   std::string mk = massKind();
   arr(m, mk, {n}, 0.5, 2.0);

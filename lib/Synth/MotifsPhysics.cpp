@@ -50,7 +50,8 @@ void Gen::mIntegrate(bool scalarDt, bool collide) {
   bool inPlace = force && !collide && rng.chance(0.4);
   std::string po = inPlace ? pos : pick({"pos_out", "x_new", "new_pos", "q_out"}),
               vo = inPlace ? vel : pick({"vel_out", "v_new", "new_vel", "qd_out"});
-  std::string x = pick({"x0", "p", "xi", "q0"}), v = pick({"v0", "vi", "u", "qd0"}), a = pick({"a", "acc", "accel"});
+  std::string x = pick({"x0", "p", "xi", "q0"}), v = pick({"v0", "vi", "u", "qd0"}),
+              a = pick({"a", "acc", "accel"});
   line("i = wp.tid()");
   std::string g = "{V3}(0.0, " + c(-9.81, -1.0) + ", 0.0)";
   if (inPlace && rng.chance(0.5)) {
@@ -123,10 +124,12 @@ void Gen::mIntegrate(bool scalarDt, bool collide) {
       ++indent;
       L(x + " = {V3}(" + x + "[0], " + gr + ", " + x + "[2])");
       std::string mu = c(0.5, 0.95);
-      L(v + " = {V3}(" + v + "[0] * " + mu + ", -" + v + "[1] * " + c(0.2, 0.9) + ", " + v + "[2] * " + mu + ")");
+      L(v + " = {V3}(" + v + "[0] * " + mu + ", -" + v + "[1] * " + c(0.2, 0.9) + ", " + v +
+        "[2] * " + mu + ")");
       --indent;
     } else {
-      std::string d = pick({"d", "rel", "offset"}), dist = pick({"dist", "r", "len_d"}), nh = pick({"n_hat", "nrm", "normal"});
+      std::string d = pick({"d", "rel", "offset"}), dist = pick({"dist", "r", "len_d"}),
+                  nh = pick({"n_hat", "nrm", "normal"});
       std::string ctr = "{V3}(" + c(-0.3, 0.3) + ", " + c(-0.3, 0.3) + ", " + c(-0.3, 0.3) + ")";
       std::string rad = c(0.5, 1.0);
       L(d + " = " + x + " - " + ctr);
@@ -159,8 +162,10 @@ void Gen::mIntegrate(bool scalarDt, bool collide) {
 void Gen::mSprings(bool viaFunc) {
   int m = launch1(), n = std::max(3, m / 2 + 2);
   dims = {m};
-  std::string pos = pick({"pos", "x", "particle_q", "verts"}), rest = pick({"rest", "rest_len", "spring_rest_length"});
-  std::string ia = pick({"idx_a", "spring_i", "edge_i"}), ib = pick({"idx_b", "spring_j", "edge_j"});
+  std::string pos = pick({"pos", "x", "particle_q", "verts"}),
+              rest = pick({"rest", "rest_len", "spring_rest_length"});
+  std::string ia = pick({"idx_a", "spring_i", "edge_i"}),
+              ib = pick({"idx_b", "spring_j", "edge_j"});
   arr(pos, "v3", {n}, -1, 1);
   arr(rest, "f", {m}, 0.2, 1.2);
   // Edges between distinct points.
@@ -176,14 +181,18 @@ void Gen::mSprings(bool viaFunc) {
   bool pbd = !viaFunc && rng.chance(0.35);
   std::string ks = c(5.0, 50.0);
   switch (pbd ? 2 : rng.range(0, 2)) {
-  case 0: ks = pick({"ke", "k_s", "stiffness"}); scal(ks, 5.0, 50.0); break;
+  case 0:
+    ks = pick({"ke", "k_s", "stiffness"});
+    scal(ks, 5.0, 50.0);
+    break;
   case 1: {
     std::string k = pick({"spring_ke", "stiff", "k_arr"});
     arr(k, "f", {m}, 5.0, 50.0);
     ks = k + "[tid]";
     break;
   }
-  default: break;
+  default:
+    break;
   }
   std::string fo = pbd ? pick({"delta", "dx_out", "corr"}) : pick({"force", "f", "particle_f"});
   std::string im = pick({"inv_mass", "w", "inv_m"});
@@ -200,21 +209,25 @@ void Gen::mSprings(bool viaFunc) {
       s += "    return wp.normalize(d) * (k * (l - rest))\n\n\n";
     prefix += P(s);
   }
-  std::string a = pick({"a", "i0", "pa"}), b = pick({"b", "j0", "pb"}), d = pick({"d", "dx", "x_ab"}),
-              l = pick({"l", "length", "dist"}), dir = pick({"dir", "n_ab", "e_ab"}), f = pick({"f", "fs", "f_s"});
+  std::string a = pick({"a", "i0", "pa"}), b = pick({"b", "j0", "pb"}),
+              d = pick({"d", "dx", "x_ab"}), l = pick({"l", "length", "dist"}),
+              dir = pick({"dir", "n_ab", "e_ab"}), f = pick({"f", "fs", "f_s"});
   line("tid = wp.tid()");
   L(a + " = " + ia + "[tid]");
   L(b + " = " + ib + "[tid]");
   if (viaFunc) {
-    L(f + " = " + fname + "(" + pos + "[" + a + "], " + pos + "[" + b + "], " + rest + "[tid], " + ks + ")");
+    L(f + " = " + fname + "(" + pos + "[" + a + "], " + pos + "[" + b + "], " + rest + "[tid], " +
+      ks + ")");
     if (rng.chance(0.6)) {
       std::string vel = pick({"vel", "v", "particle_qd"});
       arr(vel, "v3", {n}, -1, 1);
       if (rng.chance(0.8)) {
         // A second @wp.func: the damping force of the pair's relative velocity.
         std::string dname = funcName(pick({"damping_force", "spring_damp", "rel_damp"}));
-        prefix += P("@wp.func\ndef " + dname + "(va: {V3}, vb: {V3}, kd: {F}):\n    return (vb - va) * kd\n\n\n");
-        L(f + " = " + f + " + " + dname + "(" + vel + "[" + a + "], " + vel + "[" + b + "], " + c(0.05, 0.5) + ")");
+        prefix += P("@wp.func\ndef " + dname +
+                    "(va: {V3}, vb: {V3}, kd: {F}):\n    return (vb - va) * kd\n\n\n");
+        L(f + " = " + f + " + " + dname + "(" + vel + "[" + a + "], " + vel + "[" + b + "], " +
+          c(0.05, 0.5) + ")");
       } else {
         L(f + " = " + f + " + (" + vel + "[" + b + "] - " + vel + "[" + a + "]) * " + c(0.05, 0.5));
       }
@@ -224,7 +237,8 @@ void Gen::mSprings(bool viaFunc) {
     L(l + " = wp.length(" + d + ")");
     L(dir + (rng.chance(0.5) ? " = " + d + " / " + l : " = wp.normalize(" + d + ")"));
     if (pbd) {
-      std::string w1 = pick({"w1", "wa"}), w2 = pick({"w2", "wb"}), cc = pick({"c", "err", "violation"});
+      std::string w1 = pick({"w1", "wa"}), w2 = pick({"w2", "wb"}),
+                  cc = pick({"c", "err", "violation"});
       L(w1 + " = " + im + "[" + a + "]");
       L(w2 + " = " + im + "[" + b + "]");
       L(cc + " = " + l + " - " + rest + "[tid]");
@@ -249,8 +263,8 @@ void Gen::mSprings(bool viaFunc) {
   out(fo, "v3", {n});
   if (!viaFunc && rng.chance(0.3)) {
     std::string en = pick({"energy", "pe", "potential"});
-    L("wp.atomic_add(" + en + ", 0, 0.5 * " + ks + " * (" + l + " - " + rest + "[tid]) * (" + l + " - " + rest +
-      "[tid]))");
+    L("wp.atomic_add(" + en + ", 0, 0.5 * " + ks + " * (" + l + " - " + rest + "[tid]) * (" + l +
+      " - " + rest + "[tid]))");
     out(en, "f", {1});
   }
 }
@@ -262,7 +276,8 @@ KDSL_MOTIF(PiecewiseMotif, "multi_conditional", 0, "piecewise") {
   switch (rng.range(0, 3)) {
   case 0: {
     // Huber loss.
-    std::string p = pick({"pred", "y_hat", "x"}), t = pick({"target", "y_true", "label"}), o = pick({"loss", "huber", "cost"});
+    std::string p = pick({"pred", "y_hat", "x"}), t = pick({"target", "y_true", "label"}),
+                o = pick({"loss", "huber", "cost"});
     arr(p, "f", {n}, -2, 2);
     arr(t, "f", {n}, -1, 1);
     std::string d = pick({"d", "r", "err"}), l = pick({"l", "li", "val"});
@@ -320,7 +335,8 @@ KDSL_MOTIF(PiecewiseMotif, "multi_conditional", 0, "piecewise") {
   }
   case 1: {
     // Friction regimes: stick, slide one way, slide the other.
-    std::string vt = pick({"v_t", "slip", "vt"}), fn = pick({"f_n", "normal_force", "load"}), o = pick({"f_t", "friction", "f_out"});
+    std::string vt = pick({"v_t", "slip", "vt"}), fn = pick({"f_n", "normal_force", "load"}),
+                o = pick({"f_t", "friction", "f_out"});
     arr(vt, "f", {n}, -1, 1);
     arr(fn, "f", {n}, 0.1, 2.0);
     std::string v = pick({"v", "s"}), N = pick({"fn_i", "N"}), f = pick({"f", "ft"});
@@ -338,7 +354,8 @@ KDSL_MOTIF(PiecewiseMotif, "multi_conditional", 0, "piecewise") {
       mu = pick({"mu_s", "mu_k", "coulomb_mu"});
       scal(mu, 0.2, 0.9);
       break;
-    default: break;
+    default:
+      break;
     }
     // The slip as the relative velocity of two surfaces in one of three.
     if (rng.chance(0.35)) {
@@ -357,9 +374,11 @@ KDSL_MOTIF(PiecewiseMotif, "multi_conditional", 0, "piecewise") {
     }
     if (rng.chance(0.35)) {
       // The regimes in a @wp.func with early returns.
-      std::string fname = funcName(pick({"coulomb_friction", "friction_force", "regularized_friction"}));
-      prefix += P("@wp.func\ndef " + fname + "(v: {F}, fn: {F}, mu: {F}):\n    if wp.abs(v) < " + eps +
-                  ":\n        return -v * (mu * fn / " + eps + ")\n    elif v > 0.0:\n        return -mu * fn\n" +
+      std::string fname =
+          funcName(pick({"coulomb_friction", "friction_force", "regularized_friction"}));
+      prefix += P("@wp.func\ndef " + fname + "(v: {F}, fn: {F}, mu: {F}):\n    if wp.abs(v) < " +
+                  eps + ":\n        return -v * (mu * fn / " + eps +
+                  ")\n    elif v > 0.0:\n        return -mu * fn\n" +
                   "    else:\n        return mu * fn\n\n\n");
       bool literal = llvm::isDigit(mu[0]);
       L(f + " = " + fname + "(" + v + ", " + N + ", " + (literal ? "{F}(" + mu + ")" : mu) + ")");
@@ -378,7 +397,8 @@ KDSL_MOTIF(PiecewiseMotif, "multi_conditional", 0, "piecewise") {
   case 2: {
     // Soft thresholding (the proximal step of an L1 penalty, ISTA), on a
     // gradient step: shrink toward zero, zero inside [-lam, lam].
-    std::string x = pick({"w", "coef", "theta"}), g = pick({"grad", "g_in", "dw"}), o = pick({"w_out", "coef_next", "theta_new"});
+    std::string x = pick({"w", "coef", "theta"}), g = pick({"grad", "g_in", "dw"}),
+                o = pick({"w_out", "coef_next", "theta_new"});
     arr(x, "f", {n}, -2, 2);
     arr(g, "f", {n}, -1, 1);
     std::string lam = c(0.05, 0.3);
@@ -393,7 +413,8 @@ KDSL_MOTIF(PiecewiseMotif, "multi_conditional", 0, "piecewise") {
       scal(lr, 0.05, 0.5);
     }
     if (rng.chance(0.3))
-      L(z + " = " + x + "[i] * " + c(0.9, 0.999) + " - " + lr + " * " + g + "[i]"); // with weight decay
+      L(z + " = " + x + "[i] * " + c(0.9, 0.999) + " - " + lr + " * " + g +
+        "[i]"); // with weight decay
     else
       L(z + " = " + x + "[i] - " + lr + " * " + g + "[i]");
     // The result stored in each branch (as often written), or in a local.
@@ -416,7 +437,8 @@ KDSL_MOTIF(PiecewiseMotif, "multi_conditional", 0, "piecewise") {
     arr(t, "f", {n}, -1, 1);
     std::string tv = pick({"ti", "t0"}), h = pick({"h", "e", "h_i"});
     double a = rng.value(-0.6, -0.1), b = rng.value(0.1, 0.6);
-    std::string ta = num(a), tb = num(b), c1 = c(0.5, 2.0), c2 = c(1.0, 3.0), c3 = c(0.5, 1.5), lat = c(0.2, 1.0);
+    std::string ta = num(a), tb = num(b), c1 = c(0.5, 2.0), c2 = c(1.0, 3.0), c3 = c(0.5, 1.5),
+                lat = c(0.2, 1.0);
     // The solid's heat capacity per cell in one of three, the latent heat a
     // scalar parameter in one of three.
     if (rng.chance(0.35)) {
@@ -433,14 +455,16 @@ KDSL_MOTIF(PiecewiseMotif, "multi_conditional", 0, "piecewise") {
     L("if " + tv + " < " + ta + ":");
     L("    " + h + " = " + c1 + " * " + tv);
     L("elif " + tv + " < " + tb + ":");
-    L("    " + h + " = " + c1 + " * " + ta + " + " + lat + " + " + c2 + " * (" + tv + " - " + ta + ")");
+    L("    " + h + " = " + c1 + " * " + ta + " + " + lat + " + " + c2 + " * (" + tv + " - " + ta +
+      ")");
     if (rng.chance(0.5)) {
       L("elif " + tv + " < " + num(b + 0.2) + ":");
-      L("    " + h + " = " + c1 + " * " + ta + " + " + lat + " + " + c2 + " * (" + tb + " - " + ta + ") + " + c3 + " * (" + tv + " - " + tb + ")");
+      L("    " + h + " = " + c1 + " * " + ta + " + " + lat + " + " + c2 + " * (" + tb + " - " + ta +
+        ") + " + c3 + " * (" + tv + " - " + tb + ")");
     }
     L("else:");
-    L("    " + h + " = " + c1 + " * " + ta + " + " + lat + " * 2.0 + " + c2 + " * (" + tb + " - " + ta + ") + " + c3 + " * (" + tv +
-      " - " + tb + ")");
+    L("    " + h + " = " + c1 + " * " + ta + " + " + lat + " * 2.0 + " + c2 + " * (" + tb + " - " +
+      ta + ") + " + c3 + " * (" + tv + " - " + tb + ")");
     L(o + "[i] = " + h);
     out(o, "f", {n});
     break;
@@ -451,12 +475,14 @@ KDSL_MOTIF(PiecewiseMotif, "multi_conditional", 0, "piecewise") {
 KDSL_MOTIF(ContactMotif, "control_flow", 1, "contact") {
   int n = launch1();
   dims = {n};
-  std::string pos = pick({"pos", "x", "particle_q"}), fo = pick({"force", "f_contact", "particle_f"});
+  std::string pos = pick({"pos", "x", "particle_q"}),
+              fo = pick({"force", "f_contact", "particle_f"});
   arr(pos, "v3", {n}, -1, 1);
   std::string ctr = "{V3}(" + c(-0.2, 0.2) + ", " + c(-0.2, 0.2) + ", " + c(-0.2, 0.2) + ")";
   std::string rad = c(0.7, 1.1), ke = c(10.0, 100.0);
-  std::string p = pick({"p", "xi", "x0"}), d = pick({"d", "rel", "offset"}), dist = pick({"dist", "r", "len_d"}),
-              phi = pick({"phi", "sdf", "pen"}), f = pick({"f", "fc", "f_i"}), nh = pick({"n_hat", "nrm", "normal"});
+  std::string p = pick({"p", "xi", "x0"}), d = pick({"d", "rel", "offset"}),
+              dist = pick({"dist", "r", "len_d"}), phi = pick({"phi", "sdf", "pen"}),
+              f = pick({"f", "fc", "f_i"}), nh = pick({"n_hat", "nrm", "normal"});
   line("i = wp.tid()");
   L(p + " = " + pos + "[i]");
   L(d + " = " + p + " - " + ctr);
@@ -490,7 +516,8 @@ void Gen::mNeighbours(bool nestedLoop) {
     bound = pick({"num_particles", "count", "n_p"});
     inputs.push_back({bound, "int", Value(int64_t(rng.range(2, n))), false});
   }
-  std::string xi = pick({"xi", "p", "x_i"}), r = pick({"r", "rij", "d"}), r2 = pick({"r2", "dist_sq", "rr"});
+  std::string xi = pick({"xi", "p", "x_i"}), r = pick({"r", "rij", "d"}),
+              r2 = pick({"r2", "dist_sq", "rr"});
   // Nested: the neighbour's periodic images in a box (static loops over
   // the image offsets -1, 0, 1 along x, or along x and y), as molecular
   // dynamics and SPH codes sum them.
@@ -522,8 +549,8 @@ void Gen::mNeighbours(bool nestedLoop) {
   line("i = wp.tid()");
   L(xi + " = " + pos + "[i]");
   if (rng.chance(0.5)) {
-    std::string h2 = c(0.8, 2.0), rho = pick({"rho", "density_i", "sum_w"}), w = pick({"w", "q", "hw"}),
-                o = pick({"density", "rho_out", "dens"});
+    std::string h2 = c(0.8, 2.0), rho = pick({"rho", "density_i", "sum_w"}),
+                w = pick({"w", "q", "hw"}), o = pick({"density", "rho_out", "dens"});
     // The squared smoothing length as a scalar parameter in one of three.
     if (rng.chance(0.35)) {
       h2 = pick({"h_sq", "radius_sq", "h2"});
@@ -546,7 +573,8 @@ void Gen::mNeighbours(bool nestedLoop) {
     L(o + "[i] = " + rho + " * " + c(0.2, 2.0));
     out(o, "f", {n});
   } else {
-    std::string acc = pick({"acc", "f_sum", "a_i"}), inv = pick({"inv_r", "inv", "ir"}), o = pick({"accel", "acc_out", "a_out"});
+    std::string acc = pick({"acc", "f_sum", "a_i"}), inv = pick({"inv_r", "inv", "ir"}),
+                o = pick({"accel", "acc_out", "a_out"});
     std::string eps = c(0.01, 0.1);
     if (rng.chance(0.3)) {
       eps = pick({"softening", "eps2", "soft_sq"});
@@ -580,17 +608,22 @@ KDSL_MOTIF(ParticlesStructMotif, "struct", 0, "particles_struct") {
   dims = {n};
   std::string sn = "S" + std::to_string(index) + suffix();
   // Fields: position and velocity, then a subset of mass, radius, id, charge.
-  std::vector<std::pair<std::string, std::string>> fields = {{pick({"pos", "x", "p"}), "v3"}, {pick({"vel", "v", "u"}), "v3"}};
-  bool hasMass = rng.chance(0.7), hasRad = rng.chance(0.5), hasId = rng.chance(0.5), hasQ = rng.chance(0.3);
+  std::vector<std::pair<std::string, std::string>> fields = {{pick({"pos", "x", "p"}), "v3"},
+                                                             {pick({"vel", "v", "u"}), "v3"}};
+  bool hasMass = rng.chance(0.7), hasRad = rng.chance(0.5), hasId = rng.chance(0.5),
+       hasQ = rng.chance(0.3);
   std::string fm = "mass", fr = "radius", fi = "flags", fq = "charge";
   // Mass and radius go, in two of five such structs, into a nested struct
   // of material properties (`p.mat.mass`).
   bool nest = (hasMass || hasRad) && rng.chance(0.4);
-  std::string inner = "S" + std::to_string(index) + "_props" + suffix(), mn = nest ? pick({"mat", "props", "phys"}) : "";
+  std::string inner = "S" + std::to_string(index) + "_props" + suffix(),
+              mn = nest ? pick({"mat", "props", "phys"}) : "";
   std::vector<std::pair<std::string, std::string>> innerFields;
   auto &massRad = nest ? innerFields : fields;
-  if (hasMass) massRad.push_back({fm, "f"});
-  if (hasRad) massRad.push_back({fr, "f"});
+  if (hasMass)
+    massRad.push_back({fm, "f"});
+  if (hasRad)
+    massRad.push_back({fr, "f"});
   if (nest) {
     fields.push_back({mn, "struct"});
     std::string decl = "@wp.struct\nclass " + inner + ":\n";
@@ -598,17 +631,22 @@ KDSL_MOTIF(ParticlesStructMotif, "struct", 0, "particles_struct") {
       decl += "    " + fn + ": " + T(k) + "\n";
     prefix += decl + "\n\n";
   }
-  if (hasId) fields.push_back({fi, "i"});
-  if (hasQ) fields.push_back({fq, "f"});
+  if (hasId)
+    fields.push_back({fi, "i"});
+  if (hasQ)
+    fields.push_back({fq, "f"});
   std::string decl = "@wp.struct\nclass " + sn + ":\n";
   for (auto &[fn, k] : fields)
     decl += "    " + fn + ": " + (k == "struct" ? inner : T(k)) + "\n";
   prefix += decl + "\n\n";
   std::string ps = pick({"particles", "bodies", "ps", "items"});
   auto fieldValue = [&](const std::string &fn, const std::string &k) -> Value {
-    if (k == "i") return int64_t(rng.range(0, 3));
-    if (fn == fm) return val(0.5, 2.0);
-    if (fn == fr) return val(0.05, 0.3);
+    if (k == "i")
+      return int64_t(rng.range(0, 3));
+    if (fn == fm)
+      return val(0.5, 2.0);
+    if (fn == fr)
+      return val(0.05, 0.3);
     return k == "f" ? Value(val(-1, 1)) : elem(k, -1, 1, "");
   };
   Array data;
@@ -630,7 +668,8 @@ KDSL_MOTIF(ParticlesStructMotif, "struct", 0, "particles_struct") {
     fm = mn + "." + fm;
     fr = mn + "." + fr;
   }
-  inputs.push_back({ps, "wp.array(dtype=" + sn + ")", Object{{"data", std::move(data)}, {"requires_grad", true}}, true});
+  inputs.push_back({ps, "wp.array(dtype=" + sn + ")",
+                    Object{{"data", std::move(data)}, {"requires_grad", true}}, true});
   std::string dt = c(0.005, 0.05);
   // The time step as a scalar parameter in two of five.
   if (rng.chance(0.4)) {
@@ -644,13 +683,14 @@ KDSL_MOTIF(ParticlesStructMotif, "struct", 0, "particles_struct") {
   L(p + " = " + ps + "[i]");
   std::string g = "{V3}(0.0, " + c(-9.81, -1.0) + ", 0.0)";
   if (hasQ)
-    g = "(" + g + " + {V3}(" + c(-1, 1) + ", 0.0, 0.0) * " + p + "." + fq + (hasMass ? " / " + p + "." + fm : "") + ")";
+    g = "(" + g + " + {V3}(" + c(-1, 1) + ", 0.0, 0.0) * " + p + "." + fq +
+        (hasMass ? " / " + p + "." + fm : "") + ")";
   L(v + " = " + p + "." + fv + " + " + g + " * " + dt);
   if (hasMass && rng.chance(0.5)) {
     std::string nb = pick({"nb", "other", "p_j"});
     L(nb + " = " + ps + "[(i + 1) % " + ps + ".shape[0]]");
-    L(v + " = " + v + " + (" + nb + "." + fv + " - " + v + ") * (" + c(0.05, 0.3) + " * " + nb + "." + fm + " / (" + p + "." + fm +
-      " + " + nb + "." + fm + "))");
+    L(v + " = " + v + " + (" + nb + "." + fv + " - " + v + ") * (" + c(0.05, 0.3) + " * " + nb +
+      "." + fm + " / (" + p + "." + fm + " + " + nb + "." + fm + "))");
   }
   // Substeps in one of three: the position advanced and the ground
   // contact applied several times with h = dt / substeps.
@@ -695,8 +735,10 @@ KDSL_MOTIF(ParticlesStructMotif, "struct", 0, "particles_struct") {
 KDSL_MOTIF(RigidBodyMotif, "combined", 0, "rigid_body") {
   int n = launch1(), pts = rng.range(3, 6);
   dims = {n};
-  std::string rot = pick({"body_q", "rot", "orient"}), tr = pick({"body_x", "com", "trans"}), loc = pick({"shape_pts", "local", "verts"}),
-              ine = pick({"inertia", "I_body", "moments"}), om = pick({"omega", "body_w", "ang_vel"});
+  std::string rot = pick({"body_q", "rot", "orient"}), tr = pick({"body_x", "com", "trans"}),
+              loc = pick({"shape_pts", "local", "verts"}),
+              ine = pick({"inertia", "I_body", "moments"}),
+              om = pick({"omega", "body_w", "ang_vel"});
   arr(rot, "q", {n}, -1, 1, "unit");
   arr(tr, "v3", {n}, -1, 1);
   arr(loc, "v3", {pts}, -1, 1);
@@ -706,15 +748,18 @@ KDSL_MOTIF(RigidBodyMotif, "combined", 0, "rigid_body") {
   int npv = rng.range(1, pts);
   inputs.push_back({np, "int", Value(int64_t(npv)), false});
   std::string fname = funcName(pick({"world_point", "to_world", "transform_point"}));
-  prefix += P("@wp.func\ndef " + fname + "(q: {Q}, t: {V3}, p: {V3}):\n    return wp.quat_rotate(q, p) + t\n\n\n");
-  std::string q = pick({"q", "r"}), t = pick({"t", "x0"}), R = pick({"R", "rot_m"}), Iw = pick({"I_w", "inertia_w"}),
-              cen = pick({"centroid", "c_sum", "mid"}), L_ = pick({"L", "ang_mom", "h"});
+  prefix += P("@wp.func\ndef " + fname +
+              "(q: {Q}, t: {V3}, p: {V3}):\n    return wp.quat_rotate(q, p) + t\n\n\n");
+  std::string q = pick({"q", "r"}), t = pick({"t", "x0"}), R = pick({"R", "rot_m"}),
+              Iw = pick({"I_w", "inertia_w"}), cen = pick({"centroid", "c_sum", "mid"}),
+              L_ = pick({"L", "ang_mom", "h"});
   std::string co = pick({"centroid_out", "c_out"}), lo = pick({"L_out", "h_out", "ang_mom_out"});
   // The angular velocity in a local in two of five; a centroid weighted
   // by a mass per shape point in one of three (of several points: with one,
   // the masses cancel and have no gradient).
   bool wLocal = rng.chance(0.4), weighted = rng.chance(0.35) && npv > 1;
-  std::string pm = pick({"pt_mass", "point_m", "m_pts"}), ms = pick({"m_sum", "total_m", "mass_acc"});
+  std::string pm = pick({"pt_mass", "point_m", "m_pts"}),
+              ms = pick({"m_sum", "total_m", "mass_acc"});
   if (weighted)
     arr(pm, "f", {pts}, 0.5, 2.0);
   line("i = wp.tid()");
@@ -745,10 +790,12 @@ KDSL_MOTIF(RigidBodyMotif, "combined", 0, "rigid_body") {
     L(jj + " = int(0)");
     L("while " + jj + " < " + np + ":");
     if (weighted) {
-      L("    " + cen + " = " + cen + " + " + fname + "(" + q + ", " + t + ", " + loc + "[" + jj + "]) * " + pm + "[" + jj + "]");
+      L("    " + cen + " = " + cen + " + " + fname + "(" + q + ", " + t + ", " + loc + "[" + jj +
+        "]) * " + pm + "[" + jj + "]");
       L("    " + ms + " = " + ms + " + " + pm + "[" + jj + "]");
     } else {
-      L("    " + cen + " = " + cen + " + " + fname + "(" + q + ", " + t + ", " + loc + "[" + jj + "])");
+      L("    " + cen + " = " + cen + " + " + fname + "(" + q + ", " + t + ", " + loc + "[" + jj +
+        "])");
     }
     L("    " + jj + " += 1");
   }
@@ -758,7 +805,8 @@ KDSL_MOTIF(RigidBodyMotif, "combined", 0, "rigid_body") {
     L(L_ + " += wp.cross(" + cen + " - " + t + ", " + om + ") * " + c(0.1, 1.0));
   if (rng.chance(0.4)) {
     // A torque step: the new angular velocity from the world inertia.
-    std::string tq = pick({"tau", "torque", "t_ext"}), wn = pick({"w_new", "omega_next"}), wo = pick({"omega_out", "w_out"});
+    std::string tq = pick({"tau", "torque", "t_ext"}), wn = pick({"w_new", "omega_next"}),
+                wo = pick({"omega_out", "w_out"});
     arr(tq, "v3", {n}, -1, 1);
     std::string dt = c(0.005, 0.05);
     L(wn + " = wp.inverse(" + Iw + ") * (" + L_ + " + " + tq + "[i] * " + dt + ")");

@@ -32,7 +32,8 @@ KDSL_MOTIF(JitterEmitMotif, "random", 0, "jitter_emit") {
   int n = launch1();
   dims = {n};
   std::string ctr = pick({"emitter_pos", "origins", "centers", "spawn_pos"}),
-              rad = pick({"radius", "spread", "emit_radius"}), po = pick({"particle_pos", "pos_out", "spawned"});
+              rad = pick({"radius", "spread", "emit_radius"}),
+              po = pick({"particle_pos", "pos_out", "spawned"});
   std::string seed = pick(kSeeds), st = pick(kStates), off = pick({"offset", "jitter", "dp"}),
               tid = pick({"tid", "i", "p_id"});
   // Each emitter spawns several particles in two of five: a loop that draws
@@ -42,7 +43,8 @@ KDSL_MOTIF(JitterEmitMotif, "random", 0, "jitter_emit") {
   arr(rad, "f", {n}, 0.05, 0.5);
   iscal(seed, 0, 100000);
   bool vel = rng.chance(0.5);
-  std::string base = pick({"base_vel", "emit_vel", "v_init"}), vo = pick({"particle_vel", "vel_out", "v_spawn"});
+  std::string base = pick({"base_vel", "emit_vel", "v_init"}),
+              vo = pick({"particle_vel", "vel_out", "v_spawn"});
   std::string sigma = c(0.05, 0.5);
   if (vel) {
     if (rng.chance(0.5)) {
@@ -56,22 +58,25 @@ KDSL_MOTIF(JitterEmitMotif, "random", 0, "jitter_emit") {
   std::string at = pointLoop(m, tid, {"k", "p_k", "s_i"}, {"per_emitter", "num_spawn", "burst"},
                              {"slot", "dst", "p_out"});
   switch (rng.range(0, 2)) {
-  case 0: L(off + " = " + rv("wp.sample_unit_sphere(" + st + ")", "v3") + " * " + rad + "[" + tid + "]"); break;
+  case 0:
+    L(off + " = " + rv("wp.sample_unit_sphere(" + st + ")", "v3") + " * " + rad + "[" + tid + "]");
+    break;
   case 1: {
     std::string u = rv("wp.randf(" + st + ", -1.0, 1.0)");
     L(off + " = {V3}(" + u + ", " + u + ", " + u + ") * " + rad + "[" + tid + "]");
     break;
   }
   default:
-    L(off + " = " + rv("wp.sample_unit_sphere_surface(" + st + ")", "v3") + " * (" + rad + "[" + tid + "] * " +
-      rv("wp.randf(" + st + ")") + ")");
+    L(off + " = " + rv("wp.sample_unit_sphere_surface(" + st + ")", "v3") + " * (" + rad + "[" +
+      tid + "] * " + rv("wp.randf(" + st + ")") + ")");
     break;
   }
   L(po + "[" + at + "] = " + ctr + "[" + tid + "] + " + off);
   out(po, "v3", {n * m});
   if (vel) {
     std::string g = rv("wp.randn(" + st + ")");
-    L(vo + "[" + at + "] = " + base + "[" + tid + "] + {V3}(" + g + ", " + g + ", " + g + ") * " + sigma);
+    L(vo + "[" + at + "] = " + base + "[" + tid + "] + {V3}(" + g + ", " + g + ", " + g + ") * " +
+      sigma);
     out(vo, "v3", {n * m});
   }
   if (m > 1)
@@ -98,8 +103,9 @@ KDSL_MOTIF(LangevinMotif, "random", 1, "langevin") {
   std::string sq = dtParam ? "wp.sqrt(2.0 * " + gamma + " * " + kT + " * " + dt + ")"
                            : (f64 ? "{F}(" + num(std::sqrt(2.0 * gv * kv * dtv)) + ")"
                                   : num(std::sqrt(2.0 * gv * kv * dtv)));
-  std::string x = pick({"x0", "xi", "p"}), v = pick({"v0", "vi", "u"}), xi = pick({"xi_n", "noise", "eta", "dW"}),
-              po = pick({"pos_out", "x_new", "new_pos"}), vo = pick({"vel_out", "v_new", "new_vel"});
+  std::string x = pick({"x0", "xi", "p"}), v = pick({"v0", "vi", "u"}),
+              xi = pick({"xi_n", "noise", "eta", "dW"}), po = pick({"pos_out", "x_new", "new_pos"}),
+              vo = pick({"vel_out", "v_new", "new_vel"});
   line("i = wp.tid()");
   L(st + " = wp.rand_init(" + seed + ", i)");
   L(x + " = " + pos + "[i]");
@@ -152,7 +158,8 @@ KDSL_MOTIF(LangevinMotif, "random", 1, "langevin") {
 KDSL_MOTIF(DropoutMotif, "random", 2, "dropout") {
   int n = launch1();
   dims = {n};
-  std::string x = pick({"x", "acts", "features", "h"}), y = pick({"y", "out_acts", "h_out", "x_aug"});
+  std::string x = pick({"x", "acts", "features", "h"}),
+              y = pick({"y", "out_acts", "h_out", "x_aug"});
   std::string seed = pick(kSeeds), st = pick(kStates);
   // A row of features per thread in two of five (a batch of rows, [n, C]):
   // a loop over the row that draws a number per feature.
@@ -178,7 +185,8 @@ KDSL_MOTIF(DropoutMotif, "random", 2, "dropout") {
     std::string u = pick({"u", "r", "coin"}), mask = pick({"mask", "keep", "m"});
     L(u + " = wp.randf(" + st + ")");
     if (rng.chance(0.5)) {
-      L(mask + " = wp.where(" + u + " < " + num(p) + ", {F}(0.0), {F}(" + num(1.0 / (1.0 - p)) + "))");
+      L(mask + " = wp.where(" + u + " < " + num(p) + ", {F}(0.0), {F}(" + num(1.0 / (1.0 - p)) +
+        "))");
       L(y + "[" + at + "] = " + x + "[" + at + "] * " + mask);
     } else {
       L("if " + u + " < " + num(p) + ":");
@@ -221,8 +229,8 @@ KDSL_MOTIF(NoiseFieldMotif, "random", 3, "noise_field") {
   line("i, j = wp.tid()");
   L(st + " = wp.rand_init(" + seed + ")");
   // float32 coordinates in both precisions (the noise functions take them).
-  L(uv + " = wp.vec2(float(i) * " + c(0.13, 0.6) + " + " + c(0.05, 0.9) + ", float(j) * " + c(0.13, 0.6) + " + " +
-    c(0.05, 0.9) + ")");
+  L(uv + " = wp.vec2(float(i) * " + c(0.13, 0.6) + " + " + c(0.05, 0.9) + ", float(j) * " +
+    c(0.13, 0.6) + " + " + c(0.05, 0.9) + ")");
   if (rng.chance(0.3)) {
     // A 2-D curl-noise wind added to a velocity field.
     std::string vel = pick({"vel", "u_field", "flow"}), vo = pick({"vel_out", "u_new", "advected"}),
@@ -239,14 +247,15 @@ KDSL_MOTIF(NoiseFieldMotif, "random", 3, "noise_field") {
     out(vo, "v2", {nx, ny});
     return;
   }
-  std::string base = pick({"height", "terrain", "base_h", "h0"}), ho = pick({"height_out", "terrain_out", "h_new"}),
-              h = pick({"h", "n_sum", "fbm"}), amp = pick({"amp", "scale", "relief"});
+  std::string base = pick({"height", "terrain", "base_h", "h0"}),
+              ho = pick({"height_out", "terrain_out", "h_new"}), h = pick({"h", "n_sum", "fbm"}),
+              amp = pick({"amp", "scale", "relief"});
   arr(base, "f", {nx, ny}, -1, 1);
   arr(amp, "f", {nx, ny}, 0.1, 1.0);
   if (rng.chance(0.5)) {
     // Fractal Brownian motion: octaves of noise at doubling frequencies.
-    std::string oct = pick({"octaves", "num_octaves", "levels"}), a = pick({"a", "w_oct", "gain_o"}),
-                fr = pick({"freq", "fr", "lac"});
+    std::string oct = pick({"octaves", "num_octaves", "levels"}),
+                a = pick({"a", "w_oct", "gain_o"}), fr = pick({"freq", "fr", "lac"});
     iscal(oct, 2, 4);
     L(h + " = {F}(0.0)");
     L(a + " = {F}(1.0)");
@@ -257,8 +266,9 @@ KDSL_MOTIF(NoiseFieldMotif, "random", 3, "noise_field") {
     L("    " + fr + " *= 2.0");
   } else {
     // Tileable noise with integer periods.
-    L(h + " = " + rv("wp.pnoise(" + st + ", " + uv + ", " + std::to_string(rng.range(2, 8)) + ", " +
-                     std::to_string(rng.range(2, 8)) + ")"));
+    L(h + " = " +
+      rv("wp.pnoise(" + st + ", " + uv + ", " + std::to_string(rng.range(2, 8)) + ", " +
+         std::to_string(rng.range(2, 8)) + ")"));
   }
   L(ho + "[i, j] = " + base + "[i, j] + " + amp + "[i, j] * " + h);
   out(ho, "f", {nx, ny});
@@ -267,8 +277,10 @@ KDSL_MOTIF(NoiseFieldMotif, "random", 3, "noise_field") {
 KDSL_MOTIF(MonteCarloMotif, "random", 4, "monte_carlo") {
   int n = launch1();
   dims = {n};
-  std::string nrm = pick({"normals", "n_surf", "nrm"}), alb = pick({"albedo", "reflectance", "k_d"}),
-              res = pick({"irradiance", "ao", "radiance"}), cnt = pick({"num_samples", "spp", "samples"});
+  std::string nrm = pick({"normals", "n_surf", "nrm"}),
+              alb = pick({"albedo", "reflectance", "k_d"}),
+              res = pick({"irradiance", "ao", "radiance"}),
+              cnt = pick({"num_samples", "spp", "samples"});
   std::string seed = pick(kSeeds), st = pick(kStates), acc = pick({"acc", "sum_l", "total"}),
               d = pick({"d", "dir", "w_i"}), nn = pick({"n", "nv", "n_i"});
   arr(nrm, "v3", {n}, -1, 1, "unit");
@@ -282,7 +294,9 @@ KDSL_MOTIF(MonteCarloMotif, "random", 4, "monte_carlo") {
   L("for s in range(" + cnt + "):");
   bool hemi = rng.chance(0.5);
   L("    " + d + " = " +
-    rv(std::string(hemi ? "wp.sample_unit_hemisphere_surface(" : "wp.sample_unit_sphere_surface(") + st + ")", "v3"));
+    rv(std::string(hemi ? "wp.sample_unit_hemisphere_surface(" : "wp.sample_unit_sphere_surface(") +
+           st + ")",
+       "v3"));
   L("    " + acc + " += wp.max(wp.dot(" + d + ", " + nn + "), 0.0)");
   L(res + "[i] = " + alb + "[i] * " + acc + " / {F}(" + cnt + ")");
   out(res, "f", {n});
@@ -291,9 +305,10 @@ KDSL_MOTIF(MonteCarloMotif, "random", 4, "monte_carlo") {
 KDSL_MOTIF(RandomPairsMotif, "random", 5, "random_pairs") {
   int n = launch1();
   dims = {n};
-  std::string x = pick({"x", "embeddings", "points", "pos"}), loss = pick({"loss", "energy", "repulsion"});
-  std::string seed = pick(kSeeds), st = pick(kStates), j = pick({"j", "other", "k_idx"}), d = pick({"d", "diff", "r"}),
-              d2 = pick({"d2", "dist_sq", "r2"});
+  std::string x = pick({"x", "embeddings", "points", "pos"}),
+              loss = pick({"loss", "energy", "repulsion"});
+  std::string seed = pick(kSeeds), st = pick(kStates), j = pick({"j", "other", "k_idx"}),
+              d = pick({"d", "diff", "r"}), d2 = pick({"d2", "dist_sq", "r2"});
   arr(x, "v3", {n}, -1, 1);
   iscal(seed, 0, 100000);
   line("i = wp.tid()");
@@ -308,7 +323,8 @@ KDSL_MOTIF(RandomPairsMotif, "random", 5, "random_pairs") {
   };
   if (rng.chance(0.4)) {
     // Several random partners per point (negative sampling), averaged.
-    std::string cnt = pick({"num_pairs", "k_neg", "num_draws"}), acc = pick({"acc", "e_sum", "total"});
+    std::string cnt = pick({"num_pairs", "k_neg", "num_draws"}),
+                acc = pick({"acc", "e_sum", "total"});
     iscal(cnt, 2, 4);
     L(acc + " = {F}(0.0)");
     L("for s in range(" + cnt + "):");

@@ -21,10 +21,11 @@ using kdsl::synth::gen::Rng;
 
 llvm::ArrayRef<llvm::StringRef> kdsl::synth::allCategories() {
   static const llvm::StringRef names[] = {
-      "arithmetic", "math",        "vector",   "matrix",   "control_flow",
-      "atomic",     "nested_loop", "multi_conditional", "combined", "scalar_param",
-      "loop_carried", "func_call", "array2d",  "quaternion", "struct",
-      "random",     "spatial",     "generic"};
+      "arithmetic",   "math",         "vector",       "matrix",
+      "control_flow", "atomic",       "nested_loop",  "multi_conditional",
+      "combined",     "scalar_param", "loop_carried", "func_call",
+      "array2d",      "quaternion",   "struct",       "random",
+      "spatial",      "generic"};
   return names;
 }
 
@@ -48,14 +49,15 @@ int kdsl::synth::difficultyScore(llvm::StringRef source) {
     ++stmts;
     depth = std::max(depth, ind - 1);
     llvm::StringRef word = s.split(' ').first.rtrim(':');
-    if (word == "if" || word == "elif" || word == "else" || word == "for" || word == "while" || word == "break" ||
-        word == "continue")
+    if (word == "if" || word == "elif" || word == "else" || word == "for" || word == "while" ||
+        word == "break" || word == "continue")
       ++cf;
     llvm::StringRef code = s.split('#').first;
     for (size_t p = 0; p < code.size();) {
       if (code.substr(p).starts_with("wp.")) {
         size_t q = p + 3;
-        while (q < code.size() && (llvm::isLower(code[q]) || llvm::isDigit(code[q]) || code[q] == '_'))
+        while (q < code.size() &&
+               (llvm::isLower(code[q]) || llvm::isDigit(code[q]) || code[q] == '_'))
           ++q;
         if (q > p + 3 && q < code.size() && code[q] == '(') {
           ++ops;
@@ -80,8 +82,8 @@ int kdsl::synth::difficultyLevel(int score) {
   return 5;
 }
 
-bool kdsl::synth::parseDifficulty(llvm::StringRef spec, std::vector<int> &levels, std::vector<double> &weights,
-                                  std::string &error) {
+bool kdsl::synth::parseDifficulty(llvm::StringRef spec, std::vector<int> &levels,
+                                  std::vector<double> &weights, std::string &error) {
   llvm::SmallVector<llvm::StringRef> items;
   spec.split(items, ',', -1, false);
   for (llvm::StringRef item : items) {
@@ -147,7 +149,8 @@ Program kdsl::synth::generateProgram(uint64_t seed, uint64_t index, llvm::String
     std::string why;
     bool live = isLiveProgram(analyzeRealism(p.source), category, &why);
     if (getenv("KDSL_SYNTH_DEBUG") && !live)
-      llvm::errs() << "redraw " << index << " " << category << ": " << why << "\n" << p.source << "\n";
+      llvm::errs() << "redraw " << index << " " << category << ": " << why << "\n"
+                   << p.source << "\n";
     int gap = target ? std::abs(difficultyLevel(difficultyScore(p.source)) - target) : 0;
     if (live && gap == 0)
       break;
@@ -183,4 +186,3 @@ std::string kdsl::synth::pickCategory(uint64_t seed, uint64_t index,
   }
   return categories.back();
 }
-

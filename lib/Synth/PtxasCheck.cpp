@@ -21,7 +21,8 @@
 
 using namespace kdsl::synth;
 
-llvm::Error kdsl::synth::runPtxas(llvm::StringRef ptxas, llvm::StringRef ptx, llvm::StringRef arch) {
+llvm::Error kdsl::synth::runPtxas(llvm::StringRef ptxas, llvm::StringRef ptx,
+                                  llvm::StringRef arch) {
   StageScope timer(Stage::Ptxas);
   llvm::SmallString<128> in, out, log;
   if (auto ec = llvm::sys::fs::createTemporaryFile("kdsl-synth", "ptx", in))
@@ -78,7 +79,8 @@ std::string kdsl::synth::combinePtx(llvm::ArrayRef<std::string> modules) {
       for (std::sregex_iterator it(body.begin(), body.end(), *re), end; it != end; ++it)
         names.insert((*it)[1].str());
     for (llvm::StringRef name : names.keys()) {
-      std::regex use("(^|[^\\w$%])" + std::regex_replace(name.str(), std::regex(R"([$%])"), R"(\$&)") +
+      std::regex use("(^|[^\\w$%])" +
+                     std::regex_replace(name.str(), std::regex(R"([$%])"), R"(\$&)") +
                      "(?![\\w$])");
       std::string renamed = std::regex_replace(name.str(), std::regex(R"(\$)"), "$$$$");
       body = std::regex_replace(body, use, "$1" + renamed + "_kdsl" + std::to_string(i));
@@ -90,8 +92,8 @@ std::string kdsl::synth::combinePtx(llvm::ArrayRef<std::string> modules) {
 }
 
 std::vector<std::string> kdsl::synth::checkPtxBatch(llvm::StringRef ptxas,
-                                                   llvm::ArrayRef<std::string> modules,
-                                                   llvm::StringRef arch) {
+                                                    llvm::ArrayRef<std::string> modules,
+                                                    llvm::StringRef arch) {
   std::vector<std::string> complaints(modules.size());
   if (modules.empty())
     return complaints;

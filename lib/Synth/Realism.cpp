@@ -49,15 +49,18 @@ std::string print(const Expr *e) {
   if (!e)
     return "";
   switch (e->kind) {
-  case ExprKind::Int: return std::to_string(cast<IntExpr>(e)->value);
+  case ExprKind::Int:
+    return std::to_string(cast<IntExpr>(e)->value);
   case ExprKind::Float: {
     std::string s;
     llvm::raw_string_ostream os(s);
     os << llvm::format("%g", cast<FloatExpr>(e)->value);
     return s;
   }
-  case ExprKind::Bool: return cast<BoolExpr>(e)->value ? "True" : "False";
-  case ExprKind::Name: return cast<NameExpr>(e)->name.str();
+  case ExprKind::Bool:
+    return cast<BoolExpr>(e)->value ? "True" : "False";
+  case ExprKind::Name:
+    return cast<NameExpr>(e)->name.str();
   case ExprKind::Attribute: {
     auto *a = cast<AttributeExpr>(e);
     return print(a->base) + "." + a->attr.str();
@@ -70,7 +73,8 @@ std::string print(const Expr *e) {
     auto *c = cast<CallExpr>(e);
     std::string s = print(c->callee) + "(" + printList(c->args);
     for (const Keyword &k : c->kwargs)
-      s += (c->args.empty() && &k == &c->kwargs.front() ? "" : ", ") + k.name.str() + "=" + print(k.value);
+      s += (c->args.empty() && &k == &c->kwargs.front() ? "" : ", ") + k.name.str() + "=" +
+           print(k.value);
     return s + ")";
   }
   case ExprKind::Binary: {
@@ -79,7 +83,8 @@ std::string print(const Expr *e) {
   }
   case ExprKind::Unary: {
     auto *u = cast<UnaryExpr>(e);
-    return std::string("(") + spell(u->op) + (u->op == UnOp::Not ? " " : "") + print(u->operand) + ")";
+    return std::string("(") + spell(u->op) + (u->op == UnOp::Not ? " " : "") + print(u->operand) +
+           ")";
   }
   case ExprKind::Compare: {
     auto *c = cast<CompareExpr>(e);
@@ -99,8 +104,10 @@ std::string print(const Expr *e) {
     auto *i = cast<IfExpExpr>(e);
     return "(" + print(i->thenExpr) + " if " + print(i->cond) + " else " + print(i->elseExpr) + ")";
   }
-  case ExprKind::Tuple: return "(" + printList(cast<TupleExpr>(e)->elts) + ")";
-  case ExprKind::Unsupported: return "<?>";
+  case ExprKind::Tuple:
+    return "(" + printList(cast<TupleExpr>(e)->elts) + ")";
+  case ExprKind::Unsupported:
+    return "<?>";
   }
   return "";
 }
@@ -135,11 +142,19 @@ bool isSpatialBuiltin(Builtin b) { return builtinInfo(b).category == BuiltinCate
 /// Argument positions that must differ for the operation to mean anything.
 std::optional<std::pair<unsigned, unsigned>> sameOperandPair(Builtin b) {
   switch (b) {
-  case Builtin::Min: case Builtin::Max: case Builtin::Lerp: case Builtin::Cross:
-  case Builtin::CwDiv: case Builtin::Atan2: case Builtin::ExpectEq: case Builtin::ExpectNeq:
+  case Builtin::Min:
+  case Builtin::Max:
+  case Builtin::Lerp:
+  case Builtin::Cross:
+  case Builtin::CwDiv:
+  case Builtin::Atan2:
+  case Builtin::ExpectEq:
+  case Builtin::ExpectNeq:
   case Builtin::ExpectNear:
     return std::make_pair(0u, 1u);
-  case Builtin::Where: case Builtin::Select: case Builtin::Clamp:
+  case Builtin::Where:
+  case Builtin::Select:
+  case Builtin::Clamp:
     return std::make_pair(1u, 2u);
   default:
     return std::nullopt;
@@ -184,7 +199,10 @@ const NameExpr *rootOf(const Expr *e, bool &throughArray, std::vector<const Expr
 bool containsJump(const Body &b) {
   for (const Stmt *s : b) {
     switch (s->kind) {
-    case StmtKind::Break: case StmtKind::Continue: case StmtKind::Return: return true;
+    case StmtKind::Break:
+    case StmtKind::Continue:
+    case StmtKind::Return:
+      return true;
     case StmtKind::If: {
       auto *i = cast<IfStmt>(s);
       if (containsJump(i->thenBody) || containsJump(i->elseBody))
@@ -199,7 +217,8 @@ bool containsJump(const Body &b) {
       if (containsJump(cast<WhileStmt>(s)->body))
         return true;
       break;
-    default: break;
+    default:
+      break;
     }
   }
   return false;
@@ -289,7 +308,10 @@ Deps Analyzer::eval(const Expr *e) {
   if (!e)
     return d;
   switch (e->kind) {
-  case ExprKind::Int: case ExprKind::Float: case ExprKind::Bool: case ExprKind::Unsupported:
+  case ExprKind::Int:
+  case ExprKind::Float:
+  case ExprKind::Bool:
+  case ExprKind::Unsupported:
     break;
   case ExprKind::Name: {
     auto *n = cast<NameExpr>(e);
@@ -443,10 +465,17 @@ Deps Analyzer::eval(const Expr *e) {
       if (e->type->isTransform())
         d.insert("f:spatial");
       break;
-    case Type::Mat: d.insert("f:matrix"); break;
-    case Type::Quat: d.insert("f:quaternion"); break;
-    case Type::Struct: d.insert("f:struct"); break;
-    default: break;
+    case Type::Mat:
+      d.insert("f:matrix");
+      break;
+    case Type::Quat:
+      d.insert("f:quaternion");
+      break;
+    case Type::Struct:
+      d.insert("f:struct");
+      break;
+    default:
+      break;
     }
   }
   return d;
@@ -543,8 +572,9 @@ Deps Analyzer::fwdStmt(const Stmt *s, const Deps &pc) {
   case StmtKind::Expr: {
     auto *c = dyn_cast<CallExpr>(cast<ExprStmt>(s)->value);
     auto b = builtinOf(c);
-    if (c && b && (*b == Builtin::AtomicAdd || *b == Builtin::AtomicSub || *b == Builtin::AtomicMin ||
-                   *b == Builtin::AtomicMax)) {
+    if (c && b &&
+        (*b == Builtin::AtomicAdd || *b == Builtin::AtomicSub || *b == Builtin::AtomicMin ||
+         *b == Builtin::AtomicMax)) {
       const auto &args = c->boundArgs.empty() ? c->args : c->boundArgs;
       bool throughArray = true;
       std::vector<const Expr *> idx;
@@ -604,7 +634,8 @@ Deps Analyzer::fwdLoop(const Stmt *s, const Deps &pc) {
     target = f->target;
     bound = nondiff(eval(f->iter));
     dynamic = !(f->start == nullptr || isa<IntExpr>(f->start)) ||
-              !(f->stop == nullptr || isa<IntExpr>(f->stop)) || !(f->step == nullptr || isa<IntExpr>(f->step));
+              !(f->stop == nullptr || isa<IntExpr>(f->stop)) ||
+              !(f->step == nullptr || isa<IntExpr>(f->step));
     if (!f->start && !f->stop)
       dynamic = !bound.empty();
   } else {
@@ -660,8 +691,8 @@ Analyzer::Live Analyzer::liveBody(const Body &b, Live after, const LoopLive *loo
 Analyzer::Live Analyzer::liveStmt(const Stmt *s, Live after, const LoopLive *loop) {
   // Targets of an assignment: full definitions of locals (killed), partial
   // ones (v[0] = ..., s.a = ...: not killed), stores to arrays (never dead).
-  auto target = [&](const Expr *t, std::vector<std::string> &full, std::vector<std::string> &partial,
-                    Live &used, bool &isStore) {
+  auto target = [&](const Expr *t, std::vector<std::string> &full,
+                    std::vector<std::string> &partial, Live &used, bool &isStore) {
     if (auto *n = dyn_cast<NameExpr>(t)) {
       full.push_back(n->name.str());
       return;
@@ -756,8 +787,10 @@ Analyzer::Live Analyzer::liveStmt(const Stmt *s, Live after, const LoopLive *loo
     uses(cast<ReturnStmt>(s)->value, l);
     return l;
   }
-  case StmtKind::Break: return loop ? loop->brk : after;
-  case StmtKind::Continue: return loop ? loop->cont : after;
+  case StmtKind::Break:
+    return loop ? loop->brk : after;
+  case StmtKind::Continue:
+    return loop ? loop->cont : after;
   case StmtKind::If: {
     auto *i = cast<IfStmt>(s);
     Live l = liveBody(i->thenBody, after, loop);
@@ -887,10 +920,12 @@ std::string Analyzer::skeletonBody(const Body &b) {
       if (auto *aug = dyn_cast<AugAssignStmt>(st))
         if ((aug->op == BinOp::Sub || aug->op == BinOp::Div || aug->op == BinOp::Mod) &&
             print(aug->target) == print(aug->value))
-          facts.sameOperand.push_back(print(aug->target) + " " + spell(aug->op) + "= " + print(aug->value));
+          facts.sameOperand.push_back(print(aug->target) + " " + spell(aug->op) + "= " +
+                                      print(aug->value));
       bool throughArray = false;
       std::vector<const Expr *> idx;
-      std::string op = isa<AugAssignStmt>(st) ? std::string(spell(cast<AugAssignStmt>(st)->op)) + "=" : "=";
+      std::string op =
+          isa<AugAssignStmt>(st) ? std::string(spell(cast<AugAssignStmt>(st)->op)) + "=" : "=";
       if (isa<NameExpr>(t))
         s += "x" + op;
       else if (isa<TupleExpr>(t))
@@ -932,14 +967,22 @@ std::string Analyzer::skeletonBody(const Body &b) {
       syntaxExpr(cast<ReturnStmt>(st)->value);
       s += "return";
       break;
-    case StmtKind::Break: s += "break"; break;
-    case StmtKind::Continue: s += "continue"; break;
-    case StmtKind::Pass: s += "pass"; break;
+    case StmtKind::Break:
+      s += "break";
+      break;
+    case StmtKind::Continue:
+      s += "continue";
+      break;
+    case StmtKind::Pass:
+      s += "pass";
+      break;
     case StmtKind::Assert:
       syntaxExpr(cast<AssertStmt>(st)->test);
       s += "assert";
       break;
-    default: s += "?"; break;
+    default:
+      s += "?";
+      break;
     }
   }
   return s;
@@ -980,7 +1023,8 @@ void Analyzer::run(ModuleAST &mod, const std::vector<FuncDef *> &funcs) {
   for (FuncDef *f : funcs) {
     if (f->isKernel)
       continue;
-    bool inPrelude = sm && f->loc.isValid() && sm->FindBufferContainingLoc(f->loc) != sm->getMainFileID();
+    bool inPrelude =
+        sm && f->loc.isValid() && sm->FindBufferContainingLoc(f->loc) != sm->getMainFileID();
     if (inPrelude)
       prelude.insert(f);
     env.clear();

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Synth/Dataset.h"
-#include "kdsl/Synth/Realism.h"
 #include "kdsl/Synth/ProgramGen.h"
+#include "kdsl/Synth/Realism.h"
 
 #include "kdsl/Frontend/Builtins.h"
 
@@ -89,7 +89,9 @@ void byName(const json::Value *v, ByName &out, bool data = false) {
             out[name->str()] = d;
 }
 
-double rate(uint64_t a, uint64_t b) { return b ? std::round(double(a) / double(b) * 10000) / 10000 : 0.0; }
+double rate(uint64_t a, uint64_t b) {
+  return b ? std::round(double(a) / double(b) * 10000) / 10000 : 0.0;
+}
 
 json::Object counted(uint64_t n, uint64_t of) {
   return json::Object{{"count", int64_t(n)}, {"of", int64_t(of)}, {"rate", rate(n, of)}};
@@ -109,10 +111,10 @@ llvm::Error readSources(StringRef path, std::vector<json::Value> &records) {
 /// The realism counts of a dataset, record by record (add), and the
 /// statistics they give (toJSON).
 struct RealismTally {
-  uint64_t n = 0, failed = 0, deadKernels = 0, assignments = 0, deadAssignments = 0, unusedKernels = 0,
-           unusedParams = 0, params = 0, zeroKernels = 0, zeroInputs = 0, floatInputs = 0,
-           noPathKernels = 0, nonAtomic = 0, constValueKernels = 0, constStoreKernels = 0,
-           sameKernels = 0, guardKernels = 0, sinKernels = 0, featureOk = 0;
+  uint64_t n = 0, failed = 0, deadKernels = 0, assignments = 0, deadAssignments = 0,
+           unusedKernels = 0, unusedParams = 0, params = 0, zeroKernels = 0, zeroInputs = 0,
+           floatInputs = 0, noPathKernels = 0, nonAtomic = 0, constValueKernels = 0,
+           constStoreKernels = 0, sameKernels = 0, guardKernels = 0, sinKernels = 0, featureOk = 0;
   std::map<std::string, uint64_t> skeletons, forms, builtinUse;
   std::map<std::string, std::pair<uint64_t, uint64_t>> perCategory; // samples, feature in output
   json::Array examples;
@@ -248,7 +250,9 @@ json::Value RealismTally::toJSON() const {
   std::vector<std::pair<uint64_t, std::string>> bySkeleton;
   for (auto &[s, c] : skeletons)
     bySkeleton.push_back({c, s});
-  llvm::sort(bySkeleton, [](auto &a, auto &b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+  llvm::sort(bySkeleton, [](auto &a, auto &b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
   uint64_t top10 = 0;
   json::Array top;
   for (size_t k = 0; k < bySkeleton.size() && k < 10; ++k) {
@@ -260,10 +264,10 @@ json::Value RealismTally::toJSON() const {
     formList.push_back(id);
   json::Object used;
   json::Array missing;
-#define X(id, name)                                                                               \
-  if (auto it = builtinUse.find(name); it != builtinUse.end())                                    \
-    used[name] = int64_t(it->second);                                                             \
-  else                                                                                            \
+#define X(id, name)                                                                                \
+  if (auto it = builtinUse.find(name); it != builtinUse.end())                                     \
+    used[name] = int64_t(it->second);                                                              \
+  else                                                                                             \
     missing.push_back(name);
   KDSL_BUILTINS(X)
 #undef X
@@ -278,11 +282,10 @@ json::Value RealismTally::toJSON() const {
   return json::Object{
       {"samples", int64_t(n)},
       {"not_analysed", int64_t(failed)},
-      {"dead_assignment",
-       json::Object{{"kernels", counted(deadKernels, analysed)},
-                    {"assignments", counted(deadAssignments, assignments)}}},
-      {"unused_parameter",
-       json::Object{{"kernels", counted(unusedKernels, analysed)}, {"parameters", counted(unusedParams, params)}}},
+      {"dead_assignment", json::Object{{"kernels", counted(deadKernels, analysed)},
+                                       {"assignments", counted(deadAssignments, assignments)}}},
+      {"unused_parameter", json::Object{{"kernels", counted(unusedKernels, analysed)},
+                                        {"parameters", counted(unusedParams, params)}}},
       {"zero_gradient_input",
        json::Object{{"kernels", counted(zeroKernels, analysed)},
                     {"inputs", counted(zeroInputs, floatInputs)},
@@ -291,11 +294,13 @@ json::Value RealismTally::toJSON() const {
        json::Object{{"kernels", counted(constValueKernels, nonAtomic)},
                     {"constant_store_kernels", counted(constStoreKernels, nonAtomic)}}},
       {"same_operand", counted(sameKernels, analysed)},
-      {"idioms",
-       json::Object{{"domain_guard", counted(guardKernels, analysed)}, {"sin_wrapper", counted(sinKernels, analysed)}}},
-      {"skeletons",
-       json::Object{{"distinct", int64_t(skeletons.size())}, {"top10_share", rate(top10, analysed)}, {"top10", std::move(top)}}},
-      {"identifier_forms", json::Object{{"distinct", int64_t(forms.size())}, {"forms", std::move(formList)}}},
+      {"idioms", json::Object{{"domain_guard", counted(guardKernels, analysed)},
+                              {"sin_wrapper", counted(sinKernels, analysed)}}},
+      {"skeletons", json::Object{{"distinct", int64_t(skeletons.size())},
+                                 {"top10_share", rate(top10, analysed)},
+                                 {"top10", std::move(top)}}},
+      {"identifier_forms",
+       json::Object{{"distinct", int64_t(forms.size())}, {"forms", std::move(formList)}}},
       {"builtins", json::Object{{"used", int64_t(used.size())},
                                 {"of", int64_t(builtinCount)},
                                 {"missing", std::move(missing)},
@@ -326,9 +331,10 @@ std::string kdsl::synth::normalizedProgramHash(StringRef source) {
   // is kept), a number by "#"; keywords, wp.* names, builtin Python names
   // and indentation stay. Comments and blank lines are dropped.
   static const std::set<std::string> keep = {
-      "def", "class", "if", "elif", "else", "for", "in", "range", "while", "return", "break", "continue",
-      "and", "or", "not", "import", "as", "True", "False", "None", "int", "float", "len", "abs", "min",
-      "max", "is", "pass", "bool", "print", "round", "pow"};
+      "def",   "class",  "if",    "elif",     "else", "for",   "in",    "range",
+      "while", "return", "break", "continue", "and",  "or",    "not",   "import",
+      "as",    "True",   "False", "None",     "int",  "float", "len",   "abs",
+      "min",   "max",    "is",    "pass",     "bool", "print", "round", "pow"};
   std::map<std::string, unsigned> names;
   std::string out;
   llvm::SmallVector<StringRef> lines;
@@ -357,8 +363,9 @@ std::string kdsl::synth::normalizedProgramHash(StringRef source) {
       }
       if (llvm::isDigit(ch) || (ch == '.' && p + 1 < code.size() && llvm::isDigit(code[p + 1]))) {
         size_t q = p;
-        while (q < code.size() && (llvm::isAlnum(code[q]) || code[q] == '.' ||
-                                   ((code[q] == '-' || code[q] == '+') && (code[q - 1] == 'e' || code[q - 1] == 'E'))))
+        while (q < code.size() &&
+               (llvm::isAlnum(code[q]) || code[q] == '.' ||
+                ((code[q] == '-' || code[q] == '+') && (code[q - 1] == 'e' || code[q - 1] == 'E'))))
           ++q;
         out += "# ";
         p = q;
@@ -397,17 +404,20 @@ void kdsl::synth::printRealismTable(const json::Value &stats, llvm::raw_ostream 
   row("  assignments that are dead", pct(sub("dead_assignment", "assignments")));
   row("kernels with an unused parameter", pct(sub("unused_parameter", "kernels")), "target <= 2%");
   row("  parameters unused", pct(sub("unused_parameter", "parameters")));
-  row("kernels with a zero-gradient float input", pct(sub("zero_gradient_input", "kernels")), "target <= 5%");
+  row("kernels with a zero-gradient float input", pct(sub("zero_gradient_input", "kernels")),
+      "target <= 5%");
   row("  float inputs with a zero gradient", pct(sub("zero_gradient_input", "inputs")));
-  row("  kernels with no gradient path from an input", pct(sub("zero_gradient_input", "no_gradient_path_kernels")));
+  row("  kernels with no gradient path from an input",
+      pct(sub("zero_gradient_input", "no_gradient_path_kernels")));
   row("non-atomic kernels with a constant output", pct(sub("constant_output", "kernels")));
-  row("  with a store of a thread-independent value", pct(sub("constant_output", "constant_store_kernels")));
+  row("  with a store of a thread-independent value",
+      pct(sub("constant_output", "constant_store_kernels")));
   row("kernels with a same-operand operation", pct(sub("same_operand", "")));
   row("kernels with an e*e + c guard", pct(sub("idioms", "domain_guard")));
   row("kernels with math of wp.sin/wp.cos", pct(sub("idioms", "sin_wrapper")));
   const json::Object *sk = s.getObject("skeletons");
-  row("distinct statement skeletons", std::to_string(sk ? sk->getInteger("distinct").value_or(0) : 0),
-      "target >= 300");
+  row("distinct statement skeletons",
+      std::to_string(sk ? sk->getInteger("distinct").value_or(0) : 0), "target >= 300");
   row("  share of the 10 most common",
       llvm::formatv("{0,6:f1}%", (sk ? sk->getNumber("top10_share").value_or(0) : 0) * 100).str(),
       "target <= 15%");

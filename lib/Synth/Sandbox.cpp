@@ -140,22 +140,46 @@ bool allowedHostSymbol(llvm::StringRef name) {
 bool isAllowedHostSymbol(llvm::StringRef name) {
   static const llvm::StringSet<> exact = [] {
     llvm::StringSet<> s;
-    for (const char *n :
-         {"memcpy", "memmove", "memset", "memcmp", "printf", "puts", "putchar", "abort",
-          "_Znwm", "_Znam", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm", "_ZnwmSt11align_val_t",
-          "_ZnamSt11align_val_t", "_ZdlPvSt11align_val_t", "_ZdaPvSt11align_val_t",
-          "_ZdlPvmSt11align_val_t", "_ZdaPvmSt11align_val_t", "__cxa_guard_acquire",
-          "__cxa_guard_release", "__cxa_guard_abort", "__cxa_pure_virtual", "__stack_chk_fail",
-          "abs", "labs", "llabs"})
+    for (const char *n : {"memcpy",
+                          "memmove",
+                          "memset",
+                          "memcmp",
+                          "printf",
+                          "puts",
+                          "putchar",
+                          "abort",
+                          "_Znwm",
+                          "_Znam",
+                          "_ZdlPv",
+                          "_ZdaPv",
+                          "_ZdlPvm",
+                          "_ZdaPvm",
+                          "_ZnwmSt11align_val_t",
+                          "_ZnamSt11align_val_t",
+                          "_ZdlPvSt11align_val_t",
+                          "_ZdaPvSt11align_val_t",
+                          "_ZdlPvmSt11align_val_t",
+                          "_ZdaPvmSt11align_val_t",
+                          "__cxa_guard_acquire",
+                          "__cxa_guard_release",
+                          "__cxa_guard_abort",
+                          "__cxa_pure_virtual",
+                          "__stack_chk_fail",
+                          "abs",
+                          "labs",
+                          "llabs"})
       s.insert(n);
     // <cmath>: each function in double, float (f) and long double (l).
     for (const char *n :
-         {"sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh",
-          "acosh", "atanh", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "logb",
-          "pow", "sqrt", "cbrt", "hypot", "fmod", "remainder", "remquo", "floor", "ceil",
-          "round", "trunc", "rint", "nearbyint", "lround", "llround", "lrint", "llrint", "fabs",
-          "fmin", "fmax", "fdim", "fma", "erf", "erfc", "tgamma", "lgamma", "copysign", "ldexp",
-          "frexp", "modf", "scalbn", "scalbln", "ilogb", "nextafter", "nexttoward", "sincos"}) {
+         {"sin",     "cos",   "tan",    "asin",    "acos",   "atan",      "atan2",
+          "sinh",    "cosh",  "tanh",   "asinh",   "acosh",  "atanh",     "exp",
+          "exp2",    "expm1", "log",    "log2",    "log10",  "log1p",     "logb",
+          "pow",     "sqrt",  "cbrt",   "hypot",   "fmod",   "remainder", "remquo",
+          "floor",   "ceil",  "round",  "trunc",   "rint",   "nearbyint", "lround",
+          "llround", "lrint", "llrint", "fabs",    "fmin",   "fmax",      "fdim",
+          "fma",     "erf",   "erfc",   "tgamma",  "lgamma", "copysign",  "ldexp",
+          "frexp",   "modf",  "scalbn", "scalbln", "ilogb",  "nextafter", "nexttoward",
+          "sincos"}) {
       s.insert(n);
       s.insert((llvm::Twine(n) + "f").str());
       s.insert((llvm::Twine(n) + "l").str());
@@ -175,21 +199,72 @@ bool isAllowedHostSymbol(llvm::StringRef name) {
 
 /// Installs the seccomp filter of Sandbox.h.
 bool installSeccomp() {
-  static const int kAllow[] = {
-      SYS_read,         SYS_write,        SYS_writev,     SYS_close,          SYS_fstat,
-      SYS_newfstatat,   SYS_lseek,        SYS_mmap,       SYS_munmap,         SYS_mremap,
-      SYS_brk,          SYS_madvise,      SYS_mprotect,   SYS_rt_sigaction,   SYS_rt_sigprocmask,
-      SYS_rt_sigreturn, SYS_exit,         SYS_exit_group, SYS_futex,          SYS_clock_gettime,
-      SYS_gettimeofday, SYS_getpid,       SYS_gettid,     SYS_sched_yield,    SYS_getrandom,
-      SYS_clock_nanosleep, SYS_nanosleep};
-  static const int kKill[] = {
-      SYS_fork,   SYS_vfork,  SYS_clone,     SYS_clone3,  SYS_execve,  SYS_execveat, SYS_open,
-      SYS_openat, SYS_creat,  SYS_unlink,    SYS_unlinkat, SYS_rename, SYS_renameat, SYS_renameat2,
-      SYS_mkdir,  SYS_mkdirat, SYS_socket,   SYS_connect, SYS_kill,    SYS_tkill,    SYS_tgkill,
-      SYS_ptrace, SYS_process_vm_readv, SYS_process_vm_writev, SYS_truncate, SYS_ftruncate,
-      SYS_link,   SYS_symlink, SYS_chmod,    SYS_chown,   SYS_setrlimit, SYS_prlimit64,
-      SYS_openat2, SYS_open_by_handle_at, SYS_io_uring_setup, SYS_memfd_create, SYS_dup2,
-      SYS_dup3,   SYS_prctl};
+  static const int kAllow[] = {SYS_read,
+                               SYS_write,
+                               SYS_writev,
+                               SYS_close,
+                               SYS_fstat,
+                               SYS_newfstatat,
+                               SYS_lseek,
+                               SYS_mmap,
+                               SYS_munmap,
+                               SYS_mremap,
+                               SYS_brk,
+                               SYS_madvise,
+                               SYS_mprotect,
+                               SYS_rt_sigaction,
+                               SYS_rt_sigprocmask,
+                               SYS_rt_sigreturn,
+                               SYS_exit,
+                               SYS_exit_group,
+                               SYS_futex,
+                               SYS_clock_gettime,
+                               SYS_gettimeofday,
+                               SYS_getpid,
+                               SYS_gettid,
+                               SYS_sched_yield,
+                               SYS_getrandom,
+                               SYS_clock_nanosleep,
+                               SYS_nanosleep};
+  static const int kKill[] = {SYS_fork,
+                              SYS_vfork,
+                              SYS_clone,
+                              SYS_clone3,
+                              SYS_execve,
+                              SYS_execveat,
+                              SYS_open,
+                              SYS_openat,
+                              SYS_creat,
+                              SYS_unlink,
+                              SYS_unlinkat,
+                              SYS_rename,
+                              SYS_renameat,
+                              SYS_renameat2,
+                              SYS_mkdir,
+                              SYS_mkdirat,
+                              SYS_socket,
+                              SYS_connect,
+                              SYS_kill,
+                              SYS_tkill,
+                              SYS_tgkill,
+                              SYS_ptrace,
+                              SYS_process_vm_readv,
+                              SYS_process_vm_writev,
+                              SYS_truncate,
+                              SYS_ftruncate,
+                              SYS_link,
+                              SYS_symlink,
+                              SYS_chmod,
+                              SYS_chown,
+                              SYS_setrlimit,
+                              SYS_prlimit64,
+                              SYS_openat2,
+                              SYS_open_by_handle_at,
+                              SYS_io_uring_setup,
+                              SYS_memfd_create,
+                              SYS_dup2,
+                              SYS_dup3,
+                              SYS_prctl};
   std::vector<sock_filter> f;
   f.push_back(BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, arch)));
   f.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0));
@@ -256,8 +331,8 @@ bool readJob(std::string &jsonText, std::string &pch) {
 } // namespace
 
 void kdsl::synth::scoreSandboxMain() {
-  for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGXCPU, SIGXFSZ, SIGSYS,
-                  SIGPIPE})
+  for (int sig :
+       {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGXCPU, SIGXFSZ, SIGSYS, SIGPIPE})
     signal(sig, SIG_DFL);
   std::string jobText, pch;
   if (!readJob(jobText, pch))
@@ -291,9 +366,9 @@ void kdsl::synth::scoreSandboxMain() {
   mlir::MLIRContext ctx(registry, mlir::MLIRContext::Threading::DISABLED);
   ctx.loadAllAvailableDialects();
   llvm::SourceMgr sm;
-  sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(
-                            job->getString("source").value_or(""), kernel + ".py"),
-                        llvm::SMLoc());
+  sm.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(job->getString("source").value_or(""), kernel + ".py"),
+      llvm::SMLoc());
   std::string frontendErrors;
   llvm::raw_string_ostream errorStream(frontendErrors);
   auto module = driver::translatePython(sm, ctx, {}, &errorStream);
@@ -317,17 +392,17 @@ void kdsl::synth::scoreSandboxMain() {
   options.sealed = true;
   options.checked = true;
   options.allowHostSymbol = allowedHostSymbol;
-  EmittedBuild build = buildEmittedAfterPrelude(
-      cppPrelude(), job->getString("unit").value_or(""), language,
-      cuda ? "candidate.cu" : "candidate.cpp", symbols, options);
+  EmittedBuild build =
+      buildEmittedAfterPrelude(cppPrelude(), job->getString("unit").value_or(""), language,
+                               cuda ? "candidate.cu" : "candidate.cpp", symbols, options);
   if (!build.module) {
     std::string frame = "KCMP";
-    std::string message = clip(
-        refusedSymbols().empty()
-            ? firstError(build.diagnostics)
-            : "the candidate links '" + llvm::join(refusedSymbols(), "', '") +
-                  "', which a candidate may not call (it may call the C math library, memcpy, "
-                  "memset, operator new and delete, printf)");
+    std::string message =
+        clip(refusedSymbols().empty()
+                 ? firstError(build.diagnostics)
+                 : "the candidate links '" + llvm::join(refusedSymbols(), "', '") +
+                       "', which a candidate may not call (it may call the C math library, memcpy, "
+                       "memset, operator new and delete, printf)");
     putU32(frame, uint32_t(message.size()));
     finish(frame + message);
   }
@@ -353,9 +428,9 @@ void kdsl::synth::scoreSandboxMain() {
       if (!plan)
         stopped("spec: " + llvm::toString(plan.takeError()));
       RuntimeReports reports;
-      llvm::Error e = backward && (*plan)->hasBackward() ? (*plan)->run(*build.module, 1, &reports)
-                                                         : (*plan)->runForward(*build.module, 1,
-                                                                               &reports);
+      llvm::Error e = backward && (*plan)->hasBackward()
+                          ? (*plan)->run(*build.module, 1, &reports)
+                          : (*plan)->runForward(*build.module, 1, &reports);
       if (e)
         stopped(llvm::toString(std::move(e)));
       putU32(out, 0);
@@ -380,8 +455,8 @@ void kdsl::synth::scoreSandboxMain() {
 namespace {
 /// The result bytes in SandboxOutcome form, checked against `layouts`; false
 /// (and `why`) when they have another shape.
-bool parseResult(llvm::StringRef bytes, const std::vector<SetLayout> &layouts,
-                 SandboxOutcome &out, std::string &why) {
+bool parseResult(llvm::StringRef bytes, const std::vector<SetLayout> &layouts, SandboxOutcome &out,
+                 std::string &why) {
   Reader r{bytes};
   if (r.bytes.starts_with("KCMP")) {
     r.tag("KCMP");
@@ -415,8 +490,8 @@ bool parseResult(llvm::StringRef bytes, const std::vector<SetLayout> &layouts,
       return true;
     }
     set.ran = status == 0;
-    for (auto [sizes, into] : {std::make_pair(&layout.arrays, &set.arrays),
-                               std::make_pair(&layout.grads, &set.grads)}) {
+    for (auto [sizes, into] :
+         {std::make_pair(&layout.arrays, &set.arrays), std::make_pair(&layout.grads, &set.grads)}) {
       if (r.get<uint32_t>() != sizes->size())
         r.ok = false;
       for (uint64_t size : *sizes) {
@@ -472,18 +547,18 @@ SandboxOutcome kdsl::synth::runInSandbox(const SandboxJob &job, llvm::StringRef 
   json::Array symbols;
   for (const std::string &s : job.symbols)
     symbols.push_back(s);
-  std::string jobJson = llvm::formatv("{0}", json::Value(json::Object{
-                                                 {"cuda", job.cuda},
-                                                 {"backward", job.backward},
-                                                 {"unit", job.unit},
-                                                 {"symbols", std::move(symbols)},
-                                                 {"source", job.source},
-                                                 {"kernel", job.kernel},
-                                                 {"specs", std::move(specs)},
-                                                 {"cpu_seconds", job.cpuSeconds},
-                                                 {"compile_bytes", int64_t(job.compileBytes)},
-                                                 {"run_bytes", int64_t(job.runBytes)}}))
-                            .str();
+  std::string jobJson =
+      llvm::formatv("{0}", json::Value(json::Object{{"cuda", job.cuda},
+                                                    {"backward", job.backward},
+                                                    {"unit", job.unit},
+                                                    {"symbols", std::move(symbols)},
+                                                    {"source", job.source},
+                                                    {"kernel", job.kernel},
+                                                    {"specs", std::move(specs)},
+                                                    {"cpu_seconds", job.cpuSeconds},
+                                                    {"compile_bytes", int64_t(job.compileBytes)},
+                                                    {"run_bytes", int64_t(job.runBytes)}}))
+          .str();
   std::string input = "KJOB";
   putU64(input, jobJson.size());
   input += jobJson;
@@ -597,12 +672,13 @@ SandboxOutcome kdsl::synth::runInSandbox(const SandboxJob &job, llvm::StringRef 
   }
   if (flooded) {
     out.kind = SandboxOutcome::Kind::Fault;
-    out.message = llvm::formatv("the sandbox wrote more than the {0} bytes its results can have",
-                                bound)
-                      .str();
+    out.message =
+        llvm::formatv("the sandbox wrote more than the {0} bytes its results can have", bound)
+            .str();
     return out;
   }
-  if (WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL && out.kind != SandboxOutcome::Kind::Finished) {
+  if (WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL &&
+      out.kind != SandboxOutcome::Kind::Finished) {
     int sig = WTERMSIG(status);
     if (sig == SIGXCPU) {
       out.kind = SandboxOutcome::Kind::Timeout;

@@ -40,8 +40,8 @@ struct SandboxJob {
   bool cuda = false;     // the unit is CUDA C (compiled as host C++ after the emulation header)
   bool backward = false; // run the adjoint launches too
   std::string unit;      // the C++ / CUDA C after the prelude
-  std::vector<std::string> symbols; // entry points looked up after linking
-  std::string source, kernel;       // the record's Warp source and kernel
+  std::vector<std::string> symbols;     // entry points looked up after linking
+  std::string source, kernel;           // the record's Warp source and kernel
   std::vector<llvm::json::Value> specs; // the input sets, in order (kdsl-run form)
   double cpuSeconds = 10;
   uint64_t compileBytes = uint64_t(2) << 30, runBytes = uint64_t(512) << 20;
@@ -50,7 +50,7 @@ struct SandboxJob {
 /// The bytes one input set's run left: every array of the launch plan (in
 /// LaunchPlan::allArrays() order), then every gradient (allGrads()).
 struct SandboxSet {
-  bool ran = false;  // false: a runtime error stopped it (`error`)
+  bool ran = false; // false: a runtime error stopped it (`error`)
   std::string error;
   std::vector<std::string> arrays, grads;
 };
@@ -77,7 +77,6 @@ struct SetLayout {
 /// the prelude's PCH `pch`, and waits at most `wallSeconds`.
 SandboxOutcome runInSandbox(const SandboxJob &job, llvm::StringRef pch,
                             const std::vector<SetLayout> &layouts, double wallSeconds);
-
 
 } // namespace kdsl::synth
 

@@ -54,8 +54,8 @@ json::Value jsonNumber(double v) {
 /// The unit a candidate is compiled as, in a namespace: the record's types,
 /// then for a backward target the record's forward, then the candidate (and
 /// the CUDA host launchers for CUDA C).
-std::string candidateUnit(const json::Object &record, llvm::StringRef target,
-                          llvm::StringRef text, bool cuda, bool backward) {
+std::string candidateUnit(const json::Object &record, llvm::StringRef target, llvm::StringRef text,
+                          bool cuda, bool backward) {
   std::string lang = cuda ? "cuda" : "cpp";
   std::string body = "namespace kdsl_candidate {\n";
   body += record.getString(lang + "_types").value_or("").str() + "\n";
@@ -79,11 +79,10 @@ std::unique_ptr<LaunchPlan> freshPlan(const InputSet &set, std::string &error) {
 }
 
 std::string setName(const InputSet &set, size_t numSets) {
-  return set.number == 0
-             ? llvm::formatv("input set 0 of {0}: the record's spec", numSets).str()
-             : llvm::formatv("input set {0} of {1}: drawn, seed {2:x16}", set.number, numSets,
-                             set.seed)
-                   .str();
+  return set.number == 0 ? llvm::formatv("input set 0 of {0}: the record's spec", numSets).str()
+                         : llvm::formatv("input set {0} of {1}: drawn, seed {2:x16}", set.number,
+                                         numSets, set.seed)
+                               .str();
 }
 
 /// Compares what the sandbox returned for `set` with the reference: the
@@ -125,12 +124,9 @@ std::optional<Mismatch> judgeSet(const InputSet &set, const SandboxSet &result, 
 
 json::Object wrongOutput(const Mismatch &m, const InputSet &set, size_t numSets) {
   json::Object v = verdict("wrong_output");
-  v["mismatch"] = json::Object{{"what", m.what},
-                               {"array", m.array},
-                               {"index", m.index},
-                               {"expected", jsonNumber(m.expected)},
-                               {"got", jsonNumber(m.got)},
-                               {"input_set", int64_t(set.number)}};
+  v["mismatch"] = json::Object{{"what", m.what},           {"array", m.array},
+                               {"index", m.index},         {"expected", jsonNumber(m.expected)},
+                               {"got", jsonNumber(m.got)}, {"input_set", int64_t(set.number)}};
   std::string text = m.what == "input"
                          ? llvm::formatv("input '{0}' changed at index {1}: it was {2:g}, the "
                                          "candidate left {3:g}",
@@ -142,8 +138,7 @@ json::Object wrongOutput(const Mismatch &m, const InputSet &set, size_t numSets)
 }
 
 llvm::Expected<json::Object> scoreCandidate(const json::Object &record, llvm::StringRef target,
-                                            llvm::StringRef text,
-                                            const std::vector<InputSet> &sets,
+                                            llvm::StringRef text, const std::vector<InputSet> &sets,
                                             const ScoreLimits &limits) {
   if (!llvm::is_contained({"cpp_forward", "cpp_backward", "cuda_forward", "cuda_backward"}, target))
     return llvm::createStringError("unknown target '" + target.str() + "'");
@@ -182,9 +177,9 @@ llvm::Expected<json::Object> scoreCandidate(const json::Object &record, llvm::St
       layout.grads.push_back(g->byteSize());
     layouts.push_back(std::move(layout));
   }
-  auto pch = precompiledPrelude(cppPrelude(),
-                                cuda ? EmittedLanguage::CudaHost : EmittedLanguage::Cpp,
-                                /*checked=*/true);
+  auto pch =
+      precompiledPrelude(cppPrelude(), cuda ? EmittedLanguage::CudaHost : EmittedLanguage::Cpp,
+                         /*checked=*/true);
   if (!pch)
     return pch.takeError();
   SandboxOutcome outcome = runInSandbox(job, *pch, layouts, limits.wallSeconds);
@@ -284,12 +279,14 @@ llvm::Error kdsl::synth::scoreCandidates(llvm::StringRef dataset, llvm::StringRe
       result["message"] = why;
     };
     if (!id || !target || !text) {
-      fail(llvm::formatv("{0}:{1}: not an object with id, target and text", candidates, lineNo).str());
+      fail(llvm::formatv("{0}:{1}: not an object with id, target and text", candidates, lineNo)
+               .str());
     } else if (!records.count(*id)) {
       fail("no record with id " + std::to_string(*id));
     } else if (!hasOutputs(records[*id])) {
-      fail("record " + std::to_string(*id) + " has nothing to compare (its reference lists no "
-                                             "outputs): no candidate can be judged against it");
+      fail("record " + std::to_string(*id) +
+           " has nothing to compare (its reference lists no "
+           "outputs): no candidate can be judged against it");
     } else {
       const json::Object &record = records[*id];
       if (!contexts.count(*id)) {
@@ -300,8 +297,8 @@ llvm::Error kdsl::synth::scoreCandidates(llvm::StringRef dataset, llvm::StringRe
           contexts[*id] = std::move(*rc);
           if (!limits.dumpInputs.empty())
             for (const InputSet &set : contexts[*id]) {
-              std::string path = llvm::formatv("{0}/{1}-{2}.json", limits.dumpInputs, *id,
-                                               set.number).str();
+              std::string path =
+                  llvm::formatv("{0}/{1}-{2}.json", limits.dumpInputs, *id, set.number).str();
               std::error_code ec;
               llvm::raw_fd_ostream os(path, ec);
               if (ec)

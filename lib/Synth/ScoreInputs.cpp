@@ -265,7 +265,7 @@ bool writes(const KernelInfo &kernel, llvm::StringRef name) {
 
 /// Translates the record's source in `ctx`.
 llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>> translateRecord(const json::Object &record,
-                                                                 mlir::MLIRContext &ctx) {
+                                                                  mlir::MLIRContext &ctx) {
   auto source = record.getString("source");
   auto kernel = record.getString("kernel_name");
   if (!source || !kernel)
@@ -393,8 +393,8 @@ llvm::Expected<std::vector<InputSet>> kdsl::synth::inputSetsOf(const json::Objec
       return nullptr;
     }
     RuntimeReports reports;
-    llvm::Error e = backward ? (*plan)->run(**cpu, 1, &reports)
-                             : (*plan)->runForward(**cpu, 1, &reports);
+    llvm::Error e =
+        backward ? (*plan)->run(**cpu, 1, &reports) : (*plan)->runForward(**cpu, 1, &reports);
     if (e) {
       error = llvm::toString(std::move(e));
       return nullptr;
@@ -432,18 +432,19 @@ llvm::Expected<std::vector<InputSet>> kdsl::synth::inputSetsOf(const json::Objec
   const json::Value storedSpec = stored.rc.spec;
   const KernelInfo kernel = stored.rc.kernels.front();
   uint64_t storedNonFinite = nonFiniteIn(*reference);
-  uint64_t base = mix(mix(mix(0x6b64736c73636f72ull, uint64_t(record.getInteger("seed").value_or(0))),
-                          uint64_t(record.getInteger("id").value_or(0))),
-                      uint64_t(record.getInteger("attempt").value_or(0)));
+  uint64_t base =
+      mix(mix(mix(0x6b64736c73636f72ull, uint64_t(record.getInteger("seed").value_or(0))),
+              uint64_t(record.getInteger("id").value_or(0))),
+          uint64_t(record.getInteger("attempt").value_or(0)));
   constexpr unsigned kTries = 8;
   for (unsigned k = 1; k <= extra; ++k)
     for (unsigned attempt = 0; attempt < kTries; ++attempt) {
       uint64_t seed = mix(mix(base, k), attempt);
       bool changed = false;
       DrawKind kind = attempt >= kTries / 2 ? DrawKind::Plain
-                      : k % 3 == 1        ? DrawKind::Zeros
-                      : k % 3 == 2        ? DrawKind::Wide
-                                          : DrawKind::Plain;
+                      : k % 3 == 1          ? DrawKind::Zeros
+                      : k % 3 == 2          ? DrawKind::Wide
+                                            : DrawKind::Plain;
       auto drawn = perturbSpec(storedSpec, kernel, seed, changed, kind, /*fillWritten=*/true);
       if (!drawn)
         return drawn.takeError();
@@ -458,7 +459,8 @@ llvm::Expected<std::vector<InputSet>> kdsl::synth::inputSetsOf(const json::Objec
       if (!runBoth(set, error))
         continue;
       uint64_t nonFinite = 0;
-      set.reference = resultsLike(set.full ? *set.full : *set.forward, *reference, nonFinite, error);
+      set.reference =
+          resultsLike(set.full ? *set.full : *set.forward, *reference, nonFinite, error);
       if (!error.empty() || (nonFinite > 0 && storedNonFinite == 0))
         continue;
       sets.push_back(std::move(set));

@@ -6,11 +6,10 @@
 // backward seeds) is redrawn uniformly within the range its values take in
 // the stored spec, per component, with unit vectors and quaternions kept
 // unit; drawn sets 1, 4, ... have exact zeros, sets 2, 5, ... ranges
-// widened by half their width (DrawKind); integers (indices, counts, flags, random seeds) are kept. The
-// expected values of a drawn set come from the MLIR JIT (with bounds checks)
-// on the record's source and its adjoint, the path generate takes for the
-// record's `reference`; a drawn set whose reference run fails (an
-// out-of-bounds access, an assert) or has a non-finite value where the
+// widened by half their width (DrawKind); integers (indices, counts, flags, random seeds) are kept.
+// The expected values of a drawn set come from the MLIR JIT (with bounds checks) on the record's
+// source and its adjoint, the path generate takes for the record's `reference`; a drawn set whose
+// reference run fails (an out-of-bounds access, an assert) or has a non-finite value where the
 // stored reference has none is replaced by another draw. In every drawn set,
 // a float array the kernel writes that the spec gives as zeros starts as
 // another value drawn for the set (`{"full": shape, "value": v}`), so a

@@ -6,11 +6,11 @@
 // between the two.
 //
 //===----------------------------------------------------------------------===//
+#include "PrintToLLVM.h"
 #include "kdsl/Dialect/IndexFacts.h"
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Transforms/CLayout.h"
 #include "kdsl/Transforms/Passes.h"
-#include "PrintToLLVM.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -50,19 +50,22 @@ struct Layout {
       if (v.getRank() == 1) {
         Value r = LLVM::PoisonOp::create(b, loc, ssa);
         for (int64_t i = 0; i < v.getDimSize(0); ++i)
-          r = LLVM::InsertElementOp::create(b, loc, r, LLVM::ExtractValueOp::create(b, loc, mem, i), idx(i));
+          r = LLVM::InsertElementOp::create(b, loc, r, LLVM::ExtractValueOp::create(b, loc, mem, i),
+                                            idx(i));
         return r;
       }
       auto rowT = VectorType::get({v.getDimSize(1)}, v.getElementType());
       Value r = LLVM::PoisonOp::create(b, loc, ssa);
       for (int64_t i = 0; i < v.getDimSize(0); ++i)
-        r = LLVM::InsertValueOp::create(b, loc, r, toSSA(LLVM::ExtractValueOp::create(b, loc, mem, i), rowT), i);
+        r = LLVM::InsertValueOp::create(
+            b, loc, r, toSSA(LLVM::ExtractValueOp::create(b, loc, mem, i), rowT), i);
       return r;
     }
     if (auto s = dyn_cast<StructType>(t)) {
       Value r = LLVM::PoisonOp::create(b, loc, tc.convertType(t));
       for (auto [i, f] : llvm::enumerate(s.getFieldTypes()))
-        r = LLVM::InsertValueOp::create(b, loc, r, toSSA(LLVM::ExtractValueOp::create(b, loc, mem, i), f), i);
+        r = LLVM::InsertValueOp::create(b, loc, r,
+                                        toSSA(LLVM::ExtractValueOp::create(b, loc, mem, i), f), i);
       return r;
     }
     return mem;
@@ -73,18 +76,21 @@ struct Layout {
       Value r = LLVM::PoisonOp::create(b, loc, cLayoutType(t));
       if (v.getRank() == 1) {
         for (int64_t i = 0; i < v.getDimSize(0); ++i)
-          r = LLVM::InsertValueOp::create(b, loc, r, LLVM::ExtractElementOp::create(b, loc, ssa, idx(i)), i);
+          r = LLVM::InsertValueOp::create(b, loc, r,
+                                          LLVM::ExtractElementOp::create(b, loc, ssa, idx(i)), i);
         return r;
       }
       auto rowT = VectorType::get({v.getDimSize(1)}, v.getElementType());
       for (int64_t i = 0; i < v.getDimSize(0); ++i)
-        r = LLVM::InsertValueOp::create(b, loc, r, toMem(LLVM::ExtractValueOp::create(b, loc, ssa, i), rowT), i);
+        r = LLVM::InsertValueOp::create(
+            b, loc, r, toMem(LLVM::ExtractValueOp::create(b, loc, ssa, i), rowT), i);
       return r;
     }
     if (auto s = dyn_cast<StructType>(t)) {
       Value r = LLVM::PoisonOp::create(b, loc, cLayoutType(t));
       for (auto [i, f] : llvm::enumerate(s.getFieldTypes()))
-        r = LLVM::InsertValueOp::create(b, loc, r, toMem(LLVM::ExtractValueOp::create(b, loc, ssa, i), f), i);
+        r = LLVM::InsertValueOp::create(b, loc, r,
+                                        toMem(LLVM::ExtractValueOp::create(b, loc, ssa, i), f), i);
       return r;
     }
     return ssa;
@@ -104,7 +110,8 @@ struct Layout {
     return (unsigned)cLayoutOf(v.getElementType())->align;
   }
   Value fieldPtr(Value ptr, Type mem, int64_t i) {
-    return LLVM::GEPOp::create(b, loc, ptr.getType(), mem, ptr, ArrayRef<LLVM::GEPArg>{0, (int32_t)i});
+    return LLVM::GEPOp::create(b, loc, ptr.getType(), mem, ptr,
+                               ArrayRef<LLVM::GEPArg>{0, (int32_t)i});
   }
   Value read(Value ptr, Type t) {
     Type mem = cLayoutType(t);
@@ -115,7 +122,8 @@ struct Layout {
       if (v.getRank() == 1) {
         for (int64_t i = 0; i < v.getDimSize(0); ++i)
           r = LLVM::InsertElementOp::create(
-              b, loc, r, LLVM::LoadOp::create(b, loc, v.getElementType(), fieldPtr(ptr, mem, i)), idx(i));
+              b, loc, r, LLVM::LoadOp::create(b, loc, v.getElementType(), fieldPtr(ptr, mem, i)),
+              idx(i));
         return r;
       }
       auto rowT = VectorType::get({v.getDimSize(1)}, v.getElementType());
@@ -192,7 +200,8 @@ struct Layout {
         Value extent = LLVM::ExtractValueOp::create(b, loc, desc, ArrayRef<int64_t>{1, (int64_t)d});
         Value zero = LLVM::ConstantOp::create(b, loc, b.getI64Type(), (int64_t)0);
         Value negative = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::slt, i64, zero);
-        i64 = LLVM::SelectOp::create(b, loc, negative, LLVM::AddOp::create(b, loc, i64, extent), i64);
+        i64 =
+            LLVM::SelectOp::create(b, loc, negative, LLVM::AddOp::create(b, loc, i64, extent), i64);
       }
       Value term = LLVM::MulOp::create(b, loc, i64, stride);
       offset = offset ? (Value)LLVM::AddOp::create(b, loc, offset, term) : term;
@@ -201,8 +210,7 @@ struct Layout {
   }
 };
 
-template <typename Op>
-struct KdslPattern : public ConvertOpToLLVMPattern<Op> {
+template <typename Op> struct KdslPattern : public ConvertOpToLLVMPattern<Op> {
   using ConvertOpToLLVMPattern<Op>::ConvertOpToLLVMPattern;
   Layout layout(ConversionPatternRewriter &r, Location loc) const {
     return Layout{r, loc, *this->getTypeConverter()};
@@ -211,7 +219,8 @@ struct KdslPattern : public ConvertOpToLLVMPattern<Op> {
 
 struct LoadLowering : KdslPattern<LoadOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(LoadOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(LoadOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
     Layout l = layout(r, op.getLoc());
     r.replaceOp(op, l.read(l.address(a.getArray(), a.getIndices(), op), op.getType()));
     return success();
@@ -220,7 +229,8 @@ struct LoadLowering : KdslPattern<LoadOp> {
 
 struct StoreLowering : KdslPattern<StoreOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(StoreOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(StoreOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
     Layout l = layout(r, op.getLoc());
     l.write(a.getValue(), l.address(a.getArray(), a.getIndices(), op), op.getValue().getType());
     r.eraseOp(op);
@@ -230,7 +240,8 @@ struct StoreLowering : KdslPattern<StoreOp> {
 
 struct ReadLowering : KdslPattern<ReadOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(ReadOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(ReadOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
     r.replaceOp(op, layout(r, op.getLoc()).read(a.getAddr(), op.getType()));
     return success();
   }
@@ -249,8 +260,8 @@ struct ComponentIndexLowering : KdslPattern<ComponentIndexOp> {
     Value extent = LLVM::ConstantOp::create(r, loc, idx.getType(),
                                             r.getI32IntegerAttr((int32_t)op.getExtent()));
     Value negative = LLVM::ICmpOp::create(r, loc, LLVM::ICmpPredicate::slt, idx, zero);
-    Value wrapped = LLVM::SelectOp::create(r, loc, negative,
-                                           LLVM::AddOp::create(r, loc, idx, extent), idx);
+    Value wrapped =
+        LLVM::SelectOp::create(r, loc, negative, LLVM::AddOp::create(r, loc, idx, extent), idx);
     Type indexType = getTypeConverter()->convertType(op.getType());
     if (indexType == wrapped.getType())
       r.replaceOp(op, wrapped);
@@ -262,7 +273,8 @@ struct ComponentIndexLowering : KdslPattern<ComponentIndexOp> {
 
 struct ShapeLowering : KdslPattern<ShapeOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(ShapeOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(ShapeOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
     Value extent = LLVM::ExtractValueOp::create(r, op.getLoc(), a.getArray(),
                                                 ArrayRef<int64_t>{1, (int64_t)op.getDim()});
     r.replaceOpWithNewOp<LLVM::TruncOp>(op, r.getI32Type(), extent);
@@ -272,7 +284,8 @@ struct ShapeLowering : KdslPattern<ShapeOp> {
 
 struct HasDataLowering : KdslPattern<HasDataOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(HasDataOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(HasDataOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
     Location loc = op.getLoc();
     Value data = LLVM::ExtractValueOp::create(r, loc, a.getArray(), 0);
     Value null = LLVM::ZeroOp::create(r, loc, data.getType());
@@ -283,7 +296,8 @@ struct HasDataLowering : KdslPattern<HasDataOp> {
 
 struct NullArrayLowering : KdslPattern<NullArrayOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(NullArrayOp op, OpAdaptor, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(NullArrayOp op, OpAdaptor,
+                                ConversionPatternRewriter &r) const override {
     r.replaceOpWithNewOp<LLVM::ZeroOp>(op, getTypeConverter()->convertType(op.getType()));
     return success();
   }
@@ -291,14 +305,15 @@ struct NullArrayLowering : KdslPattern<NullArrayOp> {
 
 struct FieldViewLowering : KdslPattern<FieldViewOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(FieldViewOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(FieldViewOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
     Location loc = op.getLoc();
     auto st = cast<StructType>(op.getArray().getType().getElementType());
     Value data = LLVM::ExtractValueOp::create(r, loc, a.getArray(), 0);
     // The field's address in element 0; shape and strides stay.
-    Value field = LLVM::GEPOp::create(
-        r, loc, data.getType(), cLayoutType(st), data,
-        ArrayRef<LLVM::GEPArg>{0, (int32_t)st.getFieldIndex(op.getField())});
+    Value field =
+        LLVM::GEPOp::create(r, loc, data.getType(), cLayoutType(st), data,
+                            ArrayRef<LLVM::GEPArg>{0, (int32_t)st.getFieldIndex(op.getField())});
     r.replaceOpWithNewOp<LLVM::InsertValueOp>(op, a.getArray(), field, 0);
     return success();
   }
@@ -309,7 +324,8 @@ struct FieldViewLowering : KdslPattern<FieldViewOp> {
 /// once, at the function's entry.
 struct BitcastLowering : KdslPattern<BitcastOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(BitcastOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(BitcastOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
     Location loc = op.getLoc();
     Type from = op.getInput().getType(), to = op.getType();
     std::optional<CSizeAlign> in = cLayoutOf(from), out = cLayoutOf(to);
@@ -321,8 +337,9 @@ struct BitcastLowering : KdslPattern<BitcastOp> {
       OpBuilder::InsertionGuard guard(r);
       r.setInsertionPointToStart(&fn.getFunctionBody().front());
       Value one = LLVM::ConstantOp::create(r, loc, r.getI64Type(), 1);
-      slot = LLVM::AllocaOp::create(r, loc, LLVM::LLVMPointerType::get(r.getContext()), cLayoutType(from), one,
-                                    (unsigned)std::max(in->align, out->align));
+      slot =
+          LLVM::AllocaOp::create(r, loc, LLVM::LLVMPointerType::get(r.getContext()),
+                                 cLayoutType(from), one, (unsigned)std::max(in->align, out->align));
     }
     Layout l = layout(r, loc);
     l.write(a.getInput(), slot, from);
@@ -336,7 +353,8 @@ struct BitcastLowering : KdslPattern<BitcastOp> {
 /// descriptor with the static shape and dense row-major byte strides.
 struct LocalArrayLowering : KdslPattern<LocalArrayOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(LocalArrayOp op, OpAdaptor, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(LocalArrayOp op, OpAdaptor,
+                                ConversionPatternRewriter &r) const override {
     Location loc = op.getLoc();
     Type elem = op.getType().getElementType();
     std::optional<CSizeAlign> el = cLayoutOf(elem);
@@ -375,7 +393,8 @@ struct LocalArrayLowering : KdslPattern<LocalArrayOp> {
 /// arr.ptr: the data pointer as an integer.
 struct ArrayPtrLowering : KdslPattern<ArrayPtrOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(ArrayPtrOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(ArrayPtrOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
     Value data = LLVM::ExtractValueOp::create(r, op.getLoc(), a.getArray(), 0);
     r.replaceOpWithNewOp<LLVM::PtrToIntOp>(op, r.getI64Type(), data);
     return success();
@@ -386,7 +405,8 @@ struct ArrayPtrLowering : KdslPattern<ArrayPtrOp> {
 /// extents and dense row-major byte strides of the element's C layout.
 struct ArrayFromPtrLowering : KdslPattern<ArrayFromPtrOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(ArrayFromPtrOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(ArrayFromPtrOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
     Location loc = op.getLoc();
     std::optional<CSizeAlign> el = cLayoutOf(op.getType().getElementType());
     if (!el)
@@ -413,7 +433,8 @@ struct ArrayFromPtrLowering : KdslPattern<ArrayFromPtrOp> {
 /// null), the trailing shape and strides shifted to the front.
 struct SubArrayLowering : KdslPattern<SubArrayOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(SubArrayOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(SubArrayOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
     Location loc = op.getLoc();
     Layout l = layout(r, loc);
     Value data = LLVM::ExtractValueOp::create(r, loc, a.getArray(), 0);
@@ -426,8 +447,8 @@ struct SubArrayLowering : KdslPattern<SubArrayOp> {
     Value zero = LLVM::ConstantOp::create(r, loc, r.getI64Type(), (int64_t)0);
     for (int64_t field : {1, 2})
       for (int64_t d = 0; d < 4; ++d) {
-        Value v = d + n < ndim ? (Value)LLVM::ExtractValueOp::create(r, loc, a.getArray(),
-                                                                     ArrayRef<int64_t>{field, d + n})
+        Value v = d + n < ndim ? (Value)LLVM::ExtractValueOp::create(
+                                     r, loc, a.getArray(), ArrayRef<int64_t>{field, d + n})
                                : zero;
         view = LLVM::InsertValueOp::create(r, loc, view, v, ArrayRef<int64_t>{field, d});
       }
@@ -476,7 +497,8 @@ struct ComponentViewLowering : KdslPattern<ComponentViewOp> {
 /// (a null array stays null), the trailing dimensions kept.
 struct ArraySliceLowering : KdslPattern<ArraySliceOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(ArraySliceOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(ArraySliceOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
     Location loc = op.getLoc();
     Type i64 = r.getI64Type();
     auto c = [&](int64_t v) -> Value { return LLVM::ConstantOp::create(r, loc, i64, v); };
@@ -484,7 +506,9 @@ struct ArraySliceLowering : KdslPattern<ArraySliceOp> {
     auto cmp = [&](LLVM::ICmpPredicate p, Value x, Value y) -> Value {
       return LLVM::ICmpOp::create(r, loc, p, x, y);
     };
-    auto sel = [&](Value cond, Value x, Value y) -> Value { return LLVM::SelectOp::create(r, loc, cond, x, y); };
+    auto sel = [&](Value cond, Value x, Value y) -> Value {
+      return LLVM::SelectOp::create(r, loc, cond, x, y);
+    };
     auto add = [&](Value x, Value y) -> Value { return LLVM::AddOp::create(r, loc, x, y); };
     auto sub = [&](Value x, Value y) -> Value { return LLVM::SubOp::create(r, loc, x, y); };
     auto mul = [&](Value x, Value y) -> Value { return LLVM::MulOp::create(r, loc, x, y); };
@@ -492,7 +516,9 @@ struct ArraySliceLowering : KdslPattern<ArraySliceOp> {
     auto smax = [&](Value x, Value y) { return sel(cmp(LLVM::ICmpPredicate::sgt, x, y), x, y); };
     Value arr = a.getArray();
     Value data = LLVM::ExtractValueOp::create(r, loc, arr, 0);
-    auto shape = [&](int64_t d) -> Value { return LLVM::ExtractValueOp::create(r, loc, arr, ArrayRef<int64_t>{1, d}); };
+    auto shape = [&](int64_t d) -> Value {
+      return LLVM::ExtractValueOp::create(r, loc, arr, ArrayRef<int64_t>{1, d});
+    };
     auto stride = [&](int64_t d) -> Value {
       return LLVM::ExtractValueOp::create(r, loc, arr, ArrayRef<int64_t>{2, d});
     };
@@ -512,8 +538,10 @@ struct ArraySliceLowering : KdslPattern<ArraySliceOp> {
       }
       Value start = bounds[k], stop = bounds[k + 1], step = ext(bounds[k + 2]);
       k += 3;
-      Value openStart = cmp(LLVM::ICmpPredicate::eq, start, LLVM::ConstantOp::create(r, loc, r.getI32Type(), INT32_MAX));
-      Value openStop = cmp(LLVM::ICmpPredicate::eq, stop, LLVM::ConstantOp::create(r, loc, r.getI32Type(), INT32_MIN));
+      Value openStart = cmp(LLVM::ICmpPredicate::eq, start,
+                            LLVM::ConstantOp::create(r, loc, r.getI32Type(), INT32_MAX));
+      Value openStop = cmp(LLVM::ICmpPredicate::eq, stop,
+                           LLVM::ConstantOp::create(r, loc, r.getI32Type(), INT32_MIN));
       // CPython's clamp bounds: [0, len] for a positive step, [-1, len - 1] for a negative one.
       Value neg = cmp(LLVM::ICmpPredicate::slt, step, zero);
       Value lo = sel(neg, c(-1), zero), hi = sel(neg, sub(len, one), len);
@@ -542,12 +570,16 @@ struct ArraySliceLowering : KdslPattern<ArraySliceOp> {
     }
     Value null = LLVM::ZeroOp::create(r, loc, data.getType());
     Value isNull = cmp(LLVM::ICmpPredicate::eq, data, null);
-    Value moved = LLVM::GEPOp::create(r, loc, data.getType(), r.getI8Type(), data, ValueRange{offset});
-    Value view = LLVM::InsertValueOp::create(r, loc, arr, sel(isNull, null, moved), ArrayRef<int64_t>{0});
+    Value moved =
+        LLVM::GEPOp::create(r, loc, data.getType(), r.getI8Type(), data, ValueRange{offset});
+    Value view =
+        LLVM::InsertValueOp::create(r, loc, arr, sel(isNull, null, moved), ArrayRef<int64_t>{0});
     for (int64_t d = 0; d < 4; ++d) {
       bool used = d < (int64_t)outShape.size();
-      view = LLVM::InsertValueOp::create(r, loc, view, used ? outShape[d] : zero, ArrayRef<int64_t>{1, d});
-      view = LLVM::InsertValueOp::create(r, loc, view, used ? outStrides[d] : zero, ArrayRef<int64_t>{2, d});
+      view = LLVM::InsertValueOp::create(r, loc, view, used ? outShape[d] : zero,
+                                         ArrayRef<int64_t>{1, d});
+      view = LLVM::InsertValueOp::create(r, loc, view, used ? outStrides[d] : zero,
+                                         ArrayRef<int64_t>{2, d});
     }
     r.replaceOp(op, view);
     return success();
@@ -559,8 +591,11 @@ struct ArraySliceLowering : KdslPattern<ArraySliceOp> {
 static Value compareExchange(OpBuilder &r, Location loc, Value ptr, Value cmp, Value v) {
   Type t = v.getType();
   Type bits = r.getIntegerType(t.getIntOrFloatBitWidth());
-  auto asBits = [&](Value x) { return t == bits ? x : (Value)LLVM::BitcastOp::create(r, loc, bits, x); };
-  Value pair = LLVM::AtomicCmpXchgOp::create(r, loc, ptr, asBits(cmp), asBits(v), LLVM::AtomicOrdering::monotonic,
+  auto asBits = [&](Value x) {
+    return t == bits ? x : (Value)LLVM::BitcastOp::create(r, loc, bits, x);
+  };
+  Value pair = LLVM::AtomicCmpXchgOp::create(r, loc, ptr, asBits(cmp), asBits(v),
+                                             LLVM::AtomicOrdering::monotonic,
                                              LLVM::AtomicOrdering::monotonic);
   Value old = LLVM::ExtractValueOp::create(r, loc, pair, 0);
   return t == bits ? old : (Value)LLVM::BitcastOp::create(r, loc, t, old);
@@ -568,7 +603,8 @@ static Value compareExchange(OpBuilder &r, Location loc, Value ptr, Value cmp, V
 
 struct AtomicLowering : KdslPattern<AtomicOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(AtomicOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(AtomicOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
     Location loc = op.getLoc();
     Layout l = layout(r, loc);
     Value addr = l.address(a.getArray(), a.getIndices(), op);
@@ -577,17 +613,39 @@ struct AtomicLowering : KdslPattern<AtomicOp> {
     bool isFloat = isa<FloatType>(scalar);
     LLVM::AtomicBinOp kind;
     switch (op.getKind()) {
-    case AtomicKind::add: kind = isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add; break;
-    case AtomicKind::sub: kind = isFloat ? LLVM::AtomicBinOp::fsub : LLVM::AtomicBinOp::sub; break;
-    case AtomicKind::min: kind = isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min; break;
-    case AtomicKind::max: kind = isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max; break;
-    case AtomicKind::umin: kind = LLVM::AtomicBinOp::umin; break;
-    case AtomicKind::umax: kind = LLVM::AtomicBinOp::umax; break;
-    case AtomicKind::exch: kind = LLVM::AtomicBinOp::xchg; break;
-    case AtomicKind::bit_and: kind = LLVM::AtomicBinOp::_and; break;
-    case AtomicKind::bit_or: kind = LLVM::AtomicBinOp::_or; break;
-    case AtomicKind::bit_xor: kind = LLVM::AtomicBinOp::_xor; break;
-    case AtomicKind::cas: kind = LLVM::AtomicBinOp::xchg; break; // unused: cmpxchg below
+    case AtomicKind::add:
+      kind = isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
+      break;
+    case AtomicKind::sub:
+      kind = isFloat ? LLVM::AtomicBinOp::fsub : LLVM::AtomicBinOp::sub;
+      break;
+    case AtomicKind::min:
+      kind = isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
+      break;
+    case AtomicKind::max:
+      kind = isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
+      break;
+    case AtomicKind::umin:
+      kind = LLVM::AtomicBinOp::umin;
+      break;
+    case AtomicKind::umax:
+      kind = LLVM::AtomicBinOp::umax;
+      break;
+    case AtomicKind::exch:
+      kind = LLVM::AtomicBinOp::xchg;
+      break;
+    case AtomicKind::bit_and:
+      kind = LLVM::AtomicBinOp::_and;
+      break;
+    case AtomicKind::bit_or:
+      kind = LLVM::AtomicBinOp::_or;
+      break;
+    case AtomicKind::bit_xor:
+      kind = LLVM::AtomicBinOp::_xor;
+      break;
+    case AtomicKind::cas:
+      kind = LLVM::AtomicBinOp::xchg;
+      break; // unused: cmpxchg below
     }
     auto rmw = [&](Value ptr, Value v, Value cmp) -> Value {
       if (op.getKind() == AtomicKind::cas)
@@ -648,7 +706,8 @@ static std::optional<int64_t> elementBytes(ArrayType t) {
 
 struct IsDenseLowering : KdslPattern<IsDenseOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(IsDenseOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(IsDenseOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
     auto t = op.getArray().getType();
     Location loc = op.getLoc();
     std::optional<int64_t> bytes = elementBytes(t);
@@ -664,7 +723,8 @@ struct IsDenseLowering : KdslPattern<IsDenseOp> {
 
 struct AssumeDenseLowering : KdslPattern<AssumeDenseOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(AssumeDenseOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(AssumeDenseOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
     auto t = op.getArray().getType();
     std::optional<int64_t> bytes = elementBytes(t);
     if (!bytes)
@@ -678,7 +738,8 @@ struct AssumeDenseLowering : KdslPattern<AssumeDenseOp> {
 
 struct StructCreateLowering : KdslPattern<StructCreateOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(StructCreateOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(StructCreateOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
     Value s = LLVM::PoisonOp::create(r, op.getLoc(), getTypeConverter()->convertType(op.getType()));
     for (auto [i, v] : llvm::enumerate(a.getFields()))
       s = LLVM::InsertValueOp::create(r, op.getLoc(), s, v, i);
@@ -689,7 +750,8 @@ struct StructCreateLowering : KdslPattern<StructCreateOp> {
 
 struct StructExtractLowering : KdslPattern<StructExtractOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(StructExtractOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(StructExtractOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
     int idx = cast<StructType>(op.getInput().getType()).getFieldIndex(op.getField());
     r.replaceOpWithNewOp<LLVM::ExtractValueOp>(op, a.getInput(), idx);
     return success();
@@ -698,7 +760,8 @@ struct StructExtractLowering : KdslPattern<StructExtractOp> {
 
 struct StructInsertLowering : KdslPattern<StructInsertOp> {
   using KdslPattern::KdslPattern;
-  LogicalResult matchAndRewrite(StructInsertOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(StructInsertOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
     int idx = cast<StructType>(op.getInput().getType()).getFieldIndex(op.getField());
     r.replaceOpWithNewOp<LLVM::InsertValueOp>(op, a.getInput(), a.getValue(), idx);
     return success();
@@ -751,4 +814,3 @@ struct ConvertKdslToLLVMPass : public kdsl::impl::ConvertKdslToLLVMBase<ConvertK
 };
 
 } // namespace
-

@@ -67,9 +67,7 @@ struct Ex {
   }
   Value div(Value x, Value y) { return arith::DivFOp::create(b, loc, x, y); }
   Value neg(Value x) { return arith::NegFOp::create(b, loc, x); }
-  Value cst(Type t, double v) {
-    return arith::ConstantOp::create(b, loc, b.getFloatAttr(t, v));
-  }
+  Value cst(Type t, double v) { return arith::ConstantOp::create(b, loc, b.getFloatAttr(t, v)); }
   Value vec(ArrayRef<Value> elems) {
     auto t = VectorType::get({(int64_t)elems.size()}, elems[0].getType());
     return vector::FromElementsOp::create(b, loc, t, elems);
@@ -209,8 +207,7 @@ static bool needsExpansion(Operation *op) {
 /// The common part of every expansion: match only ops that need it, build
 /// the replacement with an Ex at the op, replace the op's single result.
 /// `expand` returns a null Value for a form it cannot expand.
-template <typename OpT>
-struct ExpandPattern : public OpRewritePattern<OpT> {
+template <typename OpT> struct ExpandPattern : public OpRewritePattern<OpT> {
   using OpRewritePattern<OpT>::OpRewritePattern;
 
   LogicalResult matchAndRewrite(OpT op, PatternRewriter &rewriter) const final {
@@ -323,9 +320,7 @@ struct ExpandMatMul final : public ExpandPattern<MatMulOp> {
 
 struct ExpandDeterminant final : public ExpandPattern<DeterminantOp> {
   using ExpandPattern::ExpandPattern;
-  Value expand(Ex &ex, DeterminantOp o) const override {
-    return ex.det(ex.elems(o.getInput()));
-  }
+  Value expand(Ex &ex, DeterminantOp o) const override { return ex.det(ex.elems(o.getInput())); }
 };
 
 struct ExpandTrace final : public ExpandPattern<TraceOp> {
@@ -577,8 +572,7 @@ struct ExpandDynamicInsert final : public ExpandPattern<vector::InsertOp> {
 
 /// int -> bfloat16 and float64 -> bfloat16 as int / float64 -> float32 ->
 /// bfloat16 (needsExpansion).
-template <typename OpT>
-struct ExpandToBF16 final : public ExpandPattern<OpT> {
+template <typename OpT> struct ExpandToBF16 final : public ExpandPattern<OpT> {
   using ExpandPattern<OpT>::ExpandPattern;
   Value expand(Ex &ex, OpT o) const override {
     Type f32 = ex.b.getF32Type();

@@ -4,8 +4,8 @@
 // kdsl's choices where the compile time goes (Passes.td says which and why).
 //
 //===----------------------------------------------------------------------===//
-#include "kdsl/Transforms/Passes.h"
 #include "kdsl/Support/InputFiles.h"
+#include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -86,8 +86,7 @@ protected:
         continue;
       llvm::Expected<llvm::MemoryBufferRef> bytes = cachedLibrary(path.getValue());
       llvm::Expected<std::unique_ptr<llvm::Module>> library =
-          bytes ? llvm::getLazyBitcodeModule(*bytes, module.getContext())
-                : bytes.takeError();
+          bytes ? llvm::getLazyBitcodeModule(*bytes, module.getContext()) : bytes.takeError();
       if (!library) {
         getOperation().emitError("cannot load the bitcode library ")
             << path << ": " << llvm::toString(library.takeError());

@@ -19,7 +19,8 @@ void kdsl::lowerAllocaScopes(Operation *root) {
   root->walk([&](memref::AllocaScopeOp s) { scopes.push_back(s); }); // inner first
   for (memref::AllocaScopeOp scope : scopes) {
     OpBuilder b(scope);
-    Value sp = LLVM::StackSaveOp::create(b, scope.getLoc(), LLVM::LLVMPointerType::get(b.getContext()));
+    Value sp =
+        LLVM::StackSaveOp::create(b, scope.getLoc(), LLVM::LLVMPointerType::get(b.getContext()));
     Block &body = scope.getBodyRegion().front();
     auto ret = cast<memref::AllocaScopeReturnOp>(body.getTerminator());
     SmallVector<Value> results(ret.getResults());

@@ -56,7 +56,8 @@ struct IndexFactsPass : public kdsl::impl::IndexFactsBase<IndexFactsPass> {
       for (Value i : indices)
         facts.push_back(nonNegative(i));
       if (llvm::is_contained(facts, true))
-        access->setAttr(kNonNegativeIndicesAttr, DenseBoolArrayAttr::get(access->getContext(), facts));
+        access->setAttr(kNonNegativeIndicesAttr,
+                        DenseBoolArrayAttr::get(access->getContext(), facts));
       else
         access->removeAttr(kNonNegativeIndicesAttr);
     };

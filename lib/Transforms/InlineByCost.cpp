@@ -22,10 +22,12 @@ bool needsKernelContext(func::FuncOp f) {
   auto isKdsl = [](Type t) { return isa<kdsl::KdslDialect>(t.getDialect()); };
   if (llvm::any_of(f.getArgumentTypes(), isKdsl) || llvm::any_of(f.getResultTypes(), isKdsl))
     return true;
-  return f.walk([](Operation *op) {
-            return isa<kdsl::AssertOp, kdsl::PrintOp>(op) ? WalkResult::interrupt()
-                                                           : WalkResult::advance();
-          }).wasInterrupted();
+  return f
+      .walk([](Operation *op) {
+        return isa<kdsl::AssertOp, kdsl::PrintOp>(op) ? WalkResult::interrupt()
+                                                      : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 struct InlineByCostPass : public kdsl::impl::InlineByCostBase<InlineByCostPass> {
@@ -79,8 +81,8 @@ struct InlineByCostPass : public kdsl::impl::InlineByCostBase<InlineByCostPass> 
         if (sizeOf(callee) > maxOps + 1 && sites[callee] != 1 &&
             !(gpu && needsKernelContext(callee)))
           continue;
-        if (failed(inlineCall(interface, config.getCloneCallback(), call, callee,
-                              &callee.getBody())))
+        if (failed(
+                inlineCall(interface, config.getCloneCallback(), call, callee, &callee.getBody())))
           continue; // stays a call
         call.erase();
         --sites[callee];

@@ -49,8 +49,7 @@ bool isInnerLink(vector::InsertOp op) {
   return next && next.getDest() == op.getResult() && laneOf(next);
 }
 
-struct InsertChainsToElements
-    : kdsl::impl::InsertChainsToElementsBase<InsertChainsToElements> {
+struct InsertChainsToElements : kdsl::impl::InsertChainsToElementsBase<InsertChainsToElements> {
   void runOnOperation() override {
     SmallVector<vector::InsertOp> lasts;
     getOperation()->walk([&](vector::InsertOp op) {

@@ -52,9 +52,8 @@ void kdsl::lowerKernelLaunch(KernelOp kernel) {
   auto loop = scf::ForOp::create(b, loc, range.getBegin(), range.getEnd(), range.getStep());
   Operation *terminator = body.getTerminator();
   Block *loopBody = loop.getBody();
-  loopBody->getOperations().splice(Block::iterator(loopBody->getTerminator()),
-                                   body.getOperations(), std::next(Block::iterator(loop)),
-                                   Block::iterator(terminator));
+  loopBody->getOperations().splice(Block::iterator(loopBody->getTerminator()), body.getOperations(),
+                                   std::next(Block::iterator(loop)), Block::iterator(terminator));
 
   // The thread's coordinates: the row-major split of the flat index, each
   // named as the source names it (the emitters print `i`, not a temporary).
@@ -76,9 +75,9 @@ void kdsl::lowerKernelLaunch(KernelOp kernel) {
       // A coordinate is below its int32 extent: the truncation loses
       // nothing (nuw nsw), which lets LLVM see x[i] as consecutive in the
       // flat index and vectorize the loop.
-      coords[d] = arith::TruncIOp::create(
-          b, l, i32, coords[d],
-          arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw);
+      coords[d] = arith::TruncIOp::create(b, l, i32, coords[d],
+                                          arith::IntegerOverflowFlags::nsw |
+                                              arith::IntegerOverflowFlags::nuw);
     }
     for (TidOp t : tids) {
       t.replaceAllUsesWith(coords);

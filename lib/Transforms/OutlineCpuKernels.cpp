@@ -3,9 +3,9 @@
 // See Passes.td and include/kdsl/Runtime/KernelABI.h for the contract.
 //
 //===----------------------------------------------------------------------===//
+#include "GridLoop.h"
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Transforms/Passes.h"
-#include "GridLoop.h"
 
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/Builders.h"
@@ -83,8 +83,9 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
   void lowerChecks(Region &body, StringRef owner, Value thread,
                    const DenseMap<Value, StringRef> &names) {
     Type i32 = IntegerType::get(&getContext(), 32), i64 = IntegerType::get(&getContext(), 64);
-    auto reportAssert = declare("kdsl_report_assert",
-                                FunctionType::get(&getContext(), {ptrType(), ptrType(), i32, i64}, {}));
+    auto reportAssert =
+        declare("kdsl_report_assert",
+                FunctionType::get(&getContext(), {ptrType(), ptrType(), i32, i64}, {}));
     SmallVector<AssertOp> asserts;
     body.walk([&](AssertOp a) { asserts.push_back(a); });
     for (AssertOp a : asserts) {
@@ -102,9 +103,9 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
     }
     if (!checkBounds)
       return;
-    auto reportOob = declare("kdsl_report_oob",
-                             FunctionType::get(&getContext(),
-                                               {ptrType(), ptrType(), i32, i64, i64, i64}, {}));
+    auto reportOob =
+        declare("kdsl_report_oob",
+                FunctionType::get(&getContext(), {ptrType(), ptrType(), i32, i64, i64, i64}, {}));
     SmallVector<Operation *> accesses;
     body.walk([&](Operation *op) {
       if (isa<LoadOp, StoreOp, AtomicOp>(op))
@@ -134,17 +135,18 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
             b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, idx, extent),
             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, idx, negExtent));
         auto report = scf::IfOp::create(
-            b, loc, arith::XOrIOp::create(b, loc, in, arith::ConstantOp::create(b, loc, b.getBoolAttr(true))),
+            b, loc,
+            arith::XOrIOp::create(b, loc, in,
+                                  arith::ConstantOp::create(b, loc, b.getBoolAttr(true))),
             false);
         {
           OpBuilder::InsertionGuard g(b);
           b.setInsertionPointToStart(&report.getThenRegion().front());
-          func::CallOp::create(
-              b, loc, reportOob,
-              ValueRange{stringPtr(b, loc, owner), stringPtr(b, loc, name),
-                         arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(d)),
-                         arith::ExtSIOp::create(b, loc, i64, idx),
-                         arith::ExtSIOp::create(b, loc, i64, extent), thread});
+          func::CallOp::create(b, loc, reportOob,
+                               ValueRange{stringPtr(b, loc, owner), stringPtr(b, loc, name),
+                                          arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(d)),
+                                          arith::ExtSIOp::create(b, loc, i64, idx),
+                                          arith::ExtSIOp::create(b, loc, i64, extent), thread});
         }
         ok = arith::AndIOp::create(b, loc, ok, in);
       }
@@ -181,8 +183,8 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
       Value in = arith::AndIOp::create(
           b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, idx, extent),
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, idx, cst(-op.getExtent())));
-      Value out = arith::XOrIOp::create(b, loc, in,
-                                        arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
+      Value out =
+          arith::XOrIOp::create(b, loc, in, arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
       auto report = scf::IfOp::create(b, loc, out, false);
       {
         OpBuilder::InsertionGuard g(b);
@@ -190,8 +192,8 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
         Value extent64 = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(op.getExtent()));
         func::CallOp::create(b, loc, reportOob,
                              ValueRange{stringPtr(b, loc, owner), stringPtr(b, loc, op.getWhat()),
-                                        cst(-1), arith::ExtSIOp::create(b, loc, i64, idx),
-                                        extent64, thread});
+                                        cst(-1), arith::ExtSIOp::create(b, loc, i64, idx), extent64,
+                                        thread});
       }
       Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, idx, cst(0));
       Value wrapped = arith::SelectOp::create(b, loc, negative,
@@ -219,8 +221,8 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
     f->setAttr("kdsl.arg_names", k.getArgNamesAttr());
     Block *entry = f.addEntryBlock();
     b.setInsertionPointToStart(entry);
-    Value dims = entry->getArgument(0), begin = entry->getArgument(1),
-          end = entry->getArgument(2), args = entry->getArgument(3);
+    Value dims = entry->getArgument(0), begin = entry->getArgument(1), end = entry->getArgument(2),
+          args = entry->getArgument(3);
 
     // Arguments, read once through args[i].
     DenseMap<Value, StringRef> names;
@@ -285,7 +287,8 @@ struct OutlineCpuKernelsPass : public kdsl::impl::OutlineCpuKernelsBase<OutlineC
     module.walk([&](BlockDimOp op) { blockDims.push_back(op); });
     for (BlockDimOp op : blockDims) {
       OpBuilder ob(op);
-      op.replaceAllUsesWith(arith::ConstantOp::create(ob, op.getLoc(), ob.getI32IntegerAttr(1)).getResult());
+      op.replaceAllUsesWith(
+          arith::ConstantOp::create(ob, op.getLoc(), ob.getI32IntegerAttr(1)).getResult());
       op.erase();
     }
     // @wp.func bodies: asserts and bounds checks with an unknown thread (-1).

@@ -1,10 +1,10 @@
 //===- OutlineGpuKernels.cpp - kdsl.kernel -> gpu.func (GPU ABI) ---------===//
+#include "GridLoop.h"
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Dialect/LaunchBounds.h"
 #include "kdsl/Support/Mangle.h"
 #include "kdsl/Transforms/CLayout.h"
 #include "kdsl/Transforms/Passes.h"
-#include "GridLoop.h"
 
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
 #include "mlir/IR/Builders.h"
@@ -39,9 +39,8 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
     for (KernelOp k : kernels)
       for (auto [i, t] : llvm::enumerate(k.getArgumentTypes()))
         if (StructType empty = findEmptyStruct(t)) {
-          k.emitError() << "argument " << i << " of kernel '" << k.getSymName()
-                        << "': the struct '" << empty.getName()
-                        << "' has no fields, which the GPU ABI cannot pass";
+          k.emitError() << "argument " << i << " of kernel '" << k.getSymName() << "': the struct '"
+                        << empty.getName() << "' has no fields, which the GPU ABI cannot pass";
           return signalPassFailure();
         }
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(), UnitAttr::get(ctx));
@@ -76,15 +75,15 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
   }
 
   LogicalResult outline(KernelOp k, gpu::GPUModuleOp gpuModule) {
-    FailureOr<LoweredLaunch> lowered =
-        getLoweredLaunch(k, "kdsl-outline-gpu-kernels");
+    FailureOr<LoweredLaunch> lowered = getLoweredLaunch(k, "kdsl-outline-gpu-kernels");
     if (failed(lowered))
       return failure();
     MLIRContext *ctx = &getContext();
     Location loc = k.getLoc();
     Type i64 = IntegerType::get(ctx, 64);
     Type ptr = LLVM::LLVMPointerType::get(ctx);
-    auto launchType = LLVM::LLVMStructType::getLiteral(ctx, {LLVM::LLVMArrayType::get(i64, 4), i64});
+    auto launchType =
+        LLVM::LLVMStructType::getLiteral(ctx, {LLVM::LLVMArrayType::get(i64, 4), i64});
     SmallVector<Type> argTypes{launchType};
     for (Type t : k.getArgumentTypes())
       argTypes.push_back(cLayoutType(t));
@@ -131,7 +130,8 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
     f.walk([&](BlockDimOp op) { blockDims.push_back(op); });
     for (BlockDimOp op : blockDims) {
       OpBuilder ob(op);
-      op.replaceAllUsesWith(arith::TruncIOp::create(ob, op.getLoc(), ob.getI32Type(), bdim).getResult());
+      op.replaceAllUsesWith(
+          arith::TruncIOp::create(ob, op.getLoc(), ob.getI32Type(), bdim).getResult());
       op.erase();
     }
     // Asserts print from the device; their thread is the flat index.
@@ -139,8 +139,8 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
     f.walk([&](AssertOp a) { asserts.push_back(a); });
     for (AssertOp a : asserts) {
       OpBuilder ab(a);
-      Value failed = arith::XOrIOp::create(ab, loc, a.getCondition(),
-                                           arith::ConstantOp::create(ab, loc, ab.getBoolAttr(true)));
+      Value failed = arith::XOrIOp::create(
+          ab, loc, a.getCondition(), arith::ConstantOp::create(ab, loc, ab.getBoolAttr(true)));
       auto ifOp = scf::IfOp::create(ab, a.getLoc(), failed, false);
       ab.setInsertionPointToStart(&ifOp.getThenRegion().front());
       int line = 0;

@@ -16,7 +16,8 @@ using namespace mlir;
 llvm::Error kdsl::checkPtxChip(llvm::StringRef chip, llvm::StringRef what) {
   if (llvm::is_contained(kPtxChips, chip))
     return llvm::Error::success();
-  return llvm::createStringError(what + " must be one of " + llvm::join(std::begin(kPtxChips), std::end(kPtxChips), ", ") +
+  return llvm::createStringError(what + " must be one of " +
+                                 llvm::join(std::begin(kPtxChips), std::end(kPtxChips), ", ") +
                                  "; got '" + chip + "'");
 }
 
@@ -108,9 +109,8 @@ void kdsl::buildPrepareEmissionPipeline(OpPassManager &pm) {
   pm.addPass(createInsertChainsToElements());
 }
 
-LogicalResult
-kdsl::prepareForEmission(ModuleOp module,
-                         llvm::function_ref<LogicalResult(PassManager &)> configure) {
+LogicalResult kdsl::prepareForEmission(ModuleOp module,
+                                       llvm::function_ref<LogicalResult(PassManager &)> configure) {
   PassManager pm(module.getContext());
   if (configure && failed(configure(pm)))
     return failure();

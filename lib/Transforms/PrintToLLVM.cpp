@@ -32,8 +32,8 @@ Value constantString(OpBuilder &b, Location loc, Operation *module, StringRef te
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&module->getRegion(0).front());
     auto type = LLVM::LLVMArrayType::get(b.getI8Type(), text.size() + 1);
-    global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true, LLVM::Linkage::Internal, name,
-                                    b.getStringAttr(text.str() + '\0'));
+    global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true, LLVM::Linkage::Internal,
+                                    name, b.getStringAttr(text.str() + '\0'));
   }
   return LLVM::AddressOfOp::create(b, loc, global);
 }
@@ -41,7 +41,8 @@ Value constantString(OpBuilder &b, Location loc, Operation *module, StringRef te
 struct PrintLowering : ConvertOpToLLVMPattern<PrintOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
-  LogicalResult matchAndRewrite(PrintOp op, OpAdaptor a, ConversionPatternRewriter &r) const override {
+  LogicalResult matchAndRewrite(PrintOp op, OpAdaptor a,
+                                ConversionPatternRewriter &r) const override {
     Location loc = op.getLoc();
     Operation *module = LLVM::parentLLVMModule(op);
     if (!module)
@@ -50,8 +51,9 @@ struct PrintLowering : ConvertOpToLLVMPattern<PrintOp> {
     auto ptr = LLVM::LLVMPointerType::get(r.getContext());
     bool device = op->getParentOfType<gpu::GPUModuleOp>() != nullptr;
     FailureOr<LLVM::LLVMFuncOp> fn =
-        device ? LLVM::lookupOrCreateFn(r, module, "vprintf", {ptr, ptr}, r.getI32Type())
-               : LLVM::lookupOrCreateFn(r, module, "printf", {ptr}, r.getI32Type(), /*isVarArg=*/true);
+        device
+            ? LLVM::lookupOrCreateFn(r, module, "vprintf", {ptr, ptr}, r.getI32Type())
+            : LLVM::lookupOrCreateFn(r, module, "printf", {ptr}, r.getI32Type(), /*isVarArg=*/true);
     if (failed(fn))
       return r.notifyMatchFailure(op, "printf / vprintf has another signature");
     SmallVector<Value> operands{format};

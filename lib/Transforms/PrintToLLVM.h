@@ -10,7 +10,8 @@ class RewritePatternSet;
 namespace kdsl {
 /// kdsl.print -> a call of the C library's printf on the host, of CUDA's
 /// device-side vprintf inside a gpu.module (PrintToLLVM.cpp).
-void populatePrintToLLVMPatterns(mlir::LLVMTypeConverter &converter, mlir::RewritePatternSet &patterns);
+void populatePrintToLLVMPatterns(mlir::LLVMTypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns);
 } // namespace kdsl
 
 #endif

@@ -66,8 +66,7 @@ int main(int argc, char **argv) {
       return rc;
   // The input through kdsl's bounded reader (/dev/zero is an error, not an
   // allocation without end), then MlirOptMain as mlir-opt runs it.
-  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> input =
-      kdsl::readInputFile(inputFilename);
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> input = kdsl::readInputFile(inputFilename);
   if (!input)
     return fail(llvm::toString(input.takeError()));
   std::string message;

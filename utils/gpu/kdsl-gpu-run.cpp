@@ -108,8 +108,7 @@ uint64_t compare(const Array &a, const char *got, const char *want, const Option
         if (std::isnan(gv) || std::isnan(wv)) {
           ok = std::isnan(gv) && std::isnan(wv);
         } else if (opt.rtol >= 0) {
-          ok = std::fabs(gv - wv) <= opt.rtol * std::max(std::fabs(gv), std::fabs(wv)) ||
-               gv == wv;
+          ok = std::fabs(gv - wv) <= opt.rtol * std::max(std::fabs(gv), std::fabs(wv)) || gv == wv;
         } else {
           int width = int(size * 8);
           ok = std::llabs(ordered(gb, width) - ordered(wb, width)) <= int64_t(opt.ulp);
@@ -304,9 +303,9 @@ int main(int argc, char **argv) {
                        : compare(a, got.data(), expected[i].data(), opt, first);
     failed += bad != 0;
     std::printf("{\"%s\": \"%s\", \"dtype\": \"%s\", \"ok\": %s, \"mismatches\": %llu%s%s%s}\n",
-                o.grad ? "grad" : "output", o.name.c_str(), scalarName(a.scalar), bad ? "false" : "true",
-                (unsigned long long)bad, bad ? ", \"first\": \"" : "", first.c_str(),
-                bad ? "\"" : "");
+                o.grad ? "grad" : "output", o.name.c_str(), scalarName(a.scalar),
+                bad ? "false" : "true", (unsigned long long)bad, bad ? ", \"first\": \"" : "",
+                first.c_str(), bad ? "\"" : "");
   }
 
   // Timing: each launch again, --repeat times.
@@ -315,8 +314,7 @@ int main(int argc, char **argv) {
     for (unsigned k = 0; k < opt.repeat; ++k)
       times.push_back(launchOnce(b.launches[li], fns[li], b.arrays, opt, sms, start, stop));
     std::printf("{\"launch\": %zu, \"entry\": \"%s\", \"threads\": %lld, \"median_ms\": %.4f}\n",
-                li, b.launches[li].entry().c_str(),
-                (long long)b.launches[li].total(),
+                li, b.launches[li].entry().c_str(), (long long)b.launches[li].total(),
                 median(times));
   }
 
@@ -332,7 +330,7 @@ int main(int argc, char **argv) {
       if (shape[1] != 0)
         die("--stream-bench needs 1-d array arguments");
       int64_t n = int64_t(opt.streamN), stride = int64_t(a.elementSize());
-      std::memcpy(l.args[u.arg].data() + u.offset + 8, &n, 8);      // shape[0]
+      std::memcpy(l.args[u.arg].data() + u.offset + 8, &n, 8);       // shape[0]
       std::memcpy(l.args[u.arg].data() + u.offset + 40, &stride, 8); // strides[0]
       if (!counted[u.array]) {
         counted[u.array] = true;
@@ -364,10 +362,11 @@ int main(int argc, char **argv) {
     }
     double kernelGBs = bytesMoved / (median(kernelMs) * 1e-3) / 1e9;
     double copyGBs = 2.0 * largest / (median(copyMs) * 1e-3) / 1e9;
-    std::printf("{\"stream_bench\": \"%s\", \"n\": %llu, \"kernel_ms\": %.4f, \"kernel_GBps\": %.1f, "
-                "\"d2d_copy_ms\": %.4f, \"d2d_copy_GBps\": %.1f, \"ratio\": %.3f}\n",
-                l.kernel.c_str(), (unsigned long long)opt.streamN, median(kernelMs), kernelGBs,
-                median(copyMs), copyGBs, kernelGBs / copyGBs);
+    std::printf(
+        "{\"stream_bench\": \"%s\", \"n\": %llu, \"kernel_ms\": %.4f, \"kernel_GBps\": %.1f, "
+        "\"d2d_copy_ms\": %.4f, \"d2d_copy_GBps\": %.1f, \"ratio\": %.3f}\n",
+        l.kernel.c_str(), (unsigned long long)opt.streamN, median(kernelMs), kernelGBs,
+        median(copyMs), copyGBs, kernelGBs / copyGBs);
   }
   std::printf("{\"summary\": \"%s\", \"module\": \"%s\", \"outputs\": %zu, \"failed\": %u}\n",
               dir.c_str(), modulePath.c_str(), b.outputs.size(), failed);

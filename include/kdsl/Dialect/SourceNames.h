@@ -94,7 +94,8 @@ inline void setResultNames(mlir::Operation *op, llvm::ArrayRef<std::string> name
   llvm::SmallVector<mlir::Attribute> attrs;
   for (const std::string &n : names)
     attrs.push_back(mlir::StringAttr::get(ctx, n));
-  mlir::NamedAttribute entry(mlir::StringAttr::get(ctx, kResultNamesKey), mlir::ArrayAttr::get(ctx, attrs));
+  mlir::NamedAttribute entry(mlir::StringAttr::get(ctx, kResultNamesKey),
+                             mlir::ArrayAttr::get(ctx, attrs));
   op->setLoc(mlir::FusedLoc::get(ctx, {withoutResultNames(op->getLoc())},
                                  mlir::DictionaryAttr::get(ctx, {entry})));
 }
@@ -118,7 +119,8 @@ inline llvm::StringRef sourceNameOf(mlir::Value v) {
       return n.getName().getValue();
   if (mlir::ArrayAttr names = resultNamesOf(op->getLoc());
       names && names.size() == op->getNumResults())
-    if (auto n = llvm::dyn_cast<mlir::StringAttr>(names[llvm::cast<mlir::OpResult>(v).getResultNumber()]))
+    if (auto n = llvm::dyn_cast<mlir::StringAttr>(
+            names[llvm::cast<mlir::OpResult>(v).getResultNumber()]))
       return n.getValue();
   return {};
 }
@@ -206,8 +208,9 @@ inline constexpr const char kAliasLocTag[] = "kdsl.alias";
 /// backward has both. sourceNameOf(op) stays the first name.
 inline void addSourceAlias(mlir::Operation *op, llvm::StringRef name) {
   mlir::MLIRContext *ctx = op->getContext();
-  mlir::Location alias = mlir::FusedLoc::get(
-      ctx, {mlir::NameLoc::get(mlir::StringAttr::get(ctx, name))}, mlir::StringAttr::get(ctx, kAliasLocTag));
+  mlir::Location alias =
+      mlir::FusedLoc::get(ctx, {mlir::NameLoc::get(mlir::StringAttr::get(ctx, name))},
+                          mlir::StringAttr::get(ctx, kAliasLocTag));
   op->setLoc(mlir::FusedLoc::get(ctx, {op->getLoc(), alias}));
 }
 
@@ -291,8 +294,7 @@ inline void setSourceName(mlir::Value v, llvm::StringRef name) {
   if (name.empty())
     return;
   if (mlir::Operation *def = v.getDefiningOp();
-      def && def->getNumResults() == 1 && name.starts_with("adj_") &&
-      hasInheritedAdjointName(def))
+      def && def->getNumResults() == 1 && name.starts_with("adj_") && hasInheritedAdjointName(def))
     def->setLoc(withoutSourceNames(def->getLoc()));
   if (!sourceNameOf(v).empty())
     return;

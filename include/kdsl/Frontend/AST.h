@@ -37,10 +37,37 @@ struct Node {
 //===----------------------------------------------------------------------===//
 
 enum class ExprKind : uint8_t {
-  Int, Float, Bool, Name, Attribute, Subscript, Call, Binary, Unary, Compare, BoolOp, IfExp,
-  Tuple, Unsupported, Slice
+  Int,
+  Float,
+  Bool,
+  Name,
+  Attribute,
+  Subscript,
+  Call,
+  Binary,
+  Unary,
+  Compare,
+  BoolOp,
+  IfExp,
+  Tuple,
+  Unsupported,
+  Slice
 };
-enum class BinOp : uint8_t { Add, Sub, Mul, Div, FloorDiv, Mod, Pow, BitAnd, BitOr, BitXor, Shl, Shr, MatMul };
+enum class BinOp : uint8_t {
+  Add,
+  Sub,
+  Mul,
+  Div,
+  FloorDiv,
+  Mod,
+  Pow,
+  BitAnd,
+  BitOr,
+  BitXor,
+  Shl,
+  Shr,
+  MatMul
+};
 enum class UnOp : uint8_t { Neg, Pos, Not, Invert };
 enum class CmpOp : uint8_t { Lt, Le, Gt, Ge, Eq, Ne, Is, IsNot, In, NotIn };
 
@@ -105,15 +132,24 @@ struct NameExpr : Expr {
 
 // TransformPart: a transform's .p (index 0) or .q (index 1).
 // ArrayPtr: an array's .ptr (its data address, uint64).
-enum class AttrKind : uint8_t { Unresolved, Component, StructField, Shape, WarpConst, ModuleConst, TransformPart, ArrayPtr };
+enum class AttrKind : uint8_t {
+  Unresolved,
+  Component,
+  StructField,
+  Shape,
+  WarpConst,
+  ModuleConst,
+  TransformPart,
+  ArrayPtr
+};
 struct AttributeExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == ExprKind::Attribute; }
   Expr *base;
   llvm::StringRef attr;
   llvm::SMLoc attrLoc;
   AttrKind akind = AttrKind::Unresolved;
-  int index = -1;           // component or field index
-  double constValue = 0;    // WarpConst
+  int index = -1;        // component or field index
+  double constValue = 0; // WarpConst
   ConstDef *constDef = nullptr;
   AttributeExpr(llvm::SMLoc l, Expr *b, llvm::StringRef a, llvm::SMLoc al)
       : Expr(ExprKind::Attribute, l), base(b), attr(a), attrLoc(al) {}
@@ -158,8 +194,8 @@ struct CallExpr : Expr {
   llvm::SmallVector<Expr *, 4> args;
   llvm::SmallVector<Keyword, 1> kwargs;
   CallKind ckind = CallKind::Unresolved;
-  int builtin = -1;         // BuiltinId
-  FuncDef *func = nullptr;  // Func
+  int builtin = -1;        // BuiltinId
+  FuncDef *func = nullptr; // Func
   /// Arguments in the order the callee takes them (keywords bound).
   llvm::SmallVector<Expr *, 4> boundArgs;
   /// `*v` arguments: the position in `args` (an UnsupportedExpr there until
@@ -253,7 +289,8 @@ struct UnsupportedExpr : Expr {
   /// Set literals `{a, b}`: their items are in listItems (`x in {1, 2}` in
   /// wp.static).
   bool isSet = false;
-  UnsupportedExpr(llvm::SMLoc l, std::string w) : Expr(ExprKind::Unsupported, l), what(std::move(w)) {}
+  UnsupportedExpr(llvm::SMLoc l, std::string w)
+      : Expr(ExprKind::Unsupported, l), what(std::move(w)) {}
 };
 /// `lower:upper:step` inside a subscript (each part may be null). Sema
 /// resolves slices of vectors, quaternions and matrices (constant bounds).
@@ -268,7 +305,18 @@ struct SliceExpr : Expr {
 //===----------------------------------------------------------------------===//
 
 enum class StmtKind : uint8_t {
-  Expr, Assign, AugAssign, AnnAssign, If, For, While, Break, Continue, Return, Pass, Assert,
+  Expr,
+  Assign,
+  AugAssign,
+  AnnAssign,
+  If,
+  For,
+  While,
+  Break,
+  Continue,
+  Return,
+  Pass,
+  Assert,
   Unsupported
 };
 
@@ -352,7 +400,8 @@ struct SimpleStmt : Stmt { // break, continue, pass
 struct UnsupportedStmt : Stmt {
   static bool classof(const Stmt *s) { return s->kind == StmtKind::Unsupported; }
   std::string what;
-  UnsupportedStmt(llvm::SMLoc l, std::string w) : Stmt(StmtKind::Unsupported, l), what(std::move(w)) {}
+  UnsupportedStmt(llvm::SMLoc l, std::string w)
+      : Stmt(StmtKind::Unsupported, l), what(std::move(w)) {}
 };
 
 //===----------------------------------------------------------------------===//
@@ -384,8 +433,8 @@ struct FuncDef : Node {
   std::vector<Param> params;
   Expr *returns = nullptr;
   Body body;
-  Scope *scope = nullptr; // where the def stands (module or enclosing function)
-  std::vector<Keyword> options; // decorator keywords, e.g. enable_backward=False
+  Scope *scope = nullptr;           // where the def stands (module or enclosing function)
+  std::vector<Keyword> options;     // decorator keywords, e.g. enable_backward=False
   std::string unsupportedSignature; // *args, **kwargs, ...
   llvm::SMLoc unsupportedLoc;
   /// A decorator kdsl does not implement (@wp.func_grad, an extra decorator,
@@ -446,8 +495,8 @@ struct StructDef : Node {
   Scope *scope = nullptr;
   std::string unsupported; // a member that is not an annotated field
   llvm::SMLoc unsupportedLoc;
-  std::vector<Keyword> options;  // @wp.struct(...) keywords
-  std::string decoratorError;    // as in FuncDef
+  std::vector<Keyword> options; // @wp.struct(...) keywords
+  std::string decoratorError;   // as in FuncDef
   llvm::SMLoc decoratorErrorLoc;
   StructDef *previousDef = nullptr, *nextDef = nullptr; // same name, same scope
   bool redefinitionReported = false;

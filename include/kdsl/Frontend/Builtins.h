@@ -50,9 +50,9 @@ enum class BuiltinRule : uint8_t {
 
 /// The result type of a call from its (first) argument's type T.
 enum class BuiltinResult : uint8_t {
-  Custom,     ///< the rule computes it
-  Same,       ///< T
-  Elem,       ///< the scalar type of T's elements
+  Custom, ///< the rule computes it
+  Same,   ///< T
+  Elem,   ///< the scalar type of T's elements
   Bool,
   I32,
   Void,
@@ -64,7 +64,7 @@ enum class BuiltinResult : uint8_t {
 namespace acc {
 enum : unsigned {
   FloatScalar = 1 << 0,
-  IntScalar = 1 << 1,   ///< signed or unsigned integers, not bool
+  IntScalar = 1 << 1, ///< signed or unsigned integers, not bool
   BoolScalar = 1 << 2,
   AnyVec = 1 << 3,
   FloatVec = 1 << 4,
@@ -74,11 +74,11 @@ enum : unsigned {
   FloatQuat = 1 << 8,
   AnyArray = 1 << 9,
   // Modifiers of the kinds above.
-  Vec3Only = 1 << 10,    ///< vectors must have 3 elements
-  SquareOnly = 1 << 11,  ///< matrices must be square ("expects a square matrix")
-  F16Elements = 1 << 12, ///< atomics: float16 array elements are allowed
+  Vec3Only = 1 << 10,     ///< vectors must have 3 elements
+  SquareOnly = 1 << 11,   ///< matrices must be square ("expects a square matrix")
+  F16Elements = 1 << 12,  ///< atomics: float16 array elements are allowed
   BF16Elements = 1 << 13, ///< atomics: bfloat16 array elements are allowed
-  UpTo4x4 = 1 << 14,      ///< matrices 2x2, 3x3 or 4x4 (Warp's determinant and inverse exist for those)
+  UpTo4x4 = 1 << 14, ///< matrices 2x2, 3x3 or 4x4 (Warp's determinant and inverse exist for those)
   // Shorthands.
   Number = FloatScalar | IntScalar,
   AnyVecLike = AnyVec | AnyMat | AnyQuat,

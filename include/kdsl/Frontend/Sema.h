@@ -22,12 +22,12 @@ namespace kdsl {
 class BuiltinCall;
 
 class Sema {
-  friend class BuiltinCall; // the builtin type rules (BuiltinRules.cpp)
-  friend class StaticExpander; // wp.static (SemaStatic.cpp)
-  friend class LinalgRules; // linear algebra builtins (BuiltinRulesLinalg.cpp)
-  friend class ScalarRules; // operator functions and printing (BuiltinRulesScalar.cpp)
-  friend class MiscRules; // the rest of Warp's core builtins (BuiltinRulesMisc.cpp)
-  friend class TileRules; // the tile builtins (BuiltinRulesTile.cpp)
+  friend class BuiltinCall;        // the builtin type rules (BuiltinRules.cpp)
+  friend class StaticExpander;     // wp.static (SemaStatic.cpp)
+  friend class LinalgRules;        // linear algebra builtins (BuiltinRulesLinalg.cpp)
+  friend class ScalarRules;        // operator functions and printing (BuiltinRulesScalar.cpp)
+  friend class MiscRules;          // the rest of Warp's core builtins (BuiltinRulesMisc.cpp)
+  friend class TileRules;          // the tile builtins (BuiltinRulesTile.cpp)
   friend class BuiltinRuleContext; // what those rule classes share (BuiltinRuleContext.h)
 
 public:
@@ -194,8 +194,8 @@ private:
   const Type *checkPreludeCall(CallExpr *e, llvm::StringRef name);
   const Type *bindPreludeCall(CallExpr *e, FuncDef *f, const PreludeOverload &o,
                               llvm::ArrayRef<Expr *> bound);
-  bool bindArguments(CallExpr *e, llvm::ArrayRef<llvm::StringRef> names,
-                     const std::string &callee, llvm::StringRef what);
+  bool bindArguments(CallExpr *e, llvm::ArrayRef<llvm::StringRef> names, const std::string &callee,
+                     llvm::StringRef what);
   const Type *checkTid(CallExpr *e, unsigned dims);
   const Type *binaryResult(BinOp op, Expr *lhs, Expr *rhs, llvm::SMLoc loc);
 
@@ -224,8 +224,7 @@ private:
   const Type *typeValue(Expr *e);
   bool signatureTypes(FuncDef *k, llvm::ArrayRef<Expr *> args,
                       llvm::ArrayRef<std::pair<llvm::StringRef, Expr *>> named, llvm::SMLoc loc,
-                      std::vector<const Type *> &out,
-                      Scope *typeScope = nullptr);
+                      std::vector<const Type *> &out, Scope *typeScope = nullptr);
   bool overloadCallTypes(FuncDef *k, CallExpr *c, bool given, std::vector<const Type *> &out,
                          Scope *typeScope = nullptr);
 

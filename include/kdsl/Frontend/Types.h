@@ -60,7 +60,7 @@ public:
   // Tile (a wp.tile_* value of a launch_tiled kernel, docs/design/tiles.md):
   // `dtype` its element type, `fixedShape` its 1 or 2 static extents.
   const StructDef *structDef = nullptr;
-  std::vector<const Type *> elems;         // Tuple
+  std::vector<const Type *> elems; // Tuple
   /// Function: a function value (a wp.Function argument), known at compile
   /// time: a @wp.func (any def of an overload set) or a Warp builtin by name.
   const FuncDef *funcDef = nullptr;

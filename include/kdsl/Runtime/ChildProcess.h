@@ -34,9 +34,9 @@ struct ChildOutcome {
   };
   Kind kind = Kind::Exited;
   std::string payload;
-  int signal = 0;          // Crashed by a signal
-  int exitStatus = 0;      // Crashed by exiting with a non-zero status
-  int faultCode = 0;       // si_code of a fault signal (SIGFPE, SIGSEGV, ...)
+  int signal = 0;     // Crashed by a signal
+  int exitStatus = 0; // Crashed by exiting with a non-zero status
+  int faultCode = 0;  // si_code of a fault signal (SIGFPE, SIGSEGV, ...)
   uint64_t faultAddress = 0;
   /// From the child's LaunchProgress: the launch that ran when it ended.
   bool inKernel = false;

@@ -36,10 +36,10 @@
 #include "llvm/Support/JSON.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -59,8 +59,8 @@ public:
   static RuntimeReports &global();
 
   void reportAssert(const char *kernel, const char *message, int32_t line, int64_t thread);
-  void reportOOB(const char *kernel, const char *array, int32_t dim, int64_t index,
-                 int64_t extent, int64_t thread);
+  void reportOOB(const char *kernel, const char *array, int32_t dim, int64_t index, int64_t extent,
+                 int64_t thread);
 
   /// Number of reports since the last clear().
   uint64_t count() const;
@@ -82,15 +82,15 @@ private:
 /// Defines the extern "C" report functions of KernelABI.h, forwarding to
 /// RuntimeReports::global(). Use once, at namespace scope, in a source file of
 /// the executable that loads kernels.
-#define KDSL_DEFINE_RUNTIME_REPORT_HOOKS()                                                      \
-  extern "C" __attribute__((visibility("default"), used)) void kdsl_report_assert(            \
-      const char *kernel, const char *message, int32_t line, int64_t thread) {                 \
-    ::kdsl::RuntimeReports::global().reportAssert(kernel, message, line, thread);              \
-  }                                                                                             \
-  extern "C" __attribute__((visibility("default"), used)) void kdsl_report_oob(               \
-      const char *kernel, const char *array, int32_t dim, int64_t index, int64_t extent,       \
-      int64_t thread) {                                                                         \
-    ::kdsl::RuntimeReports::global().reportOOB(kernel, array, dim, index, extent, thread);     \
+#define KDSL_DEFINE_RUNTIME_REPORT_HOOKS()                                                         \
+  extern "C" __attribute__((visibility("default"), used)) void kdsl_report_assert(                 \
+      const char *kernel, const char *message, int32_t line, int64_t thread) {                     \
+    ::kdsl::RuntimeReports::global().reportAssert(kernel, message, line, thread);                  \
+  }                                                                                                \
+  extern "C" __attribute__((visibility("default"), used)) void kdsl_report_oob(                    \
+      const char *kernel, const char *array, int32_t dim, int64_t index, int64_t extent,           \
+      int64_t thread) {                                                                            \
+    ::kdsl::RuntimeReports::global().reportOOB(kernel, array, dim, index, extent, thread);         \
   }
 
 //===----------------------------------------------------------------------===//
@@ -136,7 +136,7 @@ struct KernelInfo {
   /// launch (the kernel reads them, then writes them: kPreLaunchArgsAttrName
   /// of its adjoint kernel, when the module holds it; else all false).
   std::vector<bool> argPreLaunch;
-  bool enableBackward = true;       // @wp.kernel(enable_backward=...)
+  bool enableBackward = true; // @wp.kernel(enable_backward=...)
   /// Per argument: Warp declares it (or its array's element) unsigned, e.g.
   /// wp.array(dtype=wp.uint32) (the kernel's "kdsl.unsigned_args").
   std::vector<bool> argUnsigned;
@@ -172,7 +172,7 @@ void launchParallel(kdsl_kernel_fn fn, const int64_t dims[4], void **args, unsig
 /// parent process. LaunchPlan fills it before each launch and clears
 /// `inKernel` after it; plain stores only, so a signal handler may read it.
 struct LaunchProgress {
-  char kernel[256]; // NUL-terminated symbol of the current (or last) launch
+  char kernel[256];          // NUL-terminated symbol of the current (or last) launch
   volatile int32_t inKernel; // 1 while a launch runs
   volatile int32_t backward; // the launch runs the kernel's adjoint
   volatile int64_t launch;   // its index in launches() or backwardLaunches()
@@ -209,9 +209,9 @@ public:
   /// Validates `spec` (short or general form) against `kernels`, allocates
   /// the arrays and encodes every argument. Errors are "spec" RunErrors
   /// (or "runtime" for a failed allocation).
-  static llvm::Expected<std::unique_ptr<LaunchPlan>>
-  create(const llvm::json::Value &spec, llvm::ArrayRef<KernelInfo> kernels,
-         const PlanOptions &options = {});
+  static llvm::Expected<std::unique_ptr<LaunchPlan>> create(const llvm::json::Value &spec,
+                                                            llvm::ArrayRef<KernelInfo> kernels,
+                                                            const PlanOptions &options = {});
   /// Same, taking the kernels from `module` (call before compiling it).
   static llvm::Expected<std::unique_ptr<LaunchPlan>>
   create(const llvm::json::Value &spec, mlir::ModuleOp module, const PlanOptions &options = {});

@@ -58,8 +58,7 @@ const char *runErrorKindName(RunErrorKind kind);
 class RunError : public llvm::ErrorInfo<RunError> {
 public:
   static char ID;
-  RunError(RunErrorKind kind, std::string message)
-      : kind(kind), message(std::move(message)) {}
+  RunError(RunErrorKind kind, std::string message) : kind(kind), message(std::move(message)) {}
   void log(llvm::raw_ostream &os) const override;
   std::error_code convertToErrorCode() const override;
 
@@ -290,9 +289,8 @@ public:
   /// Allocates a zero-filled array. The shape has 1 to 4 extents, each >= 0;
   /// fails with a "spec" error if the byte size exceeds `maxBytes` (or
   /// overflows) and with a "runtime" error if the allocation fails.
-  static llvm::Expected<std::unique_ptr<HostArray>> allocate(const ElemType &elem,
-                                                             llvm::ArrayRef<int64_t> shape,
-                                                             uint64_t maxBytes);
+  static llvm::Expected<std::unique_ptr<HostArray>>
+  allocate(const ElemType &elem, llvm::ArrayRef<int64_t> shape, uint64_t maxBytes);
   ~HostArray();
   HostArray(const HostArray &) = delete;
   HostArray &operator=(const HostArray &) = delete;

@@ -46,7 +46,8 @@ struct Program {
   std::string category;
   std::string kernelName; // unique per index: k<index>
   std::string source;     // float32, the sample
-  std::string source64;   // the float64 twin (kernel k<index>d, funcs f<index>_<n>d, struct S<index>d)
+  std::string
+      source64; // the float64 twin (kernel k<index>d, funcs f<index>_<n>d, struct S<index>d)
   llvm::json::Value spec = nullptr;   // kdsl-run short-form spec of `source`, with "backward"
   llvm::json::Value spec64 = nullptr; // the same for `source64`
   /// difficultyLevel(source) and the score behind it.

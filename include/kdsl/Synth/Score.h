@@ -13,8 +13,8 @@ namespace kdsl::synth {
 
 /// The sandbox of one candidate (docs/synth.md, "Scoring model outputs").
 struct ScoreLimits {
-  double cpuSeconds = 10;  // RLIMIT_CPU of the child (compilation and run)
-  double wallSeconds = 30; // then the child is killed
+  double cpuSeconds = 10;                    // RLIMIT_CPU of the child (compilation and run)
+  double wallSeconds = 30;                   // then the child is killed
   uint64_t compileBytes = uint64_t(2) << 30; // address space beyond the parent's, to compile
   uint64_t runBytes = uint64_t(512) << 20;   // beyond the compiled child's, to run
   /// Input sets drawn from each record's spec besides the spec itself

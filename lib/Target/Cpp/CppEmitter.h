@@ -20,8 +20,8 @@
 #define KDSL_LIB_TARGET_CPP_CPPEMITTER_H
 
 #include "kdsl/Dialect/Kdsl.h"
-#include "kdsl/Target/Cpp.h"
 #include "kdsl/Dialect/SourceNames.h"
+#include "kdsl/Target/Cpp.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -152,8 +152,7 @@ private:
 
   // ---- the module (EmitCpp.cpp) --------------------------------------------
   void readSourceStatements(mlir::ModuleOp module);
-  mlir::LogicalResult checkMangledNames(mlir::ModuleOp module,
-                                        llvm::ArrayRef<StructType> structs);
+  mlir::LogicalResult checkMangledNames(mlir::ModuleOp module, llvm::ArrayRef<StructType> structs);
   mlir::LogicalResult emitStruct(StructType st);
   mlir::LogicalResult emitFunc(mlir::func::FuncOp f);
   mlir::LogicalResult emitKernel(KernelOp k);

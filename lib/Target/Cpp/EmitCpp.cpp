@@ -75,7 +75,8 @@ LogicalResult CppEmitter::emitFunc(func::FuncOp f) {
   line() << (called ? "" : "[[maybe_unused]] ") << "static KDSL_FN " << ret << " "
          << cppName(f.getSymName(), true) << "(";
   for (auto [i, arg] : llvm::enumerate(f.getArguments())) {
-    bindArgument(arg, argNames && i < argNames.size() ? cast<StringAttr>(argNames[i]).getValue() : "a");
+    bindArgument(arg,
+                 argNames && i < argNames.size() ? cast<StringAttr>(argNames[i]).getValue() : "a");
     if (argNames && i < argNames.size())
       arrayNames[arg] = cast<StringAttr>(argNames[i]).getValue().str();
     os << (i ? ", " : "") << unusedPrefix(arg) << typeName(arg.getType()) << " " << name(arg);
@@ -119,8 +120,7 @@ void CppEmitter::emitKernelHeader(KernelOp k) {
     // By-value arguments after the launch bounds; a grid-stride loop covers the launch.
     line() << "// kernel " << k.getSymName() << ": a grid-stride loop over launch.total threads\n";
     line() << "extern \"C\" __global__ void " << launchBoundsSpec(k)
-           << mangleName(entryPointName(k, "cuda_kernel"))
-           << "(kdsl_launch launch";
+           << mangleName(entryPointName(k, "cuda_kernel")) << "(kdsl_launch launch";
     usedNames.insert("launch");
     for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
       bindArgument(arg, cast<StringAttr>(k.getArgNames()[i]).getValue());
@@ -148,9 +148,8 @@ void CppEmitter::emitKernelHeader(KernelOp k) {
   for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
     bindArgument(arg, cast<StringAttr>(k.getArgNames()[i]).getValue());
     arrayNames[arg] = cast<StringAttr>(k.getArgNames()[i]).getValue().str();
-    line() << "  " << unusedPrefix(arg) << "const " << typeName(arg.getType()) << " "
-           << name(arg) << " = kdsl::read_arg<" << typeName(arg.getType()) << ">(args[" << i
-           << "]);\n";
+    line() << "  " << unusedPrefix(arg) << "const " << typeName(arg.getType()) << " " << name(arg)
+           << " = kdsl::read_arg<" << typeName(arg.getType()) << ">(args[" << i << "]);\n";
   }
   if (body.getNumArguments() == 0)
     line() << "  (void)args;\n";

@@ -103,8 +103,7 @@ LogicalResult CppEmitter::emitFor(scf::ForOp forOp) {
                         ? asUnsigned(iv.getType(), ivn) + " < " + asUnsigned(iv.getType(), upper)
                         : ivn + " < " + upper;
   line() << "for (" << t << " " << ivn << " = " << name(forOp.getLowerBound()) << "; " << cmp
-         << "; " << ivn << " = kdsl::wrap_add(" << ivn << ", " << name(forOp.getStep())
-         << ")) {\n";
+         << "; " << ivn << " = kdsl::wrap_add(" << ivn << ", " << name(forOp.getStep()) << ")) {\n";
   ++indent;
   if (failed(emitBlock(*forOp.getBody())))
     return failure();

@@ -88,7 +88,8 @@ FamilyResult CppEmitter::arithExpr(Operation &op, std::string &e) {
       .Case([&](arith::XOrIOp o) {
         // `not c` (and canonicalization's `c ^ true`) reads as !c.
         if (rt.isInteger(1))
-          for (auto [value, other] : {std::pair(o.getRhs(), o.getLhs()), std::pair(o.getLhs(), o.getRhs())})
+          for (auto [value, other] :
+               {std::pair(o.getRhs(), o.getLhs()), std::pair(o.getLhs(), o.getRhs())})
             if (matchPattern(value, m_One())) {
               e = "!" + name(other);
               return success();
@@ -105,35 +106,66 @@ FamilyResult CppEmitter::arithExpr(Operation &op, std::string &e) {
 static const char *cmpfOp(arith::CmpFPredicate p, bool &negate) {
   negate = false;
   switch (p) {
-  case arith::CmpFPredicate::OEQ: return "==";
-  case arith::CmpFPredicate::OGT: return ">";
-  case arith::CmpFPredicate::OGE: return ">=";
-  case arith::CmpFPredicate::OLT: return "<";
-  case arith::CmpFPredicate::OLE: return "<=";
-  case arith::CmpFPredicate::UNE: return "!=";
+  case arith::CmpFPredicate::OEQ:
+    return "==";
+  case arith::CmpFPredicate::OGT:
+    return ">";
+  case arith::CmpFPredicate::OGE:
+    return ">=";
+  case arith::CmpFPredicate::OLT:
+    return "<";
+  case arith::CmpFPredicate::OLE:
+    return "<=";
+  case arith::CmpFPredicate::UNE:
+    return "!=";
   // Unordered predicates are the negation of the opposite ordered one.
-  case arith::CmpFPredicate::UGT: negate = true; return "<=";
-  case arith::CmpFPredicate::UGE: negate = true; return "<";
-  case arith::CmpFPredicate::ULT: negate = true; return ">=";
-  case arith::CmpFPredicate::ULE: negate = true; return ">";
-  case arith::CmpFPredicate::UEQ: negate = true; return "!="; // approximated below
-  default: return nullptr;
+  case arith::CmpFPredicate::UGT:
+    negate = true;
+    return "<=";
+  case arith::CmpFPredicate::UGE:
+    negate = true;
+    return "<";
+  case arith::CmpFPredicate::ULT:
+    negate = true;
+    return ">=";
+  case arith::CmpFPredicate::ULE:
+    negate = true;
+    return ">";
+  case arith::CmpFPredicate::UEQ:
+    negate = true;
+    return "!="; // approximated below
+  default:
+    return nullptr;
   }
 }
 
 static const char *cmpiOp(arith::CmpIPredicate p, bool &isUnsigned) {
   isUnsigned = false;
   switch (p) {
-  case arith::CmpIPredicate::eq: return "==";
-  case arith::CmpIPredicate::ne: return "!=";
-  case arith::CmpIPredicate::slt: return "<";
-  case arith::CmpIPredicate::sle: return "<=";
-  case arith::CmpIPredicate::sgt: return ">";
-  case arith::CmpIPredicate::sge: return ">=";
-  case arith::CmpIPredicate::ult: isUnsigned = true; return "<";
-  case arith::CmpIPredicate::ule: isUnsigned = true; return "<=";
-  case arith::CmpIPredicate::ugt: isUnsigned = true; return ">";
-  case arith::CmpIPredicate::uge: isUnsigned = true; return ">=";
+  case arith::CmpIPredicate::eq:
+    return "==";
+  case arith::CmpIPredicate::ne:
+    return "!=";
+  case arith::CmpIPredicate::slt:
+    return "<";
+  case arith::CmpIPredicate::sle:
+    return "<=";
+  case arith::CmpIPredicate::sgt:
+    return ">";
+  case arith::CmpIPredicate::sge:
+    return ">=";
+  case arith::CmpIPredicate::ult:
+    isUnsigned = true;
+    return "<";
+  case arith::CmpIPredicate::ule:
+    isUnsigned = true;
+    return "<=";
+  case arith::CmpIPredicate::ugt:
+    isUnsigned = true;
+    return ">";
+  case arith::CmpIPredicate::uge:
+    isUnsigned = true;
+    return ">=";
   }
   return "==";
 }
@@ -213,8 +245,8 @@ FamilyResult CppEmitter::compareExpr(Operation &op, std::string &e) {
 /// Conversions: C casts, through the unsigned type for the unsigned ones.
 FamilyResult CppEmitter::castExpr(Operation &op, std::string &e) {
   if (!isa<arith::SIToFPOp, arith::FPToSIOp, arith::ExtFOp, arith::TruncFOp, arith::ExtSIOp,
-           arith::TruncIOp, arith::IndexCastOp, arith::UIToFPOp, arith::ExtUIOp,
-           arith::FPToUIOp>(op))
+           arith::TruncIOp, arith::IndexCastOp, arith::UIToFPOp, arith::ExtUIOp, arith::FPToUIOp>(
+          op))
     return std::nullopt;
   Type rt = resultType(op);
   Value in = op.getOperand(0);
@@ -230,13 +262,20 @@ FamilyResult CppEmitter::castExpr(Operation &op, std::string &e) {
 
 static const char *reductionFunction(vector::CombiningKind kind) {
   switch (kind) {
-  case vector::CombiningKind::AND: return "kdsl::all_of";
-  case vector::CombiningKind::ADD: return "kdsl::reduce_add";
-  case vector::CombiningKind::MINNUMF: return "kdsl::reduce_fmin";
-  case vector::CombiningKind::MAXNUMF: return "kdsl::reduce_fmax";
-  case vector::CombiningKind::MINSI: return "kdsl::reduce_min";
-  case vector::CombiningKind::MAXSI: return "kdsl::reduce_max";
-  default: return nullptr;
+  case vector::CombiningKind::AND:
+    return "kdsl::all_of";
+  case vector::CombiningKind::ADD:
+    return "kdsl::reduce_add";
+  case vector::CombiningKind::MINNUMF:
+    return "kdsl::reduce_fmin";
+  case vector::CombiningKind::MAXNUMF:
+    return "kdsl::reduce_fmax";
+  case vector::CombiningKind::MINSI:
+    return "kdsl::reduce_min";
+  case vector::CombiningKind::MAXSI:
+    return "kdsl::reduce_max";
+  default:
+    return nullptr;
   }
 }
 
@@ -320,11 +359,12 @@ FamilyResult CppEmitter::memoryExpr(Operation &op, std::string &e) {
       })
       .Case([&](AtomicOp o) {
         if (o.getCompare())
-          e = "kdsl::atomic_cas<" + typeName(rt) + ">(" + name(o.getArray()) + ", " + name(o.getCompare()) +
-              ", " + name(o.getValue()) + indexArgs(o.getIndices());
+          e = "kdsl::atomic_cas<" + typeName(rt) + ">(" + name(o.getArray()) + ", " +
+              name(o.getCompare()) + ", " + name(o.getValue()) + indexArgs(o.getIndices());
         else
-          e = "kdsl::atomic<" + typeName(rt) + ">(kdsl::rmw::" + stringifyAtomicKind(o.getKind()).str() +
-              ", " + name(o.getArray()) + ", " + name(o.getValue()) + indexArgs(o.getIndices());
+          e = "kdsl::atomic<" + typeName(rt) +
+              ">(kdsl::rmw::" + stringifyAtomicKind(o.getKind()).str() + ", " + name(o.getArray()) +
+              ", " + name(o.getValue()) + indexArgs(o.getIndices());
         return success();
       })
       .Case([&](NullArrayOp) {
@@ -390,8 +430,8 @@ FamilyResult CppEmitter::memoryExpr(Operation &op, std::string &e) {
           for (int j = 0; j < 3; ++j)
             args += ", " + name(o.getBounds()[k++]);
         }
-        e = "kdsl::array_slice(" + name(o.getArray()) + ", " + std::to_string(indexed.size()) + ", " +
-            std::to_string(mask) + args + ")";
+        e = "kdsl::array_slice(" + name(o.getArray()) + ", " + std::to_string(indexed.size()) +
+            ", " + std::to_string(mask) + args + ")";
         return success();
       })
       .Case([&](FieldViewOp o) {

@@ -28,8 +28,8 @@ using namespace kdsl::cpp_emit;
 
 bool cpp_emit::isGridLoop(scf::ForOp loop) {
   auto range = loop.getLowerBound().getDefiningOp<ThreadRangeOp>();
-  return range && loop.getUpperBound() == range.getEnd() &&
-         loop.getStep() == range.getStep() && isa<KernelOp>(loop->getParentOp());
+  return range && loop.getUpperBound() == range.getEnd() && loop.getStep() == range.getStep() &&
+         isa<KernelOp>(loop->getParentOp());
 }
 
 int cpp_emit::threadSplitDim(Value v) {
@@ -65,8 +65,7 @@ FamilyResult CppEmitter::launchStmt(Operation &op) {
         return success();
       })
       .Case([&](LaunchDimOp d) {
-        names[d.getResult()] =
-            (cuda ? "launch.dims[" : "dims[") + std::to_string(d.getDim()) + "]";
+        names[d.getResult()] = (cuda ? "launch.dims[" : "dims[") + std::to_string(d.getDim()) + "]";
         return success();
       })
       .Case([&](scf::ForOp loop) -> FamilyResult {
@@ -96,8 +95,8 @@ FamilyResult CppEmitter::launchStmt(Operation &op) {
           return failure();
         Value r = t.getResult();
         bind(r, nd == 1 ? "tid" : dimNames[std::min(d, 3)]);
-        line() << unusedPrefix(r) << "const " << typeName(r.getType()) << " " << name(r)
-               << " = " << expr << ";\n";
+        line() << unusedPrefix(r) << "const " << typeName(r.getType()) << " " << name(r) << " = "
+               << expr << ";\n";
         declareAliases(r);
         return success();
       })

@@ -37,21 +37,22 @@ bool cpp_emit::isReservedCppName(StringRef n, bool global) {
       "stdin", "stdout", "stderr", "offsetof", "isnan", "isinf", "isfinite", "signbit",
       "fpclassify", "isnormal", "M_PI", "M_E", "BUFSIZ", "FILENAME_MAX", "SEEK_SET", "SEEK_CUR",
       "SEEK_END", "INT8_MAX", "INT16_MAX", "INT32_MAX", "INT64_MAX", "INT8_MIN", "INT16_MIN",
-      "INT32_MIN", "INT64_MIN", "UINT8_MAX", "UINT16_MAX", "UINT32_MAX", "UINT64_MAX",
-      "SIZE_MAX", "FLT_MAX", "DBL_MAX", "FLT_MIN", "DBL_MIN", "FLT_EPSILON", "DBL_EPSILON"};
+      "INT32_MIN", "INT64_MIN", "UINT8_MAX", "UINT16_MAX", "UINT32_MAX", "UINT64_MAX", "SIZE_MAX",
+      "FLT_MAX", "DBL_MAX", "FLT_MIN", "DBL_MIN", "FLT_EPSILON", "DBL_EPSILON"};
   static const llvm::StringSet<> globals = {
-      "std", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t",
-      "uint64_t", "intptr_t", "uintptr_t", "size_t", "ptrdiff_t", "max_align_t", "nullptr_t",
-      "intmax_t", "uintmax_t", "FILE", "fpos_t", "div_t", "ldiv_t", "float_t", "double_t",
-      "printf", "fprintf", "sprintf", "snprintf", "puts", "putchar", "getchar", "fopen",
-      "fclose", "fread", "fwrite", "fflush", "fputs", "fgets", "fputc", "fgetc", "scanf",
-      "sscanf", "fscanf", "perror", "remove", "rename", "tmpfile", "memcpy", "memset", "memmove",
-      "memcmp", "memchr", "strlen", "strcpy", "strncpy", "strcmp", "strncmp", "strcat",
-      "strncat", "strchr", "strrchr", "strstr", "strtok", "strerror", "strspn", "strcspn",
-      "malloc", "free", "calloc", "realloc", "exit", "abort", "atexit", "main", "dim3",
-      "blockIdx", "threadIdx", "blockDim", "gridDim", "warpSize", "clock", "time"};
-  if (keywords.contains(n) || n.starts_with("KDSL_") || n == "kdsl" ||
-      n.starts_with("kdsl_"))
+      "std",       "int8_t",   "int16_t",   "int32_t",   "int64_t",  "uint8_t",   "uint16_t",
+      "uint32_t",  "uint64_t", "intptr_t",  "uintptr_t", "size_t",   "ptrdiff_t", "max_align_t",
+      "nullptr_t", "intmax_t", "uintmax_t", "FILE",      "fpos_t",   "div_t",     "ldiv_t",
+      "float_t",   "double_t", "printf",    "fprintf",   "sprintf",  "snprintf",  "puts",
+      "putchar",   "getchar",  "fopen",     "fclose",    "fread",    "fwrite",    "fflush",
+      "fputs",     "fgets",    "fputc",     "fgetc",     "scanf",    "sscanf",    "fscanf",
+      "perror",    "remove",   "rename",    "tmpfile",   "memcpy",   "memset",    "memmove",
+      "memcmp",    "memchr",   "strlen",    "strcpy",    "strncpy",  "strcmp",    "strncmp",
+      "strcat",    "strncat",  "strchr",    "strrchr",   "strstr",   "strtok",    "strerror",
+      "strspn",    "strcspn",  "malloc",    "free",      "calloc",   "realloc",   "exit",
+      "abort",     "atexit",   "main",      "dim3",      "blockIdx", "threadIdx", "blockDim",
+      "gridDim",   "warpSize", "clock",     "time"};
+  if (keywords.contains(n) || n.starts_with("KDSL_") || n == "kdsl" || n.starts_with("kdsl_"))
     return true;
   if (!global)
     return false;
@@ -59,14 +60,16 @@ bool cpp_emit::isReservedCppName(StringRef n, bool global) {
     return true;
   // <cmath>'s functions and their float (f) and long double (l) forms.
   static const llvm::StringSet<> math = {
-      "abs", "fabs", "sqrt", "cbrt", "sin", "cos", "tan", "asin", "acos", "atan", "atan2",
-      "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "exp", "exp2", "expm1", "log",
-      "log2", "log10", "log1p", "logb", "ilogb", "pow", "hypot", "floor", "ceil", "round",
-      "lround", "llround", "trunc", "rint", "lrint", "llrint", "nearbyint", "fmod",
-      "remainder", "remquo", "fmin", "fmax", "fdim", "fma", "copysign", "nan", "erf", "erfc",
-      "lgamma", "tgamma", "frexp", "ldexp", "modf", "scalbn", "scalbln", "nextafter",
-      "nexttoward", "labs", "llabs", "div", "ldiv", "rand", "srand", "atoi", "atof", "atol",
-      "strtod", "strtof", "strtol", "qsort", "bsearch", "sincos", "exp10", "rsqrt"};
+      "abs",       "fabs",       "sqrt",   "cbrt",   "sin",    "cos",       "tan",    "asin",
+      "acos",      "atan",       "atan2",  "sinh",   "cosh",   "tanh",      "asinh",  "acosh",
+      "atanh",     "exp",        "exp2",   "expm1",  "log",    "log2",      "log10",  "log1p",
+      "logb",      "ilogb",      "pow",    "hypot",  "floor",  "ceil",      "round",  "lround",
+      "llround",   "trunc",      "rint",   "lrint",  "llrint", "nearbyint", "fmod",   "remainder",
+      "remquo",    "fmin",       "fmax",   "fdim",   "fma",    "copysign",  "nan",    "erf",
+      "erfc",      "lgamma",     "tgamma", "frexp",  "ldexp",  "modf",      "scalbn", "scalbln",
+      "nextafter", "nexttoward", "labs",   "llabs",  "div",    "ldiv",      "rand",   "srand",
+      "atoi",      "atof",       "atol",   "strtod", "strtof", "strtol",    "qsort",  "bsearch",
+      "sincos",    "exp10",      "rsqrt"};
   if (math.contains(n))
     return true;
   if ((n.ends_with("f") || n.ends_with("l")) && math.contains(n.drop_back()))
@@ -164,7 +167,8 @@ std::string CppEmitter::literal(Attribute a, Type t) {
     int64_t v = i.getValue().getSExtValue();
     if (v == INT64_MIN)
       return "(" + s + ")(-9223372036854775807LL - 1)";
-    return "(" + s + ")" + std::to_string(v) + (t.isIndex() || t.getIntOrFloatBitWidth() == 64 ? "LL" : "");
+    return "(" + s + ")" + std::to_string(v) +
+           (t.isIndex() || t.getIntOrFloatBitWidth() == 64 ? "LL" : "");
   }
   if (auto f = dyn_cast<FloatAttr>(a)) {
     double v = f.getValueAsDouble();
@@ -182,7 +186,8 @@ std::string CppEmitter::literal(Attribute a, Type t) {
       int maxDigits = isF64 ? 17 : 9;
       int integerDigits = std::fabs(v) >= 1.0 ? int(std::floor(std::log10(std::fabs(v)))) + 1 : 1;
       char buf[64];
-      for (int digits = integerDigits <= maxDigits ? integerDigits : 1; digits <= maxDigits; ++digits) {
+      for (int digits = integerDigits <= maxDigits ? integerDigits : 1; digits <= maxDigits;
+           ++digits) {
         std::snprintf(buf, sizeof buf, "%.*g", digits, v);
         if (isF64 ? std::strtod(buf, nullptr) == v : std::strtof(buf, nullptr) == float(v))
           break;
@@ -259,6 +264,6 @@ void CppEmitter::declareAliases(Value v) {
   llvm::StringSet<> done;
   for (StringRef a : aliases)
     if (a != sourceNameOf(v) && done.insert(a).second)
-      line() << "[[maybe_unused]] const " << typeName(v.getType()) << " " << fresh(a, /*source=*/true)
-             << " = " << name(v) << ";\n";
+      line() << "[[maybe_unused]] const " << typeName(v.getType()) << " "
+             << fresh(a, /*source=*/true) << " = " << name(v) << ";\n";
 }

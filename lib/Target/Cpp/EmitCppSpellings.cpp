@@ -29,8 +29,7 @@ template <typename Op>
 static constexpr SpellingEntry call(const char *fn, const char *vectorFn = nullptr) {
   return {Op::getOperationName(), {OpSpelling::Call, fn, vectorFn}};
 }
-template <typename Op>
-static constexpr SpellingEntry infix(const char *sym) {
+template <typename Op> static constexpr SpellingEntry infix(const char *sym) {
   return {Op::getOperationName(), {OpSpelling::Infix, sym, nullptr}};
 }
 

@@ -108,9 +108,8 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
   if (isa<ReturnOp, scf::YieldOp, scf::ConditionOp, memref::AllocaScopeReturnOp>(op))
     return success(); // handled by the enclosing construct
   using Family = FamilyResult (CppEmitter::*)(Operation &);
-  for (Family family : {&CppEmitter::launchStmt, &CppEmitter::valueStmt,
-                        &CppEmitter::memoryStmt, &CppEmitter::callStmt,
-                        &CppEmitter::controlFlowStmt})
+  for (Family family : {&CppEmitter::launchStmt, &CppEmitter::valueStmt, &CppEmitter::memoryStmt,
+                        &CppEmitter::callStmt, &CppEmitter::controlFlowStmt})
     if (FamilyResult r = (this->*family)(op))
       return *r;
   if (op.getNumResults() != 1)
@@ -151,8 +150,8 @@ FamilyResult CppEmitter::valueStmt(Operation &op) {
                                       std::to_string(int64_t(i) % cols) + "]"
                                 : "[" + std::to_string(i) + "]";
           bind(r, "v");
-          line() << unusedPrefix(r) << "const " << typeName(r.getType()) << " " << name(r)
-                 << " = " << name(te.getSource()) << at << ";\n";
+          line() << unusedPrefix(r) << "const " << typeName(r.getType()) << " " << name(r) << " = "
+                 << name(te.getSource()) << at << ";\n";
         }
         return success();
       })
@@ -161,8 +160,8 @@ FamilyResult CppEmitter::valueStmt(Operation &op) {
         bind(r, "v");
         line() << unusedPrefix(r) << typeName(si.getType()) << " " << name(r) << " = "
                << name(si.getInput()) << ";\n";
-        line() << name(r) << "." << cppName(si.getField(), false) << " = "
-               << name(si.getValue()) << ";\n";
+        line() << name(r) << "." << cppName(si.getField(), false) << " = " << name(si.getValue())
+               << ";\n";
         declareAliases(r);
         return success();
       })
@@ -178,8 +177,8 @@ FamilyResult CppEmitter::memoryStmt(Operation &op) {
         if (t.getRank() != 1)
           return a.emitOpError("C++ emitter: only 1-D tapes are supported"), failure();
         // The size is static once canonicalization folded a constant trip count.
-        std::string size = t.isDynamicDim(0) ? name(a.getDynamicSizes()[0])
-                                             : std::to_string(t.getDimSize(0));
+        std::string size =
+            t.isDynamicDim(0) ? name(a.getDynamicSizes()[0]) : std::to_string(t.getDimSize(0));
         bind(a.getResult(), "tape");
         line() << "kdsl::tape<" << typeName(t.getElementType()) << "> " << name(a.getResult())
                << "(" << size << ");\n";
@@ -267,7 +266,9 @@ FamilyResult CppEmitter::callStmt(Operation &op) {
       .Case([&](PrintOp p) {
         line() << "printf(" << cStringLiteral(p.getFormat());
         for (Value v : p.getArgs())
-          os << (v.getType().isF64() ? ", (double)" : v.getType().isInteger(32) ? ", (int)" : ", (long long)")
+          os << (v.getType().isF64()         ? ", (double)"
+                 : v.getType().isInteger(32) ? ", (int)"
+                                             : ", (long long)")
              << name(v);
         os << ");\n";
         return success();
@@ -284,9 +285,8 @@ FamilyResult CppEmitter::callStmt(Operation &op) {
         }
         // The thread kdsl-lower-launch gave it; -1 (unknown) in a func.
         std::string thread = a.getThread() ? name(a.getThread()) : "-1";
-        line() << "if (!(" << name(a.getCondition()) << ")) kdsl::report_assert(\""
-               << currentOwner << "\", \"" << msg << "\", " << sourceLine << ", " << thread
-               << ");\n";
+        line() << "if (!(" << name(a.getCondition()) << ")) kdsl::report_assert(\"" << currentOwner
+               << "\", \"" << msg << "\", " << sourceLine << ", " << thread << ");\n";
         return success();
       })
       .Default([](Operation *) { return std::nullopt; });
@@ -298,10 +298,18 @@ std::string cpp_emit::cStringLiteral(StringRef s) {
   std::string out = "\"";
   for (unsigned char c : s) {
     switch (c) {
-    case '\n': out += "\\n"; break;
-    case '\t': out += "\\t"; break;
-    case '"': out += "\\\""; break;
-    case '\\': out += "\\\\"; break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
     default:
       if (c < 0x20 || c >= 0x7f) {
         char buf[8];

@@ -1,6 +1,6 @@
 //===- EmitStandalone.cpp - host program for the emitted CUDA C -----------===//
-#include "kdsl/Target/Cpp.h"
 #include "kdsl/Support/Mangle.h"
+#include "kdsl/Target/Cpp.h"
 
 #include "kdsl/Dialect/Kdsl.h"
 
@@ -35,8 +35,10 @@ std::string kdsl::standaloneMakefile(llvm::StringRef stem) {
           "# -fmad=false: no a * b + c contracted to an FMA, as in kdsl's CPU backends and\n"
           "# PTX, so results match them bit for bit.\n"
           "NVCC ?= nvcc\nARCH ?= sm_80\n\n" +
-          stem + ": " + stem + ".cu\n\t$(NVCC) -O2 -std=c++17 -fmad=false -arch=$(ARCH) -o $@ $<\n\n"
-          "clean:\n\trm -f " + stem + "\n.PHONY: clean\n")
+          stem + ": " + stem +
+          ".cu\n\t$(NVCC) -O2 -std=c++17 -fmad=false -arch=$(ARCH) -o $@ $<\n\n"
+          "clean:\n\trm -f " +
+          stem + "\n.PHONY: clean\n")
       .str();
 }
 
@@ -44,13 +46,18 @@ std::string kdsl::standaloneCMakeLists(llvm::StringRef stem) {
   return ("# Builds the kdsl standalone program:\n"
           "#   cmake -S . -B build [-DCMAKE_CUDA_ARCHITECTURES=90] && cmake --build build\n"
           "cmake_minimum_required(VERSION 3.20)\n"
-          "project(" + stem + " LANGUAGES CXX CUDA)\n"
+          "project(" +
+          stem +
+          " LANGUAGES CXX CUDA)\n"
           "if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)\n"
           "  set(CMAKE_CUDA_ARCHITECTURES 80)\n"
           "endif()\n"
           "set(CMAKE_CUDA_STANDARD 17)\n"
-          "add_executable(" + stem + " " + stem + ".cu)\n"
+          "add_executable(" +
+          stem + " " + stem +
+          ".cu)\n"
           "# No FMA contraction, as in kdsl's CPU backends and PTX: identical results.\n"
-          "target_compile_options(" + stem + " PRIVATE -fmad=false)\n")
+          "target_compile_options(" +
+          stem + " PRIVATE -fmad=false)\n")
       .str();
 }

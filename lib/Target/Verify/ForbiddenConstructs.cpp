@@ -25,7 +25,8 @@ std::optional<std::string> kdsl::forbiddenConstruct(llvm::StringRef text, bool a
   auto where = [&](const char *at) {
     llvm::StringRef before(buffer.data(), size_t(at - buffer.data()));
     size_t line = before.count('\n') + 1;
-    size_t col = before.size() - (before.rfind('\n') == llvm::StringRef::npos ? 0 : before.rfind('\n') + 1) + 1;
+    size_t col = before.size() -
+                 (before.rfind('\n') == llvm::StringRef::npos ? 0 : before.rfind('\n') + 1) + 1;
     return std::to_string(line) + ":" + std::to_string(col);
   };
   clang::Token tok;

@@ -1,6 +1,6 @@
 //===- VerifyEmitted.cpp - Clang -fsyntax-only on emitted code -----------===//
-#include "kdsl/Target/Verify.h"
 #include "kdsl/Runtime/KernelJit.h"
+#include "kdsl/Target/Verify.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/CodeGen/CodeGenAction.h"
@@ -41,8 +41,8 @@ std::string kdsl::cudaHostLaunchers(llvm::StringRef kernel, bool backward) {
       break;
     out += ("extern \"C\" void " + kernel + "_cpu_" + part +
             "(const int64_t *dims, int64_t begin, int64_t end, void **args) {\n"
-            "  kdsl_cuda_host::launch(&" + kernel + "_cuda_kernel_" + part +
-            ", dims, begin, end, args);\n}\n")
+            "  kdsl_cuda_host::launch(&" +
+            kernel + "_cuda_kernel_" + part + ", dims, begin, end, args);\n}\n")
                .str();
   }
   return out;
@@ -298,7 +298,7 @@ PchCache &pchCache() {
 
 /// The PCH of `prelude` in `language`, built at the first call.
 static const Pch &preludePch(llvm::StringRef prelude, EmittedLanguage language,
-                            bool codegen = false, bool checked = false) {
+                             bool codegen = false, bool checked = false) {
   PchCache &cache = pchCache();
   std::lock_guard<std::mutex> lock(cache.mutex);
   Pch &pch = cache.entry(prelude, language, codegen, checked);
@@ -336,8 +336,8 @@ llvm::Expected<llvm::StringRef> kdsl::precompiledPrelude(llvm::StringRef prelude
   return pch.buffer->getBuffer();
 }
 
-void kdsl::adoptPrecompiledPrelude(llvm::StringRef prelude, EmittedLanguage language,
-                                   bool checked, std::unique_ptr<llvm::MemoryBuffer> buffer) {
+void kdsl::adoptPrecompiledPrelude(llvm::StringRef prelude, EmittedLanguage language, bool checked,
+                                   std::unique_ptr<llvm::MemoryBuffer> buffer) {
   PchCache &cache = pchCache();
   std::lock_guard<std::mutex> lock(cache.mutex);
   Pch &pch = cache.entry(prelude, language, /*codegen=*/true, checked);
@@ -355,9 +355,9 @@ llvm::Error kdsl::verifyEmittedAfterPrelude(llvm::StringRef prelude, llvm::Strin
   c.argv.insert(c.argv.end(), {"-include-pch", kPchName.str(), name});
   // The PCH remembers its inputs and checks they are unchanged: the same
   // prelude and shim, at the same (in-memory) paths.
-  c.files.insert(c.files.end(), {{name, body},
-                                 {kPchName.str(), pch.buffer->getBuffer()},
-                                 {kPreludeName.str(), prelude}});
+  c.files.insert(
+      c.files.end(),
+      {{name, body}, {kPchName.str(), pch.buffer->getBuffer()}, {kPreludeName.str(), prelude}});
   Collector collector;
   bool ok = runClang(c.argv, c.files, collector);
   return rejected(ok, collector);
@@ -425,9 +425,9 @@ EmittedBuild kdsl::buildEmittedAfterPrelude(llvm::StringRef prelude, llvm::Strin
   std::string name = bufferName.str();
   Check c = checkSetup(language, /*includeShim=*/false, /*codegen=*/true, options.checked);
   c.argv.insert(c.argv.end(), {"-include-pch", kPchName.str(), name});
-  c.files.insert(c.files.end(), {{name, body},
-                                 {kPchName.str(), pch.buffer->getBuffer()},
-                                 {kPreludeName.str(), prelude}});
+  c.files.insert(
+      c.files.end(),
+      {{name, body}, {kPchName.str(), pch.buffer->getBuffer()}, {kPreludeName.str(), prelude}});
   auto context = std::make_unique<llvm::LLVMContext>();
   Collector collector;
   EmitLLVM action(*context);
