@@ -914,9 +914,50 @@ void MLIRGen::genWhile(const WhileStmt *s, const NameSet &liveAfter) {
   for (StringRef f : {brk, flag("ret", 0)})
     if (state.count(f))
       stop = stop ? (mlir::Value)arith::OrIOp::create(b, l, stop, env.lookup(f)) : env.lookup(f);
+  // A condition that assigns locals (`while wp.hash_grid_query_next(query,
+  // index):`, a call with wp.ref[T] parameters) writes them at the level of
+  // the before region; they reach the body and the loop's results through
+  // scf.condition.
+  NameSet condWrites;
+  {
+    ExprStmt condStmt(s->loc, s->cond);
+    collectStateWrites(&condStmt, condWrites);
+  }
   mlir::Value go;
-  if (!stop) {
-    go = genCond(s->cond);
+  if (!stop || !condWrites.empty()) {
+    llvm::SaveAndRestore<mlir::Block *> inCondition(stmtBlock, before);
+    if (!stop) {
+      go = genCond(s->cond);
+    } else {
+      // Not evaluated again after a break or return: the writes happen only
+      // where the condition runs.
+      SmallVector<mlir::Type> ifTypes{b.getI1Type()};
+      for (mlir::Type t : types)
+        ifTypes.push_back(t);
+      auto ifOp = scf::IfOp::create(b, l, ifTypes, notValue(stop, l), true);
+      llvm::StringMap<mlir::Value> outer = env;
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+        llvm::SaveAndRestore<mlir::Block *> inThen(stmtBlock, b.getInsertionBlock());
+        mlir::Value c = genCond(s->cond);
+        if (failed)
+          return;
+        SmallVector<mlir::Value> yields{c};
+        for (mlir::Value v : envValues(state))
+          yields.push_back(v);
+        scf::YieldOp::create(b, l, yields);
+        b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+        SmallVector<mlir::Value> keep{boolConst(false, l)};
+        for (BlockArgument a : before->getArguments())
+          keep.push_back(a);
+        scf::YieldOp::create(b, l, keep);
+      }
+      env = outer;
+      for (auto [i, n] : llvm::enumerate(state))
+        env[n] = ifOp.getResult(i + 1);
+      go = ifOp.getResult(0);
+    }
   } else if (isCheap(s->cond)) {
     go = genCond(s->cond);
     if (!failed)
@@ -935,7 +976,7 @@ void MLIRGen::genWhile(const WhileStmt *s, const NameSet &liveAfter) {
   }
   if (failed)
     return;
-  scf::ConditionOp::create(b, l, go, before->getArguments());
+  scf::ConditionOp::create(b, l, go, envValues(state));
   b.setInsertionPointToStart(after);
   bindState(after);
   if (hasCont)

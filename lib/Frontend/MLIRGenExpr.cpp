@@ -770,8 +770,8 @@ SmallVector<mlir::Value> MLIRGen::genFuncCall(const CallExpr *e) {
     // The stores must reach the statement's level (as a random state's).
     if (b.getInsertionBlock() != stmtBlock) {
       error(e->loc, "kdsl cannot call a function with wp.ref[T] parameters inside a conditional "
-                    "expression, an 'and'/'or' operand or a while condition yet; call it in a "
-                    "statement of its own");
+                    "expression or an 'and'/'or' operand yet; call it in a statement of its own "
+                    "(or as the whole condition of a while loop)");
       return {};
     }
     size_t first = values.size() - refs.size();

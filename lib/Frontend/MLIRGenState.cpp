@@ -66,11 +66,12 @@ void MLIRGen::assignAdvancedState(const CallExpr *e, llvm::SmallVectorImpl<mlir:
   mlir::Value state = results.pop_back_val();
   if (!e->stateTarget)
     return;
-  // The new state must reach the statement's level: inside `a if c else b`,
-  // a short-circuit operand or a while condition it would stay in a region.
+  // The new state must reach the statement's level: inside `a if c else b`
+  // or a short-circuit operand it would stay in a region. (A while
+  // condition is a statement's level: genWhile forwards what it assigns.)
   if (b.getInsertionBlock() != stmtBlock) {
-    error(e->loc, "kdsl cannot advance a random state inside a conditional expression, an "
-                  "'and'/'or' operand or a while condition yet; call it in a statement of its own");
+    error(e->loc, "kdsl cannot advance a random state inside a conditional expression or an "
+                  "'and'/'or' operand yet; call it in a statement of its own");
     return;
   }
   assignTo(e->stateTarget, state);

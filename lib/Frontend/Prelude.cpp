@@ -98,6 +98,16 @@ static const PreludeOverload kOverloads[] = {
     {"norm_huber", "norm_huber"},
     {"norm_pseudo_huber", "norm_pseudo_huber"},
     {"smooth_normalize", "smooth_normalize"},
+    // Hash grid queries: Prelude/hashgrid.py (the query state is its struct
+    // hash_grid_query_t; Sema::preludeStructType).
+    {"hash_grid_query", "hash_grid_query"},
+    {"hash_grid_query", "hash_grid_query_group"},
+    {"hash_grid_query", "hash_grid_query_h"},
+    {"hash_grid_query", "hash_grid_query_group_h"},
+    {"hash_grid_query", "hash_grid_query_d"},
+    {"hash_grid_query", "hash_grid_query_group_d"},
+    {"hash_grid_query_next", "hash_grid_query_next"},
+    {"hash_grid_point_id", "hash_grid_point_id"},
 };
 
 llvm::ArrayRef<PreludeOverload> kdsl::preludeOverloads(StringRef name) {
@@ -129,6 +139,16 @@ bool Prelude::parseNext() {
     f->name = saver.save("wp_" + f->name);
   modules.push_back(std::move(module));
   return true;
+}
+
+StructDef *Prelude::lookupStruct(StringRef name) {
+  for (size_t i = 0; i < std::size(kSources); ++i) {
+    if (i == modules.size() && (parseFailed || !parseNext()))
+      return nullptr;
+    if (const Symbol *s = modules[i]->globals->lookup(name); s && s->kind == Symbol::Struct)
+      return s->structDef;
+  }
+  return nullptr;
 }
 
 FuncDef *Prelude::lookup(StringRef name) {

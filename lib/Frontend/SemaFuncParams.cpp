@@ -258,7 +258,8 @@ bool Sema::checkRefArgument(Expr *a, const Param &p, FuncDef *f, StringRef purpo
   return true;
 }
 
-bool Sema::checkRefArguments(CallExpr *e, FuncDef *f) {
+bool Sema::checkRefArguments(CallExpr *e, FuncDef *f, StringRef shownName) {
+  StringRef callee = shownName.empty() ? f->name : shownName;
   std::vector<std::pair<size_t, RefPath>> refs;
   for (size_t i = 0; i < f->params.size(); ++i) {
     const Param &p = f->params[i];
@@ -266,7 +267,7 @@ bool Sema::checkRefArguments(CallExpr *e, FuncDef *f) {
       continue;
     Expr *a = e->boundArgs[i];
     std::string purpose = "the wp.ref[" + p.type->str() + "] parameter '" + p.name.str() +
-                          "' of '" + f->name.str() + "'";
+                          "' of '" + callee.str() + "'";
     if (!checkRefArgument(a, p, f, purpose))
       return false;
     RefPath path;
@@ -274,7 +275,7 @@ bool Sema::checkRefArguments(CallExpr *e, FuncDef *f) {
     for (auto &[j, other] : refs)
       if (mayOverlap(path, other))
         return error(a->loc, "arguments '" + f->params[j].name + "' and '" + p.name + "' of '" +
-                                 f->name +
+                                 callee +
                                  "' may refer to the same storage: kdsl passes wp.ref[T] "
                                  "arguments in and out by value and cannot make them alias");
     refs.push_back({i, std::move(path)});

@@ -85,6 +85,32 @@ FuncDef *Sema::preludeFunc(StringRef name, SMLoc loc) {
   return f;
 }
 
+const Type *Sema::preludeStructType(StringRef name, SMLoc loc) {
+  if (!prelude && !(prelude = Prelude::load(diags)))
+    return nullptr;
+  StructDef *s = prelude->lookupStruct(name);
+  if (!s) {
+    if (!prelude->broken())
+      diags.internalError(loc, "the prelude has no struct '" + name + "'");
+    return nullptr;
+  }
+  if (!checkStruct(s)) {
+    diags.internalError(loc, "the prelude struct '" + name + "' does not check");
+    return nullptr;
+  }
+  return s->type;
+}
+
+std::optional<const Type *> Sema::warpQueryType(StringRef name, SMLoc loc) {
+  // Warp 1.16 (warp/_src/types.py): HashGridQuery (also HashGridQuery[T]),
+  // its float16/float64 forms and the older hash_grid_query_t. kdsl has one
+  // query type for every coordinate precision (Prelude/hashgrid.py).
+  if (name == "HashGridQuery" || name == "HashGridQueryH" || name == "HashGridQueryD" ||
+      name == "hash_grid_query_t")
+    return preludeStructType("hash_grid_query_t", loc);
+  return std::nullopt;
+}
+
 const Type *Sema::checkPreludeCall(CallExpr *e, StringRef name) {
   for (Expr *a : e->args)
     if (!check(a))
@@ -141,9 +167,14 @@ const Type *Sema::bindPreludeCall(CallExpr *e, FuncDef *f, const PreludeOverload
                              : mod.make<IntExpr>(e->loc, i, false);
       check(a);
     }
+    if (p.isRef)
+      continue; // checked below, as a user func's (no conversion)
     if (!coerce(a, p.type, "argument '" + p.name + "' of wp." + o.builtin + "()"))
       return nullptr;
   }
+  if (llvm::any_of(f->params, [](const Param &p) { return p.isRef; }) &&
+      !checkRefArguments(e, f, ("wp." + o.builtin).str()))
+    return nullptr;
   const Type *result = f->resultTypes.empty()       ? types.voidTy()
                        : f->resultTypes.size() == 1 ? f->resultTypes[0]
                                                     : types.tuple(f->resultTypes);

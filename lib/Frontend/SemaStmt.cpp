@@ -39,8 +39,9 @@ bool Sema::alwaysReturns(const Body &body) {
 }
 
 bool Sema::checkBody(Body &body) {
-  for (Stmt *&s : body)
-    if (!desugarBuiltinStatement(*this, s) || !checkStmt(s))
+  for (size_t i = 0; i < body.size(); ++i)
+    if (!desugarQueryLoop(body, i) || !desugarBuiltinStatement(*this, body[i]) ||
+        !checkStmt(body[i]))
       return false;
   return true;
 }

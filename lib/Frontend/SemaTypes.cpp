@@ -116,6 +116,8 @@ const Type *Sema::resolveType(Expr *ann, Scope *scope) {
   if (auto name = warpNameOf(ann, scope)) {
     if (const Type *t = lookupWarpType(*name, types))
       return t;
+    if (std::optional<const Type *> q = warpQueryType(*name, ann->loc))
+      return *q;
     if (otherArrayKind(name))
       return nullptr;
     if (*name == "float" || *name == "int") // wp.types.float? rare; treat like Python
@@ -169,6 +171,16 @@ const Type *Sema::resolveType(Expr *ann, Scope *scope) {
     if (name && isArrayName(*name))
       return arrayType(*name, s->indices[0], s->indices.size() > 1 ? s->indices[1] : nullptr,
                        ann->loc);
+    // wp.HashGridQuery[dtype]: one query type for float16, float32 and float64.
+    if (name && *name == "HashGridQuery") {
+      const Type *dt = s->indices.size() == 1 ? resolveType(s->indices[0], scope) : nullptr;
+      if (!dt || !dt->isScalar() || !isFloat(dt->scalar) || dt->scalar == Scalar::BF16) {
+        if (s->indices.size() != 1 || dt)
+          error(ann->loc, "wp.HashGridQuery[...] takes one dtype: float16, float32 or float64");
+        return nullptr;
+      }
+      return *warpQueryType(*name, ann->loc);
+    }
     // Warp's generic classes subscripted (warp._src.types): Vector[dtype,
     // Literal[n]], Matrix[dtype, Literal[r], Literal[c]], Quaternion[dtype],
     // Transformation[dtype] (the extents also as plain integers).

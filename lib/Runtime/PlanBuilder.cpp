@@ -289,6 +289,16 @@ private:
     const json::Object *args = nullptr;
     std::string what; // "launch 0 (kernel 'k')" or "" in the short form
     std::vector<int64_t> dims;
+    std::vector<std::string> rebuildBefore; // objects ({"rebuild": name} entries)
+  };
+  /// An entry of "objects": {"hash_grid": {"dims", "points", "radius"}}.
+  struct ObjectSpec {
+    std::string name;
+    int64_t dims[3] = {1, 1, 1};
+    std::string points; // a named array
+    std::string groups; // a named array, or empty
+    double radius = 0;
+    HostHashGrid *grid = nullptr;
   };
   struct Named {
     std::string name;
@@ -304,6 +314,10 @@ private:
   Error parseLaunch(const json::Object &obj, StringRef argsKey, std::string what);
   Error collectBindings(const json::Value &v, mlir::Type t, StringRef what, StringRef kernel);
   Error materializeNamed();
+  Error parseObjects(const json::Value &v);
+  Error createObjects();
+  /// The grid "@name" of an object names, or an error naming `what`.
+  Expected<HostHashGrid *> objectRef(StringRef ref, StringRef what);
   Error encodeLaunch(const LaunchInput &in, LaunchPlan::Launch &launch);
   Error bindArray(const json::Value &v, ArrayType type, StringRef what,
                   llvm::ArrayRef<StringRef> fieldPath, StringRef argName, kdsl_array &out,
@@ -335,6 +349,9 @@ private:
   std::vector<LaunchInput> inputs;
   std::vector<Named> namedArrays;
   llvm::StringMap<size_t> namedIndex;
+  std::vector<ObjectSpec> objectSpecs; // in name order
+  llvm::StringMap<size_t> objectIndex;
+  std::vector<std::string> pendingRebuilds; // before the next launch
   /// Short form: the array arguments, in argument order (output order).
   std::vector<std::string> shortOutputs;
   /// The output names of every array (general form: sorted), for grads.
@@ -384,8 +401,8 @@ Error PlanBuilder::build(const json::Value &spec) {
     if (Error e = parseLaunch(*root, "inputs", ""))
       return e;
   } else {
-    if (Error e =
-            checkKeys(*root, {"arrays", "launches", "print", "backward", "timeout"}, "spec: "))
+    if (Error e = checkKeys(
+            *root, {"arrays", "objects", "launches", "print", "backward", "timeout"}, "spec: "))
       return e;
     // Named arrays, in name order (JSON objects are unordered).
     if (const json::Value *arrays = root->get("arrays")) {
@@ -407,6 +424,9 @@ Error PlanBuilder::build(const json::Value &spec) {
         namedArrays.push_back(Named{name, std::move(*desc), {}, 0, "", nullptr});
       }
     }
+    if (const json::Value *objects = root->get("objects"))
+      if (Error e = parseObjects(*objects))
+        return e;
     const json::Array *launches = root->get("launches")->getAsArray();
     if (!launches)
       return specError("\"launches\" must be a list of launches, got " +
@@ -417,12 +437,25 @@ Error PlanBuilder::build(const json::Value &spec) {
       if (!obj)
         return specError(what + ": expected an object {\"kernel\", \"dim\", \"args\"}, got " +
                          describeJSONValue(l));
+      if (const json::Value *r = obj->get("rebuild")) {
+        // {"rebuild": "grid"}: rebuild a hash grid from its points' current values.
+        if (Error e = checkKeys(*obj, {"rebuild"}, what + ": "))
+          return e;
+        std::optional<StringRef> name = r->getAsString();
+        if (!name || !objectIndex.count(*name))
+          return specError(what + ": \"rebuild\" must name an object of \"objects\", got " +
+                           describeJSONValue(*r));
+        pendingRebuilds.push_back(name->str());
+        continue;
+      }
       if (Error e = checkKeys(*obj, {"kernel", "dim", "args"}, what + ": "))
         return e;
       if (Error e = parseLaunch(*obj, "args", what))
         return e;
     }
     if (Error e = materializeNamed())
+      return e;
+    if (Error e = createObjects())
       return e;
   }
 
@@ -431,7 +464,11 @@ Error PlanBuilder::build(const json::Value &spec) {
     plan.launchList.emplace_back();
     if (Error e = encodeLaunch(in, plan.launchList.back()))
       return e;
+    for (const std::string &r : in.rebuildBefore)
+      plan.launchList.back().rebuildBefore.push_back(objectSpecs[objectIndex.lookup(r)].grid);
   }
+  for (const std::string &r : pendingRebuilds)
+    plan.rebuildAtEnd.push_back(objectSpecs[objectIndex.lookup(r)].grid);
   if (Error e = parsePrint(root->get("print")))
     return e;
   if (const json::Value *b = root->get("backward"))
@@ -532,6 +569,8 @@ Error PlanBuilder::parseLaunch(const json::Object &obj, StringRef argsKey, std::
   in.args = args;
   in.what = what;
   in.dims = dims;
+  in.rebuildBefore = std::move(pendingRebuilds);
+  pendingRebuilds.clear();
   // Check the argument types now (before anything is allocated), and collect
   // the uses of named arrays.
   for (auto [arg, type] : llvm::zip(kernel->argNames, kernel->argTypes)) {
@@ -867,6 +906,21 @@ Error PlanBuilder::encodeLaunch(const LaunchInput &in, LaunchPlan::Launch &launc
         launch.arrayUses.push_back({unsigned(i), offset, bound});
       return Error::success();
     };
+    // "@grid": the id of an object (a wp.uint64 argument).
+    if (std::optional<StringRef> ref = in.args->get(arg)->getAsString();
+        ref && ref->starts_with("@") && !llvm::isa<ArrayType, StructType>(type)) {
+      if (!type.isInteger(64))
+        return specError(what + ": \"" + *ref +
+                         "\" names an object, which a wp.uint64 argument "
+                         "takes; this argument is " +
+                         describeType(type));
+      Expected<HostHashGrid *> grid = objectRef(*ref, what);
+      if (!grid)
+        return grid.takeError();
+      uint64_t id = (*grid)->id();
+      std::memcpy(launch.storage[i].data(), &id, sizeof id);
+      continue;
+    }
     // An integer scalar, vector or matrix argument: in the range of the
     // signedness Warp declares (a uint8 holds 0..255, an int8 -128..127).
     if (std::optional<ElemType> elem = elemTypeFromMLIR(type);
@@ -1093,4 +1147,109 @@ Expected<std::unique_ptr<LaunchPlan>>
 LaunchPlan::create(const json::Value &spec, mlir::ModuleOp module, const PlanOptions &options) {
   std::vector<KernelInfo> kernels = collectKernels(module);
   return create(spec, kernels, options);
+}
+
+//===----------------------------------------------------------------------===//
+// Objects: hash grids
+//===----------------------------------------------------------------------===//
+
+/// "objects": {"name": {"hash_grid": {"dims": [dx, dy, dz], "points": "@p",
+/// "radius": r[, "groups": "@g"]}}, ...} (Warp's wp.HashGrid(dx, dy, dz) and
+/// grid.build(points, radius[, groups])).
+Error PlanBuilder::parseObjects(const json::Value &v) {
+  const json::Object *obj = v.getAsObject();
+  if (!obj)
+    return specError("\"objects\" must be an object of named structures ({\"grid\": "
+                     "{\"hash_grid\": {...}}}), got " +
+                     describeJSONValue(v));
+  std::vector<std::string> names;
+  for (const auto &kv : *obj)
+    names.push_back(kv.first.str());
+  std::sort(names.begin(), names.end());
+  for (const std::string &name : names) {
+    std::string what = "object '" + name + "'";
+    if (name.empty())
+      return specError("\"objects\": object names cannot be empty");
+    if (namedIndex.count(name))
+      return specError(what + ": an array of \"arrays\" has the same name");
+    const json::Object *o = obj->get(name)->getAsObject();
+    if (!o || o->size() != 1 || !o->get("hash_grid"))
+      return specError(what +
+                       ": expected {\"hash_grid\": {\"dims\": [dx, dy, dz], \"points\": "
+                       "\"@name\", \"radius\": r}}, got " +
+                       describeJSONValue(*obj->get(name)));
+    what += " (hash_grid)";
+    const json::Object *g = o->get("hash_grid")->getAsObject();
+    if (!g)
+      return specError(what + ": expected an object {\"dims\", \"points\", \"radius\"}, got " +
+                       describeJSONValue(*o->get("hash_grid")));
+    if (Error e = checkKeys(*g, {"dims", "points", "radius", "groups"}, what + ": "))
+      return e;
+    ObjectSpec spec;
+    spec.name = name;
+    const json::Value *dims = g->get("dims");
+    const json::Array *dl = dims ? dims->getAsArray() : nullptr;
+    if (!dl || dl->size() != 3)
+      return specError(what + ": \"dims\" must be a list of 3 integers (the cells per axis), got " +
+                       (dims ? shortJSON(*dims) : std::string("nothing")));
+    for (int d = 0; d < 3; ++d) {
+      std::optional<int64_t> x = getInt((*dl)[d], 1, INT32_MAX);
+      if (!x)
+        return specError(what + ": \"dims\" must be 3 integers from 1 to 2147483647, got " +
+                         shortJSON(*dims));
+      spec.dims[d] = *x;
+    }
+    const json::Value *points = g->get("points");
+    std::optional<StringRef> ref = points ? points->getAsString() : std::nullopt;
+    if (!ref || !ref->starts_with("@"))
+      return specError(what + ": \"points\" must be \"@name\" of an array of \"arrays\", got " +
+                       (points ? describeJSONValue(*points) : std::string("nothing")));
+    if (!namedIndex.count(ref->drop_front()))
+      return specError(what + ": \"points\": no array named '" + ref->drop_front() +
+                       "' in \"arrays\"");
+    spec.points = ref->drop_front().str();
+    if (const json::Value *groups = g->get("groups")) {
+      std::optional<StringRef> gref = groups->getAsString();
+      if (!gref || !gref->starts_with("@") || !namedIndex.count(gref->drop_front()))
+        return specError(what +
+                         ": \"groups\" must be \"@name\" of an int32 array of \"arrays\", got " +
+                         describeJSONValue(*groups));
+      spec.groups = gref->drop_front().str();
+    }
+    const json::Value *radius = g->get("radius");
+    std::optional<double> r = radius ? radius->getAsNumber() : std::nullopt;
+    if (!r || !std::isfinite(*r) || *r <= 0)
+      return specError(what + ": \"radius\" must be a number > 0 (the cell width), got " +
+                       (radius ? describeJSONValue(*radius) : std::string("nothing")));
+    spec.radius = *r;
+    objectIndex[name] = objectSpecs.size();
+    objectSpecs.push_back(std::move(spec));
+  }
+  return Error::success();
+}
+
+Error PlanBuilder::createObjects() {
+  for (ObjectSpec &o : objectSpecs) {
+    HostArray *points = namedArrays[namedIndex.lookup(o.points)].array;
+    HostArray *groups = o.groups.empty() ? nullptr : namedArrays[namedIndex.lookup(o.groups)].array;
+    Expected<std::unique_ptr<HostHashGrid>> grid =
+        HostHashGrid::create(o.dims, o.radius, points, groups);
+    if (!grid)
+      return prefixRunError(grid.takeError(), "object '" + o.name + "' (hash_grid)");
+    o.grid = grid->get();
+    plan.objectList.push_back(std::move(*grid));
+  }
+  return Error::success();
+}
+
+Expected<HostHashGrid *> PlanBuilder::objectRef(StringRef ref, StringRef what) {
+  auto it = objectIndex.find(ref.drop_front());
+  if (it == objectIndex.end()) {
+    std::vector<std::string> names;
+    for (const ObjectSpec &o : objectSpecs)
+      names.push_back(o.name);
+    return specError(what + ": no object named '" + ref.drop_front() + "' in \"objects\"" +
+                     (names.empty() ? std::string() : " (objects: " + joinNames(names) + ")"));
+  }
+  return objectSpecs[it->second].grid;
 }

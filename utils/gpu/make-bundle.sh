@@ -45,6 +45,9 @@ for spec in "$root"/test/Execution/*.spec.json; do
   name=$(basename "$spec" .spec.json)
   example="$root/examples/${name%%.*}.py"
   [ -f "$example" ] || continue
+  # Specs with "objects" (hash grids): bundles do not carry them yet
+  # (kdsl-run --write-bundle refuses them).
+  grep -q '"objects"' "$spec" && continue
   if [ "$name" = reductions_atomics ]; then
     # compact_positive appends at slots atomic_add hands out: the order of
     # the threads' atomics, which a GPU does not define. First seen on the
@@ -75,6 +78,7 @@ for spec in "$grads"/*.spec.json; do
     *) kernels="$grads/${name%%.*}.py" ;;
   esac
   [ -f "$kernels" ] || continue
+  grep -q '"objects"' "$spec" && continue
   bundle "grad.$name" "$kernels" "$spec" "--rtol 1e-5"
 done
 echo "make-bundle.sh: $count bundles in $out (run $out/run-suite.sh on the GPU host)"

@@ -56,6 +56,9 @@ public:
 
   /// The func `name` of the prelude (the first file that has it), or null.
   FuncDef *lookup(llvm::StringRef name);
+  /// The struct `name` of the prelude (a builtin's value type, such as
+  /// hash_grid_query_t), or null.
+  StructDef *lookupStruct(llvm::StringRef name);
   /// Whether a prelude file did not parse (an internal error, reported).
   bool broken() const { return parseFailed; }
 

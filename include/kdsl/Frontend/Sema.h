@@ -148,6 +148,11 @@ private:
 
   // Statements.
   bool checkBody(Body &body);
+  /// `for index in <hash grid query>:` becomes a while loop over
+  /// hash_grid_query_next (SemaQueryLoops.cpp); false after an error.
+  bool desugarQueryLoop(Body &body, size_t i);
+  /// Whether `t` is the prelude's hash grid query struct.
+  bool isQueryType(const Type *t);
   bool checkStmt(Stmt *s);
   bool checkAssign(Expr *target, Expr *value, const Type *valueType, llvm::SMLoc loc);
   bool checkAssignTarget(Expr *target, const Type *valueType, Expr *value, llvm::SMLoc loc);
@@ -188,9 +193,18 @@ private:
   FuncDef *gradBuiltinWrapper(CallExpr *e, llvm::StringRef builtin);
   const Type *defaultArgType(FuncDef *d, Param &p);
   bool checkRefArgument(Expr *a, const Param &p, FuncDef *f, llvm::StringRef purpose);
-  bool checkRefArguments(CallExpr *e, FuncDef *f);
+  /// `shownName`: how messages name the callee (a prelude builtin's Warp
+  /// name, `wp.hash_grid_query_next`); empty: the func's name.
+  bool checkRefArguments(CallExpr *e, FuncDef *f, llvm::StringRef shownName = "");
   // Calls of prelude builtins (SemaPrelude.cpp).
   FuncDef *preludeFunc(llvm::StringRef name, llvm::SMLoc loc);
+  /// The type of the prelude struct `name` (a builtin's value type), or null
+  /// after an (internal) error.
+  const Type *preludeStructType(llvm::StringRef name, llvm::SMLoc loc);
+  /// The prelude type Warp's annotation name `name` stands for
+  /// (wp.HashGridQuery, wp.hash_grid_query_t, ...), or std::nullopt when it
+  /// names none (null after an error).
+  std::optional<const Type *> warpQueryType(llvm::StringRef name, llvm::SMLoc loc);
   const Type *checkPreludeCall(CallExpr *e, llvm::StringRef name);
   const Type *bindPreludeCall(CallExpr *e, FuncDef *f, const PreludeOverload &o,
                               llvm::ArrayRef<Expr *> bound);

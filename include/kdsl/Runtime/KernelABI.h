@@ -37,6 +37,22 @@ typedef struct kdsl_array {
   int64_t strides[4]; // in bytes
 } kdsl_array;
 
+// A hash grid (Warp's wp.HashGrid), built by the host (lib/Runtime/HashGrid.cpp):
+// a kernel's wp.uint64 grid id is the address of this header. The prelude's
+// queries (lib/Frontend/Prelude/hashgrid.py) read it by these offsets: keep
+// them (64 bytes; int32 word k is at byte 4 * k).
+typedef struct kdsl_hash_grid {
+  int32_t *point_ids;      // sorted position -> point index (num_points)
+  int32_t *cell_starts;    // per cell: first sorted position (dim_x * dim_y * dim_z)
+  int32_t *cell_ends;      // per cell: one past the last (empty cells: 0, 0)
+  uint64_t *point_keys;    // grouped builds: (cell << 32) | group per sorted position; else null
+  double cell_width_inv_d; // 1 / radius, for float64 queries
+  int32_t dim_x, dim_y, dim_z;
+  int32_t num_points;
+  float cell_width_inv; // 1 / radius in float32, for float32 and float16 queries
+  int32_t has_groups;
+} kdsl_hash_grid;
+
 typedef void (*kdsl_kernel_fn)(const int64_t *dims, int64_t begin, int64_t end, void **args);
 
 // Provided by the host and called by kernels:

@@ -25,6 +25,7 @@
 #define KDSL_RUNTIME_LAUNCHSPEC_H
 
 #include "kdsl/Runtime/CpuBackend.h"
+#include "kdsl/Runtime/HashGrid.h"
 #include "kdsl/Runtime/KernelABI.h"
 #include "kdsl/Runtime/ValueLayout.h"
 
@@ -204,6 +205,9 @@ public:
       const HostArray *array;
     };
     std::vector<ArrayUse> arrayUses;
+    /// Hash grids rebuilt from their points right before this launch (the
+    /// spec's {"rebuild": name} entries in front of it).
+    std::vector<HostHashGrid *> rebuildBefore;
   };
 
   /// Validates `spec` (short or general form) against `kernels`, allocates
@@ -223,6 +227,10 @@ public:
 
   /// The spec's "timeout" in seconds, if it has one.
   std::optional<double> timeout() const { return timeoutSeconds; }
+
+  /// The spec's "objects" (hash grids), in name order. runForward builds
+  /// each from its points before the first launch.
+  llvm::ArrayRef<std::unique_ptr<HostHashGrid>> objects() const { return objectList; }
 
   /// The distinct kernels the plan launches, in first-launch order.
   std::vector<std::string> kernelNames() const;
@@ -301,6 +309,9 @@ private:
   friend class PlanBuilder;
 
   std::vector<Launch> launchList;
+  std::vector<std::unique_ptr<HostHashGrid>> objectList;
+  /// {"rebuild": name} entries after the last launch.
+  std::vector<HostHashGrid *> rebuildAtEnd;
   bool nullArrays = false;
   std::optional<double> timeoutSeconds;
   bool backward = false;

@@ -199,7 +199,7 @@ def bump(x: wp.ref[float]) -> float:
 @wp.kernel
 def k(a: wp.array(dtype=float)):
     y = float(0.0)
-    # expected-error@+1 {{kdsl cannot call a function with wp.ref[T] parameters inside a conditional expression, an 'and'/'or' operand or a while condition yet; call it in a statement of its own}}
+    # expected-error@+1 {{kdsl cannot call a function with wp.ref[T] parameters inside a conditional expression or an 'and'/'or' operand yet; call it in a statement of its own (or as the whole condition of a while loop)}}
     a[0] = 1.0 if a[1] > 0.0 else bump(y)
 
 # -----
