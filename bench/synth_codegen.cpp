@@ -14,9 +14,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Dialect/Kdsl.h"
-#include "kdsl/Synth/ProgramGen.h"
-#include "kdsl/Synth/Sample.h"
-#include "kdsl/Synth/StageTimes.h"
+#include "kdsl/Synth/Generator/ProgramGen.h"
+#include "kdsl/Synth/Validation/Sample.h"
+#include "kdsl/Synth/Validation/StageTimes.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"

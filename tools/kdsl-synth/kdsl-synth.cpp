@@ -13,12 +13,16 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Runtime/LaunchSpec.h"
-#include "kdsl/Synth/Dataset.h"
-#include "kdsl/Synth/Export.h"
-#include "kdsl/Synth/Realism.h"
-#include "kdsl/Synth/Score.h"
+#include "kdsl/Synth/Dataset/Generate.h"
+#include "kdsl/Synth/Dataset/Merge.h"
+#include "kdsl/Synth/Dataset/RealismStats.h"
+#include "kdsl/Synth/Dataset/Stats.h"
+#include "kdsl/Synth/Dataset/Validate.h"
+#include "kdsl/Synth/Generator/Diversity.h"
+#include "kdsl/Synth/Dataset/Export.h"
+#include "kdsl/Synth/Score/Score.h"
 #include "kdsl/Support/InputFiles.h"
-#include "kdsl/Synth/StageTimes.h"
+#include "kdsl/Synth/Validation/StageTimes.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -262,7 +266,7 @@ static int runGenerate() {
 }
 
 int main(int argc, char **argv) {
-  // The sandbox kdsl-synth score runs a candidate in (lib/Synth/Sandbox.h):
+  // The sandbox kdsl-synth score runs a candidate in (lib/Synth/Score/Sandbox.h):
   // no option parsing and no LLVM signal handlers.
   if (argc == 2 && StringRef(argv[1]) == kScoreSandboxFlag)
     scoreSandboxMain();

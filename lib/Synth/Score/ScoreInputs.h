@@ -22,7 +22,7 @@
 #ifndef KDSL_SYNTH_SCOREINPUTS_H
 #define KDSL_SYNTH_SCOREINPUTS_H
 
-#include "Execute.h"
+#include "Validation/Execute.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/Error.h"

@@ -16,7 +16,7 @@
 #include "kdsl/Driver/Driver.h"
 #include "kdsl/Frontend/Frontend.h"
 #include "kdsl/Runtime/LaunchSpec.h"
-#include "kdsl/Synth/Score.h"
+#include "kdsl/Synth/Score/Score.h"
 #include "kdsl/Target/Cpp.h"
 #include "kdsl/Target/Verify.h"
 

@@ -86,20 +86,6 @@ bool categoryFeatureInOutput(const RealismFacts &facts, llvm::StringRef category
 /// output. `why` gets the first problem.
 bool isLiveProgram(const RealismFacts &facts, llvm::StringRef category, std::string *why = nullptr);
 
-/// The realism statistics of a dataset: `path` is a directory (its
-/// shard-*.jsonl files) or one JSONL file. Uses each record's `source`,
-/// `category`, `spec` and `reference` (gradients and outputs).
-llvm::Expected<llvm::json::Value> realismStats(llvm::StringRef path);
-
-/// xxh3 (16 hex digits) of the source's tokens with names abstracted (each
-/// name by its number in order of first use; wp.* names, keywords and
-/// Python builtins kept) and numbers abstracted: equal for programs that
-/// differ only in names, literals and whitespace.
-std::string normalizedProgramHash(llvm::StringRef source);
-
-/// The statistics as a table.
-void printRealismTable(const llvm::json::Value &stats, llvm::raw_ostream &os);
-
 } // namespace kdsl::synth
 
 #endif

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "PtxasCheck.h"
 
-#include "kdsl/Synth/StageTimes.h"
+#include "kdsl/Synth/Validation/StageTimes.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"

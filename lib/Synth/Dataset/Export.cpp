@@ -1,15 +1,16 @@
 //===- Export.cpp - kdsl-synth export: one folder per sample --------------===//
 //
-// See include/kdsl/Synth/Export.h. The .cu is the record's own CUDA C (the
+// See include/kdsl/Synth/Dataset/Export.h. The .cu is the record's own CUDA C (the
 // texts a model is trained on) after the prelude of the dataset's manifest,
 // followed by the host program of kdsl-translate --standalone
 // (emitStandaloneHost); the inputs reach it as a kdsl bundle written from
 // the record's kdsl_run_spec, as `kdsl-run --write-bundle` writes one.
 //
 //===----------------------------------------------------------------------===//
-#include "kdsl/Synth/Export.h"
-#include "kdsl/Synth/Dataset.h"
-#include "kdsl/Synth/Sample.h"
+#include "kdsl/Synth/Dataset/Export.h"
+#include "kdsl/Synth/Dataset/Merge.h"
+#include "kdsl/Synth/Dataset/Records.h"
+#include "kdsl/Synth/Validation/Record.h"
 
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Driver/Driver.h"

@@ -11,7 +11,7 @@
 #ifndef KDSL_SYNTH_SAMPLE_H
 #define KDSL_SYNTH_SAMPLE_H
 
-#include "kdsl/Synth/ProgramGen.h"
+#include "kdsl/Synth/Generator/ProgramGen.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/JSON.h"
@@ -63,35 +63,6 @@ std::vector<SampleResult> buildSamples(llvm::ArrayRef<Program> programs,
                                        llvm::ArrayRef<uint64_t> indices, uint64_t seed,
                                        const SampleOptions &options, mlir::MLIRContext &ctx,
                                        llvm::ArrayRef<unsigned> attempts = {});
-
-/// The seed generateProgram gets for attempt `attempt` at an index of a run
-/// with `seed`: `seed` itself for attempt 0; for a later attempt (the index's
-/// sample of the previous attempt failed validation or duplicated another),
-/// a hash of (seed, attempt). The index stays the program's index.
-uint64_t programSeed(uint64_t seed, unsigned attempt);
-
-/// How many attempts an index gets before it is left without a record.
-constexpr unsigned kMaxAttempts = 16;
-
-/// The record as one JSONL line (without the end of line): keys sorted,
-/// numbers of "data" lists and of "gradcheck" always written as floats
-/// (1.0, not 1), every number in its shortest round-trip form.
-std::string recordText(const llvm::json::Value &record);
-
-/// The split of a record with this content_hash (16 hex digits): "train"
-/// (hash mod 100 < 90), "validation" (< 95) or "test".
-llvm::StringRef splitOf(llvm::StringRef contentHash);
-
-/// The Clang in-process check of many records' C++ (or CUDA C) at once: one
-/// translation unit with the prelude and each record's forward and backward
-/// code in a namespace of its own. Returns, per record, whether it passes; on
-/// a failing unit, the records are checked one by one to find the culprits.
-std::vector<bool> checkEmittedBatch(llvm::ArrayRef<const llvm::json::Object *> records, bool cuda,
-                                    std::vector<std::string> &details);
-
-/// A hash of the source with the per-index names (k123, f123_0, S123) and
-/// whitespace normalized: equal for programs that differ only in naming.
-std::string normalizedSourceHash(llvm::StringRef source, uint64_t index);
 
 } // namespace kdsl::synth
 

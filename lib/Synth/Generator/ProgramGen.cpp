@@ -6,11 +6,12 @@
 // (Gen.h): GenFree.cpp, Motifs*.cpp.
 //
 //===----------------------------------------------------------------------===//
-#include "kdsl/Synth/ProgramGen.h"
+#include "kdsl/Synth/Generator/ProgramGen.h"
 #include "Gen.h"
-#include "kdsl/Synth/Realism.h"
+#include "kdsl/Synth/Generator/Realism.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
 
 #include <cstdlib>
 
@@ -184,3 +185,10 @@ std::string kdsl::synth::pickCategory(uint64_t seed, uint64_t index,
   return categories.back();
 }
 
+uint64_t kdsl::synth::programSeed(uint64_t seed, unsigned attempt) {
+  if (attempt == 0)
+    return seed;
+  uint64_t words[2] = {seed, uint64_t(attempt)};
+  return llvm::xxh3_64bits(
+      llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(words), sizeof(words)));
+}

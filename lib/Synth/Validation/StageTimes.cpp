@@ -1,5 +1,5 @@
 //===- StageTimes.cpp - where kdsl-synth spends its time -------------------===//
-#include "kdsl/Synth/StageTimes.h"
+#include "kdsl/Synth/Validation/StageTimes.h"
 
 #include "llvm/Support/FormatVariadic.h"
 

@@ -23,8 +23,8 @@
 
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Support/InputFiles.h"
-#include "kdsl/Synth/Dataset.h"
-#include "kdsl/Synth/Score.h"
+#include "kdsl/Synth/Dataset/Records.h"
+#include "kdsl/Synth/Score/Score.h"
 #include "kdsl/Target/Cpp.h"
 #include "kdsl/Target/Verify.h"
 

@@ -79,6 +79,15 @@ Program generateProgram(uint64_t seed, uint64_t index, llvm::StringRef category,
 std::string pickCategory(uint64_t seed, uint64_t index, llvm::ArrayRef<std::string> categories,
                          llvm::ArrayRef<double> weights = {});
 
+/// The seed generateProgram gets for attempt `attempt` at an index of a run
+/// with `seed`: `seed` itself for attempt 0; for a later attempt (the index's
+/// sample of the previous attempt failed validation or duplicated another),
+/// a hash of (seed, attempt). The index stays the program's index.
+uint64_t programSeed(uint64_t seed, unsigned attempt);
+
+/// How many attempts an index gets before it is left without a record.
+constexpr unsigned kMaxAttempts = 16;
+
 } // namespace kdsl::synth
 
 #endif

@@ -10,7 +10,7 @@
 #ifndef KDSL_LIB_SYNTH_GEN_H
 #define KDSL_LIB_SYNTH_GEN_H
 
-#include "kdsl/Synth/ProgramGen.h"
+#include "kdsl/Synth/Generator/ProgramGen.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"

@@ -1,10 +1,10 @@
 //===- Realism.cpp - liveness and dependence of generated kernels ---------===//
 //
-// See include/kdsl/Synth/Realism.h. The analysis works on the AST that
+// See include/kdsl/Synth/Generator/Realism.h. The analysis works on the AST that
 // kdsl's parser builds and Sema annotates (types, locals, builtin ids).
 //
 //===----------------------------------------------------------------------===//
-#include "kdsl/Synth/Realism.h"
+#include "kdsl/Synth/Generator/Realism.h"
 
 #include "kdsl/Frontend/AST.h"
 #include "kdsl/Frontend/Builtins.h"

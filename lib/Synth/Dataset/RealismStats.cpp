@@ -6,9 +6,10 @@
 // one value in every element).
 //
 //===----------------------------------------------------------------------===//
-#include "kdsl/Synth/Dataset.h"
-#include "kdsl/Synth/Realism.h"
-#include "kdsl/Synth/ProgramGen.h"
+#include "kdsl/Synth/Dataset/RealismStats.h"
+#include "kdsl/Synth/Dataset/Records.h"
+#include "kdsl/Synth/Generator/Realism.h"
+#include "kdsl/Synth/Generator/ProgramGen.h"
 
 #include "kdsl/Frontend/Builtins.h"
 

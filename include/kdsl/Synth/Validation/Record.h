@@ -1,0 +1,28 @@
+//===- Record.h - a record's text, split and content hash -------*- C++ -*-===//
+#ifndef KDSL_SYNTH_VALIDATION_RECORD_H
+#define KDSL_SYNTH_VALIDATION_RECORD_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/JSON.h"
+
+#include <cstdint>
+#include <string>
+
+namespace kdsl::synth {
+
+/// The record as one JSONL line (without the end of line): keys sorted,
+/// numbers of "data" lists and of "gradcheck" always written as floats
+/// (1.0, not 1), every number in its shortest round-trip form.
+std::string recordText(const llvm::json::Value &record);
+
+/// The split of a record with this content_hash (16 hex digits): "train"
+/// (hash mod 100 < 90), "validation" (< 95) or "test".
+llvm::StringRef splitOf(llvm::StringRef contentHash);
+
+/// A hash of the source with the per-index names (k123, f123_0, S123) and
+/// whitespace normalized: equal for programs that differ only in naming.
+std::string normalizedSourceHash(llvm::StringRef source, uint64_t index);
+
+} // namespace kdsl::synth
+
+#endif
