@@ -163,7 +163,7 @@ std::vector<Passed> ShardMaker::buildRound(Shard &shard,
       StageScope timer(Stage::Generate);
       programs.push_back(generateProgram(programSeed(opt.seed, attempt), i,
                                          pickCategory(opt.seed, i, categories, opt.weights),
-                                         opt.gen));
+                                         opt.gen, &ctx));
       indices.push_back(i);
       attempts.push_back(attempt);
     }

@@ -100,7 +100,7 @@ kdsl::synth::validateDataset(llvm::StringRef dir, unsigned jobs,
         uint64_t id = o->getInteger("id").value_or(0);
         std::string cat = o->getString("category").value_or("").str();
         unsigned attempt = unsigned(o->getInteger("attempt").value_or(0));
-        Program p = generateProgram(programSeed(opt->seed, attempt), id, cat, opt->gen);
+        Program p = generateProgram(programSeed(opt->seed, attempt), id, cat, opt->gen, &ctx);
         SampleResult r = buildSample(p, opt->seed, id, opt->sample, ctx, attempt);
         if (r.ok)
           setMotif(r.record, p);

@@ -10,6 +10,8 @@
 #include "Gen.h"
 #include "kdsl/Synth/Generator/Realism.h"
 
+#include "kdsl/Driver/Driver.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/xxhash.h"
 
@@ -108,7 +110,7 @@ bool kdsl::synth::parseDifficulty(llvm::StringRef spec, std::vector<int> &levels
 }
 
 Program kdsl::synth::generateProgram(uint64_t seed, uint64_t index, llvm::StringRef category,
-                                     const GenOptions &options) {
+                                     const GenOptions &options, mlir::MLIRContext *ctx) {
   // With --difficulty, the level is drawn from (seed, index) by weight, the
   // generator's sizes follow it, and programs are drawn again until one has
   // it (the closest live one after 64 attempts).
@@ -139,27 +141,39 @@ Program kdsl::synth::generateProgram(uint64_t seed, uint64_t index, llvm::String
   // without a gradient path, a constant store, a same-operand operation or
   // its category's feature not in the output is drawn again, from (seed,
   // index, attempt): deterministic. The last attempt is kept in any case.
+  // With a context, a draw is parsed and checked by the driver's front end
+  // (driver::parsePython) and the program keeps its parse, which buildSample
+  // lowers: one parse per program.
   const unsigned attempts = target ? 64 : 32;
   Program p;
+  std::shared_ptr<driver::ParsedPython> parsed, bestParsed;
   unsigned attempt = 0, best = 0;
   int bestGap = 1 << 20;
   for (; attempt < attempts; ++attempt) {
     p = Gen(seed, index, category, /*f64=*/false, o, attempt).run();
+    parsed.reset();
+    if (ctx)
+      parsed = driver::parsePython(p.source, p.kernelName + ".py", *ctx);
     std::string why;
-    bool live = isLiveProgram(analyzeRealism(p.source), category, &why);
+    bool live = isLiveProgram(parsed && parsed->checked ? analyzeRealism(*parsed->checked)
+                                                        : analyzeRealism(p.source),
+                              category, &why);
     if (getenv("KDSL_SYNTH_DEBUG") && !live)
       llvm::errs() << "redraw " << index << " " << category << ": " << why << "\n" << p.source << "\n";
     int gap = target ? std::abs(difficultyLevel(difficultyScore(p.source)) - target) : 0;
     if (live && gap == 0)
       break;
     if (live && gap < bestGap)
-      best = attempt, bestGap = gap;
+      best = attempt, bestGap = gap, bestParsed = parsed;
     if (attempt + 1 == attempts) {
-      if (bestGap < (1 << 20) && best != attempt)
+      if (bestGap < (1 << 20) && best != attempt) {
         p = Gen(seed, index, category, /*f64=*/false, o, attempt = best).run();
+        parsed = std::move(bestParsed);
+      }
       break;
     }
   }
+  p.parsed = std::move(parsed);
   p.difficultyScore = difficultyScore(p.source);
   p.difficulty = difficultyLevel(p.difficultyScore);
   // The same random stream prints both precisions: the same structure.

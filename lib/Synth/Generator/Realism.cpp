@@ -8,6 +8,7 @@
 
 #include "kdsl/Frontend/AST.h"
 #include "kdsl/Frontend/Builtins.h"
+#include "kdsl/Frontend/CheckedModule.h"
 #include "kdsl/Frontend/Diagnostics.h"
 #include "kdsl/Frontend/Parser.h"
 #include "kdsl/Frontend/Sema.h"
@@ -1081,6 +1082,19 @@ static RealismFacts analyzeOnce(StringRef source) {
   Analyzer a(facts);
   a.sm = &sm;
   a.run(ast, sema.getCheckedFuncs());
+  facts.ok = true;
+  return facts;
+}
+
+RealismFacts kdsl::synth::analyzeRealism(CheckedModule &checked) {
+  RealismFacts facts;
+  if (checked.ast().kernels.empty()) {
+    facts.error = "no kernel";
+    return facts;
+  }
+  Analyzer a(facts);
+  a.sm = &checked.sourceMgr();
+  a.run(checked.ast(), checked.checkedFuncs());
   facts.ok = true;
   return facts;
 }

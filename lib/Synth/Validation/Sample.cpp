@@ -51,6 +51,19 @@ OwningOpRef<ModuleOp> translate(llvm::StringRef source, llvm::StringRef name, ML
   return driver::translatePython(sm, ctx, {}, &os);
 }
 
+/// The module of `p`'s source: the parse generateProgram made in `ctx`
+/// lowered (the source is parsed once), or, when there is none (or it was
+/// lowered already: a batch built again one by one), the source translated.
+OwningOpRef<ModuleOp> translate(const Program &p, MLIRContext &ctx, std::string &errors) {
+  if (p.parsed && p.parsed->checked && p.parsed->ctx == &ctx) {
+    StageScope timer(Stage::Frontend);
+    OwningOpRef<ModuleOp> module = driver::translateParsed(*p.parsed);
+    errors = p.parsed->errors;
+    return module;
+  }
+  return translate(p.source, p.kernelName + ".py", ctx, errors);
+}
+
 /// Upstream symbol-dce in a pass manager built once per batch (one built
 /// per call cost 2% of kdsl-synth's codegen time): it erases the funcs
 /// nothing calls any more, directly or through other funcs. Kernels are
@@ -192,7 +205,7 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
     return std::move(out);
   };
   std::string errors;
-  OwningOpRef<ModuleOp> module = translate(p.source, p.kernelName + ".py", ctx, errors);
+  OwningOpRef<ModuleOp> module = translate(p, ctx, errors);
   if (!module)
     return failWith("frontend", errors);
   json::Object record;

@@ -18,8 +18,17 @@
 #include "llvm/Support/JSON.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
+
+namespace mlir {
+class MLIRContext;
+} // namespace mlir
+
+namespace kdsl::driver {
+struct ParsedPython;
+} // namespace kdsl::driver
 
 namespace kdsl::synth {
 
@@ -54,6 +63,9 @@ struct Program {
   /// The motif the program was built from (docs/synth.md, "Motifs": e.g.
   /// "springs", "stencil2d"); empty for the free type-directed generator.
   std::string motif;
+  /// The front end's parse of `source` when generateProgram had a context:
+  /// buildSample lowers it (once) instead of parsing the source again.
+  std::shared_ptr<driver::ParsedPython> parsed;
 };
 
 /// The difficulty score of a program's source (docs/synth.md, "Difficulty"):
@@ -70,9 +82,11 @@ bool parseDifficulty(llvm::StringRef spec, std::vector<int> &levels, std::vector
                      std::string &error);
 
 /// The program of `index` in a run with `seed`; `category` is one of
-/// allCategories().
+/// allCategories(). With `ctx`, each draw is parsed and type-checked by the
+/// driver in `ctx` (the realism checks read that AST) and the program keeps
+/// the parse of the draw it returns (Program::parsed).
 Program generateProgram(uint64_t seed, uint64_t index, llvm::StringRef category,
-                        const GenOptions &options = {});
+                        const GenOptions &options = {}, mlir::MLIRContext *ctx = nullptr);
 
 /// Deterministic category choice for `index` among `categories` (weights
 /// equal unless given; same length as `categories`).

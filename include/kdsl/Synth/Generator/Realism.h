@@ -37,6 +37,10 @@
 #include <string>
 #include <vector>
 
+namespace kdsl {
+class CheckedModule;
+} // namespace kdsl
+
 namespace kdsl::synth {
 
 /// What the analysis finds in one program (its first kernel and the funcs).
@@ -74,7 +78,12 @@ struct RealismFacts {
   std::set<std::string> featuresInOutput;
 };
 
+/// The analysis of `source` (parsed and type-checked on its own; a source
+/// with Warp 1.15's wp.select(cond, if_false, if_true) is read as wp.where).
 RealismFacts analyzeRealism(llvm::StringRef source);
+/// The analysis of a program the front end has checked (the generator's:
+/// the same parse is then lowered, driver::translateParsed).
+RealismFacts analyzeRealism(CheckedModule &checked);
 
 /// Whether `facts` shows `category`'s feature in an output ("combined":
 /// a dynamic loop, a @wp.func call, vec3, mat33 and quat values together).
