@@ -55,7 +55,8 @@ int main(int argc, char **argv) {
     std::vector<uint64_t> indices;
     for (uint64_t index = first; index < std::min<uint64_t>(first + batch, numPrograms); ++index) {
       StageScope timer(Stage::Generate);
-      programs.push_back(generateProgram(seed, index, pickCategory(seed, index, categories), {}, &ctx));
+      programs.push_back(
+          generateProgram(seed, index, pickCategory(seed, index, categories), {}, &ctx));
       indices.push_back(index);
     }
     for (SampleResult &r : buildSamples(programs, indices, seed, options, ctx)) {

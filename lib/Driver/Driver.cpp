@@ -234,8 +234,7 @@ static llvm::Error compileForCpu(ModuleOp module, const CompileOptions &options,
 /// kdsl-build-grad-funcs on the front end's `module` (null on a failure: a
 /// compiler bug).
 static OwningOpRef<ModuleOp> completeFrontend(OwningOpRef<ModuleOp> module, MLIRContext &ctx,
-                                              const FrontendOptions &options,
-                                              TimingScope *timing) {
+                                              const FrontendOptions &options, TimingScope *timing) {
   if (!module)
     return nullptr;
   PassManager pm(&ctx);
@@ -261,9 +260,8 @@ OwningOpRef<ModuleOp> driver::translatePython(llvm::SourceMgr &sm, MLIRContext &
   return completeFrontend(translateSource(sm, ctx, options), ctx, options, timing);
 }
 
-std::unique_ptr<driver::ParsedPython> driver::parsePython(llvm::StringRef source,
-                                                          llvm::StringRef bufferName,
-                                                          MLIRContext &ctx) {
+std::unique_ptr<driver::ParsedPython>
+driver::parsePython(llvm::StringRef source, llvm::StringRef bufferName, MLIRContext &ctx) {
   auto parsed = std::make_unique<ParsedPython>();
   parsed->ctx = &ctx;
   parsed->sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(source, bufferName),

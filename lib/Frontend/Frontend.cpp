@@ -1,10 +1,10 @@
 //===- Frontend.cpp - the whole front-end pipeline ------------------------===//
 #include "kdsl/Frontend/Frontend.h"
+#include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Frontend/CheckedModule.h"
 #include "kdsl/Frontend/MLIRGen.h"
 #include "kdsl/Frontend/Parser.h"
 #include "kdsl/Frontend/Sema.h"
-#include "kdsl/Dialect/Kdsl.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"

@@ -30,7 +30,8 @@ void subtractCounts(json::Object &stats, llvm::StringRef key,
 
 } // namespace
 
-int64_t kdsl::synth::shards::dropNormalizedDuplicates(std::map<std::string, std::string> &contents) {
+int64_t
+kdsl::synth::shards::dropNormalizedDuplicates(std::map<std::string, std::string> &contents) {
   std::vector<std::pair<uint64_t, std::string>> shards;
   for (auto &entry : contents) {
     llvm::StringRef digits(entry.first);

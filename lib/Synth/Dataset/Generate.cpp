@@ -7,22 +7,22 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Synth/Dataset/Generate.h"
+#include "Shards.h"
 #include "kdsl/Synth/Validation/EmittedCheck.h"
 #include "kdsl/Synth/Validation/Record.h"
 #include "kdsl/Synth/Validation/StageTimes.h"
-#include "Shards.h"
 
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Runtime/LaunchSpec.h"
-#include "kdsl/Target/Cpp.h"
 #include "kdsl/Support/OutputFiles.h"
+#include "kdsl/Target/Cpp.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
@@ -57,18 +57,12 @@ json::Value identity(const GenerateOptions &o) {
     targets.push_back("ptx");
   if (o.sample.mlir)
     targets.push_back("mlir");
-  return json::Object{{"count", int64_t(o.count)},
-                      {"seed", int64_t(o.seed)},
-                      {"categories", std::move(cats)},
-                      {"weights", std::move(weights)},
-                      {"shard_size", int64_t(o.shardSize)},
-                      {"targets", std::move(targets)},
-                      {"backward", o.sample.backward},
-                      {"clang_check", o.sample.clangCheck},
-                      {"ptx_arch", o.sample.ptxArch},
-                      {"max_depth", o.gen.maxDepth},
-                      {"statements", o.gen.statements},
-                      {"launch_threads", o.gen.threads},
+  return json::Object{{"count", int64_t(o.count)},          {"seed", int64_t(o.seed)},
+                      {"categories", std::move(cats)},      {"weights", std::move(weights)},
+                      {"shard_size", int64_t(o.shardSize)}, {"targets", std::move(targets)},
+                      {"backward", o.sample.backward},      {"clang_check", o.sample.clangCheck},
+                      {"ptx_arch", o.sample.ptxArch},       {"max_depth", o.gen.maxDepth},
+                      {"statements", o.gen.statements},     {"launch_threads", o.gen.threads},
                       {"difficulty", o.gen.difficulty}};
 }
 
@@ -97,13 +91,12 @@ private:
   struct Shard {
     ShardStats stats;
     std::string failedLines;
-    llvm::StringSet<> seen; // content hashes of its accepted records
+    llvm::StringSet<> seen;                           // content hashes of its accepted records
     std::vector<std::pair<uint64_t, unsigned>> retry; // index, attempt
   };
   void fail(Shard &shard, uint64_t i, unsigned attempt, const std::string &category,
             const std::string &reason, const std::string &detail, const std::string &source);
-  std::vector<Passed> buildRound(Shard &shard,
-                                 llvm::ArrayRef<std::pair<uint64_t, unsigned>> open,
+  std::vector<Passed> buildRound(Shard &shard, llvm::ArrayRef<std::pair<uint64_t, unsigned>> open,
                                  mlir::MLIRContext &ctx);
   void clangRound(Shard &shard, std::vector<Passed> &passed);
   void showProgress();
@@ -365,5 +358,6 @@ llvm::Error kdsl::synth::generateDataset(const GenerateOptions &opt) {
     return firstError;
 
   // Our shards must be intact now; another process's may be in the making.
-  return writeManifest(opt.dir, id, [&](uint64_t s) { return s % opt.shardCount == opt.shardIndex; });
+  return writeManifest(opt.dir, id,
+                       [&](uint64_t s) { return s % opt.shardCount == opt.shardIndex; });
 }

@@ -134,18 +134,16 @@ llvm::Expected<json::Value> kdsl::synth::mergeDatasets(llvm::ArrayRef<std::strin
     return abandon(std::move(e));
   if (auto e = installDirectory(tempDir, out))
     return std::move(e);
-  return json::Object{{"shards", shards},
-                      {"records", records},
-                      {"dedup", options.dedup},
-                      {"dropped", dropped}};
+  return json::Object{
+      {"shards", shards}, {"records", records}, {"dedup", options.dedup}, {"dropped", dropped}};
 }
 
 llvm::Error kdsl::synth::installDirectory(llvm::StringRef tempRef, llvm::StringRef outRef) {
   std::string temp = tempRef.str(), out = outRef.str();
   auto cannotMove = [&](std::error_code ec) {
     fs::remove_directories(temp);
-    return llvm::createStringError(ec, "cannot rename " + temp + " to " + out + ": " +
-                                           ec.message());
+    return llvm::createStringError(ec,
+                                   "cannot rename " + temp + " to " + out + ": " + ec.message());
   };
   std::error_code listError;
   if (!fs::exists(out) || fs::directory_iterator(out, listError) == fs::directory_iterator()) {

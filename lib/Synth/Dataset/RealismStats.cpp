@@ -8,8 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "kdsl/Synth/Dataset/RealismStats.h"
 #include "kdsl/Synth/Dataset/Records.h"
-#include "kdsl/Synth/Generator/Realism.h"
 #include "kdsl/Synth/Generator/ProgramGen.h"
+#include "kdsl/Synth/Generator/Realism.h"
 
 #include "kdsl/Frontend/Builtins.h"
 
@@ -110,10 +110,12 @@ llvm::Error readSources(StringRef path, std::vector<json::Value> &records) {
 /// The realism counts of a dataset, record by record (add), and the
 /// statistics they give (toJSON).
 struct RealismTally {
-  uint64_t n = 0, failed = 0, deadKernels = 0, assignments = 0, deadAssignments = 0, unusedKernels = 0,
-           unusedParams = 0, params = 0, zeroKernels = 0, zeroInputs = 0, floatInputs = 0,
-           noPathKernels = 0, nonAtomic = 0, constValueKernels = 0, constStoreKernels = 0,
-           sameKernels = 0, guardKernels = 0, sinKernels = 0, featureOk = 0;
+  uint64_t n = 0, failed = 0, deadKernels = 0, assignments = 0, deadAssignments = 0,
+           unusedKernels = 0, unusedParams = 0, params = 0, zeroKernels = 0, zeroInputs = 0,
+           floatInputs = 0, noPathKernels = 0, nonAtomic = 0, constValueKernels = 0,
+           constStoreKernels = 0, sameKernels = 0, guardKernels = 0, sinKernels = 0, featureOk = 0,
+           deepKernels = 0, constantRecords = 0;
+  std::set<std::string> kernelNames;
   std::map<std::string, uint64_t> skeletons, forms, builtinUse;
   std::map<std::string, std::pair<uint64_t, uint64_t>> perCategory; // samples, feature in output
   json::Array examples;
@@ -167,6 +169,9 @@ void RealismTally::add(const json::Object &rec) {
     ++sameKernels;
     example(rec, "same operands", f.sameOperand.front());
   }
+  kernelNames.insert(f.kernel);
+  deepKernels += f.expressionDepth >= kDeepExpression;
+  constantRecords += f.moduleConstants > 0;
   guardKernels += f.domainGuards > 0;
   sinKernels += f.sinWrappers > 0;
   ++skeletons[f.skeleton];
@@ -279,11 +284,10 @@ json::Value RealismTally::toJSON() const {
   return json::Object{
       {"samples", int64_t(n)},
       {"not_analysed", int64_t(failed)},
-      {"dead_assignment",
-       json::Object{{"kernels", counted(deadKernels, analysed)},
-                    {"assignments", counted(deadAssignments, assignments)}}},
-      {"unused_parameter",
-       json::Object{{"kernels", counted(unusedKernels, analysed)}, {"parameters", counted(unusedParams, params)}}},
+      {"dead_assignment", json::Object{{"kernels", counted(deadKernels, analysed)},
+                                       {"assignments", counted(deadAssignments, assignments)}}},
+      {"unused_parameter", json::Object{{"kernels", counted(unusedKernels, analysed)},
+                                        {"parameters", counted(unusedParams, params)}}},
       {"zero_gradient_input",
        json::Object{{"kernels", counted(zeroKernels, analysed)},
                     {"inputs", counted(zeroInputs, floatInputs)},
@@ -292,17 +296,23 @@ json::Value RealismTally::toJSON() const {
        json::Object{{"kernels", counted(constValueKernels, nonAtomic)},
                     {"constant_store_kernels", counted(constStoreKernels, nonAtomic)}}},
       {"same_operand", counted(sameKernels, analysed)},
-      {"idioms",
-       json::Object{{"domain_guard", counted(guardKernels, analysed)}, {"sin_wrapper", counted(sinKernels, analysed)}}},
-      {"skeletons",
-       json::Object{{"distinct", int64_t(skeletons.size())}, {"top10_share", rate(top10, analysed)}, {"top10", std::move(top)}}},
-      {"identifier_forms", json::Object{{"distinct", int64_t(forms.size())}, {"forms", std::move(formList)}}},
+      {"idioms", json::Object{{"domain_guard", counted(guardKernels, analysed)},
+                              {"sin_wrapper", counted(sinKernels, analysed)}}},
+      {"skeletons", json::Object{{"distinct", int64_t(skeletons.size())},
+                                 {"top10_share", rate(top10, analysed)},
+                                 {"top10", std::move(top)}}},
+      {"identifier_forms",
+       json::Object{{"distinct", int64_t(forms.size())}, {"forms", std::move(formList)}}},
       {"builtins", json::Object{{"used", int64_t(used.size())},
                                 {"of", int64_t(builtinCount)},
                                 {"missing", std::move(missing)},
                                 {"uses", std::move(used)}}},
       {"category_feature_in_output",
        json::Object{{"samples", counted(featureOk, analysed)}, {"per_category", std::move(cats)}}},
+      {"kernel_names",
+       json::Object{{"distinct", int64_t(kernelNames.size())}, {"of", int64_t(analysed)}}},
+      {"module_constant", counted(constantRecords, analysed)},
+      {"deep_expression", counted(deepKernels, analysed)},
       {"normalized_duplicates", counted(normalizedDups, n)},
       {"difficulty", std::move(levels)},
       {"examples", json::Array(examples)},
@@ -415,6 +425,14 @@ void kdsl::synth::printRealismTable(const json::Value &stats, llvm::raw_ostream 
   const json::Object *idf = s.getObject("identifier_forms");
   row("distinct identifier forms (digits folded)",
       std::to_string(idf ? idf->getInteger("distinct").value_or(0) : 0), "target >= 150");
+  const json::Object *kn = s.getObject("kernel_names");
+  row("distinct kernel names",
+      kn ? std::to_string(kn->getInteger("distinct").value_or(0)) + " of " +
+               std::to_string(kn->getInteger("of").value_or(0))
+         : "-",
+      "target >= 300 of 1000");
+  row("records with a module constant", pct(sub("module_constant", "")), "target >= 15%");
+  row("kernels with an expression 6+ deep", pct(sub("deep_expression", "")), "target <= 3%");
   const json::Object *b = s.getObject("builtins");
   row("builtins used", b ? std::to_string(b->getInteger("used").value_or(0)) + " of " +
                                std::to_string(b->getInteger("of").value_or(0))

@@ -22,8 +22,8 @@ kdsl::synth::forEachRecord(llvm::StringRef dir,
     return llvm::createStringError(dir + ": not a dataset directory (" +
                                    (fs::exists(dir) ? "not a directory" : "no such directory") +
                                    ")");
-  auto dataset = verifyDataset(dir, VerifyOptions{/*requireManifest=*/true, /*hashFatal=*/true},
-                               onRecord);
+  auto dataset =
+      verifyDataset(dir, VerifyOptions{/*requireManifest=*/true, /*hashFatal=*/true}, onRecord);
   if (!dataset)
     return dataset.takeError();
   return readJSON(pathIn(dir, "manifest.json"));
@@ -36,10 +36,9 @@ llvm::Error kdsl::synth::readRecords(
     llvm::Error failed = llvm::Error::success();
     auto manifest = forEachRecord(path, [&](const json::Object &record) {
       if (!failed)
-        failed = onRecord(json::Object(record),
-                          llvm::formatv("{0}: record {1}", path,
-                                        record.getInteger("id").value_or(-1))
-                              .str());
+        failed = onRecord(
+            json::Object(record),
+            llvm::formatv("{0}: record {1}", path, record.getInteger("id").value_or(-1)).str());
     });
     if (!manifest) {
       llvm::consumeError(std::move(failed));
@@ -58,9 +57,8 @@ llvm::Error kdsl::synth::readRecords(
       continue;
     auto v = json::parse(text);
     if (!v)
-      return llvm::createStringError(llvm::formatv("{0}:{1}:1: {2}", path, line,
-                                                   llvm::toString(v.takeError()))
-                                         .str());
+      return llvm::createStringError(
+          llvm::formatv("{0}:{1}:1: {2}", path, line, llvm::toString(v.takeError())).str());
     json::Object *o = v->getAsObject();
     if (!o)
       return llvm::createStringError(

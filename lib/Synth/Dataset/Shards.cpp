@@ -57,7 +57,8 @@ llvm::Expected<json::Value> parseObject(llvm::StringRef text, const std::string 
     return llvm::createStringError(message);
   }
   if (!v->getAsObject())
-    return llvm::createStringError(path + ":" + std::to_string(line) + ":1: expected a JSON object");
+    return llvm::createStringError(path + ":" + std::to_string(line) +
+                                   ":1: expected a JSON object");
   return std::move(*v);
 }
 
@@ -150,14 +151,14 @@ llvm::Expected<ShardStats> readShardStats(const std::string &path, const std::st
     }
   }
   if (uint64_t(stats.indices) != indices)
-    return bad(llvm::formatv("\"indices\" is {0}, but the shard has {1} indices", stats.indices,
-                             indices));
+    return bad(
+        llvm::formatv("\"indices\" is {0}, but the shard has {1} indices", stats.indices, indices));
   if (categorized != stats.written)
     return bad(llvm::formatv("\"per_category\" adds up to {0}, \"written\" is {1}", categorized,
                              stats.written));
   if (split != stats.written)
-    return bad(llvm::formatv("\"per_split\" adds up to {0}, \"written\" is {1}", split,
-                             stats.written));
+    return bad(
+        llvm::formatv("\"per_split\" adds up to {0}, \"written\" is {1}", split, stats.written));
   if (stats.written + stats.unfilled != stats.indices)
     return bad(llvm::formatv("written ({0}) and unfilled ({1}) do not add up to the {2} indices",
                              stats.written, stats.unfilled, stats.indices));
@@ -175,8 +176,8 @@ llvm::Expected<ShardStats> readShardStats(const std::string &path, const std::st
 std::string shardProblem(llvm::StringRef dir, uint64_t s, const ShardLayout &layout,
                          ShardStats *statsOut) {
   std::string path = pathIn(dir, shardName(s, "jsonl"));
-  auto stats = readShardStats(pathIn(dir, shardName(s, "stats")), path,
-                              layout.end(s) - layout.first(s));
+  auto stats =
+      readShardStats(pathIn(dir, shardName(s, "stats")), path, layout.end(s) - layout.first(s));
   if (!stats)
     return llvm::toString(stats.takeError());
   auto buf = readInputFile(path);
@@ -188,8 +189,8 @@ std::string shardProblem(llvm::StringRef dir, uint64_t s, const ShardLayout &lay
       int64_t(bytes.count('\n')) != stats->written)
     return llvm::formatv("{0}: {1} bytes, {2} line ends, xxh3 {3}; its stats file records {4} "
                          "bytes, {5} records, xxh3 {6}",
-                         path, bytes.size(), bytes.count('\n'), hash, stats->bytes,
-                         stats->written, stats->xxh3)
+                         path, bytes.size(), bytes.count('\n'), hash, stats->bytes, stats->written,
+                         stats->xxh3)
         .str();
   if (statsOut)
     *statsOut = std::move(*stats);
@@ -259,7 +260,8 @@ llvm::Error writeManifest(llvm::StringRef dir, const json::Value &id,
   // Records merge --dedup dropped (their indices count as unfilled).
   if (mergeDropped)
     manifest["merge_dropped"] = mergeDropped;
-  return writeFileAtomically(pathIn(dir, "manifest.json"), toText(json::Value(std::move(manifest))));
+  return writeFileAtomically(pathIn(dir, "manifest.json"),
+                             toText(json::Value(std::move(manifest))));
 }
 
 } // namespace kdsl::synth::shards

@@ -57,11 +57,15 @@ struct ShardStats {
       fails[k] = v;
     for (auto &[k, v] : perSplit)
       splits[k] = v;
-    llvm::json::Object o{{"indices", indices},       {"written", written},
-                         {"attempts", attempts},     {"unfilled", unfilled},
-                         {"duplicates", duplicates}, {"per_category", std::move(cats)},
+    llvm::json::Object o{{"indices", indices},
+                         {"written", written},
+                         {"attempts", attempts},
+                         {"unfilled", unfilled},
+                         {"duplicates", duplicates},
+                         {"per_category", std::move(cats)},
                          {"per_split", std::move(splits)},
-                         {"failures", std::move(fails)}, {"bytes", bytes},
+                         {"failures", std::move(fails)},
+                         {"bytes", bytes},
                          {"xxh3", xxh3}};
     if (mergeDropped)
       o["merge_dropped"] = mergeDropped;

@@ -1,15 +1,15 @@
 //===- Validate.cpp - kdsl-synth validate: every record rebuilt -------------===//
 #include "kdsl/Synth/Dataset/Validate.h"
-#include "kdsl/Synth/Dataset/Generate.h"
-#include "kdsl/Synth/Validation/Record.h"
 #include "Shards.h"
 #include "Verify.h"
+#include "kdsl/Synth/Dataset/Generate.h"
+#include "kdsl/Synth/Validation/Record.h"
 
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Runtime/LaunchSpec.h"
-#include "kdsl/Target/Cpp.h"
 #include "kdsl/Support/InputFiles.h"
+#include "kdsl/Target/Cpp.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -105,7 +105,8 @@ kdsl::synth::validateDataset(llvm::StringRef dir, unsigned jobs,
         if (r.ok)
           setMotif(r.record, p);
         if (!r.ok)
-          problem = llvm::formatv("record {0} fails validation now: {1}: {2}", id, r.failure, r.detail);
+          problem =
+              llvm::formatv("record {0} fails validation now: {1}: {2}", id, r.failure, r.detail);
         else if (recordText(json::Value(std::move(r.record))) != row)
           problem = llvm::formatv("record {0} differs from its rebuild", id);
       }

@@ -65,8 +65,8 @@ llvm::Error checkRecordIds(llvm::ArrayRef<json::Value> records, const std::strin
     if (auto seen = lineOf.find(*id); seen != lineOf.end())
       return error(at + llvm::formatv("record {0} duplicates line {1}", *id, seen->second));
     if (*id < previous)
-      return error(at + llvm::formatv("record {0} is out of order (after record {1})", *id,
-                                      previous));
+      return error(at +
+                   llvm::formatv("record {0} is out of order (after record {1})", *id, previous));
     lineOf[*id] = line + 1;
     previous = *id;
   }
@@ -108,7 +108,7 @@ llvm::Expected<std::map<uint64_t, std::pair<bool, bool>>> listShardFiles(const s
 
 llvm::Expected<VerifiedDataset>
 kdsl::synth::shards::verifyDataset(llvm::StringRef dirRef, const VerifyOptions &vo,
-              llvm::function_ref<void(const json::Object &)> onRecord) {
+                                   llvm::function_ref<void(const json::Object &)> onRecord) {
   std::string dir = dirRef.str();
   auto error = [](const llvm::Twine &message) { return llvm::createStringError(message); };
   VerifiedDataset result;
@@ -180,10 +180,10 @@ kdsl::synth::shards::verifyDataset(llvm::StringRef dirRef, const VerifyOptions &
       if (s >= layout->shards)
         return error(statsPath + ": not a shard of this dataset (" + runPath + ": " +
                      std::to_string(layout->shards) + " shards)");
-      return error(path + ": missing (" +
-                   (present.second ? "its stats file " + statsPath + " exists"
-                                   : "manifest.json lists it") +
-                   "; re-running the generate command makes it again)");
+      return error(
+          path + ": missing (" +
+          (present.second ? "its stats file " + statsPath + " exists" : "manifest.json lists it") +
+          "; re-running the generate command makes it again)");
     }
     auto buf = readInputFile(path);
     if (!buf)

@@ -26,7 +26,6 @@ struct VerifiedDataset {
   std::vector<VerifiedShard> shards; // those present, in index order
 };
 
-
 /// Checks a dataset directory against what `generate` recorded: every shard
 /// record by record (complete lines of JSON objects, ids in the shard's
 /// indices, increasing, no duplicate), against its stats file (which must be

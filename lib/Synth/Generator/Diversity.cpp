@@ -10,7 +10,8 @@ using namespace kdsl;
 using namespace kdsl::synth;
 namespace json = llvm::json;
 
-json::Value kdsl::synth::generatorDiversity(uint64_t seed, uint64_t count, const GenOptions &options) {
+json::Value kdsl::synth::generatorDiversity(uint64_t seed, uint64_t count,
+                                            const GenOptions &options) {
   std::vector<std::string> categories;
   for (llvm::StringRef c : allCategories())
     categories.push_back(c.str());
@@ -22,7 +23,7 @@ json::Value kdsl::synth::generatorDiversity(uint64_t seed, uint64_t count, const
     Program p = generateProgram(seed, i, cat, options);
     auto &entry = perCategory[cat];
     ++entry.first;
-    if (!hashes.insert(normalizedSourceHash(p.source, i)).second) {
+    if (!hashes.insert(normalizedSourceHash(p.source)).second) {
       ++duplicates;
       ++entry.second;
     }
@@ -35,4 +36,3 @@ json::Value kdsl::synth::generatorDiversity(uint64_t seed, uint64_t count, const
                       {"duplicate_rate", count ? double(duplicates) / double(count) : 0.0},
                       {"per_category", std::move(cats)}};
 }
-

@@ -93,8 +93,9 @@ class Gen {
 public:
   Gen(uint64_t seed, uint64_t index, llvm::StringRef cat, bool f64, const GenOptions &opt,
       unsigned attempt = 0)
-      : rng{mix(seed, index, 1 + (uint64_t(attempt) << 8))}, index(index), cat(cat.str()), f64(f64), opt(opt),
-        flavor(flavorOf(cat)) {}
+      : rng{mix(seed, index, 1 + (uint64_t(attempt) << 8))},
+        nameRng{mix(seed, index, 4 + (uint64_t(attempt) << 8))}, index(index), cat(cat.str()),
+        f64(f64), opt(opt), flavor(flavorOf(cat)) {}
 
   Program run();
 
@@ -126,8 +127,8 @@ private:
     return "";
   }
   /// A standalone float constant (typed: it starts a variable's life).
-  /// The float64 twin's symbols differ (k12d, f12_0d, S12d): both can live
-  /// in one module.
+  /// The float64 twin's symbols differ (integrate_particlesd, ...): both can
+  /// live in one module.
   std::string suffix() const { return f64 ? "d" : ""; }
   std::string lit(double v) const { return ty(Ty::F) + "(" + num(v) + ")"; }
   std::string constant() { return num(rng.value(0.1, 2.0)); }
@@ -503,11 +504,27 @@ private:
     L(at + " = " + tid + " * " + np + " + " + pk);
     return at;
   }
-  /// A name of a @wp.func: the domain's, after f<index>_ (per-index names
-  /// are normalized by the content hash).
-  std::string funcName(const std::string &base) {
-    return "f" + std::to_string(index) + "_" + base + suffix();
-  }
+  /// A name of a @wp.func: the domain's (drawn with pick, which keeps it
+  /// apart from the locals), unique in the file.
+  std::string funcName(const std::string &base) { return symbolName(base, /*local=*/false); }
+  /// The kernel's name (Names.cpp): drawn from the motif's (or, with none,
+  /// the category's) names, in one of the forms codebases use.
+  std::string kernelNameFor(llvm::StringRef motif);
+  /// `base`, or base_2, base_3, ... when the file has it (a kernel, func or
+  /// struct) or, with `local`, a local or parameter takes it; the float64
+  /// twin's symbols end in "d" (both live in one module).
+  std::string symbolName(const std::string &base, bool local = true);
+  /// symbolName of a name drawn from `pool` (with nameRng).
+  std::string drawSymbol(llvm::ArrayRef<const char *> pool);
+  /// `value` (a literal the caller drew) or, in `share` of the programs, a
+  /// module constant that holds it, named from `names` as a person names
+  /// such a value: `DT = wp.constant(0.01)` or `DT = 0.01` (Names.cpp).
+  /// Drawn with nameRng: the rest of the program stays as it is.
+  std::string named(const std::string &value, llvm::ArrayRef<const char *> names,
+                    double share = 0.5);
+  /// The module constants (named) the kernel and its funcs use, as lines
+  /// of the file before them.
+  std::string constantsText() const;
   /// A float32 value of a random builtin (wp.randf, wp.noise, ...: they
   /// return float32 and vec2/vec3 in both precisions) as this precision's
   /// kind k: converted in the float64 twin.
@@ -546,6 +563,13 @@ private:
   }
 
   Rng rng;
+  /// Draws the names of kernels, funcs and structs: a stream of its own, so
+  /// that the rest of the program does not depend on them.
+  Rng nameRng;
+  /// The file's kernel, func, struct and module constant names.
+  std::set<std::string> symbols;
+  /// Module constants: name, value as written.
+  std::vector<std::pair<std::string, std::string>> moduleConstants;
   uint64_t index;
   std::string cat;
   bool f64;

@@ -315,7 +315,10 @@ void Gen::arrayInput(const std::string &name, Ty t, int count, bool twoDim) {
 
 void Gen::helperFunc() {
   // A @wp.func of two floats, sometimes with a branch and an early return.
-  std::string name = "f" + std::to_string(index) + "_" + std::to_string(funcs++) + suffix();
+  std::string name = drawSymbol({"blend", "combine", "shape_fn", "weight_of", "smooth_step",
+                                 "falloff", "response", "transfer", "mix_terms", "kernel_weight",
+                                 "soft_clamp", "eval_term", "potential", "damp"});
+  ++funcs;
   auto saved = vars;
   auto savedUsed = used; // p and q are the func's: a kernel local may have the name
   vars = {{"p", Ty::F}, {"q", Ty::F}};
@@ -333,7 +336,8 @@ void Gen::helperFunc() {
 }
 
 void Gen::helperStruct() {
-  std::string name = "S" + std::to_string(index) + suffix();
+  std::string name = drawSymbol(
+      {"Particle", "Body", "State", "Sample", "Cell", "Node", "Item", "Record", "Point", "Agent"});
   prefix += "@wp.struct\nclass " + name + ":\n    a: " + ty(Ty::F) + "\n    b: " + ty(Ty::V) +
             "\n    n: int\n\n\n";
   if (rng.chance(0.5)) {
@@ -382,7 +386,9 @@ void Gen::genericHelpers() {
   // A generic @wp.func (typing.Any parameters), called with floats and with
   // vectors: one instance per type. Its body is built from what both types
   // have (+, -, scaling by a float), as Warp's generic helpers are.
-  std::string name = "f" + std::to_string(index) + "_" + std::to_string(funcs++) + suffix();
+  std::string name =
+      drawSymbol({"blend_any", "lerp_any", "mix_any", "interp", "towards", "combine"});
+  ++funcs;
   std::string F = ty(Ty::F);
   static const char *ws[] = {"w", "t", "alpha", "s"};
   std::string w = ws[rng.range(0, 3)];
@@ -421,7 +427,9 @@ void Gen::genericHelpers() {
   if (rng.chance(0.4))
     return;
   // Overloads: one name, a def per argument type.
-  std::string over = "f" + std::to_string(index) + "_" + std::to_string(funcs++) + suffix();
+  std::string over =
+      drawSymbol({"magnitude", "norm_of", "measure", "score_of", "size_of", "weigh"});
+  ++funcs;
   auto saved = vars;
   auto savedUsed = used;
   std::string o;
@@ -599,13 +607,19 @@ void Gen::statements() {
 Program Gen::run() {
   Program p;
   p.category = cat;
-  p.kernelName = "k" + std::to_string(index) + suffix();
   // Most programs come from a motif; the rest from the free type-directed
-  // statements below (which cover the rest of the builtins).
+  // statements below (which cover the rest of the builtins). The kernel is
+  // named once its body is drawn.
   if (opt.motifShare > 0 && rng.chance(opt.motifShare) && motif()) {
     p.motif = motifName;
+    p.kernelName = kernelNameFor(motifName);
     return finishMotif(p);
   }
+  // Expressions as people write them: the free statements compose builtins
+  // at most two productions deep (one production nests up to three calls
+  // and operators); generateProgram draws again the few programs that still
+  // nest six deep (kDeepExpression).
+  opt.maxDepth = std::min(opt.maxDepth, 2);
   twoD = cat == "array2d";
   int n = opt.threads;
   // Inputs and their loads.
@@ -811,8 +825,9 @@ Program Gen::run() {
     params += (params.empty() ? "" : ", ") + in.name + ": " + in.annotation;
     specInputs[in.name] = in.data;
   }
-  p.source = header() + prefix + "@wp.kernel\ndef " + p.kernelName + "(" + params +
-             "):\n" + body;
+  p.kernelName = kernelNameFor("");
+  p.source = header() + constantsText() + prefix + "@wp.kernel\ndef " + p.kernelName + "(" +
+             params + "):\n" + body;
   spec["kernel"] = p.kernelName;
   spec["dim"] = twoD ? Value(Array{4, 4}) : Value(n);
   spec["inputs"] = std::move(specInputs);

@@ -129,7 +129,8 @@ Program Gen::finishMotif(Program &p) {
       return elem(k, -1, 1, "");
     });
   }
-  p.source = header() + prefix + "@wp.kernel\ndef " + p.kernelName + "(" + params + "):\n" + body;
+  p.source = header() + constantsText() + prefix + "@wp.kernel\ndef " + p.kernelName + "(" +
+             params + "):\n" + body;
   Array dimArr;
   for (int d : dims)
     dimArr.push_back(d);

@@ -65,7 +65,7 @@ void Gen::mRaySphere(bool branchy) {
               b = pick({"b", "half_b", "proj"}), cc = pick({"c", "c_term", "k_c"}), disc = pick({"disc", "delta", "det"}),
               t = pick({"t", "t_hit", "hit"});
   std::string th = pick({"t_out", "hit_t", "depth_out"});
-  std::string miss = c(10.0, 100.0);
+  std::string miss = named(c(10.0, 100.0), {"MAX_DIST", "T_MAX", "FAR_PLANE", "NO_HIT"});
   // The quadratic with the full b (b = 2 oc.d, disc = b^2 - 4c, t = (-b -
   // sqrt(disc)) / 2) in one of three, else the half-b form; the direction
   // normalized in the kernel in one of four.
@@ -118,9 +118,12 @@ void Gen::mRaySphere(bool branchy) {
     std::string p = pick({"hit_p", "p", "x_hit"}), nh = pick({"n_hat", "nrm", "normal"}),
                 sh = pick({"shade", "lambert", "color"});
     std::string light = "wp.normalize({V3}(" + c(0.2, 1.0) + ", " + c(0.2, 1.0) + ", " + c(-1.0, -0.2) + "))";
+    std::string ld = pick({"light_dir", "l_dir", "sun_dir", "to_light"});
     L(p + " = " + ro + " + " + rd + " * " + t);
     L(nh + " = wp.normalize(" + p + " - " + ctr + "[i])");
-    L(sh + "[i] = wp.max(wp.dot(" + nh + ", " + light + "), 0.0) * " + c(0.5, 1.0) + " + " + c(0.05, 0.2));
+    L(ld + " = " + light);
+    L(sh + "[i] = wp.max(wp.dot(" + nh + ", " + ld + "), 0.0) * " + c(0.5, 1.0) + " + " +
+      c(0.05, 0.2));
     out(sh, "f", {n});
   }
 }
@@ -359,7 +362,7 @@ KDSL_MOTIF(QuatIntegrateMotif, "quaternion", 0, "quat_integrate") {
   std::string rot = pick({"rot", "body_q", "orient"}), om = pick({"omega", "ang_vel", "body_w"}), qo = pick({"rot_out", "q_new", "orient_out"});
   arr(rot, "q", {n}, -1, 1, "unit");
   arr(om, "v3", {n}, -2, 2);
-  std::string dt = c(0.005, 0.05);
+  std::string dt = named(c(0.005, 0.05), {"DT", "TIME_STEP", "SIM_DT", "DT_SIM", "STEP"});
   bool dtParam = rng.chance(0.5);
   if (dtParam) {
     dt = pick({"dt", "h", "sim_dt"});

@@ -121,7 +121,7 @@ KDSL_MOTIF(Gradient2dMotif, "array2d", 1, "gradient2d") {
   std::string u = pick({"phi", "sdf", "height", "p"}), o = pick({"grad", "grad_out", "normal2d"});
   arr(u, "f", {H, W}, -1, 1);
   std::string gx = pick({"gx", "dudx", "dx"}), gy = pick({"gy", "dudy", "dy"}), g = pick({"g", "grad_v", "n2"});
-  std::string ih = c(0.5, 4.0);
+  std::string ih = named(c(0.5, 4.0), {"INV_H", "INV_DX", "INV_CELL_SIZE", "RDX"});
   line("i, j = wp.tid()");
   if (rng.chance(0.4)) {
     // One-sided differences on the boundary, central ones inside (as
@@ -178,7 +178,9 @@ KDSL_MOTIF(GrayScottMotif, "array2d", 2, "gray_scott") {
            "[i, wp.max(j - 1, 0)] + " + f + "[i, wp.min(j + 1, " + f + ".shape[1] - 1)] - 4.0 * " + f + "[i, j])";
   };
   std::string a = pick({"a", "ui"}), b = pick({"b", "vi"}), r = pick({"uvv", "react", "rate"});
-  std::string F = c(0.02, 0.06), K = c(0.05, 0.07), dt = c(0.5, 1.0);
+  std::string F = named(c(0.02, 0.06), {"FEED", "FEED_RATE", "F_RATE"}),
+              K = named(c(0.05, 0.07), {"KILL", "KILL_RATE", "K_RATE"}),
+              dt = named(c(0.5, 1.0), {"DT", "TIME_STEP", "SIM_DT", "DT_SIM", "STEP"});
   // Feed and kill rates, and the time step, as scalar parameters in some.
   if (rng.chance(0.4)) {
     F = pick({"feed", "F_rate", "f_feed"});
@@ -284,7 +286,7 @@ KDSL_MOTIF(Stencil3dMotif, "arithmetic", 0, "stencil3d") {
     L(lap + " = " + nb[0] + " + " + nb[1] + " + " + nb[2] + " + " + nb[3] + " + " + nb[4] + " + " + nb[5] + " - 6.0 * " +
       c0);
   }
-  std::string coef = c(0.01, 0.15);
+  std::string coef = named(c(0.01, 0.15), {"DIFFUSION", "DIFFUSIVITY", "ALPHA", "KAPPA"});
   if (kappa) {
     L(kv + " = " + ka + "[i, j, k]");
     coef = kv;

@@ -37,7 +37,9 @@ void Gen::mActivation(bool viaFunc) {
     case 3: return z + " / (1.0 + wp.exp(-" + z + "))";
     case 4: return "wp.where(" + z + " > 0.0, " + z + ", wp.exp(" + z + ") - 1.0)";
     case 5: return "wp.tanh(" + z + ")";
-    default: return "wp.where(" + z + " > 0.0, " + z + ", " + z + " * " + c(0.01, 0.2) + ")";
+    default:
+      return "wp.where(" + z + " > 0.0, " + z + ", " + z + " * " +
+             named(c(0.01, 0.2), {"LEAKY_SLOPE", "NEG_SLOPE", "LEAK"}) + ")";
     }
   };
   std::string fname;
@@ -311,7 +313,8 @@ void Gen::mSaxpy() {
       L(pv + " = " + y + "[i]");
       bool decay = rng.chance(0.4);
       if (decay)
-        L(g + " = " + g + " + " + c(0.0005, 0.01) + " * " + pv);
+        L(g + " = " + g + " + " + named(c(0.0005, 0.01), {"WEIGHT_DECAY", "WD", "L2_REG"}) + " * " +
+          pv);
       // (Not on a decayed gradient in place: the branch would test the
       // overwritten parameter in the adjoint's recomputation.)
       if (!(inPlace && decay) && rng.chance(0.5)) {

@@ -32,7 +32,7 @@ void Gen::mIntegrate(bool scalarDt, bool collide) {
     imKind = massKind();
     arr(im, imKind, {n}, 0.2, 2.0);
   }
-  std::string dt = c(0.005, 0.05);
+  std::string dt = named(c(0.005, 0.05), {"DT", "TIME_STEP", "SIM_DT", "DT_SIM", "STEP"});
   if (scalarDt || rng.chance(0.5)) {
     dt = pick({"dt", "sim_dt", "h", "step_dt"});
     scal(dt, 0.005, 0.05);
@@ -52,7 +52,8 @@ void Gen::mIntegrate(bool scalarDt, bool collide) {
               vo = inPlace ? vel : pick({"vel_out", "v_new", "new_vel", "qd_out"});
   std::string x = pick({"x0", "p", "xi", "q0"}), v = pick({"v0", "vi", "u", "qd0"}), a = pick({"a", "acc", "accel"});
   line("i = wp.tid()");
-  std::string g = "{V3}(0.0, " + c(-9.81, -1.0) + ", 0.0)";
+  std::string g = "{V3}(0.0, " +
+                  named(c(-9.81, -1.0), {"GRAVITY", "GRAVITY_Y", "G_Y", "GRAV_ACCEL"}) + ", 0.0)";
   if (inPlace && rng.chance(0.5)) {
     // The arrays updated element by element: vel[i] += a * dt (an atomic
     // add in Warp), pos[i] = pos[i] + vel[i] * dt.
@@ -75,7 +76,10 @@ void Gen::mIntegrate(bool scalarDt, bool collide) {
       if (!damp.empty())
         L(vel + "[i] = " + vel + "[i] * (1.0 - " + damp + " * " + dt + ") + " + acc + " * " + dt);
       else if (rng.chance(0.3))
-        L(vel + "[i] = " + vel + "[i] * " + c(0.9, 0.999) + " + " + acc + " * " + dt);
+        L(vel + "[i] = " + vel + "[i] * " +
+          named(c(0.9, 0.999),
+                {"DAMPING", "VEL_DAMPING", "DRAG_FACTOR", "LINEAR_DAMPING", "DECAY"}) +
+          " + " + acc + " * " + dt);
       else
         upd(vel, acc + " * " + dt);
     };
@@ -105,7 +109,8 @@ void Gen::mIntegrate(bool scalarDt, bool collide) {
     if (!damp.empty())
       L(v + " = " + v + " * (1.0 - " + damp + " * " + dt + ")");
     else if (rng.chance(0.4))
-      L(v + " = " + v + " * " + c(0.9, 0.999));
+      L(v + " = " + v + " * " +
+        named(c(0.9, 0.999), {"DAMPING", "VEL_DAMPING", "DRAG_FACTOR", "LINEAR_DAMPING", "DECAY"}));
   };
   if (semi) {
     upd(v, a + " * " + dt);
@@ -174,7 +179,7 @@ void Gen::mSprings(bool viaFunc) {
   inputs.push_back(indexInput(ia, std::move(ea), unsignedEdges));
   inputs.push_back(indexInput(ib, std::move(eb), unsignedEdges));
   bool pbd = !viaFunc && rng.chance(0.35);
-  std::string ks = c(5.0, 50.0);
+  std::string ks = named(c(5.0, 50.0), {"SPRING_STIFFNESS", "KS", "STIFFNESS", "K_SPRING"});
   switch (pbd ? 2 : rng.range(0, 2)) {
   case 0: ks = pick({"ke", "k_s", "stiffness"}); scal(ks, 5.0, 50.0); break;
   case 1: {
@@ -387,7 +392,7 @@ KDSL_MOTIF(PiecewiseMotif, "multi_conditional", 0, "piecewise") {
       scal(lam, 0.05, 0.3);
     }
     std::string z = pick({"z", "u", "step"}), y = pick({"y", "shrunk", "w_new"});
-    std::string lr = c(0.05, 0.5);
+    std::string lr = named(c(0.05, 0.5), {"LEARNING_RATE", "LR", "STEP_SIZE"});
     if (rng.chance(0.4)) {
       lr = pick({"lr", "step_size", "eta"});
       scal(lr, 0.05, 0.5);
@@ -454,7 +459,8 @@ KDSL_MOTIF(ContactMotif, "control_flow", 1, "contact") {
   std::string pos = pick({"pos", "x", "particle_q"}), fo = pick({"force", "f_contact", "particle_f"});
   arr(pos, "v3", {n}, -1, 1);
   std::string ctr = "{V3}(" + c(-0.2, 0.2) + ", " + c(-0.2, 0.2) + ", " + c(-0.2, 0.2) + ")";
-  std::string rad = c(0.7, 1.1), ke = c(10.0, 100.0);
+  std::string rad = named(c(0.7, 1.1), {"RADIUS", "SPHERE_RADIUS", "R_SPHERE"}, 0.3),
+              ke = named(c(10.0, 100.0), {"CONTACT_KE", "KE", "CONTACT_STIFFNESS", "K_CONTACT"});
   std::string p = pick({"p", "xi", "x0"}), d = pick({"d", "rel", "offset"}), dist = pick({"dist", "r", "len_d"}),
               phi = pick({"phi", "sdf", "pen"}), f = pick({"f", "fc", "f_i"}), nh = pick({"n_hat", "nrm", "normal"});
   line("i = wp.tid()");
@@ -494,7 +500,7 @@ void Gen::mNeighbours(bool nestedLoop) {
   // Nested: the neighbour's periodic images in a box (static loops over
   // the image offsets -1, 0, 1 along x, or along x and y), as molecular
   // dynamics and SPH codes sum them.
-  std::string box = c(2.0, 4.0);
+  std::string box = named(c(2.0, 4.0), {"BOX_SIZE", "DOMAIN_SIZE", "BOUNDS", "HALF_EXTENT"});
   int nest = 0;
   if (nestedLoop && rng.chance(0.5)) {
     box = pick({"box", "box_len", "L_box"});
@@ -514,15 +520,19 @@ void Gen::mNeighbours(bool nestedLoop) {
       nest += 2;
       off = "{V3}({F}(sx - 1) * " + box + ", {F}(sy - 1) * " + box + ", 0.0)";
     }
+    // The image's offset in a local of its own, as such loops are written.
+    std::string shift = pick({"off", "shift", "img_off", "image"});
+    L(shift + " = " + off);
     if (toI)
-      L(r + " = " + xi + " - (" + pos + "[j] + " + off + ")");
+      L(r + " = " + xi + " - (" + pos + "[j] + " + shift + ")");
     else
-      L(r + " = " + pos + "[j] + " + off + " - " + xi);
+      L(r + " = " + pos + "[j] + " + shift + " - " + xi);
   };
   line("i = wp.tid()");
   L(xi + " = " + pos + "[i]");
   if (rng.chance(0.5)) {
-    std::string h2 = c(0.8, 2.0), rho = pick({"rho", "density_i", "sum_w"}), w = pick({"w", "q", "hw"}),
+    std::string h2 = named(c(0.8, 2.0), {"H2", "SMOOTHING_RADIUS_SQ", "KERNEL_RADIUS_SQ"}),
+                rho = pick({"rho", "density_i", "sum_w"}), w = pick({"w", "q", "hw"}),
                 o = pick({"density", "rho_out", "dens"});
     // The squared smoothing length as a scalar parameter in one of three.
     if (rng.chance(0.35)) {
@@ -578,7 +588,7 @@ void Gen::mNeighbours(bool nestedLoop) {
 KDSL_MOTIF(ParticlesStructMotif, "struct", 0, "particles_struct") {
   int n = launch1();
   dims = {n};
-  std::string sn = "S" + std::to_string(index) + suffix();
+  std::string sn = drawSymbol({"Particle", "ParticleState", "Body", "Agent", "Grain", "Droplet"});
   // Fields: position and velocity, then a subset of mass, radius, id, charge.
   std::vector<std::pair<std::string, std::string>> fields = {{pick({"pos", "x", "p"}), "v3"}, {pick({"vel", "v", "u"}), "v3"}};
   bool hasMass = rng.chance(0.7), hasRad = rng.chance(0.5), hasId = rng.chance(0.5), hasQ = rng.chance(0.3);
@@ -586,7 +596,8 @@ KDSL_MOTIF(ParticlesStructMotif, "struct", 0, "particles_struct") {
   // Mass and radius go, in two of five such structs, into a nested struct
   // of material properties (`p.mat.mass`).
   bool nest = (hasMass || hasRad) && rng.chance(0.4);
-  std::string inner = "S" + std::to_string(index) + "_props" + suffix(), mn = nest ? pick({"mat", "props", "phys"}) : "";
+  std::string inner = drawSymbol({"Material", "Props", "PhysProps", "MaterialParams", "Physical"}),
+              mn = nest ? pick({"mat", "props", "phys"}) : "";
   std::vector<std::pair<std::string, std::string>> innerFields;
   auto &massRad = nest ? innerFields : fields;
   if (hasMass) massRad.push_back({fm, "f"});
@@ -631,7 +642,7 @@ KDSL_MOTIF(ParticlesStructMotif, "struct", 0, "particles_struct") {
     fr = mn + "." + fr;
   }
   inputs.push_back({ps, "wp.array(dtype=" + sn + ")", Object{{"data", std::move(data)}, {"requires_grad", true}}, true});
-  std::string dt = c(0.005, 0.05);
+  std::string dt = named(c(0.005, 0.05), {"DT", "TIME_STEP", "SIM_DT", "DT_SIM", "STEP"});
   // The time step as a scalar parameter in two of five.
   if (rng.chance(0.4)) {
     dt = pick({"dt", "sim_dt", "frame_dt"});
@@ -642,7 +653,8 @@ KDSL_MOTIF(ParticlesStructMotif, "struct", 0, "particles_struct") {
   const std::string &fp = fields[0].first, &fv = fields[1].first;
   line("i = wp.tid()");
   L(p + " = " + ps + "[i]");
-  std::string g = "{V3}(0.0, " + c(-9.81, -1.0) + ", 0.0)";
+  std::string g = "{V3}(0.0, " +
+                  named(c(-9.81, -1.0), {"GRAVITY", "GRAVITY_Y", "G_Y", "GRAV_ACCEL"}) + ", 0.0)";
   if (hasQ)
     g = "(" + g + " + {V3}(" + c(-1, 1) + ", 0.0, 0.0) * " + p + "." + fq + (hasMass ? " / " + p + "." + fm : "") + ")";
   L(v + " = " + p + "." + fv + " + " + g + " * " + dt);
@@ -760,7 +772,7 @@ KDSL_MOTIF(RigidBodyMotif, "combined", 0, "rigid_body") {
     // A torque step: the new angular velocity from the world inertia.
     std::string tq = pick({"tau", "torque", "t_ext"}), wn = pick({"w_new", "omega_next"}), wo = pick({"omega_out", "w_out"});
     arr(tq, "v3", {n}, -1, 1);
-    std::string dt = c(0.005, 0.05);
+    std::string dt = named(c(0.005, 0.05), {"DT", "TIME_STEP", "SIM_DT", "DT_SIM", "STEP"});
     L(wn + " = wp.inverse(" + Iw + ") * (" + L_ + " + " + tq + "[i] * " + dt + ")");
     if (rng.chance(0.5)) {
       L("if wp.length(" + wn + ") > " + c(2.0, 4.0) + ":");

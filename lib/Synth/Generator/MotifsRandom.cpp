@@ -43,7 +43,7 @@ KDSL_MOTIF(JitterEmitMotif, "random", 0, "jitter_emit") {
   iscal(seed, 0, 100000);
   bool vel = rng.chance(0.5);
   std::string base = pick({"base_vel", "emit_vel", "v_init"}), vo = pick({"particle_vel", "vel_out", "v_spawn"});
-  std::string sigma = c(0.05, 0.5);
+  std::string sigma = named(c(0.05, 0.5), {"SIGMA", "NOISE_SCALE", "NOISE_STD", "JITTER"});
   if (vel) {
     if (rng.chance(0.5)) {
       sigma = pick({"sigma", "vel_noise", "spread_v"});
@@ -298,7 +298,7 @@ KDSL_MOTIF(RandomPairsMotif, "random", 5, "random_pairs") {
   iscal(seed, 0, 100000);
   line("i = wp.tid()");
   L(st + " = wp.rand_init(" + seed + ", i)");
-  std::string k = c(0.5, 3.0);
+  std::string k = named(c(0.5, 3.0), {"INTERACTION_K", "PAIR_STRENGTH", "K_PAIR"});
   auto draw = [&] {
     if (rng.chance(0.6))
       L(j + " = wp.randi(" + st + ", 0, " + x + ".shape[0])");

@@ -76,7 +76,7 @@ int kdsl::synth::difficultyScore(llvm::StringRef source) {
 
 int kdsl::synth::difficultyLevel(int score) {
   // About the quintiles of `generate -n 1000 --seed 11` (docs/synth.md, Difficulty).
-  static const int upper[] = {11, 16, 20, 25};
+  static const int upper[] = {10, 15, 19, 24};
   for (int l = 0; l < 4; ++l)
     if (score <= upper[l])
       return l + 1;
@@ -155,9 +155,15 @@ Program kdsl::synth::generateProgram(uint64_t seed, uint64_t index, llvm::String
     if (ctx)
       parsed = driver::parsePython(p.source, p.kernelName + ".py", *ctx);
     std::string why;
-    bool live = isLiveProgram(parsed && parsed->checked ? analyzeRealism(*parsed->checked)
-                                                        : analyzeRealism(p.source),
-                              category, &why);
+    RealismFacts facts =
+        parsed && parsed->checked ? analyzeRealism(*parsed->checked) : analyzeRealism(p.source);
+    bool live = isLiveProgram(facts, category, &why);
+    // Nesting six or more calls and operators deep only where a motif's
+    // formula has it: a free program that deep is drawn again.
+    if (live && p.motif.empty() && facts.expressionDepth >= kDeepExpression) {
+      live = false;
+      why = "an expression nested " + std::to_string(facts.expressionDepth) + " deep";
+    }
     if (getenv("KDSL_SYNTH_DEBUG") && !live)
       llvm::errs() << "redraw " << index << " " << category << ": " << why << "\n" << p.source << "\n";
     int gap = target ? std::abs(difficultyLevel(difficultyScore(p.source)) - target) : 0;

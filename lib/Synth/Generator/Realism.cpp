@@ -954,6 +954,68 @@ void Analyzer::identifiersOf(FuncDef *f) {
     facts.identifierForms.insert(foldDigits(l.getKey()));
 }
 
+/// The chain a binary operator belongs to: 1 for + and -, 2 for * and /, 0
+/// for the others.
+int chainOf(const Expr *e) {
+  auto *b = dyn_cast<BinaryExpr>(e);
+  if (!b)
+    return 0;
+  switch (b->op) {
+  case BinOp::Add:
+  case BinOp::Sub:
+    return 1;
+  case BinOp::Mul:
+  case BinOp::Div:
+    return 2;
+  default:
+    return 0;
+  }
+}
+
+/// The nesting of calls and operators in `e`: a call or an operator (not a
+/// minus before a literal) is one level above its operands; a chain of one
+/// kind (`a + b - c + d`, `a * b / c`) is one level, as a person reads it.
+int nesting(const Expr *e) {
+  bool counts = false;
+  switch (e->kind) {
+  case ExprKind::Unary: {
+    const Expr *x = cast<UnaryExpr>(e)->operand;
+    counts = !(x && (x->kind == ExprKind::Int || x->kind == ExprKind::Float));
+    break;
+  }
+  case ExprKind::Call:
+  case ExprKind::Binary:
+  case ExprKind::Compare:
+  case ExprKind::BoolOp:
+  case ExprKind::IfExp:
+    counts = true;
+    break;
+  default:
+    break;
+  }
+  int deepest = 0;
+  forEachChild(e, [&](const Expr *c) {
+    int d = nesting(c);
+    if (chainOf(e) && chainOf(c) == chainOf(e) && c == cast<BinaryExpr>(e)->lhs)
+      --d; // the chain's own level
+    deepest = std::max(deepest, d);
+  });
+  return deepest + counts;
+}
+
+/// The deepest nesting (above) of an expression of `body`.
+int expressionDepth(const Body &body) {
+  int deepest = 0;
+  walk(
+      body,
+      [&](Stmt *st) {
+        forEachChild(st, [&](Expr *e) { deepest = std::max(deepest, nesting(e)); }, [](Body &) {});
+        return WalkAction::Advance;
+      },
+      [](Expr *) { return WalkAction::Skip; });
+  return deepest;
+}
+
 void Analyzer::run(ModuleAST &mod, const std::vector<FuncDef *> &funcs) {
   FuncDef *kernel = mod.kernels.front();
   facts.kernel = kernel->name.str();
@@ -1003,6 +1065,7 @@ void Analyzer::run(ModuleAST &mod, const std::vector<FuncDef *> &funcs) {
     if (inPrelude || (f->templateOf && !templatesSeen.insert(f->templateOf).second))
       continue;
     liveness(f);
+    facts.expressionDepth = std::max(facts.expressionDepth, expressionDepth(f->body));
     skeleton += "def{" + skeletonBody(f->body) + "};";
     identifiersOf(f);
   }
@@ -1034,6 +1097,8 @@ void Analyzer::run(ModuleAST &mod, const std::vector<FuncDef *> &funcs) {
     if (StringRef(d).starts_with("f:"))
       facts.featuresInOutput.insert(d.substr(2));
   liveness(kernel);
+  facts.expressionDepth = std::max(facts.expressionDepth, expressionDepth(kernel->body));
+  facts.moduleConstants = int(mod.consts.size());
   skeleton += "kernel{" + skeletonBody(kernel->body) + "}";
   facts.skeleton = skeleton;
   identifiersOf(kernel);

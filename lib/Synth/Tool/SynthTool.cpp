@@ -58,42 +58,125 @@ public:
   cl::SubCommand mergeCmd{"merge", "Merge the directories of --shard K/N runs"};
   cl::SubCommand showCmd{"show", "Print one generated program and its launch spec"};
   cl::SubCommand validateCmd{"validate", "Rebuild and re-check every record of a dataset"};
-  cl::SubCommand scoreCmd{"score", "Compile, run and compare model outputs (candidates) " "against a dataset's records, sandboxed"};
-  cl::list<std::string> scoreArgs{cl::Positional, cl::desc("DATASET CANDIDATES.jsonl"), cl::sub(scoreCmd), cl::cat(synthCategory)};
-  cl::opt<double> scoreCpu{"cpu-seconds", cl::desc("CPU time limit per candidate (default 10)"), cl::init(10), cl::sub(scoreCmd), cl::cat(synthCategory)};
-  cl::opt<double> scoreWall{"timeout", cl::desc("Wall-clock limit per candidate (default 30 s)"), cl::init(30), cl::sub(scoreCmd), cl::cat(synthCategory)};
-  cl::opt<unsigned> scoreInputs{"inputs", cl::desc("Input sets drawn from each record's spec " "besides the spec itself (default 3)"), cl::init(3), cl::sub(scoreCmd), cl::cat(synthCategory)};
-  cl::opt<bool> scoreAllowAsm{"test-allow-inline-asm", cl::desc("Let inline assembly through the static check (for " "the suite's seccomp tests)"), cl::init(false), cl::Hidden, cl::sub(scoreCmd)};
-  cl::opt<std::string> scoreDumpInputs{"dump-inputs", cl::desc("Write each record's input sets as kdsl-run " "specs DIR/<id>-<set>.json"), cl::value_desc("DIR"), cl::sub(scoreCmd), cl::cat(synthCategory)};
-  cl::SubCommand exportCmd{"export", "Write one folder per sample: .py, standalone .cu, " ".cpp, Makefile (nvcc), metadata.json"};
-  cl::list<std::string> exportArgs{cl::Positional, cl::desc("DATASET OUT"), cl::sub(exportCmd), cl::cat(synthCategory)};
-  cl::opt<std::string> exportLayout{"layout", cl::desc("Layout of the export (dirs: a folder " "per sample)"), cl::init("dirs"), cl::sub(exportCmd), cl::cat(synthCategory)};
-  cl::opt<bool> exportForce{"force", cl::desc("Replace OUT when it holds an earlier export"), cl::init(false), cl::sub(exportCmd), cl::cat(synthCategory)};
-  cl::opt<bool> mergeDedup{"dedup", cl::desc("Drop records whose normalized program (names and " "literals abstracted) an earlier record has, across " "shards; the merge stats count them"), cl::init(false), cl::sub(mergeCmd), cl::cat(synthCategory)};
+  cl::SubCommand scoreCmd{"score", "Compile, run and compare model outputs (candidates) "
+                                   "against a dataset's records, sandboxed"};
+  cl::list<std::string> scoreArgs{cl::Positional, cl::desc("DATASET CANDIDATES.jsonl"),
+                                  cl::sub(scoreCmd), cl::cat(synthCategory)};
+  cl::opt<double> scoreCpu{"cpu-seconds", cl::desc("CPU time limit per candidate (default 10)"),
+                           cl::init(10), cl::sub(scoreCmd), cl::cat(synthCategory)};
+  cl::opt<double> scoreWall{"timeout", cl::desc("Wall-clock limit per candidate (default 30 s)"),
+                            cl::init(30), cl::sub(scoreCmd), cl::cat(synthCategory)};
+  cl::opt<unsigned> scoreInputs{"inputs",
+                                cl::desc("Input sets drawn from each record's spec "
+                                         "besides the spec itself (default 3)"),
+                                cl::init(3), cl::sub(scoreCmd), cl::cat(synthCategory)};
+  cl::opt<bool> scoreAllowAsm{"test-allow-inline-asm",
+                              cl::desc("Let inline assembly through the static check (for "
+                                       "the suite's seccomp tests)"),
+                              cl::init(false), cl::Hidden, cl::sub(scoreCmd)};
+  cl::opt<std::string> scoreDumpInputs{"dump-inputs",
+                                       cl::desc("Write each record's input sets as kdsl-run "
+                                                "specs DIR/<id>-<set>.json"),
+                                       cl::value_desc("DIR"), cl::sub(scoreCmd),
+                                       cl::cat(synthCategory)};
+  cl::SubCommand exportCmd{"export", "Write one folder per sample: .py, standalone .cu, "
+                                     ".cpp, Makefile (nvcc), metadata.json"};
+  cl::list<std::string> exportArgs{cl::Positional, cl::desc("DATASET OUT"), cl::sub(exportCmd),
+                                   cl::cat(synthCategory)};
+  cl::opt<std::string> exportLayout{"layout",
+                                    cl::desc("Layout of the export (dirs: a folder "
+                                             "per sample)"),
+                                    cl::init("dirs"), cl::sub(exportCmd), cl::cat(synthCategory)};
+  cl::opt<bool> exportForce{"force", cl::desc("Replace OUT when it holds an earlier export"),
+                            cl::init(false), cl::sub(exportCmd), cl::cat(synthCategory)};
+  cl::opt<bool> mergeDedup{"dedup",
+                           cl::desc("Drop records whose normalized program (names and "
+                                    "literals abstracted) an earlier record has, across "
+                                    "shards; the merge stats count them"),
+                           cl::init(false), cl::sub(mergeCmd), cl::cat(synthCategory)};
   cl::SubCommand diversityCmd{"diversity", "Duplicate rate of the generator alone (no validation)"};
-  cl::opt<uint64_t> sampleCount{"n", cl::desc("Number of indices (samples before validation)"), cl::init(100), cl::sub(generateCmd), cl::sub(diversityCmd), cl::cat(synthCategory)};
-  cl::opt<std::string> outDir{"o", cl::desc("Output directory"), cl::value_desc("DIR"), cl::sub(generateCmd), cl::sub(mergeCmd), cl::cat(synthCategory)};
-  cl::opt<uint64_t> seed{"seed", cl::desc("Random seed"), cl::init(1), cl::sub(generateCmd), cl::sub(showCmd), cl::sub(diversityCmd), cl::cat(synthCategory)};
-  cl::opt<std::string> categoryList{"categories", cl::desc("Comma-separated categories, optionally " "weighted (vector:2,math); default: all 18"), cl::init(""), cl::sub(generateCmd), cl::cat(synthCategory)};
-  cl::opt<std::string> targets{"targets", cl::desc("Comma-separated: cpp,cuda,ptx,mlir"), cl::init("cpp,cuda"), cl::sub(generateCmd), cl::cat(synthCategory)};
-  cl::opt<bool> noBackward{"no-backward", cl::desc("Forward kernels only"), cl::init(false), cl::sub(generateCmd), cl::cat(synthCategory)};
-  cl::opt<unsigned> jobs{"jobs", cl::desc("Threads (default: all cores)"), cl::init(0), cl::sub(generateCmd), cl::sub(validateCmd), cl::cat(synthCategory)};
-  cl::opt<std::string> shard{"shard", cl::desc("K/N: this process makes the shards s with s % N == K"), cl::init("0/1"), cl::sub(generateCmd), cl::cat(synthCategory)};
-  cl::opt<uint64_t> shardSize{"shard-size", cl::desc("Indices per shard file (default 50)"), cl::init(50), cl::sub(generateCmd), cl::cat(synthCategory)};
-  cl::opt<bool> keepFailed{"keep-failed", cl::desc("Write failed samples to failed-NNNNN.jsonl"), cl::init(false), cl::sub(generateCmd), cl::cat(synthCategory)};
-  cl::opt<bool> timing{"timing", cl::desc("Print the time spent in each validation stage on stderr"), cl::init(false), cl::sub(generateCmd), cl::cat(synthCategory)};
-  cl::opt<bool> noClang{"no-clang-check", cl::desc("Skip the Clang in-process checks"), cl::init(false), cl::sub(generateCmd), cl::cat(synthCategory)};
-  cl::opt<std::string> ptxas{"ptxas", cl::desc("ptxas for the PTX check (default: found on " "PATH or in /usr/local/cuda/bin)"), cl::init(""), cl::sub(generateCmd), cl::cat(synthCategory)};
-  cl::opt<std::string> arch{"arch", cl::desc("PTX target (default sm_80)"), cl::init("sm_80"), cl::sub(generateCmd), cl::cat(synthCategory)};
-  cl::opt<int> maxDepth{"max-depth", cl::desc("Expression depth (default 3)"), cl::init(3), cl::sub(generateCmd), cl::sub(showCmd), cl::sub(diversityCmd), cl::cat(synthCategory)};
-  cl::opt<int> statementsOpt{"statements", cl::desc("Statements per kernel (default 3)"), cl::init(3), cl::sub(generateCmd), cl::sub(showCmd), cl::sub(diversityCmd), cl::cat(synthCategory)};
-  cl::list<std::string> positional{cl::Positional, cl::desc("<dir or index>"), cl::sub(statsCmd), cl::sub(mergeCmd), cl::sub(showCmd), cl::sub(validateCmd), cl::cat(synthCategory)};
-  cl::opt<bool> brief{"brief", cl::desc("Leave out the per-builtin use counts"), cl::init(false), cl::sub(statsCmd), cl::cat(synthCategory)};
-  cl::opt<bool> realism{"realism", cl::desc("Realism of the sources: dead assignments, unused parameters, " "zero gradients, skeletons, ... (a table; a directory of " "shards or one JSONL file)"), cl::init(false), cl::sub(statsCmd), cl::cat(synthCategory)};
-  cl::opt<bool> realismJson{"json", cl::desc("With --realism: print JSON instead of the table"), cl::init(false), cl::sub(statsCmd), cl::cat(synthCategory)};
-  cl::opt<std::string> difficultyList{ "difficulty", cl::desc("Difficulty levels 1-5 to draw, optionally weighted (1:3,2:2,3); default: any"), cl::init(""), cl::sub(generateCmd), cl::sub(showCmd), cl::cat(synthCategory)};
-  cl::opt<unsigned> showAttempt{"attempt", cl::desc("Attempt to show (a record's \"attempt\"; default 0)"), cl::init(0), cl::sub(showCmd), cl::cat(synthCategory)};
-  cl::opt<std::string> showCategory{"category", cl::desc("Category to show (default: the one " "index picks)"), cl::init(""), cl::sub(showCmd), cl::cat(synthCategory)};
+  cl::opt<uint64_t> sampleCount{"n",
+                                cl::desc("Number of indices (samples before validation)"),
+                                cl::init(100),
+                                cl::sub(generateCmd),
+                                cl::sub(diversityCmd),
+                                cl::cat(synthCategory)};
+  cl::opt<std::string> outDir{"o",
+                              cl::desc("Output directory"),
+                              cl::value_desc("DIR"),
+                              cl::sub(generateCmd),
+                              cl::sub(mergeCmd),
+                              cl::cat(synthCategory)};
+  cl::opt<uint64_t> seed{
+      "seed",           cl::desc("Random seed"), cl::init(1),           cl::sub(generateCmd),
+      cl::sub(showCmd), cl::sub(diversityCmd),   cl::cat(synthCategory)};
+  cl::opt<std::string> categoryList{"categories",
+                                    cl::desc("Comma-separated categories, optionally "
+                                             "weighted (vector:2,math); default: all 18"),
+                                    cl::init(""), cl::sub(generateCmd), cl::cat(synthCategory)};
+  cl::opt<std::string> targets{"targets", cl::desc("Comma-separated: cpp,cuda,ptx,mlir"),
+                               cl::init("cpp,cuda"), cl::sub(generateCmd), cl::cat(synthCategory)};
+  cl::opt<bool> noBackward{"no-backward", cl::desc("Forward kernels only"), cl::init(false),
+                           cl::sub(generateCmd), cl::cat(synthCategory)};
+  cl::opt<unsigned> jobs{"jobs",
+                         cl::desc("Threads (default: all cores)"),
+                         cl::init(0),
+                         cl::sub(generateCmd),
+                         cl::sub(validateCmd),
+                         cl::cat(synthCategory)};
+  cl::opt<std::string> shard{"shard",
+                             cl::desc("K/N: this process makes the shards s with s % N == K"),
+                             cl::init("0/1"), cl::sub(generateCmd), cl::cat(synthCategory)};
+  cl::opt<uint64_t> shardSize{"shard-size", cl::desc("Indices per shard file (default 50)"),
+                              cl::init(50), cl::sub(generateCmd), cl::cat(synthCategory)};
+  cl::opt<bool> keepFailed{"keep-failed", cl::desc("Write failed samples to failed-NNNNN.jsonl"),
+                           cl::init(false), cl::sub(generateCmd), cl::cat(synthCategory)};
+  cl::opt<bool> timing{"timing",
+                       cl::desc("Print the time spent in each validation stage on stderr"),
+                       cl::init(false), cl::sub(generateCmd), cl::cat(synthCategory)};
+  cl::opt<bool> noClang{"no-clang-check", cl::desc("Skip the Clang in-process checks"),
+                        cl::init(false), cl::sub(generateCmd), cl::cat(synthCategory)};
+  cl::opt<std::string> ptxas{"ptxas",
+                             cl::desc("ptxas for the PTX check (default: found on "
+                                      "PATH or in /usr/local/cuda/bin)"),
+                             cl::init(""), cl::sub(generateCmd), cl::cat(synthCategory)};
+  cl::opt<std::string> arch{"arch", cl::desc("PTX target (default sm_80)"), cl::init("sm_80"),
+                            cl::sub(generateCmd), cl::cat(synthCategory)};
+  cl::opt<int> maxDepth{"max-depth",           cl::desc("Expression depth (default 3)"),
+                        cl::init(3),           cl::sub(generateCmd),
+                        cl::sub(showCmd),      cl::sub(diversityCmd),
+                        cl::cat(synthCategory)};
+  cl::opt<int> statementsOpt{"statements",          cl::desc("Statements per kernel (default 3)"),
+                             cl::init(3),           cl::sub(generateCmd),
+                             cl::sub(showCmd),      cl::sub(diversityCmd),
+                             cl::cat(synthCategory)};
+  cl::list<std::string> positional{
+      cl::Positional,   cl::desc("<dir or index>"), cl::sub(statsCmd),     cl::sub(mergeCmd),
+      cl::sub(showCmd), cl::sub(validateCmd),       cl::cat(synthCategory)};
+  cl::opt<bool> brief{"brief", cl::desc("With --json: leave out the per-builtin use counts"),
+                      cl::init(false), cl::sub(statsCmd), cl::cat(synthCategory)};
+  cl::opt<bool> realism{"realism",
+                        cl::desc("Realism of the sources: dead assignments, unused parameters, "
+                                 "zero gradients, skeletons, ... (a table; a directory of "
+                                 "shards or one JSONL file)"),
+                        cl::init(false), cl::sub(statsCmd), cl::cat(synthCategory)};
+  cl::opt<bool> realismJson{"json",
+                            cl::desc("Print JSON instead of the table (stats and stats --realism)"),
+                            cl::init(false), cl::sub(statsCmd), cl::cat(synthCategory)};
+  cl::opt<std::string> difficultyList{
+      "difficulty",
+      cl::desc("Difficulty levels 1-5 to draw, optionally weighted (1:3,2:2,3); default: any"),
+      cl::init(""),
+      cl::sub(generateCmd),
+      cl::sub(showCmd),
+      cl::cat(synthCategory)};
+  cl::opt<unsigned> showAttempt{"attempt",
+                                cl::desc("Attempt to show (a record's \"attempt\"; default 0)"),
+                                cl::init(0), cl::sub(showCmd), cl::cat(synthCategory)};
+  cl::opt<std::string> showCategory{"category",
+                                    cl::desc("Category to show (default: the one "
+                                             "index picks)"),
+                                    cl::init(""), cl::sub(showCmd), cl::cat(synthCategory)};
 
   /// The subcommand the command line names; returns the exit code.
   int run();
@@ -255,12 +338,14 @@ int SynthTool::runStats() {
   if (auto r = realismStats(positional[0])) {
     json::Object *ro = r->getAsObject();
     json::Object key;
-    for (StringRef k : {"dead_assignment", "unused_parameter", "zero_gradient_input", "normalized_duplicates",
-                        "difficulty", "category_feature_in_output"})
+    for (StringRef k : {"dead_assignment", "unused_parameter", "zero_gradient_input",
+                        "normalized_duplicates", "difficulty", "category_feature_in_output",
+                        "kernel_names", "module_constant", "deep_expression"})
       if (json::Value *v = ro->get(k))
         key[k] = std::move(*v);
     if (json::Object *sk = ro->getObject("skeletons"))
-      key["skeletons"] = json::Object{{"distinct", *sk->get("distinct")}, {"top10_share", *sk->get("top10_share")}};
+      key["skeletons"] = json::Object{{"distinct", *sk->get("distinct")},
+                                      {"top10_share", *sk->get("top10_share")}};
     if (json::Object *idf = ro->getObject("identifier_forms"))
       key["identifier_forms"] = *idf->get("distinct");
     if (json::Object *cat = key.getObject("category_feature_in_output"))
@@ -269,7 +354,10 @@ int SynthTool::runStats() {
   } else {
     consumeError(r.takeError());
   }
-  outs() << formatv("{0:2}", *stats) << "\n";
+  if (realismJson)
+    outs() << formatv("{0:2}", *stats) << "\n";
+  else
+    printDatasetTable(*stats, outs());
   return 0;
 }
 
@@ -347,7 +435,8 @@ int SynthTool::runShow() {
   std::vector<std::string> cats;
   for (StringRef c : allCategories())
     cats.push_back(c.str());
-  std::string cat = showCategory.empty() ? pickCategory(seed, index, cats) : showCategory.getValue();
+  std::string cat =
+      showCategory.empty() ? pickCategory(seed, index, cats) : showCategory.getValue();
   if (!is_contained(allCategories(), StringRef(cat)))
     return fail("unknown category '" + cat + "'");
   GenOptions g;
@@ -356,7 +445,8 @@ int SynthTool::runShow() {
   g.difficulty = difficultyList;
   Program p = generateProgram(programSeed(seed, showAttempt), index, cat, g);
   outs() << "# category: " << p.category << "\n# difficulty: " << p.difficulty << " (score "
-         << p.difficultyScore << ")\n" << p.source << "\n# spec: " << p.spec << "\n";
+         << p.difficultyScore << ")\n"
+         << p.source << "\n# spec: " << p.spec << "\n";
   return 0;
 }
 
@@ -390,9 +480,10 @@ int kdsl::synth::synthMain(int argc, char **argv) {
     return fail(toString(std::move(e)));
   // --help shows kdsl-synth's options; LLVM's stay behind --help-hidden.
   kdsl::driver::hideOptionsOutside(registerSynthOptions());
-  cl::ParseCommandLineOptions(argc, argv,
-                              "kdsl-synth: verified kernel -> C++/CUDA/PTX pairs (docs/synth.md)\n\n"
-                              "  kdsl-synth SUBCOMMAND --help lists a subcommand's options; "
-                              "--help-hidden also lists LLVM's own.\n");
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "kdsl-synth: verified kernel -> C++/CUDA/PTX pairs (docs/synth.md)\n\n"
+      "  kdsl-synth SUBCOMMAND --help lists a subcommand's options; "
+      "--help-hidden also lists LLVM's own.\n");
   return tool->run();
 }

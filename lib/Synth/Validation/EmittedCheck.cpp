@@ -33,23 +33,52 @@ struct BatchEntry {
   const RunContext *rc;
 };
 
-/// The C++ (or CUDA C) of a record as one unit in a namespace of its own; for
-/// the CUDA host emulation, followed by the CPU-ABI launchers.
+/// The extern "C" symbols of a record's texts: the kernel's name and these.
+constexpr const char *kEntrySuffixes[] = {"_cpu_forward", "_cpu_backward", "_cuda_kernel_forward",
+                                          "_cuda_kernel_backward"};
+
+/// The kernel's name in the batch's unit: records may name their kernels
+/// alike (two `integrate_particles`), and their extern "C" entry points
+/// share the unit.
+std::string unitKernel(const BatchEntry &e) { return e.kernel + "__r" + std::to_string(e.id); }
+
+/// The C++ (or CUDA C) of a record as one unit in a namespace of its own,
+/// its entry points renamed to unitKernel's (by macros around it: the text
+/// itself is the record's); for the CUDA host emulation, followed by the
+/// CPU-ABI launchers.
 std::string unitOf(const BatchEntry &e, llvm::StringRef lang, bool launchers) {
-  std::string text = "namespace kdsl_sample_" + std::to_string(e.id) + " {\n";
+  std::string text;
+  for (const char *suffix : kEntrySuffixes)
+    text += "#define " + e.kernel + suffix + " " + unitKernel(e) + suffix + "\n";
+  text += "namespace kdsl_sample_" + std::to_string(e.id) + " {\n";
   for (const char *part : {"_types", "_forward", "_backward"})
     if (auto code = e.record->getString((lang + part).str()))
       text += code->str() + "\n";
   if (launchers)
     text += cudaHostLaunchers(e.kernel, e.hasBackward);
-  return text + "}\n";
+  text += "}\n";
+  for (const char *suffix : kEntrySuffixes)
+    text += "#undef " + e.kernel + suffix + "\n";
+  return text;
 }
 
 std::vector<std::string> symbolsOf(const BatchEntry &e) {
-  std::vector<std::string> out{e.kernel + "_cpu_forward"};
+  std::vector<std::string> out{unitKernel(e) + "_cpu_forward"};
   if (e.hasBackward)
-    out.push_back(e.kernel + "_cpu_backward");
+    out.push_back(unitKernel(e) + "_cpu_backward");
   return out;
+}
+
+/// The record's run context for the unit's names (unitKernel).
+RunContext unitRunContext(const BatchEntry &e) {
+  RunContext rc = *e.rc;
+  for (KernelInfo &k : rc.kernels)
+    if (k.name == e.kernel)
+      k.name = unitKernel(e);
+  if (llvm::json::Object *o = rc.spec.getAsObject())
+    if (o->getString("kernel") == std::optional<llvm::StringRef>(e.kernel))
+      (*o)["kernel"] = unitKernel(e);
+  return rc;
 }
 
 /// Sets validation.execution.<text>.<flag> of a record the caller owns
@@ -160,7 +189,7 @@ std::vector<bool> kdsl::synth::checkEmittedBatch(llvm::ArrayRef<const json::Obje
     if (!e.rc || !reference)
       continue; // nothing to run it on (a record checked outside generate)
     auto runStart = std::chrono::steady_clock::now();
-    RunOutcome run = runAndCompare(*modules[i], *e.rc, *reference, e.hasBackward);
+    RunOutcome run = runAndCompare(*modules[i], unitRunContext(e), *reference, e.hasBackward);
     noteExecutionTime(
         cuda, "run",
         std::chrono::duration<double>(std::chrono::steady_clock::now() - runStart).count());
@@ -188,4 +217,3 @@ std::vector<bool> kdsl::synth::checkEmittedBatch(llvm::ArrayRef<const json::Obje
       forgetRunContext(e.id, e.attempt);
   return ok;
 }
-

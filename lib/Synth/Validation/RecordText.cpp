@@ -76,12 +76,17 @@ llvm::StringRef kdsl::synth::splitOf(llvm::StringRef contentHash) {
   return bucket < 90 ? "train" : bucket < 95 ? "validation" : "test";
 }
 
-std::string kdsl::synth::normalizedSourceHash(llvm::StringRef source, uint64_t index) {
+std::string kdsl::synth::normalizedSourceHash(llvm::StringRef source) {
+  // The file's own names (its kernels, funcs and structs, in order of
+  // definition) become D0, D1, ...; then whitespace is collapsed.
   std::string s = source.str();
-  std::string id = std::to_string(index);
-  s = std::regex_replace(s, std::regex("\\bk" + id + "\\b"), "K");
-  s = std::regex_replace(s, std::regex("\\bf" + id + "_"), "F_");
-  s = std::regex_replace(s, std::regex("\\bS" + id + "\\b"), "S");
+  static const std::regex defined("(^|\\n)(?:def|class) ([A-Za-z_][A-Za-z_0-9]*)");
+  std::vector<std::string> names;
+  for (std::sregex_iterator m(s.begin(), s.end(), defined), e; m != e; ++m)
+    if (!llvm::is_contained(names, (*m)[2].str()))
+      names.push_back((*m)[2].str());
+  for (auto [n, name] : llvm::enumerate(names))
+    s = std::regex_replace(s, std::regex("\\b" + name + "\\b"), "D" + std::to_string(n));
   s = std::regex_replace(s, std::regex("\\s+"), " ");
   return llvm::utohexstr(llvm::xxh3_64bits(s), /*LowerCase=*/true, /*Width=*/16);
 }

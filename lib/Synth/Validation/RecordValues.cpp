@@ -12,7 +12,6 @@ using namespace kdsl;
 using namespace kdsl::synth;
 namespace json = llvm::json;
 
-
 /// {"outputs", "grads"} of a plan after run().
 llvm::Expected<json::Object> kdsl::synth::resultsOf(const LaunchPlan &plan) {
   std::string text;
@@ -38,7 +37,7 @@ llvm::Expected<json::Object> kdsl::synth::resultsOf(const LaunchPlan &plan) {
 /// over all arrays: the largest |a - n| / (rtol * max(|a|, |n|) + atol)), or
 /// the failure.
 llvm::Expected<json::Object> kdsl::synth::checkedGradients(LaunchPlan &plan, CpuModule &cpu,
-                                              const GradCheckOptions &check) {
+                                                           const GradCheckOptions &check) {
   StageScope timer(Stage::GradCheck);
   auto results = checkGradients(plan, cpu, 1, check);
   if (!results)
@@ -135,7 +134,8 @@ static uint64_t scalarsPerElement(const ElemType &elem) {
 /// {"name", "data"} per argument of `values` (an object by argument name),
 /// in signature order, the data flattened. Fails on a value that is not a
 /// finite number.
-llvm::Expected<json::Array> kdsl::synth::flatValues(const json::Object &values, llvm::ArrayRef<ArgLayout> args) {
+llvm::Expected<json::Array> kdsl::synth::flatValues(const json::Object &values,
+                                                    llvm::ArrayRef<ArgLayout> args) {
   json::Array out;
   for (const ArgLayout &a : args) {
     const json::Value *v = values.get(a.name);
@@ -153,7 +153,8 @@ llvm::Expected<json::Array> kdsl::synth::flatValues(const json::Object &values, 
 /// The record's `spec`: kdsl-run's short form made uniform: the launch
 /// dimensions as a list, and per argument (in signature order) its name,
 /// kind, dtype, shape, struct fields, requires_grad and flat float data.
-llvm::Expected<json::Object> kdsl::synth::typedSpec(const json::Value &spec, llvm::ArrayRef<ArgLayout> args) {
+llvm::Expected<json::Object> kdsl::synth::typedSpec(const json::Value &spec,
+                                                    llvm::ArrayRef<ArgLayout> args) {
   const json::Object *o = spec.getAsObject();
   const json::Object *inputs = o ? o->getObject("inputs") : nullptr;
   if (!inputs)

@@ -22,6 +22,7 @@
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -334,7 +335,7 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
       (*o)["dim"] = json::Array{*d};
   record["kdsl_run_spec"] = recordText(runSpec);
   record["validation"] = std::move(validation);
-  std::string hash = normalizedSourceHash(p.source, index);
+  std::string hash = normalizedSourceHash(p.source);
   record["split"] = splitOf(hash);
   record["content_hash"] = hash;
   record["toolchain"] = json::Object{{"kdsl", "0.1"}, {"llvm", LLVM_VERSION_STRING}};
@@ -362,6 +363,35 @@ void checkPtx(std::vector<Prepared> &prepared, const SampleOptions &options) {
   for (Prepared &pr : prepared)
     if (pr.result.ok)
       (*pr.result.record.getObject("validation"))["ptxas"] = true;
+}
+
+/// The name a batch's JIT module gives a symbol of its program `k`: records
+/// may name their kernels and funcs alike (two `integrate_particles`), the
+/// module holds all of them.
+std::string batchName(llvm::StringRef name, size_t k) {
+  return (name + "__" + llvm::Twine(k)).str();
+}
+
+/// Renames the kernels and the funcs with a body of `module` (a program's,
+/// and its twin's) to their batchName, with their uses.
+void renameForBatch(ModuleOp module, size_t k) {
+  SymbolTable table(module);
+  for (Operation &op : llvm::make_early_inc_range(module.getBody()->getOperations())) {
+    auto f = dyn_cast<func::FuncOp>(op);
+    if (!isa<KernelOp>(op) && !(f && !f.isExternal()))
+      continue;
+    StringAttr name = SymbolTable::getSymbolName(&op);
+    (void)table.rename(&op, StringAttr::get(module.getContext(), batchName(name.getValue(), k)));
+  }
+}
+
+/// The spec `spec` for the batch's name of its kernel.
+json::Value batchSpec(const json::Value &spec, size_t k) {
+  json::Value out = spec;
+  if (json::Object *o = out.getAsObject())
+    if (std::optional<llvm::StringRef> kernel = o->getString("kernel"))
+      (*o)["kernel"] = batchName(*kernel, k);
+  return out;
 }
 
 /// Moves the top-level ops of `from` into `into` (their symbols are distinct).
@@ -466,10 +496,12 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
   for (auto [k, pr] : llvm::enumerate(prepared)) {
     if (!pr.result.ok)
       continue;
+    renameForBatch(*pr.module, k);
+    renameForBatch(*pr.twin, k);
     absorb(*combined, *pr.module);
     absorb(*combined, *pr.twin);
-    names.push_back(programs[k].kernelName);
-    names.push_back(programs[k].kernelName + "d");
+    names.push_back(batchName(programs[k].kernelName, k));
+    names.push_back(batchName(programs[k].kernelName + "d", k));
   }
   auto fallBack = [&]() {
     // One sample at a time, to find the culprit.
@@ -494,8 +526,8 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
   for (auto [k, pr] : llvm::enumerate(prepared)) {
     if (!pr.result.ok)
       continue;
-    auto plan = LaunchPlan::create(programs[k].spec, kernels);
-    auto twin = LaunchPlan::create(programs[k].spec64, kernels);
+    auto plan = LaunchPlan::create(batchSpec(programs[k].spec, k), kernels);
+    auto twin = LaunchPlan::create(batchSpec(programs[k].spec64, k), kernels);
     if (!plan || !twin) {
       std::string why;
       if (!plan)
@@ -514,9 +546,12 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
     if (options.clangCheck && (options.cpp || options.cuda)) {
       RunContext rc;
       rc.spec = programs[k].spec;
+      // The emitted texts name the kernel as the record does.
       for (const KernelInfo &info : kernels)
-        if (info.name == programs[k].kernelName)
+        if (info.name == batchName(programs[k].kernelName, k)) {
           rc.kernels.push_back(info);
+          rc.kernels.back().name = programs[k].kernelName;
+        }
       rememberRunContext(int64_t(indices[k]), int64_t(attemptOf(k)), std::move(rc));
     }
   }

@@ -21,9 +21,9 @@ forEachRecord(llvm::StringRef dir, llvm::function_ref<void(const llvm::json::Obj
 /// error); any other path is one JSONL file of records (each line a JSON
 /// object; errors say FILE:LINE:COL). `onRecord` also gets where the record
 /// is: "FILE:LINE", or "DIR: record ID".
-llvm::Error readRecords(
-    llvm::StringRef path,
-    llvm::function_ref<llvm::Error(llvm::json::Object &&, llvm::StringRef where)> onRecord);
+llvm::Error
+readRecords(llvm::StringRef path,
+            llvm::function_ref<llvm::Error(llvm::json::Object &&, llvm::StringRef where)> onRecord);
 
 } // namespace kdsl::synth
 

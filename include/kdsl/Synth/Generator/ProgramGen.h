@@ -53,9 +53,10 @@ struct GenOptions {
 
 struct Program {
   std::string category;
-  std::string kernelName; // unique per index: k<index>
+  std::string kernelName; // named for what it does (Names.cpp)
   std::string source;     // float32, the sample
-  std::string source64;   // the float64 twin (kernel k<index>d, funcs f<index>_<n>d, struct S<index>d)
+  std::string
+      source64; // the float64 twin (its kernel, funcs and structs named with a "d" at the end)
   llvm::json::Value spec = nullptr;   // kdsl-run short-form spec of `source`, with "backward"
   llvm::json::Value spec64 = nullptr; // the same for `source64`
   /// difficultyLevel(source) and the score behind it.
@@ -74,7 +75,7 @@ struct Program {
 /// statements (if, elif, else, for, while, break, continue), O operators
 /// (+ - * / %, each character) and wp.NAME( calls, F @wp.funcs.
 int difficultyScore(llvm::StringRef source);
-/// The level of a score: 1 (<= 10), 2 (<= 15), 3 (<= 20), 4 (<= 25), 5.
+/// The level of a score: 1 (<= 10), 2 (<= 15), 3 (<= 19), 4 (<= 24), 5.
 int difficultyLevel(int score);
 /// Parses `--difficulty` ("1:3,2:2,3"): levels 1 to 5, weights >= 0 (1 if
 /// not given). False, with `error`, on a bad list.

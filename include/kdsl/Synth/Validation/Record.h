@@ -19,9 +19,10 @@ std::string recordText(const llvm::json::Value &record);
 /// (hash mod 100 < 90), "validation" (< 95) or "test".
 llvm::StringRef splitOf(llvm::StringRef contentHash);
 
-/// A hash of the source with the per-index names (k123, f123_0, S123) and
-/// whitespace normalized: equal for programs that differ only in naming.
-std::string normalizedSourceHash(llvm::StringRef source, uint64_t index);
+/// A hash of the source with the names it defines (kernels, funcs, structs)
+/// and whitespace normalized: equal for programs that differ only in how
+/// they name these.
+std::string normalizedSourceHash(llvm::StringRef source);
 
 } // namespace kdsl::synth
 
