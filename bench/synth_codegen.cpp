@@ -14,9 +14,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Dialect/Kdsl.h"
-#include "kdsl/Synth/ProgramGen.h"
-#include "kdsl/Synth/Sample.h"
-#include "kdsl/Synth/StageTimes.h"
+#include "kdsl/Synth/Generator/ProgramGen.h"
+#include "kdsl/Synth/Validation/Sample.h"
+#include "kdsl/Synth/Validation/StageTimes.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
@@ -55,7 +55,8 @@ int main(int argc, char **argv) {
     std::vector<uint64_t> indices;
     for (uint64_t index = first; index < std::min<uint64_t>(first + batch, numPrograms); ++index) {
       StageScope timer(Stage::Generate);
-      programs.push_back(generateProgram(seed, index, pickCategory(seed, index, categories)));
+      programs.push_back(
+          generateProgram(seed, index, pickCategory(seed, index, categories), {}, &ctx));
       indices.push_back(index);
     }
     for (SampleResult &r : buildSamples(programs, indices, seed, options, ctx)) {

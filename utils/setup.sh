@@ -14,4 +14,4 @@ echo "== kdsl-run --check-grads (Warp's product loop: x.grad = [4, 4, 4])" >&2
 echo "== kdsl-synth generate -n 20 -o build/synth-demo" >&2
 rm -rf "$root/build/synth-demo"
 "$root/build/bin/kdsl-synth" generate -n 20 --shard-size 10 -o "$root/build/synth-demo"
-"$root/build/bin/kdsl-synth" stats --brief "$root/build/synth-demo"
+"$root/build/bin/kdsl-synth" stats "$root/build/synth-demo"   # a table (--json for all of it)

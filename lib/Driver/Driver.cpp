@@ -18,6 +18,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ManagedStatic.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace mlir;
 using namespace kdsl;
@@ -230,13 +231,10 @@ static llvm::Error compileForCpu(ModuleOp module, const CompileOptions &options,
 // The path
 //===----------------------------------------------------------------------===//
 
-OwningOpRef<ModuleOp> driver::translatePython(llvm::SourceMgr &sm, MLIRContext &ctx,
-                                              const FrontendOptions &options,
-                                              llvm::raw_ostream *errs, TimingScope *timing) {
-  std::optional<SourceMgrDiagnosticHandler> handler;
-  if (errs)
-    handler.emplace(sm, &ctx, *errs);
-  OwningOpRef<ModuleOp> module = translateSource(sm, ctx, options);
+/// kdsl-build-grad-funcs on the front end's `module` (null on a failure: a
+/// compiler bug).
+static OwningOpRef<ModuleOp> completeFrontend(OwningOpRef<ModuleOp> module, MLIRContext &ctx,
+                                              const FrontendOptions &options, TimingScope *timing) {
   if (!module)
     return nullptr;
   PassManager pm(&ctx);
@@ -251,6 +249,37 @@ OwningOpRef<ModuleOp> driver::translatePython(llvm::SourceMgr &sm, MLIRContext &
     return nullptr;
   }
   return module;
+}
+
+OwningOpRef<ModuleOp> driver::translatePython(llvm::SourceMgr &sm, MLIRContext &ctx,
+                                              const FrontendOptions &options,
+                                              llvm::raw_ostream *errs, TimingScope *timing) {
+  std::optional<SourceMgrDiagnosticHandler> handler;
+  if (errs)
+    handler.emplace(sm, &ctx, *errs);
+  return completeFrontend(translateSource(sm, ctx, options), ctx, options, timing);
+}
+
+std::unique_ptr<driver::ParsedPython>
+driver::parsePython(llvm::StringRef source, llvm::StringRef bufferName, MLIRContext &ctx) {
+  auto parsed = std::make_unique<ParsedPython>();
+  parsed->ctx = &ctx;
+  parsed->sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(source, bufferName),
+                                llvm::SMLoc());
+  llvm::raw_string_ostream os(parsed->errors);
+  SourceMgrDiagnosticHandler handler(parsed->sm, &ctx, os);
+  parsed->checked = CheckedModule::check(parsed->sm, ctx, {});
+  return parsed;
+}
+
+OwningOpRef<ModuleOp> driver::translateParsed(ParsedPython &parsed) {
+  if (!parsed.checked)
+    return nullptr;
+  MLIRContext &ctx = *parsed.ctx;
+  llvm::raw_string_ostream os(parsed.errors);
+  SourceMgrDiagnosticHandler handler(parsed.sm, &ctx, os);
+  std::unique_ptr<CheckedModule> checked = std::move(parsed.checked);
+  return completeFrontend(checked->lower(), ctx, {}, nullptr);
 }
 
 OwningOpRef<ModuleOp> driver::loadModule(llvm::SourceMgr &sm, MLIRContext &ctx,

@@ -1,6 +1,7 @@
 //===- Frontend.cpp - the whole front-end pipeline ------------------------===//
 #include "kdsl/Frontend/Frontend.h"
 #include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Frontend/CheckedModule.h"
 #include "kdsl/Frontend/MLIRGen.h"
 #include "kdsl/Frontend/Parser.h"
 #include "kdsl/Frontend/Sema.h"
@@ -72,15 +73,43 @@ static bool expandGenericKernels(llvm::SourceMgr &sm, DiagEngine &diags, ModuleA
   return true;
 }
 
-mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mlir::MLIRContext &ctx,
-                                                        const FrontendOptions &options) {
-  DiagEngine diags(sm, ctx);
+namespace kdsl {
+
+/// What CheckedModule holds between the checks and the lowering: the
+/// translation's state, as translateSource keeps it on its stack.
+struct CheckedModule::Impl {
+  Impl(llvm::SourceMgr &sm, mlir::MLIRContext &ctx, const FrontendOptions &options)
+      : sm(sm), ctx(ctx), options(options), diags(sm, ctx), sema(ast, diags, types) {}
+  llvm::SourceMgr &sm;
+  mlir::MLIRContext &ctx;
+  FrontendOptions options;
+  DiagEngine diags;
   ModuleAST ast;
+  TypeContext types;
+  Sema sema;
+  /// The kernels to translate, checked.
+  std::vector<FuncDef *> kernels;
+  bool lowered = false;
+};
+
+CheckedModule::CheckedModule() = default;
+CheckedModule::~CheckedModule() = default;
+
+ModuleAST &CheckedModule::ast() { return impl->ast; }
+const std::vector<FuncDef *> &CheckedModule::checkedFuncs() const {
+  return impl->sema.getCheckedFuncs();
+}
+llvm::SourceMgr &CheckedModule::sourceMgr() { return impl->sm; }
+
+std::unique_ptr<CheckedModule> CheckedModule::check(llvm::SourceMgr &sm, mlir::MLIRContext &ctx,
+                                                    const FrontendOptions &options) {
+  auto impl = std::make_unique<Impl>(sm, ctx, options);
+  DiagEngine &diags = impl->diags;
+  ModuleAST &ast = impl->ast;
   ast.includeDirs = options.includeDirs;
   if (!parseModule(sm.getMainFileID(), diags, ast))
     return nullptr;
-  TypeContext types;
-  Sema sema(ast, diags, types);
+  Sema &sema = impl->sema;
 
   // The kernel symbols checkAll gives: it names every func first, then the
   // kernels in order (Sema::uniqueSymbol).
@@ -98,7 +127,7 @@ mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mli
   if (options.kernelSymbols)
     *options.kernelSymbols = allSymbols;
 
-  std::vector<FuncDef *> kernels;
+  std::vector<FuncDef *> &kernels = impl->kernels;
   if (options.kernel.empty() && !options.kernels.empty()) {
     std::vector<std::string> symbols;
     for (auto [k, sym] : llvm::zip(ast.kernels, allSymbols))
@@ -137,7 +166,21 @@ mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mli
     if (!sema.checkKernel(kernels[0]))
       return nullptr;
   }
+  std::unique_ptr<CheckedModule> checked(new CheckedModule);
+  checked->impl = std::move(impl);
+  return checked;
+}
 
+mlir::OwningOpRef<mlir::ModuleOp> CheckedModule::lower() {
+  assert(!impl->lowered && "a checked module is lowered once");
+  impl->lowered = true;
+  llvm::SourceMgr &sm = impl->sm;
+  mlir::MLIRContext &ctx = impl->ctx;
+  const FrontendOptions &options = impl->options;
+  DiagEngine &diags = impl->diags;
+  ModuleAST &ast = impl->ast;
+  Sema &sema = impl->sema;
+  std::vector<FuncDef *> &kernels = impl->kernels;
   if (!expandGenericKernels(sm, diags, ast, sema, options,
                             !options.kernel.empty() || !options.kernels.empty(), kernels))
     return nullptr;
@@ -174,6 +217,14 @@ mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mli
       op->setAttr("kdsl.signed_args", b.getStrArrayAttr(signedNames));
   }
   return module;
+}
+
+} // namespace kdsl
+
+mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mlir::MLIRContext &ctx,
+                                                        const FrontendOptions &options) {
+  std::unique_ptr<CheckedModule> checked = CheckedModule::check(sm, ctx, options);
+  return checked ? checked->lower() : nullptr;
 }
 
 mlir::OwningOpRef<mlir::ModuleOp> kdsl::translateSource(llvm::SourceMgr &sm, mlir::MLIRContext &ctx,

@@ -29,7 +29,7 @@ def score(src):
 
 
 def level(sc):
-    for lv, hi in enumerate((11, 16, 20, 25), start=1):
+    for lv, hi in enumerate((10, 15, 19, 24), start=1):
         if sc <= hi:
             return lv
     return 5

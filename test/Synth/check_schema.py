@@ -14,7 +14,8 @@ kdsl-synth dataset against docs/synth-record.schema.json (issue 16, point 5).
 - split = xxh3 content_hash mod 100 (< 90 train, < 95 validation, else test),
   and manifest.json's split counts add up; shard sizes equal the manifest's;
 - with --cxx: prelude + cpp_types + cpp_forward + cpp_backward of every record
-  compiles as one unit (each record in a namespace of its own, one file);
+  compiles (each record in a namespace of its own; records whose kernels share a name, whose
+  extern "C" entry points would clash, in different units);
 - with --run: kdsl_run_spec runs on the source and gives the reference
   (flattened here) for a few records of each kind.
 """
@@ -200,16 +201,27 @@ def main():
     assert manifest["samples"] == len(records), (manifest["samples"], len(records))
 
     if cxx:
-        unit = manifest["cpp_prelude"] + "\n"
+        # Records may name their kernels alike (two `integrate_particles`), and the extern "C"
+        # entry points of one name cannot share a unit: each unit holds each name once.
+        units = []
         for r in records:
-            unit += f"namespace record_{r['id']} {{\n{r['cpp_types']}\n{r['cpp_forward']}\n{r['cpp_backward']}\n}}\n"
-        with tempfile.NamedTemporaryFile("w", suffix=".cpp", delete=False) as f:
-            f.write(unit)
-        res = subprocess.run([cxx, "-std=c++17", "-fsyntax-only", "-w", f.name],
-                             capture_output=True, text=True)
-        os.unlink(f.name)
-        assert res.returncode == 0, res.stderr[:3000]
-        print(f"check_schema: {len(records)} records compile as one unit with {os.path.basename(cxx)} "
+            unit = next((u for u in units if r["kernel_name"] not in u[0]), None)
+            if unit is None:
+                unit = (set(), [])
+                units.append(unit)
+            unit[0].add(r["kernel_name"])
+            unit[1].append(r)
+        for names, members in units:
+            text = manifest["cpp_prelude"] + "\n"
+            for r in members:
+                text += f"namespace record_{r['id']} {{\n{r['cpp_types']}\n{r['cpp_forward']}\n{r['cpp_backward']}\n}}\n"
+            with tempfile.NamedTemporaryFile("w", suffix=".cpp", delete=False) as f:
+                f.write(text)
+            res = subprocess.run([cxx, "-std=c++17", "-fsyntax-only", "-w", f.name],
+                                 capture_output=True, text=True)
+            os.unlink(f.name)
+            assert res.returncode == 0, res.stderr[:3000]
+        print(f"check_schema: {len(records)} records compile in {len(units)} units with {os.path.basename(cxx)} "
               f"({sum(1 for r in records if r['cpp_types'])} with struct types)")
 
     if kdsl_run:

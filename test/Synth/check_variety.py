@@ -23,7 +23,7 @@ def main():
     for r in records(sys.argv[1]):
         total += 1
         src = r["source"]
-        params = re.search(r"^def k\w*\((.*)\):$", src, re.M).group(1)
+        params = re.search(r"^def " + re.escape(r["kernel_name"]) + r"\((.*)\):$", src, re.M).group(1)
         args = {a["name"]: a for a in r["spec"]["args"]}
         for name, dtype, key in [(n, "uint32", "uint32 index arrays")
                                  for n in re.findall(r"(\w+): wp\.array\(dtype=wp\.uint32\)", params)] + \

@@ -16,6 +16,7 @@
 #ifndef KDSL_DRIVER_DRIVER_H
 #define KDSL_DRIVER_DRIVER_H
 
+#include "kdsl/Frontend/CheckedModule.h"
 #include "kdsl/Frontend/Frontend.h"
 #include "kdsl/Runtime/CpuBackend.h"
 
@@ -154,6 +155,32 @@ mlir::OwningOpRef<mlir::ModuleOp> translatePython(llvm::SourceMgr &sm, mlir::MLI
                                                   const FrontendOptions &options,
                                                   llvm::raw_ostream *errs,
                                                   mlir::TimingScope *timing = nullptr);
+
+/// A Python source the front end has parsed and type-checked, not lowered
+/// yet (CheckedModule), with the buffer it holds: kdsl-synth analyses the AST
+/// of each program it generates and lowers the one it keeps, so a program is
+/// parsed once.
+struct ParsedPython {
+  llvm::SourceMgr sm;
+  /// The context it was checked in (and is lowered in).
+  mlir::MLIRContext *ctx = nullptr;
+  /// Null when the source has an error, and once translateParsed lowered it.
+  std::unique_ptr<CheckedModule> checked;
+  /// The front end's diagnostics (file:line:col, source line and caret), of
+  /// parsePython and then of translateParsed.
+  std::string errors;
+};
+
+/// Parses and type-checks `source` (its buffer named `bufferName`) for a
+/// whole-file translation in `ctx`.
+std::unique_ptr<ParsedPython> parsePython(llvm::StringRef source, llvm::StringRef bufferName,
+                                          mlir::MLIRContext &ctx);
+
+/// translatePython's result for a parsed source: its module lowered
+/// (CheckedModule::lower; `parsed.checked` is released) and completed by
+/// kdsl-build-grad-funcs. Null on an error (appended to parsed.errors) or
+/// when there is no checked module.
+mlir::OwningOpRef<mlir::ModuleOp> translateParsed(ParsedPython &parsed);
 
 /// Stage 1: the main buffer of `sm` as kdsl IR (null on error; reported).
 mlir::OwningOpRef<mlir::ModuleOp> loadModule(llvm::SourceMgr &sm, mlir::MLIRContext &ctx,

@@ -94,7 +94,7 @@ enum class BuiltinDerivative : uint8_t {
   Expansion, ///< the rules of the ops its expansion creates
 };
 
-/// What kdsl-synth counts a call as (lib/Synth/Realism.cpp).
+/// What kdsl-synth counts a call as (lib/Synth/Generator/Realism.cpp).
 enum class BuiltinCategory : uint8_t {
   Math,    ///< scalar math (the f:math feature)
   Spatial, ///< transforms and spatial vectors/matrices (f:spatial)
