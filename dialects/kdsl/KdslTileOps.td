@@ -1,8 +1,9 @@
 //===- KdslTileOps.td - Warp tile operations ---------------*- tablegen -*-===//
 //
 // The ops of Warp's tile builtins (issue 30, docs/design/tiles.md). A tile is
-// a value of `!kdsl.tile<...>`; the ops are collective over a block. No
-// target lowers them yet: the driver refuses them outside --emit=mlir.
+// a value of `!kdsl.tile<...>`; the ops are collective over a block.
+// kdsl-lower-tiles (lib/Transforms/LowerTiles*.cpp) lowers them for every
+// target: buffers and loop nests.
 //
 // Element-wise arithmetic has no op of its own: `a + b`, `a * s`, `-a` and
 // `wp.tile_map(f, a, b)` (a builtin or a user func) are all one

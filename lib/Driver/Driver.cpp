@@ -295,28 +295,6 @@ OwningOpRef<ModuleOp> driver::loadModule(llvm::SourceMgr &sm, MLIRContext &ctx,
   return translatePython(sm, ctx, options.frontend, errs, timing ? &*timing : nullptr);
 }
 
-/// Tiles have a front end and a dialect but no lowering yet (issue 30,
-/// docs/design/tiles.md): every target but MLIR, and the autodiff, refuse a
-/// module with a tile op, at the first one's source line.
-static llvm::Error refuseTiles(ModuleOp module) {
-  Operation *first = nullptr;
-  module.walk([&](Operation *op) {
-    bool tile = op->getName().getStringRef().starts_with("kdsl.tile_") ||
-                llvm::any_of(op->getResultTypes(), llvm::IsaPred<TileType>);
-    if (tile)
-      first = op;
-    return tile ? WalkResult::interrupt() : WalkResult::advance();
-  });
-  if (!first)
-    return llvm::Error::success();
-  Location loc = first->getLoc();
-  if (auto fl = loc->findInstanceOf<FileLineColLoc>())
-    loc = fl;
-  emitError(loc) << "tile operations are not lowered yet (docs/design/tiles.md): '"
-                 << first->getName() << "' is supported by --emit=mlir only";
-  return driver::reported();
-}
-
 llvm::Error driver::lowerModule(ModuleOp module, const CompileOptions &options,
                                 CompileResult &result) {
   if (options.target == Target::Mlir) {
@@ -325,8 +303,6 @@ llvm::Error driver::lowerModule(ModuleOp module, const CompileOptions &options,
     os << "\n";
     return llvm::Error::success();
   }
-  if (llvm::Error e = refuseTiles(module))
-    return e;
   if (options.adjoints) {
     if (llvm::Error e = prepareAdjoints(module, options.adjointOptions, options.timing))
       return llvm::createStringError(llvm::toString(std::move(e)) + options.adjointHint);

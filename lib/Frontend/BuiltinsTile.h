@@ -3,7 +3,7 @@
 // BuiltinTable.def's tile block: wp.tile_load / tile_store / tile_atomic_add,
 // tile_zeros / ones / full / arange, tile_matmul, tile_sum, tile_transpose,
 // tile_broadcast, tile_extract, tile_map (docs/design/tiles.md, slice 1: front end and
-// dialect; no target lowers the ops yet). Tile shapes are compile-time
+// dialect; kdsl-lower-tiles lowers the ops, slice 2). Tile shapes are compile-time
 // constants (literals and module constants), as in Warp.
 //
 // Rules: BuiltinRulesTile.cpp; expansions: BuiltinLoweringTile.cpp. The

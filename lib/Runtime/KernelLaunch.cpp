@@ -89,6 +89,16 @@ std::vector<KernelInfo> kdsl::collectKernels(mlir::ModuleOp module) {
     for (mlir::Type t : k.getFunctionType().getInputs())
       info.argTypes.push_back(t);
     info.launchDims = k.getLaunchDims();
+    k.walk([&](mlir::Operation *op) {
+      if (op->getName().getStringRef().starts_with("kdsl.tile_"))
+        info.tiles = true;
+      if (auto tid = llvm::dyn_cast<TidOp>(op)) {
+        info.tidUsed.resize(tid.getNumResults(), false);
+        for (auto [d, r] : llvm::enumerate(tid.getResults()))
+          if (d < info.tidUsed.size() && !r.use_empty())
+            info.tidUsed[d] = true;
+      }
+    });
     for (bool w : writtenArguments(k))
       info.argWritten.push_back(w);
     {

@@ -290,6 +290,8 @@ private:
     std::string what; // "launch 0 (kernel 'k')" or "" in the short form
     std::vector<int64_t> dims;
     std::vector<std::string> rebuildBefore; // objects ({"rebuild": name} entries)
+    int64_t blockDim = 256;
+    bool tiled = false;
   };
   /// An entry of "objects": {"hash_grid": {"dims", "points", "radius"}}.
   struct ObjectSpec {
@@ -395,8 +397,10 @@ Error PlanBuilder::build(const json::Value &spec) {
   }
 
   if (!general) {
-    if (Error e =
-            checkKeys(*root, {"kernel", "dim", "inputs", "print", "backward", "timeout"}, "spec: "))
+    if (Error e = checkKeys(
+            *root,
+            {"kernel", "dim", "inputs", "print", "backward", "timeout", "block_dim", "tiled"},
+            "spec: "))
       return e;
     if (Error e = parseLaunch(*root, "inputs", ""))
       return e;
@@ -448,7 +452,7 @@ Error PlanBuilder::build(const json::Value &spec) {
         pendingRebuilds.push_back(name->str());
         continue;
       }
-      if (Error e = checkKeys(*obj, {"kernel", "dim", "args"}, what + ": "))
+      if (Error e = checkKeys(*obj, {"kernel", "dim", "args", "block_dim", "tiled"}, what + ": "))
         return e;
       if (Error e = parseLaunch(*obj, "args", what))
         return e;
@@ -473,6 +477,37 @@ Error PlanBuilder::build(const json::Value &spec) {
     return e;
   if (const json::Value *b = root->get("backward"))
     return parseBackward(*b);
+  return Error::success();
+}
+
+/// A tiled launch (wp.launch_tiled(k, dim=D, block_dim=B)) is the launch of
+/// D + (B,): a kernel whose wp.tid() gives len(D) + 1 indices gets the lane
+/// as the last. A tile kernel runs one lane per block (kdsl-lower-tiles'
+/// redundant form: the lane computes every tile element, the same result
+/// as B lanes), so its lane index must be unused; other kernels run their B
+/// lanes. A kernel whose wp.tid() gives len(D) indices runs over D.
+static Error tiledDims(bool tiled, const json::Value *blockDimKey, int64_t blockDim,
+                       const KernelInfo &kernel, const json::Value &dv, const std::string &prefix,
+                       std::vector<int64_t> &dims) {
+  if (!tiled)
+    return Error::success();
+  if (!blockDimKey)
+    return specError(prefix + "\"tiled\": true needs \"block_dim\" (as wp.launch_tiled)");
+  if (dims.size() > 3)
+    return specError(prefix + "a tiled launch takes 1 to 3 dimensions (wp.launch_tiled), \"dim\" " +
+                     shortJSON(dv) + " has " + Twine(dims.size()));
+  if (kernel.launchDims != dims.size() + 1)
+    return Error::success();
+  if (kernel.tiles) {
+    bool laneUsed = kernel.tidUsed.size() != kernel.launchDims || kernel.tidUsed.back();
+    if (laneUsed)
+      return specError(prefix + "kernel '" + kernel.name +
+                       "' reads the lane index (its last wp.tid() index) of a tiled launch: "
+                       "lane-dependent tile kernels are not supported yet (docs/design/tiles.md)");
+    dims.push_back(1);
+  } else {
+    dims.push_back(blockDim);
+  }
   return Error::success();
 }
 
@@ -539,6 +574,24 @@ Error PlanBuilder::parseLaunch(const json::Object &obj, StringRef argsKey, std::
   } else {
     return dimError();
   }
+  // wp.launch(..., block_dim=B) and wp.launch_tiled(..., dim=D, block_dim=B).
+  int64_t blockDim = 256; // Warp's wp.launch default
+  bool tiled = false;
+  if (const json::Value *bv = obj.get("block_dim")) {
+    std::optional<int64_t> b = getInt(*bv, 1, 1024);
+    if (!b)
+      return specError(prefix + "\"block_dim\" must be an integer from 1 to 1024, got " +
+                       shortJSON(*bv));
+    blockDim = *b;
+  }
+  if (const json::Value *tv = obj.get("tiled")) {
+    std::optional<bool> t = tv->getAsBoolean();
+    if (!t)
+      return specError(prefix + "\"tiled\" must be true or false, got " + shortJSON(*tv));
+    tiled = *t;
+  }
+  if (Error e = tiledDims(tiled, obj.get("block_dim"), blockDim, *kernel, *dv, prefix, dims))
+    return e;
   if (dims.size() != kernel->launchDims)
     return specError(prefix + "kernel '" + kernel->name + "' is launched over " +
                      Twine(kernel->launchDims) + " dimension" +
@@ -571,6 +624,8 @@ Error PlanBuilder::parseLaunch(const json::Object &obj, StringRef argsKey, std::
   in.dims = dims;
   in.rebuildBefore = std::move(pendingRebuilds);
   pendingRebuilds.clear();
+  in.blockDim = blockDim;
+  in.tiled = tiled;
   // Check the argument types now (before anything is allocated), and collect
   // the uses of named arrays.
   for (auto [arg, type] : llvm::zip(kernel->argNames, kernel->argTypes)) {
@@ -880,6 +935,8 @@ Error PlanBuilder::bindArray(const json::Value &v, ArrayType type, StringRef wha
 Error PlanBuilder::encodeLaunch(const LaunchInput &in, LaunchPlan::Launch &launch) {
   launch.kernel = in.kernel->name;
   launch.ndims = unsigned(in.dims.size());
+  launch.blockDim = in.blockDim;
+  launch.tiled = in.tiled;
   for (auto [i, d] : llvm::enumerate(in.dims))
     launch.dims[i] = d;
   size_t n = in.kernel->argNames.size();

@@ -25,6 +25,8 @@ void kdsl::buildLowerToCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &
   OutlineCpuKernelsOptions outline;
   outline.checkBounds = options.checkBounds;
   outline.denseFastPath = options.denseFastPath;
+  // Tiles as buffers and loops, before anything else sees them.
+  pm.addPass(createLowerTiles());
   // Small and single-use @wp.funcs are inlined; LLVM decides the rest.
   pm.addPass(createInlineByCost());
   // Before the launch lowering replaces kdsl.tid by the loop's index.
@@ -58,6 +60,7 @@ void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions
   // print: convert-gpu-to-nvvm converts the signatures of functions of
   // builtin types only, and kdsl.assert / kdsl.print get their thread in
   // kernels.)
+  pm.addPass(createLowerTiles());
   InlineByCostOptions inlining;
   inlining.gpu = true;
   pm.addPass(createInlineByCost(inlining));
@@ -97,6 +100,7 @@ void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions
 }
 
 void kdsl::buildPrepareEmissionPipeline(OpPassManager &pm) {
+  pm.addPass(createLowerTiles());
   // Array indices proven non-negative skip the adjustment of negative ones.
   pm.addPass(createIndexFacts());
   // The emitters map the launch ops (docs/architecture.md).

@@ -1,9 +1,9 @@
 # RUN: kdsl-translate %s --emit=mlir | FileCheck %s
 #
-# Warp tiles, front end only (issue 30, docs/design/tiles.md slice 1): the
+# Warp tiles in the front end (issue 30, docs/design/tiles.md slice 1): the
 # tile builtins with Warp 1.16's signatures become kdsl tile ops; shapes
-# come from module constants and literals. test/Driver/tiles-not-lowered.test
-# checks that the other targets refuse them.
+# come from module constants and literals. test/Driver/tiles-targets.test
+# checks that the other targets take them (kdsl-lower-tiles).
 
 import warp as wp
 

@@ -146,6 +146,12 @@ struct KernelInfo {
   /// arguments in neither list (a module kdsl did not translate, a struct's
   /// fields) take values of either signedness.
   std::vector<bool> argSigned;
+  /// The kernel holds tile ops (issue 30): a tiled launch runs it with one
+  /// lane per block (docs/kdsl-run.md).
+  bool tiles = false;
+  /// Per wp.tid() index: whether the kernel reads it (empty when the module
+  /// was lowered already: unknown).
+  std::vector<bool> tidUsed;
 };
 
 /// The kernels of `module`, in order. Call it before compiling (the backends
@@ -190,6 +196,10 @@ public:
     unsigned ndims = 1; // as given in the spec (== the kernel's launch dims)
     int64_t dims[4] = {1, 1, 1, 1};
     int64_t total() const { return dims[0] * dims[1] * dims[2] * dims[3]; }
+    /// The spec's "block_dim" (Warp's default 256) and "tiled": a tiled
+    /// launch's dims already hold its trailing lane dimension.
+    int64_t blockDim = 256;
+    bool tiled = false;
     /// An adjoint launch: `kernel`'s adjoint (CpuModule::lookup(kernel, true)),
     /// with the primal arguments followed by their adjoints.
     bool backward = false;

@@ -155,6 +155,32 @@ def IndexFacts : Pass<"kdsl-index-facts", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def LowerTiles : Pass<"kdsl-lower-tiles", "mlir::ModuleOp"> {
+  let summary = "Tiles as stack buffers, each tile op a loop nest over its elements (issue 30)";
+  let description = [{
+    The lowering of Warp's tiles every target shares (docs/design/tiles.md,
+    slice 2), run before `kdsl-lower-launch`. Every `!kdsl.tile<...>` value
+    becomes a `memref<N x T>` buffer (`memref.alloca {kdsl.tile_buffer}` at
+    the start of a `memref.alloca_scope` around the kernel's body, so each
+    thread of the launch loop frees its buffers), and each tile op a loop
+    nest over its elements (`scf.for` with i32 counters): loads and stores
+    check every index against the array's extent (out-of-range elements
+    read 0 and are not written, Warp's partial tiles), `tile_map` and
+    `tile_reduce` apply their region per element, `tile_matmul` is the
+    accumulate form in c's element type, `tile_extract` a `memref.load`.
+    Tiles carried by `scf.for` or yielded by `scf.if` live in a buffer of
+    their own that the branches and iterations copy into.
+
+    This is the design's "redundant" form with one lane per block: every
+    tile value is computed whole, and the elements a store or atomic add
+    shares out over the lanes are all this lane's. Lane-dependent kernels
+    (`wp.block_dim()` next to tiles) and tiles this form cannot hold
+    (struct elements, tiles passed to calls) are errors at the op.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
 def LowerLaunch : Pass<"kdsl-lower-launch", "mlir::ModuleOp"> {
   let summary = "Run each kdsl.kernel's body in a loop over its threads (the launch, for every target)";
   let description = [{

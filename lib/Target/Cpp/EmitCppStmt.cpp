@@ -176,6 +176,13 @@ FamilyResult CppEmitter::memoryStmt(Operation &op) {
         auto t = a.getType();
         if (t.getRank() != 1)
           return a.emitOpError("C++ emitter: only 1-D tapes are supported"), failure();
+        // A tile's buffer (kdsl-lower-tiles): a local array of static size.
+        if (a->hasAttr("kdsl.tile_buffer") && t.hasStaticShape()) {
+          bind(a.getResult(), "tile");
+          line() << typeName(t.getElementType()) << " " << name(a.getResult()) << "["
+                 << t.getDimSize(0) << "];\n";
+          return success();
+        }
         // The size is static once canonicalization folded a constant trip count.
         std::string size =
             t.isDynamicDim(0) ? name(a.getDynamicSizes()[0]) : std::to_string(t.getDimSize(0));

@@ -1,4 +1,4 @@
-# A tile kernel for test/Driver/tiles-not-lowered.test.
+# A tile kernel for test/Driver/tiles-targets.test.
 import warp as wp
 
 

@@ -1,0 +1,53 @@
+//===- LowerTiles.h - tiles as buffers, tile ops as loops (internal) -----===//
+//
+// Shared by the two files of kdsl-lower-tiles: LowerTiles.cpp (the pass: the
+// buffers, control flow, errors) and LowerTileOps.cpp (one loop nest per
+// tile op). docs/design/tiles.md, Passes.td.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KDSL_TRANSFORMS_LOWERTILES_H
+#define KDSL_TRANSFORMS_LOWERTILES_H
+
+#include "kdsl/Dialect/Kdsl.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace kdsl::tiles {
+
+/// The buffers of one function's tiles: every tile value is a
+/// `memref<N x T>` (N the tile's element count, row-major), allocated at
+/// the start of `allocaBlock`.
+class TileBuffers {
+public:
+  explicit TileBuffers(mlir::Block *allocaBlock) : allocaBlock(allocaBlock) {}
+
+  /// A new buffer for a tile of type `t`.
+  mlir::Value allocate(mlir::Location loc, TileType t);
+  /// The buffer holding tile value `v` (null if it has none yet).
+  mlir::Value lookup(mlir::Value v) const { return buffers.lookup(v); }
+  void map(mlir::Value tile, mlir::Value buffer) { buffers[tile] = buffer; }
+
+private:
+  mlir::Block *allocaBlock;
+  mlir::Operation *lastAlloca = nullptr;
+  llvm::DenseMap<mlir::Value, mlir::Value> buffers;
+};
+
+/// Whether `t` can live in a buffer: scalars, vectors and matrices.
+bool isBufferableElement(mlir::Type t);
+
+/// Emits, before `op` (a kdsl.tile_* op other than tile_yield), the loops
+/// that compute its result into a new buffer (mapped in `bufs`) or perform
+/// its effect; a tile_extract's scalar result is replaced. The op itself is
+/// left for the caller to erase. Fails with an error at the op for what
+/// this lowering does not support.
+mlir::LogicalResult lowerTileOp(mlir::Operation *op, TileBuffers &bufs);
+
+/// Copies buffer `from` into buffer `to` (same type), before `b`'s point.
+void copyBuffer(mlir::OpBuilder &b, mlir::Location loc, mlir::Value from, mlir::Value to);
+
+} // namespace kdsl::tiles
+
+#endif // KDSL_TRANSFORMS_LOWERTILES_H
