@@ -147,11 +147,11 @@ LogicalResult TileExtractOp::verify() {
 static LogicalResult verifyViewSteps(Operation *op, TileType in, TileType view,
                                      ArrayRef<int64_t> steps, size_t numOffsets) {
   if (numOffsets != in.getRank())
-    return op->emitOpError("expects ") << in.getRank() << " offsets for " << in << ", got "
-                                       << numOffsets;
+    return op->emitOpError("expects ")
+           << in.getRank() << " offsets for " << in << ", got " << numOffsets;
   if (steps.size() != in.getRank())
-    return op->emitOpError("expects ") << in.getRank() << " steps for " << in << ", got "
-                                       << steps.size();
+    return op->emitOpError("expects ")
+           << in.getRank() << " steps for " << in << ", got " << steps.size();
   if ((int64_t)llvm::count_if(steps, [](int64_t s) { return s != 0; }) != view.getRank())
     return op->emitOpError("the non-zero steps must be one per dimension of ") << view;
   if (in.getElementType() != view.getElementType())
@@ -317,7 +317,8 @@ LogicalResult TileScanOp::verify() {
 LogicalResult TileSortOp::verify() {
   TileType k = getKeys().getType(), v = getValues().getType();
   if (k.getRank() != 1 || v.getRank() != 1 || k.getShape() != v.getShape())
-    return emitOpError("keys and values must be 1-d tiles of one length, got ") << k << " and " << v;
+    return emitOpError("keys and values must be 1-d tiles of one length, got ")
+           << k << " and " << v;
   if (!k.getElementType().isIntOrFloat() || k.getElementType().isInteger(1))
     return emitOpError("keys must be integers or floats, got ") << k.getElementType();
   return success();

@@ -60,9 +60,9 @@ Value kdsl::lowerTileArange(LowerCtx &c) {
 /// output form `tile_matmul(a, b, out)` assigns out + a @ b to `out`.
 Value kdsl::lowerTileMatmul(LowerCtx &c) {
   if (c.e->outputArgsFrom) {
-    mlir::Value r = TileMatmulOp::create(c.b, c.l, c.a[2].getType(), c.a[0], c.a[1], c.a[2],
-                                         c.b.getF64FloatAttr(c.e->alpha),
-                                         c.b.getF64FloatAttr(c.e->beta));
+    mlir::Value r =
+        TileMatmulOp::create(c.b, c.l, c.a[2].getType(), c.a[0], c.a[1], c.a[2],
+                             c.b.getF64FloatAttr(c.e->alpha), c.b.getF64FloatAttr(c.e->beta));
     c.g.assignTo(c.e->boundArgs[2], r);
     return {};
   }
@@ -135,9 +135,7 @@ Value kdsl::lowerTileAssign(LowerCtx &c) {
   return {};
 }
 
-Value kdsl::lowerTileReshape(LowerCtx &c) {
-  return TileReshapeOp::create(c.b, c.l, c.rty, c.a[0]);
-}
+Value kdsl::lowerTileReshape(LowerCtx &c) { return TileReshapeOp::create(c.b, c.l, c.rty, c.a[0]); }
 
 /// A tile_map converting each element as the scalar cast does.
 Value kdsl::lowerTileAstype(LowerCtx &c) {
@@ -159,10 +157,10 @@ Value kdsl::lowerTileCholesky(LowerCtx &c) {
 Value kdsl::lowerTileSolve(LowerCtx &c) {
   Builtin id = (Builtin)c.e->builtin;
   bool chol = id == Builtin::TileCholeskySolve || id == Builtin::TileCholeskySolveInplace;
-  mlir::Value r = chol ? (mlir::Value)TileCholeskySolveOp::create(
-                             c.b, c.l, c.a[1].getType(), c.a[0], c.a[1], c.e->upperFill)
-                       : (mlir::Value)TileTriangularSolveOp::create(
-                             c.b, c.l, c.a[1].getType(), c.a[0], c.a[1], c.e->upperFill);
+  mlir::Value r = chol ? (mlir::Value)TileCholeskySolveOp::create(c.b, c.l, c.a[1].getType(),
+                                                                  c.a[0], c.a[1], c.e->upperFill)
+                       : (mlir::Value)TileTriangularSolveOp::create(c.b, c.l, c.a[1].getType(),
+                                                                    c.a[0], c.a[1], c.e->upperFill);
   if (!c.e->outputArgsFrom)
     return r;
   c.g.assignTo(c.e->boundArgs[1], r);
@@ -221,9 +219,10 @@ Value kdsl::lowerUntile(LowerCtx &c) { return TileToLanesOp::create(c.b, c.l, c.
 Value kdsl::lowerTileScan(LowerCtx &c) {
   Builtin id = (Builtin)c.e->builtin;
   bool uns = isInt(c.t->dtype->scalar) && !isSigned(c.t->dtype->scalar);
-  AtomicKind kind = id == Builtin::TileScanMaxInclusive   ? (uns ? AtomicKind::umax : AtomicKind::max)
-                    : id == Builtin::TileScanMinInclusive ? (uns ? AtomicKind::umin : AtomicKind::min)
-                                                          : AtomicKind::add;
+  AtomicKind kind = id == Builtin::TileScanMaxInclusive ? (uns ? AtomicKind::umax : AtomicKind::max)
+                    : id == Builtin::TileScanMinInclusive
+                        ? (uns ? AtomicKind::umin : AtomicKind::min)
+                        : AtomicKind::add;
   return TileScanOp::create(c.b, c.l, c.rty, kind, c.a[0], id == Builtin::TileScanExclusive);
 }
 
@@ -268,8 +267,7 @@ Value kdsl::lowerTileStack(LowerCtx &c) { return TileStackAllocOp::create(c.b, c
 Value kdsl::lowerTileStackOp(LowerCtx &c) {
   switch ((Builtin)c.e->builtin) {
   case Builtin::TileStackPush:
-    return TileStackPushOp::create(c.b, c.l, c.b.getI32Type(), c.a[0], c.a[1],
-                                   c.a[2]);
+    return TileStackPushOp::create(c.b, c.l, c.b.getI32Type(), c.a[0], c.a[1], c.a[2]);
   case Builtin::TileStackCount:
     return TileStackCountOp::create(c.b, c.l, c.b.getI32Type(), c.a[0]);
   default:

@@ -220,15 +220,15 @@ public:
     if (t->ndim != 2 || t->fixedShape[0] != t->fixedShape[1])
       return fail(x->loc, name + "() " + what + " must be a square 2-d tile, got " + t->str());
     if (t->dtype != types.f32() && t->dtype != types.scalar(Scalar::F64))
-      return fail(x->loc, name + "() " + what + " must have float32 or float64 elements, got " +
-                              t->str());
+      return fail(x->loc,
+                  name + "() " + what + " must have float32 or float64 elements, got " + t->str());
     return t;
   }
   /// The local a builtin updates in place (Warp's in/out tile argument).
   bool inPlaceTarget(Expr *x, StringRef what) {
     if (!s.isLValue(x))
-      return fail(x->loc, name + "() " + what +
-                              " must be a local variable (Warp updates it in place)"),
+      return fail(x->loc,
+                  name + "() " + what + " must be a local variable (Warp updates it in place)"),
              false;
     return s.refuseTileViewWrite(x);
   }
@@ -621,10 +621,11 @@ const Type *TileRules::tileView() {
     return nullptr;
   SmallVector<Expr *, 4> offs = shapeExtents(p[1]);
   if (offs.size() > t->ndim)
-    return fail(p[1]->loc, name + "() offset has " + Twine(offs.size()) + " entries for " + t->str());
+    return fail(p[1]->loc,
+                name + "() offset has " + Twine(offs.size()) + " entries for " + t->str());
   for (Expr *o : offs) {
-    if (auto *c = llvm::dyn_cast<CallExpr>(o); c && llvm::isa<NameExpr>(c->callee) &&
-                                               llvm::cast<NameExpr>(c->callee)->name == "slice")
+    if (auto *c = llvm::dyn_cast<CallExpr>(o);
+        c && llvm::isa<NameExpr>(c->callee) && llvm::cast<NameExpr>(c->callee)->name == "slice")
       return fail(o->loc, name + "() slice() offsets are not supported by kdsl yet (write "
                                  "t[a:b, ...])");
     if (!index(o, "offsets"))
@@ -644,8 +645,8 @@ const Type *TileRules::tileView() {
                                Twine((unsigned)t->ndim) + " (t[i, j] reads one element)");
   }
   auto *view = s.mod.make<SubscriptExpr>(e->loc, p[0]);
-  const Type *r = s.fillTileView(view, t, offs, keepFrom, extents ? &*extents : nullptr,
-                                 name + "() view");
+  const Type *r =
+      s.fillTileView(view, t, offs, keepFrom, extents ? &*extents : nullptr, name + "() view");
   if (!r)
     return nullptr;
   view->type = r;
@@ -665,10 +666,11 @@ const Type *TileRules::tileAssign() {
   if (!st)
     return nullptr;
   if (st->dtype != dt->dtype)
-    return fail(p[1]->loc, name + "() src dtype " + st->dtype->str() + " is not dst's " +
-                               dt->dtype->str());
+    return fail(p[1]->loc,
+                name + "() src dtype " + st->dtype->str() + " is not dst's " + dt->dtype->str());
   if (st->ndim != dt->ndim)
-    return fail(p[1]->loc, name + "() src " + st->str() + " must have the rank of dst " + dt->str());
+    return fail(p[1]->loc,
+                name + "() src " + st->str() + " must have the rank of dst " + dt->str());
   SmallVector<Expr *, 4> offs;
   if (!offsets(p[2], dt->ndim, offs) || !inPlaceTarget(p[0], "dst"))
     return nullptr;
@@ -688,7 +690,8 @@ const Type *TileRules::tileAssign() {
 const Type *TileRules::tileReshape() {
   SmallVector<Expr *, 6> p;
   bool squeeze = info.id == Builtin::TileSqueeze;
-  if (!bind(squeeze ? llvm::ArrayRef<StringRef>{"t", "axis"} : llvm::ArrayRef<StringRef>{"t", "shape"},
+  if (!bind(squeeze ? llvm::ArrayRef<StringRef>{"t", "axis"}
+                    : llvm::ArrayRef<StringRef>{"t", "shape"},
             squeeze ? 1 : 2, p))
     return nullptr;
   const Type *t = tileArg(p[0]);
@@ -721,8 +724,8 @@ const Type *TileRules::tileReshape() {
                                   " to " + Twine(t->ndim - 1));
         int64_t d = v->i < 0 ? v->i + t->ndim : v->i;
         if (t->fixedShape[d] != 1)
-          return fail(a->loc, name + "() cannot squeeze dimension " + Twine(d) + " of " +
-                                  t->str() + ": its extent is not 1");
+          return fail(a->loc, name + "() cannot squeeze dimension " + Twine(d) + " of " + t->str() +
+                                  ": its extent is not 1");
         drop[d] = true;
       }
     }
@@ -793,8 +796,8 @@ const Type *TileRules::tileSolve() {
     return fail(p[1]->loc, name + "() " + params[1] + " must be a 1-d or 2-d tile of " +
                                Twine(l->fixedShape[0]) + " rows, got " + y->str());
   if (y->dtype != l->dtype)
-    return fail(p[1]->loc, name + "() " + params[1] + " dtype " + y->dtype->str() +
-                               " is not " + params[0] + "'s " + l->dtype->str());
+    return fail(p[1]->loc, name + "() " + params[1] + " dtype " + y->dtype->str() + " is not " +
+                               params[0] + "'s " + l->dtype->str());
   e->upperFill = chol ? e->upperFill : upper;
   args.assign({p[0], p[1]});
   if (!inplace)
@@ -835,12 +838,13 @@ const Type *TileRules::tileFft() {
   if (!t)
     return nullptr;
   const Type *d = t->dtype;
-  if (!(d->kind == Type::Vec && d->rows == 2 && (d->scalar == Scalar::F32 || d->scalar == Scalar::F64)))
-    return fail(p[0]->loc, name + "() takes a tile of complex numbers (vec2f or vec2d), got " +
-                               t->str());
+  if (!(d->kind == Type::Vec && d->rows == 2 &&
+        (d->scalar == Scalar::F32 || d->scalar == Scalar::F64)))
+    return fail(p[0]->loc,
+                name + "() takes a tile of complex numbers (vec2f or vec2d), got " + t->str());
   if (t->ndim < 2)
-    return fail(p[0]->loc, name + "() takes a tile of rank 2 or more (batches of rows), got " +
-                               t->str());
+    return fail(p[0]->loc,
+                name + "() takes a tile of rank 2 or more (batches of rows), got " + t->str());
   if (!inPlaceTarget(p[0], "inout"))
     return nullptr;
   args.assign({p[0]});
@@ -873,8 +877,10 @@ const Type *TileRules::tileFromLanes() {
     return types.tile(types.scalar(x->scalar), {(int64_t)x->rows, -1});
   if (x->kind == Type::Mat)
     return types.tile(types.scalar(x->scalar), {(int64_t)x->rows, (int64_t)x->cols, -1});
-  return fail(p[0]->loc, name + "() takes a scalar, vector or matrix (others with "
-                                "preserve_type=True), got " + x->str());
+  return fail(p[0]->loc, name +
+                             "() takes a scalar, vector or matrix (others with "
+                             "preserve_type=True), got " +
+                             x->str());
 }
 
 /// wp.untile(a): lane k's entries at index k of the last dimension, which
@@ -889,8 +895,10 @@ const Type *TileRules::untile() {
   llvm::ArrayRef<int64_t> sh = t->fixedShape;
   args.assign({p[0]});
   if (sh.back() != -1)
-    return fail(p[0]->loc, name + "() takes a tile whose last extent is the block dimension (of "
-                                  "wp.tile(x)), got " + t->str());
+    return fail(p[0]->loc, name +
+                               "() takes a tile whose last extent is the block dimension (of "
+                               "wp.tile(x)), got " +
+                               t->str());
   if (sh.size() == 1)
     return t->dtype;
   if (t->dtype->isScalar() && !t->dtype->isBool() && sh.size() == 2 && sh[0] <= 255)
@@ -924,8 +932,8 @@ const Type *TileRules::tileSort() {
   if (!v)
     return nullptr;
   if (k->ndim != 1 || v->ndim != 1 || k->fixedShape != v->fixedShape)
-    return fail(p[1]->loc, name + "() takes 1-d tiles of one length, got " + k->str() + " and " +
-                               v->str());
+    return fail(p[1]->loc,
+                name + "() takes 1-d tiles of one length, got " + k->str() + " and " + v->str());
   if (!k->dtype->isScalar() || k->dtype->isBool())
     return fail(p[0]->loc, name + "() keys must be integers or floats, got " + k->dtype->str());
   if (!inPlaceTarget(p[0], "keys") || !inPlaceTarget(p[1], "values"))
@@ -946,8 +954,8 @@ const Type *TileRules::tileFromThread() {
     return nullptr;
   const Type *v = s.finalize(p[1]);
   if (!(v->isScalar() || v->isVecLike() || v->kind == Type::Struct))
-    return fail(p[1]->loc, name + "() value must be a scalar, vector, matrix or struct, got " +
-                               v->str());
+    return fail(p[1]->loc,
+                name + "() value must be a scalar, vector, matrix or struct, got " + v->str());
   args.assign({p[1], p[2]});
   return types.tile(v, *shape);
 }
@@ -1026,8 +1034,8 @@ const Type *TileRules::tileStackOp() {
   args.assign({p[0]});
   switch (id) {
   case Builtin::TileStackPush:
-    if (!s.check(p[1]) || !s.coerce(p[1], st->dtype, name + "() value") ||
-        !s.check(p[2]) || !s.coerce(p[2], types.boolTy(), name + "() has_value"))
+    if (!s.check(p[1]) || !s.coerce(p[1], st->dtype, name + "() value") || !s.check(p[2]) ||
+        !s.coerce(p[2], types.boolTy(), name + "() has_value"))
       return nullptr;
     args.assign({p[0], p[1], p[2]});
     return types.i32();

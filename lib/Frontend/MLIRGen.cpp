@@ -69,8 +69,7 @@ mlir::Type MLIRGen::convertType(const kdsl::Type *t) {
     return ArrayType::get(&ctx, convertType(t->dtype), t->ndim);
   case kdsl::Type::TileStack:
     return TileStackType::get(&ctx, t->fixedShape[0], convertType(t->dtype));
-  case kdsl::Type::Tile:
-  {
+  case kdsl::Type::Tile: {
     // -1: the block dimension (wp.tile(x)), ? in the tile type.
     SmallVector<int64_t> shape(t->fixedShape.begin(), t->fixedShape.end());
     for (int64_t &d : shape)
@@ -980,9 +979,8 @@ bool MLIRGen::resolveLValue(const Expr *target, LValue &lv) {
     if (sub->skind == SubKind::TileElem || sub->skind == SubKind::TileView) {
       LValue::Step step;
       step.tile = sub;
-      step.tileIdx = sub->skind == SubKind::TileView
-                         ? genTileViewStarts(sub, step.tileSteps, l)
-                         : genIndices(sub->indices);
+      step.tileIdx = sub->skind == SubKind::TileView ? genTileViewStarts(sub, step.tileSteps, l)
+                                                     : genIndices(sub->indices);
       lv.steps.push_back(step);
       return !failed;
     }

@@ -866,7 +866,7 @@ mlir::Value MLIRGen::genTileMap(ValueRange tiles, const Type *result, mlir::Loca
 }
 
 SmallVector<mlir::Value> MLIRGen::genTileViewStarts(const SubscriptExpr *view,
-                                                   SmallVectorImpl<int64_t> &steps, Location l) {
+                                                    SmallVectorImpl<int64_t> &steps, Location l) {
   SmallVector<mlir::Value> starts;
   llvm::ArrayRef<int64_t> shape = view->base->type->fixedShape;
   for (size_t d = 0; d < view->viewStep.size(); ++d) {
@@ -886,8 +886,7 @@ SmallVector<mlir::Value> MLIRGen::genTileViewStarts(const SubscriptExpr *view,
     mlir::Value zero = arith::ConstantIntOp::create(b, l, 0, 32);
     mlir::Value n = arith::ConstantIntOp::create(b, l, shape[d], 32);
     mlir::Value neg = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, i, zero);
-    starts.push_back(
-        arith::SelectOp::create(b, l, neg, arith::AddIOp::create(b, l, i, n), i));
+    starts.push_back(arith::SelectOp::create(b, l, neg, arith::AddIOp::create(b, l, i, n), i));
   }
   return starts;
 }

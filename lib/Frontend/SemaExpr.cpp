@@ -300,7 +300,8 @@ const Type *Sema::checkSubscript(SubscriptExpr *e) {
       if (auto v = evalConst(e->indices[k]); v && v->kind == ConstValue::Int) {
         int64_t ext = bt->fixedShape[k];
         if (v->i < -ext || v->i >= ext) {
-          error(e->indices[k]->loc, "index " + llvm::Twine(v->i) + " is out of range for " + bt->str());
+          error(e->indices[k]->loc,
+                "index " + llvm::Twine(v->i) + " is out of range for " + bt->str());
           return nullptr;
         }
         if (v->i < 0) {
@@ -608,7 +609,8 @@ const Type *Sema::tileBinaryResult(BinaryExpr *e) {
     elem->skind = SubKind::TileElem;
     elem->type = tile->dtype;
     if (scalar->type->isLiteral() && tile->dtype->isVecLike() &&
-        !coerce(scalar, types.scalar(tile->dtype->scalar), std::string("operator '") + spell(e->op) + "'"))
+        !coerce(scalar, types.scalar(tile->dtype->scalar),
+                std::string("operator '") + spell(e->op) + "'"))
       return nullptr;
     if (scalar->type->isLiteral() && tile->dtype->isScalar() &&
         !coerce(scalar, tile->dtype, std::string("operator '") + spell(e->op) + "'"))

@@ -152,7 +152,8 @@ const Type *Sema::checkTileView(SubscriptExpr *e, const Type *bt) {
     if (!check(idx))
       return nullptr;
     if (idx->type->isTile()) {
-      error(idx->loc, "indexing a tile with a tile of indices (t[idx, :]) is not supported by kdsl yet");
+      error(idx->loc,
+            "indexing a tile with a tile of indices (t[idx, :]) is not supported by kdsl yet");
       return nullptr;
     }
     if (!checkIndex(idx))

@@ -70,9 +70,11 @@ bool Sema::bindLocal(NameExpr *name, const Type *vt, Expr *value, SMLoc loc) {
   name->ref = RefKind::Local;
   if (auto r = reboundName(name->name))
     name->name = *r;
-  if (auto *sub = llvm::dyn_cast_or_null<SubscriptExpr>(value); sub && sub->skind == SubKind::TileView)
+  if (auto *sub = llvm::dyn_cast_or_null<SubscriptExpr>(value);
+      sub && sub->skind == SubKind::TileView)
     fn->tileViewLocals.insert(name->name);
-  if (auto *call = llvm::dyn_cast_or_null<CallExpr>(value); call && call->view && !call->firstOutputs)
+  if (auto *call = llvm::dyn_cast_or_null<CallExpr>(value);
+      call && call->view && !call->firstOutputs)
     fn->tileViewLocals.insert(name->name);
   // `x = 0` makes x a compile-time constant in Warp until it is reassigned.
   if (value && vt->isLiteral())
@@ -122,7 +124,7 @@ bool Sema::isLValue(Expr *e) {
     return s->skind == SubKind::ArrayElem ||
            ((s->skind == SubKind::VecElem || s->skind == SubKind::MatElem ||
              s->skind == SubKind::MatRow || s->skind == SubKind::CompSlice ||
-            s->skind == SubKind::TileElem || s->skind == SubKind::TileView) &&
+             s->skind == SubKind::TileElem || s->skind == SubKind::TileView) &&
             isLValue(s->base));
   if (auto *a = llvm::dyn_cast_or_null<AttributeExpr>(e))
     return (a->akind == AttrKind::Component || a->akind == AttrKind::StructField ||
@@ -433,9 +435,11 @@ bool Sema::checkStmt(Stmt *s) {
       return false;
     if (!refuseTileViewWrite(a->target))
       return false;
-    if (auto *sub = llvm::dyn_cast<SubscriptExpr>(a->target); sub && sub->skind == SubKind::TileView)
-      return error(a->target->loc, "augmented assignment to a tile view (t[a:b] += u, t[i] += u) is "
-                                   "not supported (as in Warp): read the view, update it, assign it");
+    if (auto *sub = llvm::dyn_cast<SubscriptExpr>(a->target);
+        sub && sub->skind == SubKind::TileView)
+      return error(a->target->loc,
+                   "augmented assignment to a tile view (t[a:b] += u, t[i] += u) is "
+                   "not supported (as in Warp): read the view, update it, assign it");
     if (tt->isTile()) { // a += b of tiles: the element-wise operator
       auto *bin = mod.make<BinaryExpr>(a->loc, a->op, a->target, a->value, a->loc);
       const Type *rt = tileBinaryResult(bin);

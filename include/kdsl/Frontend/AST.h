@@ -11,8 +11,8 @@
 #include "kdsl/Frontend/PyNumber.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/SMLoc.h"
@@ -131,7 +131,8 @@ enum class SubKind : uint8_t {
   ArrayView /* a[i] of a 2-d array: a 1-d array */,
   TupleElem /* t[k] of a tuple, k constant (constIndex) */,
   TileElem /* t[i, j] of a tile: wp.tile_extract; without indices,
-              a wp.tile_map element placeholder (typed by Sema) */,
+              a wp.tile_map element placeholder (typed by Sema) */
+  ,
   TileView /* t[i] of a 2-d tile, t[a:b, ::s]: a kdsl.tile_view (viewStart/Step) */
 };
 struct SubscriptExpr : Expr {
