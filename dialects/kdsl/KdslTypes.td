@@ -69,6 +69,22 @@ def Kdsl_TileType : Kdsl_Type<"Tile", "tile"> {
   }];
 }
 
+def Kdsl_TileStackType : Kdsl_Type<"TileStack", "tile_stack"> {
+  let summary = "wp.tile_stack: a block's shared stack of bounded capacity (issue 30)";
+  let description = [{
+    A handle to a stack in the block's shared memory, of `capacity` elements
+    of `elementType` (a kdsl value type). It is made by
+    `kdsl.tile_stack_alloc` and changed by the stack ops (their effects on
+    it order them), like an array.
+
+    ```mlir
+    !kdsl.tile_stack<64, i32>
+    ```
+  }];
+  let parameters = (ins "int64_t":$capacity, "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $capacity `,` $elementType `>`";
+}
+
 // Value types that kernels and funcs can pass around. Vectors are fixed-size
 // (never scalable); quaternions and 3-vectors are rank-1.
 def Kdsl_ScalarType : AnyTypeOf<[I1, I8, I16, I32, I64, F16, F32, F64, BF16]>;

@@ -141,3 +141,191 @@ LogicalResult TileExtractOp::verify() {
            << getTile().getType().getRank() << " indices, got " << getIndices().size();
   return success();
 }
+
+/// The shape of the strided sub-tile of `in` that `steps` selects, with the
+/// extents of `view` (the view's rank: one per non-zero step).
+static LogicalResult verifyViewSteps(Operation *op, TileType in, TileType view,
+                                     ArrayRef<int64_t> steps, size_t numOffsets) {
+  if (numOffsets != in.getRank())
+    return op->emitOpError("expects ")
+           << in.getRank() << " offsets for " << in << ", got " << numOffsets;
+  if (steps.size() != in.getRank())
+    return op->emitOpError("expects ")
+           << in.getRank() << " steps for " << in << ", got " << steps.size();
+  if ((int64_t)llvm::count_if(steps, [](int64_t s) { return s != 0; }) != view.getRank())
+    return op->emitOpError("the non-zero steps must be one per dimension of ") << view;
+  if (in.getElementType() != view.getElementType())
+    return op->emitOpError("element types differ: ") << in << " and " << view;
+  return success();
+}
+
+LogicalResult TileViewOp::verify() {
+  return verifyViewSteps(*this, getInput().getType(), getResult().getType(), getSteps(),
+                         getOffsets().size());
+}
+
+LogicalResult TileAssignOp::verify() {
+  return verifyViewSteps(*this, getDest().getType(), getSource().getType(), getSteps(),
+                         getOffsets().size());
+}
+
+LogicalResult TileScatterOp::verify() {
+  TileType t = getTile().getType();
+  if (getIndices().size() != t.getRank())
+    return emitOpError("expects ") << t.getRank() << " indices, got " << getIndices().size();
+  Type e = getElementTypeOrSelf(t.getElementType());
+  switch (getKind()) {
+  case AtomicKind::exch:
+    return success();
+  case AtomicKind::add:
+  case AtomicKind::sub:
+    if (!isa<FloatType, IntegerType>(e) || e.isInteger(1))
+      return emitOpError("adds numbers, vectors or matrices, not ") << t.getElementType();
+    return success();
+  case AtomicKind::bit_and:
+  case AtomicKind::bit_or:
+  case AtomicKind::bit_xor:
+    if (!isa<IntegerType>(e))
+      return emitOpError("bitwise updates need integer elements, got ") << t.getElementType();
+    return success();
+  default:
+    return emitOpError("kind must be exch, add, sub, bit_and, bit_or or bit_xor");
+  }
+}
+
+LogicalResult TileReshapeOp::verify() {
+  TileType in = getInput().getType(), out = getResult().getType();
+  if (in.getElementType() != out.getElementType())
+    return emitOpError("result must have the input's element type");
+  if (in.getNumElements() != out.getNumElements())
+    return emitOpError("cannot reshape ") << in << " to " << out << ": element counts differ";
+  return success();
+}
+
+LogicalResult TileArgReduceOp::verify() {
+  TileType in = getInput().getType(), out = getResult().getType();
+  if (!in.getElementType().isIntOrFloat() || in.getElementType().isInteger(1))
+    return emitOpError("input must have integer or float scalar elements, got ") << in;
+  if (out != TileType::get(getContext(), {1}, IntegerType::get(getContext(), 32)))
+    return emitOpError("result must be !kdsl.tile<1xi32>, got ") << out;
+  return success();
+}
+
+/// A square 2-d tile of f32 or f64.
+static LogicalResult verifySquareFloat(Operation *op, TileType t, StringRef what) {
+  if (t.getRank() != 2 || t.getShape()[0] != t.getShape()[1])
+    return op->emitOpError(what) << " must be a square 2-d tile, got " << t;
+  if (!t.getElementType().isF32() && !t.getElementType().isF64())
+    return op->emitOpError(what) << " must have f32 or f64 elements, got " << t;
+  return success();
+}
+
+/// `y` of M or M x N elements of `t`'s element type, `t` M x M.
+static LogicalResult verifySolve(Operation *op, TileType t, TileType y) {
+  if (failed(verifySquareFloat(op, t, "the matrix")))
+    return failure();
+  if (y.getRank() > 2 || y.getShape()[0] != t.getShape()[0])
+    return op->emitOpError("right-hand side ")
+           << y << " must have " << t.getShape()[0] << " rows (1-d or 2-d)";
+  if (y.getElementType() != t.getElementType())
+    return op->emitOpError("right-hand side ") << y << " must have the element type of " << t;
+  return success();
+}
+
+LogicalResult TileCholeskyOp::verify() {
+  return verifySquareFloat(*this, getA().getType(), "input");
+}
+
+LogicalResult TileTriangularSolveOp::verify() {
+  return verifySolve(*this, getT().getType(), getY().getType());
+}
+
+LogicalResult TileCholeskySolveOp::verify() {
+  return verifySolve(*this, getL().getType(), getY().getType());
+}
+
+LogicalResult TileDiagAddOp::verify() {
+  TileType a = getA().getType(), d = getD().getType();
+  if (a.getRank() != 2 || a.getShape()[0] != a.getShape()[1])
+    return emitOpError("input must be a square 2-d tile, got ") << a;
+  if (d != TileType::get(getContext(), {a.getShape()[0]}, a.getElementType()))
+    return emitOpError("diagonal must be a 1-d tile of ")
+           << a.getShape()[0] << " elements of " << a.getElementType() << ", got " << d;
+  return success();
+}
+
+LogicalResult TileFftOp::verify() {
+  TileType t = getInput().getType();
+  if (t.getRank() < 2)
+    return emitOpError("input must have rank 2 or more, got ") << t;
+  auto v = dyn_cast<VectorType>(t.getElementType());
+  if (!v || v.getRank() != 1 || v.getShape()[0] != 2 ||
+      !(v.getElementType().isF32() || v.getElementType().isF64()))
+    return emitOpError("elements must be complex numbers (vector<2xf32> or vector<2xf64>), got ")
+           << t.getElementType();
+  return success();
+}
+
+/// The lane-value type a tile of `t`'s shape gathers: the element type for
+/// (?), a vector for (n, ?) or (r, c, ?) of a scalar element type.
+static Type laneValueType(TileType t) {
+  ArrayRef<int64_t> s = t.getShape();
+  if (!ShapedType::isDynamic(s.back()))
+    return {};
+  if (s.size() == 1)
+    return t.getElementType();
+  if (!t.getElementType().isIntOrFloat() || llvm::any_of(s.drop_back(), ShapedType::isDynamic))
+    return {};
+  return VectorType::get(s.drop_back(), t.getElementType());
+}
+
+LogicalResult TileFromLanesOp::verify() {
+  TileType t = getResult().getType();
+  if (laneValueType(t) != getValue().getType())
+    return emitOpError("result ") << t << " does not hold the lanes' values of "
+                                  << getValue().getType();
+  return success();
+}
+
+LogicalResult TileToLanesOp::verify() {
+  TileType t = getTile().getType();
+  if (laneValueType(t) != getResult().getType())
+    return emitOpError("tile ") << t << " does not give each lane a value of "
+                                << getResult().getType() << " (its last extent must be ?)";
+  return success();
+}
+
+LogicalResult TileScanOp::verify() {
+  Type e = getInput().getType().getElementType();
+  if (!e.isIntOrFloat() || e.isInteger(1))
+    return emitOpError("scans numbers, not ") << e;
+  switch (getKind()) {
+  case AtomicKind::add:
+    return success();
+  case AtomicKind::min:
+  case AtomicKind::max:
+  case AtomicKind::umin:
+  case AtomicKind::umax:
+    if (getExclusive())
+      return emitOpError("an exclusive scan only adds");
+    return success();
+  default:
+    return emitOpError("kind must be add, min, max, umin or umax");
+  }
+}
+
+LogicalResult TileSortOp::verify() {
+  TileType k = getKeys().getType(), v = getValues().getType();
+  if (k.getRank() != 1 || v.getRank() != 1 || k.getShape() != v.getShape())
+    return emitOpError("keys and values must be 1-d tiles of one length, got ")
+           << k << " and " << v;
+  if (!k.getElementType().isIntOrFloat() || k.getElementType().isInteger(1))
+    return emitOpError("keys must be integers or floats, got ") << k.getElementType();
+  return success();
+}
+
+LogicalResult TileFromThreadOp::verify() {
+  if (getResult().getType().getElementType() != getValue().getType())
+    return emitOpError("result must be a tile of ") << getValue().getType();
+  return success();
+}

@@ -120,8 +120,8 @@ LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (shape.empty() || shape.size() > 4)
     return emitError() << "tile rank must be 1 to 4, got " << shape.size();
   for (int64_t d : shape)
-    if (d <= 0)
-      return emitError() << "tile extents must be positive, got " << d;
+    if (d <= 0 && !ShapedType::isDynamic(d))
+      return emitError() << "tile extents must be positive or ? (the block dimension), got " << d;
   if (!isValueType(elementType))
     return emitError() << "invalid tile element type " << elementType;
   return success();
@@ -132,7 +132,7 @@ Type TileType::parse(AsmParser &parser) {
   SmallVector<int64_t> shape;
   Type elementType;
   if (parser.parseLess() ||
-      parser.parseDimensionList(shape, /*allowDynamic=*/false, /*withTrailingX=*/true) ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/true, /*withTrailingX=*/true) ||
       parser.parseType(elementType) || parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(parser.getNameLoc()); }, parser.getContext(),
@@ -141,7 +141,11 @@ Type TileType::parse(AsmParser &parser) {
 
 void TileType::print(AsmPrinter &printer) const {
   printer << "<";
-  for (int64_t d : getShape())
-    printer << d << "x";
+  for (int64_t d : getShape()) {
+    if (ShapedType::isDynamic(d))
+      printer << "?x";
+    else
+      printer << d << "x";
+  }
   printer << getElementType() << ">";
 }

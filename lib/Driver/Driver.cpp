@@ -183,9 +183,15 @@ static llvm::Error emitPtx(ModuleOp module, const CompileOptions &options, std::
   ptxOptions.configurePassManager = [&](PassManager &pm) {
     return configurePassManager(pm, options.timing);
   };
+  ptxOptions.sourceDiagnosticsToCaller = true;
   llvm::Expected<std::string> ptx = compileToPtx(module, ptxOptions);
-  if (!ptx)
-    return ptx.takeError();
+  if (!ptx) {
+    std::string message = llvm::toString(ptx.takeError());
+    // Printed at their source lines already: nothing to add.
+    if (message == "GPU lowering failed")
+      return reported();
+    return llvm::createStringError(message);
+  }
   text = std::move(*ptx);
   return llvm::Error::success();
 }
@@ -350,5 +356,9 @@ std::unique_ptr<MLIRContext> driver::createContext(bool gpu) {
     registerGpuTargets(registry);
   auto ctx = std::make_unique<MLIRContext>(registry);
   ctx->loadAllAvailableDialects();
+  // A diagnostic at an op points at its source line; the op's generic MLIR
+  // form ("see current operation") says nothing to a Warp user (kdsl-opt
+  // keeps MLIR's default).
+  ctx->printOpOnDiagnostic(false);
   return ctx;
 }

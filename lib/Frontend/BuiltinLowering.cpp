@@ -293,6 +293,8 @@ static LowerCtx lowerCtx(MLIRGen &g, const CallExpr *e, double constant) {
 }
 
 llvm::ArrayRef<Expr *> kdsl::linalgOutputArgs(const CallExpr *e) {
+  if (e->ckind == CallKind::Builtin && e->firstOutputs)
+    return llvm::ArrayRef<Expr *>(e->boundArgs).take_front(e->firstOutputs);
   if (e->ckind == CallKind::Builtin && e->outputArgsFrom)
     return llvm::ArrayRef<Expr *>(e->boundArgs).drop_front(e->outputArgsFrom);
   if (e->ckind != CallKind::Builtin || !e->type || e->type->kind != kdsl::Type::Void ||

@@ -60,30 +60,123 @@ Value kdsl::lowerTileArange(LowerCtx &c) {
 /// output form `tile_matmul(a, b, out)` assigns out + a @ b to `out`.
 Value kdsl::lowerTileMatmul(LowerCtx &c) {
   if (c.e->outputArgsFrom) {
-    mlir::Value r = TileMatmulOp::create(c.b, c.l, c.a[2].getType(), c.a[0], c.a[1], c.a[2],
-                                         c.b.getF64FloatAttr(1.0), c.b.getF64FloatAttr(1.0));
+    mlir::Value r =
+        TileMatmulOp::create(c.b, c.l, c.a[2].getType(), c.a[0], c.a[1], c.a[2],
+                             c.b.getF64FloatAttr(c.e->alpha), c.b.getF64FloatAttr(c.e->beta));
     c.g.assignTo(c.e->boundArgs[2], r);
     return {};
   }
   mlir::Value zero = TileSplatOp::create(c.b, c.l, c.rty, c.scalarConst(c.t->dtype, 0));
-  return TileMatmulOp::create(c.b, c.l, c.rty, c.a[0], c.a[1], zero, c.b.getF64FloatAttr(1.0),
-                              c.b.getF64FloatAttr(1.0));
+  return TileMatmulOp::create(c.b, c.l, c.rty, c.a[0], c.a[1], zero,
+                              c.b.getF64FloatAttr(c.e->alpha), c.b.getF64FloatAttr(1.0));
 }
 
-/// A reduce whose region adds.
-Value kdsl::lowerTileSum(LowerCtx &c) {
+/// A kdsl.tile_reduce of c.a[0] (along c.e->axis when set) whose region
+/// combines two elements with `combine`.
+static Value tileReduce(LowerCtx &c, llvm::function_ref<Value(Value, Value)> combine) {
   auto op = TileReduceOp::create(c.b, c.l, c.rty, c.a[0],
                                  c.e->axis >= 0 ? c.b.getI64IntegerAttr(c.e->axis) : IntegerAttr());
   mlir::Type et = cast<TileType>(c.rty).getElementType();
   OpBuilder::InsertionGuard guard(c.b);
   Block *body = c.b.createBlock(&op.getBody(), {}, {et, et}, {c.l, c.l});
   c.b.setInsertionPointToStart(body);
-  mlir::Value x = body->getArgument(0), y = body->getArgument(1);
-  mlir::Value s = isa<FloatType>(getElementTypeOrSelf(et))
-                      ? (mlir::Value)arith::AddFOp::create(c.b, c.l, x, y)
-                      : (mlir::Value)arith::AddIOp::create(c.b, c.l, x, y);
-  TileYieldOp::create(c.b, c.l, s);
+  TileYieldOp::create(c.b, c.l, combine(body->getArgument(0), body->getArgument(1)));
   return op;
+}
+
+/// A reduce whose region adds.
+Value kdsl::lowerTileSum(LowerCtx &c) {
+  return tileReduce(c, [&](Value x, Value y) {
+    return isa<FloatType>(getElementTypeOrSelf(x.getType()))
+               ? (mlir::Value)arith::AddFOp::create(c.b, c.l, x, y)
+               : (mlir::Value)arith::AddIOp::create(c.b, c.l, x, y);
+  });
+}
+
+/// Reduces with Warp's min / max (MLIRGen::minMax: NaN-ignoring for floats,
+/// unsigned for unsigned dtypes).
+Value kdsl::lowerTileMin(LowerCtx &c) {
+  return tileReduce(c, [&](Value x, Value y) { return c.g.minMax(false, x, y, c.t->dtype, c.l); });
+}
+Value kdsl::lowerTileMax(LowerCtx &c) {
+  return tileReduce(c, [&](Value x, Value y) { return c.g.minMax(true, x, y, c.t->dtype, c.l); });
+}
+
+Value kdsl::lowerTileArgmin(LowerCtx &c) {
+  return TileArgReduceOp::create(c.b, c.l, c.rty, c.a[0], /*max=*/false);
+}
+Value kdsl::lowerTileArgmax(LowerCtx &c) {
+  return TileArgReduceOp::create(c.b, c.l, c.rty, c.a[0], /*max=*/true);
+}
+
+/// tile_reduce(op, a): the element call (Sema's, on two placeholders) in
+/// the region.
+Value kdsl::lowerTileReduce(LowerCtx &c) {
+  const CallExpr *call = c.e->elementCall;
+  return tileReduce(c, [&](Value x, Value y) {
+    c.g.tileElements[call->args[0]] = x;
+    c.g.tileElements[call->args[1]] = y;
+    return c.g.genExpr(call);
+  });
+}
+
+/// The sub-tile (Sema's TileView subscript over the tile argument).
+Value kdsl::lowerTileView(LowerCtx &c) { return c.g.genExpr(c.e->view); }
+
+/// dst with the sub-tile replaced, assigned to dst's local.
+Value kdsl::lowerTileAssign(LowerCtx &c) {
+  SmallVector<int64_t> steps;
+  SmallVector<mlir::Value> starts = c.g.genTileViewStarts(c.e->view, steps, c.l);
+  if (c.g.failed)
+    return {};
+  mlir::Value r =
+      TileAssignOp::create(c.b, c.l, c.a[1], c.a[0], starts, c.b.getDenseI64ArrayAttr(steps));
+  c.g.assignTo(c.e->boundArgs[0], r);
+  return {};
+}
+
+Value kdsl::lowerTileReshape(LowerCtx &c) { return TileReshapeOp::create(c.b, c.l, c.rty, c.a[0]); }
+
+/// A tile_map converting each element as the scalar cast does.
+Value kdsl::lowerTileAstype(LowerCtx &c) {
+  const kdsl::Type *from = c.t0->dtype, *to = c.t->dtype;
+  return c.g.genTileMap(c.a, c.t, c.l,
+                        [&](ValueRange e) { return c.g.convert(e[0], from, to, c.l); });
+}
+
+/// tile_cholesky returns the factor; the _inplace form assigns it to A.
+Value kdsl::lowerTileCholesky(LowerCtx &c) {
+  mlir::Value r = TileCholeskyOp::create(c.b, c.l, c.a[0].getType(), c.a[0], c.e->upperFill);
+  if (!c.e->firstOutputs)
+    return r;
+  c.g.assignTo(c.e->boundArgs[0], r);
+  return {};
+}
+
+/// The triangular and Cholesky solves; the _inplace forms assign x to y.
+Value kdsl::lowerTileSolve(LowerCtx &c) {
+  Builtin id = (Builtin)c.e->builtin;
+  bool chol = id == Builtin::TileCholeskySolve || id == Builtin::TileCholeskySolveInplace;
+  mlir::Value r = chol ? (mlir::Value)TileCholeskySolveOp::create(c.b, c.l, c.a[1].getType(),
+                                                                  c.a[0], c.a[1], c.e->upperFill)
+                       : (mlir::Value)TileTriangularSolveOp::create(c.b, c.l, c.a[1].getType(),
+                                                                    c.a[0], c.a[1], c.e->upperFill);
+  if (!c.e->outputArgsFrom)
+    return r;
+  c.g.assignTo(c.e->boundArgs[1], r);
+  return {};
+}
+
+Value kdsl::lowerTileDiagAdd(LowerCtx &c) {
+  return TileDiagAddOp::create(c.b, c.l, c.rty, c.a[0], c.a[1]);
+}
+
+/// In place: the transform assigned to the argument's local.
+Value kdsl::lowerTileFft(LowerCtx &c) {
+  mlir::Value r = TileFftOp::create(c.b, c.l, c.a[0].getType(), c.a[0],
+                                    (Builtin)c.e->builtin == Builtin::TileIfft);
+  c.g.assignTo(c.e->boundArgs[0], r);
+  return {};
 }
 
 Value kdsl::lowerTileTranspose(LowerCtx &c) {
@@ -104,9 +197,88 @@ Value kdsl::lowerTileExtract(LowerCtx &c) {
 /// The element call (Sema's, on placeholders) in a kdsl.tile_map region.
 Value kdsl::lowerTileMap(LowerCtx &c) {
   const CallExpr *call = c.e->elementCall;
-  return c.g.genTileMap(c.a, c.t, c.l, [&](ValueRange elems) {
-    for (auto [placeholder, v] : llvm::zip(call->args, elems))
-      c.g.tileElements[placeholder] = v;
+  SmallVector<mlir::Value> tiles;
+  for (mlir::Value v : c.a)
+    if (isa<TileType>(v.getType()))
+      tiles.push_back(v);
+  return c.g.genTileMap(tiles, c.t, c.l, [&](ValueRange elems) {
+    size_t k = 0; // values that are no tile are used from above
+    for (auto [placeholder, v] : llvm::zip(call->args, c.a))
+      c.g.tileElements[placeholder] = isa<TileType>(v.getType()) ? elems[k++] : v;
     return c.g.genExpr(call);
   });
+}
+
+Value kdsl::lowerTileFromLanes(LowerCtx &c) {
+  return TileFromLanesOp::create(c.b, c.l, c.rty, c.a[0]);
+}
+
+Value kdsl::lowerUntile(LowerCtx &c) { return TileToLanesOp::create(c.b, c.l, c.rty, c.a[0]); }
+
+/// The scan's kind from the builtin (umin / umax for unsigned dtypes).
+Value kdsl::lowerTileScan(LowerCtx &c) {
+  Builtin id = (Builtin)c.e->builtin;
+  bool uns = isInt(c.t->dtype->scalar) && !isSigned(c.t->dtype->scalar);
+  AtomicKind kind = id == Builtin::TileScanMaxInclusive ? (uns ? AtomicKind::umax : AtomicKind::max)
+                    : id == Builtin::TileScanMinInclusive
+                        ? (uns ? AtomicKind::umin : AtomicKind::min)
+                        : AtomicKind::add;
+  return TileScanOp::create(c.b, c.l, c.rty, kind, c.a[0], id == Builtin::TileScanExclusive);
+}
+
+/// Both tiles sorted, assigned to the arguments' locals.
+Value kdsl::lowerTileSort(LowerCtx &c) {
+  auto op = TileSortOp::create(c.b, c.l, c.a[0].getType(), c.a[1].getType(), c.a[0], c.a[1]);
+  c.g.assignTo(c.e->boundArgs[0], op.getSortedKeys());
+  c.g.assignTo(c.e->boundArgs[1], op.getSortedValues());
+  return {};
+}
+
+Value kdsl::lowerTileFromThread(LowerCtx &c) {
+  mlir::Value lane = c.g.toI32(c.a[1], c.e->boundArgs[1]->type, c.l);
+  return TileFromThreadOp::create(c.b, c.l, c.rty, c.a[0], lane);
+}
+
+/// sum(a * b): a tile_map of the products reduced by addition.
+Value kdsl::lowerTileDot(LowerCtx &c) {
+  const kdsl::Type *elem = c.t0->dtype;
+  mlir::Value prod = c.g.genTileMap(c.a, c.t0, c.l, [&](ValueRange e) {
+    return c.g.genBinaryOp(BinOp::Mul, e[0], elem, e[1], elem, elem, c.l);
+  });
+  c.a.assign({prod});
+  return lowerTileSum(c);
+}
+
+/// dest + alpha * src, element-wise, assigned to dest.
+Value kdsl::lowerTileAxpy(LowerCtx &c) {
+  const kdsl::Type *d = c.e->boundArgs[2]->type;
+  const kdsl::Type *alpha = c.e->boundArgs[0]->type;
+  mlir::Value r = c.g.genTileMap({c.a[1], c.a[2]}, d, c.l, [&](ValueRange e) {
+    mlir::Value ax = c.g.genBinaryOp(BinOp::Mul, c.a[0], alpha, e[0], d->dtype, d->dtype, c.l);
+    return c.g.genBinaryOp(BinOp::Add, e[1], d->dtype, ax, d->dtype, d->dtype, c.l);
+  });
+  c.g.assignTo(c.e->boundArgs[2], r);
+  return {};
+}
+
+Value kdsl::lowerTileStack(LowerCtx &c) { return TileStackAllocOp::create(c.b, c.l, c.rty); }
+
+/// push (the slot), count, clear.
+Value kdsl::lowerTileStackOp(LowerCtx &c) {
+  switch ((Builtin)c.e->builtin) {
+  case Builtin::TileStackPush:
+    return TileStackPushOp::create(c.b, c.l, c.b.getI32Type(), c.a[0], c.a[1], c.a[2]);
+  case Builtin::TileStackCount:
+    return TileStackCountOp::create(c.b, c.l, c.b.getI32Type(), c.a[0]);
+  default:
+    TileStackClearOp::create(c.b, c.l, c.a[0]);
+    return {};
+  }
+}
+
+/// (value, slot).
+SmallVector<mlir::Value> kdsl::lowerTileStackPop(LowerCtx &c) {
+  mlir::Type et = cast<TileStackType>(c.a[0].getType()).getElementType();
+  auto op = TileStackPopOp::create(c.b, c.l, et, c.b.getI32Type(), c.a[0]);
+  return {op.getValue(), op.getSlot()};
 }

@@ -153,12 +153,12 @@ public:
   }
 
   /// bounds_check=True|False: out-of-range elements are always skipped.
-  bool boundsCheck(Expr *bc) {
+  bool boundsCheck(Expr *bc, StringRef kw = "bounds_check") {
     if (!bc)
       return true;
     std::optional<Sema::ConstValue> v = s.check(bc) ? s.evalConst(bc) : std::nullopt;
     if (!v || v->kind != Sema::ConstValue::Bool)
-      return fail(bc->loc, name + "() bounds_check must be True or False"), false;
+      return fail(bc->loc, name + "() " + kw + " must be True or False"), false;
     return true;
   }
 
@@ -173,6 +173,65 @@ public:
   const Type *tileBroadcast();
   const Type *tileExtract();
   const Type *tileMap();
+  const Type *tileMinMax();
+  const Type *tileReduce();
+  const Type *tileView();
+  const Type *tileAssign();
+  const Type *tileReshape();
+  const Type *tileAstype();
+  const Type *tileCholesky();
+  const Type *tileSolve();
+  const Type *tileDiagAdd();
+  const Type *tileFft();
+  const Type *tileFromLanes();
+  const Type *untile();
+  const Type *tileScan();
+  const Type *tileSort();
+  const Type *tileFromThread();
+  const Type *tileDot();
+  const Type *tileAxpy();
+  const Type *tileStack();
+  const Type *tileStackOp();
+
+  /// A string-literal argument's text (without quotes), or "" when `x` is
+  /// no string literal.
+  static StringRef stringLiteral(Expr *x) {
+    auto *lit = llvm::dyn_cast_or_null<UnsupportedExpr>(x);
+    StringRef raw = lit ? StringRef(lit->raw) : StringRef();
+    if (raw.size() < 2 || !(raw.front() == '"' || raw.front() == '\''))
+      return "";
+    return raw.drop_front().drop_back();
+  }
+  /// fill_mode="lower"|"upper" (a compile-time string).
+  bool fillMode(Expr *x) {
+    if (!x)
+      return true;
+    StringRef m = stringLiteral(x);
+    if (m != "lower" && m != "upper")
+      return fail(x->loc, name + "() fill_mode must be \"lower\" or \"upper\""), false;
+    e->upperFill = m == "upper";
+    return true;
+  }
+  /// A 2-d square tile of float32 or float64 (Warp's MathDx solvers).
+  const Type *squareFloat(Expr *x, StringRef what) {
+    const Type *t = tileArg(x);
+    if (!t)
+      return nullptr;
+    if (t->ndim != 2 || t->fixedShape[0] != t->fixedShape[1])
+      return fail(x->loc, name + "() " + what + " must be a square 2-d tile, got " + t->str());
+    if (t->dtype != types.f32() && t->dtype != types.scalar(Scalar::F64))
+      return fail(x->loc,
+                  name + "() " + what + " must have float32 or float64 elements, got " + t->str());
+    return t;
+  }
+  /// The local a builtin updates in place (Warp's in/out tile argument).
+  bool inPlaceTarget(Expr *x, StringRef what) {
+    if (!s.isLValue(x))
+      return fail(x->loc,
+                  name + "() " + what + " must be a local variable (Warp updates it in place)"),
+             false;
+    return s.refuseTileViewWrite(x);
+  }
 };
 } // namespace kdsl
 
@@ -180,7 +239,7 @@ public:
 /// boundArgs become the array and its offsets.
 const Type *TileRules::tileLoad() {
   SmallVector<Expr *, 6> p;
-  if (!bind({"a", "shape", "offset", "storage", "bounds_check"}, 2, p))
+  if (!bind({"a", "shape", "offset", "storage", "bounds_check", "aligned"}, 2, p))
     return nullptr;
   const Type *at = arrayArg(p[0]);
   if (!at)
@@ -192,7 +251,8 @@ const Type *TileRules::tileLoad() {
     return fail(p[1]->loc, name + "() shape has " + Twine(shape->size()) + " extents for a " +
                                Twine((unsigned)at->ndim) + "-d array");
   SmallVector<Expr *, 4> out{p[0]};
-  if (!offsets(p[2], at->ndim, out) || !storage(p[3]) || !boundsCheck(p[4]))
+  if (!offsets(p[2], at->ndim, out) || !storage(p[3]) || !boundsCheck(p[4]) ||
+      !boundsCheck(p[5], "aligned")) // a hint
     return nullptr;
   args.assign(out.begin(), out.end());
   return types.tile(at->dtype, *shape);
@@ -203,7 +263,12 @@ const Type *TileRules::tileLoad() {
 /// the tile, the array and the offsets.
 const Type *TileRules::tileStoreOrAdd() {
   SmallVector<Expr *, 6> p;
-  if (!bind({"a", "t", "offset", "bounds_check"}, 2, p))
+  bool store = info.id == Builtin::TileStore;
+  if (!bind(store ? llvm::ArrayRef<StringRef>{"a", "t", "offset", "bounds_check", "aligned"}
+                  : llvm::ArrayRef<StringRef>{"a", "t", "offset", "bounds_check"},
+            2, p))
+    return nullptr;
+  if (store && !boundsCheck(p[4], "aligned")) // a hint
     return nullptr;
   const Type *at = arrayArg(p[0]);
   const Type *tt = at ? tileArg(p[1]) : nullptr;
@@ -313,10 +378,18 @@ const Type *TileRules::tileMatmul() {
   SmallVector<Expr *, 6> p;
   if (!bind({"a", "b", "out", "alpha", "beta"}, 2, p))
     return nullptr;
-  for (size_t i = 3; i < 5; ++i)
-    if (p[i])
-      return fail(p[i]->loc,
-                  name + "() " + (i == 3 ? "alpha" : "beta") + "= is not supported by kdsl yet");
+  for (size_t i = 3; i < 5; ++i) {
+    if (!p[i])
+      continue;
+    std::optional<Sema::ConstValue> v = s.check(p[i]) ? s.evalConst(p[i]) : std::nullopt;
+    if (!v || !(v->kind == Sema::ConstValue::Int || v->kind == Sema::ConstValue::Float))
+      return fail(p[i]->loc, name + "() " + (i == 3 ? "alpha" : "beta") +
+                                 " must be a compile-time number in kdsl");
+    double x = v->kind == Sema::ConstValue::Int ? (double)v->i : v->f;
+    (i == 3 ? e->alpha : e->beta) = x;
+  }
+  if (p[4] && !p[2])
+    return fail(p[4]->loc, name + "() beta= needs the output argument out");
   const Type *a = tileArg(p[0]), *b = a ? tileArg(p[1]) : nullptr;
   const Type *c = b && p[2] ? tileArg(p[2], "a tile as output argument 3") : nullptr;
   if (!b || (p[2] && !c))
@@ -441,6 +514,18 @@ const Type *TileRules::tileMap() {
   const Type *first = nullptr;
   auto *call = s.mod.make<CallExpr>(e->loc, args[0]);
   for (size_t i = 1; i < args.size(); ++i) {
+    // Warp's tile_map(op, a, *args): values that are no tile are passed to
+    // every element's call as they are.
+    if (i > 1 && s.check(args[i]) && !args[i]->type->isTile()) {
+      const Type *vt = s.finalize(args[i]);
+      if (vt->kind == Type::Tuple || vt->kind == Type::Void || vt->kind == Type::Shape)
+        return fail(args[i]->loc, name + "() cannot take a value of type " + vt->str());
+      auto *val = s.mod.make<SubscriptExpr>(args[i]->loc, args[i]);
+      val->skind = SubKind::TileElem;
+      val->type = vt;
+      call->args.push_back(val);
+      continue;
+    }
     const Type *t = tileArg(args[i]);
     if (!t)
       return nullptr;
@@ -464,6 +549,505 @@ const Type *TileRules::tileMap() {
   return types.tile(r, first->fixedShape);
 }
 
+/// tile_min / tile_max / tile_argmin / tile_argmax(a): a tile of shape (1,)
+/// (the index, int32, for the arg forms).
+const Type *TileRules::tileMinMax() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"a"}, 1, p))
+    return nullptr;
+  const Type *t = tileArg(p[0]);
+  if (!t)
+    return nullptr;
+  if (!t->dtype->isScalar() || t->dtype->isBool())
+    return fail(p[0]->loc, name + "() compares numbers, not " + t->dtype->str());
+  args.assign({p[0]});
+  bool arg = info.id == Builtin::TileArgmin || info.id == Builtin::TileArgmax;
+  return types.tile(arg ? types.i32() : t->dtype, {1});
+}
+
+/// tile_reduce(op, a, axis=None): `op` (a builtin such as wp.mul, or a
+/// @wp.func of two elements) combines the elements; Sema types the call of
+/// `op` on two placeholders of the element type (e->elementCall).
+const Type *TileRules::tileReduce() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"op", "a", "axis"}, 2, p))
+    return nullptr;
+  const Type *f = s.functionValue(p[0], s.fn->scope, /*useLocals=*/true);
+  if (!f || f->grad)
+    return fail(p[0]->loc,
+                name + "() expects a builtin (wp.add) or a @wp.func as its first argument");
+  const Type *t = tileArg(p[1]);
+  if (!t)
+    return nullptr;
+  auto *call = s.mod.make<CallExpr>(e->loc, p[0]);
+  for (int k = 0; k < 2; ++k) {
+    auto *elem = s.mod.make<SubscriptExpr>(p[1]->loc, p[1]);
+    elem->skind = SubKind::TileElem;
+    elem->type = t->dtype;
+    call->args.push_back(elem);
+  }
+  const Type *r = s.check(call);
+  if (!r)
+    return nullptr;
+  if (r != t->dtype)
+    return fail(p[0]->loc, name + "() operator must return the tile's dtype " + t->dtype->str() +
+                               ", got " + r->str());
+  e->elementCall = call;
+  args.assign({p[1]});
+  if (!p[2])
+    return types.tile(t->dtype, {1});
+  std::optional<Sema::ConstValue> axis = s.check(p[2]) ? s.evalConst(p[2]) : std::nullopt;
+  if (!axis || axis->kind != Sema::ConstValue::Int || axis->i < 0 || axis->i >= t->ndim)
+    return fail(p[2]->loc, name + "() axis must be a constant from 0 to " + Twine(t->ndim - 1));
+  e->axis = axis->i;
+  if (t->ndim == 1)
+    return types.tile(t->dtype, {1});
+  SmallVector<int64_t, 4> shape(t->fixedShape.begin(), t->fixedShape.end());
+  shape.erase(shape.begin() + axis->i);
+  return types.tile(t->dtype, shape);
+}
+
+/// tile_view(t, offset, shape=None): with `shape`, the trailing len(shape)
+/// dimensions from `offset` with those extents (the leading ones collapsed
+/// at their offsets); without it, the first len(offset) dimensions collapsed
+/// and the rest whole. The view is a copy (kdsl tiles are values): locals
+/// bound to it cannot be written (Sema::refuseTileViewWrite).
+const Type *TileRules::tileView() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"t", "offset", "shape"}, 2, p))
+    return nullptr;
+  const Type *t = tileArg(p[0]);
+  if (!t)
+    return nullptr;
+  SmallVector<Expr *, 4> offs = shapeExtents(p[1]);
+  if (offs.size() > t->ndim)
+    return fail(p[1]->loc,
+                name + "() offset has " + Twine(offs.size()) + " entries for " + t->str());
+  for (Expr *o : offs) {
+    if (auto *c = llvm::dyn_cast<CallExpr>(o);
+        c && llvm::isa<NameExpr>(c->callee) && llvm::cast<NameExpr>(c->callee)->name == "slice")
+      return fail(o->loc, name + "() slice() offsets are not supported by kdsl yet (write "
+                                 "t[a:b, ...])");
+    if (!index(o, "offsets"))
+      return nullptr;
+  }
+  std::optional<SmallVector<int64_t, 2>> extents;
+  size_t keepFrom = offs.size();
+  if (p[2]) {
+    extents = shapeOf(p[2]);
+    if (!extents)
+      return nullptr;
+    if (extents->size() > t->ndim)
+      return fail(p[2]->loc, name + "() shape has more extents than " + t->str());
+    keepFrom = t->ndim - extents->size();
+  } else if (keepFrom == t->ndim) {
+    return fail(p[1]->loc, name + "() without shape= takes fewer offsets than the tile's rank " +
+                               Twine((unsigned)t->ndim) + " (t[i, j] reads one element)");
+  }
+  auto *view = s.mod.make<SubscriptExpr>(e->loc, p[0]);
+  const Type *r =
+      s.fillTileView(view, t, offs, keepFrom, extents ? &*extents : nullptr, name + "() view");
+  if (!r)
+    return nullptr;
+  view->type = r;
+  e->view = view;
+  args.clear();
+  return r;
+}
+
+/// tile_assign(dst, src, offset=None): `dst` (a local) with the sub-tile at
+/// `offset` (one per dimension) replaced by `src`, of `dst`'s rank and dtype.
+const Type *TileRules::tileAssign() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"dst", "src", "offset"}, 2, p))
+    return nullptr;
+  const Type *dt = tileArg(p[0]);
+  const Type *st = dt ? tileArg(p[1]) : nullptr;
+  if (!st)
+    return nullptr;
+  if (st->dtype != dt->dtype)
+    return fail(p[1]->loc,
+                name + "() src dtype " + st->dtype->str() + " is not dst's " + dt->dtype->str());
+  if (st->ndim != dt->ndim)
+    return fail(p[1]->loc,
+                name + "() src " + st->str() + " must have the rank of dst " + dt->str());
+  SmallVector<Expr *, 4> offs;
+  if (!offsets(p[2], dt->ndim, offs) || !inPlaceTarget(p[0], "dst"))
+    return nullptr;
+  auto *view = s.mod.make<SubscriptExpr>(p[1]->loc, p[0]);
+  SmallVector<int64_t, 2> ext(st->fixedShape.begin(), st->fixedShape.end());
+  if (!s.fillTileView(view, dt, offs, 0, &ext, name + "() src " + st->str()))
+    return nullptr;
+  view->type = st;
+  e->view = view;
+  e->firstOutputs = 1;
+  args.assign({p[0], p[1]});
+  return types.voidTy();
+}
+
+/// tile_reshape(t, shape) and tile_squeeze(t, axis=None): the elements in
+/// row-major order.
+const Type *TileRules::tileReshape() {
+  SmallVector<Expr *, 6> p;
+  bool squeeze = info.id == Builtin::TileSqueeze;
+  if (!bind(squeeze ? llvm::ArrayRef<StringRef>{"t", "axis"}
+                    : llvm::ArrayRef<StringRef>{"t", "shape"},
+            squeeze ? 1 : 2, p))
+    return nullptr;
+  const Type *t = tileArg(p[0]);
+  if (!t)
+    return nullptr;
+  SmallVector<int64_t, 2> shape;
+  if (!squeeze) {
+    std::optional<SmallVector<int64_t, 2>> sh = shapeOf(p[1]);
+    if (!sh)
+      return nullptr;
+    shape = *sh;
+    int64_t n = 1, m = 1;
+    for (int64_t x : shape)
+      n *= x;
+    for (int64_t x : t->fixedShape)
+      m *= x;
+    if (n != m)
+      return fail(p[1]->loc, name + "() cannot reshape " + t->str() + " (" + Twine(m) +
+                                 " elements) to " + types.tile(t->dtype, shape)->str());
+  } else {
+    SmallVector<bool, 4> drop(t->ndim, false);
+    if (!p[1]) {
+      for (unsigned d = 0; d < t->ndim; ++d)
+        drop[d] = t->fixedShape[d] == 1;
+    } else {
+      for (Expr *a : shapeExtents(p[1])) {
+        std::optional<Sema::ConstValue> v = s.check(a) ? s.evalConst(a) : std::nullopt;
+        if (!v || v->kind != Sema::ConstValue::Int || v->i < -(int64_t)t->ndim || v->i >= t->ndim)
+          return fail(a->loc, name + "() axis must be constants from " + Twine(-(int)t->ndim) +
+                                  " to " + Twine(t->ndim - 1));
+        int64_t d = v->i < 0 ? v->i + t->ndim : v->i;
+        if (t->fixedShape[d] != 1)
+          return fail(a->loc, name + "() cannot squeeze dimension " + Twine(d) + " of " + t->str() +
+                                  ": its extent is not 1");
+        drop[d] = true;
+      }
+    }
+    for (unsigned d = 0; d < t->ndim; ++d)
+      if (!drop[d])
+        shape.push_back(t->fixedShape[d]);
+    if (shape.empty())
+      shape.push_back(1); // kdsl tiles have rank >= 1
+  }
+  args.assign({p[0]});
+  return types.tile(t->dtype, shape);
+}
+
+/// tile_astype(t, dtype): each element converted as wp.<dtype>(x).
+const Type *TileRules::tileAstype() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"t", "dtype"}, 2, p))
+    return nullptr;
+  const Type *t = tileArg(p[0]);
+  const Type *d = t ? dtypeOf(p[1], nullptr) : nullptr;
+  if (!d)
+    return nullptr;
+  if (!t->dtype->isScalar() || !d->isScalar())
+    return fail(p[1]->loc, name + "() converts scalar tiles to scalar dtypes, got " + t->str() +
+                               " to " + d->str());
+  args.assign({p[0]});
+  return types.tile(d, t->fixedShape);
+}
+
+/// tile_cholesky(A, fill_mode="lower") and tile_cholesky_inplace(A,
+/// fill_mode) (A, a local, becomes the factor).
+const Type *TileRules::tileCholesky() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"A", "fill_mode"}, 1, p))
+    return nullptr;
+  const Type *t = squareFloat(p[0], "A");
+  if (!t || !fillMode(p[1]))
+    return nullptr;
+  args.assign({p[0]});
+  if (info.id != Builtin::TileCholeskyInplace)
+    return t;
+  if (!inPlaceTarget(p[0], "A"))
+    return nullptr;
+  e->firstOutputs = 1;
+  return types.voidTy();
+}
+
+/// tile_lower_solve(L, y), tile_upper_solve(U, z), tile_cholesky_solve(L,
+/// y, fill_mode) and their _inplace forms (y, a local, becomes x): y has M
+/// or M x N elements of L's dtype.
+const Type *TileRules::tileSolve() {
+  Builtin id = (Builtin)info.id;
+  bool chol = id == Builtin::TileCholeskySolve || id == Builtin::TileCholeskySolveInplace;
+  bool upper = id == Builtin::TileUpperSolve || id == Builtin::TileUpperSolveInplace;
+  bool inplace = id == Builtin::TileLowerSolveInplace || id == Builtin::TileUpperSolveInplace ||
+                 id == Builtin::TileCholeskySolveInplace;
+  SmallVector<Expr *, 6> p;
+  llvm::SmallVector<StringRef, 3> params{upper ? "U" : "L", upper ? "z" : "y"};
+  if (chol)
+    params.push_back("fill_mode");
+  if (!bind(params, 2, p))
+    return nullptr;
+  const Type *l = squareFloat(p[0], params[0]);
+  const Type *y = l ? tileArg(p[1]) : nullptr;
+  if (!y || (chol && !fillMode(p[2])))
+    return nullptr;
+  if (y->ndim > 2 || y->fixedShape[0] != l->fixedShape[0])
+    return fail(p[1]->loc, name + "() " + params[1] + " must be a 1-d or 2-d tile of " +
+                               Twine(l->fixedShape[0]) + " rows, got " + y->str());
+  if (y->dtype != l->dtype)
+    return fail(p[1]->loc, name + "() " + params[1] + " dtype " + y->dtype->str() + " is not " +
+                               params[0] + "'s " + l->dtype->str());
+  e->upperFill = chol ? e->upperFill : upper;
+  args.assign({p[0], p[1]});
+  if (!inplace)
+    return y;
+  if (!inPlaceTarget(p[1], params[1]))
+    return nullptr;
+  e->outputArgsFrom = 1;
+  return types.voidTy();
+}
+
+/// tile_diag_add(a, d): a + diag(d).
+const Type *TileRules::tileDiagAdd() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"a", "d"}, 2, p))
+    return nullptr;
+  const Type *a = tileArg(p[0]);
+  const Type *d = a ? tileArg(p[1]) : nullptr;
+  if (!d)
+    return nullptr;
+  if (a->ndim != 2 || a->fixedShape[0] != a->fixedShape[1])
+    return fail(p[0]->loc, name + "() a must be a square 2-d tile, got " + a->str());
+  if (!(a->dtype->isScalar() || a->dtype->isVecLike()) || a->dtype->isBool())
+    return fail(p[0]->loc, name + "() adds numbers, vectors or matrices, not " + a->dtype->str());
+  if (d->ndim != 1 || d->fixedShape[0] != a->fixedShape[0] || d->dtype != a->dtype)
+    return fail(p[1]->loc, name + "() d must be a 1-d tile of " + Twine(a->fixedShape[0]) + " " +
+                               a->dtype->str() + ", got " + d->str());
+  args.assign({p[0], p[1]});
+  return a;
+}
+
+/// tile_fft(inout) / tile_ifft(inout): in place on a local tile of rank 2
+/// or more of vec2f / vec2d complex numbers.
+const Type *TileRules::tileFft() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"inout"}, 1, p))
+    return nullptr;
+  const Type *t = tileArg(p[0]);
+  if (!t)
+    return nullptr;
+  const Type *d = t->dtype;
+  if (!(d->kind == Type::Vec && d->rows == 2 &&
+        (d->scalar == Scalar::F32 || d->scalar == Scalar::F64)))
+    return fail(p[0]->loc,
+                name + "() takes a tile of complex numbers (vec2f or vec2d), got " + t->str());
+  if (t->ndim < 2)
+    return fail(p[0]->loc,
+                name + "() takes a tile of rank 2 or more (batches of rows), got " + t->str());
+  if (!inPlaceTarget(p[0], "inout"))
+    return nullptr;
+  args.assign({p[0]});
+  e->firstOutputs = 1;
+  return types.voidTy();
+}
+
+/// wp.tile(x, preserve_type=False): a tile of every lane's x; its last
+/// extent is the block dimension (-1 in kdsl's tile types, `?` in MLIR).
+const Type *TileRules::tileFromLanes() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"x", "preserve_type"}, 1, p))
+    return nullptr;
+  if (!s.check(p[0]))
+    return nullptr;
+  const Type *x = s.finalize(p[0]);
+  bool preserve = false;
+  if (p[1]) {
+    std::optional<Sema::ConstValue> v = s.check(p[1]) ? s.evalConst(p[1]) : std::nullopt;
+    if (!v || v->kind != Sema::ConstValue::Bool)
+      return fail(p[1]->loc, name + "() preserve_type must be True or False");
+    preserve = v->b;
+  }
+  args.assign({p[0]});
+  if (x->isScalar())
+    return types.tile(x, {-1});
+  if (preserve && (x->isVecLike() || x->kind == Type::Struct))
+    return types.tile(x, {-1});
+  if (x->kind == Type::Vec)
+    return types.tile(types.scalar(x->scalar), {(int64_t)x->rows, -1});
+  if (x->kind == Type::Mat)
+    return types.tile(types.scalar(x->scalar), {(int64_t)x->rows, (int64_t)x->cols, -1});
+  return fail(p[0]->loc, name +
+                             "() takes a scalar, vector or matrix (others with "
+                             "preserve_type=True), got " +
+                             x->str());
+}
+
+/// wp.untile(a): lane k's entries at index k of the last dimension, which
+/// must be the block dimension (a tile of wp.tile(x)).
+const Type *TileRules::untile() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"a"}, 1, p))
+    return nullptr;
+  const Type *t = tileArg(p[0]);
+  if (!t)
+    return nullptr;
+  llvm::ArrayRef<int64_t> sh = t->fixedShape;
+  args.assign({p[0]});
+  if (sh.back() != -1)
+    return fail(p[0]->loc, name +
+                               "() takes a tile whose last extent is the block dimension (of "
+                               "wp.tile(x)), got " +
+                               t->str());
+  if (sh.size() == 1)
+    return t->dtype;
+  if (t->dtype->isScalar() && !t->dtype->isBool() && sh.size() == 2 && sh[0] <= 255)
+    return types.vec(sh[0], t->dtype->scalar);
+  if (t->dtype->isScalar() && !t->dtype->isBool() && sh.size() == 3 && sh[0] <= 255 && sh[1] <= 255)
+    return types.mat(sh[0], sh[1], t->dtype->scalar);
+  return fail(p[0]->loc, name + "() cannot give each lane a value of " + t->str());
+}
+
+/// tile_scan_inclusive / exclusive / max_inclusive / min_inclusive(a).
+const Type *TileRules::tileScan() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"a"}, 1, p))
+    return nullptr;
+  const Type *t = tileArg(p[0]);
+  if (!t)
+    return nullptr;
+  if (!t->dtype->isScalar() || t->dtype->isBool())
+    return fail(p[0]->loc, name + "() scans numbers, not " + t->dtype->str());
+  args.assign({p[0]});
+  return t;
+}
+
+/// tile_sort(keys, values): both 1-d of one length, sorted in place.
+const Type *TileRules::tileSort() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"keys", "values"}, 2, p))
+    return nullptr;
+  const Type *k = tileArg(p[0]);
+  const Type *v = k ? tileArg(p[1]) : nullptr;
+  if (!v)
+    return nullptr;
+  if (k->ndim != 1 || v->ndim != 1 || k->fixedShape != v->fixedShape)
+    return fail(p[1]->loc,
+                name + "() takes 1-d tiles of one length, got " + k->str() + " and " + v->str());
+  if (!k->dtype->isScalar() || k->dtype->isBool())
+    return fail(p[0]->loc, name + "() keys must be integers or floats, got " + k->dtype->str());
+  if (!inPlaceTarget(p[0], "keys") || !inPlaceTarget(p[1], "values"))
+    return nullptr;
+  args.assign({p[0], p[1]});
+  e->firstOutputs = 2;
+  return types.voidTy();
+}
+
+/// tile_from_thread(shape, value, thread_idx, storage=): a tile of lane
+/// thread_idx's value.
+const Type *TileRules::tileFromThread() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"shape", "value", "thread_idx", "storage"}, 3, p))
+    return nullptr;
+  std::optional<SmallVector<int64_t, 2>> shape = shapeOf(p[0]);
+  if (!shape || !s.check(p[1]) || !index(p[2], "thread_idx") || !storage(p[3]))
+    return nullptr;
+  const Type *v = s.finalize(p[1]);
+  if (!(v->isScalar() || v->isVecLike() || v->kind == Type::Struct))
+    return fail(p[1]->loc,
+                name + "() value must be a scalar, vector, matrix or struct, got " + v->str());
+  args.assign({p[1], p[2]});
+  return types.tile(v, *shape);
+}
+
+/// tile_dot(a, b): the sum of the products of two float tiles of one shape
+/// and dtype, a tile of shape (1,).
+const Type *TileRules::tileDot() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"a", "b"}, 2, p))
+    return nullptr;
+  const Type *a = tileArg(p[0]);
+  const Type *b = a ? tileArg(p[1]) : nullptr;
+  if (!b)
+    return nullptr;
+  if (a != b)
+    return fail(p[1]->loc, name + "() takes tiles of one shape and dtype, got " + a->str() +
+                               " and " + b->str());
+  if (!a->dtype->isScalar() || a->dtype->isBool())
+    return fail(p[0]->loc, name + "() multiplies numbers, not " + a->dtype->str());
+  args.assign({p[0], p[1]});
+  return types.tile(a->dtype, {1});
+}
+
+/// tile_axpy(alpha, src, dest): dest += alpha * src, in place.
+const Type *TileRules::tileAxpy() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"alpha", "src", "dest"}, 3, p))
+    return nullptr;
+  const Type *src = tileArg(p[1]);
+  const Type *dst = src ? tileArg(p[2]) : nullptr;
+  if (!dst)
+    return nullptr;
+  if (src != dst)
+    return fail(p[2]->loc, name + "() src and dest must have one shape and dtype, got " +
+                               src->str() + " and " + dst->str());
+  if (!(dst->dtype->isScalar() || dst->dtype->isVecLike()) || dst->dtype->isBool())
+    return fail(p[2]->loc, name + "() adds numbers, vectors or matrices, not " + dst->dtype->str());
+  if (!s.check(p[0]) || !s.coerce(p[0], types.scalar(dst->dtype->scalar), name + "() alpha"))
+    return nullptr;
+  if (!inPlaceTarget(p[2], "dest"))
+    return nullptr;
+  args.assign({p[0], p[1], p[2]});
+  e->outputArgsFrom = 2;
+  return types.voidTy();
+}
+
+/// tile_stack(capacity, dtype): capacity a positive compile-time integer.
+const Type *TileRules::tileStack() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"capacity", "dtype"}, 2, p))
+    return nullptr;
+  std::optional<Sema::ConstValue> cap = s.check(p[0]) ? s.evalConst(p[0]) : std::nullopt;
+  if (!cap || cap->kind != Sema::ConstValue::Int || cap->i <= 0)
+    return fail(p[0]->loc, name + "() capacity must be a positive compile-time integer");
+  const Type *d = dtypeOf(p[1], nullptr);
+  if (!d)
+    return nullptr;
+  args.clear();
+  return types.tileStack(d, cap->i);
+}
+
+/// tile_stack_push(s, value, has_value) -> int32 slot, tile_stack_pop(s) ->
+/// (value, slot), tile_stack_count(s) -> int32, tile_stack_clear(s).
+const Type *TileRules::tileStackOp() {
+  Builtin id = (Builtin)info.id;
+  SmallVector<Expr *, 6> p;
+  if (!bind(id == Builtin::TileStackPush ? llvm::ArrayRef<StringRef>{"s", "value", "has_value"}
+                                         : llvm::ArrayRef<StringRef>{"s"},
+            id == Builtin::TileStackPush ? 3 : 1, p))
+    return nullptr;
+  if (!s.check(p[0]))
+    return nullptr;
+  const Type *st = p[0]->type;
+  if (st->kind != Type::TileStack)
+    return argError(p[0], "a wp.tile_stack");
+  args.assign({p[0]});
+  switch (id) {
+  case Builtin::TileStackPush:
+    if (!s.check(p[1]) || !s.coerce(p[1], st->dtype, name + "() value") || !s.check(p[2]) ||
+        !s.coerce(p[2], types.boolTy(), name + "() has_value"))
+      return nullptr;
+    args.assign({p[0], p[1], p[2]});
+    return types.i32();
+  case Builtin::TileStackPop:
+    return types.tuple({st->dtype, types.i32()});
+  case Builtin::TileStackCount:
+    return types.i32();
+  default:
+    return types.voidTy();
+  }
+}
+
 // The records' rule functions (BuiltinRuleFns.h).
 #define KDSL_TILE_RULE(fn, call)                                                                   \
   const Type *kdsl::rules::fn(Sema &s, CallExpr *e, const BuiltinInfo &info) {                     \
@@ -480,4 +1064,23 @@ KDSL_TILE_RULE(tileTranspose, tileTranspose())
 KDSL_TILE_RULE(tileBroadcast, tileBroadcast())
 KDSL_TILE_RULE(tileExtract, tileExtract())
 KDSL_TILE_RULE(tileMap, tileMap())
+KDSL_TILE_RULE(tileMinMax, tileMinMax())
+KDSL_TILE_RULE(tileReduce, tileReduce())
+KDSL_TILE_RULE(tileView, tileView())
+KDSL_TILE_RULE(tileAssign, tileAssign())
+KDSL_TILE_RULE(tileReshape, tileReshape())
+KDSL_TILE_RULE(tileAstype, tileAstype())
+KDSL_TILE_RULE(tileCholesky, tileCholesky())
+KDSL_TILE_RULE(tileSolve, tileSolve())
+KDSL_TILE_RULE(tileDiagAdd, tileDiagAdd())
+KDSL_TILE_RULE(tileFft, tileFft())
+KDSL_TILE_RULE(tileFromLanes, tileFromLanes())
+KDSL_TILE_RULE(untile, untile())
+KDSL_TILE_RULE(tileScan, tileScan())
+KDSL_TILE_RULE(tileSort, tileSort())
+KDSL_TILE_RULE(tileFromThread, tileFromThread())
+KDSL_TILE_RULE(tileDot, tileDot())
+KDSL_TILE_RULE(tileAxpy, tileAxpy())
+KDSL_TILE_RULE(tileStack, tileStack())
+KDSL_TILE_RULE(tileStackOp, tileStackOp())
 #undef KDSL_TILE_RULE

@@ -86,8 +86,15 @@ mlir::Type MLIRGen::convertType(const kdsl::Type *t) {
     if (t->indexed)
       return getIndexedArrayType(&ctx, convertType(t->dtype), t->ndim, t->dtype->str());
     return ArrayType::get(&ctx, convertType(t->dtype), t->ndim);
-  case kdsl::Type::Tile:
-    return TileType::get(&ctx, t->fixedShape, convertType(t->dtype));
+  case kdsl::Type::TileStack:
+    return TileStackType::get(&ctx, t->fixedShape[0], convertType(t->dtype));
+  case kdsl::Type::Tile: {
+    // -1: the block dimension (wp.tile(x)), ? in the tile type.
+    SmallVector<int64_t> shape(t->fixedShape.begin(), t->fixedShape.end());
+    for (int64_t &d : shape)
+      d = d < 0 ? ShapedType::kDynamic : d;
+    return TileType::get(&ctx, shape, convertType(t->dtype));
+  }
   case kdsl::Type::Struct: {
     auto it = structTypes.find(t->structDef);
     if (it != structTypes.end())
@@ -994,6 +1001,28 @@ void MLIRGen::genWhile(const WhileStmt *s, const NameSet &liveAfter) {
   b.setInsertionPointAfter(whileOp);
 }
 
+/// `t[i, j] op= v` on a tile element with an operator Warp applies as an
+/// in-place tile update (tile_add_inplace, ...): its kdsl.tile_scatter kind.
+static std::optional<AtomicKind> tileUpdateKind(const AugAssignStmt *a) {
+  auto *sub = llvm::dyn_cast<SubscriptExpr>(a->target);
+  if (!sub || sub->skind != SubKind::TileElem)
+    return std::nullopt;
+  switch (a->op) {
+  case BinOp::Add:
+    return AtomicKind::add;
+  case BinOp::Sub:
+    return AtomicKind::sub;
+  case BinOp::BitAnd:
+    return AtomicKind::bit_and;
+  case BinOp::BitOr:
+    return AtomicKind::bit_or;
+  case BinOp::BitXor:
+    return AtomicKind::bit_xor;
+  default:
+    return std::nullopt;
+  }
+}
+
 bool MLIRGen::resolveLValue(const Expr *target, LValue &lv) {
   Location l = loc(target->loc);
   if (auto *n = llvm::dyn_cast<NameExpr>(target)) {
@@ -1011,6 +1040,14 @@ bool MLIRGen::resolveLValue(const Expr *target, LValue &lv) {
     }
     if (!resolveLValue(sub->base, lv))
       return false;
+    if (sub->skind == SubKind::TileElem || sub->skind == SubKind::TileView) {
+      LValue::Step step;
+      step.tile = sub;
+      step.tileIdx = sub->skind == SubKind::TileView ? genTileViewStarts(sub, step.tileSteps, l)
+                                                     : genIndices(sub->indices);
+      lv.steps.push_back(step);
+      return !failed;
+    }
     if (sub->skind == SubKind::CompSlice) { // MLIRGenOptions.cpp
       lv.slice = sub;
       lv.sliceIdx = genSliceIndices(sub);
@@ -1049,7 +1086,12 @@ mlir::Value MLIRGen::readLValue(const LValue &lv, Location l) {
     v = LoadOp::create(b, l, cast<ArrayType>(lv.array.getType()).getElementType(), lv.array,
                        lv.arrayIdx);
   for (const LValue::Step &s : lv.steps) {
-    if (s.transformPart >= 0) {
+    if (s.tile && s.tile->skind == SubKind::TileView) {
+      v = TileViewOp::create(b, l, convertType(s.tile->type), v, s.tileIdx,
+                             b.getDenseI64ArrayAttr(s.tileSteps));
+    } else if (s.tile) {
+      v = TileExtractOp::create(b, l, convertType(s.tile->type), v, s.tileIdx);
+    } else if (s.transformPart >= 0) {
       v = genTransformPart(b, l, v, s.transformPart);
     } else if (!s.field.empty()) {
       auto st = cast<StructType>(v.getType());
@@ -1075,7 +1117,12 @@ void MLIRGen::writeLValue(const LValue &lv, mlir::Value v, Location l) {
     LValue outer = lv;
     LValue::Step last = outer.steps.pop_back_val();
     mlir::Value container = readLValue(outer, l);
-    if (last.transformPart >= 0)
+    if (last.tile && last.tile->skind == SubKind::TileView)
+      v = TileAssignOp::create(b, l, v, container, last.tileIdx,
+                               b.getDenseI64ArrayAttr(last.tileSteps));
+    else if (last.tile)
+      v = TileScatterOp::create(b, l, AtomicKind::exch, container, last.tileIdx, v);
+    else if (last.transformPart >= 0)
       v = genTransformWithPart(b, l, container, last.transformPart, v);
     else if (!last.field.empty())
       v = StructInsertOp::create(b, l, v, container, b.getStringAttr(last.field));
@@ -1185,11 +1232,25 @@ void MLIRGen::genStmt(const Stmt *s, const NameSet &liveAfter) {
     LValue lv;
     if (!resolveLValue(a->target, lv))
       return;
+    if (std::optional<AtomicKind> kind = tileUpdateKind(a); kind && !lv.steps.empty()) {
+      // t[i] += v (-=, &=, |=, ^=): Warp's tile_*_inplace, every lane's value combined.
+      LValue outer = lv;
+      LValue::Step last = outer.steps.pop_back_val();
+      mlir::Value v = genExpr(a->value);
+      if (failed)
+        return;
+      mlir::Value tile = readLValue(outer, l);
+      writeLValue(outer, TileScatterOp::create(b, l, *kind, tile, last.tileIdx, v), l);
+      return;
+    }
     mlir::Value cur = readLValue(lv, l);
     mlir::Value v = genExpr(a->value);
     if (failed)
       return;
-    mlir::Value r = genBinaryOp(a->op, cur, a->target->type, v, a->value->type, a->target->type, l);
+    mlir::Value r =
+        a->target->type->isTile()
+            ? genTileBinary(a->op, cur, a->target->type, v, a->value->type, a->target->type, l)
+            : genBinaryOp(a->op, cur, a->target->type, v, a->value->type, a->target->type, l);
     if (failed)
       return;
     writeLValue(lv, r, l);

@@ -337,6 +337,13 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
       return arrayShape(arr, s->constIndex, l);
     }
     mlir::Value base = genExpr(s->base);
+    if (s->skind == SubKind::TileView) {
+      SmallVector<int64_t> steps;
+      SmallVector<mlir::Value> starts = genTileViewStarts(s, steps, l);
+      return failed ? mlir::Value()
+                    : (mlir::Value)TileViewOp::create(b, l, convertType(t), base, starts,
+                                                      b.getDenseI64ArrayAttr(steps));
+    }
     if (s->skind == SubKind::TupleElem)
       return failed ? mlir::Value() : field(b, l, base, tupleField(s->constIndex));
     if (s->skind == SubKind::CompSlice) {
@@ -890,6 +897,32 @@ mlir::Value MLIRGen::genTileMap(ValueRange tiles, const Type *result, mlir::Loca
   mlir::Value v = element(body->getArguments());
   TileYieldOp::create(b, l, v);
   return map;
+}
+
+SmallVector<mlir::Value> MLIRGen::genTileViewStarts(const SubscriptExpr *view,
+                                                    SmallVectorImpl<int64_t> &steps, Location l) {
+  SmallVector<mlir::Value> starts;
+  llvm::ArrayRef<int64_t> shape = view->base->type->fixedShape;
+  for (size_t d = 0; d < view->viewStep.size(); ++d) {
+    steps.push_back(view->viewStep[d]);
+    if (!view->viewStart[d]) {
+      starts.push_back(arith::ConstantIntOp::create(b, l, view->viewConstStart[d], 32));
+      continue;
+    }
+    mlir::Value i = genExpr(view->viewStart[d]);
+    if (failed)
+      return {};
+    i = toI32(i, view->viewStart[d]->type, l);
+    if (!view->viewWrapNegative) {
+      starts.push_back(i);
+      continue;
+    }
+    mlir::Value zero = arith::ConstantIntOp::create(b, l, 0, 32);
+    mlir::Value n = arith::ConstantIntOp::create(b, l, shape[d], 32);
+    mlir::Value neg = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, i, zero);
+    starts.push_back(arith::SelectOp::create(b, l, neg, arith::AddIOp::create(b, l, i, n), i));
+  }
+  return starts;
 }
 
 /// `a op b` of two tiles, or of a tile and a scalar (Sema::tileBinaryResult):

@@ -160,6 +160,9 @@ public:
       llvm::SmallVector<mlir::OpFoldResult> pos; // vector positions
       llvm::StringRef field;                     // or a struct field
       int transformPart = -1;                    // or a transform's .p (0) / .q (1)
+      const SubscriptExpr *tile = nullptr;       // or a tile's element / view
+      llvm::SmallVector<mlir::Value> tileIdx;    // its indices or view starts
+      llvm::SmallVector<int64_t> tileSteps;      // a view's steps
     };
     llvm::SmallVector<Step> steps;
     const SubscriptExpr *slice = nullptr;    // a vector/matrix slice, after the steps
@@ -185,6 +188,11 @@ public:
   llvm::DenseMap<const Expr *, mlir::Value> tileElements;
   mlir::Value genTileBinary(BinOp op, mlir::Value a, const Type *ta, mlir::Value c, const Type *tc,
                             const Type *result, mlir::Location l);
+  /// The i32 starts of a TileView subscript (a negative run-time start
+  /// counts from the end of its dimension, as NumPy's); its steps in `steps`.
+  llvm::SmallVector<mlir::Value> genTileViewStarts(const SubscriptExpr *view,
+                                                   llvm::SmallVectorImpl<int64_t> &steps,
+                                                   mlir::Location l);
   mlir::Value genCompare(const CompareExpr *e);
   mlir::Value genBoolOp(const BoolOpExpr *e);
   mlir::Value genIfExp(const IfExpExpr *e);

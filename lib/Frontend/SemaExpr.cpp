@@ -285,17 +285,37 @@ const Type *Sema::checkSubscript(SubscriptExpr *e) {
         return nullptr;
     e->skind = SubKind::ArrayElem;
     return bt->dtype;
-  case Type::Tile: // t[i, j]: wp.tile_extract
-    if (n != bt->ndim) {
-      error(e->loc, bt->str() + " takes " + llvm::Twine((unsigned)bt->ndim) + " indices, got " +
-                        llvm::Twine(n));
+  case Type::Tile: // t[i, j]: wp.tile_extract; t[i] of a 2-d tile, t[a:b, :]: a view
+    if (n > bt->ndim) {
+      error(e->loc, bt->str() + " takes at most " + llvm::Twine((unsigned)bt->ndim) +
+                        " indices, got " + llvm::Twine(n));
       return nullptr;
     }
-    for (Expr *i : e->indices)
-      if (llvm::isa<SliceExpr>(i) || !checkIndex(i)) {
-        if (llvm::isa<SliceExpr>(i))
-          error(i->loc, "tile slices are not supported by kdsl yet");
+    if (n < bt->ndim || llvm::any_of(e->indices, [](Expr *i) { return llvm::isa<SliceExpr>(i); }))
+      return checkTileView(e, bt); // SemaSlices.cpp
+    for (Expr *i : e->indices) {
+      if (!check(i))
         return nullptr;
+      if (i->type->isTile()) {
+        error(i->loc, "indexing a tile with a tile of indices is not supported by kdsl yet");
+        return nullptr;
+      }
+      if (!checkIndex(i))
+        return nullptr;
+    }
+    for (size_t k = 0; k < n; ++k) // constant negative indices count from the end
+      if (auto v = evalConst(e->indices[k]); v && v->kind == ConstValue::Int) {
+        int64_t ext = bt->fixedShape[k];
+        if (v->i < -ext || v->i >= ext) {
+          error(e->indices[k]->loc,
+                "index " + llvm::Twine(v->i) + " is out of range for " + bt->str());
+          return nullptr;
+        }
+        if (v->i < 0) {
+          e->indices[k] = mod.make<IntExpr>(e->indices[k]->loc, (uint64_t)(v->i + ext), false);
+          check(e->indices[k]);
+          coerce(e->indices[k], types.i32(), "index");
+        }
       }
     e->skind = SubKind::TileElem;
     return bt->dtype;
@@ -605,6 +625,29 @@ const Type *Sema::tileBinaryResult(BinaryExpr *e) {
   bool tileLeft = ta->isTile();
   const Type *tile = tileLeft ? ta : tb;
   Expr *scalar = tileLeft ? e->rhs : e->lhs;
+  // Warp's other tile-value products and quotients (`t * wp.vec3(...)` of a
+  // float tile, `m * t`, `s / t`): the element operator's result, element-wise.
+  if ((e->op == BinOp::Mul || e->op == BinOp::Div) &&
+      (scalar->type->isVecLike() || (e->op == BinOp::Div && !tileLeft)) && !tile->dtype->isBool()) {
+    Expr *tileExpr = tileLeft ? e->lhs : e->rhs;
+    auto *elem = mod.make<SubscriptExpr>(tileExpr->loc, tileExpr);
+    elem->skind = SubKind::TileElem;
+    elem->type = tile->dtype;
+    if (scalar->type->isLiteral() && tile->dtype->isVecLike() &&
+        !coerce(scalar, types.scalar(tile->dtype->scalar),
+                std::string("operator '") + spell(e->op) + "'"))
+      return nullptr;
+    if (scalar->type->isLiteral() && tile->dtype->isScalar() &&
+        !coerce(scalar, tile->dtype, std::string("operator '") + spell(e->op) + "'"))
+      return nullptr;
+    const Type *r = tileLeft ? binaryResult(e->op, elem, scalar, e->opLoc)
+                             : binaryResult(e->op, scalar, elem, e->opLoc);
+    if (!r)
+      return nullptr;
+    if (!(r->isScalar() || r->isVecLike()))
+      return bad();
+    return types.tile(r, tile->fixedShape);
+  }
   if (!(e->op == BinOp::Mul || (e->op == BinOp::Div && tileLeft)) || tile->dtype->isBool())
     return bad();
   const Type *elem = types.scalar(tile->dtype->scalar);

@@ -123,6 +123,114 @@ const Type *Sema::checkCompositeSlice(SubscriptExpr *e, const Type *bt) {
 
 /// A slice bound or step of an array slice: an integer value (a literal
 /// becomes int32). A constant step of 0 is an error, as in Warp.
+/// t[i] of a 2-d tile, t[a:b, :], t[::-1], t[5, ::2]: constant slices
+/// (the view's shape is static) and integer indices (collapsed dimensions;
+/// constant ones range-checked and wrapped when negative, run-time ones
+/// wrapped when negative by MLIRGen); the dimensions after the last index
+/// are kept whole.
+const Type *Sema::checkTileView(SubscriptExpr *e, const Type *bt) {
+  llvm::ArrayRef<int64_t> shape = bt->fixedShape;
+  llvm::SmallVector<int64_t, 2> extents;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    Expr *idx = d < e->indices.size() ? e->indices[d] : nullptr;
+    e->viewStart.push_back(nullptr);
+    if (!idx) {
+      e->viewConstStart.push_back(0);
+      e->viewStep.push_back(1);
+      extents.push_back(shape[d]);
+      continue;
+    }
+    if (auto *sl = llvm::dyn_cast<SliceExpr>(idx)) {
+      llvm::SmallVector<int64_t, 4> pos;
+      if (!slicePositions(sl, shape[d], pos))
+        return nullptr;
+      e->viewConstStart.push_back(pos[0]);
+      e->viewStep.push_back(pos.size() > 1 ? pos[1] - pos[0] : 1);
+      extents.push_back(pos.size());
+      continue;
+    }
+    if (!check(idx))
+      return nullptr;
+    if (idx->type->isTile()) {
+      error(idx->loc,
+            "indexing a tile with a tile of indices (t[idx, :]) is not supported by kdsl yet");
+      return nullptr;
+    }
+    if (!checkIndex(idx))
+      return nullptr;
+    e->viewStep.push_back(0);
+    if (auto v = evalConst(idx); v && v->kind == ConstValue::Int) {
+      if (v->i < -shape[d] || v->i >= shape[d]) {
+        error(idx->loc, "index " + llvm::Twine(v->i) + " is out of range for dimension " +
+                            llvm::Twine(d) + " of " + bt->str());
+        return nullptr;
+      }
+      e->viewConstStart.push_back(v->i < 0 ? v->i + shape[d] : v->i);
+      continue;
+    }
+    e->viewStart.back() = idx;
+    e->viewConstStart.push_back(0);
+  }
+  if (extents.empty()) {
+    error(e->loc, "this subscript selects one element: index every dimension with an integer");
+    return nullptr;
+  }
+  e->skind = SubKind::TileView;
+  e->viewWrapNegative = true;
+  return types.tile(bt->dtype, extents);
+}
+
+const Type *Sema::fillTileView(SubscriptExpr *view, const Type *bt, llvm::ArrayRef<Expr *> starts,
+                               size_t keepFrom, const llvm::SmallVector<int64_t, 2> *extents,
+                               llvm::StringRef what) {
+  llvm::ArrayRef<int64_t> shape = bt->fixedShape;
+  llvm::SmallVector<int64_t, 2> out;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    Expr *st = d < starts.size() ? starts[d] : nullptr;
+    int64_t c = 0;
+    view->viewStart.push_back(nullptr);
+    if (st) {
+      if (auto v = evalConst(st); v && v->kind == ConstValue::Int)
+        c = v->i;
+      else
+        view->viewStart.back() = st;
+    }
+    view->viewConstStart.push_back(c);
+    bool keep = d >= keepFrom;
+    view->viewStep.push_back(keep ? 1 : 0);
+    int64_t n = !keep ? 1 : extents ? (*extents)[d - keepFrom] : shape[d] - c;
+    if (c < 0 || n <= 0 || c + n > shape[d]) {
+      error(view->loc, what + " does not fit in dimension " + llvm::Twine(d) + " of " + bt->str() +
+                           " (start " + llvm::Twine(c) + ", extent " + llvm::Twine(n) + ")");
+      return nullptr;
+    }
+    if (keep)
+      out.push_back(n);
+  }
+  view->skind = SubKind::TileView;
+  return types.tile(bt->dtype, out);
+}
+
+bool Sema::refuseTileViewWrite(Expr *target) {
+  Expr *root = target;
+  while (true) {
+    if (auto *s = llvm::dyn_cast<SubscriptExpr>(root))
+      root = s->base;
+    else if (auto *a = llvm::dyn_cast<AttributeExpr>(root))
+      root = a->base;
+    else
+      break;
+  }
+  auto *n = llvm::dyn_cast<NameExpr>(root);
+  if (!n || !fn->tileViewLocals.count(n->name))
+    return true;
+  return error(target->loc,
+               "'" + n->name +
+                   "' is a view of another tile: Warp writes through a view into its source, and "
+                   "kdsl tiles are values; write the source instead (t[i] = row, t[a:b, :] = u, "
+                   "wp.tile_assign(t, u, offset=...))");
+}
+
 bool Sema::checkArraySliceComponent(Expr *c, bool isStep) {
   const Type *t = check(c);
   if (!t)

@@ -71,6 +71,12 @@ bool Sema::bindLocal(NameExpr *name, const Type *vt, Expr *value, SMLoc loc) {
   name->ref = RefKind::Local;
   if (auto r = reboundName(name->name))
     name->name = *r;
+  if (auto *sub = llvm::dyn_cast_or_null<SubscriptExpr>(value);
+      sub && sub->skind == SubKind::TileView)
+    fn->tileViewLocals.insert(name->name);
+  if (auto *call = llvm::dyn_cast_or_null<CallExpr>(value);
+      call && call->view && !call->firstOutputs)
+    fn->tileViewLocals.insert(name->name);
   // `x = 0` makes x a compile-time constant in Warp until it is reassigned.
   if (value && vt->isLiteral())
     fn->literalLocals[name->name] = value;
@@ -118,7 +124,8 @@ bool Sema::isLValue(Expr *e) {
   if (auto *s = llvm::dyn_cast_or_null<SubscriptExpr>(e))
     return s->skind == SubKind::ArrayElem ||
            ((s->skind == SubKind::VecElem || s->skind == SubKind::MatElem ||
-             s->skind == SubKind::MatRow || s->skind == SubKind::CompSlice) &&
+             s->skind == SubKind::MatRow || s->skind == SubKind::CompSlice ||
+             s->skind == SubKind::TileElem || s->skind == SubKind::TileView) &&
             isLValue(s->base));
   if (auto *a = llvm::dyn_cast_or_null<AttributeExpr>(e))
     return (a->akind == AttrKind::Component || a->akind == AttrKind::StructField ||
@@ -136,6 +143,16 @@ bool Sema::checkAssignTarget(Expr *target, const Type *vt, Expr *value, SMLoc lo
       return false;
     if (!isLValue(target))
       return error(target->loc, "cannot assign to this expression");
+    if (!refuseTileViewWrite(target))
+      return false;
+    if (auto *sub = llvm::dyn_cast<SubscriptExpr>(target);
+        sub && sub->skind == SubKind::TileView && value && value->type && value->type != tt) {
+      if (!value->type->isTile())
+        return error(value->loc, "assigning to a tile view needs a tile of its shape " + tt->str() +
+                                     ", got " + value->type->str());
+      return error(value->loc, "cannot assign " + value->type->str() + " to a tile view of " +
+                                   tt->str() + " (the shape and dtype must match)");
+    }
     if (value)
       return coerce(value, tt, "assignment");
     if (vt != tt)
@@ -417,6 +434,23 @@ bool Sema::checkStmt(Stmt *s) {
     }
     if (!check(a->value))
       return false;
+    if (!refuseTileViewWrite(a->target))
+      return false;
+    if (auto *sub = llvm::dyn_cast<SubscriptExpr>(a->target);
+        sub && sub->skind == SubKind::TileView)
+      return error(a->target->loc,
+                   "augmented assignment to a tile view (t[a:b] += u, t[i] += u) is "
+                   "not supported (as in Warp): read the view, update it, assign it");
+    if (tt->isTile()) { // a += b of tiles: the element-wise operator
+      auto *bin = mod.make<BinaryExpr>(a->loc, a->op, a->target, a->value, a->loc);
+      const Type *rt = tileBinaryResult(bin);
+      if (!rt)
+        return false;
+      if (rt != tt)
+        return error(a->loc, "augmented assignment would change the type of the target from " +
+                                 tt->str() + " to " + rt->str());
+      return true;
+    }
     const Type *rt = binaryResult(a->op, a->target, a->value, a->loc);
     if (!rt)
       return false;

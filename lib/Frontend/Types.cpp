@@ -44,12 +44,15 @@ std::string Type::str() const {
     return std::string(indexed ? "indexedarray" : "array") + "(dtype=" + dtype->str() +
            (ndim > 1 ? ", ndim=" + std::to_string(ndim) : "") + ")";
   case Tile: {
-    std::string sh;
+    std::string sh; // -1: the block dimension (wp.tile(x))
     for (size_t d = 0; d < fixedShape.size(); ++d)
-      sh += (d ? ", " : "") + std::to_string(fixedShape[d]);
+      sh += (d ? ", " : "") +
+            (fixedShape[d] < 0 ? std::string("block_dim") : std::to_string(fixedShape[d]));
     return "tile(dtype=" + dtype->str() + ", shape=(" + sh +
            (fixedShape.size() == 1 ? ",))" : "))");
   }
+  case TileStack:
+    return "tile_stack(dtype=" + dtype->str() + ", capacity=" + std::to_string(fixedShape[0]) + ")";
   case Struct:
     return structDef->name.str();
   case Tuple: {
@@ -150,6 +153,16 @@ const Type *TypeContext::tile(const Type *dtype, llvm::ArrayRef<int64_t> shape) 
     slot->dtype = dtype;
     slot->ndim = shape.size();
     slot->fixedShape.assign(shape.begin(), shape.end());
+  }
+  return slot.get();
+}
+
+const Type *TypeContext::tileStack(const Type *dtype, int64_t capacity) {
+  auto &slot = tileStacks[{dtype, capacity}];
+  if (!slot) {
+    slot = std::make_unique<Type>(make(Type::TileStack));
+    slot->dtype = dtype;
+    slot->fixedShape.assign({capacity});
   }
   return slot.get();
 }

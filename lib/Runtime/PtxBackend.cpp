@@ -52,7 +52,14 @@ static std::string findCuda(const std::string &given) {
 llvm::Expected<std::string> kdsl::compileToPtx(ModuleOp module, const PtxCompileOptions &options) {
   std::string diagnostics;
   llvm::raw_string_ostream os(diagnostics);
+  bool reportedAtSource = false;
   ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &d) {
+    // A diagnostic at a source line (a kdsl op the pipeline refuses) goes to
+    // the caller's handler, which prints it as file:line:col with the line.
+    if (options.sourceDiagnosticsToCaller && d.getLocation()->findInstanceOf<FileLineColLoc>()) {
+      reportedAtSource |= d.getSeverity() == DiagnosticSeverity::Error;
+      return failure();
+    }
     os << d.getLocation() << ": " << d << "\n";
     return success();
   });
@@ -67,7 +74,9 @@ llvm::Expected<std::string> kdsl::compileToPtx(ModuleOp module, const PtxCompile
   pipeline.cudaPath = cuda;
   buildLowerToNvvmPipeline(pm, pipeline);
   if (failed(pm.run(module)))
-    return llvm::createStringError("GPU lowering failed:\n" + diagnostics);
+    return llvm::createStringError(reportedAtSource && diagnostics.empty()
+                                       ? "GPU lowering failed"
+                                       : "GPU lowering failed:\n" + diagnostics);
   std::string ptx;
   module.walk([&](gpu::BinaryOp binary) {
     for (Attribute a : binary.getObjects())

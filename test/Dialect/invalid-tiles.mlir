@@ -5,7 +5,7 @@ func.func @rank5(%t: !kdsl.tile<2x2x2x2x2xf32>) { return }
 
 // -----
 
-// expected-error @+1 {{tile extents must be positive, got 0}}
+// expected-error @+1 {{tile extents must be positive or ? (the block dimension), got 0}}
 func.func @empty(%t: !kdsl.tile<0xf32>) { return }
 
 // -----
@@ -162,4 +162,92 @@ func.func @extract_indices(%a: !kdsl.tile<4x8xf32>, %i: i32) {
 func.func @yield_parent(%x: f32) {
   // expected-error @+1 {{expects parent op to be one of}}
   kdsl.tile_yield %x : f32
+}
+
+// -----
+
+func.func @view_steps(%t: !kdsl.tile<16x32xf32>, %i: i32) {
+  // expected-error @+1 {{the non-zero steps must be one per dimension of '!kdsl.tile<32xf32>'}}
+  %r = kdsl.tile_view %t[%i, %i] {steps = array<i64: 1, 1>} : !kdsl.tile<16x32xf32> -> !kdsl.tile<32xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_bits(%t: !kdsl.tile<4xf32>, %i: i32, %v: f32) {
+  // expected-error @+1 {{bitwise updates need integer elements, got 'f32'}}
+  %r = kdsl.tile_scatter bit_or %t[%i], %v : !kdsl.tile<4xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_count(%t: !kdsl.tile<4x8xf32>) {
+  // expected-error @+1 {{cannot reshape '!kdsl.tile<4x8xf32>' to '!kdsl.tile<30xf32>': element counts differ}}
+  %r = kdsl.tile_reshape %t : !kdsl.tile<4x8xf32> -> !kdsl.tile<30xf32>
+  return
+}
+
+// -----
+
+func.func @cholesky_square(%t: !kdsl.tile<4x8xf32>) {
+  // expected-error @+1 {{input must be a square 2-d tile, got '!kdsl.tile<4x8xf32>'}}
+  %r = kdsl.tile_cholesky %t : !kdsl.tile<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @solve_rows(%l: !kdsl.tile<8x8xf32>, %y: !kdsl.tile<4xf32>) {
+  // expected-error @+1 {{right-hand side '!kdsl.tile<4xf32>' must have 8 rows (1-d or 2-d)}}
+  %r = kdsl.tile_triangular_solve %l, %y upper : !kdsl.tile<8x8xf32>, !kdsl.tile<4xf32>
+  return
+}
+
+// -----
+
+func.func @fft_complex(%t: !kdsl.tile<2x8xf32>) {
+  // expected-error @+1 {{elements must be complex numbers (vector<2xf32> or vector<2xf64>), got 'f32'}}
+  %r = kdsl.tile_fft %t : !kdsl.tile<2x8xf32>
+  return
+}
+
+// -----
+
+func.func @argmax_result(%t: !kdsl.tile<8xf32>) {
+  // expected-error @+1 {{result must be !kdsl.tile<1xi32>, got '!kdsl.tile<1xf32>'}}
+  %r = kdsl.tile_arg_reduce %t max : !kdsl.tile<8xf32> -> !kdsl.tile<1xf32>
+  return
+}
+
+// -----
+
+func.func @diag_len(%a: !kdsl.tile<8x8xf32>, %d: !kdsl.tile<4xf32>) {
+  // expected-error @+1 {{diagonal must be a 1-d tile of 8 elements of 'f32', got '!kdsl.tile<4xf32>'}}
+  %r = kdsl.tile_diag_add %a, %d : !kdsl.tile<8x8xf32>, !kdsl.tile<4xf32>
+  return
+}
+
+// -----
+
+func.func @untile_static(%t: !kdsl.tile<3x4xf32>) {
+  // expected-error @+1 {{tile '!kdsl.tile<3x4xf32>' does not give each lane a value of 'vector<3xf32>' (its last extent must be ?)}}
+  %x = kdsl.tile_to_lanes %t : !kdsl.tile<3x4xf32> -> vector<3xf32>
+  return
+}
+
+// -----
+
+func.func @scan_exclusive_max(%t: !kdsl.tile<8xf32>) {
+  // expected-error @+1 {{an exclusive scan only adds}}
+  %s = kdsl.tile_scan max %t exclusive : !kdsl.tile<8xf32>
+  return
+}
+
+// -----
+
+func.func @sort_lengths(%k: !kdsl.tile<8xf32>, %v: !kdsl.tile<4xi32>) {
+  // expected-error @+1 {{keys and values must be 1-d tiles of one length}}
+  %a, %b = kdsl.tile_sort %k, %v : !kdsl.tile<8xf32>, !kdsl.tile<4xi32>
+  return
 }

@@ -12,6 +12,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/SMLoc.h"
@@ -167,6 +168,8 @@ enum class SubKind : uint8_t {
   TupleElem /* t[k] of a tuple, k constant (constIndex) */,
   TileElem /* t[i, j] of a tile: wp.tile_extract; without indices,
               a wp.tile_map element placeholder (typed by Sema) */
+  ,
+  TileView /* t[i] of a 2-d tile, t[a:b, ::s]: a kdsl.tile_view (viewStart/Step) */
 };
 struct SubscriptExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == ExprKind::Subscript; }
@@ -178,6 +181,13 @@ struct SubscriptExpr : Expr {
   /// slice selects (empty for a plain index); a matrix indexed once has its
   /// column slice filled in.
   llvm::SmallVector<llvm::SmallVector<int64_t, 4>, 2> sliceSel;
+  /// TileView (also wp.tile_view / tile_assign's offsets): per dimension of
+  /// the tile, the start (an index expression in viewStart, or, where that
+  /// is null, the constant viewConstStart) and the step (0: the dimension is
+  /// collapsed at its start).
+  llvm::SmallVector<Expr *, 2> viewStart;
+  llvm::SmallVector<int64_t, 2> viewConstStart, viewStep;
+  bool viewWrapNegative = false; // t[i]: a negative run-time i counts from the end
   SubscriptExpr(llvm::SMLoc l, Expr *b) : Expr(ExprKind::Subscript, l), base(b) {}
 };
 
@@ -217,6 +227,18 @@ struct CallExpr : Expr {
   CallExpr *elementCall = nullptr;
   /// wp.tile_sum(t, axis=k): the constant axis; -1 without one.
   int64_t axis = -1;
+  /// A tile builtin that works in place on its first arguments
+  /// (wp.tile_fft(t), tile_cholesky_inplace(A), tile_assign(dst, ...): 1;
+  /// tile_sort(keys, values): 2): the call's results are assigned to them
+  /// (linalgOutputArgs).
+  unsigned firstOutputs = 0;
+  /// wp.tile_view / tile_assign: the sub-tile's starts and steps, as a
+  /// SubscriptExpr of kind TileView over the tile argument.
+  SubscriptExpr *view = nullptr;
+  /// wp.tile_cholesky*(fill_mode="upper"): the upper-triangular factor.
+  bool upperFill = false;
+  /// wp.tile_matmul(alpha=, beta=): compile-time constants.
+  double alpha = 1.0, beta = 1.0;
   /// `wp.static(len(x))` of a local whose length only type checking knows
   /// (SemaStatic.cpp leaves `len(x)`): Sema requires a compile-time length.
   bool staticLen = false;
@@ -464,6 +486,9 @@ struct FuncDef : Node {
   /// (`x = 0`): compile-time constants in Warp, which cannot be passed to a
   /// wp.ref[T] parameter. The value is that number's expression.
   llvm::StringMap<Expr *> literalLocals;
+  /// Locals bound to a view of a tile (`row = t[i]`, wp.tile_view): Warp
+  /// writes through them into the source; Sema refuses writes to them.
+  llvm::StringSet<> tileViewLocals;
   unsigned tidDims = 0;
   std::string symName;
   // Generics (lib/Frontend/Generics.cpp). A def with a `typing.Any` in a

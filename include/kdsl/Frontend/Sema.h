@@ -130,6 +130,18 @@ private:
   std::optional<int64_t> sliceComponent(Expr *c);
   bool slicePositions(SliceExpr *s, int64_t length, llvm::SmallVectorImpl<int64_t> &out);
   const Type *checkCompositeSlice(SubscriptExpr *e, const Type *bt);
+  /// t[i] of a 2-d tile, t[a:b, ::s] (SemaSlices.cpp): a SubKind::TileView.
+  const Type *checkTileView(SubscriptExpr *e, const Type *bt);
+  /// Fills `view` (SubKind::TileView over a tile of type `bt`) for
+  /// wp.tile_view / tile_assign: `starts` per leading dimension (the rest
+  /// start at 0), the dimensions before `keepFrom` collapsed, the others of
+  /// `extents` (null: the tile's). Reports an error and returns null when the
+  /// view does not fit.
+  const Type *fillTileView(SubscriptExpr *view, const Type *bt, llvm::ArrayRef<Expr *> starts,
+                           size_t keepFrom, const llvm::SmallVector<int64_t, 2> *extents,
+                           llvm::StringRef what);
+  /// Refuses a write whose target's local is a tile view (tileViewLocals).
+  bool refuseTileViewWrite(Expr *target);
   bool checkIndex(Expr *idx);
   // Array slices a[1:3, i] (views) and *a[0:3] (SemaSlices.cpp).
   bool checkArraySliceComponent(Expr *c, bool isStep);

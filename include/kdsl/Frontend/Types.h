@@ -42,7 +42,8 @@ public:
     FloatLit,
     Shape,
     Function,
-    Tile
+    Tile,
+    TileStack /* wp.tile_stack: dtype, capacity in fixedShape[0] */
   };
 
   Kind kind;
@@ -111,6 +112,8 @@ public:
   const Type *fixedArray(const Type *dtype, llvm::ArrayRef<int64_t> shape);
   /// A tile of `dtype` with the static extents `shape` (rank 1 or 2).
   const Type *tile(const Type *dtype, llvm::ArrayRef<int64_t> shape);
+  /// wp.tile_stack(capacity, dtype): a block's shared stack.
+  const Type *tileStack(const Type *dtype, int64_t capacity);
   const Type *structTy(const StructDef *def);
   const Type *tuple(llvm::ArrayRef<const Type *> elems);
   const Type *intLit();
@@ -129,6 +132,7 @@ private:
   std::map<std::vector<const Type *>, std::unique_ptr<Type>> tuples;
   std::map<std::pair<const Type *, std::vector<int64_t>>, std::unique_ptr<Type>> fixedArrays;
   std::map<std::pair<const Type *, std::vector<int64_t>>, std::unique_ptr<Type>> tiles;
+  std::map<std::pair<const Type *, int64_t>, std::unique_ptr<Type>> tileStacks;
   std::map<std::tuple<const void *, std::string, bool>, std::unique_ptr<Type>> functions;
   const Type *get(const Type &proto);
 };

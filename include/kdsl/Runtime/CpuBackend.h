@@ -75,6 +75,10 @@ struct PtxCompileOptions {
   /// Called on the lowering's pass manager before it runs (as in
   /// CpuCompileOptions: the tools' --mlir-print-ir-*, timing, --verify-each).
   std::function<mlir::LogicalResult(mlir::PassManager &)> configurePassManager;
+  /// Diagnostics at a source line go to the context's handlers (kdsl-translate
+  /// prints them as file:line:col); when those were the failure's only ones,
+  /// the returned error is "GPU lowering failed" with nothing after it.
+  bool sourceDiagnosticsToCaller = false;
 };
 
 /// Registers what the GPU path needs (NVVM target, LLVM IR translations).

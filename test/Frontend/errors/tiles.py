@@ -226,7 +226,7 @@ def k():
 # -----
 
 # extract-indices:
-# t[i, j] takes one index per dimension.
+# t[i, j] takes at most one index per dimension (fewer give a view).
 
 import warp as wp
 
@@ -234,8 +234,8 @@ import warp as wp
 @wp.kernel
 def k():
     a = wp.tile_zeros(shape=(2, 2), dtype=float)
-    # expected-error@+1 {{tile(dtype=float32, shape=(2, 2)) takes 2 indices, got 1}}
-    x = a[0]
+    # expected-error@+1 {{tile(dtype=float32, shape=(2, 2)) takes at most 2 indices, got 3}}
+    x = a[0, 1, 0]
 
 # -----
 
@@ -335,7 +335,7 @@ def k(a: wp.array(dtype=float)):
 # -----
 
 # tile-element-assign:
-# Tiles are values: no element assignment yet.
+# An element assigned takes the tile's dtype.
 
 import warp as wp
 
@@ -343,8 +343,8 @@ import warp as wp
 @wp.kernel
 def k():
     a = wp.tile_zeros(shape=4, dtype=float)
-    # expected-error@+1 {{cannot assign to this expression}}
-    a[0] = 1.0
+    # expected-error@+1 {{assignment: expected float32, got vec3f}}
+    a[0] = wp.vec3(1.0, 2.0, 3.0)
 
 # -----
 
