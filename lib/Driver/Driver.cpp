@@ -151,7 +151,14 @@ llvm::Error driver::prepareAdjoints(ModuleOp module, const AdjointOptions &optio
 static llvm::Error emitLLVM(ModuleOp module, const CompileOptions &options, std::string &text) {
   std::string diagnostics;
   llvm::raw_string_ostream os(diagnostics);
+  bool reportedAtSource = false;
   ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &d) {
+    // At a source line (a kdsl op the pipeline refuses): printed by the
+    // caller's handler as file:line:col with the line, as the PTX path does.
+    if (d.getLocation()->findInstanceOf<FileLineColLoc>()) {
+      reportedAtSource |= d.getSeverity() == DiagnosticSeverity::Error;
+      return failure();
+    }
     os << d.getLocation() << ": " << d << "\n";
     return success();
   });
@@ -161,8 +168,11 @@ static llvm::Error emitLLVM(ModuleOp module, const CompileOptions &options, std:
   CpuPipelineOptions pipeline;
   pipeline.checkBounds = options.checkBounds;
   buildLowerToCpuPipeline(pm, pipeline);
-  if (failed(pm.run(module)))
+  if (failed(pm.run(module))) {
+    if (reportedAtSource && diagnostics.empty())
+      return reported();
     return llvm::createStringError("CPU lowering failed:\n" + diagnostics);
+  }
   registerBuiltinDialectTranslation(*module.getContext());
   registerLLVMDialectTranslation(*module.getContext());
   llvm::LLVMContext llvmCtx;

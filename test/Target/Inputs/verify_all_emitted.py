@@ -11,6 +11,7 @@ Prints one line per failure and exits 1 when there is any."""
 import concurrent.futures
 import glob
 import os
+import re
 import subprocess
 import sys
 
@@ -31,7 +32,9 @@ def check(index_and_file):
         r = run("--emit=" + emit, "--verify-emitted")
         if r.returncode != 0 and emit == "cpp" and run("--emit=mlir").returncode != 0:
             return f, "skipped", ""
-        if r.returncode != 0 and "tile operations are not lowered yet" in r.stderr:
+        # kdsl-lower-tiles refuses the tile ops (and tiles of structs) it does
+        # not lower yet: "error: 'kdsl.tile_view' is not lowered yet".
+        if r.returncode != 0 and re.search(r"error: .* (is|are) not lowered yet", r.stderr):
             return f, "tiles", ""
         if r.returncode != 0 and "cannot differentiate" in r.stderr:
             # A kernel made not to be differentiable: its forward code only.
