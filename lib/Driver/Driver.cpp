@@ -4,6 +4,7 @@
 #include "kdsl/Autodiff/Passes.h"
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Runtime/LaunchSpec.h"
+#include "kdsl/Runtime/PipelineDiagnostics.h"
 #include "kdsl/Target/Cpp.h"
 #include "kdsl/Transforms/Passes.h"
 
@@ -149,19 +150,7 @@ llvm::Error driver::prepareAdjoints(ModuleOp module, const AdjointOptions &optio
 
 /// kdsl-lower-to-cpu and the LLVM IR of the result.
 static llvm::Error emitLLVM(ModuleOp module, const CompileOptions &options, std::string &text) {
-  std::string diagnostics;
-  llvm::raw_string_ostream os(diagnostics);
-  bool reportedAtSource = false;
-  ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &d) {
-    // At a source line (a kdsl op the pipeline refuses): printed by the
-    // caller's handler as file:line:col with the line, as the PTX path does.
-    if (d.getLocation()->findInstanceOf<FileLineColLoc>()) {
-      reportedAtSource |= d.getSeverity() == DiagnosticSeverity::Error;
-      return failure();
-    }
-    os << d.getLocation() << ": " << d << "\n";
-    return success();
-  });
+  PipelineDiagnostics diagnostics(module.getContext(), /*toCaller=*/true);
   PassManager pm(module.getContext());
   if (failed(configurePassManager(pm, options.timing)))
     return llvm::createStringError("invalid pass-manager options");
@@ -169,9 +158,9 @@ static llvm::Error emitLLVM(ModuleOp module, const CompileOptions &options, std:
   pipeline.checkBounds = options.checkBounds;
   buildLowerToCpuPipeline(pm, pipeline);
   if (failed(pm.run(module))) {
-    if (reportedAtSource && diagnostics.empty())
+    if (diagnostics.onlyAtSource())
       return reported();
-    return llvm::createStringError("CPU lowering failed:\n" + diagnostics);
+    return diagnostics.failure("CPU lowering");
   }
   registerBuiltinDialectTranslation(*module.getContext());
   registerLLVMDialectTranslation(*module.getContext());

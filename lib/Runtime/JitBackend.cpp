@@ -2,6 +2,7 @@
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Runtime/KernelJit.h"
 #include "kdsl/Runtime/ObjectCache.h"
+#include "kdsl/Runtime/PipelineDiagnostics.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "JitPasses.h"
@@ -24,12 +25,7 @@ using namespace kdsl;
 
 /// Runs the CPU lowering pipeline on `module`; diagnostics go into the error.
 llvm::Error kdsl::lowerToLLVMDialect(ModuleOp module, const CpuCompileOptions &options) {
-  std::string diagnostics;
-  llvm::raw_string_ostream os(diagnostics);
-  ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &d) {
-    os << d.getLocation() << ": " << d << "\n";
-    return success();
-  });
+  PipelineDiagnostics diagnostics(module.getContext(), /*toCaller=*/false);
   PassManager pm(module.getContext());
   // The front end verified its output and every pass here is tested:
   // verifying only at the end saves a few milliseconds per kernel.
@@ -42,7 +38,7 @@ llvm::Error kdsl::lowerToLLVMDialect(ModuleOp module, const CpuCompileOptions &o
   pipeline.denseFastPath = options.optimize;
   buildLowerToCpuPipeline(pm, pipeline);
   if (failed(pm.run(module)))
-    return llvm::createStringError("CPU lowering failed:\n" + diagnostics);
+    return diagnostics.failure("CPU lowering");
   return llvm::Error::success();
 }
 

@@ -1,5 +1,6 @@
 //===- PtxBackend.cpp - kdsl -> gpu/nvvm -> PTX text ----------------------===//
 #include "kdsl/Runtime/CpuBackend.h"
+#include "kdsl/Runtime/PipelineDiagnostics.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -50,19 +51,7 @@ static std::string findCuda(const std::string &given) {
 }
 
 llvm::Expected<std::string> kdsl::compileToPtx(ModuleOp module, const PtxCompileOptions &options) {
-  std::string diagnostics;
-  llvm::raw_string_ostream os(diagnostics);
-  bool reportedAtSource = false;
-  ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &d) {
-    // A diagnostic at a source line (a kdsl op the pipeline refuses) goes to
-    // the caller's handler, which prints it as file:line:col with the line.
-    if (options.sourceDiagnosticsToCaller && d.getLocation()->findInstanceOf<FileLineColLoc>()) {
-      reportedAtSource |= d.getSeverity() == DiagnosticSeverity::Error;
-      return failure();
-    }
-    os << d.getLocation() << ": " << d << "\n";
-    return success();
-  });
+  PipelineDiagnostics diagnostics(module.getContext(), options.sourceDiagnosticsToCaller);
   if (llvm::Error e = checkPtxChip(options.chip, "the PTX target chip"))
     return std::move(e);
   std::string cuda = findCuda(options.cudaPath);
@@ -74,9 +63,7 @@ llvm::Expected<std::string> kdsl::compileToPtx(ModuleOp module, const PtxCompile
   pipeline.cudaPath = cuda;
   buildLowerToNvvmPipeline(pm, pipeline);
   if (failed(pm.run(module)))
-    return llvm::createStringError(reportedAtSource && diagnostics.empty()
-                                       ? "GPU lowering failed"
-                                       : "GPU lowering failed:\n" + diagnostics);
+    return diagnostics.failure("GPU lowering");
   std::string ptx;
   module.walk([&](gpu::BinaryOp binary) {
     for (Attribute a : binary.getObjects())
