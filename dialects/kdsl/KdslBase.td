@@ -32,6 +32,8 @@ def Kdsl_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   // Folded kdsl ops (kdsl.component_index) become arith.constant.
   let hasConstantMaterializer = 1;
+  // The attributes kdsl-build-entry-points writes (kdsl/Dialect/EntryPoints.h).
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerTypes();
   }];

@@ -45,7 +45,8 @@ std::string entryPointName(KernelOp k, llvm::StringRef target);
 /// writes an array it holds (kdsl.store / kdsl.atomic).
 llvm::SmallVector<bool> writtenArguments(KernelOp k);
 
-/// Registers kdsl and every upstream dialect that front-end output uses.
+/// Registers kdsl and every upstream dialect that front-end output uses, and
+/// emitc (the entry points kdsl-prepare-emission{target=...} builds).
 void registerKdslDialects(mlir::DialectRegistry &registry);
 
 /// func.call's MemoryEffectOpInterface: none with `kdsl.pure`, all others
