@@ -95,6 +95,48 @@ int threadSplitDim(Value v) {
   return isa<arith::RemSIOp>(op) ? extent.getDim() : extent.getDim() - 1;
 }
 
+/// Rebuilds for `to` the entry point of `k`, built for `from`: each of its
+/// values (the emitc.literals at the top of the body, and the CPU's constant
+/// step of the loop over threads) is changed in place into the same value of
+/// `to`. kdsl-synth emits one prepared module as C++ and then as CUDA C.
+LogicalResult retarget(KernelOp k, const Abi &from, const Abi &to) {
+  Block &body = k.getBody().front();
+  OpBuilder b(k.getContext());
+  bool hasRange = false, hasDims = false;
+  for (auto l : llvm::make_early_inc_range(body.getOps<emitc::LiteralOp>())) {
+    StringRef text = l.getValue();
+    if (text == from.begin) {
+      l.setValue(to.begin);
+      hasRange = true;
+    } else if (text == from.end) {
+      l.setValue(to.end);
+    } else if (!from.step.empty() && text == from.step) {
+      b.setInsertionPoint(l);
+      Value one = arith::ConstantOp::create(b, l.getLoc(), b.getI64IntegerAttr(1));
+      l.getResult().replaceAllUsesWith(one);
+      l.erase();
+    } else if (text.starts_with(from.dims + "[")) {
+      l.setValue(to.dims + text.drop_front(from.dims.size()).str());
+      hasDims = true;
+    } else {
+      return l.emitOpError("is not a value of the entry point kdsl-build-entry-points built");
+    }
+  }
+  if (!to.step.empty())
+    for (auto loop : body.getOps<scf::ForOp>()) {
+      auto one = loop.getStep().getDefiningOp<arith::ConstantOp>();
+      if (!loop->hasAttr(kGridLoopAttrName) || !one)
+        continue;
+      b.setInsertionPoint(one);
+      loop.getStepMutable().assign(
+          emitc::LiteralOp::create(b, one.getLoc(), one.getType(), to.step));
+      if (one->use_empty())
+        one->erase();
+    }
+  k->setAttr(kEntryPointAttrName, entryPoint(k, to, hasRange, hasDims).toAttr(k.getContext()));
+  return success();
+}
+
 LogicalResult buildEntryPoint(KernelOp k, const Abi &abi) {
   if (auto built = k->getAttr(kEntryPointAttrName)) {
     FailureOr<EntryPoint> e = EntryPoint::fromAttr(k, built);
@@ -102,8 +144,7 @@ LogicalResult buildEntryPoint(KernelOp k, const Abi &abi) {
       return failure();
     if (e->target == (abi.cuda ? "cuda" : "cpp"))
       return success();
-    return k.emitOpError("has the entry point of target '")
-           << e->target << "' already; kdsl-build-entry-points builds one target's";
+    return retarget(k, abiOf(e->target == "cuda"), abi);
   }
   if (k.walk([](TidOp) { return WalkResult::interrupt(); }).wasInterrupted())
     return k.emitOpError("the C++/CUDA C entry points take the lowered launch: run "

@@ -16,8 +16,12 @@ kdsl.kernel @not_lowered(%a: !kdsl.array<i32, 1>) attributes {arg_names = ["a"]}
 
 // -----
 
-// PASS: build-entry-points-errors.mlir:[[# @LINE + 1]]:1: error: 'kdsl.kernel' op has the entry point of target 'cuda' already; kdsl-build-entry-points builds one target's
-kdsl.kernel @other_target() attributes {arg_names = [], kdsl.entry_point = {comment = "", params = [["kdsl_launch", "launch"]], specifiers = [], symbol = "other_target_cuda_kernel_forward", target = "cuda", unused = ["launch"]}} {
+// Built for the other target: rebuilt, each value of its entry point in
+// place; a literal that is none is an error.
+kdsl.kernel @other_target() attributes {arg_names = [], kdsl.entry_point = {comment = "", params = [["kdsl_launch", "launch"]], specifiers = [], symbol = "other_target_cuda_kernel_forward", target = "cuda", unused = []}} {
+  %0 = emitc.literal "launch.total" : i64
+  // PASS: build-entry-points-errors.mlir:[[# @LINE + 1]]:8: error: 'emitc.literal' op is not a value of the entry point kdsl-build-entry-points built
+  %1 = emitc.literal "warpSize" : i64
   kdsl.return
 }
 

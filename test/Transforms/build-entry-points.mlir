@@ -2,6 +2,9 @@
 // RUN: kdsl-opt %s --kdsl-prepare-emission=target=cuda | FileCheck %s --check-prefix=CUDA
 // The pass on its own, after the shared part; twice is once.
 // RUN: kdsl-opt %s --kdsl-prepare-emission --kdsl-build-entry-points=target=cuda --kdsl-build-entry-points=target=cuda | FileCheck %s --check-prefix=CUDA
+// Built for one target, then for the other: the same as for the other alone.
+// RUN: kdsl-opt %s --kdsl-prepare-emission=target=cpp --kdsl-build-entry-points=target=cuda | FileCheck %s --check-prefix=CUDA
+// RUN: kdsl-opt %s --kdsl-prepare-emission=target=cuda --kdsl-build-entry-points=target=cpp | FileCheck %s --check-prefix=CPP
 // What the printer makes of it.
 // RUN: kdsl-translate %s --emit=cpp | FileCheck %s --check-prefix=CPPTEXT
 // RUN: kdsl-translate %s --emit=cuda | FileCheck %s --check-prefix=CUDATEXT

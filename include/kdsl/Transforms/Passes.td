@@ -245,8 +245,10 @@ def BuildEntryPoints : Pass<"kdsl-build-entry-points", "mlir::ModuleOp"> {
     ```
 
     A kernel whose launch is not lowered (a `kdsl.tid` left) is an error; one
-    built already for the same target is left alone, for the other target an
-    error. `kdsl.block_dim` stays (the printer spells it).
+    built already for the same target is left alone, one built for the other
+    target is rebuilt in place (each literal's text says which value it is;
+    kdsl-synth emits one prepared module as C++, then as CUDA C).
+    `kdsl.block_dim` stays (the printer spells it).
   }];
   let options = [Option<"target", "target", "std::string", "\"cpp\"",
                         "The emitter: cpp (the CPU ABI) or cuda (the GPU ABI)">];

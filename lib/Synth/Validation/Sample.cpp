@@ -105,7 +105,7 @@ OwningOpRef<ModuleOp> withKernels(ModuleOp module, llvm::function_ref<bool(Kerne
 bool isAdjoint(KernelOp k) { return adjointOf(k).has_value(); }
 
 /// C++ or CUDA C of `module` (prepared for both emitters: its entry points
-/// are built here), without the prelude.
+/// are built here, or rebuilt for the other target), without the prelude.
 LogicalResult emitText(ModuleOp module, bool cuda, std::string &out) {
   StageScope timer(cuda ? Stage::EmitCuda : Stage::EmitCpp);
   if (failed(buildEntryPoints(module, cuda ? "cuda" : "cpp")))
@@ -283,23 +283,14 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
         }
   }
   // Each emitter's entry points are built into the modules (emitText): the
-  // CUDA C's into copies when the C++ is emitted too.
-  OwningOpRef<ModuleOp> cudaFwd, cudaBwd;
-  if (options.cpp && options.cuda) {
-    StageScope timer(Stage::EmitCuda);
-    cudaFwd = fwdModule->clone();
-    if (bwdModule)
-      cudaBwd = bwdModule->clone();
-  }
+  // C++'s, then the CUDA C's in their place.
   for (bool cuda : {false, true}) {
     if (cuda ? !options.cuda : !options.cpp)
       continue;
     std::string lang = cuda ? "cuda" : "cpp";
     std::string fwd, bwd, types;
-    ModuleOp fwdText = cuda && cudaFwd ? *cudaFwd : *fwdModule;
-    ModuleOp bwdText = cuda && cudaBwd ? *cudaBwd : bwdModule ? *bwdModule : ModuleOp();
-    if (failed(emitText(fwdText, cuda, fwd)) ||
-        (options.backward && failed(emitText(bwdText, cuda, bwd))))
+    if (failed(emitText(*fwdModule, cuda, fwd)) ||
+        (options.backward && failed(emitText(*bwdModule, cuda, bwd))))
       return failWith("emit_" + lang, "");
     // The struct definitions once, in <lang>_types: types + forward +
     // backward is one unit.
