@@ -125,6 +125,26 @@ def Kdsl_TileAtomicAddIndexedOp : Kdsl_TileOp<"tile_atomic_add_indexed",
   let hasVerifier = 1;
 }
 
+def Kdsl_TileGatherOp : Kdsl_TileOp<"tile_gather", [Pure]> {
+  let summary = "t[idx, :] (wp.tile_slice_indexed): a tile gathered from a tile along one axis";
+  let description = [{
+    The result has the input's shape but for `axis`, whose extent is the
+    1-d i32 tile `indices`'s. Along `axis`, result element c is the input's
+    at indices[c[axis]] (a negative index counts from the end; one outside
+    the input after that reads as zero, where Warp leaves it undefined).
+
+    ```mlir
+    %g = kdsl.tile_gather %t indices %idx axis 0
+        : !kdsl.tile<16x4xf32>, !kdsl.tile<8xi32> -> !kdsl.tile<8x4xf32>
+    ```
+  }];
+  let arguments = (ins Kdsl_TileType:$input, Kdsl_TileType:$indices, I64Attr:$axis);
+  let results = (outs Kdsl_TileType:$result);
+  let assemblyFormat = "$input `indices` $indices `axis` $axis attr-dict `:` type($input) `,` "
+                       "type($indices) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Kdsl_TileSplatOp : Kdsl_TileOp<"tile_splat", [Pure,
     TypesMatchWith<"value is the tile's element type", "result", "value",
                    "::llvm::cast<::kdsl::TileType>($_self).getElementType()">]> {

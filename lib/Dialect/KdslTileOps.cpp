@@ -71,6 +71,21 @@ LogicalResult TileAtomicAddIndexedOp::verify() {
   return success();
 }
 
+LogicalResult TileGatherOp::verify() {
+  TileType in = getInput().getType(), out = getResult().getType(), idx = getIndices().getType();
+  uint64_t axis = getAxis();
+  if (axis >= (uint64_t)in.getRank())
+    return emitOpError("axis ") << axis << " is not a dimension of " << in;
+  if (idx.getRank() != 1 || !idx.getElementType().isInteger(32))
+    return emitOpError("indices must be a 1-d tile of i32, got ") << idx;
+  SmallVector<int64_t> shape(in.getShape());
+  shape[axis] = idx.getShape()[0];
+  if (out.getShape() != ArrayRef<int64_t>(shape) || out.getElementType() != in.getElementType())
+    return emitOpError("result ") << out << " must be " << in << " with " << idx.getShape()[0]
+                                  << " elements along axis " << axis;
+  return success();
+}
+
 LogicalResult TileArangeOp::verify() {
   TileType t = getResult().getType();
   if (t.getRank() != 1)

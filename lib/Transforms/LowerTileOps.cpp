@@ -245,6 +245,28 @@ static LogicalResult storeTile(Emitter &e, Value tile, TileType t, Value array, 
   return success();
 }
 
+/// A tile_view / tile_assign position: the flat index in a tile of `shape`
+/// of view element `ivs` (input dimension d at offsets[d] + ivs[k] *
+/// steps[d], k counting the dimensions of nonzero step; offsets[d] alone
+/// where the step is 0), and whether it is inside.
+static Value viewPosition(Emitter &e, ValueRange offsets, ArrayRef<int64_t> steps, ValueRange ivs,
+                          ArrayRef<int64_t> shape, Value &flat) {
+  SmallVector<Value> pos;
+  Value ok;
+  size_t k = 0;
+  for (auto [d, o] : llvm::enumerate(offsets)) {
+    Value p = o;
+    if (steps[d] != 0)
+      p = arith::AddIOp::create(e.b, e.loc, o,
+                                arith::MulIOp::create(e.b, e.loc, ivs[k++], e.c32(steps[d])));
+    Value in = arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::ult, p, e.c32(shape[d]));
+    ok = ok ? arith::AndIOp::create(e.b, e.loc, ok, in) : in;
+    pos.push_back(p);
+  }
+  flat = e.flatIndex(pos, shape);
+  return ok;
+}
+
 LogicalResult kdsl::tiles::lowerTileOp(Operation *op, TileBuffers &bufs) {
   OpBuilder b(op);
   Emitter e{b, op->getLoc()};
@@ -395,6 +417,55 @@ LogicalResult kdsl::tiles::lowerTileOp(Operation *op, TileBuffers &bufs) {
           for (size_t k = 0; k < is.size(); ++k)
             idx.push_back(is[k] == 1 ? e.c32(0) : ivs[skip + k]);
           e.store(e.load(in[0], e.flatIndex(idx, is)), out, flat);
+        });
+        return success();
+      })
+      .Case([&](TileGatherOp o) {
+        // Along the axis, the input's element at indices[c[axis]] (negative:
+        // from the end; outside after that: zero, never a read outside).
+        Value out = result();
+        TileType it = o.getInput().getType();
+        int64_t axis = o.getAxis(), extent = it.getShape()[axis];
+        Type et = it.getElementType();
+        e.forEach(o.getResult().getType().getShape(), [&](ValueRange ivs, Value flat) {
+          Value k = e.load(in[1], ivs[axis]);
+          Value neg = arith::CmpIOp::create(b, e.loc, arith::CmpIPredicate::slt, k, e.c32(0));
+          k = arith::SelectOp::create(b, e.loc, neg,
+                                      arith::AddIOp::create(b, e.loc, k, e.c32(extent)), k);
+          Value ok = arith::CmpIOp::create(b, e.loc, arith::CmpIPredicate::ult, k, e.c32(extent));
+          Value v = e.ifElseZero(ok, et, [&]() -> Value {
+            SmallVector<Value> pos(ivs);
+            pos[axis] = k;
+            return e.load(in[0], e.flatIndex(pos, it.getShape()));
+          });
+          e.store(v, out, flat);
+        });
+        return success();
+      })
+      .Case([&](TileViewOp o) {
+        Value out = result();
+        TileType it = o.getInput().getType();
+        e.forEach(o.getResult().getType().getShape(), [&](ValueRange ivs, Value flat) {
+          Value pos;
+          Value ok = viewPosition(e, o.getOffsets(), o.getSteps(), ivs, it.getShape(), pos);
+          Value v = e.ifElseZero(ok, it.getElementType(), [&] { return e.load(in[0], pos); });
+          e.store(v, out, flat);
+        });
+        return success();
+      })
+      .Case([&](TileAssignOp o) {
+        // dest, then the source's elements where the view puts them.
+        Value out = result();
+        TileType dt = o.getDest().getType();
+        Value dest = bufs.lookup(o.getDest()), source = bufs.lookup(o.getSource());
+        copyBuffer(b, e.loc, dest, out);
+        e.forEach(o.getSource().getType().getShape(), [&](ValueRange ivs, Value flat) {
+          Value pos;
+          Value ok = viewPosition(e, o.getOffsets(), o.getSteps(), ivs, dt.getShape(), pos);
+          auto ifOp = scf::IfOp::create(b, e.loc, TypeRange{}, ok, /*withElse=*/false);
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+          e.store(e.load(source, flat), out, pos);
         });
         return success();
       })

@@ -283,3 +283,19 @@ func.func @indexed_offsets(%A: !kdsl.array<f32, 2>, %t: !kdsl.tile<2x3xf32>, %r:
   %old = kdsl.tile_atomic_add_indexed %t, %A[%i] indices %r axis 0 : !kdsl.tile<2x3xf32>, !kdsl.array<f32, 2>, !kdsl.tile<2xi32>
   return
 }
+
+// -----
+
+func.func @gather_shape(%t: !kdsl.tile<16x4xf32>, %idx: !kdsl.tile<8xi32>) {
+  // expected-error @+1 {{'kdsl.tile_gather' op result '!kdsl.tile<8x8xf32>' must be '!kdsl.tile<16x4xf32>' with 8 elements along axis 0}}
+  %g = kdsl.tile_gather %t indices %idx axis 0 : !kdsl.tile<16x4xf32>, !kdsl.tile<8xi32> -> !kdsl.tile<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @gather_axis(%t: !kdsl.tile<16x4xf32>, %idx: !kdsl.tile<8xi32>) {
+  // expected-error @+1 {{'kdsl.tile_gather' op axis 2 is not a dimension of '!kdsl.tile<16x4xf32>'}}
+  %g = kdsl.tile_gather %t indices %idx axis 2 : !kdsl.tile<16x4xf32>, !kdsl.tile<8xi32> -> !kdsl.tile<8x4xf32>
+  return
+}

@@ -19,3 +19,11 @@ func.func @indexed(%A: !kdsl.array<f32, 2>, %t: !kdsl.tile<2x3xf32>, %rows: !kds
       : !kdsl.tile<2x3xf32>, !kdsl.array<f32, 2>, !kdsl.tile<2xi32>
   return %g, %old : !kdsl.tile<2x3xf32>, !kdsl.tile<2x3xf32>
 }
+
+// CHECK-LABEL: func.func @gather
+// CHECK-SAME: (%[[T:.*]]: !kdsl.tile<16x4xf32>, %[[I:.*]]: !kdsl.tile<8xi32>)
+func.func @gather(%t: !kdsl.tile<16x4xf32>, %idx: !kdsl.tile<8xi32>) -> !kdsl.tile<8x4xf32> {
+  // CHECK: kdsl.tile_gather %[[T]] indices %[[I]] axis 0 : <16x4xf32>, <8xi32> -> <8x4xf32>
+  %g = kdsl.tile_gather %t indices %idx axis 0 : !kdsl.tile<16x4xf32>, !kdsl.tile<8xi32> -> !kdsl.tile<8x4xf32>
+  return %g : !kdsl.tile<8x4xf32>
+}

@@ -5,7 +5,8 @@ tile_load_indexed / tile_store_indexed / tile_atomic_add_indexed docs): along
 `axis`, tile element c is at array index offset[axis] + indices[c[axis]],
 along the other dimension at offset[d] + c[d]; an index outside the array
 (negative too) reads as 0 or is not written. The values are small integers:
-every float32 result is exact.
+every float32 result is exact. t[idx, :] (gather_rows) takes rows by index, a
+negative one from the end.
 
 usage: tiles_indexed_ref.py SPEC.json
 """
@@ -61,6 +62,10 @@ def expected(spec):
                     rr = i * TILE_M + 1
                     if inside(arr["acc"], rr, cc):
                         arr["acc"][rr][cc] += t[r][c]
+    src = arr["gsrc"]
+    g = [src[k if k >= 0 else k + len(src)] for k in arr["gidx"]]
+    arr["gdst"] = [[r[c] for c in (0, 2)] for r in g]
+    arr["grow"] = list(src[2])
     v = arr["v"]
     arr["out"] = [v[p] if 0 <= p < len(v) else 0.0 for p in arr["perm"]]
     return {"ok": True, "outputs": arr}

@@ -49,3 +49,15 @@ def permute(v: wp.array(dtype=float), perm: wp.array(dtype=int), out: wp.array(d
     idx = wp.tile_load(perm, shape=8)
     g = wp.tile_load_indexed(v, indices=idx, shape=(8,))
     wp.tile_store(out, g)
+
+
+@wp.kernel
+def gather_rows(src: wp.array2d(dtype=float), idx: wp.array(dtype=int), dst: wp.array2d(dtype=float), row: wp.array(dtype=float)):
+    # t[idx, :] (Warp's tile_slice_indexed): rows 3, 0, -1 (the last) of a
+    # 4x3 tile; then t[:, cols] and a gather of a gather's row.
+    t = wp.tile_load(src, shape=(4, 3))
+    i = wp.tile_load(idx, shape=3)
+    g = t[i, :]
+    cols = wp.tile_arange(2, dtype=int) * 2
+    wp.tile_store(dst, g[:, cols], offset=(0, 0))
+    wp.tile_store(row, t[wp.tile_arange(0, 4, dtype=int) * 1][2])

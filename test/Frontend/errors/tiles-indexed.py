@@ -79,3 +79,45 @@ def k(a: wp.array2d(dtype=bool), b: wp.array2d(dtype=bool)):
     rows = wp.tile_arange(4, dtype=int)
     # expected-error@+1 {{wp.tile_atomic_add_indexed() adds numbers, vectors or matrices, not bool}}
     wp.tile_atomic_add_indexed(a, rows, t)
+
+# -----
+
+# gather with an index in another dimension:
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array2d(dtype=float), idx: wp.array(dtype=int)):
+    t = wp.tile_load(a, shape=(4, 8))
+    i = wp.tile_load(idx, shape=2)
+    # expected-error@+1 {{indexing a tile with a tile of indices needs ':' in every other dimension (t[idx, :], t[:, idx])}}
+    u = t[i, 1:3]
+
+# -----
+
+# gather with float indices:
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    t = wp.tile_load(a, shape=8)
+    i = wp.tile_arange(4, dtype=float)
+    # expected-error@+1 {{a tile of indices must be a 1-d tile of int32, got tile(dtype=float32, shape=(4,))}}
+    u = t[i]
+
+# -----
+
+# no assignment through a gather (it is a copy):
+
+import warp as wp
+
+
+@wp.kernel
+def k(a: wp.array(dtype=float), idx: wp.array(dtype=int)):
+    t = wp.tile_load(a, shape=8)
+    i = wp.tile_load(idx, shape=2)
+    # expected-error@+1 {{cannot assign to this expression}}
+    t[i] = wp.tile_zeros(shape=2, dtype=float)
