@@ -223,10 +223,16 @@ static llvm::Error compileForCpu(ModuleOp module, const CompileOptions &options,
   cpuOptions.configurePassManager = [&](PassManager &pm) {
     return configurePassManager(pm, options.timing);
   };
+  cpuOptions.sourceDiagnosticsToCaller = true;
   auto cpu = options.target == Target::Jit ? compileWithJit(module, cpuOptions)
                                            : compileWithCpp(module, cpuOptions);
-  if (!cpu)
-    return cpu.takeError();
+  if (!cpu) {
+    std::string message = llvm::toString(cpu.takeError());
+    // Printed at their source lines already: nothing to add.
+    if (message == "CPU lowering failed" || message == "C++ emission failed")
+      return reported();
+    return llvm::createStringError(message);
+  }
   if (!*cpu)
     return llvm::createStringError("the CPU backend returned no module");
   result.cpu = std::move(*cpu);

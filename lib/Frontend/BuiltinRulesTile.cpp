@@ -164,6 +164,10 @@ public:
 
   const Type *tileLoad();
   const Type *tileStoreOrAdd();
+  const Type *tileLoadIndexed();
+  const Type *tileStoreOrAddIndexed();
+  bool indexedAxis(Expr *axis, const Type *array);
+  bool indexTile(Expr *indices, int64_t extent);
   const Type *tileSplat(double value);
   const Type *tileFull();
   const Type *tileArange();
@@ -288,6 +292,93 @@ const Type *TileRules::tileStoreOrAdd() {
     return nullptr;
   args.assign(out.begin(), out.end());
   return info.id == Builtin::TileAtomicAdd ? tt : types.voidTy();
+}
+
+/// The _indexed forms' `axis`: a constant dimension of `array`, 0 when
+/// absent; into e->axis.
+bool TileRules::indexedAxis(Expr *axis, const Type *array) {
+  e->axis = 0;
+  if (!axis)
+    return true;
+  std::optional<Sema::ConstValue> v = s.check(axis) ? s.evalConst(axis) : std::nullopt;
+  if (!v || v->kind != Sema::ConstValue::Int || v->i < 0 || v->i >= array->ndim)
+    return fail(axis->loc, name + "() axis must be a constant from 0 to " + Twine(array->ndim - 1)),
+           false;
+  s.finalize(axis);
+  e->axis = v->i;
+  return true;
+}
+
+/// The _indexed forms' `indices`: a 1-d int32 tile of `extent` elements (the
+/// tile's extent along the axis).
+bool TileRules::indexTile(Expr *indices, int64_t extent) {
+  const Type *it = tileArg(indices, "a 1-d tile of int32 indices");
+  if (!it)
+    return false;
+  if (it->fixedShape.size() != 1 || it->dtype != types.i32())
+    return fail(indices->loc, name + "() indices must be a 1-d tile of int32, got " + it->str()),
+           false;
+  if (it->fixedShape[0] != extent)
+    return fail(indices->loc, name + "() indices has " + Twine(it->fixedShape[0]) +
+                                  " elements for a tile of extent " + Twine(extent) +
+                                  " along axis " + Twine(e->axis)),
+           false;
+  return true;
+}
+
+/// tile_load_indexed(a, indices, shape, offset=None, axis=0,
+/// storage="register"): boundArgs become the array, the indices and the
+/// offsets.
+const Type *TileRules::tileLoadIndexed() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"a", "indices", "shape", "offset", "axis", "storage"}, 3, p))
+    return nullptr;
+  const Type *at = arrayArg(p[0]);
+  if (!at)
+    return nullptr;
+  std::optional<SmallVector<int64_t, 2>> shape = shapeOf(p[2]);
+  if (!shape)
+    return nullptr;
+  if (shape->size() != at->ndim)
+    return fail(p[2]->loc, name + "() shape has " + Twine(shape->size()) + " extents for a " +
+                               Twine((unsigned)at->ndim) + "-d array");
+  if (!indexedAxis(p[4], at) || !indexTile(p[1], (*shape)[e->axis]))
+    return nullptr;
+  SmallVector<Expr *, 4> out{p[0], p[1]};
+  if (!offsets(p[3], at->ndim, out) || !storage(p[5]))
+    return nullptr;
+  args.assign(out.begin(), out.end());
+  return types.tile(at->dtype, *shape);
+}
+
+/// tile_store_indexed(a, indices, t, offset=None, axis=0) and
+/// tile_atomic_add_indexed(...): boundArgs become the tile, the array, the
+/// indices and the offsets.
+const Type *TileRules::tileStoreOrAddIndexed() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"a", "indices", "t", "offset", "axis"}, 3, p))
+    return nullptr;
+  const Type *at = arrayArg(p[0]);
+  const Type *tt = at ? tileArg(p[2]) : nullptr;
+  if (!tt)
+    return nullptr;
+  if (tt->ndim != at->ndim)
+    return fail(p[2]->loc, name + "() of a " + Twine((unsigned)tt->ndim) + "-d tile into a " +
+                               Twine((unsigned)at->ndim) + "-d array");
+  if (tt->dtype != at->dtype)
+    return fail(p[2]->loc, name + "() tile dtype " + tt->dtype->str() +
+                               " does not match the array's " + at->dtype->str());
+  bool add = info.id == Builtin::TileAtomicAddIndexed;
+  if (add &&
+      (tt->dtype->kind == Type::Struct || tt->dtype->isBool() || tt->dtype->scalar == Scalar::Bool))
+    return fail(p[2]->loc, name + "() adds numbers, vectors or matrices, not " + tt->dtype->str());
+  if (!indexedAxis(p[4], at) || !indexTile(p[1], tt->fixedShape[e->axis]))
+    return nullptr;
+  SmallVector<Expr *, 4> out{p[2], p[0], p[1]};
+  if (!offsets(p[3], at->ndim, out))
+    return nullptr;
+  args.assign(out.begin(), out.end());
+  return add ? tt : types.voidTy();
 }
 
 /// tile_zeros / tile_ones(shape, dtype=float32, storage="register"): no
@@ -1055,6 +1146,8 @@ const Type *TileRules::tileStackOp() {
   }
 KDSL_TILE_RULE(tileLoad, tileLoad())
 KDSL_TILE_RULE(tileStoreOrAdd, tileStoreOrAdd())
+KDSL_TILE_RULE(tileLoadIndexed, tileLoadIndexed())
+KDSL_TILE_RULE(tileStoreOrAddIndexed, tileStoreOrAddIndexed())
 KDSL_TILE_RULE(tileSplat, tileSplat(0))
 KDSL_TILE_RULE(tileFull, tileFull())
 KDSL_TILE_RULE(tileArange, tileArange())

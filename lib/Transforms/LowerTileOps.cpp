@@ -140,11 +140,14 @@ struct Emitter {
 
   /// The array indices of tile element `ivs` at `offsets`, and whether every
   /// one is inside its extent (`extents`, i32). Negative ones are outside.
+  /// With `gather` (the buffer of an indexed op's indices), the position
+  /// along `axis` is that buffer's element at ivs[axis].
   Value arrayIndices(ValueRange offsets, ValueRange ivs, ValueRange extents,
-                     SmallVectorImpl<Value> &indices) {
+                     SmallVectorImpl<Value> &indices, Value gather = {}, int64_t axis = -1) {
     Value ok;
-    for (auto [o, i, n] : llvm::zip_equal(offsets, ivs, extents)) {
-      Value index = arith::AddIOp::create(b, loc, o, i);
+    for (auto [d, o, i, n] : llvm::enumerate(offsets, ivs, extents)) {
+      Value pos = gather && (int64_t)d == axis ? load(gather, i) : i;
+      Value index = arith::AddIOp::create(b, loc, o, pos);
       indices.push_back(index);
       Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index, n);
       ok = ok ? arith::AndIOp::create(b, loc, ok, in) : in;
@@ -193,6 +196,55 @@ static FailureOr<Value> scaleConstant(Emitter &e, Operation *op, double v, Type 
   return (Value)arith::ConstantOp::create(e.b, e.loc, e.b.getIntegerAttr(t, (int64_t)v));
 }
 
+namespace {
+/// An indexed op's indices buffer and axis (buffer null: a plain access).
+struct IndexedBy {
+  Value indices;
+  int64_t axis = -1;
+};
+} // namespace
+
+/// tile_load(_indexed): each element read from `array` (zero outside it)
+/// into `out`.
+static LogicalResult loadTile(Emitter &e, Value array, ValueRange offsets, TileType t, Value out,
+                              IndexedBy by) {
+  SmallVector<Value> n = e.extents(array);
+  e.forEach(t.getShape(), [&](ValueRange ivs, Value flat) {
+    SmallVector<Value> idx;
+    Value ok = e.arrayIndices(offsets, ivs, n, idx, by.indices, by.axis);
+    Value v = e.ifElseZero(ok, t.getElementType(), [&]() -> Value {
+      return LoadOp::create(e.b, e.loc, t.getElementType(), array, idx);
+    });
+    e.store(v, out, flat);
+  });
+  return success();
+}
+
+/// tile_store(_indexed) and, with `old` (the buffer of the old values),
+/// tile_atomic_add(_indexed): each element of `tile` written to `array`
+/// unless it falls outside. Shared out over the block's lanes: with one
+/// lane, all its own.
+static LogicalResult storeTile(Emitter &e, Value tile, TileType t, Value array, ValueRange offsets,
+                               Value old, IndexedBy by) {
+  SmallVector<Value> n = e.extents(array);
+  e.forEach(t.getShape(), [&](ValueRange ivs, Value flat) {
+    SmallVector<Value> idx;
+    Value ok = e.arrayIndices(offsets, ivs, n, idx, by.indices, by.axis);
+    if (old) {
+      Value v = e.ifElseZero(ok, t.getElementType(), [&]() -> Value {
+        return AtomicOp::create(e.b, e.loc, AtomicKind::add, array, idx, e.load(tile, flat));
+      });
+      e.store(v, old, flat);
+      return;
+    }
+    auto ifOp = scf::IfOp::create(e.b, e.loc, TypeRange{}, ok, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(e.b);
+    e.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    StoreOp::create(e.b, e.loc, e.load(tile, flat), array, idx);
+  });
+  return success();
+}
+
 LogicalResult kdsl::tiles::lowerTileOp(Operation *op, TileBuffers &bufs) {
   OpBuilder b(op);
   Emitter e{b, op->getLoc()};
@@ -219,46 +271,27 @@ LogicalResult kdsl::tiles::lowerTileOp(Operation *op, TileBuffers &bufs) {
 
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](TileLoadOp o) {
-        TileType t = o.getResult().getType();
-        Value out = result();
-        SmallVector<Value> n = e.extents(o.getArray());
-        e.forEach(t.getShape(), [&](ValueRange ivs, Value flat) {
-          SmallVector<Value> idx;
-          Value ok = e.arrayIndices(o.getOffsets(), ivs, n, idx);
-          Value v = e.ifElseZero(ok, t.getElementType(), [&]() -> Value {
-            return LoadOp::create(b, e.loc, t.getElementType(), o.getArray(), idx);
-          });
-          e.store(v, out, flat);
-        });
-        return success();
+        return loadTile(e, o.getArray(), o.getOffsets(), o.getResult().getType(), result(), {});
+      })
+      .Case([&](TileLoadIndexedOp o) {
+        IndexedBy by{in[0], (int64_t)o.getAxis()};
+        return loadTile(e, o.getArray(), o.getOffsets(), o.getResult().getType(), result(), by);
       })
       .Case([&](TileStoreOp o) {
-        // Shared out over the block's lanes: with one lane, all its own.
-        SmallVector<Value> n = e.extents(o.getArray());
-        e.forEach(o.getTile().getType().getShape(), [&](ValueRange ivs, Value flat) {
-          SmallVector<Value> idx;
-          Value ok = e.arrayIndices(o.getOffsets(), ivs, n, idx);
-          auto ifOp = scf::IfOp::create(b, e.loc, TypeRange{}, ok, /*withElse=*/false);
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-          StoreOp::create(b, e.loc, e.load(in[0], flat), o.getArray(), idx);
-        });
-        return success();
+        return storeTile(e, in[0], o.getTile().getType(), o.getArray(), o.getOffsets(), {}, {});
+      })
+      .Case([&](TileStoreIndexedOp o) {
+        IndexedBy by{in[1], (int64_t)o.getAxis()};
+        return storeTile(e, in[0], o.getTile().getType(), o.getArray(), o.getOffsets(), {}, by);
       })
       .Case([&](TileAtomicAddOp o) {
-        TileType t = o.getTile().getType();
-        Value out = result();
-        SmallVector<Value> n = e.extents(o.getArray());
-        e.forEach(t.getShape(), [&](ValueRange ivs, Value flat) {
-          SmallVector<Value> idx;
-          Value ok = e.arrayIndices(o.getOffsets(), ivs, n, idx);
-          Value old = e.ifElseZero(ok, t.getElementType(), [&]() -> Value {
-            return AtomicOp::create(b, e.loc, AtomicKind::add, o.getArray(), idx,
-                                    e.load(in[0], flat));
-          });
-          e.store(old, out, flat);
-        });
-        return success();
+        return storeTile(e, in[0], o.getTile().getType(), o.getArray(), o.getOffsets(), result(),
+                         {});
+      })
+      .Case([&](TileAtomicAddIndexedOp o) {
+        IndexedBy by{in[1], (int64_t)o.getAxis()};
+        return storeTile(e, in[0], o.getTile().getType(), o.getArray(), o.getOffsets(), result(),
+                         by);
       })
       .Case([&](TileSplatOp o) {
         Value out = result();
