@@ -58,7 +58,8 @@ static bool writesAdjointArrays(Operation *o) {
 static bool writesMemory(Operation *op) {
   return op
       ->walk([](Operation *o) {
-        return isa<StoreOp, AtomicOp, TileStoreOp, TileAtomicAddOp>(o) ||
+        return isa<StoreOp, AtomicOp, TileStoreOp, TileAtomicAddOp, TileStoreIndexedOp,
+                   TileAtomicAddIndexedOp>(o) ||
                        (isCustomGradCall(o) && writesAdjointArrays(o))
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
@@ -105,7 +106,16 @@ static void stripEffects(OpBuilder &b, Operation *root) {
   root->walk([&](Operation *o) {
     if (writesLocalArray(o))
       return; // thread-private memory: the replay needs its contents
-    if (isa<StoreOp, AssertOp, TileStoreOp>(o)) {
+    if (isa<StoreOp, AssertOp, TileStoreOp, TileStoreIndexedOp>(o)) {
+      dead.push_back(o);
+    } else if (auto a = dyn_cast<TileAtomicAddIndexedOp>(o)) {
+      if (!a.getResult().use_empty()) {
+        OpBuilder::InsertionGuard g(b);
+        b.setInsertionPoint(a);
+        a.getResult().replaceAllUsesWith(
+            TileLoadIndexedOp::create(b, a.getLoc(), a.getType(), a.getArray(), a.getIndices(),
+                                      a.getOffsets(), a.getAxisAttr()));
+      }
       dead.push_back(o);
     } else if (auto a = dyn_cast<TileAtomicAddOp>(o)) {
       if (!a.getResult().use_empty()) {
@@ -428,8 +438,18 @@ LogicalResult Reverser::recomputeOp(OpBuilder &ob, Operation &op) {
     localAdj[la.getResult()] = LocalArrayOp::create(ob, la.getLoc(), la.getType(), la.getShape());
     return success();
   }
-  if (isa<StoreOp, AssertOp, TileStoreOp>(op))
+  if (isa<StoreOp, AssertOp, TileStoreOp, TileStoreIndexedOp>(op))
     return success();
+  if (auto a = dyn_cast<TileAtomicAddIndexedOp>(op)) {
+    if (!a.getResult().use_empty())
+      map.map(a.getResult(),
+              TileLoadIndexedOp::create(
+                  ob, a.getLoc(), a.getType(), primal(a.getArray()), primal(a.getIndices()),
+                  llvm::map_to_vector(a.getOffsets(), [&](Value v) { return primal(v); }),
+                  a.getAxisAttr())
+                  .getResult());
+    return success();
+  }
   if (auto a = dyn_cast<TileAtomicAddOp>(op)) {
     if (!a.getResult().use_empty())
       map.map(a.getResult(),

@@ -10,6 +10,7 @@
 //   tile_load(A, o)          adj_A[o + idx] += adj_t          (tile_atomic_add)
 //   tile_store(A, t, o)      adj_t += adj_A[o + idx], then adj_A[o + idx] = 0
 //   tile_atomic_add(A, t, o) adj_t += adj_A[o + idx]          (old values: none)
+//   the _indexed forms       the same at the indexed positions
 //   tile_splat(v)            adj_v += sum(adj_t)
 //   tile_arange(s, d)        adj_s += sum(adj_t), adj_d += sum(adj_t * i)
 //   tile_map(f, a, b, ...)   adj_a += f's derivative per element (the
@@ -171,6 +172,60 @@ static LogicalResult tileAtomicAddRule(TileAtomicAddOp op, AdjointBuilder &ab) {
     return success();
   Value adjArray;
   FailureOr<Value> adj = readAdjointTile(ab, op, op.getArray(), op.getOffsets(), t, adjArray);
+  if (failed(adj))
+    return failure();
+  ab.accumulate(op.getTile(), *adj);
+  return success();
+}
+
+// The indexed forms (wp.tile_load_indexed, ...): the same rules at the
+// positions the indices tile selects, as Warp's adj_tile_*_indexed.
+static LogicalResult tileLoadIndexedRule(TileLoadIndexedOp op, AdjointBuilder &ab) {
+  Value adj = ab.adjoint(op.getResult());
+  if (!adj || fromPointer(op.getArray()))
+    return success();
+  FailureOr<Value> adjArray = ab.adjointArray(op, op.getArray());
+  if (failed(adjArray))
+    return failure();
+  TileAtomicAddIndexedOp::create(ab.builder(), op.getLoc(), adj.getType(), adj, *adjArray,
+                                 ab.primal(op.getIndices()), primals(ab, op.getOffsets()),
+                                 op.getAxisAttr());
+  return success();
+}
+
+/// The adjoint tile a write through `indices` reads back.
+template <typename Op>
+static FailureOr<Value> readAdjointIndexed(AdjointBuilder &ab, Op op, Value &adjArray) {
+  FailureOr<Value> a = ab.adjointArray(op, op.getArray());
+  if (failed(a))
+    return failure();
+  adjArray = *a;
+  return (Value)TileLoadIndexedOp::create(ab.builder(), op.getLoc(), op.getTile().getType(), *a,
+                                          ab.primal(op.getIndices()), primals(ab, op.getOffsets()),
+                                          op.getAxisAttr());
+}
+
+static LogicalResult tileStoreIndexedRule(TileStoreIndexedOp op, AdjointBuilder &ab) {
+  TileType t = op.getTile().getType();
+  if (!isDifferentiableType(t) || fromPointer(op.getArray()))
+    return success();
+  Value adjArray;
+  FailureOr<Value> adj = readAdjointIndexed(ab, op, adjArray);
+  if (failed(adj))
+    return failure();
+  ab.accumulate(op.getTile(), *adj);
+  OpBuilder &b = ab.builder();
+  TileStoreIndexedOp::create(b, op.getLoc(), buildZero(b, op.getLoc(), t), adjArray,
+                             ab.primal(op.getIndices()), primals(ab, op.getOffsets()),
+                             op.getAxisAttr());
+  return success();
+}
+
+static LogicalResult tileAtomicAddIndexedRule(TileAtomicAddIndexedOp op, AdjointBuilder &ab) {
+  if (!isDifferentiableType(op.getTile().getType()) || fromPointer(op.getArray()))
+    return success();
+  Value adjArray;
+  FailureOr<Value> adj = readAdjointIndexed(ab, op, adjArray);
   if (failed(adj))
     return failure();
   ab.accumulate(op.getTile(), *adj);
@@ -428,6 +483,10 @@ void kdsl::registerTileOpRules(DialectRegistry &registry) {
     TileLoadOp::attachInterface<TileRule<TileLoadOp, tileLoadRule>>(*ctx);
     TileStoreOp::attachInterface<TileRule<TileStoreOp, tileStoreRule>>(*ctx);
     TileAtomicAddOp::attachInterface<TileRule<TileAtomicAddOp, tileAtomicAddRule>>(*ctx);
+    TileLoadIndexedOp::attachInterface<TileRule<TileLoadIndexedOp, tileLoadIndexedRule>>(*ctx);
+    TileStoreIndexedOp::attachInterface<TileRule<TileStoreIndexedOp, tileStoreIndexedRule>>(*ctx);
+    TileAtomicAddIndexedOp::attachInterface<
+        TileRule<TileAtomicAddIndexedOp, tileAtomicAddIndexedRule>>(*ctx);
     TileSplatOp::attachInterface<TileRule<TileSplatOp, tileSplatRule>>(*ctx);
     TileArangeOp::attachInterface<TileRule<TileArangeOp, tileArangeRule>>(*ctx);
     TileMapOp::attachInterface<TileRule<TileMapOp, tileMapRule>>(*ctx);

@@ -189,3 +189,20 @@ kdsl.kernel @carried(%x: !kdsl.array<f32, 1>, %n: i32, %y: !kdsl.array<f32, 1>) 
   kdsl.tile_store %r, %y[%c0] : !kdsl.tile<4xf32>, !kdsl.array<f32, 1>
   kdsl.return
 }
+
+// The indexed forms: the same rules at the positions the indices select.
+// CHECK-LABEL: kdsl.kernel @indexed_backward(
+// CHECK-SAME: %[[ADJ_X:[a-z0-9_]+]]: !kdsl.array<f32, 2>, %[[ADJ_Y:[a-z0-9_]+]]: !kdsl.array<f32, 2>)
+// CHECK:      %[[IDX:.*]] = kdsl.tile_arange
+// CHECK:      %[[DT:.*]] = kdsl.tile_load_indexed %[[ADJ_Y]][%{{.*}}, %{{.*}}] indices %[[IDX]] axis 0
+// CHECK:      %[[Z:.*]] = kdsl.tile_splat %{{.*}} : <2x3xf32>
+// CHECK-NEXT: kdsl.tile_store_indexed %[[Z]], %[[ADJ_Y]][%{{.*}}, %{{.*}}] indices %[[IDX]] axis 0
+// CHECK-NEXT: kdsl.tile_atomic_add_indexed %[[DT]], %[[ADJ_X]][%{{.*}}, %{{.*}}] indices %[[IDX]] axis 0
+kdsl.kernel @indexed(%x: !kdsl.array<f32, 2>, %y: !kdsl.array<f32, 2>) attributes {arg_names = ["x", "y"]} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %idx = kdsl.tile_arange %c0, %c1 : !kdsl.tile<2xi32>
+  %t = kdsl.tile_load_indexed %x[%c0, %c0] indices %idx axis 0 : !kdsl.array<f32, 2>, !kdsl.tile<2xi32> -> !kdsl.tile<2x3xf32>
+  kdsl.tile_store_indexed %t, %y[%c0, %c0] indices %idx axis 0 : !kdsl.tile<2x3xf32>, !kdsl.array<f32, 2>, !kdsl.tile<2xi32>
+  kdsl.return
+}

@@ -76,3 +76,14 @@ def layout(y: wp.array2d(dtype=wp.float64), v: wp.array(dtype=wp.float64), out: 
     t = wp.tile_transpose(m)
     wp.tile_store(out, wp.tile_transpose(t * t) * row + s * m - col * col)
     ex[0] = m[1, 2] * wp.tile_extract(t, 2, 0)
+
+
+# The indexed forms: rows 0 and 2 of x gathered, squared and scattered to
+# rows 1 and 3 of w; their sines added into row 1 of acc, both.
+@wp.kernel
+def indexed(x: wp.array2d(dtype=wp.float64), w: wp.array2d(dtype=wp.float64), acc: wp.array2d(dtype=wp.float64)):
+    evens = wp.tile_arange(2, dtype=int) * 2
+    t = wp.tile_load_indexed(x, indices=evens, shape=(2, 3), offset=(0, 0), axis=0)
+    odds = evens + wp.tile_ones(2, dtype=int)
+    wp.tile_store_indexed(w, indices=odds, t=t * t, offset=(0, 0), axis=0)
+    wp.tile_atomic_add_indexed(acc, indices=wp.tile_ones(2, dtype=int), t=wp.tile_map(wp.sin, t), offset=(0, 0))
