@@ -18,6 +18,7 @@
 //                            reverseElementRegion), one map per input; a
 //                            value from above gets the sum over the elements
 //   tile_reduce (sum)        adj_in += broadcast(adj_r)
+//   tile_min / tile_max      adj_in[first extreme element] += adj_r (no axis)
 //   tile_matmul              adj_a += alpha adj_r b^T, adj_b += alpha a^T adj_r,
 //                            adj_c += beta adj_r
 //   tile_transpose           adj_in += transpose(adj_r)
@@ -88,8 +89,9 @@ static Value buildMap(OpBuilder &b, Location loc, TileType result, ValueRange in
   return map;
 }
 
-/// The sum of `t` along `axis` (tile_sum's tile of shape (1,) without).
-static Value buildSum(OpBuilder &b, Location loc, Value t, std::optional<int64_t> axis) {
+/// `t` reduced by `combine` along `axis` (to a tile of shape (1,) without).
+static Value buildReduce(OpBuilder &b, Location loc, Value t, std::optional<int64_t> axis,
+                         function_ref<Value(Value, Value)> combine) {
   auto tt = cast<TileType>(t.getType());
   SmallVector<int64_t> shape{1};
   if (axis && tt.getRank() > 1) {
@@ -100,8 +102,13 @@ static Value buildSum(OpBuilder &b, Location loc, Value t, std::optional<int64_t
   auto reduce =
       TileReduceOp::create(b, loc, type, t, axis ? b.getI64IntegerAttr(*axis) : IntegerAttr());
   Type e = tt.getElementType();
-  fillRegion(b, loc, reduce, {e, e}, [&](ValueRange xy) { return buildAdd(b, loc, xy[0], xy[1]); });
+  fillRegion(b, loc, reduce, {e, e}, [&](ValueRange xy) { return combine(xy[0], xy[1]); });
   return reduce;
+}
+
+/// The sum of `t` along `axis` (tile_sum's tile of shape (1,) without).
+static Value buildSum(OpBuilder &b, Location loc, Value t, std::optional<int64_t> axis) {
+  return buildReduce(b, loc, t, axis, [&](Value x, Value y) { return buildAdd(b, loc, x, y); });
 }
 
 /// The single element of a tile of shape (1,).
@@ -329,28 +336,70 @@ static LogicalResult tileMapRule(TileMapOp op, AdjointBuilder &ab) {
   return success();
 }
 
-/// Whether the region of `op` adds its two arguments (tile_sum).
-static bool isSum(TileReduceOp op) {
+/// The one op of `op`'s region when it combines the two arguments and
+/// is yielded (`arith.addf` for tile_sum, `arith.maxnumf` for tile_max).
+static Operation *combiningOp(TileReduceOp op) {
   Block &body = op.getBody().front();
   auto yield = cast<TileYieldOp>(body.getTerminator());
-  auto add = yield.getValue().getDefiningOp<arith::AddFOp>();
-  if (!add || &body.front() != add.getOperation() || add->getNextNode() != yield)
-    return false;
+  Operation *c = yield.getValue().getDefiningOp();
+  if (!c || &body.front() != c || c->getNextNode() != yield || c->getNumOperands() != 2)
+    return nullptr;
   Value x = body.getArgument(0), y = body.getArgument(1);
-  return (add.getLhs() == x && add.getRhs() == y) || (add.getLhs() == y && add.getRhs() == x);
+  bool args = (c->getOperand(0) == x && c->getOperand(1) == y) ||
+              (c->getOperand(0) == y && c->getOperand(1) == x);
+  return args ? c : nullptr;
+}
+
+/// tile_min / tile_max over every element: the adjoint goes to the first
+/// element (row-major) equal to the result, the subgradient Warp's
+/// MISSINGADJOINT note names. Built from lowered tile ops: the indices of
+/// the elements equal to the result, their minimum, a one-hot map.
+static LogicalResult extremeRule(TileReduceOp op, AdjointBuilder &ab, Value adj) {
+  OpBuilder &b = ab.builder();
+  Location loc = op.getLoc();
+  TileType in = op.getInput().getType();
+  auto i32 = b.getI32Type();
+  Value result = buildOnlyElement(b, loc, ab.primal(op.getResult()));
+  Value all = TileArangeOp::create(
+      b, loc, TileType::get(b.getContext(), {in.getNumElements()}, i32),
+      arith::ConstantIntOp::create(b, loc, i32, 0), arith::ConstantIntOp::create(b, loc, i32, 1));
+  all = reshape(b, loc, all, in.withElementType(i32));
+  Value none = arith::ConstantIntOp::create(b, loc, i32, in.getNumElements());
+  Value hits = buildMap(
+      b, loc, in.withElementType(i32), {ab.primal(op.getInput()), all}, [&](ValueRange xk) {
+        Value eq = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, xk[0], result);
+        return (Value)arith::SelectOp::create(b, loc, eq, xk[1], none);
+      });
+  Value first =
+      buildOnlyElement(b, loc, buildReduce(b, loc, hits, std::nullopt, [&](Value x, Value y) {
+                         return (Value)arith::MinSIOp::create(b, loc, x, y);
+                       }));
+  Value d = buildOnlyElement(b, loc, adj);
+  Value zero = buildZero(b, loc, d.getType());
+  ab.accumulate(op.getInput(), buildMap(b, loc, in, {all}, [&](ValueRange k) {
+                  Value at = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, k[0], first);
+                  return (Value)arith::SelectOp::create(b, loc, at, d, zero);
+                }));
+  return success();
 }
 
 static LogicalResult tileReduceRule(TileReduceOp op, AdjointBuilder &ab) {
   Value adj = ab.adjoint(op.getResult());
   if (!adj)
     return success();
-  if (!isSum(op))
-    return op.emitOpError("autodiff: no derivative rule for a tile reduction other than "
-                          "tile_sum yet (docs/design/tiles.md)");
-  OpBuilder &b = ab.builder();
-  Location loc = op.getLoc();
   TileType in = op.getInput().getType();
   std::optional<uint64_t> axis = op.getAxis();
+  Operation *combine = combiningOp(op);
+  if (combine &&
+      isa<arith::MaxNumFOp, arith::MinNumFOp, arith::MaximumFOp, arith::MinimumFOp>(combine) &&
+      (!axis || in.getRank() == 1))
+    return extremeRule(op, ab, adj);
+  if (!combine || !isa<arith::AddFOp>(combine))
+    return op.emitOpError("autodiff: no derivative rule for this tile reduction yet (only "
+                          "tile_sum, and tile_min / tile_max over every element; "
+                          "docs/design/tiles.md)");
+  OpBuilder &b = ab.builder();
+  Location loc = op.getLoc();
   Value spread = adj; // shape (1,): broadcast to every element
   if (axis && in.getRank() > 1) {
     // The result dropped `axis`: put it back as an extent of 1.

@@ -87,3 +87,15 @@ def indexed(x: wp.array2d(dtype=wp.float64), w: wp.array2d(dtype=wp.float64), ac
     odds = evens + wp.tile_ones(2, dtype=int)
     wp.tile_store_indexed(w, indices=odds, t=t * t, offset=(0, 0), axis=0)
     wp.tile_atomic_add_indexed(acc, indices=wp.tile_ones(2, dtype=int), t=wp.tile_map(wp.sin, t), offset=(0, 0))
+
+
+# tile_max / tile_min over every element (distinct values): the adjoint goes
+# to the extreme element; a wp.tile_reduce with wp.max too.
+@wp.kernel
+def extremes(m: wp.array2d(dtype=wp.float64), v: wp.array(dtype=wp.float64), loss: wp.array(dtype=wp.float64)):
+    t = wp.tile_load(m, shape=(2, 3))
+    u = wp.tile_load(v, shape=4)
+    hi = wp.tile_max(t * t)[0]
+    lo = wp.tile_min(wp.tile_map(wp.sin, t))[0]
+    r = wp.tile_reduce(wp.max, u)[0]
+    loss[0] = hi * lo + r * r

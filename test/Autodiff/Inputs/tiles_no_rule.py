@@ -26,9 +26,9 @@ def chol(a: wp.array2d(dtype=wp.float64), out: wp.array2d(dtype=wp.float64)):
 
 
 @wp.kernel
-def maxed(x: wp.array(dtype=float), out: wp.array(dtype=float)):
+def product(x: wp.array(dtype=float), out: wp.array(dtype=float)):
     t = wp.tile_load(x, shape=8)
-    out[0] = wp.tile_max(t)[0]
+    out[0] = wp.tile_reduce(wp.mul, t)[0]
 
 
 @wp.kernel
