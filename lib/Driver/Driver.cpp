@@ -127,7 +127,8 @@ llvm::Error driver::prepareAdjoints(ModuleOp module, const AdjointOptions &optio
         return failure();
       if (firstError.empty())
         firstError = d.str();
-      if (auto fl = dyn_cast<FileLineColLoc>(d.getLocation()))
+      // A named value's location wraps its position (loc("s"(...))).
+      if (auto fl = d.getLocation()->findInstanceOf<FileLineColLoc>())
         os << fl.getFilename().getValue() << ":" << fl.getLine() << ":" << fl.getColumn();
       else
         os << d.getLocation();

@@ -469,6 +469,12 @@ LogicalResult kdsl::tiles::lowerTileOp(Operation *op, TileBuffers &bufs) {
         });
         return success();
       })
+      .Case([&](TileReshapeOp o) {
+        // The same row-major elements: a copy (the adjoints of reductions
+        // and broadcasts reshape).
+        copyBuffer(b, e.loc, in[0], result());
+        return success();
+      })
       .Case([&](TileExtractOp o) {
         Value v = e.load(in[0], e.flatIndex(o.getIndices(), o.getTile().getType().getShape()));
         o.getResult().replaceAllUsesWith(v);
