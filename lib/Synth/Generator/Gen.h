@@ -639,7 +639,7 @@ private:
   // Programs of several kernels (MotifsPrograms.cpp).
   void mForcesIntegrate(bool viaFunc, bool loss);
   void mNormalizeRows(bool sqrtNorm);
-  void mDiffuseSubsteps();
+  void mDiffuseSubsteps(bool border);
   // The free generator's statements of these categories (GenFree.cpp).
   std::string randomTerm(int depth);
   std::string exprX(int depth);

@@ -57,7 +57,34 @@ void Gen::shared(const std::string &name) {
   assert(false && "shared: no earlier kernel has the array");
 }
 
+/// `if tid >= count: return` (count an int parameter >= the launch) after
+/// the first line of the body, in `share` of the kernels of 1-D launches.
+static void guardKernel(Gen *g, std::string &body, std::vector<int> &dims, Rng &rng,
+                        const std::function<std::string()> &countName,
+                        const std::function<void(const std::string &, int)> &addCount,
+                        double share) {
+  (void)g;
+  size_t eol = body.find('\n');
+  std::string first = body.substr(0, eol);
+  size_t at = first.find(" = wp.tid()");
+  if (dims.size() != 1 || at == std::string::npos || first.find(',') != std::string::npos ||
+      !rng.chance(share))
+    return;
+  std::string tid = llvm::StringRef(first.substr(0, at)).trim().str();
+  std::string cnt = countName();
+  addCount(cnt, dims[0] + rng.range(0, 2));
+  body.insert(eol + 1, "    if " + tid + " >= " + cnt + ":\n        return\n");
+}
+
 void Gen::endKernel(const std::string &name) {
+  // A bounds guard on the thread index in some 1-D kernels, as Warp code has.
+  guardKernel(
+      this, body, dims, rng,
+      [&] { return pick({"count", "num_items", "n", "num_particles", "size", "n_active"}); },
+      [&](const std::string &cnt, int value) {
+        inputs.push_back({cnt, "int", Value(int64_t(value)), false});
+      },
+      0.25);
   std::string params;
   for (const Input &in : inputs)
     params += (params.empty() ? "" : ", ") + in.name + ": " + in.annotation;
@@ -75,8 +102,8 @@ void Gen::endKernel(const std::string &name) {
   indent = 1;
   // The next kernel's locals may take the names this one's did (its own
   // scope); parameters and the file's symbols stay taken.
-  taken = {"i", "j", "k", "n", "ps", "wp", "float", "int", "len", "abs", "min", "max", "round", "pow",
-           "range", "print"};
+  taken = {"i",   "j",   "k",   "n",   "ps",    "wp",  "float", "int",
+           "len", "abs", "min", "max", "round", "pow", "range", "print"};
   for (const std::string &s : symbols)
     taken.insert(s);
   for (const KernelPart &k : kernelParts) {
@@ -211,6 +238,18 @@ void Gen::mForcesIntegrate(bool viaFunc, bool loss) {
     prefix += P("@wp.func\ndef " + fn + "(d: {V3}, v: {V3}):\n    return -" + ke + " * d - " + kd +
                 " * v\n\n\n");
     L(f + "[i] = " + fn + "(" + d + ", " + v + "[i])" + grav);
+  } else if (rng.chance(0.4)) {
+    // The spring and the damper as terms of their own.
+    std::string fs = pick({"f_s", "f_spring", "fe"}), fd = pick({"f_d", "f_damp", "fv"});
+    L(fs + " = -" + ke + " * " + d);
+    L(fd + " = -" + kd + " * " + v + "[i]");
+    if (rng.chance(0.5)) {
+      std::string ft = pick({"f_sum", "total_f", "ftot"});
+      L(ft + " = " + fs + " + " + fd + grav);
+      L(f + "[i] = " + ft);
+    } else {
+      L(f + "[i] = " + fs + " + " + fd + grav);
+    }
   } else {
     L(f + "[i] = -" + ke + " * " + d + " - " + kd + " * " + v + "[i]" + grav);
   }
@@ -231,11 +270,25 @@ void Gen::mForcesIntegrate(bool viaFunc, bool loss) {
   out(vo, "v3", {n});
   std::string vn = pick({"v1", "vi", "v_next_i", "u"});
   L("i = wp.tid()");
-  L(vn + " = " + v + "[i] + " + f + "[i] * " + im + "[i] * " + dt);
-  L(xo + "[i] = " + x + "[i] + " + vn + " * " + dt);
-  L(vo + "[i] = " + vn);
-  endKernel(drawSymbol({"integrate", "integrate_particles", "semi_implicit_euler", "advance",
-                        "step_particles"}));
+  if (rng.chance(0.5)) {
+    std::string acc = pick({"a", "acc", "accel"});
+    L(acc + " = " + f + "[i] * " + im + "[i]");
+    L(vn + " = " + v + "[i] + " + acc + " * " + dt);
+  } else {
+    L(vn + " = " + v + "[i] + " + f + "[i] * " + im + "[i] * " + dt);
+  }
+  if (rng.chance(0.35))
+    L(vn + " = " + vn + " * " +
+      named(c(0.95, 0.999), {"VEL_DAMPING", "DRAG", "LINEAR_DAMPING", "DECAY"}));
+  if (rng.chance(0.5)) {
+    L(xo + "[i] = " + x + "[i] + " + vn + " * " + dt);
+    L(vo + "[i] = " + vn);
+  } else {
+    L(vo + "[i] = " + vn);
+    L(xo + "[i] = " + x + "[i] + " + vo + "[i] * " + dt);
+  }
+  endKernel(drawSymbol(
+      {"integrate", "integrate_particles", "semi_implicit_euler", "advance", "step_particles"}));
 
   if (loss) {
     dims = {n};
@@ -246,8 +299,12 @@ void Gen::mForcesIntegrate(bool viaFunc, bool loss) {
     out(l, "f", {1});
     std::string e = pick({"e", "diff", "delta"});
     L("i = wp.tid()");
-    L(e + " = " + xo + "[i] - " + tgt + "[i]");
-    L("wp.atomic_add(" + l + ", 0, wp.dot(" + e + ", " + e + "))");
+    if (rng.chance(0.5)) {
+      L(e + " = " + xo + "[i] - " + tgt + "[i]");
+      L("wp.atomic_add(" + l + ", 0, wp.dot(" + e + ", " + e + "))");
+    } else {
+      L("wp.atomic_add(" + l + ", 0, wp.length_sq(" + xo + "[i] - " + tgt + "[i]))");
+    }
     endKernel(drawSymbol({"compute_loss", "position_loss", "l2_loss", "loss_kernel"}));
   }
   // Substeps: forces and integrate on x_0, v_0 -> x_1, v_1 -> ...
@@ -315,7 +372,16 @@ KDSL_MOTIF(ParticleGrid, "program:atomic", 0, "p2g_g2p") {
   L(mass + " = " + gm + "[i]");
   L(vel + " = " + gmv + "[i] / (" + mass + " + " + named(c(0.001, 0.01), {"EPS", "MASS_EPS"}) +
     ")");
-  L(gv + "[i] = " + vel + " + " + dt + " * " + named(c(-9.81, -1.0), {"GRAVITY", "G_Y", "G"}));
+  std::string g = named(c(-9.81, -1.0), {"GRAVITY", "G_Y", "G"});
+  if (rng.chance(0.5)) {
+    // Walls: the velocity of the border nodes damped.
+    L(vel + " = " + vel + " + " + dt + " * " + g);
+    L("if i == 0 or i == " + gm + ".shape[0] - 1:");
+    L("    " + vel + " = " + vel + " * " + c(0.1, 0.5));
+    L(gv + "[i] = " + vel);
+  } else {
+    L(gv + "[i] = " + vel + " + " + dt + " * " + g);
+  }
   endKernel(drawSymbol({"grid_update", "update_grid", "grid_op", "apply_grid_forces"}));
 
   dims = {np};
@@ -358,21 +424,37 @@ void Gen::mNormalizeRows(bool sqrtNorm) {
   L("i = wp.tid()");
   L(s + " = {F}(0.0)");
   L("for j in range(" + nc + "):");
-  L("    " + e + " = " + a + "[i, j]" + (w.empty() ? "" : " * " + w + "[j]"));
-  L("    " + s + " += " + e + " * " + e);
+  if (rng.chance(0.5)) {
+    L("    " + e + " = " + a + "[i, j]" + (w.empty() ? "" : " * " + w + "[j]"));
+    L("    " + s + " += " + e + " * " + e);
+  } else {
+    L("    " + s + " = " + s + " + " + a + "[i, j] * " + a + "[i, j]" +
+      (w.empty() ? "" : " * " + w + "[j]"));
+  }
   if (sqrtNorm)
     L(norms + "[i] = wp.sqrt(" + s + " + " + named(c(0.001, 0.01), {"EPS", "NORM_EPS"}) + ")");
   else
     L(norms + "[i] = " + s + " + 1.0");
   endKernel(drawSymbol({"row_norms", "compute_row_norms", "row_energy", "sum_squares_rows"}));
 
-  dims = {rows, cols};
   shared(a);
   shared(norms);
   std::string o = pick({"out", "normed", "a_hat", "y"});
   out(o, "f", {rows, cols});
-  L("i, j = wp.tid()");
-  L(o + "[i, j] = " + a + "[i, j] / " + norms + "[i]");
+  if (rng.chance(0.6)) {
+    dims = {rows, cols};
+    L("i, j = wp.tid()");
+    L(o + "[i, j] = " + a + "[i, j] / " + norms + "[i]");
+  } else {
+    // A row per thread: the reciprocal once, a loop over the columns.
+    dims = {rows};
+    std::string nc2 = pick({"n_cols", "ncols", "row_len"}), inv = pick({"inv", "inv_n", "scale"});
+    iscal(nc2, cols, cols);
+    L("i = wp.tid()");
+    L(inv + " = 1.0 / " + norms + "[i]");
+    L("for j in range(" + nc2 + "):");
+    L("    " + o + "[i, j] = " + a + "[i, j] * " + inv);
+  }
   endKernel(drawSymbol({"normalize_rows", "row_normalize", "apply_norm", "scale_rows"}));
 
   if (rng.chance(0.4)) {
@@ -402,7 +484,7 @@ KDSL_MOTIF(NormalizeRowsArith, "program:arithmetic", 0, "normalize_rows_sum") {
 /// Two or three substeps of an explicit diffusion step on a 2-D grid
 /// (u_0 -> u_1 -> ...; the border cells keep their value), then a loss
 /// against a target field (an atomic).
-void Gen::mDiffuseSubsteps() {
+void Gen::mDiffuseSubsteps(bool border) {
   int nx = rng.range(4, 6), ny = rng.range(4, 6);
   std::string u = pick({"u", "temp", "field", "heat"});
   arr(u, "f", {nx, ny}, -1, 1);
@@ -414,41 +496,105 @@ void Gen::mDiffuseSubsteps() {
   out(uo, "f", {nx, ny});
   dims = {nx, ny};
   std::string cval = pick({"c", "center", "u_c"}), lap = pick({"lap", "laplacian", "del2"});
+  // The new value: with a decay term in some programs.
+  std::string decay =
+      rng.chance(0.35) ? named(c(0.1, 0.9), {"DECAY", "DECAY_RATE", "K_DECAY"}) : "";
+  std::string nv = pick({"u_next", "val", "nv"});
+  auto update = [&](const std::string &pad) {
+    if (decay.empty()) {
+      L(pad + uo + "[i, j] = " + cval + " + " + kd + " * " + dt + " * " + lap);
+      return;
+    }
+    L(pad + nv + " = " + cval + " + " + kd + " * " + dt + " * " + lap);
+    L(pad + uo + "[i, j] = " + nv + " * (1.0 - " + decay + " * " + dt + ")");
+  };
+  std::string borderTest =
+      "i == 0 or j == 0 or i == " + u + ".shape[0] - 1 or j == " + u + ".shape[1] - 1";
+  std::string stencil = u + "[i - 1, j] + " + u + "[i + 1, j] + " + u + "[i, j - 1] + " + u +
+                        "[i, j + 1] - 4.0 * " + cval;
   L("i, j = wp.tid()");
   L(cval + " = " + u + "[i, j]");
-  L("if i == 0 or j == 0 or i == " + u + ".shape[0] - 1 or j == " + u + ".shape[1] - 1:");
-  L("    " + uo + "[i, j] = " + cval);
-  L("else:");
-  L("    " + lap + " = " + u + "[i - 1, j] + " + u + "[i + 1, j] + " + u + "[i, j - 1] + " + u +
-    "[i, j + 1] - 4.0 * " + cval);
-  L("    " + uo + "[i, j] = " + cval + " + " + kd + " * " + dt + " * " + lap);
+  int form = border ? rng.range(0, 1) : rng.range(0, 2);
+  if (form == 0) {
+    L("if " + borderTest + ":");
+    L("    " + uo + "[i, j] = " + cval);
+    L("else:");
+    L("    " + lap + " = " + stencil);
+    update("    ");
+  } else if (form == 1) {
+    // The border first, with an early return.
+    L("if " + borderTest + ":");
+    L("    " + uo + "[i, j] = " + cval);
+    L("    return");
+    L(lap + " = " + stencil);
+    update("");
+  } else {
+    // Clamped neighbours (a zero-flux border).
+    std::string im = pick({"im", "i0", "il"}), ip = pick({"ip", "i1", "ir"}),
+                jm = pick({"jm", "j0", "jd"}), jp = pick({"jp", "j1", "ju"});
+    L(im + " = wp.max(i - 1, 0)");
+    L(ip + " = wp.min(i + 1, " + u + ".shape[0] - 1)");
+    L(jm + " = wp.max(j - 1, 0)");
+    L(jp + " = wp.min(j + 1, " + u + ".shape[1] - 1)");
+    L(lap + " = " + u + "[" + im + ", j] + " + u + "[" + ip + ", j] + " + u + "[i, " + jm + "] + " +
+      u + "[i, " + jp + "] - 4.0 * " + cval);
+    update("");
+  }
   endKernel(drawSymbol({"diffuse", "heat_step", "diffuse_step", "explicit_diffusion"}));
 
+  // A source term added after each diffusion step, by a kernel of its own.
+  std::string last = uo, src, so;
+  if (rng.chance(0.35)) {
+    dims = {nx, ny};
+    shared(uo);
+    src = pick({"source", "src", "heat_src", "q_src"});
+    arr(src, "f", {nx, ny}, -1, 1);
+    inputs.push_back(kernelParts.front().inputs[2]); // dt
+    so = pick({"u_src", "with_source", "u_after"});
+    out(so, "f", {nx, ny});
+    L("i, j = wp.tid()");
+    L(so + "[i, j] = " + uo + "[i, j] + " + dt + " * " + src + "[i, j]");
+    endKernel(drawSymbol({"add_source", "apply_source", "inject_heat", "source_step"}));
+    last = so;
+  }
+
   dims = {nx, ny};
-  shared(uo);
+  shared(last);
   std::string t = pick({"target", "u_target", "goal"});
   arr(t, "f", {nx, ny}, -1, 1);
   std::string l = pick({"loss", "err", "mismatch"});
   out(l, "f", {1});
   std::string e = pick({"e", "diff", "r"});
   L("i, j = wp.tid()");
-  L(e + " = " + uo + "[i, j] - " + t + "[i, j]");
-  L("wp.atomic_add(" + l + ", 0, " + e + " * " + e + ")");
+  if (rng.chance(0.6)) {
+    L(e + " = " + last + "[i, j] - " + t + "[i, j]");
+    L("wp.atomic_add(" + l + ", 0, " + e + " * " + e + ")");
+  } else {
+    L("wp.atomic_add(" + l + ", 0, " + last + "[i, j] * " + t + "[i, j])");
+  }
   endKernel(drawSymbol({"field_loss", "compute_loss", "l2_loss", "mismatch_loss"}));
 
   int steps = rng.range(2, 3);
-  auto at = [&](int s) { return Value("@" + u + "_" + std::to_string(s)); };
-  for (int s = 0; s < steps; ++s)
-    launchParts.push_back({0, {{u, at(s)}, {uo, at(s + 1)}}});
-  launchParts.push_back({1, {{uo, at(steps)}}});
+  auto at = [&](const std::string &base, int s) {
+    return Value("@" + base + "_" + std::to_string(s));
+  };
+  for (int s = 0; s < steps; ++s) {
+    if (so.empty()) {
+      launchParts.push_back({0, {{u, at(u, s)}, {uo, at(u, s + 1)}}});
+      continue;
+    }
+    launchParts.push_back({0, {{u, at(u, s)}, {uo, at(uo, s)}}});
+    launchParts.push_back({1, {{uo, at(uo, s)}, {so, at(u, s + 1)}}});
+  }
+  launchParts.push_back({kernelParts.size() - 1, {{last, at(u, steps)}}});
 }
 
-KDSL_MOTIF(DiffuseSubsteps2d, "program:array2d", 1, "diffuse_substeps") { mDiffuseSubsteps(); }
+KDSL_MOTIF(DiffuseSubsteps2d, "program:array2d", 1, "diffuse_substeps") { mDiffuseSubsteps(false); }
 KDSL_MOTIF(DiffuseSubstepsScalar, "program:scalar_param", 0, "diffuse_substeps_param") {
-  mDiffuseSubsteps();
+  mDiffuseSubsteps(false);
 }
 KDSL_MOTIF(DiffuseSubstepsBranch, "program:control_flow", 0, "diffuse_substeps_border") {
-  mDiffuseSubsteps();
+  mDiffuseSubsteps(true);
 }
 
 } // namespace kdsl::synth::gen

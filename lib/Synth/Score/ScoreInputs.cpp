@@ -356,9 +356,8 @@ std::vector<DrawTarget> drawTargets(json::Object &o, llvm::ArrayRef<KernelInfo> 
         continue;
       std::string arrayName = ref->drop_front().str();
       bool written = writes(*kernel, name);
-      auto seen = llvm::find_if(out, [&](const DrawTarget &d) {
-        return d.isArray && d.name == arrayName;
-      });
+      auto seen =
+          llvm::find_if(out, [&](const DrawTarget &d) { return d.isArray && d.name == arrayName; });
       if (seen != out.end()) {
         seen->written |= written;
         continue;

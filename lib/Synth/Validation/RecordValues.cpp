@@ -199,8 +199,7 @@ llvm::Expected<ProgramLayout> kdsl::synth::programLayout(const json::Value &spec
     llvm::StringRef name = lo ? lo->getString("kernel").value_or("") : "";
     const KernelInfo *k = kernelInfo(name);
     if (!k || !args)
-      return llvm::createStringError("launch " + std::to_string(index) +
-                                     ": no kernel or no args");
+      return llvm::createStringError("launch " + std::to_string(index) + ": no kernel or no args");
     ProgramLayout::Launch l{name.str(), dimList(lo->get("dim")), {}};
     for (ArgLayout a : argLayouts(*k)) {
       const json::Value *v = args->get(a.name);
@@ -320,8 +319,8 @@ llvm::Expected<json::Object> kdsl::synth::typedSpec(const json::Value &spec,
     json::Array bound;
     for (auto &[param, value] : l.args)
       bound.push_back(json::Object{{"param", param}, {"value", value}});
-    launches.push_back(
-        json::Object{{"kernel", l.kernel}, {"dim", json::Array(l.dim)}, {"args", std::move(bound)}});
+    launches.push_back(json::Object{
+        {"kernel", l.kernel}, {"dim", json::Array(l.dim)}, {"args", std::move(bound)}});
   }
   return json::Object{
       {"kernel", layout.launches.empty() ? std::string() : layout.launches.front().kernel},

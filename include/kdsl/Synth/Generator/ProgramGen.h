@@ -61,7 +61,7 @@ struct Program {
   /// Every kernel of the source, in order (kernelName first); one for a
   /// program of one kernel. With several, `spec` is kdsl-run's general form.
   std::vector<std::string> kernels;
-  std::string source;     // float32, the sample
+  std::string source; // float32, the sample
   std::string
       source64; // the float64 twin (its kernel, funcs and structs named with a "d" at the end)
   llvm::json::Value spec = nullptr;   // kdsl-run short-form spec of `source`, with "backward"
