@@ -80,7 +80,7 @@ void Gen::endKernel(const std::string &name) {
   // A bounds guard on the thread index in some 1-D kernels, as Warp code has.
   guardKernel(
       this, body, dims, rng,
-      [&] { return pick({"count", "num_items", "n", "num_particles", "size", "n_active"}); },
+      [&] { return pick({"count", "num_items", "num_particles", "size", "n_active"}); },
       [&](const std::string &cnt, int value) {
         inputs.push_back({cnt, "int", Value(int64_t(value)), false});
       },
