@@ -391,9 +391,12 @@ def cmd_report(meta_path, verdicts_path, probes_path, probe_verdicts_path, min_r
         if verdict == "error":
             bad.append((n, "error verdict", v))
         d = DECL.match(m["old"])
-        if m["op"] == "drop" and d and re.search(r"\b%s\b" % re.escape(d.group(3)),
-                                                 "\n".join(m["reference"].split("\n")[m["line"] + 1:])):
-            # the name is used later: the mutant cannot compile
+        ref = m["reference"].split("\n")
+        rest = function_of(ref, m["line"])
+        rest = rest[rest.index(ref[m["line"]]) + 1:] if ref[m["line"]] in rest else []
+        rest = [l.split("//")[0] for l in rest]  # a comment's source line is no use
+        if m["op"] == "drop" and d and re.search(r"\b%s\b" % re.escape(d.group(3)), "\n".join(rest)):
+            # the name is used later in its function: the mutant cannot compile
             if verdict != "compile_error":
                 bad.append((n, "a non-compiling mutant got %s" % verdict, m["old"]))
         if m["dead"]:
