@@ -30,6 +30,7 @@
 // gradient flows through them (Reverser::reverseOp), never a silent zero.
 //
 //===----------------------------------------------------------------------===//
+#include "OpRule.h"
 #include "kdsl/Autodiff/AdjointBuilder.h"
 #include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Dialect/Kdsl.h"
@@ -517,33 +518,23 @@ static LogicalResult tileExtractRule(TileExtractOp op, AdjointBuilder &ab) {
   return success();
 }
 
-namespace {
-/// The rule `Fn` of `Op` as an external model of AutodiffOpInterface.
-template <typename Op, LogicalResult (*Fn)(Op, AdjointBuilder &)>
-struct TileRule : AutodiffOpInterface::ExternalModel<TileRule<Op, Fn>, Op> {
-  LogicalResult buildAdjoint(Operation *op, AdjointBuilder &ab) const {
-    return Fn(cast<Op>(op), ab);
-  }
-};
-} // namespace
-
 void kdsl::registerTileOpRules(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, KdslDialect *) {
-    TileLoadOp::attachInterface<TileRule<TileLoadOp, tileLoadRule>>(*ctx);
-    TileStoreOp::attachInterface<TileRule<TileStoreOp, tileStoreRule>>(*ctx);
-    TileAtomicAddOp::attachInterface<TileRule<TileAtomicAddOp, tileAtomicAddRule>>(*ctx);
-    TileLoadIndexedOp::attachInterface<TileRule<TileLoadIndexedOp, tileLoadIndexedRule>>(*ctx);
-    TileStoreIndexedOp::attachInterface<TileRule<TileStoreIndexedOp, tileStoreIndexedRule>>(*ctx);
+    TileLoadOp::attachInterface<OpRule<TileLoadOp, tileLoadRule>>(*ctx);
+    TileStoreOp::attachInterface<OpRule<TileStoreOp, tileStoreRule>>(*ctx);
+    TileAtomicAddOp::attachInterface<OpRule<TileAtomicAddOp, tileAtomicAddRule>>(*ctx);
+    TileLoadIndexedOp::attachInterface<OpRule<TileLoadIndexedOp, tileLoadIndexedRule>>(*ctx);
+    TileStoreIndexedOp::attachInterface<OpRule<TileStoreIndexedOp, tileStoreIndexedRule>>(*ctx);
     TileAtomicAddIndexedOp::attachInterface<
-        TileRule<TileAtomicAddIndexedOp, tileAtomicAddIndexedRule>>(*ctx);
-    TileSplatOp::attachInterface<TileRule<TileSplatOp, tileSplatRule>>(*ctx);
-    TileArangeOp::attachInterface<TileRule<TileArangeOp, tileArangeRule>>(*ctx);
-    TileMapOp::attachInterface<TileRule<TileMapOp, tileMapRule>>(*ctx);
-    TileReduceOp::attachInterface<TileRule<TileReduceOp, tileReduceRule>>(*ctx);
-    TileMatmulOp::attachInterface<TileRule<TileMatmulOp, tileMatmulRule>>(*ctx);
-    TileTransposeOp::attachInterface<TileRule<TileTransposeOp, tileTransposeRule>>(*ctx);
-    TileReshapeOp::attachInterface<TileRule<TileReshapeOp, tileReshapeRule>>(*ctx);
-    TileBroadcastOp::attachInterface<TileRule<TileBroadcastOp, tileBroadcastRule>>(*ctx);
-    TileExtractOp::attachInterface<TileRule<TileExtractOp, tileExtractRule>>(*ctx);
+        OpRule<TileAtomicAddIndexedOp, tileAtomicAddIndexedRule>>(*ctx);
+    TileSplatOp::attachInterface<OpRule<TileSplatOp, tileSplatRule>>(*ctx);
+    TileArangeOp::attachInterface<OpRule<TileArangeOp, tileArangeRule>>(*ctx);
+    TileMapOp::attachInterface<OpRule<TileMapOp, tileMapRule>>(*ctx);
+    TileReduceOp::attachInterface<OpRule<TileReduceOp, tileReduceRule>>(*ctx);
+    TileMatmulOp::attachInterface<OpRule<TileMatmulOp, tileMatmulRule>>(*ctx);
+    TileTransposeOp::attachInterface<OpRule<TileTransposeOp, tileTransposeRule>>(*ctx);
+    TileReshapeOp::attachInterface<OpRule<TileReshapeOp, tileReshapeRule>>(*ctx);
+    TileBroadcastOp::attachInterface<OpRule<TileBroadcastOp, tileBroadcastRule>>(*ctx);
+    TileExtractOp::attachInterface<OpRule<TileExtractOp, tileExtractRule>>(*ctx);
   });
 }
