@@ -321,6 +321,8 @@ private:
     std::string name, k;
     std::vector<int> shape;
     Value init; // nullptr: zeros
+    /// Its kdsl-run spec entry: zeros of its shape, or its initial data.
+    Object specEntry() const;
   };
   std::vector<OutArr> outs;
   std::vector<int> dims; // the launch (motif programs)

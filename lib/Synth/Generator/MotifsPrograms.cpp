@@ -179,15 +179,7 @@ Program Gen::finishProgram(Program &p) {
       std::optional<Value> v = bound(o.name);
       std::string arrayName = v ? v->getAsString()->drop_front().str() : o.name;
       if (!arrays.get(arrayName)) {
-        Array shape;
-        for (int d : o.shape)
-          shape.push_back(d);
-        Object desc{{"requires_grad", true}};
-        if (o.init.kind() == Value::Null)
-          desc["zeros"] = std::move(shape);
-        else
-          desc["data"] = o.init;
-        arrays[arrayName] = std::move(desc);
+        arrays[arrayName] = o.specEntry();
         seeds[arrayName] = seedOf(o.k, o.shape);
       }
       args[o.name] = "@" + arrayName;
