@@ -70,6 +70,81 @@ def Kdsl_TileAtomicAddOp : Kdsl_TileOp<"tile_atomic_add", [AllTypesMatch<["tile"
   let hasVerifier = 1;
 }
 
+// The indexed forms: along `axis`, element c of the tile is at array index
+// offsets[axis] + indices[c[axis]] (a gather or scatter through a 1-d i32
+// tile); along every other dimension d at offsets[d] + c[d], as above.
+// Indices outside the array (negative ones too) read as zero or are skipped.
+
+def Kdsl_TileLoadIndexedOp : Kdsl_TileOp<"tile_load_indexed"> {
+  let summary = "wp.tile_load_indexed: a tile gathered from an array along one axis";
+  let description = [{
+    ```mlir
+    %t = kdsl.tile_load_indexed %A[%i, %j] indices %rows axis 0
+        : !kdsl.array<f32, 2>, !kdsl.tile<8xi32> -> !kdsl.tile<8x16xf32>
+    ```
+  }];
+  let arguments = (ins Arg<Kdsl_ArrayType, "", [MemRead]>:$array, Kdsl_TileType:$indices,
+                       Variadic<I32>:$offsets, I64Attr:$axis);
+  let results = (outs Kdsl_TileType:$result);
+  let assemblyFormat = "$array `[` $offsets `]` `indices` $indices `axis` $axis attr-dict `:` "
+                       "type($array) `,` type($indices) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Kdsl_TileStoreIndexedOp : Kdsl_TileOp<"tile_store_indexed"> {
+  let summary = "wp.tile_store_indexed: a tile scattered into an array along one axis";
+  let description = [{
+    ```mlir
+    kdsl.tile_store_indexed %t, %A[%i, %j] indices %rows axis 0
+        : !kdsl.tile<8x16xf32>, !kdsl.array<f32, 2>, !kdsl.tile<8xi32>
+    ```
+  }];
+  let arguments = (ins Kdsl_TileType:$tile, Arg<Kdsl_ArrayType, "", [MemWrite]>:$array,
+                       Kdsl_TileType:$indices, Variadic<I32>:$offsets, I64Attr:$axis);
+  let assemblyFormat = "$tile `,` $array `[` $offsets `]` `indices` $indices `axis` $axis "
+                       "attr-dict `:` type($tile) `,` type($array) `,` type($indices)";
+  let hasVerifier = 1;
+}
+
+def Kdsl_TileAtomicAddIndexedOp : Kdsl_TileOp<"tile_atomic_add_indexed",
+    [AllTypesMatch<["tile", "result"]>]> {
+  let summary = "wp.tile_atomic_add_indexed: a tile added atomically along one axis";
+  let description = [{
+    Returns the tile of the old values (zero where an element was skipped).
+
+    ```mlir
+    %old = kdsl.tile_atomic_add_indexed %t, %A[%i, %j] indices %rows axis 0
+        : !kdsl.tile<8x16xf32>, !kdsl.array<f32, 2>, !kdsl.tile<8xi32>
+    ```
+  }];
+  let arguments = (ins Kdsl_TileType:$tile, Arg<Kdsl_ArrayType, "", [MemRead, MemWrite]>:$array,
+                       Kdsl_TileType:$indices, Variadic<I32>:$offsets, I64Attr:$axis);
+  let results = (outs Kdsl_TileType:$result);
+  let assemblyFormat = "$tile `,` $array `[` $offsets `]` `indices` $indices `axis` $axis "
+                       "attr-dict `:` type($tile) `,` type($array) `,` type($indices)";
+  let hasVerifier = 1;
+}
+
+def Kdsl_TileGatherOp : Kdsl_TileOp<"tile_gather", [Pure]> {
+  let summary = "t[idx, :] (wp.tile_slice_indexed): a tile gathered from a tile along one axis";
+  let description = [{
+    The result has the input's shape but for `axis`, whose extent is the
+    1-d i32 tile `indices`'s. Along `axis`, result element c is the input's
+    at indices[c[axis]] (a negative index counts from the end; one outside
+    the input after that reads as zero, where Warp leaves it undefined).
+
+    ```mlir
+    %g = kdsl.tile_gather %t indices %idx axis 0
+        : !kdsl.tile<16x4xf32>, !kdsl.tile<8xi32> -> !kdsl.tile<8x4xf32>
+    ```
+  }];
+  let arguments = (ins Kdsl_TileType:$input, Kdsl_TileType:$indices, I64Attr:$axis);
+  let results = (outs Kdsl_TileType:$result);
+  let assemblyFormat = "$input `indices` $indices `axis` $axis attr-dict `:` type($input) `,` "
+                       "type($indices) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Kdsl_TileSplatOp : Kdsl_TileOp<"tile_splat", [Pure,
     TypesMatchWith<"value is the tile's element type", "result", "value",
                    "::llvm::cast<::kdsl::TileType>($_self).getElementType()">]> {

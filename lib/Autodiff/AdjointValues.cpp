@@ -23,6 +23,9 @@ bool kdsl::isDifferentiableType(Type t) {
   // argument that holds them, not values.
   if (auto s = dyn_cast<StructType>(t))
     return llvm::any_of(s.getFieldTypes(), [](Type f) { return isDifferentiableType(f); });
+  // A tile's adjoint is a tile of its shape (docs/design/tiles.md, slice 3).
+  if (auto tile = dyn_cast<TileType>(t))
+    return isDifferentiableType(tile.getElementType());
   return false;
 }
 
@@ -35,6 +38,8 @@ Value kdsl::buildZero(OpBuilder &b, Location loc, Type t) {
   }
   if (auto a = dyn_cast<ArrayType>(t)) // an array field of a struct adjoint
     return NullArrayOp::create(b, loc, a);
+  if (auto tile = dyn_cast<TileType>(t))
+    return TileSplatOp::create(b, loc, tile, buildZero(b, loc, tile.getElementType()));
   return arith::ConstantOp::create(b, loc, t, b.getZeroAttr(t));
 }
 
@@ -101,6 +106,8 @@ static bool knownZero(Value v, int depth) {
     return llvm::all_of(e.getElements(), [&](Value x) { return knownZero(x, depth + 1); });
   if (auto e = v.getDefiningOp<vector::BroadcastOp>())
     return knownZero(e.getSource(), depth + 1);
+  if (auto e = v.getDefiningOp<TileSplatOp>())
+    return knownZero(e.getValue(), depth + 1);
   if (auto e = v.getDefiningOp<vector::ExtractOp>())
     return !e.hasDynamicPosition() && knownZeroAt(e.getSource(), e.getStaticPosition(), depth + 1);
   if (auto i = v.getDefiningOp<vector::InsertOp>())
@@ -134,6 +141,15 @@ Value kdsl::buildAdd(OpBuilder &b, Location loc, Value a, Value c) {
       out = StructInsertOp::create(b, loc, x ? buildAdd(b, loc, x, y) : y, out, name);
     }
     return out;
+  }
+  if (auto tile = dyn_cast<TileType>(a.getType())) {
+    // Element by element: a tile_map whose region adds.
+    auto map = TileMapOp::create(b, loc, tile, ValueRange{a, c});
+    Type e = tile.getElementType();
+    OpBuilder::InsertionGuard g(b);
+    Block *body = b.createBlock(&map.getBody(), {}, {e, e}, {loc, loc});
+    TileYieldOp::create(b, loc, buildAdd(b, loc, body->getArgument(0), body->getArgument(1)));
+    return map;
   }
   return arith::AddFOp::create(b, loc, a, c);
 }

@@ -10,6 +10,7 @@
 // pass it to the value only where that value won (the element holds it).
 //
 //===----------------------------------------------------------------------===//
+#include "OpRule.h"
 #include "kdsl/Autodiff/AdjointBuilder.h"
 #include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Dialect/Kdsl.h"
@@ -188,24 +189,14 @@ static LogicalResult structInsertRule(StructInsertOp op, AdjointBuilder &ab) {
   return success();
 }
 
-namespace {
-/// The rule `Fn` of `Op` as an external model of AutodiffOpInterface.
-template <typename Op, LogicalResult (*Fn)(Op, AdjointBuilder &)>
-struct KdslRule : AutodiffOpInterface::ExternalModel<KdslRule<Op, Fn>, Op> {
-  LogicalResult buildAdjoint(Operation *op, AdjointBuilder &ab) const {
-    return Fn(cast<Op>(op), ab);
-  }
-};
-} // namespace
-
 void kdsl::registerKdslOpRules(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, KdslDialect *) {
-    LoadOp::attachInterface<KdslRule<LoadOp, loadRule>>(*ctx);
-    StoreOp::attachInterface<KdslRule<StoreOp, storeRule>>(*ctx);
-    AtomicOp::attachInterface<KdslRule<AtomicOp, atomicRule>>(*ctx);
-    BitcastOp::attachInterface<KdslRule<BitcastOp, bitcastRule>>(*ctx);
-    StructCreateOp::attachInterface<KdslRule<StructCreateOp, structCreateRule>>(*ctx);
-    StructExtractOp::attachInterface<KdslRule<StructExtractOp, structExtractRule>>(*ctx);
-    StructInsertOp::attachInterface<KdslRule<StructInsertOp, structInsertRule>>(*ctx);
+    LoadOp::attachInterface<OpRule<LoadOp, loadRule>>(*ctx);
+    StoreOp::attachInterface<OpRule<StoreOp, storeRule>>(*ctx);
+    AtomicOp::attachInterface<OpRule<AtomicOp, atomicRule>>(*ctx);
+    BitcastOp::attachInterface<OpRule<BitcastOp, bitcastRule>>(*ctx);
+    StructCreateOp::attachInterface<OpRule<StructCreateOp, structCreateRule>>(*ctx);
+    StructExtractOp::attachInterface<OpRule<StructExtractOp, structExtractRule>>(*ctx);
+    StructInsertOp::attachInterface<OpRule<StructInsertOp, structInsertRule>>(*ctx);
   });
 }

@@ -58,7 +58,9 @@ static bool writesAdjointArrays(Operation *o) {
 static bool writesMemory(Operation *op) {
   return op
       ->walk([](Operation *o) {
-        return isa<StoreOp, AtomicOp>(o) || (isCustomGradCall(o) && writesAdjointArrays(o))
+        return isa<StoreOp, AtomicOp, TileStoreOp, TileAtomicAddOp, TileStoreIndexedOp,
+                   TileAtomicAddIndexedOp>(o) ||
+                       (isCustomGradCall(o) && writesAdjointArrays(o))
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
       })
@@ -104,7 +106,24 @@ static void stripEffects(OpBuilder &b, Operation *root) {
   root->walk([&](Operation *o) {
     if (writesLocalArray(o))
       return; // thread-private memory: the replay needs its contents
-    if (isa<StoreOp, AssertOp>(o)) {
+    if (isa<StoreOp, AssertOp, TileStoreOp, TileStoreIndexedOp>(o)) {
+      dead.push_back(o);
+    } else if (auto a = dyn_cast<TileAtomicAddIndexedOp>(o)) {
+      if (!a.getResult().use_empty()) {
+        OpBuilder::InsertionGuard g(b);
+        b.setInsertionPoint(a);
+        a.getResult().replaceAllUsesWith(
+            TileLoadIndexedOp::create(b, a.getLoc(), a.getType(), a.getArray(), a.getIndices(),
+                                      a.getOffsets(), a.getAxisAttr()));
+      }
+      dead.push_back(o);
+    } else if (auto a = dyn_cast<TileAtomicAddOp>(o)) {
+      if (!a.getResult().use_empty()) {
+        OpBuilder::InsertionGuard g(b);
+        b.setInsertionPoint(a);
+        a.getResult().replaceAllUsesWith(
+            TileLoadOp::create(b, a.getLoc(), a.getType(), a.getArray(), a.getOffsets()));
+      }
       dead.push_back(o);
     } else if (auto a = dyn_cast<AtomicOp>(o)) {
       if (!a.getResult().use_empty()) {
@@ -173,20 +192,25 @@ static Value fromCarried(OpBuilder &b, Location loc, Value v, Type original) {
   return v.getType() == original ? v : (Value)vector::ShapeCastOp::create(b, loc, original, v);
 }
 
+/// Tiles carried by a loop have no tape: the reversed loop replays the
+/// forward loop up to each iteration (Reverser::reverseFor).
 static LogicalResult checkTapeable(Operation *op, TypeRange types) {
   for (Type t : types)
-    if (!t.isIntOrIndexOrFloat() && !isa<VectorType>(t))
+    if (!t.isIntOrIndexOrFloat() && !isa<VectorType, TileType>(t))
       return op->emitOpError("autodiff: a loop carrying a value of type ")
              << t << " is not differentiable yet";
   return success();
 }
 
-/// One memref<?xT> tape per carried type, `n` entries each.
+/// One memref<?xT> tape per carried type, `n` entries each (null for a
+/// tile).
 static SmallVector<Value> allocTapes(OpBuilder &b, Location loc, TypeRange types, Value n) {
   SmallVector<Value> slots;
   for (Type t : types)
-    slots.push_back(memref::AllocaOp::create(b, loc, MemRefType::get({ShapedType::kDynamic}, t),
-                                             ValueRange{toIndex(b, loc, n)}));
+    slots.push_back(isa<TileType>(t) ? Value()
+                                     : memref::AllocaOp::create(
+                                           b, loc, MemRefType::get({ShapedType::kDynamic}, t),
+                                           ValueRange{toIndex(b, loc, n)}));
   return slots;
 }
 
@@ -414,8 +438,27 @@ LogicalResult Reverser::recomputeOp(OpBuilder &ob, Operation &op) {
     localAdj[la.getResult()] = LocalArrayOp::create(ob, la.getLoc(), la.getType(), la.getShape());
     return success();
   }
-  if (isa<StoreOp, AssertOp>(op))
+  if (isa<StoreOp, AssertOp, TileStoreOp, TileStoreIndexedOp>(op))
     return success();
+  if (auto a = dyn_cast<TileAtomicAddIndexedOp>(op)) {
+    if (!a.getResult().use_empty())
+      map.map(a.getResult(),
+              TileLoadIndexedOp::create(
+                  ob, a.getLoc(), a.getType(), primal(a.getArray()), primal(a.getIndices()),
+                  llvm::map_to_vector(a.getOffsets(), [&](Value v) { return primal(v); }),
+                  a.getAxisAttr())
+                  .getResult());
+    return success();
+  }
+  if (auto a = dyn_cast<TileAtomicAddOp>(op)) {
+    if (!a.getResult().use_empty())
+      map.map(a.getResult(),
+              TileLoadOp::create(
+                  ob, a.getLoc(), a.getType(), primal(a.getArray()),
+                  llvm::map_to_vector(a.getOffsets(), [&](Value v) { return primal(v); }))
+                  .getResult());
+    return success();
+  }
   if (auto a = dyn_cast<AtomicOp>(op)) {
     if (!a.getResult().use_empty()) {
       SmallVector<Value> idx;
@@ -436,6 +479,13 @@ LogicalResult Reverser::recomputeOp(OpBuilder &ob, Operation &op) {
 LogicalResult Reverser::recordFor(scf::ForOp op) {
   if (failed(checkTapeable(op, op.getInitArgs().getTypes())))
     return failure();
+  // A replay (reverseFor) would write the local arrays again.
+  if (llvm::any_of(op.getInitArgs().getTypes(), [](Type t) { return isa<TileType>(t); }) &&
+      op->walk([](Operation *o) {
+          return writesLocalArray(o) ? WalkResult::interrupt() : WalkResult::advance();
+        }).wasInterrupted())
+    return op.emitOpError("autodiff: a loop carrying a tile and writing a local array is not "
+                          "differentiated yet (docs/design/tiles.md)");
   Location loc = op.getLoc();
   Value lb = primal(op.getLowerBound()), ub = primal(op.getUpperBound()),
         step = primal(op.getStep());
@@ -460,7 +510,8 @@ LogicalResult Reverser::recordFor(scf::ForOp op) {
       arith::DivSIOp::create(b, loc, arith::SubIOp::create(b, loc, c.getInductionVar(), lb), step);
   k = getValueOrCreateCastToIndexLike(b, loc, b.getIndexType(), k);
   for (auto [v, slot] : llvm::zip(c.getRegionIterArgs(), slots))
-    memref::StoreOp::create(b, loc, v, slot, ValueRange{k});
+    if (slot)
+      memref::StoreOp::create(b, loc, v, slot, ValueRange{k});
   tapes[op] = Tape{n, slots};
   return success();
 }
@@ -519,6 +570,9 @@ FailureOr<scf::WhileOp> Reverser::cloneWhileCounting(scf::WhileOp op, ArrayRef<V
 LogicalResult Reverser::recordWhile(scf::WhileOp op) {
   if (failed(checkTapeable(op, op.getInits().getTypes())))
     return failure();
+  if (llvm::any_of(op.getInits().getTypes(), [](Type t) { return isa<TileType>(t); }))
+    return op.emitOpError("autodiff: a while loop carrying a tile is not differentiated yet "
+                          "(docs/design/tiles.md)");
   // Run once to count the iterations, then again to record the values
   // entering every evaluation of the condition (count + 1 of them).
   FailureOr<scf::WhileOp> counting = cloneWhileCounting(op, {});
@@ -580,11 +634,14 @@ LogicalResult Reverser::reverseOp(Operation &op) {
     return reverseCustomCall(cast<func::CallOp>(op));
   if (isForwardOnlyCall(&op))
     return success(); // a constant to the adjoint (GradFuncs.cpp)
-  // Tiles (issue 30) have no derivative rules yet: never a silent zero.
-  auto isTile = [](Type t) { return isa<TileType>(t); };
-  if (llvm::any_of(op.getOperandTypes(), isTile) || llvm::any_of(op.getResultTypes(), isTile))
-    return op.emitOpError(
-        "autodiff: tile operations are not differentiated yet (docs/design/tiles.md)");
+  // A tile op without a rule (TileRules.cpp) that a gradient flows through:
+  // never a silent zero.
+  if (isa<KdslDialect>(op.getDialect()) && op.getName().getStringRef().starts_with("kdsl.tile_")) {
+    if (llvm::none_of(op.getResults(), [&](Value r) { return (bool)adj.lookup(r); }))
+      return success();
+    return op.emitOpError("autodiff: no derivative rule for '")
+           << op.getName() << "' yet (docs/design/tiles.md)";
+  }
   // Only float operands take adjoints: int-to-float conversions, constants
   // and the like end the chain.
   bool needed = llvm::any_of(op.getResults(), [&](Value r) { return (bool)adj.lookup(r); }) &&
@@ -592,6 +649,29 @@ LogicalResult Reverser::reverseOp(Operation &op) {
   if (!needed && !(op.getNumRegions() && writesMemory(&op)))
     return success(); // constants, integer math, comparisons, tid, shape, assert
   return op.emitOpError("autodiff: no derivative rule for this op");
+}
+
+LogicalResult Reverser::reverseElementRegion(Block &body, ValueRange args, Value resultAdjoint,
+                                             ArrayRef<Value> outer,
+                                             SmallVectorImpl<Value> &argAdjoints,
+                                             SmallVectorImpl<Value> &outerAdjoints) {
+  // A reverse sweep of its own over the region, at this insertion point:
+  // the region's values are per element, the values from above this
+  // sweep's.
+  Reverser inner(b, arrayAdj, ownElement);
+  inner.localAdj = localAdj;
+  for (auto [a, v] : llvm::zip_equal(body.getArguments(), args))
+    inner.mapPrimal(a, v);
+  for (Value o : outer)
+    inner.mapPrimal(o, primal(o));
+  Value yielded = body.getTerminator()->getOperand(0);
+  if (failed(inner.differentiateBlock(body, [&] { inner.accumulate(yielded, resultAdjoint); })))
+    return failure();
+  for (BlockArgument a : body.getArguments())
+    argAdjoints.push_back(inner.adjoint(a));
+  for (Value o : outer)
+    outerAdjoints.push_back(inner.adjoint(o));
+  return success();
 }
 
 /// A store or atomic on a local array. A store's value takes the element's
@@ -709,6 +789,10 @@ LogicalResult Reverser::buildReversedLoop(Location loc, Value count, ValueRange 
     types.push_back(o.getType());
     inits.push_back(toCarried(b, loc, adjointOrZero(o)));
   }
+  // kdsl-lower-tiles gives tiles buffers of the function, not of a scope.
+  if (scoped && llvm::any_of(types, [](Type t) { return isa<TileType>(t); }))
+    return emitError(loc, "autodiff: a loop with an inner loop that carries tile adjoints is not "
+                          "differentiated yet (docs/design/tiles.md)");
   auto rev =
       scf::ForOp::create(b, loc, counterConst(b, loc, 0), count, counterConst(b, loc, 1), inits);
   // The carried adjoints have their inits' locations, and names (adj_f_2
@@ -789,12 +873,23 @@ LogicalResult Reverser::reverseFor(scf::ForOp op) {
     forget(body);
     Value lb = primal(op.getLowerBound());
     Value kk = getValueOrCreateCastToIndexLike(b, loc, lb.getType(), k);
-    map.map(
-        op.getInductionVar(),
-        arith::AddIOp::create(b, loc, lb, arith::MulIOp::create(b, loc, kk, primal(op.getStep()))));
+    Value iv =
+        arith::AddIOp::create(b, loc, lb, arith::MulIOp::create(b, loc, kk, primal(op.getStep())));
+    // Carried tiles have no tape: the forward loop replayed up to iteration
+    // k gives them (quadratic in the trip count; docs/design/tiles.md).
+    scf::ForOp replay;
+    if (llvm::is_contained(slots, Value())) {
+      IRMapping m = map;
+      unmapBlockArguments(m, op);
+      replay = cast<scf::ForOp>(b.clone(*op, m));
+      replay.getUpperBoundMutable().assign(iv);
+      stripEffects(b, replay);
+    }
+    map.map(op.getInductionVar(), iv);
     Value at = toIndex(b, loc, k);
-    for (auto [arg, slot] : llvm::zip(op.getRegionIterArgs(), slots))
-      map.map(arg, memref::LoadOp::create(b, loc, slot, ValueRange{at}).getResult());
+    for (auto [j, arg, slot] : llvm::enumerate(op.getRegionIterArgs(), slots))
+      map.map(arg, slot ? memref::LoadOp::create(b, loc, slot, ValueRange{at}).getResult()
+                        : replay.getResult(j));
     if (failed(recompute(body)))
       return failure();
     auto yield = cast<scf::YieldOp>(body.getTerminator());

@@ -125,6 +125,11 @@ public:
   mlir::FailureOr<mlir::Value> adjointArray(mlir::Operation *user, mlir::Value array) override;
   /// Also true of local arrays (the thread's own): no atomics.
   bool readsOwnElementOnly(mlir::Value array) override;
+  llvm::LogicalResult
+  reverseElementRegion(mlir::Block &body, mlir::ValueRange args, mlir::Value resultAdjoint,
+                       llvm::ArrayRef<mlir::Value> outer,
+                       llvm::SmallVectorImpl<mlir::Value> &argAdjoints,
+                       llvm::SmallVectorImpl<mlir::Value> &outerAdjoints) override;
 
 private:
   struct Tape {

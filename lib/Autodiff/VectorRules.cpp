@@ -135,6 +135,7 @@ struct ReductionRule : VectorRule<ReductionRule, vector::ReductionOp> {
 
 void kdsl::registerAutodiffInterfaceModels(DialectRegistry &registry) {
   registerKdslOpRules(registry);
+  registerTileOpRules(registry);
   registerGeneratedDerivatives(registry);
   registry.addExtension(+[](MLIRContext *ctx, vector::VectorDialect *) {
     vector::ExtractOp::attachInterface<ExtractRule>(*ctx);

@@ -36,6 +36,56 @@ LogicalResult TileAtomicAddOp::verify() {
   return success();
 }
 
+/// The indexed forms: the access of the plain ones, and a 1-d i32 tile of
+/// one index per element of the tile along `axis`.
+static LogicalResult verifyIndexedTileAccess(Operation *op, TileType tile, ArrayType array,
+                                             size_t numOffsets, TileType indices, uint64_t axis) {
+  if (failed(verifyTileAccess(op, tile, array, numOffsets)))
+    return failure();
+  if (axis >= (uint64_t)tile.getRank())
+    return op->emitOpError("axis ") << axis << " is not a dimension of " << tile;
+  if (indices.getRank() != 1 || !indices.getElementType().isInteger(32))
+    return op->emitOpError("indices must be a 1-d tile of i32, got ") << indices;
+  if (indices.getShape()[0] != tile.getShape()[axis])
+    return op->emitOpError("indices ")
+           << indices << " must have one element per index of " << tile << " along axis " << axis;
+  return success();
+}
+
+LogicalResult TileLoadIndexedOp::verify() {
+  return verifyIndexedTileAccess(*this, getResult().getType(), getArray().getType(),
+                                 getOffsets().size(), getIndices().getType(), getAxis());
+}
+
+LogicalResult TileStoreIndexedOp::verify() {
+  return verifyIndexedTileAccess(*this, getTile().getType(), getArray().getType(),
+                                 getOffsets().size(), getIndices().getType(), getAxis());
+}
+
+LogicalResult TileAtomicAddIndexedOp::verify() {
+  if (failed(verifyIndexedTileAccess(*this, getTile().getType(), getArray().getType(),
+                                     getOffsets().size(), getIndices().getType(), getAxis())))
+    return failure();
+  if (getElementTypeOrSelf(getTile().getType().getElementType()).isInteger(1))
+    return emitOpError("cannot add bool elements");
+  return success();
+}
+
+LogicalResult TileGatherOp::verify() {
+  TileType in = getInput().getType(), out = getResult().getType(), idx = getIndices().getType();
+  uint64_t axis = getAxis();
+  if (axis >= (uint64_t)in.getRank())
+    return emitOpError("axis ") << axis << " is not a dimension of " << in;
+  if (idx.getRank() != 1 || !idx.getElementType().isInteger(32))
+    return emitOpError("indices must be a 1-d tile of i32, got ") << idx;
+  SmallVector<int64_t> shape(in.getShape());
+  shape[axis] = idx.getShape()[0];
+  if (out.getShape() != ArrayRef<int64_t>(shape) || out.getElementType() != in.getElementType())
+    return emitOpError("result ") << out << " must be " << in << " with " << idx.getShape()[0]
+                                  << " elements along axis " << axis;
+  return success();
+}
+
 LogicalResult TileArangeOp::verify() {
   TileType t = getResult().getType();
   if (t.getRank() != 1)

@@ -127,7 +127,8 @@ llvm::Error driver::prepareAdjoints(ModuleOp module, const AdjointOptions &optio
         return failure();
       if (firstError.empty())
         firstError = d.str();
-      if (auto fl = dyn_cast<FileLineColLoc>(d.getLocation()))
+      // A named value's location wraps its position (loc("s"(...))).
+      if (auto fl = d.getLocation()->findInstanceOf<FileLineColLoc>())
         os << fl.getFilename().getValue() << ":" << fl.getLine() << ":" << fl.getColumn();
       else
         os << d.getLocation();
@@ -223,10 +224,16 @@ static llvm::Error compileForCpu(ModuleOp module, const CompileOptions &options,
   cpuOptions.configurePassManager = [&](PassManager &pm) {
     return configurePassManager(pm, options.timing);
   };
+  cpuOptions.sourceDiagnosticsToCaller = true;
   auto cpu = options.target == Target::Jit ? compileWithJit(module, cpuOptions)
                                            : compileWithCpp(module, cpuOptions);
-  if (!cpu)
-    return cpu.takeError();
+  if (!cpu) {
+    std::string message = llvm::toString(cpu.takeError());
+    // Printed at their source lines already: nothing to add.
+    if (message == "CPU lowering failed" || message == "C++ emission failed")
+      return reported();
+    return llvm::createStringError(message);
+  }
   if (!*cpu)
     return llvm::createStringError("the CPU backend returned no module");
   result.cpu = std::move(*cpu);

@@ -543,7 +543,7 @@ static Expected<kdsl::driver::CompileResult> compileKernels(Run &run) {
       return mlir::failure();
     if (auto fl = d.getLocation()->findInstanceOf<mlir::FileLineColLoc>())
       reportedErrors += (fl.getFilename().getValue() + ":" + Twine(fl.getLine()) + ":" +
-                         Twine(fl.getColumn()) + ": ")
+                         Twine(fl.getColumn()) + ": error: ")
                             .str();
     reportedErrors += d.str();
     return mlir::success();

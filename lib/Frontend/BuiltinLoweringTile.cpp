@@ -39,6 +39,25 @@ Value kdsl::lowerTileAtomicAdd(LowerCtx &c) {
   return TileAtomicAddOp::create(c.b, c.l, c.rty, c.a[0], c.a[1], tileOffsets(c, 2, ndim));
 }
 
+// The _indexed forms: the indices tile after the array, e->axis the axis.
+Value kdsl::lowerTileLoadIndexed(LowerCtx &c) {
+  unsigned ndim = cast<ArrayType>(c.a[0].getType()).getNdim();
+  return TileLoadIndexedOp::create(c.b, c.l, c.rty, c.a[0], c.a[1], tileOffsets(c, 2, ndim),
+                                   c.e->axis);
+}
+
+Value kdsl::lowerTileStoreIndexed(LowerCtx &c) {
+  unsigned ndim = cast<ArrayType>(c.a[1].getType()).getNdim();
+  TileStoreIndexedOp::create(c.b, c.l, c.a[0], c.a[1], c.a[2], tileOffsets(c, 3, ndim), c.e->axis);
+  return {};
+}
+
+Value kdsl::lowerTileAtomicAddIndexed(LowerCtx &c) {
+  unsigned ndim = cast<ArrayType>(c.a[1].getType()).getNdim();
+  return TileAtomicAddIndexedOp::create(c.b, c.l, c.rty, c.a[0], c.a[1], c.a[2],
+                                        tileOffsets(c, 3, ndim), c.e->axis);
+}
+
 Value kdsl::lowerTileZeros(LowerCtx &c) {
   return TileSplatOp::create(c.b, c.l, c.rty, c.g.zeroValue(c.t->dtype, c.l)); // structs too
 }

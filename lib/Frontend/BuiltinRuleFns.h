@@ -81,6 +81,8 @@ KDSL_DECLARE_RULE(copy)
 // Tiles (BuiltinRulesTile.cpp).
 KDSL_DECLARE_RULE(tileLoad)
 KDSL_DECLARE_RULE(tileStoreOrAdd)
+KDSL_DECLARE_RULE(tileLoadIndexed)
+KDSL_DECLARE_RULE(tileStoreOrAddIndexed)
 KDSL_DECLARE_RULE(tileSplat)
 KDSL_DECLARE_RULE(tileFull)
 KDSL_DECLARE_RULE(tileArange)

@@ -164,6 +164,12 @@ public:
 
   const Type *tileLoad();
   const Type *tileStoreOrAdd();
+  const Type *tileLoadIndexed();
+  const Type *tileStoreOrAddIndexed();
+  std::optional<SmallVector<int64_t, 2>> loadShape(Expr *shape, const Type *array);
+  const Type *storedTile(Expr *t, const Type *array, bool atomicAdd);
+  bool indexedAxis(Expr *axis, const Type *array);
+  bool indexTile(Expr *indices, int64_t extent);
   const Type *tileSplat(double value);
   const Type *tileFull();
   const Type *tileArange();
@@ -235,6 +241,35 @@ public:
 };
 } // namespace kdsl
 
+/// The shape of a tile loaded from `array`: one extent per dimension.
+std::optional<SmallVector<int64_t, 2>> TileRules::loadShape(Expr *shape, const Type *array) {
+  std::optional<SmallVector<int64_t, 2>> extents = shapeOf(shape);
+  if (extents && extents->size() != array->ndim) {
+    fail(shape->loc, name + "() shape has " + Twine(extents->size()) + " extents for a " +
+                         Twine((unsigned)array->ndim) + "-d array");
+    return std::nullopt;
+  }
+  return extents;
+}
+
+/// The tile `t` stored or (`atomicAdd`) added into `array`: the array's rank
+/// and dtype; added tiles hold numbers, vectors or matrices.
+const Type *TileRules::storedTile(Expr *t, const Type *array, bool atomicAdd) {
+  const Type *tt = tileArg(t);
+  if (!tt)
+    return nullptr;
+  if (tt->ndim != array->ndim)
+    return fail(t->loc, name + "() of a " + Twine((unsigned)tt->ndim) + "-d tile into a " +
+                            Twine((unsigned)array->ndim) + "-d array");
+  if (tt->dtype != array->dtype)
+    return fail(t->loc, name + "() tile dtype " + tt->dtype->str() +
+                            " does not match the array's " + array->dtype->str());
+  if (atomicAdd &&
+      (tt->dtype->kind == Type::Struct || tt->dtype->isBool() || tt->dtype->scalar == Scalar::Bool))
+    return fail(t->loc, name + "() adds numbers, vectors or matrices, not " + tt->dtype->str());
+  return tt;
+}
+
 /// tile_load(a, shape, offset=None, storage="register", bounds_check=True):
 /// boundArgs become the array and its offsets.
 const Type *TileRules::tileLoad() {
@@ -244,12 +279,9 @@ const Type *TileRules::tileLoad() {
   const Type *at = arrayArg(p[0]);
   if (!at)
     return nullptr;
-  std::optional<SmallVector<int64_t, 2>> shape = shapeOf(p[1]);
+  std::optional<SmallVector<int64_t, 2>> shape = loadShape(p[1], at);
   if (!shape)
     return nullptr;
-  if (shape->size() != at->ndim)
-    return fail(p[1]->loc, name + "() shape has " + Twine(shape->size()) + " extents for a " +
-                               Twine((unsigned)at->ndim) + "-d array");
   SmallVector<Expr *, 4> out{p[0]};
   if (!offsets(p[2], at->ndim, out) || !storage(p[3]) || !boundsCheck(p[4]) ||
       !boundsCheck(p[5], "aligned")) // a hint
@@ -271,23 +303,89 @@ const Type *TileRules::tileStoreOrAdd() {
   if (store && !boundsCheck(p[4], "aligned")) // a hint
     return nullptr;
   const Type *at = arrayArg(p[0]);
-  const Type *tt = at ? tileArg(p[1]) : nullptr;
+  const Type *tt = at ? storedTile(p[1], at, info.id == Builtin::TileAtomicAdd) : nullptr;
   if (!tt)
     return nullptr;
-  if (tt->ndim != at->ndim)
-    return fail(p[1]->loc, name + "() of a " + Twine((unsigned)tt->ndim) + "-d tile into a " +
-                               Twine((unsigned)at->ndim) + "-d array");
-  if (tt->dtype != at->dtype)
-    return fail(p[1]->loc, name + "() tile dtype " + tt->dtype->str() +
-                               " does not match the array's " + at->dtype->str());
-  if (info.id == Builtin::TileAtomicAdd &&
-      (tt->dtype->kind == Type::Struct || tt->dtype->isBool() || tt->dtype->scalar == Scalar::Bool))
-    return fail(p[1]->loc, name + "() adds numbers, vectors or matrices, not " + tt->dtype->str());
   SmallVector<Expr *, 4> out{p[1], p[0]};
   if (!offsets(p[2], at->ndim, out) || !boundsCheck(p[3]))
     return nullptr;
   args.assign(out.begin(), out.end());
   return info.id == Builtin::TileAtomicAdd ? tt : types.voidTy();
+}
+
+/// The _indexed forms' `axis`: a constant dimension of `array`, 0 when
+/// absent; into e->axis.
+bool TileRules::indexedAxis(Expr *axis, const Type *array) {
+  e->axis = 0;
+  if (!axis)
+    return true;
+  std::optional<Sema::ConstValue> v = s.check(axis) ? s.evalConst(axis) : std::nullopt;
+  if (!v || v->kind != Sema::ConstValue::Int || v->i < 0 || v->i >= array->ndim)
+    return fail(axis->loc, name + "() axis must be a constant from 0 to " + Twine(array->ndim - 1)),
+           false;
+  s.finalize(axis);
+  e->axis = v->i;
+  return true;
+}
+
+/// The _indexed forms' `indices`: a 1-d int32 tile of `extent` elements (the
+/// tile's extent along the axis).
+bool TileRules::indexTile(Expr *indices, int64_t extent) {
+  const Type *it = tileArg(indices, "a 1-d tile of int32 indices");
+  if (!it)
+    return false;
+  if (it->fixedShape.size() != 1 || it->dtype != types.i32())
+    return fail(indices->loc, name + "() indices must be a 1-d tile of int32, got " + it->str()),
+           false;
+  if (it->fixedShape[0] != extent)
+    return fail(indices->loc, name + "() indices has " + Twine(it->fixedShape[0]) +
+                                  " elements for a tile of extent " + Twine(extent) +
+                                  " along axis " + Twine(e->axis)),
+           false;
+  return true;
+}
+
+/// tile_load_indexed(a, indices, shape, offset=None, axis=0,
+/// storage="register"): boundArgs become the array, the indices and the
+/// offsets.
+const Type *TileRules::tileLoadIndexed() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"a", "indices", "shape", "offset", "axis", "storage"}, 3, p))
+    return nullptr;
+  const Type *at = arrayArg(p[0]);
+  if (!at)
+    return nullptr;
+  std::optional<SmallVector<int64_t, 2>> shape = loadShape(p[2], at);
+  if (!shape)
+    return nullptr;
+  if (!indexedAxis(p[4], at) || !indexTile(p[1], (*shape)[e->axis]))
+    return nullptr;
+  SmallVector<Expr *, 4> out{p[0], p[1]};
+  if (!offsets(p[3], at->ndim, out) || !storage(p[5]))
+    return nullptr;
+  args.assign(out.begin(), out.end());
+  return types.tile(at->dtype, *shape);
+}
+
+/// tile_store_indexed(a, indices, t, offset=None, axis=0) and
+/// tile_atomic_add_indexed(...): boundArgs become the tile, the array, the
+/// indices and the offsets.
+const Type *TileRules::tileStoreOrAddIndexed() {
+  SmallVector<Expr *, 6> p;
+  if (!bind({"a", "indices", "t", "offset", "axis"}, 3, p))
+    return nullptr;
+  bool add = info.id == Builtin::TileAtomicAddIndexed;
+  const Type *at = arrayArg(p[0]);
+  const Type *tt = at ? storedTile(p[2], at, add) : nullptr;
+  if (!tt)
+    return nullptr;
+  if (!indexedAxis(p[4], at) || !indexTile(p[1], tt->fixedShape[e->axis]))
+    return nullptr;
+  SmallVector<Expr *, 4> out{p[2], p[0], p[1]};
+  if (!offsets(p[3], at->ndim, out))
+    return nullptr;
+  args.assign(out.begin(), out.end());
+  return add ? tt : types.voidTy();
 }
 
 /// tile_zeros / tile_ones(shape, dtype=float32, storage="register"): no
@@ -1055,6 +1153,8 @@ const Type *TileRules::tileStackOp() {
   }
 KDSL_TILE_RULE(tileLoad, tileLoad())
 KDSL_TILE_RULE(tileStoreOrAdd, tileStoreOrAdd())
+KDSL_TILE_RULE(tileLoadIndexed, tileLoadIndexed())
+KDSL_TILE_RULE(tileStoreOrAddIndexed, tileStoreOrAddIndexed())
 KDSL_TILE_RULE(tileSplat, tileSplat(0))
 KDSL_TILE_RULE(tileFull, tileFull())
 KDSL_TILE_RULE(tileArange, tileArange())

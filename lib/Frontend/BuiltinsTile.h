@@ -1,6 +1,7 @@
 //===- BuiltinsTile.h - Warp's tile builtins (issue 30) --------*- C++ -*-===//
 //
-// BuiltinTable.def's tile block: wp.tile_load / tile_store / tile_atomic_add,
+// BuiltinTable.def's tile block: wp.tile_load / tile_store / tile_atomic_add
+// (and their _indexed forms),
 // tile_zeros / ones / full / arange, tile_matmul, tile_sum, tile_transpose,
 // tile_broadcast, tile_extract, tile_map; tile_empty, tile_min / max / argmin /
 // argmax / reduce, tile_view / assign / reshape / squeeze / astype, the
@@ -27,6 +28,9 @@ struct LowerCtx;
 mlir::Value lowerTileLoad(LowerCtx &c);
 mlir::Value lowerTileStore(LowerCtx &c);
 mlir::Value lowerTileAtomicAdd(LowerCtx &c);
+mlir::Value lowerTileLoadIndexed(LowerCtx &c);
+mlir::Value lowerTileStoreIndexed(LowerCtx &c);
+mlir::Value lowerTileAtomicAddIndexed(LowerCtx &c);
 mlir::Value lowerTileZeros(LowerCtx &c);
 mlir::Value lowerTileOnes(LowerCtx &c);
 mlir::Value lowerTileFull(LowerCtx &c);

@@ -344,6 +344,12 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
                     : (mlir::Value)TileViewOp::create(b, l, convertType(t), base, starts,
                                                       b.getDenseI64ArrayAttr(steps));
     }
+    if (s->skind == SubKind::TileGather) {
+      mlir::Value idx = genExpr(s->indices[s->constIndex]);
+      return failed ? mlir::Value()
+                    : (mlir::Value)TileGatherOp::create(b, l, convertType(t), base, idx,
+                                                        s->constIndex);
+    }
     if (s->skind == SubKind::TupleElem)
       return failed ? mlir::Value() : field(b, l, base, tupleField(s->constIndex));
     if (s->skind == SubKind::CompSlice) {

@@ -296,10 +296,9 @@ const Type *Sema::checkSubscript(SubscriptExpr *e) {
     for (Expr *i : e->indices) {
       if (!check(i))
         return nullptr;
-      if (i->type->isTile()) {
-        error(i->loc, "indexing a tile with a tile of indices is not supported by kdsl yet");
-        return nullptr;
-      }
+      if (i->type->isTile())
+        return checkTileGather(e, bt,
+                               llvm::find(e->indices, i) - e->indices.begin()); // SemaSlices.cpp
       if (!checkIndex(i))
         return nullptr;
     }

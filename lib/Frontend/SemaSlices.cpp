@@ -151,11 +151,8 @@ const Type *Sema::checkTileView(SubscriptExpr *e, const Type *bt) {
     }
     if (!check(idx))
       return nullptr;
-    if (idx->type->isTile()) {
-      error(idx->loc,
-            "indexing a tile with a tile of indices (t[idx, :]) is not supported by kdsl yet");
-      return nullptr;
-    }
+    if (idx->type->isTile())
+      return checkTileGather(e, bt, d);
     if (!checkIndex(idx))
       return nullptr;
     e->viewStep.push_back(0);
@@ -178,6 +175,31 @@ const Type *Sema::checkTileView(SubscriptExpr *e, const Type *bt) {
   e->skind = SubKind::TileView;
   e->viewWrapNegative = true;
   return types.tile(bt->dtype, extents);
+}
+
+/// t[idx, :], t[:, idx], t[idx] (Warp's tile_slice_indexed): idx a 1-d int32
+/// tile at position `axis`, every other position a whole `:` (trailing ones
+/// may be left out). The result has t's shape with idx's extent along the
+/// axis; a negative index counts from the end.
+const Type *Sema::checkTileGather(SubscriptExpr *e, const Type *bt, size_t axis) {
+  Expr *idx = e->indices[axis];
+  for (size_t d = 0; d < e->indices.size(); ++d) {
+    auto *sl = llvm::dyn_cast<SliceExpr>(e->indices[d]);
+    if (d != axis && !(sl && !sl->lower && !sl->upper && !sl->step))
+      return error(e->indices[d]->loc,
+                   "indexing a tile with a tile of indices needs ':' in every other dimension "
+                   "(t[idx, :], t[:, idx])"),
+             nullptr;
+  }
+  const Type *it = idx->type;
+  if (it->fixedShape.size() != 1 || it->dtype != types.i32())
+    return error(idx->loc, "a tile of indices must be a 1-d tile of int32, got " + it->str()),
+           nullptr;
+  llvm::SmallVector<int64_t, 2> shape(bt->fixedShape.begin(), bt->fixedShape.end());
+  shape[axis] = it->fixedShape[0];
+  e->skind = SubKind::TileGather;
+  e->constIndex = axis;
+  return types.tile(bt->dtype, shape);
 }
 
 const Type *Sema::fillTileView(SubscriptExpr *view, const Type *bt, llvm::ArrayRef<Expr *> starts,

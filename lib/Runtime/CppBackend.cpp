@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Runtime/CpuBackend.h"
+#include "kdsl/Runtime/PipelineDiagnostics.h"
 #include "kdsl/Target/Cpp.h"
 #include "kdsl/Transforms/Passes.h"
 
-#include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
@@ -37,13 +37,10 @@ private:
 
 llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithCpp(mlir::ModuleOp module,
                                                                 const CpuCompileOptions &options) {
-  std::string source, diagnostics;
-  llvm::raw_string_ostream sourceOs(source), diagOs(diagnostics);
+  std::string source;
+  llvm::raw_string_ostream sourceOs(source);
   {
-    mlir::ScopedDiagnosticHandler handler(module.getContext(), [&](mlir::Diagnostic &d) {
-      diagOs << d.getLocation() << ": " << d << "\n";
-      return mlir::success();
-    });
+    PipelineDiagnostics diagnostics(module.getContext(), options.sourceDiagnosticsToCaller);
     CppEmitOptions emitOptions;
     emitOptions.checkBounds = options.checkBounds;
     llvm::function_ref<mlir::LogicalResult(mlir::PassManager &)> configure;
@@ -51,7 +48,7 @@ llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithCpp(mlir::ModuleOp m
       configure = options.configurePassManager;
     if (mlir::failed(prepareForEmission(module, "cpp", configure)) ||
         mlir::failed(emitCpp(module, sourceOs, emitOptions)))
-      return llvm::createStringError("C++ emission failed:\n" + diagnostics);
+      return diagnostics.failure("C++ emission");
   }
 
   llvm::SmallString<128> dir;

@@ -25,7 +25,7 @@ using namespace kdsl;
 
 /// Runs the CPU lowering pipeline on `module`; diagnostics go into the error.
 llvm::Error kdsl::lowerToLLVMDialect(ModuleOp module, const CpuCompileOptions &options) {
-  PipelineDiagnostics diagnostics(module.getContext(), /*toCaller=*/false);
+  PipelineDiagnostics diagnostics(module.getContext(), options.sourceDiagnosticsToCaller);
   PassManager pm(module.getContext());
   // The front end verified its output and every pass here is tested:
   // verifying only at the end saves a few milliseconds per kernel.

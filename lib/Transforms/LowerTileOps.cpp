@@ -140,11 +140,14 @@ struct Emitter {
 
   /// The array indices of tile element `ivs` at `offsets`, and whether every
   /// one is inside its extent (`extents`, i32). Negative ones are outside.
+  /// With `gather` (the buffer of an indexed op's indices), the position
+  /// along `axis` is that buffer's element at ivs[axis].
   Value arrayIndices(ValueRange offsets, ValueRange ivs, ValueRange extents,
-                     SmallVectorImpl<Value> &indices) {
+                     SmallVectorImpl<Value> &indices, Value gather = {}, int64_t axis = -1) {
     Value ok;
-    for (auto [o, i, n] : llvm::zip_equal(offsets, ivs, extents)) {
-      Value index = arith::AddIOp::create(b, loc, o, i);
+    for (auto [d, o, i, n] : llvm::enumerate(offsets, ivs, extents)) {
+      Value pos = gather && (int64_t)d == axis ? load(gather, i) : i;
+      Value index = arith::AddIOp::create(b, loc, o, pos);
       indices.push_back(index);
       Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index, n);
       ok = ok ? arith::AndIOp::create(b, loc, ok, in) : in;
@@ -193,6 +196,77 @@ static FailureOr<Value> scaleConstant(Emitter &e, Operation *op, double v, Type 
   return (Value)arith::ConstantOp::create(e.b, e.loc, e.b.getIntegerAttr(t, (int64_t)v));
 }
 
+namespace {
+/// An indexed op's indices buffer and axis (buffer null: a plain access).
+struct IndexedBy {
+  Value indices;
+  int64_t axis = -1;
+};
+} // namespace
+
+/// tile_load(_indexed): each element read from `array` (zero outside it)
+/// into `out`.
+static LogicalResult loadTile(Emitter &e, Value array, ValueRange offsets, TileType t, Value out,
+                              IndexedBy by) {
+  SmallVector<Value> n = e.extents(array);
+  e.forEach(t.getShape(), [&](ValueRange ivs, Value flat) {
+    SmallVector<Value> idx;
+    Value ok = e.arrayIndices(offsets, ivs, n, idx, by.indices, by.axis);
+    Value v = e.ifElseZero(ok, t.getElementType(), [&]() -> Value {
+      return LoadOp::create(e.b, e.loc, t.getElementType(), array, idx);
+    });
+    e.store(v, out, flat);
+  });
+  return success();
+}
+
+/// tile_store(_indexed) and, with `old` (the buffer of the old values),
+/// tile_atomic_add(_indexed): each element of `tile` written to `array`
+/// unless it falls outside. Shared out over the block's lanes: with one
+/// lane, all its own.
+static LogicalResult storeTile(Emitter &e, Value tile, TileType t, Value array, ValueRange offsets,
+                               Value old, IndexedBy by) {
+  SmallVector<Value> n = e.extents(array);
+  e.forEach(t.getShape(), [&](ValueRange ivs, Value flat) {
+    SmallVector<Value> idx;
+    Value ok = e.arrayIndices(offsets, ivs, n, idx, by.indices, by.axis);
+    if (old) {
+      Value v = e.ifElseZero(ok, t.getElementType(), [&]() -> Value {
+        return AtomicOp::create(e.b, e.loc, AtomicKind::add, array, idx, e.load(tile, flat));
+      });
+      e.store(v, old, flat);
+      return;
+    }
+    auto ifOp = scf::IfOp::create(e.b, e.loc, TypeRange{}, ok, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(e.b);
+    e.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    StoreOp::create(e.b, e.loc, e.load(tile, flat), array, idx);
+  });
+  return success();
+}
+
+/// A tile_view / tile_assign position: the flat index in a tile of `shape`
+/// of view element `ivs` (input dimension d at offsets[d] + ivs[k] *
+/// steps[d], k counting the dimensions of nonzero step; offsets[d] alone
+/// where the step is 0), and whether it is inside.
+static Value viewPosition(Emitter &e, ValueRange offsets, ArrayRef<int64_t> steps, ValueRange ivs,
+                          ArrayRef<int64_t> shape, Value &flat) {
+  SmallVector<Value> pos;
+  Value ok;
+  size_t k = 0;
+  for (auto [d, o] : llvm::enumerate(offsets)) {
+    Value p = o;
+    if (steps[d] != 0)
+      p = arith::AddIOp::create(e.b, e.loc, o,
+                                arith::MulIOp::create(e.b, e.loc, ivs[k++], e.c32(steps[d])));
+    Value in = arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::ult, p, e.c32(shape[d]));
+    ok = ok ? arith::AndIOp::create(e.b, e.loc, ok, in) : in;
+    pos.push_back(p);
+  }
+  flat = e.flatIndex(pos, shape);
+  return ok;
+}
+
 LogicalResult kdsl::tiles::lowerTileOp(Operation *op, TileBuffers &bufs) {
   OpBuilder b(op);
   Emitter e{b, op->getLoc()};
@@ -219,46 +293,27 @@ LogicalResult kdsl::tiles::lowerTileOp(Operation *op, TileBuffers &bufs) {
 
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](TileLoadOp o) {
-        TileType t = o.getResult().getType();
-        Value out = result();
-        SmallVector<Value> n = e.extents(o.getArray());
-        e.forEach(t.getShape(), [&](ValueRange ivs, Value flat) {
-          SmallVector<Value> idx;
-          Value ok = e.arrayIndices(o.getOffsets(), ivs, n, idx);
-          Value v = e.ifElseZero(ok, t.getElementType(), [&]() -> Value {
-            return LoadOp::create(b, e.loc, t.getElementType(), o.getArray(), idx);
-          });
-          e.store(v, out, flat);
-        });
-        return success();
+        return loadTile(e, o.getArray(), o.getOffsets(), o.getResult().getType(), result(), {});
+      })
+      .Case([&](TileLoadIndexedOp o) {
+        IndexedBy by{in[0], (int64_t)o.getAxis()};
+        return loadTile(e, o.getArray(), o.getOffsets(), o.getResult().getType(), result(), by);
       })
       .Case([&](TileStoreOp o) {
-        // Shared out over the block's lanes: with one lane, all its own.
-        SmallVector<Value> n = e.extents(o.getArray());
-        e.forEach(o.getTile().getType().getShape(), [&](ValueRange ivs, Value flat) {
-          SmallVector<Value> idx;
-          Value ok = e.arrayIndices(o.getOffsets(), ivs, n, idx);
-          auto ifOp = scf::IfOp::create(b, e.loc, TypeRange{}, ok, /*withElse=*/false);
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-          StoreOp::create(b, e.loc, e.load(in[0], flat), o.getArray(), idx);
-        });
-        return success();
+        return storeTile(e, in[0], o.getTile().getType(), o.getArray(), o.getOffsets(), {}, {});
+      })
+      .Case([&](TileStoreIndexedOp o) {
+        IndexedBy by{in[1], (int64_t)o.getAxis()};
+        return storeTile(e, in[0], o.getTile().getType(), o.getArray(), o.getOffsets(), {}, by);
       })
       .Case([&](TileAtomicAddOp o) {
-        TileType t = o.getTile().getType();
-        Value out = result();
-        SmallVector<Value> n = e.extents(o.getArray());
-        e.forEach(t.getShape(), [&](ValueRange ivs, Value flat) {
-          SmallVector<Value> idx;
-          Value ok = e.arrayIndices(o.getOffsets(), ivs, n, idx);
-          Value old = e.ifElseZero(ok, t.getElementType(), [&]() -> Value {
-            return AtomicOp::create(b, e.loc, AtomicKind::add, o.getArray(), idx,
-                                    e.load(in[0], flat));
-          });
-          e.store(old, out, flat);
-        });
-        return success();
+        return storeTile(e, in[0], o.getTile().getType(), o.getArray(), o.getOffsets(), result(),
+                         {});
+      })
+      .Case([&](TileAtomicAddIndexedOp o) {
+        IndexedBy by{in[1], (int64_t)o.getAxis()};
+        return storeTile(e, in[0], o.getTile().getType(), o.getArray(), o.getOffsets(), result(),
+                         by);
       })
       .Case([&](TileSplatOp o) {
         Value out = result();
@@ -363,6 +418,61 @@ LogicalResult kdsl::tiles::lowerTileOp(Operation *op, TileBuffers &bufs) {
             idx.push_back(is[k] == 1 ? e.c32(0) : ivs[skip + k]);
           e.store(e.load(in[0], e.flatIndex(idx, is)), out, flat);
         });
+        return success();
+      })
+      .Case([&](TileGatherOp o) {
+        // Along the axis, the input's element at indices[c[axis]] (negative:
+        // from the end; outside after that: zero, never a read outside).
+        Value out = result();
+        TileType it = o.getInput().getType();
+        int64_t axis = o.getAxis(), extent = it.getShape()[axis];
+        Type et = it.getElementType();
+        e.forEach(o.getResult().getType().getShape(), [&](ValueRange ivs, Value flat) {
+          Value k = e.load(in[1], ivs[axis]);
+          Value neg = arith::CmpIOp::create(b, e.loc, arith::CmpIPredicate::slt, k, e.c32(0));
+          k = arith::SelectOp::create(b, e.loc, neg,
+                                      arith::AddIOp::create(b, e.loc, k, e.c32(extent)), k);
+          Value ok = arith::CmpIOp::create(b, e.loc, arith::CmpIPredicate::ult, k, e.c32(extent));
+          Value v = e.ifElseZero(ok, et, [&]() -> Value {
+            SmallVector<Value> pos(ivs);
+            pos[axis] = k;
+            return e.load(in[0], e.flatIndex(pos, it.getShape()));
+          });
+          e.store(v, out, flat);
+        });
+        return success();
+      })
+      .Case([&](TileViewOp o) {
+        Value out = result();
+        TileType it = o.getInput().getType();
+        e.forEach(o.getResult().getType().getShape(), [&](ValueRange ivs, Value flat) {
+          Value pos;
+          Value ok = viewPosition(e, o.getOffsets(), o.getSteps(), ivs, it.getShape(), pos);
+          Value v = e.ifElseZero(ok, it.getElementType(), [&] { return e.load(in[0], pos); });
+          e.store(v, out, flat);
+        });
+        return success();
+      })
+      .Case([&](TileAssignOp o) {
+        // dest, then the source's elements where the view puts them.
+        Value out = result();
+        TileType dt = o.getDest().getType();
+        Value dest = bufs.lookup(o.getDest()), source = bufs.lookup(o.getSource());
+        copyBuffer(b, e.loc, dest, out);
+        e.forEach(o.getSource().getType().getShape(), [&](ValueRange ivs, Value flat) {
+          Value pos;
+          Value ok = viewPosition(e, o.getOffsets(), o.getSteps(), ivs, dt.getShape(), pos);
+          auto ifOp = scf::IfOp::create(b, e.loc, TypeRange{}, ok, /*withElse=*/false);
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+          e.store(e.load(source, flat), out, pos);
+        });
+        return success();
+      })
+      .Case([&](TileReshapeOp o) {
+        // The same row-major elements: a copy (the adjoints of reductions
+        // and broadcasts reshape).
+        copyBuffer(b, e.loc, in[0], result());
         return success();
       })
       .Case([&](TileExtractOp o) {

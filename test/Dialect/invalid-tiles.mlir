@@ -251,3 +251,51 @@ func.func @sort_lengths(%k: !kdsl.tile<8xf32>, %v: !kdsl.tile<4xi32>) {
   %a, %b = kdsl.tile_sort %k, %v : !kdsl.tile<8xf32>, !kdsl.tile<4xi32>
   return
 }
+
+// -----
+
+func.func @indexed_axis(%A: !kdsl.array<f32, 2>, %r: !kdsl.tile<2xi32>, %i: i32) {
+  // expected-error @+1 {{'kdsl.tile_load_indexed' op axis 2 is not a dimension of '!kdsl.tile<2x3xf32>'}}
+  %g = kdsl.tile_load_indexed %A[%i, %i] indices %r axis 2 : !kdsl.array<f32, 2>, !kdsl.tile<2xi32> -> !kdsl.tile<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @indexed_type(%A: !kdsl.array<f32, 2>, %r: !kdsl.tile<2xi64>, %i: i32) {
+  // expected-error @+1 {{indices must be a 1-d tile of i32, got '!kdsl.tile<2xi64>'}}
+  %g = kdsl.tile_load_indexed %A[%i, %i] indices %r axis 0 : !kdsl.array<f32, 2>, !kdsl.tile<2xi64> -> !kdsl.tile<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @indexed_extent(%A: !kdsl.array<f32, 2>, %t: !kdsl.tile<2x3xf32>, %r: !kdsl.tile<2xi32>, %i: i32) {
+  // expected-error @+1 {{indices '!kdsl.tile<2xi32>' must have one element per index of '!kdsl.tile<2x3xf32>' along axis 1}}
+  kdsl.tile_store_indexed %t, %A[%i, %i] indices %r axis 1 : !kdsl.tile<2x3xf32>, !kdsl.array<f32, 2>, !kdsl.tile<2xi32>
+  return
+}
+
+// -----
+
+func.func @indexed_offsets(%A: !kdsl.array<f32, 2>, %t: !kdsl.tile<2x3xf32>, %r: !kdsl.tile<2xi32>, %i: i32) {
+  // expected-error @+1 {{expects 2 offsets for '!kdsl.array<f32, 2>', got 1}}
+  %old = kdsl.tile_atomic_add_indexed %t, %A[%i] indices %r axis 0 : !kdsl.tile<2x3xf32>, !kdsl.array<f32, 2>, !kdsl.tile<2xi32>
+  return
+}
+
+// -----
+
+func.func @gather_shape(%t: !kdsl.tile<16x4xf32>, %idx: !kdsl.tile<8xi32>) {
+  // expected-error @+1 {{'kdsl.tile_gather' op result '!kdsl.tile<8x8xf32>' must be '!kdsl.tile<16x4xf32>' with 8 elements along axis 0}}
+  %g = kdsl.tile_gather %t indices %idx axis 0 : !kdsl.tile<16x4xf32>, !kdsl.tile<8xi32> -> !kdsl.tile<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @gather_axis(%t: !kdsl.tile<16x4xf32>, %idx: !kdsl.tile<8xi32>) {
+  // expected-error @+1 {{'kdsl.tile_gather' op axis 2 is not a dimension of '!kdsl.tile<16x4xf32>'}}
+  %g = kdsl.tile_gather %t indices %idx axis 2 : !kdsl.tile<16x4xf32>, !kdsl.tile<8xi32> -> !kdsl.tile<8x4xf32>
+  return
+}

@@ -20,5 +20,19 @@ for block in blocks:
     if shown != block:
         bad += 1
         print(f"STALE: {category} sample {seen[category]}")
-print(f"samples: {len(blocks)}, categories: {len(seen)}, stale: {bad}")
-sys.exit(1 if bad or any(n != 2 for n in seen.values()) else 0)
+# The programs of several kernels: records of `generate -n 1000 --seed 11`
+# (`show --seed 11 N` prints record N's program when its attempt 0 passed).
+start = text.index("### Programs of several kernels, as generated")
+section = text[start:text.index("\n## ", start)]
+programs = 0
+for block in re.findall(r"```python\n(.*?)\n```", section, flags=re.S):
+    record = re.match(r"# record: (\d+)\n", block)
+    shown = subprocess.run([synth, "show", "--seed", "11", record.group(1)], capture_output=True,
+                           text=True, check=True).stdout
+    shown = "\n".join(l for l in shown.split("\n") if not l.startswith("# spec:")).rstrip("\n")
+    programs += shown.count("@wp.kernel") >= 2
+    if shown != block[record.end():]:
+        bad += 1
+        print(f"STALE: record {record.group(1)}")
+print(f"samples: {len(blocks)}, categories: {len(seen)}, programs of several kernels: {programs}, stale: {bad}")
+sys.exit(1 if bad or programs != 2 or any(n != 2 for n in seen.values()) else 0)

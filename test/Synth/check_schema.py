@@ -69,6 +69,8 @@ def validate(v, s, root, path, errors):
                 validate(x, props[k], root, f"{path}.{k}", errors)
             elif s.get("additionalProperties", True) is False:
                 errors.append(f"{path}: unexpected key {k}")
+    if actual == "array" and len(v) < s.get("minItems", 0):
+        errors.append(f"{path}: {len(v)} items, the schema says at least {s['minItems']}")
     if actual == "array" and "items" in s:
         for i, x in enumerate(v):
             validate(x, s["items"], root, f"{path}[{i}]", errors)
@@ -172,8 +174,13 @@ def main():
     splits = {"train": 0, "validation": 0, "test": 0}
     for r in records:
         spec = r["spec"]
-        assert spec["kernel"] == r["kernel_name"], r["id"]
+        assert spec["kernel"] == r["kernel_name"] == spec["launches"][0]["kernel"], r["id"]
         assert spec["dim"] and all(isinstance(x, int) for x in spec["dim"]), r["id"]
+        assert spec["dim"] == spec["launches"][0]["dim"], r["id"]
+        names = {a["name"] for a in spec["args"]}
+        for l in spec["launches"]:
+            assert all(a["value"] in names for a in l["args"]), (r["id"], l)
+            assert all(f"void {l['kernel']}_cpu_forward(" in r["cpp_forward"] for l in spec["launches"]), r["id"]
         sizes = {}
         for a in spec["args"]:
             n = math.prod(a["shape"]) * scalars(a["dtype"], a["fields"], struct_layouts(r["source"]))
@@ -205,11 +212,12 @@ def main():
         # entry points of one name cannot share a unit: each unit holds each name once.
         units = []
         for r in records:
-            unit = next((u for u in units if r["kernel_name"] not in u[0]), None)
+            kernels = {l["kernel"] for l in r["spec"]["launches"]}
+            unit = next((u for u in units if not (kernels & u[0])), None)
             if unit is None:
                 unit = (set(), [])
                 units.append(unit)
-            unit[0].add(r["kernel_name"])
+            unit[0].update(kernels)
             unit[1].append(r)
         for names, members in units:
             text = manifest["cpp_prelude"] + "\n"
@@ -227,7 +235,7 @@ def main():
     if kdsl_run:
         ran, seen = 0, set()
         for r in records:
-            kind = (r["category"], bool(r["cpp_types"]))
+            kind = (r["category"], bool(r["cpp_types"]), len(r["spec"]["launches"]) > 1)
             if kind in seen:
                 continue
             seen.add(kind)

@@ -28,8 +28,10 @@ Equivalence (decided without the scorer's verdict on the mutant):
   dead      static: the mutated or dropped line defines a local (a
             declaration or an assignment, definition()) whose value reaches
             no side effect: not used by any store, atomic, call, condition or
-            return, directly or through other definitions (live_names; a
-            helper function call uses all its arguments)
+            return, directly or through other definitions, in its own
+            function (live_names; a helper function call uses all its
+            arguments but those the helper marks [[maybe_unused]]; an
+            argument read, kdsl::read_arg, is a definition)
   probe     dynamic, for mutants the scorer passed: the reference text with
             the mutation site instrumented, run on the record's input sets
             (scored as a candidate, with the same --inputs as the mutants:
@@ -135,12 +137,67 @@ def definition(line):
         return None
     if m.re is DECL and m.group(2).split()[0] == "return":
         return None
-    if ("[[maybe_unused]]" in line or m.re is ASSIGN) and "(" in m.group(4):
+    # An argument read (`kdsl::read_arg<T>(args[N])`) is a pure load.
+    pure = re.fullmatch(r"kdsl::read_arg<[\w:<>, ]+>\(args\[\d+\]\)", m.group(4).strip())
+    if ("[[maybe_unused]]" in line or m.re is ASSIGN) and "(" in m.group(4) and not pure:
         return None
     return m.group(3), m.group(4)
 
 
-def live_names(lines):
+HELPER = re.compile(r"^static KDSL_FN .*?\b(\w+)\((.*)\) \{$")
+
+
+def split_args(text):
+    """The top-level comma-separated arguments of `text` (up to its closing
+    parenthesis) and where that parenthesis is."""
+    args, depth, cur = [], 0, ""
+    for k, ch in enumerate(text):
+        if ch in "([{<" and not (ch == "<" and depth == 0 and cur.strip() == ""):
+            depth += ch in "([{"
+        if ch in ")]}":
+            if depth == 0:
+                args.append(cur)
+                return args, k
+            depth -= 1
+        if ch == "," and depth == 0:
+            args.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return args + [cur], len(text)
+
+
+def unused_helper_args(lines):
+    """helper name -> positions of its `[[maybe_unused]]` parameters (the
+    emitter marks a parameter its body never reads)."""
+    out = {}
+    for l in lines:
+        m = HELPER.match(l)
+        if m:
+            params, _ = split_args(m.group(2) + ")")
+            out[m.group(1)] = {k for k, p in enumerate(params) if "[[maybe_unused]]" in p}
+    return out
+
+
+def without_unused_args(line, unused):
+    """`line` with the arguments a helper never reads left out of its calls."""
+    for name, positions in unused.items():
+        if not positions:
+            continue
+        at = 0
+        while True:
+            k = line.find(name + "(", at)
+            if k < 0 or (k > 0 and (line[k - 1].isalnum() or line[k - 1] == "_")):
+                break
+            start = k + len(name) + 1
+            args, end = split_args(line[start:])
+            kept = ["" if j in positions else a for j, a in enumerate(args)]
+            line = line[:start] + ",".join(kept) + line[start + end:]
+            at = start
+    return line
+
+
+def live_names(lines, unused=None):
     """Names whose value can reach a side effect: used by a root line (any
     line but a definition (above) or a declaration without initializer:
     stores, atomics, control flow, returns, calls, member assignments) or by
@@ -149,7 +206,11 @@ def live_names(lines):
     counts as using all its arguments."""
     word = re.compile(r"\b[A-Za-z_]\w*\b")
     decls, live = {}, set()
+    if unused is None:
+        unused = unused_helper_args(lines)
     for l in lines:
+        if not HELPER.match(l):
+            l = without_unused_args(l, unused)
         s = l.strip()
         if not s or s.startswith("//"):
             continue
@@ -169,11 +230,22 @@ def live_names(lines):
     return live
 
 
+def function_of(lines, k):
+    """The lines of the function (a kernel entry point or a helper) that
+    holds line k: locals are its own (a text of several kernels names them
+    alike)."""
+    def starts(l):
+        return l.startswith('extern "C"') or HELPER.match(l) is not None
+    first = next((j for j in range(k, -1, -1) if starts(lines[j])), 0)
+    last = next((j for j in range(k + 1, len(lines)) if starts(lines[j])), len(lines))
+    return lines[first:last]
+
+
 def is_dead(lines, k):
     """The line only defines a local whose value reaches no side effect
-    (live_names)."""
+    (live_names, in its own function)."""
     d = definition(lines[k])
-    return bool(d) and d[0] not in live_names(lines)
+    return bool(d) and d[0] not in live_names(function_of(lines, k), unused_helper_args(lines))
 
 
 def cmd_mutate(dataset, cands_path, meta_path):
@@ -319,9 +391,12 @@ def cmd_report(meta_path, verdicts_path, probes_path, probe_verdicts_path, min_r
         if verdict == "error":
             bad.append((n, "error verdict", v))
         d = DECL.match(m["old"])
-        if m["op"] == "drop" and d and re.search(r"\b%s\b" % re.escape(d.group(3)),
-                                                 "\n".join(m["reference"].split("\n")[m["line"] + 1:])):
-            # the name is used later: the mutant cannot compile
+        ref = m["reference"].split("\n")
+        rest = function_of(ref, m["line"])
+        rest = rest[rest.index(ref[m["line"]]) + 1:] if ref[m["line"]] in rest else []
+        rest = [l.split("//")[0] for l in rest]  # a comment's source line is no use
+        if m["op"] == "drop" and d and re.search(r"\b%s\b" % re.escape(d.group(3)), "\n".join(rest)):
+            # the name is used later in its function: the mutant cannot compile
             if verdict != "compile_error":
                 bad.append((n, "a non-compiling mutant got %s" % verdict, m["old"]))
         if m["dead"]:

@@ -41,9 +41,21 @@ public:
   /// two threads accumulate into the same adjoint element, and the adjoint
   /// of a read needs no atomic.
   virtual bool readsOwnElementOnly(mlir::Value array) = 0;
+  /// The element-wise derivative of a region applied per element (the body
+  /// of a kdsl.tile_map): emits, at the insertion point, `body` recomputed
+  /// with its arguments bound to `args`, then its reverse, seeded with
+  /// `resultAdjoint` as the adjoint of the value it yields. `argAdjoints`
+  /// gets the adjoint of each argument and `outerAdjoints` that of each
+  /// value of `outer` (values from above that `body` uses); null where none.
+  virtual mlir::LogicalResult
+  reverseElementRegion(mlir::Block &body, mlir::ValueRange args, mlir::Value resultAdjoint,
+                       llvm::ArrayRef<mlir::Value> outer,
+                       llvm::SmallVectorImpl<mlir::Value> &argAdjoints,
+                       llvm::SmallVectorImpl<mlir::Value> &outerAdjoints) = 0;
 };
 
-/// Float scalars, float vectors/matrices and structs of those carry adjoints.
+/// Float scalars, float vectors/matrices, structs of those and tiles of
+/// those carry adjoints.
 bool isDifferentiableType(mlir::Type t);
 /// The zero of a differentiable type.
 mlir::Value buildZero(mlir::OpBuilder &b, mlir::Location loc, mlir::Type t);

@@ -16,6 +16,8 @@ void registerAutodiffInterfaceModels(mlir::DialectRegistry &registry);
 
 /// The kdsl ops' part of registerAutodiffInterfaceModels (KdslRules.cpp).
 void registerKdslOpRules(mlir::DialectRegistry &registry);
+/// The tile ops' part (TileRules.cpp).
+void registerTileOpRules(mlir::DialectRegistry &registry);
 
 /// Builds `<k>_backward` next to kernel `k` (Warp's calling convention: the
 /// arguments, then `adj_<name>` for each). Errors go to the op's location.

@@ -169,14 +169,16 @@ enum class SubKind : uint8_t {
   TileElem /* t[i, j] of a tile: wp.tile_extract; without indices,
               a wp.tile_map element placeholder (typed by Sema) */
   ,
-  TileView /* t[i] of a 2-d tile, t[a:b, ::s]: a kdsl.tile_view (viewStart/Step) */
+  TileView /* t[i] of a 2-d tile, t[a:b, ::s]: a kdsl.tile_view (viewStart/Step) */,
+  TileGather /* t[idx, :] with idx a 1-d tile of indices: a kdsl.tile_gather
+                along dimension constIndex */
 };
 struct SubscriptExpr : Expr {
   static bool classof(const Expr *e) { return e->kind == ExprKind::Subscript; }
   Expr *base;
   llvm::SmallVector<Expr *, 2> indices;
   SubKind skind = SubKind::Unresolved;
-  int64_t constIndex = -1; // ShapeDim, TupleElem
+  int64_t constIndex = -1; // ShapeDim, TupleElem, TileGather (the axis)
   /// CompSlice (v[1:3], m[0:2, 1], q[::-1]): per index, the positions a
   /// slice selects (empty for a plain index); a matrix indexed once has its
   /// column slice filled in.

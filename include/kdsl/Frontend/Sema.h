@@ -132,6 +132,8 @@ private:
   const Type *checkCompositeSlice(SubscriptExpr *e, const Type *bt);
   /// t[i] of a 2-d tile, t[a:b, ::s] (SemaSlices.cpp): a SubKind::TileView.
   const Type *checkTileView(SubscriptExpr *e, const Type *bt);
+  /// t[idx, :] (idx a tile of indices at position `axis`): a gather.
+  const Type *checkTileGather(SubscriptExpr *e, const Type *bt, size_t axis);
   /// Fills `view` (SubKind::TileView over a tile of type `bt`) for
   /// wp.tile_view / tile_assign: `starts` per leading dimension (the rest
   /// start at 0), the dimensions before `keepFrom` collapsed, the others of

@@ -37,6 +37,11 @@ struct CpuCompileOptions {
   /// Unset: no per-pass verification (the front end verified its output and
   /// every pass is tested).
   std::function<mlir::LogicalResult(mlir::PassManager &)> configurePassManager;
+  /// Diagnostics at a source line (a kdsl op a pass or the emitter refuses)
+  /// go to the context's handlers, which print them as file:line:col; when
+  /// those were the failure's only errors, the returned error is "CPU
+  /// lowering failed" (JIT) or "C++ emission failed" (C++) with nothing after.
+  bool sourceDiagnosticsToCaller = false;
   /// JIT: the object cache's directory (ObjectCache.h); empty: none. On a
   /// hit, LLVM's optimizer and code generator do not run.
   std::string objectCacheDir;

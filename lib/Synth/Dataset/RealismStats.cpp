@@ -116,7 +116,7 @@ struct RealismTally {
            unusedKernels = 0, unusedParams = 0, params = 0, zeroKernels = 0, zeroInputs = 0,
            floatInputs = 0, noPathKernels = 0, nonAtomic = 0, constValueKernels = 0,
            constStoreKernels = 0, sameKernels = 0, guardKernels = 0, sinKernels = 0, featureOk = 0,
-           deepKernels = 0, constantRecords = 0;
+           deepKernels = 0, constantRecords = 0, severalKernels = 0;
   std::set<std::string> kernelNames;
   std::map<std::string, uint64_t> skeletons, forms, builtinUse;
   std::map<std::string, std::pair<uint64_t, uint64_t>> perCategory; // samples, feature in output
@@ -172,6 +172,7 @@ void RealismTally::add(const json::Object &rec) {
     example(rec, "same operands", f.sameOperand.front());
   }
   kernelNames.insert(f.kernel);
+  severalKernels += f.kernels >= 2;
   deepKernels += f.expressionDepth >= kDeepExpression;
   constantRecords += f.moduleConstants > 0;
   guardKernels += f.domainGuards > 0;
@@ -208,8 +209,30 @@ void RealismTally::addReference(const json::Object &rec, const RealismFacts &f) 
     auto it = inputs.find(name);
     return it == inputs.end() ? nullptr : it->second->getAsObject();
   };
+  // The program's input arrays: a kernel's (a program of one kernel), or
+  // the named arrays the launches pass to a parameter no kernel writes
+  // (a program of several: its kernels' findings are named kernel.param).
+  std::vector<std::string> inputArrays = f.inputArrays;
+  const json::Object *spec = rec.getObject("spec");
+  const json::Array *launches = spec ? spec->getArray("launches") : nullptr;
+  if (f.kernels > 1 && launches) {
+    std::set<std::string> written, read;
+    for (const json::Value &l : *launches)
+      if (const json::Object *lo = l.getAsObject())
+        if (const json::Array *args = lo->getArray("args"))
+          for (const json::Value &a : *args)
+            if (const json::Object *ao = a.getAsObject()) {
+              std::string param = ao->getString("param").value_or("").str(),
+                          value = ao->getString("value").value_or("").str();
+              (f.writtenArrays.count(param) ? written : read).insert(value);
+            }
+    inputArrays.clear();
+    for (const std::string &v : read)
+      if (!written.count(v))
+        inputArrays.push_back(v);
+  }
   bool zero = false;
-  for (const std::string &name : f.inputArrays) {
+  for (const std::string &name : inputArrays) {
     const json::Object *in = input(name);
     if (!in || !in->getBoolean("requires_grad").value_or(false) || !in->get("data"))
       continue;
@@ -316,6 +339,7 @@ json::Value RealismTally::toJSON() const {
       {"kernel_names",
        json::Object{{"distinct", int64_t(kernelNames.size())}, {"of", int64_t(analysed)}}},
       {"module_constant", counted(constantRecords, analysed)},
+      {"several_kernels", counted(severalKernels, analysed)},
       {"deep_expression", counted(deepKernels, analysed)},
       {"normalized_duplicates", counted(normalizedDups, n)},
       {"difficulty", std::move(levels)},
@@ -441,6 +465,7 @@ void kdsl::synth::printRealismTable(const json::Value &stats, llvm::raw_ostream 
          : "-",
       "target >= 300 of 1000");
   row("records with a module constant", pct(sub("module_constant", "")), "target >= 15%");
+  row("records with 2 or more kernels", pct(sub("several_kernels", "")), "target >= 20%");
   row("kernels with an expression 6+ deep", pct(sub("deep_expression", "")), "target <= 3%");
   const json::Object *b = s.getObject("builtins");
   row("builtins used", b ? std::to_string(b->getInteger("used").value_or(0)) + " of " +

@@ -248,7 +248,7 @@ llvm::Error writeManifest(llvm::StringRef dir, const json::Value &id,
     splitCounts[k] = splits[k];
   bool complete = shardList.size() == shards;
   json::Object manifest{{"format", "kdsl-synth/1"},
-                        {"record_schema", "kdsl-synth-record/2 (docs/synth-record.schema.json)"},
+                        {"record_schema", "kdsl-synth-record/3 (docs/synth-record.schema.json)"},
                         {"options", id},
                         {"shards", std::move(shardList)},
                         {"complete", complete},

@@ -179,6 +179,7 @@ void kdsl::synth::printDatasetTable(const json::Value &stats, llvm::raw_ostream 
       std::to_string(realism->getInteger("identifier_forms").value_or(0)));
   row("  distinct kernel names", std::to_string(count(sub("kernel_names", ""), "distinct")));
   row("  records with a module constant", pct(sub("module_constant", "")));
+  row("  records with 2 or more kernels", pct(sub("several_kernels", "")));
   row("  kernels with an expression 6+ deep", pct(sub("deep_expression", "")));
   row("  category feature in an output", pct(sub("category_feature_in_output", "samples")));
   row("  normalized duplicates", pct(sub("normalized_duplicates", "")));

@@ -96,7 +96,8 @@ public:
   Gen(uint64_t seed, uint64_t index, llvm::StringRef cat, bool f64, const GenOptions &opt,
       unsigned attempt = 0)
       : rng{mix(seed, index, 1 + (uint64_t(attempt) << 8))},
-        nameRng{mix(seed, index, 4 + (uint64_t(attempt) << 8))}, index(index), cat(cat.str()),
+        nameRng{mix(seed, index, 4 + (uint64_t(attempt) << 8))},
+        programRng{mix(seed, index, 5 + (uint64_t(attempt) << 8))}, index(index), cat(cat.str()),
         f64(f64), opt(opt), flavor(flavorOf(cat)) {}
 
   Program run();
@@ -307,6 +308,8 @@ private:
     line(name + " = " + e);
     vars.push_back({name, t});
   }
+  /// Programs of several kernels (MotifsPrograms.cpp).
+  Program runProgram();
   /// Statements of the category.
   void statements();
   void helperFunc();
@@ -318,6 +321,8 @@ private:
     std::string name, k;
     std::vector<int> shape;
     Value init; // nullptr: zeros
+    /// Its kdsl-run spec entry: zeros of its shape, or its initial data.
+    Object specEntry() const;
   };
   std::vector<OutArr> outs;
   std::vector<int> dims; // the launch (motif programs)
@@ -475,6 +480,8 @@ private:
     bool inOut = false;
     std::string k = {};
     std::vector<int> shape = {};
+    /// An array of an earlier kernel of the program (shared): no data here.
+    bool ref = false;
   };
   /// An input array of kind k and shape (float kinds take a gradient).
   void arr(const std::string &name, llvm::StringRef k, std::vector<int> shape, double lo, double hi,
@@ -591,6 +598,36 @@ private:
   std::string r32(const std::string &e, llvm::StringRef type = "float") const {
     return f64 ? type.str() + "(" + e + ")" : e;
   }
+  // --- Programs of several kernels (MotifsPrograms.cpp): each kernel is
+  // built as a motif's (inputs, outs, dims, body), then endKernel files it
+  // and starts the next; finishProgram writes the file and kdsl-run's
+  // general-form spec (named arrays, a launch per kernel or `launches`). ---
+  struct KernelPart {
+    std::string name;
+    std::vector<Input> inputs;
+    std::vector<OutArr> outs;
+    std::vector<int> dims;
+  };
+  /// A launch of kernel part `kernel`: its arguments by parameter name that
+  /// are not the parameter's own array ("@array" or a scalar value).
+  struct LaunchPart {
+    size_t kernel;
+    std::vector<std::pair<std::string, Value>> args;
+  };
+  std::vector<KernelPart> kernelParts;
+  std::vector<LaunchPart> launchParts;
+  std::string kernelsText;
+  /// Files the kernel built so far as `name` and starts the next one.
+  void endKernel(const std::string &name);
+  /// The array `name` of an earlier kernel of the program (an input or an
+  /// output of it) as an input of this kernel: the same named array.
+  void shared(const std::string &name);
+  /// The kind and shape of array `name` of an earlier kernel.
+  const OutArr *earlierOut(const std::string &name) const;
+  Program finishProgram(Program &p);
+  /// Whether the category has programs of several kernels (their motifs are
+  /// registered as "program:<category>").
+  bool hasPrograms() const;
   // The motifs drawn with parameters or in several categories (registered
   // by a KDSL_MOTIF that calls them, in their own files); every other motif
   // is a KDSL_MOTIF body and needs no declaration here.
@@ -601,6 +638,10 @@ private:
   void mKepler();
   void mNeighbours(bool nested);
   void mSaxpy();
+  // Programs of several kernels (MotifsPrograms.cpp).
+  void mForcesIntegrate(bool viaFunc, bool loss);
+  void mNormalizeRows(bool sqrtNorm);
+  void mDiffuseSubsteps(bool border);
   // The free generator's statements of these categories (GenFree.cpp).
   std::string randomTerm(int depth);
   std::string exprX(int depth);
@@ -624,6 +665,9 @@ private:
   /// Draws the names of kernels, funcs and structs: a stream of its own, so
   /// that the rest of the program does not depend on them.
   Rng nameRng;
+  /// Draws whether the program has several kernels (GenOptions::programShare):
+  /// a stream of its own, so that programs of one kernel stay as they were.
+  Rng programRng;
   /// The file's kernel, func, struct and module constant names.
   std::set<std::string> symbols;
   /// Module constants: name, value as written.
@@ -688,7 +732,7 @@ const std::vector<const MotifRegistration *> &motifRegistry();
 #define KDSL_MOTIF_FILE(Domain)                                                                    \
   void motifFileAnchor##Domain() {}
 #define KDSL_MOTIF_FILES(X)                                                                        \
-  X(Generic) X(Geometry) X(Grid) X(Numeric) X(Physics) X(Random) X(Spatial)
+  X(Generic) X(Geometry) X(Grid) X(Numeric) X(Physics) X(Programs) X(Random) X(Spatial)
 
 } // namespace kdsl::synth::gen
 

@@ -667,6 +667,9 @@ void Gen::statements() {
 }
 
 Program Gen::run() {
+  // A share of the programs are several kernels launched in sequence.
+  if (opt.programShare > 0 && hasPrograms() && programRng.chance(opt.programShare))
+    return runProgram();
   Program p;
   p.category = cat;
   // Most programs come from a motif; the rest from the free type-directed

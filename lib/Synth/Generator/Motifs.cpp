@@ -23,6 +23,18 @@ using namespace kdsl::synth::gen;
 
 namespace kdsl::synth::gen {
 
+Object Gen::OutArr::specEntry() const {
+  Array extents;
+  for (int d : shape)
+    extents.push_back(d);
+  Object desc{{"requires_grad", true}};
+  if (init.kind() == Value::Null)
+    desc["zeros"] = std::move(extents);
+  else
+    desc["data"] = init;
+  return desc;
+}
+
 bool Gen::motif() { return motifFor(cat); }
 
 #define KDSL_DECLARE_MOTIF_FILE(Domain) void motifFileAnchor##Domain();
@@ -115,15 +127,7 @@ Program Gen::finishMotif(Program &p) {
   }
   for (OutArr &o : outs) {
     params += ", " + o.name + ": " + ann(o.k, o.shape.size());
-    Array shape;
-    for (int d : o.shape)
-      shape.push_back(d);
-    Object desc{{"requires_grad", true}};
-    if (o.init.kind() == Value::Null)
-      desc["zeros"] = std::move(shape);
-    else
-      desc["data"] = o.init;
-    specInputs[o.name] = std::move(desc);
+    specInputs[o.name] = o.specEntry();
     std::string k = o.k;
     seeds[o.name] = nested(o.shape, 0, [&]() -> Value {
       if (k == "f")

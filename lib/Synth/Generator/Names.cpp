@@ -183,7 +183,7 @@ std::string Gen::constantsText() const {
   // Only those the code uses (a motif may replace a value by a parameter
   // after drawing it).
   auto uses = [&](const std::string &name) {
-    for (const std::string *text : {&prefix, &body})
+    for (const std::string *text : {&prefix, &kernelsText, &body})
       for (size_t at = text->find(name); at != std::string::npos; at = text->find(name, at + 1)) {
         auto identifier = [](char c) { return llvm::isAlnum(c) || c == '_'; };
         bool before = at > 0 && identifier((*text)[at - 1]);

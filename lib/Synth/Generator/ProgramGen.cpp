@@ -183,6 +183,8 @@ Program kdsl::synth::generateProgram(uint64_t seed, uint64_t index, llvm::String
     }
   }
   p.parsed = std::move(parsed);
+  if (p.kernels.empty())
+    p.kernels = {p.kernelName};
   p.difficultyScore = difficultyScore(p.source);
   p.difficulty = difficultyLevel(p.difficultyScore);
   // The same random stream prints both precisions: the same structure.

@@ -1060,8 +1060,7 @@ int expressionDepth(const Body &body) {
 }
 
 void Analyzer::run(ModuleAST &mod, const std::vector<FuncDef *> &funcs) {
-  FuncDef *kernel = mod.kernels.front();
-  facts.kernel = kernel->name.str();
+  facts.kernel = mod.kernels.front()->name.str();
   for (StructDef *s : mod.structs) {
     facts.identifierForms.insert(foldDigits(s->name));
     for (const FieldDef &f : s->fields)
@@ -1113,39 +1112,50 @@ void Analyzer::run(ModuleAST &mod, const std::vector<FuncDef *> &funcs) {
     skeleton += "def{" + skeletonBody(f->body) + "};";
     identifiersOf(f);
   }
-  // The kernel.
-  env.clear();
-  outDeps.clear();
-  for (const Param &p : kernel->params) {
-    Deps &d = env[p.name.str()];
-    d = {"p:" + p.name.str(), "g:" + p.name.str()};
-    if (p.type && p.type->isFloatScalar())
-      d.insert("f:scalar_param");
-  }
-  inKernel = true;
-  fwdBody(kernel->body, {});
-  facts.params = kernel->params.size();
-  for (const Param &p : kernel->params) {
-    std::string n = p.name.str();
-    if (!outDeps.count("p:" + n))
-      facts.unusedParams.push_back(n);
-    if (p.type && p.type->isArray() && !facts.writtenArrays.count(n)) {
-      facts.inputArrays.push_back(n);
-      const Type *dt = p.type->dtype;
-      bool floaty = dt && (dt->isFloatScalar() || dt->isVecLike() || dt->kind == Type::Struct);
-      if (floaty && !outDeps.count("g:" + n))
-        facts.noGradPath.push_back(n);
+  // The kernels (a program of several: each on its own; an array one
+  // kernel writes is an output of that kernel, and an input of a later one
+  // that reads it).
+  std::set<std::string> writtenByAny;
+  for (FuncDef *kernel : mod.kernels) {
+    env.clear();
+    outDeps.clear();
+    facts.writtenArrays.clear();
+    for (const Param &p : kernel->params) {
+      Deps &d = env[p.name.str()];
+      d = {"p:" + p.name.str(), "g:" + p.name.str()};
+      if (p.type && p.type->isFloatScalar())
+        d.insert("f:scalar_param");
     }
+    inKernel = true;
+    fwdBody(kernel->body, {});
+    facts.params += kernel->params.size();
+    // In a program of several kernels a finding names its kernel.
+    std::string where = mod.kernels.size() > 1 ? kernel->name.str() + "." : "";
+    for (const Param &p : kernel->params) {
+      std::string n = p.name.str();
+      if (!outDeps.count("p:" + n))
+        facts.unusedParams.push_back(where + n);
+      if (p.type && p.type->isArray() && !facts.writtenArrays.count(n)) {
+        facts.inputArrays.push_back(where + n);
+        const Type *dt = p.type->dtype;
+        bool floaty = dt && (dt->isFloatScalar() || dt->isVecLike() || dt->kind == Type::Struct);
+        if (floaty && !outDeps.count("g:" + n))
+          facts.noGradPath.push_back(where + n);
+      }
+    }
+    for (const std::string &d : outDeps)
+      if (StringRef(d).starts_with("f:"))
+        facts.featuresInOutput.insert(d.substr(2));
+    liveness(kernel);
+    facts.expressionDepth = std::max(facts.expressionDepth, expressionDepth(kernel->body));
+    skeleton += "kernel{" + skeletonBody(kernel->body) + "}";
+    identifiersOf(kernel);
+    writtenByAny.insert(facts.writtenArrays.begin(), facts.writtenArrays.end());
   }
-  for (const std::string &d : outDeps)
-    if (StringRef(d).starts_with("f:"))
-      facts.featuresInOutput.insert(d.substr(2));
-  liveness(kernel);
-  facts.expressionDepth = std::max(facts.expressionDepth, expressionDepth(kernel->body));
+  facts.writtenArrays = std::move(writtenByAny);
+  facts.kernels = int(mod.kernels.size());
   facts.moduleConstants = int(mod.consts.size());
-  skeleton += "kernel{" + skeletonBody(kernel->body) + "}";
   facts.skeleton = skeleton;
-  identifiersOf(kernel);
   // wp.tid()'s `i` and friends are locals; loop targets are locals too.
   std::sort(facts.sameOperand.begin(), facts.sameOperand.end());
 }

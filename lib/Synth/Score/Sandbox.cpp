@@ -347,6 +347,12 @@ void kdsl::synth::scoreSandboxMain() {
   uint64_t compileBytes = uint64_t(job->getInteger("compile_bytes").value_or(int64_t(2) << 30));
   uint64_t runBytes = uint64_t(job->getInteger("run_bytes").value_or(int64_t(512) << 20));
   std::string kernel = job->getString("kernel").value_or("").str();
+  std::vector<std::string> kernelNames;
+  if (const json::Array *a = job->getArray("kernels"))
+    for (const json::Value &v : *a)
+      kernelNames.push_back(v.getAsString().value_or("").str());
+  if (kernelNames.empty())
+    kernelNames.push_back(kernel);
   std::vector<std::string> symbols;
   if (const json::Array *a = job->getArray("symbols"))
     for (const json::Value &v : *a)
@@ -372,11 +378,11 @@ void kdsl::synth::scoreSandboxMain() {
   std::string frontendErrors;
   llvm::raw_string_ostream errorStream(frontendErrors);
   auto module = driver::translatePython(sm, ctx, {}, &errorStream);
-  if (!module || driver::prepareAdjoints(*module, {std::vector<std::string>{kernel}}))
+  if (!module || driver::prepareAdjoints(*module, {kernelNames}))
     _exit(52);
   std::vector<KernelInfo> kernels;
   for (const KernelInfo &k : collectKernels(*module))
-    if (k.name == kernel)
+    if (llvm::is_contained(kernelNames, k.name))
       kernels.push_back(k);
 
   // Compile: no file system, only allowlisted symbols, warnings allowed
@@ -544,9 +550,11 @@ SandboxOutcome kdsl::synth::runInSandbox(const SandboxJob &job, llvm::StringRef 
   json::Array specs;
   for (const json::Value &s : job.specs)
     specs.push_back(s);
-  json::Array symbols;
+  json::Array symbols, kernels;
   for (const std::string &s : job.symbols)
     symbols.push_back(s);
+  for (const std::string &k : job.kernels)
+    kernels.push_back(k);
   std::string jobJson =
       llvm::formatv("{0}", json::Value(json::Object{{"cuda", job.cuda},
                                                     {"backward", job.backward},
@@ -554,6 +562,7 @@ SandboxOutcome kdsl::synth::runInSandbox(const SandboxJob &job, llvm::StringRef 
                                                     {"symbols", std::move(symbols)},
                                                     {"source", job.source},
                                                     {"kernel", job.kernel},
+                                                    {"kernels", std::move(kernels)},
                                                     {"specs", std::move(specs)},
                                                     {"cpu_seconds", job.cpuSeconds},
                                                     {"compile_bytes", int64_t(job.compileBytes)},

@@ -42,6 +42,7 @@ struct SandboxJob {
   std::string unit;      // the C++ / CUDA C after the prelude
   std::vector<std::string> symbols;     // entry points looked up after linking
   std::string source, kernel;           // the record's Warp source and kernel
+  std::vector<std::string> kernels;     // every kernel its spec launches (kernel first)
   std::vector<llvm::json::Value> specs; // the input sets, in order (kdsl-run form)
   double cpuSeconds = 10;
   uint64_t compileBytes = uint64_t(2) << 30, runBytes = uint64_t(512) << 20;

@@ -25,6 +25,7 @@
 #include "kdsl/Support/InputFiles.h"
 #include "kdsl/Synth/Dataset/Records.h"
 #include "kdsl/Synth/Score/Score.h"
+#include "kdsl/Synth/Validation/Record.h"
 #include "kdsl/Target/Cpp.h"
 #include "kdsl/Target/Verify.h"
 
@@ -63,7 +64,8 @@ std::string candidateUnit(const json::Object &record, llvm::StringRef target, ll
     body += record.getString(lang + "_forward").value_or("").str() + "\n";
   body += text.str() + "\n";
   if (cuda)
-    body += cudaHostLaunchers(record.getString("kernel_name").value_or("").str(), backward);
+    for (const std::string &kernel : recordKernels(record))
+      body += cudaHostLaunchers(kernel, backward);
   body += "}\n";
   return body;
 }
@@ -155,9 +157,12 @@ llvm::Expected<json::Object> scoreCandidate(const json::Object &record, llvm::St
   job.backward = backward;
   job.unit = candidateUnit(record, target, text, cuda, backward);
   std::string kernel = record.getString("kernel_name").value_or("").str();
-  job.symbols = {kernel + "_cpu_forward"};
-  if (backward)
-    job.symbols.push_back(kernel + "_cpu_backward");
+  job.kernels = recordKernels(record);
+  for (const std::string &k : job.kernels) {
+    job.symbols.push_back(k + "_cpu_forward");
+    if (backward)
+      job.symbols.push_back(k + "_cpu_backward");
+  }
   job.source = record.getString("source").value_or("").str();
   job.kernel = kernel;
   job.cpuSeconds = limits.cpuSeconds;

@@ -26,6 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ScoreInputs.h"
+#include "kdsl/Synth/Validation/Record.h"
 
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Driver/Driver.h"
@@ -294,9 +295,84 @@ uint64_t nonFiniteIn(const json::Object &reference) {
 }
 } // namespace
 
+namespace {
+/// A value of the spec the draw may change: an argument (short form), a
+/// named array or a launch's scalar argument (general form).
+struct DrawTarget {
+  json::Value *value;
+  ElemType type;
+  bool isArray, written;
+  std::string name; // the argument's, or the named array's
+};
+
+/// The spec's values in the kernels' parameter order (short form: the
+/// kernel's arguments; general form: launch by launch, each named array at
+/// its first use, written when any launch writes it).
+std::vector<DrawTarget> drawTargets(json::Object &o, llvm::ArrayRef<KernelInfo> kernels) {
+  std::vector<DrawTarget> out;
+  auto kernelNamed = [&](std::optional<llvm::StringRef> name) -> const KernelInfo * {
+    for (const KernelInfo &k : kernels)
+      if (!name || k.name == *name)
+        return &k;
+    return nullptr;
+  };
+  if (json::Object *inputs = o.getObject("inputs")) {
+    const KernelInfo *kernel = kernelNamed(o.getString("kernel"));
+    if (!kernel && !kernels.empty())
+      kernel = &kernels.front();
+    if (!kernel)
+      return out;
+    for (const std::string &name : kernel->argNames) {
+      json::Value *v = inputs->get(name);
+      bool isArray = false;
+      std::optional<ElemType> t = argElemType(*kernel, name, isArray);
+      if (v && t)
+        out.push_back({v, *t, isArray, isArray && writes(*kernel, name), name});
+    }
+    return out;
+  }
+  json::Object *arrays = o.getObject("arrays");
+  json::Array *launches = o.getArray("launches");
+  if (!launches)
+    return out;
+  for (json::Value &l : *launches) {
+    json::Object *lo = l.getAsObject();
+    json::Object *args = lo ? lo->getObject("args") : nullptr;
+    const KernelInfo *kernel = lo ? kernelNamed(lo->getString("kernel")) : nullptr;
+    if (!args || !kernel || !lo->getString("kernel"))
+      continue;
+    for (const std::string &name : kernel->argNames) {
+      json::Value *v = args->get(name);
+      bool isArray = false;
+      std::optional<ElemType> t = argElemType(*kernel, name, isArray);
+      if (!v || !t)
+        continue;
+      if (!isArray) {
+        out.push_back({v, *t, false, false, name});
+        continue;
+      }
+      std::optional<llvm::StringRef> ref = v->getAsString();
+      if (!ref || !ref->starts_with("@") || !arrays)
+        continue;
+      std::string arrayName = ref->drop_front().str();
+      bool written = writes(*kernel, name);
+      auto seen =
+          llvm::find_if(out, [&](const DrawTarget &d) { return d.isArray && d.name == arrayName; });
+      if (seen != out.end()) {
+        seen->written |= written;
+        continue;
+      }
+      if (json::Value *desc = arrays->get(arrayName))
+        out.push_back({desc, *t, true, written, arrayName});
+    }
+  }
+  return out;
+}
+} // namespace
+
 llvm::Expected<json::Value> kdsl::synth::perturbSpec(const json::Value &spec,
-                                                     const KernelInfo &kernel, uint64_t seed,
-                                                     bool &changed, DrawKind kind,
+                                                     llvm::ArrayRef<KernelInfo> kernels,
+                                                     uint64_t seed, bool &changed, DrawKind kind,
                                                      bool fillWritten) {
   changed = false;
   json::Value out = spec;
@@ -304,46 +380,41 @@ llvm::Expected<json::Value> kdsl::synth::perturbSpec(const json::Value &spec,
   if (!o)
     return llvm::createStringError("the spec is not an object");
   Rng rng{seed};
-  // Arguments in the kernel's order (the draw does not depend on the
+  // Arguments in the kernels' order (the draw does not depend on the
   // spec's key order).
-  if (json::Object *inputs = o->getObject("inputs"))
-    for (const std::string &name : kernel.argNames) {
-      json::Value *v = inputs->get(name);
-      bool isArray = false;
-      std::optional<ElemType> t = argElemType(kernel, name, isArray);
-      if (!v || !t)
+  std::vector<DrawTarget> targets = drawTargets(*o, kernels);
+  for (DrawTarget &target : targets) {
+    json::Value *v = target.value;
+    const ElemType &t = target.type;
+    json::Value *data = v;
+    if (target.isArray) {
+      json::Object *desc = v->getAsObject();
+      if (desc && fillWritten && desc->get("zeros") && t.family != ElemType::Family::Struct &&
+          isFloatScalar(t.scalar) && target.written) {
+        // A sentinel the kernel must overwrite (or add to): never 0.
+        double value = std::round((rng.uniform() * 2 - 1) * 8000) / 1000;
+        (*desc)["full"] = std::move(*desc->get("zeros"));
+        desc->erase("zeros");
+        (*desc)["value"] = value == 0 ? 1.5 : value;
+        changed = true;
         continue;
-      json::Value *data = v;
-      if (isArray) {
-        json::Object *desc = v->getAsObject();
-        if (desc && fillWritten && desc->get("zeros") && t->family != ElemType::Family::Struct &&
-            isFloatScalar(t->scalar) && writes(kernel, name)) {
-          // A sentinel the kernel must overwrite (or add to): never 0.
-          double value = std::round((rng.uniform() * 2 - 1) * 8000) / 1000;
-          (*desc)["full"] = std::move(*desc->get("zeros"));
-          desc->erase("zeros");
-          (*desc)["value"] = value == 0 ? 1.5 : value;
-          changed = true;
-          continue;
-        }
-        if (desc)
-          data = desc->get("data");
-        if (!data || !data->getAsArray())
-          continue; // zeros, ones, full
       }
-      std::vector<json::Value *> elems;
-      if (isArray ? arrayElements(*data, *t, elems) : (elems.push_back(data), true))
-        changed |= redraw(elems, *t, rng, kind);
+      if (desc)
+        data = desc->get("data");
+      if (!data || !data->getAsArray())
+        continue; // zeros, ones, full
     }
+    std::vector<json::Value *> elems;
+    if (target.isArray ? arrayElements(*data, t, elems) : (elems.push_back(data), true))
+      changed |= redraw(elems, t, rng, kind);
+  }
   if (json::Object *backward = o->getObject("backward"))
     if (json::Object *seeds = backward->getObject("seed"))
-      for (const std::string &name : kernel.argNames) {
-        json::Value *data = seeds->get(name);
-        bool isArray = false;
-        std::optional<ElemType> t = argElemType(kernel, name, isArray);
+      for (const DrawTarget &target : targets) {
+        json::Value *data = target.isArray ? seeds->get(target.name) : nullptr;
         std::vector<json::Value *> elems;
-        if (data && t && isArray && arrayElements(*data, *t, elems))
-          changed |= redraw(elems, *t, rng, DrawKind::Plain);
+        if (data && arrayElements(*data, target.type, elems))
+          changed |= redraw(elems, target.type, rng, DrawKind::Plain);
       }
   return out;
 }
@@ -353,6 +424,7 @@ llvm::Expected<std::vector<InputSet>> kdsl::synth::inputSetsOf(const json::Objec
                                                                unsigned extra, std::string &note) {
   auto runSpec = record.getString("kdsl_run_spec");
   auto kernelName = record.getString("kernel_name");
+  std::vector<std::string> kernelNames = recordKernels(record);
   const json::Object *reference = record.getObject("reference");
   if (!runSpec || !kernelName || !reference)
     return llvm::createStringError("the record lacks kdsl_run_spec, kernel_name or reference");
@@ -361,17 +433,17 @@ llvm::Expected<std::vector<InputSet>> kdsl::synth::inputSetsOf(const json::Objec
     return module.takeError();
   // The reference path: the source and its adjoint on the JIT, with bounds
   // checks (a drawn set that reads out of bounds is dropped, not run).
-  if (llvm::Error e =
-          driver::prepareAdjoints(**module, {std::vector<std::string>{kernelName->str()}}))
+  if (llvm::Error e = driver::prepareAdjoints(**module, {kernelNames}))
     return e;
   std::vector<KernelInfo> kernels = collectKernels(**module);
   std::vector<InputSet> sets(1);
   InputSet &stored = sets[0];
-  for (const KernelInfo &k : kernels)
-    if (k.name == *kernelName)
-      stored.rc.kernels.push_back(k);
-  if (stored.rc.kernels.empty())
-    return llvm::createStringError("the record's source has no kernel '" + kernelName->str() + "'");
+  for (const std::string &name : kernelNames) {
+    auto k = llvm::find_if(kernels, [&](const KernelInfo &info) { return info.name == name; });
+    if (k == kernels.end())
+      return llvm::createStringError("the record's source has no kernel '" + name + "'");
+    stored.rc.kernels.push_back(*k);
+  }
   auto spec = json::parse(*runSpec);
   if (!spec)
     return spec.takeError();
@@ -430,7 +502,7 @@ llvm::Expected<std::vector<InputSet>> kdsl::synth::inputSetsOf(const json::Objec
   }
   // (sets grows below: no reference into it.)
   const json::Value storedSpec = stored.rc.spec;
-  const KernelInfo kernel = stored.rc.kernels.front();
+  const std::vector<KernelInfo> recordKernelInfos = stored.rc.kernels;
   uint64_t storedNonFinite = nonFiniteIn(*reference);
   uint64_t base =
       mix(mix(mix(0x6b64736c73636f72ull, uint64_t(record.getInteger("seed").value_or(0))),
@@ -445,7 +517,8 @@ llvm::Expected<std::vector<InputSet>> kdsl::synth::inputSetsOf(const json::Objec
                       : k % 3 == 1          ? DrawKind::Zeros
                       : k % 3 == 2          ? DrawKind::Wide
                                             : DrawKind::Plain;
-      auto drawn = perturbSpec(storedSpec, kernel, seed, changed, kind, /*fillWritten=*/true);
+      auto drawn =
+          perturbSpec(storedSpec, recordKernelInfos, seed, changed, kind, /*fillWritten=*/true);
       if (!drawn)
         return drawn.takeError();
       if (!changed)
@@ -454,7 +527,7 @@ llvm::Expected<std::vector<InputSet>> kdsl::synth::inputSetsOf(const json::Objec
       set.number = unsigned(sets.size());
       set.seed = seed;
       set.rc.spec = std::move(*drawn);
-      set.rc.kernels = {kernel};
+      set.rc.kernels = recordKernelInfos;
       std::string error;
       if (!runBoth(set, error))
         continue;

@@ -51,14 +51,16 @@ struct InputSet {
 /// the range contains 0; within the range widened by half its width.
 enum class DrawKind { Plain, Zeros, Wide };
 
-/// The record's spec perturbed as described above, for `kernel` (the
-/// record's kernel), with the draw `seed`, the inputs drawn as `kind` says.
+/// The record's spec perturbed as described above, for `kernels` (the
+/// record's kernels: the short form's, or every kernel the general form's
+/// launches name; there every named array and every launch's scalar
+/// arguments are drawn), with the draw `seed`, the inputs drawn as `kind` says.
 /// `changed` says whether any value was redrawn (false: the spec has no
 /// float input).
 /// With `fillWritten`, a float array argument the kernel writes that the spec
 /// gives as `{"zeros": shape}` becomes `{"full": shape, "value": v}`, v drawn.
 llvm::Expected<llvm::json::Value> perturbSpec(const llvm::json::Value &spec,
-                                              const KernelInfo &kernel, uint64_t seed,
+                                              llvm::ArrayRef<KernelInfo> kernels, uint64_t seed,
                                               bool &changed, DrawKind kind = DrawKind::Plain,
                                               bool fillWritten = false);
 

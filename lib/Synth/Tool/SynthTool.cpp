@@ -340,7 +340,7 @@ int SynthTool::runStats() {
     json::Object key;
     for (StringRef k : {"dead_assignment", "unused_parameter", "zero_gradient_input",
                         "normalized_duplicates", "difficulty", "category_feature_in_output",
-                        "kernel_names", "module_constant", "deep_expression"})
+                        "kernel_names", "module_constant", "several_kernels", "deep_expression"})
       if (json::Value *v = ro->get(k))
         key[k] = std::move(*v);
     if (json::Object *sk = ro->getObject("skeletons"))

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "kdsl/Synth/Validation/EmittedCheck.h"
 #include "Execute.h"
+#include "kdsl/Synth/Validation/Record.h"
 
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Target/Cpp.h"
@@ -29,6 +30,7 @@ struct BatchEntry {
   const json::Object *record;
   int64_t id, attempt;
   std::string kernel;
+  std::vector<std::string> kernels; // every kernel of the record (kernel first)
   bool hasBackward;
   const RunContext *rc;
 };
@@ -37,10 +39,12 @@ struct BatchEntry {
 constexpr const char *kEntrySuffixes[] = {"_cpu_forward", "_cpu_backward", "_cuda_kernel_forward",
                                           "_cuda_kernel_backward"};
 
-/// The kernel's name in the batch's unit: records may name their kernels
+/// A kernel's name in the batch's unit: records may name their kernels
 /// alike (two `integrate_particles`), and their extern "C" entry points
 /// share the unit.
-std::string unitKernel(const BatchEntry &e) { return e.kernel + "__r" + std::to_string(e.id); }
+std::string unitKernel(const BatchEntry &e, llvm::StringRef kernel) {
+  return kernel.str() + "__r" + std::to_string(e.id);
+}
 
 /// The C++ (or CUDA C) of a record as one unit in a namespace of its own,
 /// its entry points renamed to unitKernel's (by macros around it: the text
@@ -48,24 +52,30 @@ std::string unitKernel(const BatchEntry &e) { return e.kernel + "__r" + std::to_
 /// CPU-ABI launchers.
 std::string unitOf(const BatchEntry &e, llvm::StringRef lang, bool launchers) {
   std::string text;
-  for (const char *suffix : kEntrySuffixes)
-    text += "#define " + e.kernel + suffix + " " + unitKernel(e) + suffix + "\n";
+  for (const std::string &k : e.kernels)
+    for (const char *suffix : kEntrySuffixes)
+      text += "#define " + k + suffix + " " + unitKernel(e, k) + suffix + "\n";
   text += "namespace kdsl_sample_" + std::to_string(e.id) + " {\n";
   for (const char *part : {"_types", "_forward", "_backward"})
     if (auto code = e.record->getString((lang + part).str()))
       text += code->str() + "\n";
   if (launchers)
-    text += cudaHostLaunchers(e.kernel, e.hasBackward);
+    for (const std::string &k : e.kernels)
+      text += cudaHostLaunchers(k, e.hasBackward);
   text += "}\n";
-  for (const char *suffix : kEntrySuffixes)
-    text += "#undef " + e.kernel + suffix + "\n";
+  for (const std::string &k : e.kernels)
+    for (const char *suffix : kEntrySuffixes)
+      text += "#undef " + k + suffix + "\n";
   return text;
 }
 
 std::vector<std::string> symbolsOf(const BatchEntry &e) {
-  std::vector<std::string> out{unitKernel(e) + "_cpu_forward"};
-  if (e.hasBackward)
-    out.push_back(unitKernel(e) + "_cpu_backward");
+  std::vector<std::string> out;
+  for (const std::string &k : e.kernels) {
+    out.push_back(unitKernel(e, k) + "_cpu_forward");
+    if (e.hasBackward)
+      out.push_back(unitKernel(e, k) + "_cpu_backward");
+  }
   return out;
 }
 
@@ -73,11 +83,17 @@ std::vector<std::string> symbolsOf(const BatchEntry &e) {
 RunContext unitRunContext(const BatchEntry &e) {
   RunContext rc = *e.rc;
   for (KernelInfo &k : rc.kernels)
-    if (k.name == e.kernel)
-      k.name = unitKernel(e);
-  if (llvm::json::Object *o = rc.spec.getAsObject())
-    if (o->getString("kernel") == std::optional<llvm::StringRef>(e.kernel))
-      (*o)["kernel"] = unitKernel(e);
+    if (llvm::is_contained(e.kernels, k.name))
+      k.name = unitKernel(e, k.name);
+  if (llvm::json::Object *o = rc.spec.getAsObject()) {
+    if (std::optional<llvm::StringRef> k = o->getString("kernel"))
+      (*o)["kernel"] = unitKernel(e, *k);
+    if (llvm::json::Array *launches = o->getArray("launches"))
+      for (llvm::json::Value &l : *launches)
+        if (llvm::json::Object *lo = l.getAsObject())
+          if (std::optional<llvm::StringRef> k = lo->getString("kernel"))
+            (*lo)["kernel"] = unitKernel(e, *k);
+  }
   return rc;
 }
 
@@ -107,6 +123,7 @@ std::vector<bool> kdsl::synth::checkEmittedBatch(llvm::ArrayRef<const json::Obje
     e.id = r->getInteger("id").value_or(0);
     e.attempt = r->getInteger("attempt").value_or(0);
     e.kernel = r->getString("kernel_name").value_or("").str();
+    e.kernels = recordKernels(*r);
     e.hasBackward = r->getString(lang + "_backward").has_value();
     e.rc = findRunContext(e.id, e.attempt);
     entries.push_back(std::move(e));

@@ -90,3 +90,18 @@ std::string kdsl::synth::normalizedSourceHash(llvm::StringRef source) {
   s = std::regex_replace(s, std::regex("\\s+"), " ");
   return llvm::utohexstr(llvm::xxh3_64bits(s), /*LowerCase=*/true, /*Width=*/16);
 }
+
+std::vector<std::string> kdsl::synth::recordKernels(const json::Object &record) {
+  std::vector<std::string> out;
+  if (const json::Object *spec = record.getObject("spec"))
+    if (const json::Array *launches = spec->getArray("launches"))
+      for (const json::Value &l : *launches)
+        if (const json::Object *lo = l.getAsObject())
+          if (std::optional<llvm::StringRef> k = lo->getString("kernel"))
+            if (!llvm::is_contained(out, k->str()))
+              out.push_back(k->str());
+  if (out.empty())
+    if (std::optional<llvm::StringRef> k = record.getString("kernel_name"))
+      out.push_back(k->str());
+  return out;
+}

@@ -153,19 +153,101 @@ llvm::Expected<json::Array> kdsl::synth::flatValues(const json::Object &values,
 /// The record's `spec`: kdsl-run's short form made uniform: the launch
 /// dimensions as a list, and per argument (in signature order) its name,
 /// kind, dtype, shape, struct fields, requires_grad and flat float data.
-llvm::Expected<json::Object> kdsl::synth::typedSpec(const json::Value &spec,
-                                                    llvm::ArrayRef<ArgLayout> args) {
-  const json::Object *o = spec.getAsObject();
-  const json::Object *inputs = o ? o->getObject("inputs") : nullptr;
-  if (!inputs)
-    return llvm::createStringError("the spec has no \"inputs\"");
+static json::Array dimList(const json::Value *d) {
   json::Array dim;
-  if (const json::Value *d = o->get("dim")) {
+  if (d) {
     if (const json::Array *list = d->getAsArray())
       dim = *list;
     else
       dim.push_back(*d);
   }
+  return dim;
+}
+
+llvm::Expected<ProgramLayout> kdsl::synth::programLayout(const json::Value &spec,
+                                                         llvm::ArrayRef<KernelInfo> kernels) {
+  ProgramLayout out;
+  const json::Object *o = spec.getAsObject();
+  if (!o)
+    return llvm::createStringError("the spec is not an object");
+  auto kernelInfo = [&](llvm::StringRef name) -> const KernelInfo * {
+    for (const KernelInfo &k : kernels)
+      if (k.name == name)
+        return &k;
+    return nullptr;
+  };
+  if (!o->get("launches")) {
+    llvm::StringRef name = o->getString("kernel").value_or("");
+    const KernelInfo *k = kernelInfo(name);
+    if (!k)
+      return llvm::createStringError("the module has no kernel '" + name.str() + "'");
+    out.values = argLayouts(*k);
+    ProgramLayout::Launch l{name.str(), dimList(o->get("dim")), {}};
+    for (const ArgLayout &a : out.values)
+      l.args.push_back({a.name, a.name});
+    out.launches.push_back(std::move(l));
+    return out;
+  }
+  out.general = true;
+  const json::Array *launches = o->getArray("launches");
+  if (!launches)
+    return llvm::createStringError("\"launches\" is not a list");
+  std::vector<ArgLayout> arrays, scalars;
+  for (auto [index, launch] : llvm::enumerate(*launches)) {
+    const json::Object *lo = launch.getAsObject();
+    const json::Object *args = lo ? lo->getObject("args") : nullptr;
+    llvm::StringRef name = lo ? lo->getString("kernel").value_or("") : "";
+    const KernelInfo *k = kernelInfo(name);
+    if (!k || !args)
+      return llvm::createStringError("launch " + std::to_string(index) + ": no kernel or no args");
+    ProgramLayout::Launch l{name.str(), dimList(lo->get("dim")), {}};
+    for (ArgLayout a : argLayouts(*k)) {
+      const json::Value *v = args->get(a.name);
+      if (!v)
+        return llvm::createStringError("launch " + std::to_string(index) + ": no argument '" +
+                                       a.name + "'");
+      std::string param = a.name;
+      if (auto ref = v->getAsString(); ref && ref->starts_with("@")) {
+        a.name = ref->drop_front().str();
+        if (llvm::none_of(arrays, [&](const ArgLayout &x) { return x.name == a.name; }))
+          arrays.push_back(a);
+      } else {
+        const json::Value *same = out.scalars.get(a.name);
+        bool taken = llvm::any_of(arrays, [&](const ArgLayout &x) { return x.name == a.name; });
+        if (taken || (same && *same != *v))
+          a.name += "_" + std::to_string(index);
+        if (!out.scalars.get(a.name)) {
+          out.scalars[a.name] = *v;
+          scalars.push_back(a);
+        }
+      }
+      l.args.push_back({param, a.name});
+    }
+    out.launches.push_back(std::move(l));
+  }
+  out.values = std::move(arrays);
+  for (ArgLayout &a : scalars)
+    out.values.push_back(std::move(a));
+  return out;
+}
+
+llvm::Expected<json::Object> kdsl::synth::typedSpec(const json::Value &spec,
+                                                    const ProgramLayout &layout) {
+  llvm::ArrayRef<ArgLayout> args = layout.values;
+  const json::Object *o = spec.getAsObject();
+  json::Object merged;
+  const json::Object *inputs = o ? o->getObject("inputs") : nullptr;
+  if (layout.general && o) {
+    // The named arrays' descriptors and the scalar arguments, by value name.
+    if (const json::Object *arrays = o->getObject("arrays"))
+      merged = *arrays;
+    for (const auto &[name, v] : layout.scalars)
+      merged[name] = v;
+    inputs = &merged;
+  }
+  if (!inputs)
+    return llvm::createStringError("the spec has no \"inputs\"");
+  json::Array dim = layout.launches.empty() ? json::Array() : layout.launches.front().dim;
   json::Array outArgs;
   for (const ArgLayout &a : args) {
     const json::Value *in = inputs->get(a.name);
@@ -232,8 +314,18 @@ llvm::Expected<json::Object> kdsl::synth::typedSpec(const json::Value &spec,
         return flat.takeError();
       seeds = std::move(*flat);
     }
-  return json::Object{{"kernel", o->getString("kernel").value_or("").str()},
-                      {"dim", std::move(dim)},
-                      {"args", std::move(outArgs)},
-                      {"backward_seeds", std::move(seeds)}};
+  json::Array launches;
+  for (const ProgramLayout::Launch &l : layout.launches) {
+    json::Array bound;
+    for (auto &[param, value] : l.args)
+      bound.push_back(json::Object{{"param", param}, {"value", value}});
+    launches.push_back(json::Object{
+        {"kernel", l.kernel}, {"dim", json::Array(l.dim)}, {"args", std::move(bound)}});
+  }
+  return json::Object{
+      {"kernel", layout.launches.empty() ? std::string() : layout.launches.front().kernel},
+      {"dim", std::move(dim)},
+      {"args", std::move(outArgs)},
+      {"launches", std::move(launches)},
+      {"backward_seeds", std::move(seeds)}};
 }

@@ -50,11 +50,35 @@ std::vector<ArgLayout> argLayouts(const KernelInfo &k);
 llvm::Expected<llvm::json::Array> flatValues(const llvm::json::Object &values,
                                              llvm::ArrayRef<ArgLayout> args);
 
-/// The record's `spec`: kdsl-run's short form made uniform: the launch
-/// dimensions as a list, and per argument (in signature order) its name,
-/// kind, dtype, shape, struct fields, requires_grad and flat float data.
+/// The values of a program's spec and how its launches pass them: for
+/// kdsl-run's short form, the kernel's arguments (in signature order), each
+/// passed to the parameter of its name; for the general form, the named
+/// arrays (in order of first use by the launches, named by array) and then
+/// the scalar arguments (named by parameter; `<param>_<launch>` when one
+/// name would take two values).
+struct ProgramLayout {
+  std::vector<ArgLayout> values;
+  struct Launch {
+    std::string kernel;
+    llvm::json::Array dim;
+    std::vector<std::pair<std::string, std::string>> args; // parameter, value
+  };
+  std::vector<Launch> launches;
+  /// The scalar values of the general form (name -> the literal).
+  llvm::json::Object scalars;
+  bool general = false;
+};
+llvm::Expected<ProgramLayout> programLayout(const llvm::json::Value &spec,
+                                            llvm::ArrayRef<KernelInfo> kernels);
+
+/// The record's `spec` (schema kdsl-synth-record/3): kdsl-run's spec made
+/// uniform: per value (`layout.values`) its name, kind, dtype, shape, struct
+/// fields, requires_grad and flat float data; the launches, each with its
+/// kernel, dimensions (a list) and arguments (`{"param", "value"}`: a
+/// parameter and the value it gets); the first launch's kernel and
+/// dimensions as `kernel` and `dim`.
 llvm::Expected<llvm::json::Object> typedSpec(const llvm::json::Value &spec,
-                                             llvm::ArrayRef<ArgLayout> args);
+                                             const ProgramLayout &layout);
 
 } // namespace kdsl::synth
 

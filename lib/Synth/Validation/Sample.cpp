@@ -195,7 +195,7 @@ namespace {
 struct Prepared {
   SampleResult result;
   OwningOpRef<ModuleOp> module, twin;
-  std::vector<ArgLayout> args; // of the float32 kernel
+  std::vector<ArgLayout> args; // the float32 program's values (ProgramLayout::values)
 };
 
 Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attempt,
@@ -219,9 +219,9 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
   record["kernel_name"] = p.kernelName;
   record["source"] = p.source;
   record["signature"] = signatureOf(*module, p.kernelName);
-  for (const KernelInfo &k : collectKernels(*module))
-    if (k.name == p.kernelName)
-      out.args = argLayouts(k);
+  std::vector<std::string> kernels = p.kernels;
+  if (kernels.empty())
+    kernels = {p.kernelName};
   if (options.mlir) {
     std::string text;
     llvm::raw_string_ostream os(text);
@@ -233,7 +233,7 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
   OwningOpRef<ModuleOp> full = options.textsOnly ? std::move(module) : module->clone();
   if (options.backward) {
     StageScope timer(Stage::Autodiff);
-    if (auto e = driver::prepareAdjoints(*full, {std::vector<std::string>{p.kernelName}}))
+    if (auto e = driver::prepareAdjoints(*full, {kernels}))
       return failWith("autodiff", llvm::toString(std::move(e)));
   }
   auto forward = [](KernelOp k) { return !isAdjoint(k); };
@@ -327,7 +327,11 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
   out.twin = translate(p.source64, p.kernelName + ".py", ctx, errors);
   if (!out.twin)
     return failWith("frontend", "float64 twin: " + errors);
-  auto spec = typedSpec(p.spec, out.args);
+  auto layout = programLayout(p.spec, collectKernels(*module));
+  if (!layout)
+    return failWith("cpu_run", "spec: " + llvm::toString(layout.takeError()));
+  out.args = layout->values;
+  auto spec = typedSpec(p.spec, *layout);
   if (!spec)
     return failWith("cpu_run", "spec: " + llvm::toString(spec.takeError()));
   record["spec"] = std::move(*spec);
@@ -391,10 +395,22 @@ void renameForBatch(ModuleOp module, size_t k) {
 /// The spec `spec` for the batch's name of its kernel.
 json::Value batchSpec(const json::Value &spec, size_t k) {
   json::Value out = spec;
-  if (json::Object *o = out.getAsObject())
+  if (json::Object *o = out.getAsObject()) {
     if (std::optional<llvm::StringRef> kernel = o->getString("kernel"))
       (*o)["kernel"] = batchName(*kernel, k);
+    if (json::Array *launches = o->getArray("launches"))
+      for (json::Value &l : *launches)
+        if (json::Object *lo = l.getAsObject())
+          if (std::optional<llvm::StringRef> kernel = lo->getString("kernel"))
+            (*lo)["kernel"] = batchName(*kernel, k);
+  }
   return out;
+}
+
+/// The kernels of program `p` (its first kernel alone for a program
+/// generated before programs of several kernels).
+std::vector<std::string> kernelsOf(const Program &p) {
+  return p.kernels.empty() ? std::vector<std::string>{p.kernelName} : p.kernels;
 }
 
 /// Moves the top-level ops of `from` into `into` (their symbols are distinct).
@@ -503,8 +519,10 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
     renameForBatch(*pr.twin, k);
     absorb(*combined, *pr.module);
     absorb(*combined, *pr.twin);
-    names.push_back(batchName(programs[k].kernelName, k));
-    names.push_back(batchName(programs[k].kernelName + "d", k));
+    for (const std::string &kernel : kernelsOf(programs[k])) {
+      names.push_back(batchName(kernel, k));
+      names.push_back(batchName(kernel + "d", k));
+    }
   }
   auto fallBack = [&]() {
     // One sample at a time, to find the culprit.
@@ -549,12 +567,13 @@ std::vector<SampleResult> kdsl::synth::buildSamples(llvm::ArrayRef<Program> prog
     if (options.clangCheck && (options.cpp || options.cuda)) {
       RunContext rc;
       rc.spec = programs[k].spec;
-      // The emitted texts name the kernel as the record does.
-      for (const KernelInfo &info : kernels)
-        if (info.name == batchName(programs[k].kernelName, k)) {
-          rc.kernels.push_back(info);
-          rc.kernels.back().name = programs[k].kernelName;
-        }
+      // The emitted texts name the kernels as the record does.
+      for (const std::string &kernel : kernelsOf(programs[k]))
+        for (const KernelInfo &info : kernels)
+          if (info.name == batchName(kernel, k)) {
+            rc.kernels.push_back(info);
+            rc.kernels.back().name = kernel;
+          }
       rememberRunContext(int64_t(indices[k]), int64_t(attemptOf(k)), std::move(rc));
     }
   }

@@ -85,20 +85,6 @@ def k(a: wp.array2d(dtype=float)):
 
 # -----
 
-# gather:
-
-import warp as wp
-
-
-@wp.kernel
-def k(a: wp.array2d(dtype=float)):
-    t = wp.tile_load(a, shape=(4, 8))
-    i = wp.tile_arange(2, dtype=int)
-    # expected-error@+1 {{indexing a tile with a tile of indices (t[idx, :]) is not supported by kdsl yet}}
-    u = t[i, :]
-
-# -----
-
 # argmin-bool:
 
 import warp as wp

@@ -46,6 +46,10 @@ struct GenOptions {
   /// The share of programs built from a motif (lib/Synth/ProgramGen.cpp,
   /// "Motifs"); the rest come from the free type-directed statements.
   double motifShare = 0.75;
+  /// The share of programs of several kernels (launched in sequence on
+  /// shared arrays: lib/Synth/Generator/MotifsPrograms.cpp) in the
+  /// categories that have such programs.
+  double programShare = 0.5;
   /// Difficulty levels to draw (`--difficulty 1:3,2:2,3`: levels 1 to 5,
   /// optionally weighted); empty: any level, as drawn.
   std::string difficulty;
@@ -53,8 +57,11 @@ struct GenOptions {
 
 struct Program {
   std::string category;
-  std::string kernelName; // named for what it does (Names.cpp)
-  std::string source;     // float32, the sample
+  std::string kernelName; // named for what it does (Names.cpp); a program's first kernel
+  /// Every kernel of the source, in order (kernelName first); one for a
+  /// program of one kernel. With several, `spec` is kdsl-run's general form.
+  std::vector<std::string> kernels;
+  std::string source; // float32, the sample
   std::string
       source64; // the float64 twin (its kernel, funcs and structs named with a "d" at the end)
   llvm::json::Value spec = nullptr;   // kdsl-run short-form spec of `source`, with "backward"

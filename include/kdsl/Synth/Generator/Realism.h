@@ -43,12 +43,15 @@ class CheckedModule;
 
 namespace kdsl::synth {
 
-/// What the analysis finds in one program (its first kernel and the funcs).
+/// What the analysis finds in one program (every kernel and the funcs; a
+/// finding in a program of several kernels names its kernel: `step.dt`).
 struct RealismFacts {
   /// False when the source does not parse or type-check (then nothing else is set).
   bool ok = false;
   std::string error;
-  std::string kernel;
+  std::string kernel; // the first kernel
+  /// The kernels of the file; params counts the parameters of all of them.
+  int kernels = 0;
   int params = 0, assignments = 0;
   std::vector<std::string> deadAssignments; // "line N: name"
   std::vector<std::string> unusedParams;

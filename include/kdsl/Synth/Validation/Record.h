@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace kdsl::synth {
 
@@ -18,6 +19,11 @@ std::string recordText(const llvm::json::Value &record);
 /// The split of a record with this content_hash (16 hex digits): "train"
 /// (hash mod 100 < 90), "validation" (< 95) or "test".
 llvm::StringRef splitOf(llvm::StringRef contentHash);
+
+/// The kernels of a record, each once, in the order its spec launches them
+/// (schema /3: `spec.launches`); a record without launches (schema /2): its
+/// `kernel_name`.
+std::vector<std::string> recordKernels(const llvm::json::Object &record);
 
 /// A hash of the source with the names it defines (kernels, funcs, structs)
 /// and whitespace normalized: equal for programs that differ only in how
