@@ -1,107 +1,159 @@
 //===- EntryPoints.cpp - the ABI entry points' attributes ------------------===//
 //
-// The kdsl.entry_point dictionary and the verifier of the attributes
-// kdsl-build-entry-points writes (kdsl/Dialect/EntryPoints.h).
+// The two ABIs, the #kdsl.entry_point attribute (its syntax and verifier) and
+// the verifier of the attributes kdsl-build-entry-points writes
+// (kdsl/Dialect/EntryPoints.h).
 //
 //===----------------------------------------------------------------------===//
 #include "kdsl/Dialect/EntryPoints.h"
-#include "kdsl/Dialect/Kdsl.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace kdsl;
 
-static ArrayAttr strings(Builder &b, llvm::ArrayRef<std::string> s) {
-  SmallVector<Attribute> a;
-  for (const std::string &x : s)
-    a.push_back(b.getStringAttr(x));
-  return b.getArrayAttr(a);
+namespace {
+// The C++ ABI: a range of flat thread indices, the arguments behind void *s
+// (the JIT's and CppBackend's calling convention).
+constexpr StringLiteral cppSpecifiers[] = {"extern \"C\"", "void"};
+constexpr EntryParam cppParams[] = {
+    {"const int64_t *", "dims"}, {"int64_t", "begin"}, {"int64_t", "end"}, {"void **", "args"}};
+// The CUDA C ABI: the arguments by value after the launch bounds; a
+// grid-stride loop covers the launch.
+constexpr StringLiteral cudaSpecifiers[] = {"extern \"C\"", "__global__", "void"};
+constexpr EntryParam cudaParams[] = {{"kdsl_launch", "launch"}};
+
+const EntryAbi cppAbi{"thread indices [begin, end) of the launch grid",
+                      cppSpecifiers,
+                      cppParams,
+                      "args",
+                      /*asmLabel=*/true,
+                      "begin",
+                      "end",
+                      "",
+                      "dims"};
+const EntryAbi cudaAbi{"a grid-stride loop over launch.total threads",
+                       cudaSpecifiers,
+                       cudaParams,
+                       "",
+                       /*asmLabel=*/false,
+                       "(int64_t)blockIdx.x * blockDim.x + threadIdx.x",
+                       "launch.total",
+                       "(int64_t)blockDim.x * gridDim.x",
+                       "launch.dims"};
+} // namespace
+
+std::optional<unsigned> EntryAbi::paramIndex(StringRef name) const {
+  for (auto [i, p] : llvm::enumerate(params))
+    if (p.name == name)
+      return i;
+  return std::nullopt;
 }
 
-DictionaryAttr EntryPoint::toAttr(MLIRContext *ctx) const {
-  Builder b(ctx);
-  SmallVector<NamedAttribute> fields{b.getNamedAttr("target", b.getStringAttr(target)),
-                                     b.getNamedAttr("comment", b.getStringAttr(comment)),
-                                     b.getNamedAttr("specifiers", strings(b, specifiers)),
-                                     b.getNamedAttr("symbol", b.getStringAttr(symbol)),
-                                     b.getNamedAttr("unused", strings(b, unused))};
-  SmallVector<Attribute> ps;
-  for (auto &[type, name] : params)
-    ps.push_back(b.getArrayAttr({b.getStringAttr(type), b.getStringAttr(name)}));
-  fields.push_back(b.getNamedAttr("params", b.getArrayAttr(ps)));
-  if (!argsFrom.empty())
-    fields.push_back(b.getNamedAttr("args_from", b.getStringAttr(argsFrom)));
-  if (asmLabel)
-    fields.push_back(b.getNamedAttr("asm_label", b.getUnitAttr()));
-  return b.getDictionaryAttr(fields);
+const EntryAbi &kdsl::entryAbi(EntryTarget target) {
+  return target == EntryTarget::cuda ? cudaAbi : cppAbi;
 }
 
-FailureOr<EntryPoint> EntryPoint::fromAttr(Operation *op, Attribute attr) {
-  auto fail = [&](const Twine &what) -> FailureOr<EntryPoint> {
-    return op->emitOpError() << "'" << kEntryPointAttrName << "' " << what;
-  };
-  auto dict = dyn_cast<DictionaryAttr>(attr);
-  if (!dict)
-    return fail("must be a dictionary");
-  EntryPoint e;
-  auto string = [&](StringRef key, std::string &out, bool optional) {
-    auto s = dict.getAs<StringAttr>(key);
-    if (s)
-      out = s.getValue().str();
-    return s || (optional && !dict.get(key));
-  };
-  auto stringList = [&](StringRef key, SmallVectorImpl<std::string> &out) {
-    auto a = dict.getAs<ArrayAttr>(key);
-    if (!a)
-      return false;
-    for (Attribute x : a) {
-      auto s = dyn_cast<StringAttr>(x);
-      if (!s)
-        return false;
-      out.push_back(s.getValue().str());
-    }
-    return true;
-  };
-  if (!string("target", e.target, false) || !string("comment", e.comment, false) ||
-      !string("symbol", e.symbol, false))
-    return fail("needs the strings 'target', 'comment' and 'symbol'");
-  if (e.target != "cpp" && e.target != "cuda")
-    return fail("has target '" + e.target + "'; expected 'cpp' or 'cuda'");
-  if (e.symbol.empty())
-    return fail("has an empty symbol");
-  if (!stringList("specifiers", e.specifiers))
-    return fail("needs 'specifiers', a list of strings");
-  auto params = dict.getAs<ArrayAttr>("params");
-  if (!params)
-    return fail("needs 'params', a list of [C type, name] pairs");
-  for (Attribute p : params) {
-    auto pair = dyn_cast<ArrayAttr>(p);
-    if (!pair || pair.size() != 2 || !isa<StringAttr>(pair[0]) || !isa<StringAttr>(pair[1]) ||
-        cast<StringAttr>(pair[1]).getValue().empty())
-      return fail("needs 'params', a list of [C type, name] pairs");
-    e.params.push_back(
-        {cast<StringAttr>(pair[0]).getValue().str(), cast<StringAttr>(pair[1]).getValue().str()});
+//===----------------------------------------------------------------------===//
+// #kdsl.entry_point<cpp "k_cpu_forward", launch_bounds = [128], unused = [args]>
+//===----------------------------------------------------------------------===//
+
+LogicalResult EntryPointAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                     EntryTarget target, StringRef symbol,
+                                     ArrayRef<int64_t> launchBounds, ArrayRef<unsigned> unused) {
+  if (symbol.empty())
+    return emitError() << "an entry point needs a symbol";
+  if (!launchBounds.empty() && (target != EntryTarget::cuda || launchBounds.size() > 2 ||
+                                llvm::any_of(launchBounds, [](int64_t b) { return b <= 0; })))
+    return emitError() << "launch bounds are 1 or 2 positive numbers, on a CUDA C entry point";
+  unsigned numParams = entryAbi(target).params.size();
+  for (auto [i, u] : llvm::enumerate(unused))
+    if (u >= numParams || llvm::is_contained(unused.take_front(i), u))
+      return emitError() << "an unused parameter is listed twice or is no parameter";
+  return success();
+}
+
+Attribute EntryPointAttr::parse(AsmParser &parser, Type) {
+  StringRef targetName;
+  std::string symbol;
+  SMLoc targetLoc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseKeyword(&targetName) || parser.parseString(&symbol))
+    return {};
+  std::optional<EntryTarget> target = symbolizeEntryTarget(targetName);
+  if (!target) {
+    parser.emitError(targetLoc, "expected the target 'cpp' or 'cuda', got '") << targetName << "'";
+    return {};
   }
-  auto isParam = [&](StringRef n) {
-    return llvm::any_of(e.params, [&](auto &p) { return p.second == n; });
-  };
-  if (!string("args_from", e.argsFrom, true))
-    return fail("has an 'args_from' that is not a string");
-  if (!e.argsFrom.empty() && !isParam(e.argsFrom))
-    return fail("reads the arguments from '" + e.argsFrom + "', which is no parameter");
-  if (!stringList("unused", e.unused))
-    return fail("needs 'unused', a list of strings");
-  for (const std::string &u : e.unused)
-    if (!isParam(u))
-      return fail("lists '" + u + "' as unused, which is no parameter");
-  if (Attribute a = dict.get("asm_label"); a && !isa<UnitAttr>(a))
-    return fail("has an 'asm_label' that is not a unit attribute");
-  e.asmLabel = dict.contains("asm_label");
-  return e;
+  SmallVector<int64_t> launchBounds;
+  SmallVector<unsigned> unused;
+  while (succeeded(parser.parseOptionalComma())) {
+    StringRef key;
+    SMLoc keyLoc = parser.getCurrentLocation();
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return {};
+    ParseResult listed = failure();
+    if (key == "launch_bounds") {
+      listed = parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        return parser.parseInteger(launchBounds.emplace_back());
+      });
+    } else if (key == "unused") {
+      listed = parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() -> ParseResult {
+        StringRef name;
+        SMLoc nameLoc = parser.getCurrentLocation();
+        if (parser.parseKeyword(&name))
+          return failure();
+        std::optional<unsigned> index = entryAbi(*target).paramIndex(name);
+        if (!index)
+          return parser.emitError(nameLoc, "'")
+                 << name << "' is no parameter of the " << targetName << " entry points";
+        unused.push_back(*index);
+        return success();
+      });
+    } else {
+      return parser.emitError(keyLoc, "expected 'launch_bounds' or 'unused', got '") << key << "'",
+             Attribute();
+    }
+    if (failed(listed))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(targetLoc); }, parser.getContext(), *target,
+                    symbol, launchBounds, unused);
 }
+
+void EntryPointAttr::print(AsmPrinter &printer) const {
+  printer << "<" << stringifyEntryTarget(getTarget()) << " ";
+  printer.printString(getSymbol());
+  if (!getLaunchBounds().empty()) {
+    printer << ", launch_bounds = [";
+    llvm::interleaveComma(getLaunchBounds(), printer);
+    printer << "]";
+  }
+  if (!getUnused().empty()) {
+    printer << ", unused = [";
+    llvm::interleaveComma(getUnused(), printer,
+                          [&](unsigned u) { printer << entryAbi(getTarget()).params[u].name; });
+    printer << "]";
+  }
+  printer << ">";
+}
+
+#define GET_ATTRDEF_CLASSES
+#include "kdsl/KdslAttrs.cpp.inc"
+
+void KdslDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "kdsl/KdslAttrs.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// The attributes kdsl-build-entry-points writes
+//===----------------------------------------------------------------------===//
 
 LogicalResult kdsl::verifyEntryPointAttribute(Operation *op, NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
@@ -110,11 +162,9 @@ LogicalResult kdsl::verifyEntryPointAttribute(Operation *op, NamedAttribute attr
       return success();
     return op->emitOpError() << "'" << name << "' " << what;
   };
-  if (name == kEntryPointAttrName) {
-    if (!isa<KernelOp>(op))
-      return expect(false, "is only valid on a kdsl.kernel");
-    return EntryPoint::fromAttr(op, attr.getValue());
-  }
+  if (name == kEntryPointAttrName)
+    return expect(isa<EntryPointAttr>(attr.getValue()) && isa<KernelOp>(op),
+                  "is a #kdsl.entry_point on a kdsl.kernel");
   if (name == kGridLoopAttrName) {
     auto loop = dyn_cast<scf::ForOp>(op);
     return expect(isa<UnitAttr>(attr.getValue()) && loop && isa<KernelOp>(op->getParentOp()) &&

@@ -42,6 +42,7 @@ struct KdslOpAsmInterface : public OpAsmDialectInterface {
 
 void KdslDialect::initialize() {
   registerTypes();
+  registerAttributes();
   addInterfaces<KdslOpAsmInterface, KdslInlinerInterface>();
   addOperations<
 #define GET_OP_LIST

@@ -24,54 +24,32 @@ using namespace kdsl;
 
 namespace {
 
-/// How each ABI spells the launch (docs/architecture.md).
-struct Abi {
-  bool cuda;
-  std::string begin, end, step; // step: empty for the constant 1
-  std::string dims;             // `dims` or `launch.dims`
-};
-
-Abi abiOf(bool cuda) {
-  if (cuda)
-    return {true, "(int64_t)blockIdx.x * blockDim.x + threadIdx.x", "launch.total",
-            "(int64_t)blockDim.x * gridDim.x", "launch.dims"};
-  return {false, "begin", "end", "", "dims"};
-}
-
-/// The entry point of `k` in the ABI. `range`, `dims`: whether the body
+/// The entry point of `k` for `target`. `range`, `dims`: whether the body
 /// reads the thread range and the launch extents.
-EntryPoint entryPoint(KernelOp k, const Abi &abi, bool range, bool dims) {
-  EntryPoint e;
-  e.target = abi.cuda ? "cuda" : "cpp";
-  e.symbol = entryPointName(k, abi.cuda ? "cuda_kernel" : "cpu");
-  if (abi.cuda) {
-    // By-value arguments after the launch bounds; a grid-stride loop covers the launch.
-    e.comment = "a grid-stride loop over launch.total threads";
-    e.specifiers = {"extern \"C\"", "__global__", "void"};
-    llvm::SmallVector<int64_t, 2> lb = kernelLaunchBounds(k);
-    if (!lb.empty())
-      e.specifiers.push_back("__launch_bounds__(" + std::to_string(lb[0]) +
-                             (lb.size() > 1 ? ", " + std::to_string(lb[1]) : "") + ")");
-    e.params = {{"kdsl_launch", "launch"}};
+EntryPointAttr entryPoint(KernelOp k, EntryTarget target, bool range, bool dims) {
+  const EntryAbi &abi = entryAbi(target);
+  bool cuda = target == EntryTarget::cuda;
+  // The parameters nothing reads, in the order the printer casts them to void.
+  SmallVector<unsigned, 4> unused;
+  auto unread = [&](StringRef name) { unused.push_back(*abi.paramIndex(name)); };
+  if (cuda) {
     if (!range && !dims)
-      e.unused = {"launch"};
-    return e;
+      unread("launch");
+  } else {
+    if (k.getBody().front().getNumArguments() == 0)
+      unread("args");
+    if (!dims)
+      unread("dims");
+    if (!range) {
+      unread("begin");
+      unread("end");
+    }
   }
-  e.comment = "thread indices [begin, end) of the launch grid";
-  e.specifiers = {"extern \"C\"", "void"};
-  e.params = {
-      {"const int64_t *", "dims"}, {"int64_t", "begin"}, {"int64_t", "end"}, {"void **", "args"}};
-  e.argsFrom = "args";
-  // The CPU ABI symbol stays <kernel>_cpu_forward, as the JIT's (ELF and
-  // LLVM take any name): a mangled C++ identifier gets an asm label.
-  e.asmLabel = true;
-  if (k.getBody().front().getNumArguments() == 0)
-    e.unused.push_back("args");
-  if (!dims)
-    e.unused.push_back("dims");
-  if (!range)
-    e.unused.append({"begin", "end"});
-  return e;
+  SmallVector<int64_t, 2> bounds;
+  if (cuda)
+    bounds = kernelLaunchBounds(k);
+  return EntryPointAttr::get(k.getContext(), target,
+                             entryPointName(k, cuda ? "cuda_kernel" : "cpu"), bounds, unused);
 }
 
 /// The launch dimension whose thread coordinate `v` is (the flat index: 0;
@@ -99,7 +77,8 @@ int threadSplitDim(Value v) {
 /// values (the emitc.literals at the top of the body, and the CPU's constant
 /// step of the loop over threads) is changed in place into the same value of
 /// `to`. kdsl-synth emits one prepared module as C++ and then as CUDA C.
-LogicalResult retarget(KernelOp k, const Abi &from, const Abi &to) {
+LogicalResult retarget(KernelOp k, EntryTarget fromTarget, EntryTarget toTarget) {
+  const EntryAbi &from = entryAbi(fromTarget), &to = entryAbi(toTarget);
   Block &body = k.getBody().front();
   OpBuilder b(k.getContext());
   bool hasRange = false, hasDims = false;
@@ -115,8 +94,8 @@ LogicalResult retarget(KernelOp k, const Abi &from, const Abi &to) {
       Value one = arith::ConstantOp::create(b, l.getLoc(), b.getI64IntegerAttr(1));
       l.getResult().replaceAllUsesWith(one);
       l.erase();
-    } else if (text.starts_with(from.dims + "[")) {
-      l.setValue(to.dims + text.drop_front(from.dims.size()).str());
+    } else if (text.starts_with(from.dims) && text.drop_front(from.dims.size()).starts_with("[")) {
+      l.setValue((to.dims + text.drop_front(from.dims.size())).str());
       hasDims = true;
     } else {
       return l.emitOpError("is not a value of the entry point kdsl-build-entry-points built");
@@ -133,20 +112,30 @@ LogicalResult retarget(KernelOp k, const Abi &from, const Abi &to) {
       if (one->use_empty())
         one->erase();
     }
-  k->setAttr(kEntryPointAttrName, entryPoint(k, to, hasRange, hasDims).toAttr(k.getContext()));
+  k->setAttr(kEntryPointAttrName, entryPoint(k, toTarget, hasRange, hasDims));
   return success();
 }
 
-LogicalResult buildEntryPoint(KernelOp k, const Abi &abi) {
-  if (auto built = k->getAttr(kEntryPointAttrName)) {
-    FailureOr<EntryPoint> e = EntryPoint::fromAttr(k, built);
-    if (failed(e))
-      return failure();
-    if (e->target == (abi.cuda ? "cuda" : "cpp"))
+LogicalResult buildEntryPoint(KernelOp k, EntryTarget target) {
+  if (auto built = k->getAttrOfType<EntryPointAttr>(kEntryPointAttrName)) {
+    if (built.getTarget() == target)
       return success();
-    return retarget(k, abiOf(e->target == "cuda"), abi);
+    return retarget(k, built.getTarget(), target);
   }
-  if (k.walk([](TidOp) { return WalkResult::interrupt(); }).wasInterrupted())
+
+  // One walk over the kernel: the launch ops, the candidates of the thread
+  // split, and whether the launch is still unlowered.
+  bool unlowered = false;
+  SmallVector<Operation *> launchOps, splitOps;
+  k.walk([&](Operation *op) {
+    if (isa<TidOp>(op))
+      unlowered = true;
+    else if (isa<ThreadRangeOp, LaunchDimOp>(op))
+      launchOps.push_back(op);
+    else if (isa<arith::RemSIOp, arith::DivSIOp, arith::TruncIOp>(op))
+      splitOps.push_back(op);
+  });
+  if (unlowered)
     return k.emitOpError("the C++/CUDA C entry points take the lowered launch: run "
                          "kdsl-lower-launch (kdsl-prepare-emission runs it) first");
   Block &body = k.getBody().front();
@@ -166,26 +155,25 @@ LogicalResult buildEntryPoint(KernelOp k, const Abi &abi) {
   }
   // The split of its index into the thread coordinates.
   static const char *dimNames[] = {"i", "j", "k", "l"};
-  unsigned nd = k.getLaunchDims();
-  k.walk([&](Operation *op) {
+  std::optional<unsigned> nd; // the launch's dimensions, once a coordinate needs them
+  for (Operation *op : splitOps) {
     if (isa<arith::RemSIOp, arith::DivSIOp>(op) && threadSplitDim(op->getResult(0)) >= 0)
       op->setAttr(kThreadSplitAttrName, UnitAttr::get(k.getContext()));
     if (auto t = dyn_cast<arith::TruncIOp>(op))
-      if (int d = threadSplitDim(t.getIn()); d >= 0)
+      if (int d = threadSplitDim(t.getIn()); d >= 0) {
+        if (!nd)
+          nd = k.getLaunchDims();
         t->setAttr(kThreadCoordAttrName,
-                   StringAttr::get(k.getContext(), nd == 1 ? "tid" : dimNames[std::min(d, 3)]));
-  });
+                   StringAttr::get(k.getContext(), *nd == 1 ? "tid" : dimNames[std::min(d, 3)]));
+      }
+  }
 
   // The launch's values as the entry point's.
+  const EntryAbi &abi = entryAbi(target);
   OpBuilder b(k.getContext());
   auto literal = [&](Location loc, Type t, StringRef text) -> Value {
     return emitc::LiteralOp::create(b, loc, t, text);
   };
-  SmallVector<Operation *> launchOps;
-  k.walk([&](Operation *op) {
-    if (isa<ThreadRangeOp, LaunchDimOp>(op))
-      launchOps.push_back(op);
-  });
   for (Operation *op : launchOps) {
     b.setInsertionPoint(op);
     if (auto r = dyn_cast<ThreadRangeOp>(op)) {
@@ -198,11 +186,11 @@ LogicalResult buildEntryPoint(KernelOp k, const Abi &abi) {
     } else {
       auto d = cast<LaunchDimOp>(op);
       d.replaceAllUsesWith(
-          literal(d.getLoc(), d.getType(), abi.dims + "[" + std::to_string(d.getDim()) + "]"));
+          literal(d.getLoc(), d.getType(), (abi.dims + "[" + Twine(d.getDim()) + "]").str()));
     }
     op->erase();
   }
-  k->setAttr(kEntryPointAttrName, entryPoint(k, abi, hasRange, hasDims).toAttr(k.getContext()));
+  k->setAttr(kEntryPointAttrName, entryPoint(k, target, hasRange, hasDims));
   return success();
 }
 
@@ -220,9 +208,9 @@ LogicalResult kdsl::buildEntryPoints(ModuleOp module, StringRef target) {
   if (target != "cpp" && target != "cuda")
     return module.emitError("kdsl-build-entry-points: target must be cpp or cuda; got '")
            << target << "'";
-  Abi abi = abiOf(target == "cuda");
+  EntryTarget t = target == "cuda" ? EntryTarget::cuda : EntryTarget::cpp;
   for (KernelOp k : module.getOps<KernelOp>())
-    if (failed(buildEntryPoint(k, abi)))
+    if (failed(buildEntryPoint(k, t)))
       return failure();
   return success();
 }

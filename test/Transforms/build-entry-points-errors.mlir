@@ -18,7 +18,7 @@ kdsl.kernel @not_lowered(%a: !kdsl.array<i32, 1>) attributes {arg_names = ["a"]}
 
 // Built for the other target: rebuilt, each value of its entry point in
 // place; a literal that is none is an error.
-kdsl.kernel @other_target() attributes {arg_names = [], kdsl.entry_point = {comment = "", params = [["kdsl_launch", "launch"]], specifiers = [], symbol = "other_target_cuda_kernel_forward", target = "cuda", unused = []}} {
+kdsl.kernel @other_target() attributes {arg_names = [], kdsl.entry_point = #kdsl.entry_point<cuda "other_target_cuda_kernel_forward">} {
   %0 = emitc.literal "launch.total" : i64
   // PASS: build-entry-points-errors.mlir:[[# @LINE + 1]]:8: error: 'emitc.literal' op is not a value of the entry point kdsl-build-entry-points built
   %1 = emitc.literal "warpSize" : i64
@@ -27,50 +27,64 @@ kdsl.kernel @other_target() attributes {arg_names = [], kdsl.entry_point = {comm
 
 // -----
 
-// expected-error @+1 {{'kdsl.entry_point' must be a dictionary}}
-kdsl.kernel @not_dict() attributes {arg_names = [], kdsl.entry_point = 1} {
+// expected-error @+1 {{'kdsl.entry_point' is a #kdsl.entry_point on a kdsl.kernel}}
+kdsl.kernel @not_entry_point() attributes {arg_names = [], kdsl.entry_point = 1} {
   kdsl.return
 }
 
 // -----
 
-// expected-error @+1 {{'kdsl.entry_point' has target 'ptx'; expected 'cpp' or 'cuda'}}
-kdsl.kernel @bad_target() attributes {arg_names = [], kdsl.entry_point = {comment = "", params = [], specifiers = [], symbol = "s", target = "ptx", unused = []}} {
+// expected-error @+1 {{expected the target 'cpp' or 'cuda', got 'ptx'}}
+kdsl.kernel @bad_target() attributes {arg_names = [], kdsl.entry_point = #kdsl.entry_point<ptx "s">} {
   kdsl.return
 }
 
 // -----
 
-// expected-error @+1 {{'kdsl.entry_point' needs the strings 'target', 'comment' and 'symbol'}}
-kdsl.kernel @no_symbol() attributes {arg_names = [], kdsl.entry_point = {comment = "", params = [], specifiers = [], target = "cpp", unused = []}} {
+// expected-error @+1 {{an entry point needs a symbol}}
+kdsl.kernel @no_symbol() attributes {arg_names = [], kdsl.entry_point = #kdsl.entry_point<cpp "">} {
   kdsl.return
 }
 
 // -----
 
-// expected-error @+1 {{'kdsl.entry_point' needs 'params', a list of [C type, name] pairs}}
-kdsl.kernel @bad_params() attributes {arg_names = [], kdsl.entry_point = {comment = "", params = [["int64_t"]], specifiers = [], symbol = "s", target = "cpp", unused = []}} {
+// expected-error @+1 {{launch bounds are 1 or 2 positive numbers, on a CUDA C entry point}}
+kdsl.kernel @cpu_bounds() attributes {arg_names = [], kdsl.entry_point = #kdsl.entry_point<cpp "s", launch_bounds = [128]>} {
   kdsl.return
 }
 
 // -----
 
-// expected-error @+1 {{'kdsl.entry_point' reads the arguments from 'argv', which is no parameter}}
-kdsl.kernel @bad_args_from() attributes {arg_names = [], kdsl.entry_point = {args_from = "argv", comment = "", params = [["void **", "args"]], specifiers = [], symbol = "s", target = "cpp", unused = []}} {
+// expected-error @+1 {{launch bounds are 1 or 2 positive numbers, on a CUDA C entry point}}
+kdsl.kernel @zero_bounds() attributes {arg_names = [], kdsl.entry_point = #kdsl.entry_point<cuda "s", launch_bounds = [0]>} {
   kdsl.return
 }
 
 // -----
 
-// expected-error @+1 {{'kdsl.entry_point' lists 'dims' as unused, which is no parameter}}
-kdsl.kernel @bad_unused() attributes {arg_names = [], kdsl.entry_point = {comment = "", params = [["kdsl_launch", "launch"]], specifiers = [], symbol = "s", target = "cuda", unused = ["dims"]}} {
+// expected-error @+1 {{'dims' is no parameter of the cuda entry points}}
+kdsl.kernel @bad_unused() attributes {arg_names = [], kdsl.entry_point = #kdsl.entry_point<cuda "s", unused = [dims]>} {
   kdsl.return
 }
 
 // -----
 
-// expected-error @+1 {{'kdsl.entry_point' is only valid on a kdsl.kernel}}
-func.func @on_func() attributes {kdsl.entry_point = {}} {
+// expected-error @+1 {{an unused parameter is listed twice or is no parameter}}
+kdsl.kernel @unused_twice() attributes {arg_names = [], kdsl.entry_point = #kdsl.entry_point<cpp "s", unused = [args, args]>} {
+  kdsl.return
+}
+
+// -----
+
+// expected-error @+1 {{expected 'launch_bounds' or 'unused', got 'params'}}
+kdsl.kernel @bad_key() attributes {arg_names = [], kdsl.entry_point = #kdsl.entry_point<cpp "s", params = []>} {
+  kdsl.return
+}
+
+// -----
+
+// expected-error @+1 {{'kdsl.entry_point' is a #kdsl.entry_point on a kdsl.kernel}}
+func.func @on_func() attributes {kdsl.entry_point = #kdsl.entry_point<cpp "s">} {
   return
 }
 

@@ -5,6 +5,9 @@
 // Built for one target, then for the other: the same as for the other alone.
 // RUN: kdsl-opt %s --kdsl-prepare-emission=target=cpp --kdsl-build-entry-points=target=cuda | FileCheck %s --check-prefix=CUDA
 // RUN: kdsl-opt %s --kdsl-prepare-emission=target=cuda --kdsl-build-entry-points=target=cpp | FileCheck %s --check-prefix=CPP
+// The attributes print as they parse.
+// RUN: kdsl-opt %s --kdsl-prepare-emission=target=cpp | kdsl-opt | FileCheck %s --check-prefix=CPP
+// RUN: kdsl-opt %s --kdsl-prepare-emission=target=cuda | kdsl-opt | FileCheck %s --check-prefix=CUDA
 // What the printer makes of it.
 // RUN: kdsl-translate %s --emit=cpp | FileCheck %s --check-prefix=CPPTEXT
 // RUN: kdsl-translate %s --emit=cuda | FileCheck %s --check-prefix=CUDATEXT
@@ -16,9 +19,7 @@
 
 // CPP-LABEL: kdsl.kernel @k2(
 // CPP-SAME: %[[A:.*]]: !kdsl.array<f32, 2>
-// CPP-SAME: kdsl.entry_point = {args_from = "args", asm_label, comment = "thread indices [begin, end) of the launch grid",
-// CPP-SAME: params = {{\[}}["const int64_t *", "dims"], ["int64_t", "begin"], ["int64_t", "end"], ["void **", "args"]],
-// CPP-SAME: specifiers = ["extern \22C\22", "void"], symbol = "k2_cpu_forward", target = "cpp", unused = []}
+// CPP-SAME: kdsl.entry_point = #kdsl.entry_point<cpp "k2_cpu_forward">
 // CPP: %[[BEGIN:.*]] = emitc.literal "begin" : i64
 // CPP-NEXT: %[[END:.*]] = emitc.literal "end" : i64
 // CPP-NEXT: %[[ONE:.*]] = arith.constant 1 : i64
@@ -33,9 +34,7 @@
 // CPP-NEXT: kdsl.return
 
 // CUDA-LABEL: kdsl.kernel @k2(
-// CUDA-SAME: kdsl.entry_point = {comment = "a grid-stride loop over launch.total threads",
-// CUDA-SAME: params = {{\[}}["kdsl_launch", "launch"]],
-// CUDA-SAME: specifiers = ["extern \22C\22", "__global__", "void", "__launch_bounds__(128)"], symbol = "k2_cuda_kernel_forward", target = "cuda", unused = []}
+// CUDA-SAME: kdsl.entry_point = #kdsl.entry_point<cuda "k2_cuda_kernel_forward", launch_bounds = [128]>
 // CUDA: %[[BEGIN:.*]] = emitc.literal "(int64_t)blockIdx.x * blockDim.x + threadIdx.x" : i64
 // CUDA-NEXT: %[[END:.*]] = emitc.literal "launch.total" : i64
 // CUDA-NEXT: %[[STEP:.*]] = emitc.literal "(int64_t)blockDim.x * gridDim.x" : i64
@@ -67,10 +66,10 @@ kdsl.kernel @k2(%a: !kdsl.array<f32, 2>) attributes {arg_names = ["a"], options 
 
 // A body left without effects reads no parameter: each is cast to void.
 // CPP-LABEL: kdsl.kernel @empty(
-// CPP-SAME: unused = ["dims", "begin", "end"]}
+// CPP-SAME: kdsl.entry_point = #kdsl.entry_point<cpp "empty_cpu_forward", unused = [dims, begin, end]>}
 // CPP-NEXT: kdsl.return
 // CUDA-LABEL: kdsl.kernel @empty(
-// CUDA-SAME: unused = ["launch"]}
+// CUDA-SAME: kdsl.entry_point = #kdsl.entry_point<cuda "empty_cuda_kernel_forward", unused = [launch]>}
 // CPPTEXT-LABEL: extern "C" void empty_cpu_forward(
 // CPPTEXT-NEXT: {{\[\[}}maybe_unused]] const int32_t n = kdsl::read_arg<int32_t>(args[0]);
 // CPPTEXT-NEXT: (void)dims;
@@ -88,7 +87,7 @@ kdsl.kernel @empty(%n: i32) attributes {arg_names = ["n"]} {
 // A 1-d launch: the flat index is the thread id, `tid` where the source
 // names it not; no extents, and on the CPU no arguments.
 // CPP-LABEL: kdsl.kernel @one()
-// CPP-SAME: unused = ["args", "dims"]}
+// CPP-SAME: kdsl.entry_point = #kdsl.entry_point<cpp "one_cpu_forward", unused = [args, dims]>}
 // CPP: arith.trunci %{{.*}} overflow<nsw, nuw> {kdsl.thread_coord = "tid"} : i64 to i32
 // CPP: } {kdsl.grid_loop}
 // CPPTEXT-LABEL: extern "C" void one_cpu_forward(

@@ -2,26 +2,22 @@
 //
 // kdsl-build-entry-points (the last step of kdsl-prepare-emission{target=...})
 // writes into the IR what the C++/CUDA C printer used to decide: each
-// kernel's entry point (kEntryPointAttrName, a dictionary read through
-// EntryPoint), the thread range and launch extents as `emitc.literal` values
-// of the entry point's parameters, the loop over threads (kGridLoopAttrName)
-// and the split of its index into the thread coordinates
-// (kThreadSplitAttrName, kThreadCoordAttrName). The kdsl dialect verifies the
-// four attributes (KdslDialect::verifyOperationAttribute).
+// kernel's entry point (kEntryPointAttrName, a #kdsl.entry_point attribute
+// whose target fixes the ABI, EntryAbi), the thread range and launch extents
+// as `emitc.literal` values of the entry point's parameters, the loop over
+// threads (kGridLoopAttrName) and the split of its index into the thread
+// coordinates (kThreadSplitAttrName, kThreadCoordAttrName). The kdsl dialect
+// verifies the four attributes (KdslDialect::verifyOperationAttribute).
 //
 //===----------------------------------------------------------------------===//
 #ifndef KDSL_DIALECT_ENTRYPOINTS_H
 #define KDSL_DIALECT_ENTRYPOINTS_H
 
-#include "mlir/IR/BuiltinAttributes.h"
-#include "mlir/IR/Operation.h"
-#include "llvm/ADT/SmallVector.h"
-
-#include <string>
+#include "kdsl/Dialect/Kdsl.h"
 
 namespace kdsl {
 
-/// On a kdsl.kernel: its entry point (EntryPoint).
+/// On a kdsl.kernel: its entry point (#kdsl.entry_point, EntryPointAttr).
 constexpr llvm::StringLiteral kEntryPointAttrName = "kdsl.entry_point";
 /// On the scf.for a kernel runs its body in: the loop over its threads.
 constexpr llvm::StringLiteral kGridLoopAttrName = "kdsl.grid_loop";
@@ -32,32 +28,38 @@ constexpr llvm::StringLiteral kThreadSplitAttrName = "kdsl.thread_split";
 /// where the source gives none (`tid`, `i`, `j`, ...).
 constexpr llvm::StringLiteral kThreadCoordAttrName = "kdsl.thread_coord";
 
-/// A kernel's entry point, as its kdsl.entry_point dictionary holds it:
-///
-///   target     "cpp" or "cuda": the emitter it is built for
-///   comment    the text of the `// kernel <k>: ...` line above it
-///   specifiers what precedes its name (`extern "C"`, `void`, ...)
-///   symbol     its symbol (the printer mangles names beyond ASCII)
-///   params     the ABI's parameters, [C type, name] each
-///   args_from  (optional) the `void **` parameter the kernel's arguments are
-///              read from (`kdsl::read_arg<T>(args[i])`); without it they
-///              follow the parameters, by value
-///   asm_label  (unit, optional) a mangled name keeps the symbol with an
-///              `__asm__` label
-///   unused     the parameters nothing reads, in the order the printer
-///              casts them to void
-struct EntryPoint {
-  std::string target, comment, symbol, argsFrom;
-  llvm::SmallVector<std::string> specifiers;
-  llvm::SmallVector<std::pair<std::string, std::string>> params;
-  llvm::SmallVector<std::string> unused;
-  bool asmLabel = false;
-
-  mlir::DictionaryAttr toAttr(mlir::MLIRContext *ctx) const;
-  /// The entry point `attr` describes, or an error on `op` when it is not a
-  /// well-formed kdsl.entry_point dictionary.
-  static mlir::FailureOr<EntryPoint> fromAttr(mlir::Operation *op, mlir::Attribute attr);
+/// One parameter of an ABI: its C type and name.
+struct EntryParam {
+  llvm::StringLiteral type, name;
 };
+
+/// What a target's ABI fixes for every entry point (docs/architecture.md):
+///
+///   comment    the text of the `// kernel <k>: ...` line above it
+///   specifiers what precedes its name (`extern "C"`, `void`, ...), before
+///              the kernel's own launch bounds
+///   params     the ABI's parameters
+///   argsFrom   the `void **` parameter the kernel's arguments are read from
+///              (`kdsl::read_arg<T>(args[i])`); empty: they follow the
+///              parameters, by value
+///   asmLabel   a mangled name keeps the symbol with an `__asm__` label
+///   begin, end, step, dims
+///              how the body spells the thread range (an empty step: the
+///              constant 1) and the launch extents (`dims[d]`)
+struct EntryAbi {
+  llvm::StringLiteral comment;
+  llvm::ArrayRef<llvm::StringLiteral> specifiers;
+  llvm::ArrayRef<EntryParam> params;
+  llvm::StringLiteral argsFrom;
+  bool asmLabel;
+  llvm::StringLiteral begin, end, step, dims;
+
+  /// The index of the parameter called `name`, if there is one.
+  std::optional<unsigned> paramIndex(llvm::StringRef name) const;
+};
+
+/// The ABI of the C++ or the CUDA C entry points.
+const EntryAbi &entryAbi(EntryTarget target);
 
 /// Verifies one of the four attributes above on `op` (the dialect's
 /// verifyOperationAttribute); other kdsl.* attributes pass.

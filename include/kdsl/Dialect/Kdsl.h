@@ -1,4 +1,4 @@
-//===- Kdsl.h - the kdsl dialect: types, ops -------------------*- C++ -*-===//
+//===- Kdsl.h - the kdsl dialect: types, attributes, ops ------*- C++ -*-===//
 #ifndef KDSL_DIALECT_KDSL_H
 #define KDSL_DIALECT_KDSL_H
 
@@ -19,6 +19,9 @@
 
 #include "kdsl/KdslDialect.h.inc"
 #include "kdsl/KdslEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "kdsl/KdslAttrs.h.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "kdsl/KdslTypes.h.inc"

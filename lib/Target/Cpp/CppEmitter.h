@@ -151,7 +151,7 @@ private:
   /// The entry point `e` (the kernel's kdsl.entry_point) and its arguments'
   /// locals, up to the body (the launch values and the loop over threads)
   /// left open.
-  void emitKernelHeader(KernelOp k, const EntryPoint &e);
+  void emitKernelHeader(KernelOp k, EntryPointAttr e);
   /// Declares the storage of every kdsl.local_array in `root`.
   void declareLocalArrays(mlir::Operation *root);
 

@@ -101,66 +101,69 @@ void CppEmitter::declareLocalArrays(Operation *root) {
   });
 }
 
-/// The entry point the kernel's kdsl.entry_point describes (built by
+/// The entry point the kernel's #kdsl.entry_point describes (built by
 /// kdsl-build-entry-points), and its arguments' locals, up to the body left
 /// open.
-void CppEmitter::emitKernelHeader(KernelOp k, const EntryPoint &e) {
+void CppEmitter::emitKernelHeader(KernelOp k, EntryPointAttr e) {
+  const EntryAbi &abi = entryAbi(e.getTarget());
   Block &body = k.getBody().front();
-  line() << "// kernel " << k.getSymName() << ": " << e.comment << "\n";
-  std::string mangled = mangleName(e.symbol), specifiers;
-  for (const std::string &s : e.specifiers)
-    specifiers += s + " ";
+  line() << "// kernel " << k.getSymName() << ": " << abi.comment << "\n";
+  std::string mangled = mangleName(e.getSymbol()), specifiers;
+  for (StringRef s : abi.specifiers)
+    specifiers += (s + " ").str();
+  if (ArrayRef<int64_t> lb = e.getLaunchBounds(); !lb.empty())
+    specifiers += "__launch_bounds__(" + std::to_string(lb[0]) +
+                  (lb.size() > 1 ? ", " + std::to_string(lb[1]) : "") + ") ";
   // C parameter declarations: `int64_t begin`, `void **args`.
   auto declarator = [](StringRef type, StringRef name) {
-    return (type + (type.ends_with("*") || name.empty() ? "" : " ") + name).str();
+    return (type + (type.ends_with("*") ? "" : " ") + name).str();
   };
   // A mangled C++ identifier keeps the symbol with an asm label.
-  if (e.asmLabel && mangled != e.symbol) {
+  if (abi.asmLabel && mangled != e.getSymbol()) {
     line() << specifiers << mangled << "(";
-    for (auto [i, p] : llvm::enumerate(e.params))
-      os << (i ? ", " : "") << p.first;
-    os << ") __asm__(\"" << e.symbol << "\");\n";
+    for (auto [i, p] : llvm::enumerate(abi.params))
+      os << (i ? ", " : "") << p.type;
+    os << ") __asm__(\"" << e.getSymbol() << "\");\n";
   }
   line() << specifiers << mangled << "(";
-  for (auto [i, p] : llvm::enumerate(e.params)) {
-    os << (i ? ", " : "") << declarator(p.first, p.second);
-    usedNames.insert(p.second);
+  for (auto [i, p] : llvm::enumerate(abi.params)) {
+    os << (i ? ", " : "") << declarator(p.type, p.name);
+    usedNames.insert(p.name.str());
   }
   for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
     bindArgument(arg, cast<StringAttr>(k.getArgNames()[i]).getValue());
     arrayNames[arg] = cast<StringAttr>(k.getArgNames()[i]).getValue().str();
-    if (e.argsFrom.empty())
+    if (abi.argsFrom.empty())
       os << ", " << unusedPrefix(arg) << typeName(arg.getType()) << " " << name(arg);
   }
   os << ") {\n";
-  if (!e.argsFrom.empty())
+  if (!abi.argsFrom.empty())
     for (auto [i, arg] : llvm::enumerate(body.getArguments()))
       line() << "  " << unusedPrefix(arg) << "const " << typeName(arg.getType()) << " " << name(arg)
-             << " = kdsl::read_arg<" << typeName(arg.getType()) << ">(" << e.argsFrom << "[" << i
+             << " = kdsl::read_arg<" << typeName(arg.getType()) << ">(" << abi.argsFrom << "[" << i
              << "]);\n";
-  for (const std::string &u : e.unused)
-    line() << "  (void)" << u << ";\n";
+  for (unsigned u : e.getUnused())
+    line() << "  (void)" << abi.params[u].name << ";\n";
 }
 
 LogicalResult CppEmitter::emitKernel(KernelOp k) {
   Attribute entry = k->getAttr(kEntryPointAttrName);
-  const char *target = options.target == CppEmitOptions::Target::Cuda ? "cuda" : "cpp";
+  bool cuda = options.target == CppEmitOptions::Target::Cuda;
+  EntryTarget target = cuda ? EntryTarget::cuda : EntryTarget::cpp;
   if (!entry)
     return k.emitOpError("the C++/CUDA C emitters print the entry points kdsl-build-entry-points "
                          "builds: run kdsl-prepare-emission{target=")
-           << target << "} first";
-  FailureOr<EntryPoint> e = EntryPoint::fromAttr(k, entry);
-  if (failed(e))
-    return failure();
-  if (e->target != target)
+           << stringifyEntryTarget(target) << "} first";
+  // The dialect's verifier checked that it is a #kdsl.entry_point.
+  auto e = cast<EntryPointAttr>(entry);
+  if (e.getTarget() != target)
     return k.emitOpError("has the entry point of target '")
-           << e->target << "', not of the "
-           << (options.target == CppEmitOptions::Target::Cuda ? "CUDA C" : "C++") << " emitter's ('"
-           << target << "')";
+           << stringifyEntryTarget(e.getTarget()) << "', not of the " << (cuda ? "CUDA C" : "C++")
+           << " emitter's ('" << stringifyEntryTarget(target) << "')";
   resetNames(k);
   currentOwner = k.getSymName().str();
   threadExpr = "-1";
-  emitKernelHeader(k, *e);
+  emitKernelHeader(k, e);
   ++indent;
   if (failed(emitBlock(k.getBody().front())))
     return failure();
