@@ -30,10 +30,14 @@ def Kdsl_Dialect : Dialect {
     order, used only through the `kdsl.quat_*` operations.
   }];
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
   // Folded kdsl ops (kdsl.component_index) become arith.constant.
   let hasConstantMaterializer = 1;
+  // The attributes kdsl-build-entry-points writes (kdsl/Dialect/EntryPoints.h).
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerTypes();
+    void registerAttributes();
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

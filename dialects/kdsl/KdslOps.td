@@ -5,6 +5,7 @@
 
 include "KdslBase.td"
 include "KdslTypes.td"
+include "KdslAttrs.td"
 include "mlir/Interfaces/FunctionInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"

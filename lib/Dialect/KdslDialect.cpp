@@ -1,8 +1,10 @@
 //===- KdslDialect.cpp - kdsl dialect registration -----------------------===//
+#include "kdsl/Dialect/EntryPoints.h"
 #include "kdsl/Dialect/Kdsl.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -40,6 +42,7 @@ struct KdslOpAsmInterface : public OpAsmDialectInterface {
 
 void KdslDialect::initialize() {
   registerTypes();
+  registerAttributes();
   addInterfaces<KdslOpAsmInterface, KdslInlinerInterface>();
   addOperations<
 #define GET_OP_LIST
@@ -54,10 +57,14 @@ Operation *KdslDialect::materializeConstant(OpBuilder &builder, Attribute value,
   return arith::ConstantOp::create(builder, loc, type, cast<TypedAttr>(value));
 }
 
+LogicalResult KdslDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
+  return verifyEntryPointAttribute(op, attr);
+}
+
 void kdsl::registerKdslDialects(DialectRegistry &registry) {
   func::registerInlinerExtension(registry);
   registerPureCallModel(registry);
   registry.insert<KdslDialect, arith::ArithDialect, math::MathDialect, scf::SCFDialect,
                   vector::VectorDialect, func::FuncDialect, ub::UBDialect, memref::MemRefDialect,
-                  LLVM::LLVMDialect>();
+                  LLVM::LLVMDialect, emitc::EmitCDialect>();
 }

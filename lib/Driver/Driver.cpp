@@ -205,7 +205,8 @@ static llvm::Error emitSource(ModuleOp module, const CompileOptions &options,
   llvm::raw_string_ostream os(result.text);
   // Both report their diagnostics through the context.
   if (failed(prepareForEmission(
-          module, [&](PassManager &pm) { return configurePassManager(pm, options.timing); })) ||
+          module, options.target == Target::Cuda ? "cuda" : "cpp",
+          [&](PassManager &pm) { return configurePassManager(pm, options.timing); })) ||
       failed(emitCpp(module, os, cppOptions)))
     return reported();
   if (options.standaloneHost)

@@ -46,7 +46,7 @@ llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithCpp(mlir::ModuleOp m
     llvm::function_ref<mlir::LogicalResult(mlir::PassManager &)> configure;
     if (options.configurePassManager)
       configure = options.configurePassManager;
-    if (mlir::failed(prepareForEmission(module, configure)) ||
+    if (mlir::failed(prepareForEmission(module, "cpp", configure)) ||
         mlir::failed(emitCpp(module, sourceOs, emitOptions)))
       return diagnostics.failure("C++ emission");
   }

@@ -99,7 +99,7 @@ void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions
   pm.addPass(createGpuModuleToPtx(ptx));
 }
 
-void kdsl::buildPrepareEmissionPipeline(OpPassManager &pm) {
+void kdsl::buildPrepareEmissionPipeline(OpPassManager &pm, const PrepareEmissionOptions &options) {
   pm.addPass(createLowerTiles());
   // Array indices proven non-negative skip the adjustment of negative ones.
   pm.addPass(createIndexFacts());
@@ -111,14 +111,19 @@ void kdsl::buildPrepareEmissionPipeline(OpPassManager &pm) {
   pm.addPass(createEraseUnusedAdjointFuncs());
   // After both: a brace initializer per vector built from elements.
   pm.addPass(createInsertChainsToElements());
+  // Last: the entry points and the thread mapping the printer prints.
+  if (!options.target.empty())
+    pm.addPass(createBuildEntryPoints(BuildEntryPointsOptions{options.target}));
 }
 
-LogicalResult kdsl::prepareForEmission(ModuleOp module,
+LogicalResult kdsl::prepareForEmission(ModuleOp module, StringRef target,
                                        llvm::function_ref<LogicalResult(PassManager &)> configure) {
   PassManager pm(module.getContext());
   if (configure && failed(configure(pm)))
     return failure();
-  buildPrepareEmissionPipeline(pm);
+  PrepareEmissionOptions options;
+  options.target = target.str();
+  buildPrepareEmissionPipeline(pm, options);
   return pm.run(module);
 }
 
@@ -147,9 +152,9 @@ void kdsl::registerKdslPassesAndPipelines() {
       [](llvm::function_ref<void(const detail::PassOptions &)> optionsHandler) {
         optionsHandler(NvvmPipelineOptions());
       });
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<PrepareEmissionOptions>(
       "kdsl-prepare-emission",
-      "Lower the launch, canonicalize and CSE before the C++/CUDA C emitters (kdsl-translate "
-      "runs it first)",
+      "Lower the launch, canonicalize and CSE before the C++/CUDA C emitters, and with a target "
+      "build its entry points (kdsl-translate runs it first)",
       buildPrepareEmissionPipeline);
 }

@@ -1,4 +1,4 @@
-//===- Kdsl.h - the kdsl dialect: types, ops -------------------*- C++ -*-===//
+//===- Kdsl.h - the kdsl dialect: types, attributes, ops ------*- C++ -*-===//
 #ifndef KDSL_DIALECT_KDSL_H
 #define KDSL_DIALECT_KDSL_H
 
@@ -19,6 +19,9 @@
 
 #include "kdsl/KdslDialect.h.inc"
 #include "kdsl/KdslEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "kdsl/KdslAttrs.h.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "kdsl/KdslTypes.h.inc"
@@ -45,7 +48,8 @@ std::string entryPointName(KernelOp k, llvm::StringRef target);
 /// writes an array it holds (kdsl.store / kdsl.atomic).
 llvm::SmallVector<bool> writtenArguments(KernelOp k);
 
-/// Registers kdsl and every upstream dialect that front-end output uses.
+/// Registers kdsl and every upstream dialect that front-end output uses, and
+/// emitc (the entry points kdsl-prepare-emission{target=...} builds).
 void registerKdslDialects(mlir::DialectRegistry &registry);
 
 /// func.call's MemoryEffectOpInterface: none with `kdsl.pure`, all others

@@ -27,10 +27,11 @@ struct CppEmitOptions {
   /// alone, to be compiled after cppPrelude() (kdsl-synth stores it once).
   bool prelude = true;
 };
-/// Emits `module` as it is; callers run kdsl-prepare-emission
+/// Emits `module` as it is; callers run kdsl-prepare-emission{target=...}
 /// (kdsl::prepareForEmission, include/kdsl/Transforms/Passes.h) first: the
-/// kernels must have the launch kdsl-lower-launch builds (an error names the
-/// pass otherwise), and the text is the folded, CSE'd one kdsl-translate prints.
+/// kernels must have the entry points kdsl-build-entry-points builds for
+/// `options.target` (an error names the pipeline otherwise), and the text is
+/// the folded, CSE'd one kdsl-translate prints.
 mlir::LogicalResult emitCpp(mlir::ModuleOp module, llvm::raw_ostream &os,
                             const CppEmitOptions &options = {});
 

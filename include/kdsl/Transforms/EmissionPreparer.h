@@ -5,7 +5,8 @@
 // modules in one MLIRContext (kdsl-synth). Building the pass manager freezes
 // the canonicalization patterns of every loaded dialect; on kdsl-synth's
 // samples that cost more than canonicalizing the sample itself (0.5 of 1.3 ms
-// per sample, kdsl-bench-synth-codegen).
+// per sample, kdsl-bench-synth-codegen). It runs the part both emitters share
+// (no target): kdsl::buildEntryPoints then builds each emitter's entry points.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KDSL_TRANSFORMS_EMISSIONPREPARER_H

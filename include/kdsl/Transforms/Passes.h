@@ -3,6 +3,7 @@
 #define KDSL_TRANSFORMS_PASSES_H
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -137,18 +138,33 @@ canonicalizationPatterns(mlir::MLIRContext *ctx);
 /// ...and createCanonicalizerPass()'s driver settings.
 mlir::GreedyRewriteConfig canonicalizerConfig();
 
+struct PrepareEmissionOptions : public mlir::PassPipelineOptions<PrepareEmissionOptions> {
+  Option<std::string> target{
+      *this, "target",
+      llvm::cl::desc("cpp or cuda: end with kdsl-build-entry-points for that emitter; empty: "
+                     "the part both emitters share"),
+      llvm::cl::init("")};
+};
+
 /// The preparation of the C++/CUDA C emitters (kdsl-prepare-emission):
-/// kdsl-lower-launch (the emitters map its launch ops), then canonicalization
-/// and CSE, as the CPU and GPU pipelines do after outlining.
+/// kdsl-lower-launch, then canonicalization and CSE, as the CPU and GPU
+/// pipelines do after outlining, and with a target kdsl-build-entry-points
+/// (the entry points and the thread mapping, in the IR the printer prints).
 /// It folds and drops dead values and unused loop results; it does not change
 /// floating-point results. The emitters translate the module as they get it.
-void buildPrepareEmissionPipeline(mlir::OpPassManager &pm);
+void buildPrepareEmissionPipeline(mlir::OpPassManager &pm,
+                                  const PrepareEmissionOptions &options = {});
 
-/// Runs kdsl-prepare-emission on `module` in place; `configure` (optional)
-/// applies a tool's pass-manager options (timing, IR printing).
+/// Runs kdsl-prepare-emission{target=`target`} on `module` in place;
+/// `configure` (optional) applies a tool's pass-manager options (timing, IR
+/// printing).
 llvm::LogicalResult
-prepareForEmission(mlir::ModuleOp module,
+prepareForEmission(mlir::ModuleOp module, llvm::StringRef target,
                    llvm::function_ref<llvm::LogicalResult(mlir::PassManager &)> configure = {});
+
+/// kdsl-build-entry-points{target=`target`} on `module` without a pass
+/// manager, for a module prepared once for both emitters (kdsl-synth).
+llvm::LogicalResult buildEntryPoints(mlir::ModuleOp module, llvm::StringRef target);
 
 /// Registers every kdsl pass and the named pipelines (kdsl-lower-to-cpu,
 /// kdsl-lower-to-nvvm, kdsl-prepare-emission).

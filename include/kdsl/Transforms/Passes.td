@@ -204,6 +204,57 @@ def LowerLaunch : Pass<"kdsl-lower-launch", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
+def BuildEntryPoints : Pass<"kdsl-build-entry-points", "mlir::ModuleOp"> {
+  let summary = "Build each kernel's C++ or CUDA C entry point in the IR, for the printer";
+  let description = [{
+    The last step of `kdsl-prepare-emission{target=cpp|cuda}`, as CIRCT's
+    PrepareForEmission is ExportVerilog's: it writes into the IR what the
+    C++/CUDA C printer (lib/Target/Cpp) would otherwise decide, so that the
+    printer prints what the IR says (kdsl/Dialect/EntryPoints.h). It takes
+    the launch `kdsl-lower-launch` built, after canonicalization and CSE:
+
+    - the kernel gets its entry point, `kdsl.entry_point = {target, comment,
+      specifiers, symbol, params, args_from, asm_label, unused}`: the
+      signature of the CPU ABI (`<k>_cpu_forward(const int64_t *dims,
+      int64_t begin, int64_t end, void **args)`, the arguments read from
+      `args`) or of the GPU ABI (`__global__ <k>_cuda_kernel_forward(kdsl_launch
+      launch, arguments by value)`, `__launch_bounds__` from the kernel's
+      options), and the parameters nothing reads;
+    - `kdsl.thread_range` becomes `emitc.literal`s of those parameters: `begin`,
+      `end` and the constant 1 (CPU), `(int64_t)blockIdx.x * blockDim.x +
+      threadIdx.x`, `launch.total`, `(int64_t)blockDim.x * gridDim.x` (CUDA);
+      `kdsl.launch_dim d` becomes `dims[d]` / `launch.dims[d]`;
+    - the loop over threads is marked `kdsl.grid_loop`, the `arith.remsi` /
+      `arith.divsi` splitting its index over the extents `kdsl.thread_split`
+      (printed inline), and the `arith.trunci` of each thread coordinate
+      `kdsl.thread_coord = "<name>"` (its name where the source gives none:
+      `tid`, or `i`, `j`, `k`, `l`).
+
+    ```mlir
+    kdsl.kernel @k(%a: !kdsl.array<f32, 1>) attributes {arg_names = ["a"],
+        kdsl.entry_point = {target = "cpp", symbol = "k_cpu_forward", ...}} {
+      %begin = emitc.literal "begin" : i64
+      %end = emitc.literal "end" : i64
+      %c1 = arith.constant 1 : i64
+      scf.for %t = %begin to %end step %c1 : i64 {
+        %i = arith.trunci %t overflow<nsw, nuw> {kdsl.thread_coord = "tid"} : i64 to i32
+        ...
+      } {kdsl.grid_loop}
+      kdsl.return
+    }
+    ```
+
+    A kernel whose launch is not lowered (a `kdsl.tid` left) is an error; one
+    built already for the same target is left alone, one built for the other
+    target is rebuilt in place (each literal's text says which value it is;
+    kdsl-synth emits one prepared module as C++, then as CUDA C).
+    `kdsl.block_dim` stays (the printer spells it).
+  }];
+  let options = [Option<"target", "target", "std::string", "\"cpp\"",
+                        "The emitter: cpp (the CPU ABI) or cuda (the GPU ABI)">];
+  let dependentDialects = ["mlir::emitc::EmitCDialect", "mlir::arith::ArithDialect"];
+}
+
 def OutlineCpuKernels : Pass<"kdsl-outline-cpu-kernels", "mlir::ModuleOp"> {
   let summary = "Turn each kdsl.kernel into a CPU entry point running a range of the launch grid";
   let description = [{

@@ -104,9 +104,12 @@ OwningOpRef<ModuleOp> withKernels(ModuleOp module, llvm::function_ref<bool(Kerne
 
 bool isAdjoint(KernelOp k) { return adjointOf(k).has_value(); }
 
-/// C++ or CUDA C of `module` (prepared for emission), without the prelude.
+/// C++ or CUDA C of `module` (prepared for both emitters: its entry points
+/// are built here, or rebuilt for the other target), without the prelude.
 LogicalResult emitText(ModuleOp module, bool cuda, std::string &out) {
   StageScope timer(cuda ? Stage::EmitCuda : Stage::EmitCpp);
+  if (failed(buildEntryPoints(module, cuda ? "cuda" : "cpp")))
+    return failure();
   llvm::raw_string_ostream os(out);
   CppEmitOptions options;
   options.target = cuda ? CppEmitOptions::Target::Cuda : CppEmitOptions::Target::Cpp;
@@ -279,6 +282,8 @@ Prepared prepare(const Program &p, uint64_t seed, uint64_t index, unsigned attem
           f.setPrivate();
         }
   }
+  // Each emitter's entry points are built into the modules (emitText): the
+  // C++'s, then the CUDA C's in their place.
   for (bool cuda : {false, true}) {
     if (cuda ? !options.cuda : !options.cpp)
       continue;

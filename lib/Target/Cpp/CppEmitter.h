@@ -12,13 +12,14 @@
 //   EmitCppSpellings.cpp   the table of ops spelled as one C++ call or operator
 //   EmitCppStmt.cpp        statements: blocks, comments, memory, calls, asserts
 //   EmitCppControlFlow.cpp scf.if / scf.for / scf.while / memref.alloca_scope
-//   EmitCppLaunch.cpp      the launch kdsl-lower-launch built: thread range,
-//                          extents, the loop over threads, the thread ids
+//   EmitCppLaunch.cpp      the launch kdsl-build-entry-points left: the entry
+//                          point's values, the loop over threads, the thread ids
 //
 //===----------------------------------------------------------------------===//
 #ifndef KDSL_LIB_TARGET_CPP_CPPEMITTER_H
 #define KDSL_LIB_TARGET_CPP_CPPEMITTER_H
 
+#include "kdsl/Dialect/EntryPoints.h"
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Dialect/SourceNames.h"
 #include "kdsl/Target/Cpp.h"
@@ -55,15 +56,6 @@ std::string braceList(mlir::VectorType vt, llvm::ArrayRef<std::string> elements)
 /// Whether `op` prints anything (constants and the launch's values are
 /// inlined, terminators are printed by their region op).
 bool printsCode(mlir::Operation &op);
-
-/// Whether `loop` is the loop over threads kdsl-lower-launch built: an
-/// scf.for over a kdsl.thread_range, in a kernel (EmitCppLaunch.cpp).
-bool isGridLoop(mlir::scf::ForOp loop);
-/// The launch dimension whose thread coordinate `v` is (the flat index:
-/// 0; `x % dims[d]`: d; `x / dims[d]`: d - 1) when `v` is the loop over
-/// threads' index or a step of its split over the kdsl.launch_dim extents;
-/// -1 for any other value.
-int threadSplitDim(mlir::Value v);
 
 /// How an op that maps 1:1 onto C++ is spelled (EmitCppSpellings.cpp).
 struct OpSpelling {
@@ -111,8 +103,8 @@ private:
   std::string currentOwner; // kernel or func name, for assert reports
   std::string resultStruct; // the result struct of a func returning several values
   std::string threadExpr;   // the flat thread index for bounds reports, or -1
-  /// kdsl.thread_range's values as the loop over threads' header prints
-  /// them (names() has them in parentheses where needed).
+  /// The entry point's values (emitc.literal) as the loop over threads'
+  /// header prints them (names() has them in parentheses where needed).
   llvm::DenseMap<mlir::Value, std::string> loopBounds;
   /// kdsl.local_array storage (wp.zeros), declared at the top of the function
   /// or thread body (declareLocalArrays) so that arrays viewing it may cross
@@ -156,9 +148,10 @@ private:
   mlir::LogicalResult emitStruct(StructType st);
   mlir::LogicalResult emitFunc(mlir::func::FuncOp f);
   mlir::LogicalResult emitKernel(KernelOp k);
-  /// The entry point's signature and its arguments' locals, up to the
-  /// body (the launch ops and the loop over threads) left open.
-  void emitKernelHeader(KernelOp k);
+  /// The entry point `e` (the kernel's kdsl.entry_point) and its arguments'
+  /// locals, up to the body (the launch values and the loop over threads)
+  /// left open.
+  void emitKernelHeader(KernelOp k, EntryPointAttr e);
   /// Declares the storage of every kdsl.local_array in `root`.
   void declareLocalArrays(mlir::Operation *root);
 

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CppEmitter.h"
-#include "kdsl/Dialect/LaunchBounds.h"
+#include "kdsl/Dialect/EntryPoints.h"
 #include "kdsl/Support/Mangle.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -101,82 +101,71 @@ void CppEmitter::declareLocalArrays(Operation *root) {
   });
 }
 
-/// `__launch_bounds__(N[, M]) ` from @wp.kernel(launch_bounds=...), or "".
-static std::string launchBoundsSpec(KernelOp k) {
-  llvm::SmallVector<int64_t, 2> lb = kernelLaunchBounds(k);
-  if (lb.empty())
-    return "";
-  std::string s = "__launch_bounds__(" + std::to_string(lb[0]);
-  if (lb.size() > 1)
-    s += ", " + std::to_string(lb[1]);
-  return s + ") ";
-}
-
-/// The entry point of each ABI (docs/cpu-backend.md, docs/gpu-abi.md); the
-/// body's launch ops name its parameters (EmitCppLaunch.cpp).
-void CppEmitter::emitKernelHeader(KernelOp k) {
+/// The entry point the kernel's #kdsl.entry_point describes (built by
+/// kdsl-build-entry-points), and its arguments' locals, up to the body left
+/// open.
+void CppEmitter::emitKernelHeader(KernelOp k, EntryPointAttr e) {
+  const EntryAbi &abi = entryAbi(e.getTarget());
   Block &body = k.getBody().front();
-  if (options.target == CppEmitOptions::Target::Cuda) {
-    // By-value arguments after the launch bounds; a grid-stride loop covers the launch.
-    line() << "// kernel " << k.getSymName() << ": a grid-stride loop over launch.total threads\n";
-    line() << "extern \"C\" __global__ void " << launchBoundsSpec(k)
-           << mangleName(entryPointName(k, "cuda_kernel")) << "(kdsl_launch launch";
-    usedNames.insert("launch");
-    for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
-      bindArgument(arg, cast<StringAttr>(k.getArgNames()[i]).getValue());
-      arrayNames[arg] = cast<StringAttr>(k.getArgNames()[i]).getValue().str();
-      os << ", " << unusedPrefix(arg) << typeName(arg.getType()) << " " << name(arg);
-    }
-    os << ") {\n";
-    // A body left without effects has no loop over threads.
-    if (body.getOps<ThreadRangeOp>().empty() && body.getOps<LaunchDimOp>().empty())
-      line() << "  (void)launch;\n";
-    return;
+  line() << "// kernel " << k.getSymName() << ": " << abi.comment << "\n";
+  std::string mangled = mangleName(e.getSymbol()), specifiers;
+  for (StringRef s : abi.specifiers)
+    specifiers += (s + " ").str();
+  if (ArrayRef<int64_t> lb = e.getLaunchBounds(); !lb.empty())
+    specifiers += "__launch_bounds__(" + std::to_string(lb[0]) +
+                  (lb.size() > 1 ? ", " + std::to_string(lb[1]) : "") + ") ";
+  // C parameter declarations: `int64_t begin`, `void **args`.
+  auto declarator = [](StringRef type, StringRef name) {
+    return (type + (type.ends_with("*") ? "" : " ") + name).str();
+  };
+  // A mangled C++ identifier keeps the symbol with an asm label.
+  if (abi.asmLabel && mangled != e.getSymbol()) {
+    line() << specifiers << mangled << "(";
+    for (auto [i, p] : llvm::enumerate(abi.params))
+      os << (i ? ", " : "") << p.type;
+    os << ") __asm__(\"" << e.getSymbol() << "\");\n";
   }
-  line() << "// kernel " << k.getSymName() << ": thread indices [begin, end) of the launch grid\n";
-  std::string entry = entryPointName(k, "cpu"), mangled = mangleName(entry);
-  // The CPU ABI symbol stays <kernel>_cpu_forward, as the JIT's (ELF and
-  // LLVM take any name): the C++ identifier is mangled, the symbol given by
-  // an asm label.
-  if (mangled != entry)
-    line() << "extern \"C\" void " << mangled
-           << "(const int64_t *, int64_t, int64_t, void **) __asm__(\"" << entry << "\");\n";
-  line() << "extern \"C\" void " << mangled
-         << "(const int64_t *dims, int64_t begin, int64_t end, void **args) {\n";
-  for (const char *n : {"dims", "begin", "end", "args"})
-    usedNames.insert(n);
+  line() << specifiers << mangled << "(";
+  for (auto [i, p] : llvm::enumerate(abi.params)) {
+    os << (i ? ", " : "") << declarator(p.type, p.name);
+    usedNames.insert(p.name.str());
+  }
   for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
     bindArgument(arg, cast<StringAttr>(k.getArgNames()[i]).getValue());
     arrayNames[arg] = cast<StringAttr>(k.getArgNames()[i]).getValue().str();
-    line() << "  " << unusedPrefix(arg) << "const " << typeName(arg.getType()) << " " << name(arg)
-           << " = kdsl::read_arg<" << typeName(arg.getType()) << ">(args[" << i << "]);\n";
+    if (abi.argsFrom.empty())
+      os << ", " << unusedPrefix(arg) << typeName(arg.getType()) << " " << name(arg);
   }
-  if (body.getNumArguments() == 0)
-    line() << "  (void)args;\n";
-  if (body.getOps<LaunchDimOp>().empty())
-    line() << "  (void)dims;\n";
-  if (body.getOps<ThreadRangeOp>().empty()) {
-    line() << "  (void)begin;\n";
-    line() << "  (void)end;\n";
-  }
+  os << ") {\n";
+  if (!abi.argsFrom.empty())
+    for (auto [i, arg] : llvm::enumerate(body.getArguments()))
+      line() << "  " << unusedPrefix(arg) << "const " << typeName(arg.getType()) << " " << name(arg)
+             << " = kdsl::read_arg<" << typeName(arg.getType()) << ">(" << abi.argsFrom << "[" << i
+             << "]);\n";
+  for (unsigned u : e.getUnused())
+    line() << "  (void)" << abi.params[u].name << ";\n";
 }
 
 LogicalResult CppEmitter::emitKernel(KernelOp k) {
-  Block &body = k.getBody().front();
-  // Lowered: the launch ops, then the loop over threads (a body left without
-  // effects has neither, after canonicalization).
-  bool lowered = !body.getOps<ThreadRangeOp>().empty() ||
-                 llvm::all_of(body, [](Operation &op) { return !printsCode(op); });
-  bool tid = k.walk([](TidOp) { return WalkResult::interrupt(); }).wasInterrupted();
-  if (!lowered || tid)
-    return k.emitOpError("the C++/CUDA C emitters take the lowered launch: run "
-                         "kdsl-lower-launch (kdsl-prepare-emission runs it) first");
+  Attribute entry = k->getAttr(kEntryPointAttrName);
+  bool cuda = options.target == CppEmitOptions::Target::Cuda;
+  EntryTarget target = cuda ? EntryTarget::cuda : EntryTarget::cpp;
+  if (!entry)
+    return k.emitOpError("the C++/CUDA C emitters print the entry points kdsl-build-entry-points "
+                         "builds: run kdsl-prepare-emission{target=")
+           << stringifyEntryTarget(target) << "} first";
+  // The dialect's verifier checked that it is a #kdsl.entry_point.
+  auto e = cast<EntryPointAttr>(entry);
+  if (e.getTarget() != target)
+    return k.emitOpError("has the entry point of target '")
+           << stringifyEntryTarget(e.getTarget()) << "', not of the " << (cuda ? "CUDA C" : "C++")
+           << " emitter's ('" << stringifyEntryTarget(target) << "')";
   resetNames(k);
   currentOwner = k.getSymName().str();
   threadExpr = "-1";
-  emitKernelHeader(k);
+  emitKernelHeader(k, e);
   ++indent;
-  if (failed(emitBlock(body)))
+  if (failed(emitBlock(k.getBody().front())))
     return failure();
   --indent;
   line() << "}\n\n";

@@ -10,6 +10,7 @@
 #include "CppEmitter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -26,10 +27,10 @@ std::string cpp_emit::asUnsigned(Type t, const std::string &x) {
 }
 
 bool cpp_emit::printsCode(Operation &op) {
-  if (isa<arith::RemSIOp, arith::DivSIOp>(op) && threadSplitDim(op.getResult(0)) >= 0)
+  if (op.hasAttr(kThreadSplitAttrName))
     return false; // inlined into the thread ids
   return !isa<arith::ConstantOp, ReturnOp, scf::YieldOp, scf::ConditionOp,
-              memref::AllocaScopeReturnOp, ThreadRangeOp, LaunchDimOp>(op);
+              memref::AllocaScopeReturnOp, emitc::LiteralOp>(op);
 }
 
 /// The source statement of `loc`: (first line, text), or null. Of an op
