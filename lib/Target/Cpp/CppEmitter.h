@@ -99,6 +99,9 @@ private:
   std::string sourcePath; // its full name: ops located elsewhere (the prelude) get no comment
   unsigned lastCommentLine = 0;
   bool lastCommentAdjoint = false;
+  /// The func statement last commented under its call's line (an inlined
+  /// @wp.func); 0 outside one.
+  unsigned lastInlinedLine = 0;
   llvm::DenseMap<mlir::Type, std::string> structNames;
   std::string currentOwner; // kernel or func name, for assert reports
   std::string resultStruct; // the result struct of a func returning several values

@@ -91,6 +91,7 @@ void CppEmitter::resetNames(Operation *owner) {
   suffixes.clear();
   counter = 0;
   lastCommentLine = 0;
+  lastInlinedLine = 0;
   auto reserve = [&](Value v) {
     if (StringRef src = sourceNameOf(v); !src.empty())
       sourceNames.insert(cppName(src, /*global=*/true));

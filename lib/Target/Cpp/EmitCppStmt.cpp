@@ -76,22 +76,68 @@ bool CppEmitter::isGuardOfNextStatement(Operation &op, unsigned first) {
   return false;
 }
 
+/// The call site of an op inlined from a @wp.func (the upstream inliner's
+/// CallSiteLoc, under the source names' NameLocs and fusions), if it is one.
+static std::optional<CallSiteLoc> callSiteOf(Location loc) {
+  if (auto c = dyn_cast<CallSiteLoc>(loc))
+    return c;
+  if (auto n = dyn_cast<NameLoc>(loc))
+    return callSiteOf(n.getChildLoc());
+  if (auto f = dyn_cast<FusedLoc>(loc))
+    for (Location l : f.getLocations())
+      if (auto c = callSiteOf(l))
+        return c;
+  return std::nullopt;
+}
+
+/// The outermost caller of a chain of inlined calls (a call inlined into a
+/// func that was itself inlined).
+static Location outermostCaller(CallSiteLoc site) {
+  Location caller = site.getCaller();
+  while (auto outer = callSiteOf(caller))
+    caller = outer->getCaller();
+  return caller;
+}
+
 void CppEmitter::statementComment(Operation &op) {
   if (statements.empty() || !printsCode(op))
     return;
+  bool adjoint = isAdjointLoc(op.getLoc());
+  auto print = [&](const std::pair<unsigned, StringRef> &statement, StringRef indent) {
+    line() << "// " << indent << (adjoint ? "adj: " : "") << statement.second << "   ("
+           << sourceFile << ":" << statement.first << ")\n";
+  };
+  // An op of an inlined @wp.func: the line of the call (once), then the
+  // func's statement under it, indented.
+  if (std::optional<CallSiteLoc> site = callSiteOf(op.getLoc())) {
+    const auto *call = statementOf(outermostCaller(*site));
+    const auto *inner = statementOf(site->getCallee());
+    if (!call || !inner)
+      return;
+    if (call->first != lastCommentLine || adjoint != lastCommentAdjoint) {
+      lastCommentLine = call->first;
+      lastCommentAdjoint = adjoint;
+      lastInlinedLine = 0;
+      print(*call, "");
+    }
+    if (inner->first != lastInlinedLine) {
+      lastInlinedLine = inner->first;
+      print(*inner, "  ");
+    }
+    return;
+  }
   const auto *statement = statementOf(op.getLoc());
   if (!statement)
     return;
-  bool adjoint = isAdjointLoc(op.getLoc());
   auto [first, text] = *statement;
-  if (first == lastCommentLine && adjoint == lastCommentAdjoint)
+  if (first == lastCommentLine && adjoint == lastCommentAdjoint && !lastInlinedLine)
     return;
   if (isGuardOfNextStatement(op, first))
     return;
   lastCommentLine = first;
   lastCommentAdjoint = adjoint;
-  line() << "// " << (adjoint ? "adj: " : "") << text << "   (" << sourceFile << ":" << first
-         << ")\n";
+  lastInlinedLine = 0;
+  print(*statement, "");
 }
 
 LogicalResult CppEmitter::emitBlock(Block &b) {
