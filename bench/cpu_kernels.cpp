@@ -30,6 +30,8 @@
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Runtime/KernelABI.h"
 
+#include "BenchSupport.h"
+
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -58,12 +60,7 @@
 #endif
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double msBetween(Clock::time_point a, Clock::time_point b) {
-  return std::chrono::duration<double, std::milli>(b - a).count();
-}
+using namespace kdsl_bench;
 
 //===----------------------------------------------------------------------===//
 // Options
@@ -450,72 +447,6 @@ struct Mat33 {
 static_assert(sizeof(Vec3) == 12, "vec3 is float[3]");
 static_assert(sizeof(Mat33) == 36, "mat33 is float[3][3]");
 static_assert(sizeof(kdsl_array) == 72, "kdsl_array layout");
-
-/// A 64-byte aligned, uninitialized buffer of n elements.
-template <typename T> class Buffer {
-public:
-  explicit Buffer(int64_t n) : count(n) {
-    size_t bytes = (size_t(n) * sizeof(T) + 63) / 64 * 64;
-    ptr = static_cast<T *>(std::aligned_alloc(64, bytes ? bytes : 64));
-    if (!ptr) {
-      std::fprintf(stderr, "kdsl-bench-cpu: out of memory (%zu bytes)\n", bytes);
-      std::exit(2);
-    }
-  }
-  ~Buffer() { std::free(ptr); }
-  Buffer(const Buffer &) = delete;
-  Buffer &operator=(const Buffer &) = delete;
-  T *data() const { return ptr; }
-  T &operator[](int64_t i) const { return ptr[i]; }
-  int64_t size() const { return count; }
-  size_t bytes() const { return size_t(count) * sizeof(T); }
-  /// A 1-d kdsl_array over the whole buffer.
-  kdsl_array view() const {
-    kdsl_array a;
-    std::memset(&a, 0, sizeof a);
-    a.data = ptr;
-    a.shape[0] = count;
-    a.strides[0] = int64_t(sizeof(T));
-    return a;
-  }
-  /// All bytes 0xff: every float is a NaN, so a missed element shows up.
-  void poison() const { std::memset(ptr, 0xff, bytes()); }
-
-private:
-  T *ptr;
-  int64_t count;
-};
-
-/// Deterministic floats in [-1, 1) (xorshift64*).
-struct Random {
-  uint64_t state;
-  explicit Random(uint64_t seed) : state(seed * 0x9E3779B97F4A7C15ull + 1) {}
-  float next() {
-    state ^= state >> 12;
-    state ^= state << 25;
-    state ^= state >> 27;
-    uint64_t r = state * 0x2545F4914F6CDD1Dull;
-    return float(int64_t(r >> 40) - (int64_t(1) << 23)) / float(int64_t(1) << 23);
-  }
-};
-
-/// Splits [0, n) into `threads` contiguous chunks and runs `body(begin, end)`
-/// on each: chunk 0 in the calling thread, the others on new std::threads.
-/// Both sides of the comparison launch through this.
-void parallelRange(unsigned threads, int64_t n, const std::function<void(int64_t, int64_t)> &body) {
-  if (threads <= 1) {
-    body(0, n);
-    return;
-  }
-  auto bound = [&](unsigned t) { return int64_t((__int128)n * t / threads); };
-  std::vector<std::thread> workers;
-  workers.reserve(threads - 1);
-  for (unsigned t = 1; t < threads; ++t)
-    workers.emplace_back(body, bound(t), bound(t + 1));
-  body(0, bound(1));
-  for (std::thread &w : workers)
-    w.join();
-}
 
 // The hand-written kernels: plain loops, the operations of the kdsl kernels
 // (after kdsl-expand-builtins) in the same order.
