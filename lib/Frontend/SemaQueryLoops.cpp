@@ -48,8 +48,8 @@ bool Sema::desugarQueryLoop(Body &body, size_t i) {
     std::optional<StringRef> name = warpNameOf(c->callee, fn->scope);
     if (name && *name == "hash_grid_query")
       nextName = "hash_grid_query_next";
-    else if (name && (*name == "bvh_query_aabb" || *name == "bvh_query_ray" ||
-                      *name == "mesh_query_aabb"))
+    else if (name &&
+             (*name == "bvh_query_aabb" || *name == "bvh_query_ray" || *name == "mesh_query_aabb"))
       nextName = "bvh_query_next";
   } else if (auto *n = llvm::dyn_cast<NameExpr>(f->iter)) {
     auto it = fn->locals.find(n->name);
@@ -62,10 +62,10 @@ bool Sema::desugarQueryLoop(Body &body, size_t i) {
     return error(f->loc, "for-else is not supported");
   auto *target = llvm::dyn_cast_or_null<NameExpr>(f->target);
   if (!target)
-    return error(f->target->loc, "the target of a loop over a " +
-                                     StringRef(nextName == "bvh_query_next" ? "BVH or mesh AABB"
-                                                                            : "hash grid") +
-                                     " query must be a single name");
+    return error(f->target->loc,
+                 "the target of a loop over a " +
+                     StringRef(nextName == "bvh_query_next" ? "BVH or mesh AABB" : "hash grid") +
+                     " query must be a single name");
   FuncDef *next = preludeFunc(nextName, f->loc);
   if (!next)
     return false;

@@ -18,9 +18,8 @@ static_assert(offsetof(kdsl_mesh, num_points) == 32 && offsetof(kdsl_mesh, num_f
 
 static llvm::Error specFail(const llvm::Twine &m) { return makeRunError(RunErrorKind::Spec, m); }
 
-llvm::Expected<std::unique_ptr<HostMesh>> HostMesh::create(HostArray *points, HostArray *indices,
-                                                           HostArray *velocities,
-                                                           HostArray *groups) {
+llvm::Expected<std::unique_ptr<HostMesh>>
+HostMesh::create(HostArray *points, HostArray *indices, HostArray *velocities, HostArray *groups) {
   if (llvm::Error e = checkVec3fArray(points, "points"))
     return std::move(e);
   if (llvm::Error e = checkInt32Array(indices, "indices"))

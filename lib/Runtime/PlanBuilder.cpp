@@ -1228,7 +1228,10 @@ const ObjectKind kObjectKinds[] = {
      {"dims", "points", "radius"},
      {"groups"},
      "{\"hash_grid\": {\"dims\": [dx, dy, dz], \"points\": \"@name\", \"radius\": r}}"},
-    {"bvh", {"lowers", "uppers"}, {"groups"}, "{\"bvh\": {\"lowers\": \"@lo\", \"uppers\": \"@hi\"}}"},
+    {"bvh",
+     {"lowers", "uppers"},
+     {"groups"},
+     "{\"bvh\": {\"lowers\": \"@lo\", \"uppers\": \"@hi\"}}"},
     {"mesh",
      {"points", "indices"},
      {"velocities", "groups"},
@@ -1314,7 +1317,8 @@ Error PlanBuilder::parseObjects(const json::Value &v) {
       // An array of "arrays": "@name".
       std::optional<StringRef> ref = val ? val->getAsString() : std::nullopt;
       if (!ref || !ref->starts_with("@"))
-        return specError(what + ": \"" + k + "\" must be \"@name\" of an array of \"arrays\", got " +
+        return specError(what + ": \"" + k +
+                         "\" must be \"@name\" of an array of \"arrays\", got " +
                          (val ? describeJSONValue(*val) : std::string("nothing")));
       if (!namedIndex.count(ref->drop_front()))
         return specError(what + ": \"" + k + "\": no array named '" + ref->drop_front() +

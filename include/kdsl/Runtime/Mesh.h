@@ -18,9 +18,9 @@ namespace kdsl {
 
 class HostMesh : public HostObject {
 public:
-  static llvm::Expected<std::unique_ptr<HostMesh>>
-  create(HostArray *points, HostArray *indices, HostArray *velocities = nullptr,
-         HostArray *groups = nullptr);
+  static llvm::Expected<std::unique_ptr<HostMesh>> create(HostArray *points, HostArray *indices,
+                                                          HostArray *velocities = nullptr,
+                                                          HostArray *groups = nullptr);
   void build(unsigned threads) override;
   void update(unsigned threads) override; // refit
   uint64_t id() const override { return uint64_t(uintptr_t(&header)); }
