@@ -140,6 +140,7 @@ static const PreludeOverload kOverloads[] = {
     {"mesh_query_ray", "mesh_query_ray"},
     {"mesh_query_ray", "mesh_query_ray_root"},
     {"mesh_query_ray", "mesh_query_ray_out"},
+    {"mesh_query_ray", "mesh_query_ray_out_root"},
     {"mesh_query_ray_anyhit", "mesh_query_ray_anyhit"},
     {"mesh_query_ray_anyhit", "mesh_query_ray_anyhit_root"},
     {"mesh_query_ray_count_intersections", "mesh_query_ray_count_intersections"},

@@ -11,7 +11,9 @@ and position (unique even when faces tie) and the velocity there, the sign
 (-1 inside, 1 outside: the winding number of the watertight mesh decides),
 the furthest distance (its furthest point), each ray's first hit (t, face,
 normal) and crossing count, the faces whose bounds overlap each box, and the
-closest distances again after `grow` scaled the points by 1.25 and
+closest distances again after `extras` (any hit, the hit face's normal,
+the AABB counts by mesh_query_aabb_next, mesh_get_point / _velocity) and
+`grow` scaled the points by 1.25 and
 {"rebuild": "m"} refitted the mesh.
 """
 import json
@@ -176,6 +178,9 @@ def make_spec():
             "ts": {"zeros": [r]}, "faces": {"full": [r], "value": -1, "dtype": "int32"},
             "normals": {"zeros": [r], "dtype": "vec3f"}, "crossings": {"zeros": [r], "dtype": "int32"},
             "counts": {"zeros": [b], "dtype": "int32"}, "dist2": {"zeros": [n]},
+            "anyhit": {"zeros": [r], "dtype": "int32"}, "fnormals": {"zeros": [r], "dtype": "vec3f"},
+            "counts2": {"zeros": [r], "dtype": "int32"}, "corner": {"zeros": [r], "dtype": "vec3f"},
+            "cvel": {"zeros": [r], "dtype": "vec3f"},
         },
         "objects": {"m": {"mesh": {"points": "@P", "indices": "@I", "velocities": "@V"}}},
         "launches": [
@@ -185,11 +190,15 @@ def make_spec():
                                                   "faces": "@faces", "normals": "@normals",
                                                   "crossings": "@crossings"}},
             {"kernel": "boxes", "dim": b, "args": {"mesh": "@m", "qlo": "@qlo", "qhi": "@qhi", "counts": "@counts"}},
+            {"kernel": "extras", "dim": r, "args": {"mesh": "@m", "starts": "@starts", "dirs": "@dirs", "qlo": "@qlo",
+                                                    "qhi": "@qhi", "anyhit": "@anyhit", "fnormals": "@fnormals",
+                                                    "counts2": "@counts2", "corner": "@corner", "cvel": "@cvel"}},
             {"kernel": "grow", "dim": len(P), "args": {"points": "@P", "s": 1.25}},
             {"rebuild": "m"},
             {"kernel": "closest_after", "dim": n, "args": {"mesh": "@m", "pts": "@pts", "dist": "@dist2"}},
         ],
-        "print": ["dist", "cps", "vel", "signs", "far", "ts", "faces", "normals", "crossings", "counts", "dist2"],
+        "print": ["dist", "cps", "vel", "signs", "far", "ts", "faces", "normals", "crossings", "counts", "dist2",
+                  "anyhit", "fnormals", "counts2", "corner", "cvel"],
     }
 
 
@@ -234,6 +243,11 @@ def expect(spec):
             fhi = [max(P[i][x], P[j][x], P[k][x]) for x in range(3)]
             c += not any(lo[x] > fhi[x] or hi[x] < flo[x] for x in range(3))
         out["counts"].append(c)
+    out["anyhit"] = [1] * len(out["ts"])
+    out["fnormals"] = list(out["normals"])
+    out["counts2"] = out["counts"][: len(out["ts"])]
+    out["corner"] = [P[I[5 * t + 1]] for t in range(len(out["ts"]))]
+    out["cvel"] = [V[I[5 * t + 1]] for t in range(len(out["ts"]))]
     P2 = [[f32(c * f32(1.25)) for c in p] for p in P]
     for p in a["pts"]:
         out["dist2"].append(min(norm(sub(closest_on_tri(P2[i], P2[j], P2[k], p), p)) for i, j, k in F))

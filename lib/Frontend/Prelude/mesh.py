@@ -602,6 +602,31 @@ def mesh_query_ray_out(
 
 
 @wp.func
+def mesh_query_ray_out_root(
+    id: wp.uint64,
+    start: wp.vec3,
+    dir: wp.vec3,
+    max_t: float,
+    t: wp.ref[float],
+    bary_u: wp.ref[float],
+    bary_v: wp.ref[float],
+    sign: wp.ref[float],
+    normal: wp.ref[wp.vec3],
+    face: wp.ref[int],
+    root: int,
+) -> bool:
+    q = _m_ray(id, start, dir, max_t, root, 0)
+    if q.result:
+        t = q.t
+        bary_u = q.u
+        bary_v = q.v
+        sign = q.sign
+        normal = q.normal
+        face = q.face
+    return q.result
+
+
+@wp.func
 def mesh_query_ray_anyhit(id: wp.uint64, start: wp.vec3, dir: wp.vec3, max_t: float) -> bool:
     return _m_ray(id, start, dir, max_t, -1, 1).result
 

@@ -84,3 +84,32 @@ def closest_after(mesh: wp.uint64, pts: wp.array[wp.vec3], dist: wp.array[float]
     tid = wp.tid()
     q = wp.mesh_query_point_no_sign(mesh, pts[tid], 1.0e6)
     dist[tid] = wp.length(wp.mesh_eval_position(mesh, q.face, q.u, q.v) - pts[tid])
+
+
+@wp.kernel
+def extras(
+    mesh: wp.uint64,
+    starts: wp.array[wp.vec3],
+    dirs: wp.array[wp.vec3],
+    qlo: wp.array[wp.vec3],
+    qhi: wp.array[wp.vec3],
+    anyhit: wp.array[int],
+    fnormals: wp.array[wp.vec3],
+    counts2: wp.array[int],
+    corner: wp.array[wp.vec3],
+    cvel: wp.array[wp.vec3],
+):
+    tid = wp.tid()
+    root = wp.mesh_get_group_root(mesh, 0)  # an ungrouped mesh is group 0: the whole tree
+    if wp.mesh_query_ray_anyhit(mesh, starts[tid], dirs[tid], 1.0e6, root):
+        anyhit[tid] = 1
+    q = wp.mesh_query_ray(mesh, starts[tid], dirs[tid], 1.0e6, root)
+    fnormals[tid] = wp.mesh_eval_face_normal(mesh, q.face)
+    query = wp.mesh_query_aabb(mesh, qlo[tid], qhi[tid])
+    index = int(0)
+    n = int(0)
+    while wp.mesh_query_aabb_next(query, index):
+        n += 1
+    counts2[tid] = n
+    corner[tid] = wp.mesh_get_point(mesh, 5 * tid + 1)
+    cvel[tid] = wp.mesh_get_velocity(mesh, 5 * tid + 1)
