@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstring>
 #include <numeric>
+#include <thread>
 
 using namespace kdsl;
 
@@ -19,14 +20,6 @@ static_assert(offsetof(kdsl_bvh, num_nodes) == 48 && offsetof(kdsl_bvh, num_item
               "kdsl_bvh layout: int32 words 12..14");
 
 HostObject::~HostObject() = default;
-
-int32_t BvhTree::newNode() {
-  nodeLowers.push_back({0, 0, 0});
-  nodeUppers.push_back({0, 0, 0});
-  skip.push_back(0);
-  item.push_back(-1);
-  return int32_t(skip.size() - 1);
-}
 
 /// The union of the bounds of inner node `i`'s two children.
 static void unionOfChildren(std::vector<BvhTree::Vec3> &lowers, std::vector<BvhTree::Vec3> &uppers,
@@ -58,63 +51,86 @@ static size_t medianSplit(std::vector<int32_t> &ids, size_t lo, size_t hi,
   for (int d = 1; d < 3; ++d)
     if (cmax[d] - cmin[d] > cmax[axis] - cmin[axis])
       axis = d;
-  std::sort(ids.begin() + ptrdiff_t(lo), ids.begin() + ptrdiff_t(hi), [&](int32_t a, int32_t b) {
-    double ca = centre(a, axis), cb = centre(b, axis);
-    return ca < cb || (ca == cb && a < b);
-  });
-  return lo + (hi - lo) / 2;
+  // The lower half by (centre, id), a strict total order: the halves (as
+  // sets, which is all the tree depends on) are the same whatever order
+  // nth_element leaves them in.
+  size_t mid = lo + (hi - lo) / 2;
+  std::nth_element(ids.begin() + ptrdiff_t(lo), ids.begin() + ptrdiff_t(mid),
+                   ids.begin() + ptrdiff_t(hi), [&](int32_t a, int32_t b) {
+                     double ca = centre(a, axis), cb = centre(b, axis);
+                     return ca < cb || (ca == cb && a < b);
+                   });
+  return mid;
 }
 
-int32_t BvhTree::emitItems(std::vector<int32_t> &items, size_t lo, size_t hi) {
-  int32_t i = newNode();
+// A subtree over k items has 2k - 1 nodes (every inner node has two
+// children), so each half's nodes are known before it is built: the left
+// child of node `at` is at + 1, the right one at + 2 * (left items), and
+// large halves are built on threads of their own.
+void BvhTree::emitItems(std::vector<int32_t> &items, size_t lo, size_t hi, int32_t at,
+                        unsigned threads) {
+  size_t i = size_t(at);
   if (hi - lo == 1) {
     int32_t k = items[lo];
-    item[size_t(i)] = k;
-    nodeLowers[size_t(i)] = (*itemLo)[size_t(k)];
-    nodeUppers[size_t(i)] = (*itemHi)[size_t(k)];
-    skip[size_t(i)] = i + 1;
-    return i;
+    item[i] = k;
+    nodeLowers[i] = (*itemLo)[size_t(k)];
+    nodeUppers[i] = (*itemHi)[size_t(k)];
+    skip[i] = at + 1;
+    return;
   }
   size_t mid = medianSplit(items, lo, hi, *itemLo, *itemHi);
-  emitItems(items, lo, mid);
-  emitItems(items, mid, hi);
-  unionOfChildren(nodeLowers, nodeUppers, skip, i);
-  skip[size_t(i)] = int32_t(skip.size());
-  return i;
+  int32_t right = at + 2 * int32_t(mid - lo);
+  if (threads > 1 && hi - lo > 16384) {
+    std::thread left([&, lo, mid, at, threads] { emitItems(items, lo, mid, at + 1, threads / 2); });
+    emitItems(items, mid, hi, right, threads - threads / 2);
+    left.join();
+  } else {
+    emitItems(items, lo, mid, at + 1, 1);
+    emitItems(items, mid, hi, right, 1);
+  }
+  item[i] = -1;
+  unionOfChildren(nodeLowers, nodeUppers, skip, at);
+  skip[i] = at + 2 * int32_t(hi - lo) - 1;
 }
 
-int32_t BvhTree::emitGroups(std::vector<int32_t> &order, size_t lo, size_t hi) {
+void BvhTree::emitGroups(std::vector<int32_t> &order, size_t lo, size_t hi, int32_t at,
+                         unsigned threads) {
+  auto itemsOf = [&](size_t from, size_t to) {
+    size_t n = 0;
+    for (size_t k = from; k < to; ++k)
+      n += groupStart[size_t(order[k]) + 1] - groupStart[size_t(order[k])];
+    return n;
+  };
   if (hi - lo == 1) {
     int32_t g = order[lo];
-    int32_t root = emitItems(groupItems, groupStart[size_t(g)], groupStart[size_t(g) + 1]);
-    groupRoots[size_t(g)] = root;
-    return root;
+    emitItems(groupItems, groupStart[size_t(g)], groupStart[size_t(g) + 1], at, threads);
+    groupRoots[size_t(g)] = at;
+    return;
   }
-  int32_t i = newNode();
   size_t mid = medianSplit(order, lo, hi, groupLowers, groupUppers);
-  emitGroups(order, lo, mid);
-  emitGroups(order, mid, hi);
-  unionOfChildren(nodeLowers, nodeUppers, skip, i);
-  skip[size_t(i)] = int32_t(skip.size());
-  return i;
+  size_t leftItems = itemsOf(lo, mid);
+  emitGroups(order, lo, mid, at + 1, threads);
+  emitGroups(order, mid, hi, at + 2 * int32_t(leftItems), threads);
+  item[size_t(at)] = -1;
+  unionOfChildren(nodeLowers, nodeUppers, skip, at);
+  skip[size_t(at)] = at + 2 * int32_t(leftItems + itemsOf(mid, hi)) - 1;
 }
 
 void BvhTree::build(const std::vector<Vec3> &lowers, const std::vector<Vec3> &uppers,
-                    const std::vector<int32_t> &groups) {
+                    const std::vector<int32_t> &groups, unsigned threads) {
   itemLo = &lowers;
   itemHi = &uppers;
-  nodeLowers.clear();
-  nodeUppers.clear();
-  skip.clear();
-  item.clear();
   groupIds.clear();
   groupRoots.clear();
   groupStart.clear();
   size_t n = lowers.size();
-  nodeLowers.reserve(2 * n);
-  nodeUppers.reserve(2 * n);
-  skip.reserve(2 * n);
-  item.reserve(2 * n);
+  size_t numNodes = n ? 2 * n - 1 : 0;
+  nodeLowers.assign(numNodes, {0, 0, 0});
+  nodeUppers.assign(numNodes, {0, 0, 0});
+  skip.assign(numNodes, 0);
+  item.assign(numNodes, -1);
+  if (threads == 0)
+    threads = std::max(1u, std::thread::hardware_concurrency());
   groupItems.resize(n);
   std::iota(groupItems.begin(), groupItems.end(), 0);
   if (groups.empty()) {
@@ -122,7 +138,7 @@ void BvhTree::build(const std::vector<Vec3> &lowers, const std::vector<Vec3> &up
     groupIds.push_back(0);
     groupRoots.push_back(n ? 0 : -1);
     if (n)
-      emitItems(groupItems, 0, n);
+      emitItems(groupItems, 0, n, 0, threads);
   } else if (n) {
     std::stable_sort(groupItems.begin(), groupItems.end(),
                      [&](int32_t a, int32_t b) { return groups[size_t(a)] < groups[size_t(b)]; });
@@ -145,7 +161,7 @@ void BvhTree::build(const std::vector<Vec3> &lowers, const std::vector<Vec3> &up
     groupRoots.assign(numGroups, -1);
     std::vector<int32_t> order(numGroups);
     std::iota(order.begin(), order.end(), 0);
-    emitGroups(order, 0, numGroups);
+    emitGroups(order, 0, numGroups, 0, threads);
   }
   header.num_items = int32_t(n);
   publish();
@@ -234,7 +250,7 @@ void HostBvh::readBounds() {
   }
 }
 
-void HostBvh::build(unsigned) {
+void HostBvh::build(unsigned threads) {
   readBounds();
   std::vector<int32_t> groups;
   if (groupArray) {
@@ -242,7 +258,7 @@ void HostBvh::build(unsigned) {
     if (!groups.empty())
       std::memcpy(groups.data(), groupArray->data(), groups.size() * sizeof(int32_t));
   }
-  tree.build(lowers, uppers, groups);
+  tree.build(lowers, uppers, groups, threads);
 }
 
 void HostBvh::update(unsigned) {

@@ -82,7 +82,7 @@ void HostMesh::faceBounds() {
     }
 }
 
-void HostMesh::build(unsigned) {
+void HostMesh::build(unsigned threads) {
   faceBounds();
   std::vector<int32_t> groups;
   if (groupArray) {
@@ -90,7 +90,7 @@ void HostMesh::build(unsigned) {
     if (!groups.empty())
       std::memcpy(groups.data(), groupArray->data(), groups.size() * sizeof(int32_t));
   }
-  tree.build(lowers, uppers, groups);
+  tree.build(lowers, uppers, groups, threads);
   header.bvh = const_cast<kdsl_bvh *>(&tree.view());
   header.points = reinterpret_cast<float *>(pointArray->data());
   header.indices = reinterpret_cast<int32_t *>(indexArray->data());

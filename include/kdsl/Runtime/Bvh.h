@@ -31,18 +31,20 @@ class BvhTree {
 public:
   using Vec3 = std::array<float, 3>;
   /// Builds the tree over `lowers`/`uppers` (one box per item); `groups`
-  /// (empty, or one id per item) splits it into a subtree per group.
+  /// (empty, or one id per item) splits it into a subtree per group. Large
+  /// subtrees are built on up to `threads` threads (0: all hardware
+  /// threads); the tree is the same for any count.
   void build(const std::vector<Vec3> &lowers, const std::vector<Vec3> &uppers,
-             const std::vector<int32_t> &groups);
+             const std::vector<int32_t> &groups, unsigned threads = 1);
   /// New bounds for the same items: every node's bounds, same tree.
   void refit(const std::vector<Vec3> &lowers, const std::vector<Vec3> &uppers);
   const kdsl_bvh &view() const { return header; }
   uint64_t id() const { return uint64_t(uintptr_t(&header)); }
 
 private:
-  int32_t emitItems(std::vector<int32_t> &items, size_t lo, size_t hi);
-  int32_t emitGroups(std::vector<int32_t> &order, size_t lo, size_t hi);
-  int32_t newNode();
+  /// The subtree of items[lo, hi) (of groups order[lo, hi)) at node `at`.
+  void emitItems(std::vector<int32_t> &items, size_t lo, size_t hi, int32_t at, unsigned threads);
+  void emitGroups(std::vector<int32_t> &order, size_t lo, size_t hi, int32_t at, unsigned threads);
   void publish();
 
   const std::vector<Vec3> *itemLo = nullptr, *itemHi = nullptr;
