@@ -12,7 +12,8 @@ and position (unique even when faces tie) and the velocity there, the sign
 the furthest distance (its furthest point), each ray's first hit (t, face,
 normal) and crossing count, the faces whose bounds overlap each box, and the
 closest distances again after `extras` (any hit, the hit face's normal,
-the AABB counts by mesh_query_aabb_next, mesh_get_point / _velocity) and
+the AABB counts by mesh_query_aabb_next, mesh_get_point / _velocity and
+mesh_get) and
 `grow` scaled the points by 1.25 and
 {"rebuild": "m"} refitted the mesh.
 """

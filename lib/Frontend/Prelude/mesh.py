@@ -691,11 +691,25 @@ def mesh_get_index(id: wp.uint64, index: int) -> int:
 
 @wp.func
 def mesh_get(id: wp.uint64) -> mesh_t:
+    # Only scalars under the branch: the arrays are made after it (a struct
+    # of arrays carried out of a branch does not lower to PTX yet). Without
+    # velocities (or a mesh) the arrays have null data and shape 0.
+    points = wp.uint64(0)
+    indices = wp.uint64(0)
+    velocities = wp.uint64(0)
+    num_points = int(0)
+    num_indices = int(0)
+    num_velocities = int(0)
+    if id != wp.uint64(0):
+        points = _m_addr(id, 1)
+        indices = _m_addr(id, 2)
+        num_points = _m_word(id, 8)
+        num_indices = 3 * _m_word(id, 9)
+        if _m_word(id, 10) != 0:
+            velocities = _m_addr(id, 3)
+            num_velocities = num_points
     m = mesh_t()
-    if id == wp.uint64(0):
-        return m
-    m.points = wp.array(ptr=_m_addr(id, 1), shape=_m_word(id, 8), dtype=wp.vec3)
-    m.indices = wp.array(ptr=_m_addr(id, 2), shape=3 * _m_word(id, 9), dtype=wp.int32)
-    if _m_word(id, 10) != 0:
-        m.velocities = wp.array(ptr=_m_addr(id, 3), shape=_m_word(id, 8), dtype=wp.vec3)
+    m.points = wp.array(ptr=points, shape=num_points, dtype=wp.vec3)
+    m.indices = wp.array(ptr=indices, shape=num_indices, dtype=wp.int32)
+    m.velocities = wp.array(ptr=velocities, shape=num_velocities, dtype=wp.vec3)
     return m

@@ -111,5 +111,9 @@ def extras(
     while wp.mesh_query_aabb_next(query, index):
         n += 1
     counts2[tid] = n
-    corner[tid] = wp.mesh_get_point(mesh, 5 * tid + 1)
+    c = wp.mesh_get_point(mesh, 5 * tid + 1)
+    m = wp.mesh_get(mesh)  # the same point through the mesh's arrays
+    if wp.length_sq(m.points[m.indices[5 * tid + 1]] - c) > 0.0 or m.velocities.shape[0] != m.points.shape[0]:
+        c = wp.vec3(0.0)
+    corner[tid] = c
     cvel[tid] = wp.mesh_get_velocity(mesh, 5 * tid + 1)
