@@ -115,7 +115,14 @@ WARP_BUILTINS = {
 }
 
 OUT_OF_SCOPE_GROUPS = {"Tile Primitives", "Geometry", "Volumes", "Textures"}
-IN_SCOPE_GEOMETRY = {"closest_point_edge_edge", "intersect_tri_tri"}
+IN_SCOPE_GEOMETRY = {"closest_point_edge_edge", "intersect_tri_tri", "hash_grid_query", "hash_grid_query_next",
+                     "hash_grid_point_id"} | set("""
+    bvh_query_aabb bvh_query_ray bvh_query_next bvh_get_group_root mesh_get_group_root mesh_query_point
+    mesh_query_point_sign_parity mesh_query_point_no_sign mesh_query_furthest_point_no_sign
+    mesh_query_point_sign_normal mesh_query_point_sign_winding_number mesh_query_ray mesh_query_ray_anyhit
+    mesh_query_ray_count_intersections mesh_query_aabb mesh_query_aabb_next mesh_eval_position
+    mesh_eval_velocity mesh_get mesh_eval_face_normal mesh_get_point mesh_get_velocity mesh_get_index
+""".split())
 
 # Builtins that Warp's code generator emits for Python syntax (or that take arguments a bare call
 # cannot give): the probe is a kernel body using that syntax, and it must translate. Parameters

@@ -604,8 +604,9 @@ int kdsl::driver::runMain(int argc, char **argv) {
   if (std::optional<int> rc = translateAndPlan(run))
     return *rc;
   if (!options->bundleDir.empty() && !run.plan->objects().empty())
-    return fail(RunErrorKind::Spec, "--write-bundle: the spec has \"objects\" (hash grids), "
-                                    "which GPU bundles do not carry yet");
+    return fail(RunErrorKind::Spec,
+                "--write-bundle: the spec has \"objects\" (hash grids, BVHs, meshes), "
+                "which GPU bundles do not carry yet");
   // The bundle holds the arrays as they are before the run.
   if (!options->bundleDir.empty()) {
     raw_string_ostream os(run.bundleInputs);

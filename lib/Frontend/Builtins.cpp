@@ -67,6 +67,9 @@ std::optional<Builtin> kdsl::lookupPythonBuiltin(StringRef name) {
 const Type *kdsl::lookupWarpType(StringRef name, TypeContext &types) {
   if (auto s = parseScalarName(name))
     return types.scalar(*s);
+  // wp.handle: the id of a mesh, BVH or volume, "identical to uint64" (Warp).
+  if (name == "handle")
+    return types.scalar(Scalar::U64);
   // Warp has no named bfloat16 composites (vec3bf16 is a kdsl-run dtype only):
   // they are written wp.types.vector(3, dtype=wp.bfloat16) and so on.
   if (name.ends_with("bf16"))

@@ -108,6 +108,15 @@ std::optional<const Type *> Sema::warpQueryType(StringRef name, SMLoc loc) {
   if (name == "HashGridQuery" || name == "HashGridQueryH" || name == "HashGridQueryD" ||
       name == "hash_grid_query_t")
     return preludeStructType("hash_grid_query_t", loc);
+  // BvhQuery and MeshQueryAABB: one query type (Prelude/bvh.py).
+  if (name == "BvhQuery" || name == "bvh_query_t" || name == "MeshQueryAABB" ||
+      name == "mesh_query_aabb_t")
+    return preludeStructType("bvh_query_t", loc);
+  // Results of mesh queries (Prelude/mesh.py).
+  if (name == "MeshQueryPoint" || name == "mesh_query_point_t")
+    return preludeStructType("mesh_query_point_t", loc);
+  if (name == "MeshQueryRay" || name == "mesh_query_ray_t")
+    return preludeStructType("mesh_query_ray_t", loc);
   return std::nullopt;
 }
 

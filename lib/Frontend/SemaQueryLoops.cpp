@@ -1,7 +1,8 @@
-//===- SemaQueryLoops.cpp - `for index in <hash grid query>` --------------===//
+//===- SemaQueryLoops.cpp - `for index in <query>` ------------------------===//
 //
 // Warp iterates a hash grid query with a for loop as well as with
-// `while wp.hash_grid_query_next(query, index):`:
+// `while wp.hash_grid_query_next(query, index):` (and a BVH or mesh AABB
+// query the same way, with bvh_query_next: Prelude/bvh.py):
 //
 //   for index in wp.hash_grid_query(grid, p, radius):   (or `in query`)
 //       body
@@ -29,27 +30,43 @@ bool Sema::isQueryType(const Type *t) {
          prelude->lookupStruct(t->structDef->name) == t->structDef;
 }
 
+/// The prelude func that advances a query of struct `name`, or empty.
+static StringRef nextFuncOf(StringRef name) {
+  if (name == "hash_grid_query_t")
+    return "hash_grid_query_next";
+  if (name == "bvh_query_t")
+    return "bvh_query_next";
+  return StringRef();
+}
+
 bool Sema::desugarQueryLoop(Body &body, size_t i) {
   auto *f = llvm::dyn_cast<ForStmt>(body[i]);
   if (!f)
     return true;
-  bool query = false;
+  StringRef nextName;
   if (auto *c = llvm::dyn_cast<CallExpr>(f->iter)) {
     std::optional<StringRef> name = warpNameOf(c->callee, fn->scope);
-    query = name && *name == "hash_grid_query";
+    if (name && *name == "hash_grid_query")
+      nextName = "hash_grid_query_next";
+    else if (name &&
+             (*name == "bvh_query_aabb" || *name == "bvh_query_ray" || *name == "mesh_query_aabb"))
+      nextName = "bvh_query_next";
   } else if (auto *n = llvm::dyn_cast<NameExpr>(f->iter)) {
     auto it = fn->locals.find(n->name);
-    query = it != fn->locals.end() && isQueryType(it->second);
+    if (it != fn->locals.end() && isQueryType(it->second))
+      nextName = nextFuncOf(it->second->structDef->name);
   }
-  if (!query)
+  if (nextName.empty())
     return true;
   if (f->hasElse)
     return error(f->loc, "for-else is not supported");
   auto *target = llvm::dyn_cast_or_null<NameExpr>(f->target);
   if (!target)
     return error(f->target->loc,
-                 "the target of a loop over a hash grid query must be a single name");
-  FuncDef *next = preludeFunc("hash_grid_query_next", f->loc);
+                 "the target of a loop over a " +
+                     StringRef(nextName == "bvh_query_next" ? "BVH or mesh AABB" : "hash grid") +
+                     " query must be a single name");
+  FuncDef *next = preludeFunc(nextName, f->loc);
   if (!next)
     return false;
   llvm::SMLoc l = f->loc;
@@ -66,7 +83,7 @@ bool Sema::desugarQueryLoop(Body &body, size_t i) {
   init->targets.push_back(mod.make<NameExpr>(target->loc, target->name));
   init->value = zero;
 
-  auto *callee = mod.make<NameExpr>(l, "hash_grid_query_next");
+  auto *callee = mod.make<NameExpr>(l, nextName);
   callee->staticFunc = next;
   auto *cond = mod.make<CallExpr>(l, callee);
   cond->args.push_back(mod.make<NameExpr>(f->iter->loc, qname));

@@ -185,14 +185,14 @@ Error LaunchPlan::runForward(CpuModule &module, unsigned threads, RuntimeReports
     reports->clear();
   // The spec's objects, built from their points' current values (every
   // forward run starts from the same state: --check-grads reruns it).
-  for (const std::unique_ptr<HostHashGrid> &g : objectList)
-    g->build(threads);
+  for (const std::unique_ptr<HostObject> &o : objectList)
+    o->build(threads);
   for (auto [i, l] : llvm::enumerate(launchList)) {
     if (saved)
       for (Saved &s : (*saved)[i])
         s.bytes.assign(s.array->data(), s.array->data() + s.array->byteSize());
-    for (HostHashGrid *g : l.rebuildBefore)
-      g->build(threads);
+    for (HostObject *o : l.rebuildBefore)
+      o->update(threads);
     beginLaunch(l.kernel, /*backward=*/false, i);
     launchParallel(fns[l.kernel], l.dims, l.args.data(), threads);
     endLaunch();
@@ -204,8 +204,8 @@ Error LaunchPlan::runForward(CpuModule &module, unsigned threads, RuntimeReports
       return makeRunError(RunErrorKind::Runtime, message);
     }
   }
-  for (HostHashGrid *g : rebuildAtEnd)
-    g->build(threads);
+  for (HostObject *o : rebuildAtEnd)
+    o->update(threads);
   return Error::success();
 }
 

@@ -1,7 +1,9 @@
 //===- PlanBuilder.cpp - launch specs to launch plans -----------------------===//
 #include "kdsl/Dialect/IndexedArray.h"
 #include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Runtime/Bvh.h"
 #include "kdsl/Runtime/LaunchSpec.h"
+#include "kdsl/Runtime/Mesh.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -11,6 +13,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <map>
 
 using namespace kdsl;
 using llvm::Error;
@@ -293,14 +296,16 @@ private:
     int64_t blockDim = 256;
     bool tiled = false;
   };
-  /// An entry of "objects": {"hash_grid": {"dims", "points", "radius"}}.
+  /// An entry of "objects": {"hash_grid": {"dims", "points", "radius"}},
+  /// {"bvh": {"lowers", "uppers"}} or {"mesh": {"points", "indices"}}.
   struct ObjectSpec {
     std::string name;
+    std::string kind; // "hash_grid", "bvh" or "mesh"
     int64_t dims[3] = {1, 1, 1};
-    std::string points; // a named array
-    std::string groups; // a named array, or empty
     double radius = 0;
-    HostHashGrid *grid = nullptr;
+    /// Its arrays by key ("points", "groups", ...): names of "arrays".
+    std::map<std::string, std::string> arrays;
+    HostObject *object = nullptr;
   };
   struct Named {
     std::string name;
@@ -318,8 +323,8 @@ private:
   Error materializeNamed();
   Error parseObjects(const json::Value &v);
   Error createObjects();
-  /// The grid "@name" of an object names, or an error naming `what`.
-  Expected<HostHashGrid *> objectRef(StringRef ref, StringRef what);
+  /// The object "@name" names, or an error naming `what`.
+  Expected<HostObject *> objectRef(StringRef ref, StringRef what);
   Error encodeLaunch(const LaunchInput &in, LaunchPlan::Launch &launch);
   Error bindArray(const json::Value &v, ArrayType type, StringRef what,
                   llvm::ArrayRef<StringRef> fieldPath, StringRef argName, kdsl_array &out,
@@ -442,7 +447,8 @@ Error PlanBuilder::build(const json::Value &spec) {
         return specError(what + ": expected an object {\"kernel\", \"dim\", \"args\"}, got " +
                          describeJSONValue(l));
       if (const json::Value *r = obj->get("rebuild")) {
-        // {"rebuild": "grid"}: rebuild a hash grid from its points' current values.
+        // {"rebuild": "grid"}: rebuild a hash grid from its points' current values,
+        // refit a BVH or mesh (HostObject::update).
         if (Error e = checkKeys(*obj, {"rebuild"}, what + ": "))
           return e;
         std::optional<StringRef> name = r->getAsString();
@@ -469,10 +475,10 @@ Error PlanBuilder::build(const json::Value &spec) {
     if (Error e = encodeLaunch(in, plan.launchList.back()))
       return e;
     for (const std::string &r : in.rebuildBefore)
-      plan.launchList.back().rebuildBefore.push_back(objectSpecs[objectIndex.lookup(r)].grid);
+      plan.launchList.back().rebuildBefore.push_back(objectSpecs[objectIndex.lookup(r)].object);
   }
   for (const std::string &r : pendingRebuilds)
-    plan.rebuildAtEnd.push_back(objectSpecs[objectIndex.lookup(r)].grid);
+    plan.rebuildAtEnd.push_back(objectSpecs[objectIndex.lookup(r)].object);
   if (Error e = parsePrint(root->get("print")))
     return e;
   if (const json::Value *b = root->get("backward"))
@@ -971,10 +977,10 @@ Error PlanBuilder::encodeLaunch(const LaunchInput &in, LaunchPlan::Launch &launc
                          "\" names an object, which a wp.uint64 argument "
                          "takes; this argument is " +
                          describeType(type));
-      Expected<HostHashGrid *> grid = objectRef(*ref, what);
-      if (!grid)
-        return grid.takeError();
-      uint64_t id = (*grid)->id();
+      Expected<HostObject *> object = objectRef(*ref, what);
+      if (!object)
+        return object.takeError();
+      uint64_t id = (*object)->id();
       std::memcpy(launch.storage[i].data(), &id, sizeof id);
       continue;
     }
@@ -1207,12 +1213,38 @@ LaunchPlan::create(const json::Value &spec, mlir::ModuleOp module, const PlanOpt
 }
 
 //===----------------------------------------------------------------------===//
-// Objects: hash grids
+// Objects: hash grids, BVHs and meshes
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// The keys of each kind of object: required ones first, then optional.
+struct ObjectKind {
+  const char *name;
+  std::vector<const char *> required, optional;
+  const char *example;
+};
+const ObjectKind kObjectKinds[] = {
+    {"hash_grid",
+     {"dims", "points", "radius"},
+     {"groups"},
+     "{\"hash_grid\": {\"dims\": [dx, dy, dz], \"points\": \"@name\", \"radius\": r}}"},
+    {"bvh",
+     {"lowers", "uppers"},
+     {"groups"},
+     "{\"bvh\": {\"lowers\": \"@lo\", \"uppers\": \"@hi\"}}"},
+    {"mesh",
+     {"points", "indices"},
+     {"velocities", "groups"},
+     "{\"mesh\": {\"points\": \"@p\", \"indices\": \"@i\"}}"},
+};
+} // namespace
+
 /// "objects": {"name": {"hash_grid": {"dims": [dx, dy, dz], "points": "@p",
-/// "radius": r[, "groups": "@g"]}}, ...} (Warp's wp.HashGrid(dx, dy, dz) and
-/// grid.build(points, radius[, groups])).
+/// "radius": r[, "groups": "@g"]}}, "b": {"bvh": {"lowers": "@lo", "uppers":
+/// "@hi"[, "groups": "@g"]}}, "m": {"mesh": {"points": "@p", "indices": "@i"[,
+/// "velocities": "@v"][, "groups": "@g"]}}, ...} (Warp's wp.HashGrid(dx, dy,
+/// dz) and grid.build(points, radius[, groups]), wp.Bvh(lowers, uppers[,
+/// groups]), wp.Mesh(points, indices[, velocities][, groups])).
 Error PlanBuilder::parseObjects(const json::Value &v) {
   const json::Object *obj = v.getAsObject();
   if (!obj)
@@ -1230,55 +1262,69 @@ Error PlanBuilder::parseObjects(const json::Value &v) {
     if (namedIndex.count(name))
       return specError(what + ": an array of \"arrays\" has the same name");
     const json::Object *o = obj->get(name)->getAsObject();
-    if (!o || o->size() != 1 || !o->get("hash_grid"))
-      return specError(what +
-                       ": expected {\"hash_grid\": {\"dims\": [dx, dy, dz], \"points\": "
-                       "\"@name\", \"radius\": r}}, got " +
+    const ObjectKind *kind = nullptr;
+    if (o && o->size() == 1)
+      for (const ObjectKind &k : kObjectKinds)
+        if (o->get(k.name))
+          kind = &k;
+    if (!kind) {
+      std::string kinds;
+      for (const ObjectKind &k : kObjectKinds)
+        kinds += std::string(kinds.empty() ? "" : ", ") + k.example;
+      return specError(what + ": expected one of " + kinds + ", got " +
                        describeJSONValue(*obj->get(name)));
-    what += " (hash_grid)";
-    const json::Object *g = o->get("hash_grid")->getAsObject();
+    }
+    what += std::string(" (") + kind->name + ")";
+    const json::Object *g = o->get(kind->name)->getAsObject();
+    std::vector<const char *> keys = kind->required;
+    keys.insert(keys.end(), kind->optional.begin(), kind->optional.end());
     if (!g)
-      return specError(what + ": expected an object {\"dims\", \"points\", \"radius\"}, got " +
-                       describeJSONValue(*o->get("hash_grid")));
-    if (Error e = checkKeys(*g, {"dims", "points", "radius", "groups"}, what + ": "))
+      return specError(what + ": expected an object {\"" + kind->required[0] + "\", ...}, got " +
+                       describeJSONValue(*o->get(kind->name)));
+    if (Error e = checkKeys(*g, keys, what + ": "))
       return e;
     ObjectSpec spec;
     spec.name = name;
-    const json::Value *dims = g->get("dims");
-    const json::Array *dl = dims ? dims->getAsArray() : nullptr;
-    if (!dl || dl->size() != 3)
-      return specError(what + ": \"dims\" must be a list of 3 integers (the cells per axis), got " +
-                       (dims ? shortJSON(*dims) : std::string("nothing")));
-    for (int d = 0; d < 3; ++d) {
-      std::optional<int64_t> x = getInt((*dl)[d], 1, INT32_MAX);
-      if (!x)
-        return specError(what + ": \"dims\" must be 3 integers from 1 to 2147483647, got " +
-                         shortJSON(*dims));
-      spec.dims[d] = *x;
+    spec.kind = kind->name;
+    for (const char *key : keys) {
+      const json::Value *val = g->get(key);
+      StringRef k(key);
+      if (!val && llvm::is_contained(kind->optional, key))
+        continue;
+      if (k == "dims") {
+        const json::Array *dl = val ? val->getAsArray() : nullptr;
+        if (!dl || dl->size() != 3)
+          return specError(what +
+                           ": \"dims\" must be a list of 3 integers (the cells per axis), got " +
+                           (val ? shortJSON(*val) : std::string("nothing")));
+        for (int d = 0; d < 3; ++d) {
+          std::optional<int64_t> x = getInt((*dl)[d], 1, INT32_MAX);
+          if (!x)
+            return specError(what + ": \"dims\" must be 3 integers from 1 to 2147483647, got " +
+                             shortJSON(*val));
+          spec.dims[d] = *x;
+        }
+        continue;
+      }
+      if (k == "radius") {
+        std::optional<double> r = val ? val->getAsNumber() : std::nullopt;
+        if (!r || !std::isfinite(*r) || *r <= 0)
+          return specError(what + ": \"radius\" must be a number > 0 (the cell width), got " +
+                           (val ? describeJSONValue(*val) : std::string("nothing")));
+        spec.radius = *r;
+        continue;
+      }
+      // An array of "arrays": "@name".
+      std::optional<StringRef> ref = val ? val->getAsString() : std::nullopt;
+      if (!ref || !ref->starts_with("@"))
+        return specError(what + ": \"" + k +
+                         "\" must be \"@name\" of an array of \"arrays\", got " +
+                         (val ? describeJSONValue(*val) : std::string("nothing")));
+      if (!namedIndex.count(ref->drop_front()))
+        return specError(what + ": \"" + k + "\": no array named '" + ref->drop_front() +
+                         "' in \"arrays\"");
+      spec.arrays[key] = ref->drop_front().str();
     }
-    const json::Value *points = g->get("points");
-    std::optional<StringRef> ref = points ? points->getAsString() : std::nullopt;
-    if (!ref || !ref->starts_with("@"))
-      return specError(what + ": \"points\" must be \"@name\" of an array of \"arrays\", got " +
-                       (points ? describeJSONValue(*points) : std::string("nothing")));
-    if (!namedIndex.count(ref->drop_front()))
-      return specError(what + ": \"points\": no array named '" + ref->drop_front() +
-                       "' in \"arrays\"");
-    spec.points = ref->drop_front().str();
-    if (const json::Value *groups = g->get("groups")) {
-      std::optional<StringRef> gref = groups->getAsString();
-      if (!gref || !gref->starts_with("@") || !namedIndex.count(gref->drop_front()))
-        return specError(what +
-                         ": \"groups\" must be \"@name\" of an int32 array of \"arrays\", got " +
-                         describeJSONValue(*groups));
-      spec.groups = gref->drop_front().str();
-    }
-    const json::Value *radius = g->get("radius");
-    std::optional<double> r = radius ? radius->getAsNumber() : std::nullopt;
-    if (!r || !std::isfinite(*r) || *r <= 0)
-      return specError(what + ": \"radius\" must be a number > 0 (the cell width), got " +
-                       (radius ? describeJSONValue(*radius) : std::string("nothing")));
-    spec.radius = *r;
     objectIndex[name] = objectSpecs.size();
     objectSpecs.push_back(std::move(spec));
   }
@@ -1287,19 +1333,27 @@ Error PlanBuilder::parseObjects(const json::Value &v) {
 
 Error PlanBuilder::createObjects() {
   for (ObjectSpec &o : objectSpecs) {
-    HostArray *points = namedArrays[namedIndex.lookup(o.points)].array;
-    HostArray *groups = o.groups.empty() ? nullptr : namedArrays[namedIndex.lookup(o.groups)].array;
-    Expected<std::unique_ptr<HostHashGrid>> grid =
-        HostHashGrid::create(o.dims, o.radius, points, groups);
-    if (!grid)
-      return prefixRunError(grid.takeError(), "object '" + o.name + "' (hash_grid)");
-    o.grid = grid->get();
-    plan.objectList.push_back(std::move(*grid));
+    auto array = [&](const char *key) -> HostArray * {
+      auto it = o.arrays.find(key);
+      return it == o.arrays.end() ? nullptr : namedArrays[namedIndex.lookup(it->second)].array;
+    };
+    Expected<std::unique_ptr<HostObject>> object = [&]() -> Expected<std::unique_ptr<HostObject>> {
+      if (o.kind == "bvh")
+        return HostBvh::create(array("lowers"), array("uppers"), array("groups"));
+      if (o.kind == "mesh")
+        return HostMesh::create(array("points"), array("indices"), array("velocities"),
+                                array("groups"));
+      return HostHashGrid::create(o.dims, o.radius, array("points"), array("groups"));
+    }();
+    if (!object)
+      return prefixRunError(object.takeError(), "object '" + o.name + "' (" + o.kind + ")");
+    o.object = object->get();
+    plan.objectList.push_back(std::move(*object));
   }
   return Error::success();
 }
 
-Expected<HostHashGrid *> PlanBuilder::objectRef(StringRef ref, StringRef what) {
+Expected<HostObject *> PlanBuilder::objectRef(StringRef ref, StringRef what) {
   auto it = objectIndex.find(ref.drop_front());
   if (it == objectIndex.end()) {
     std::vector<std::string> names;
@@ -1308,5 +1362,5 @@ Expected<HostHashGrid *> PlanBuilder::objectRef(StringRef ref, StringRef what) {
     return specError(what + ": no object named '" + ref.drop_front() + "' in \"objects\"" +
                      (names.empty() ? std::string() : " (objects: " + joinNames(names) + ")"));
   }
-  return objectSpecs[it->second].grid;
+  return objectSpecs[it->second].object;
 }

@@ -13,6 +13,7 @@
 #ifndef KDSL_RUNTIME_HASHGRID_H
 #define KDSL_RUNTIME_HASHGRID_H
 
+#include "kdsl/Runtime/HostObject.h"
 #include "kdsl/Runtime/KernelABI.h"
 #include "kdsl/Runtime/ValueLayout.h"
 
@@ -23,7 +24,7 @@
 
 namespace kdsl {
 
-class HostHashGrid {
+class HostHashGrid : public HostObject {
 public:
   /// A grid of `dims` cells (each >= 1; their product fits int32) of width
   /// `radius` (finite, > 0) over the 1-d vec3 array `points` (float16,
@@ -38,10 +39,10 @@ public:
   /// (Re)builds the grid from the points' current values with `threads`
   /// threads (0: all hardware threads; the cells of the points are computed
   /// in parallel, the counting sort is sequential).
-  void build(unsigned threads = 1);
+  void build(unsigned threads = 1) override;
 
   /// The grid id kernels receive: the header's address.
-  uint64_t id() const { return uint64_t(uintptr_t(&header)); }
+  uint64_t id() const override { return uint64_t(uintptr_t(&header)); }
   const kdsl_hash_grid &view() const { return header; }
   HostArray *points() const { return pointArray; }
 

@@ -53,6 +53,36 @@ typedef struct kdsl_hash_grid {
   int32_t has_groups;
 } kdsl_hash_grid;
 
+// A BVH (Warp's wp.Bvh), built by the host (lib/Runtime/Bvh.cpp): a kernel's
+// wp.uint64 BVH id is the address of this header, read by the prelude
+// (lib/Frontend/Prelude/bvh.py) by these offsets (64 bytes; int32 word k at
+// byte 4 * k). The nodes are in depth-first preorder: an inner node's first
+// child is the next node, and node_skip[i] is the node after i's subtree (a
+// leaf's is i + 1), so a query walks them without a stack. Every leaf holds
+// one item.
+typedef struct kdsl_bvh {
+  float *node_lowers;   // vec3f per node: the lower corner of its bounds
+  float *node_uppers;   // vec3f per node
+  int32_t *node_skip;   // per node: the next node outside its subtree
+  int32_t *node_item;   // per node: a leaf's item (index into lowers/uppers); -1 inner
+  int32_t *group_ids;   // the distinct group ids, increasing (num_groups)
+  int32_t *group_roots; // per group id: the root node of its items' subtree
+  int32_t num_nodes, num_items, num_groups, reserved;
+} kdsl_bvh;
+
+// A triangle mesh (Warp's wp.Mesh), built by the host (lib/Runtime/Mesh.cpp):
+// a kernel's wp.uint64 mesh id is the address of this header, read by the
+// prelude (lib/Frontend/Prelude/mesh.py): 48 bytes; int32 word k at byte 4 * k.
+typedef struct kdsl_mesh {
+  kdsl_bvh *bvh;      // the BVH over the faces (item k: face k)
+  float *points;      // vec3f per point (the spec's array itself)
+  int32_t *indices;   // 3 per face
+  float *velocities;  // vec3f per point, or null
+  int32_t num_points; // int32 word 8
+  int32_t num_faces;  // int32 word 9
+  int32_t has_velocities, reserved;
+} kdsl_mesh;
+
 typedef void (*kdsl_kernel_fn)(const int64_t *dims, int64_t begin, int64_t end, void **args);
 
 // Provided by the host and called by kernels:

@@ -26,6 +26,7 @@
 
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Runtime/HashGrid.h"
+#include "kdsl/Runtime/HostObject.h"
 #include "kdsl/Runtime/KernelABI.h"
 #include "kdsl/Runtime/ValueLayout.h"
 
@@ -215,9 +216,9 @@ public:
       const HostArray *array;
     };
     std::vector<ArrayUse> arrayUses;
-    /// Hash grids rebuilt from their points right before this launch (the
-    /// spec's {"rebuild": name} entries in front of it).
-    std::vector<HostHashGrid *> rebuildBefore;
+    /// Objects rebuilt (hash grids) or refitted (BVHs, meshes) right before
+    /// this launch (the spec's {"rebuild": name} entries in front of it).
+    std::vector<HostObject *> rebuildBefore;
   };
 
   /// Validates `spec` (short or general form) against `kernels`, allocates
@@ -238,9 +239,9 @@ public:
   /// The spec's "timeout" in seconds, if it has one.
   std::optional<double> timeout() const { return timeoutSeconds; }
 
-  /// The spec's "objects" (hash grids), in name order. runForward builds
-  /// each from its points before the first launch.
-  llvm::ArrayRef<std::unique_ptr<HostHashGrid>> objects() const { return objectList; }
+  /// The spec's "objects" (hash grids, BVHs, meshes), in name order.
+  /// runForward builds each from its arrays before the first launch.
+  llvm::ArrayRef<std::unique_ptr<HostObject>> objects() const { return objectList; }
 
   /// The distinct kernels the plan launches, in first-launch order.
   std::vector<std::string> kernelNames() const;
@@ -319,9 +320,9 @@ private:
   friend class PlanBuilder;
 
   std::vector<Launch> launchList;
-  std::vector<std::unique_ptr<HostHashGrid>> objectList;
+  std::vector<std::unique_ptr<HostObject>> objectList;
   /// {"rebuild": name} entries after the last launch.
-  std::vector<HostHashGrid *> rebuildAtEnd;
+  std::vector<HostObject *> rebuildAtEnd;
   bool nullArrays = false;
   std::optional<double> timeoutSeconds;
   bool backward = false;
