@@ -48,7 +48,8 @@ public:
   }
 
   /// A tile shape: an int or a tuple of 1 to 4 ints, compile-time constants.
-  std::optional<SmallVector<int64_t, 2>> shapeOf(Expr *shape) {
+  /// `inferOne`: one extent may be -1 (tile_reshape's "the rest"), kept as -1.
+  std::optional<SmallVector<int64_t, 2>> shapeOf(Expr *shape, bool inferOne = false) {
     SmallVector<Expr *, 4> dims = shapeExtents(shape);
     if (dims.empty() || dims.size() > 4) {
       fail(shape->loc, name + "() tile shapes have 1 to 4 extents, got " + Twine(dims.size()));
@@ -64,8 +65,14 @@ public:
                             "wp.constant module constants)");
         return std::nullopt;
       }
+      if (v->i == -1 && inferOne && !llvm::is_contained(extents, -1)) {
+        s.finalize(x);
+        extents.push_back(-1);
+        continue;
+      }
       if (v->i <= 0) {
-        fail(x->loc, name + "() tile extents must be positive, got " + Twine(v->i));
+        fail(x->loc, name + "() tile extents must be positive" + (inferOne ? " (or one -1)" : "") +
+                         ", got " + Twine(v->i));
         return std::nullopt;
       }
       s.finalize(x);
@@ -721,14 +728,51 @@ const Type *TileRules::tileView() {
   if (offs.size() > t->ndim)
     return fail(p[1]->loc,
                 name + "() offset has " + Twine(offs.size()) + " entries for " + t->str());
-  for (Expr *o : offs) {
-    if (auto *c = llvm::dyn_cast<CallExpr>(o);
-        c && llvm::isa<NameExpr>(c->callee) && llvm::cast<NameExpr>(c->callee)->name == "slice")
-      return fail(o->loc, name + "() slice() offsets are not supported by kdsl yet (write "
-                                 "t[a:b, ...])");
+  auto sliceCall = [](Expr *o) {
+    auto *c = llvm::dyn_cast<CallExpr>(o);
+    return c && llvm::isa<NameExpr>(c->callee) && llvm::cast<NameExpr>(c->callee)->name == "slice"
+               ? c
+               : nullptr;
+  };
+  // slice(start, stop, step) offsets (Warp's explicit form of t[a:b:c]):
+  // the subscript view, each slice() a slice and each integer an index.
+  if (llvm::any_of(offs, sliceCall)) {
+    if (p[2])
+      return fail(p[2]->loc, name + "() takes no shape= with slice() offsets");
+    auto *view = s.mod.make<SubscriptExpr>(e->loc, p[0]);
+    for (Expr *o : offs) {
+      CallExpr *c = sliceCall(o);
+      if (!c) {
+        view->indices.push_back(o);
+        continue;
+      }
+      if (c->args.empty() || c->args.size() > 3 || !c->kwargs.empty())
+        return fail(o->loc, "slice() takes 1 to 3 positional arguments");
+      auto arg = [&](size_t i) -> Expr * {
+        auto *u = i < c->args.size() ? llvm::dyn_cast<UnsupportedExpr>(c->args[i]) : nullptr;
+        return i >= c->args.size() || (u && u->what == "None") ? nullptr : c->args[i];
+      };
+      auto *sl = s.mod.make<SliceExpr>(o->loc);
+      if (c->args.size() == 1) {
+        sl->upper = arg(0);
+      } else {
+        sl->lower = arg(0);
+        sl->upper = arg(1);
+        sl->step = arg(2);
+      }
+      view->indices.push_back(sl);
+    }
+    const Type *r = s.checkTileView(view, t);
+    if (!r)
+      return nullptr;
+    view->type = r;
+    e->view = view;
+    args.clear();
+    return r;
+  }
+  for (Expr *o : offs)
     if (!index(o, "offsets"))
       return nullptr;
-  }
   std::optional<SmallVector<int64_t, 2>> extents;
   size_t keepFrom = offs.size();
   if (p[2]) {
@@ -797,15 +841,24 @@ const Type *TileRules::tileReshape() {
     return nullptr;
   SmallVector<int64_t, 2> shape;
   if (!squeeze) {
-    std::optional<SmallVector<int64_t, 2>> sh = shapeOf(p[1]);
+    std::optional<SmallVector<int64_t, 2>> sh = shapeOf(p[1], /*inferOne=*/true);
     if (!sh)
       return nullptr;
     shape = *sh;
     int64_t n = 1, m = 1;
     for (int64_t x : shape)
-      n *= x;
+      n *= x == -1 ? 1 : x;
     for (int64_t x : t->fixedShape)
       m *= x;
+    // A -1 extent is what the others leave (numpy's rule), when they divide.
+    if (int64_t *rest = llvm::find(shape, -1); rest != shape.end() && m % n == 0) {
+      *rest = m / n;
+      n = m;
+    }
+    if (llvm::is_contained(shape, -1))
+      return fail(p[1]->loc, name + "() cannot reshape " + t->str() + " (" + Twine(m) +
+                                 " elements) with -1: the other extents multiply to " + Twine(n) +
+                                 ", which does not divide it");
     if (n != m)
       return fail(p[1]->loc, name + "() cannot reshape " + t->str() + " (" + Twine(m) +
                                  " elements) to " + types.tile(t->dtype, shape)->str());
