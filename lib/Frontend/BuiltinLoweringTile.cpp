@@ -105,6 +105,9 @@ static Value tileReduce(LowerCtx &c, llvm::function_ref<Value(Value, Value)> com
 
 /// A reduce whose region adds.
 Value kdsl::lowerTileSum(LowerCtx &c) {
+  if (const kdsl::Type *d = c.t0->dtype; d->kind == kdsl::Type::Struct)
+    return tileReduce(c,
+                      [&](Value x, Value y) { return c.g.structArith(BinOp::Add, x, y, d, c.l); });
   return tileReduce(c, [&](Value x, Value y) {
     return isa<FloatType>(getElementTypeOrSelf(x.getType()))
                ? (mlir::Value)arith::AddFOp::create(c.b, c.l, x, y)
@@ -150,6 +153,26 @@ Value kdsl::lowerTileAssign(LowerCtx &c) {
     return {};
   mlir::Value r =
       TileAssignOp::create(c.b, c.l, c.a[1], c.a[0], starts, c.b.getDenseI64ArrayAttr(steps));
+  c.g.assignTo(c.e->boundArgs[0], r);
+  return {};
+}
+
+/// tile_scatter_add / tile_scatter_masked: a kdsl.tile_scatter (add or
+/// exch) of every lane's value at its indices, assigned to the tile; a lane
+/// without a value moves its first index past the tile's extent, where the
+/// update is skipped.
+Value kdsl::lowerTileScatter(LowerCtx &c) {
+  auto tt = cast<TileType>(c.a[0].getType());
+  unsigned n = tt.getRank();
+  mlir::Value has = c.a[n + 2];
+  SmallVector<mlir::Value> idx;
+  for (unsigned d = 0; d < n; ++d)
+    idx.push_back(c.g.toI32(c.a[1 + d], c.e->boundArgs[1 + d]->type, c.l));
+  mlir::Value outside = arith::ConstantIntOp::create(c.b, c.l, tt.getShape()[0], 32);
+  idx[0] = arith::SelectOp::create(c.b, c.l, has, idx[0], outside);
+  AtomicKind kind =
+      c.e->builtin == (int)Builtin::TileScatterAdd ? AtomicKind::add : AtomicKind::exch;
+  mlir::Value r = TileScatterOp::create(c.b, c.l, kind, c.a[0], idx, c.a[n + 1]);
   c.g.assignTo(c.e->boundArgs[0], r);
   return {};
 }

@@ -205,6 +205,7 @@ public:
   const Type *tileAxpy();
   const Type *tileStack();
   const Type *tileStackOp();
+  const Type *tileScatter();
 
   /// A string-literal argument's text (without quotes), or "" when `x` is
   /// no string literal.
@@ -271,9 +272,19 @@ const Type *TileRules::storedTile(Expr *t, const Type *array, bool atomicAdd) {
   if (tt->dtype != array->dtype)
     return fail(t->loc, name + "() tile dtype " + tt->dtype->str() +
                             " does not match the array's " + array->dtype->str());
-  if (atomicAdd &&
-      (tt->dtype->kind == Type::Struct || tt->dtype->isBool() || tt->dtype->scalar == Scalar::Bool))
-    return fail(t->loc, name + "() adds numbers, vectors or matrices, not " + tt->dtype->str());
+  // Structs: field by field, as Warp 1.16 (its bool and 8/16-bit fields
+  // are not added).
+  if (atomicAdd && (tt->dtype->isBool() || tt->dtype->scalar == Scalar::Bool))
+    return fail(t->loc,
+                name + "() adds numbers, vectors, matrices or structs, not " + tt->dtype->str());
+  // Warp's test_tile_atomic_add_unsupported_types: no atomic add of 8- and
+  // 16-bit integers.
+  if (atomicAdd && tt->dtype->kind != Type::Struct && isInt(tt->dtype->scalar) &&
+      bitWidth(tt->dtype->scalar) < 32)
+    return fail(t->loc, name +
+                            "() only supports integers of 32 or 64 bits, floats, and vectors, "
+                            "matrices or structs of them, not " +
+                            tt->dtype->str());
   return tt;
 }
 
@@ -533,8 +544,11 @@ const Type *TileRules::tileSum() {
   const Type *t = tileArg(p[0]);
   if (!t)
     return nullptr;
-  if (!(t->dtype->isScalar() || t->dtype->isVecLike()) || t->dtype->isBool())
-    return fail(p[0]->loc, name + "() sums numbers, vectors or matrices, not " + t->dtype->str());
+  // Structs: field by field (MLIRGen::structArith), as Warp 1.16.
+  if (!(t->dtype->isScalar() || t->dtype->isVecLike() || t->dtype->kind == Type::Struct) ||
+      t->dtype->isBool())
+    return fail(p[0]->loc,
+                name + "() sums numbers, vectors, matrices or structs, not " + t->dtype->str());
   args.assign({p[0]});
   if (!p[1])
     return types.tile(t->dtype, {1});
@@ -646,9 +660,11 @@ const Type *TileRules::tileMap() {
   const Type *r = s.check(call);
   if (!r)
     return nullptr;
-  if (!(r->isScalar() || r->isVecLike()))
-    return fail(args[0]->loc,
-                name + "() function must return a scalar, vector or matrix, got " + r->str());
+  if (!(r->isScalar() || r->isVecLike() || r->kind == Type::Struct))
+    return fail(args[0]->loc, name +
+                                  "() function must return a scalar, vector, matrix or "
+                                  "struct, got " +
+                                  r->str());
   e->elementCall = call;
   args.erase(args.begin());
   return types.tile(r, first->fixedShape);
@@ -1199,6 +1215,55 @@ const Type *TileRules::tileStackOp() {
   }
 }
 
+/// tile_scatter_add(a, i[, j, k], value, has_value, atomic=True) and
+/// tile_scatter_masked(a, i[, j, k], value, has_value): every lane with
+/// has_value adds (writes) its value at its index of `a`, a local updated
+/// in place; one index per dimension of `a`. boundArgs become the tile, the
+/// indices, the value and has_value. `atomic` is a hint (kdsl's lanes
+/// combine their adds either way).
+const Type *TileRules::tileScatter() {
+  bool add = info.id == Builtin::TileScatterAdd;
+  Expr *a = !args.empty() ? args[0] : nullptr;
+  for (Keyword &k : e->kwargs)
+    if (k.name == "a")
+      a = k.value;
+  if (!a)
+    return fail(e->loc, name + "() missing argument 'a'");
+  const Type *t = tileArg(a);
+  if (!t)
+    return nullptr;
+  SmallVector<StringRef, 8> names{"a", "i", "j", "k", "l"};
+  names.resize(1 + t->ndim);
+  names.append({"value", "has_value"});
+  if (add)
+    names.push_back("atomic");
+  SmallVector<Expr *, 6> p;
+  if (!bind(names, 3 + t->ndim, p))
+    return nullptr;
+  if (!inPlaceTarget(p[0], "a"))
+    return nullptr;
+  for (unsigned d = 0; d < t->ndim; ++d)
+    if (!index(p[1 + d], "index"))
+      return nullptr;
+  Expr *value = p[1 + t->ndim], *has = p[2 + t->ndim];
+  if (add && (t->dtype->isBool() || t->dtype->scalar == Scalar::Bool))
+    return fail(a->loc,
+                name + "() adds numbers, vectors, matrices or structs, not " + t->dtype->str());
+  if (!s.check(value) || !s.coerce(value, t->dtype, name + "() value") || !s.check(has) ||
+      !s.coerce(has, types.boolTy(), name + "() has_value"))
+    return nullptr;
+  if (add && p[3 + t->ndim]) {
+    std::optional<Sema::ConstValue> v =
+        s.check(p[3 + t->ndim]) ? s.evalConst(p[3 + t->ndim]) : std::nullopt;
+    if (!v || !(v->kind == Sema::ConstValue::Bool || v->kind == Sema::ConstValue::Int))
+      return fail(p[3 + t->ndim]->loc, name + "() atomic must be a constant True or False");
+    s.finalize(p[3 + t->ndim]);
+  }
+  args.assign(p.begin(), p.begin() + 3 + t->ndim);
+  e->firstOutputs = 1;
+  return types.voidTy();
+}
+
 // The records' rule functions (BuiltinRuleFns.h).
 #define KDSL_TILE_RULE(fn, call)                                                                   \
   const Type *kdsl::rules::fn(Sema &s, CallExpr *e, const BuiltinInfo &info) {                     \
@@ -1236,4 +1301,5 @@ KDSL_TILE_RULE(tileDot, tileDot())
 KDSL_TILE_RULE(tileAxpy, tileAxpy())
 KDSL_TILE_RULE(tileStack, tileStack())
 KDSL_TILE_RULE(tileStackOp, tileStackOp())
+KDSL_TILE_RULE(tileScatter, tileScatter())
 #undef KDSL_TILE_RULE

@@ -600,6 +600,17 @@ const Type *Sema::tileBinaryResult(BinaryExpr *e) {
   bool arith =
       e->op == BinOp::Add || e->op == BinOp::Sub || e->op == BinOp::Mul || e->op == BinOp::Div;
   bool bitwise = e->op == BinOp::BitAnd || e->op == BinOp::BitOr || e->op == BinOp::BitXor;
+  // Tiles of one struct: + and - field by field (Warp 1.16's struct tiles;
+  // MLIRGen::structArith).
+  if ((e->op == BinOp::Add || e->op == BinOp::Sub) && ta->isTile() && tb->isTile() &&
+      ta->dtype == tb->dtype && ta->dtype->kind == Type::Struct) {
+    if (ta->fixedShape != tb->fixedShape) {
+      error(e->opLoc, std::string("operator '") + spell(e->op) +
+                          "' needs tiles of one shape, got " + ta->str() + " and " + tb->str());
+      return nullptr;
+    }
+    return ta;
+  }
   for (const Type *t : {ta, tb})
     if (t->isTile() && !(t->dtype->isScalar() || t->dtype->isVecLike()))
       return bad(); // tiles of structs

@@ -163,3 +163,117 @@ def k(a: wp.array(dtype=S)):
     # Warp's test_tile_struct_bitwise_inplace_rejected.
     # expected-error@+1 {{operator '&' is not defined for tile(dtype=S, shape=(8,)) and tile(dtype=S, shape=(8,))}}
     t &= t
+
+# -----
+
+import warp as wp
+
+
+@wp.struct
+class S:
+    x: float
+
+
+@wp.kernel
+def k(a: wp.array(dtype=S)):
+    t = wp.tile_load(a, shape=8)
+    # Struct tiles take + and - only (field by field).
+    # expected-error@+1 {{operator '*' is not defined for tile(dtype=S, shape=(8,)) and tile(dtype=S, shape=(8,))}}
+    wp.tile_store(a, t * t)
+
+# -----
+
+import warp as wp
+
+
+@wp.struct
+class S:
+    x: float
+
+
+@wp.kernel
+def k(a: wp.array(dtype=S)):
+    t = wp.tile_load(a, shape=8)
+    # expected-error@+1 {{operator '+=' on an element of a tile of S needs a S, got a number}}
+    t[0] += 1.0
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(b: wp.array(dtype=wp.int8)):
+    # Warp's test_tile_atomic_add_unsupported_types.
+    # expected-error@+1 {{wp.tile_atomic_add() only supports integers of 32 or 64 bits, floats, and vectors, matrices or structs of them, not int8}}
+    wp.tile_atomic_add(b, wp.tile_load(b, shape=8))
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k():
+    tb = wp.tile_zeros(shape=8, dtype=bool)
+    # expected-error@+1 {{wp.tile_scatter_add() adds numbers, vectors, matrices or structs, not bool}}
+    wp.tile_scatter_add(tb, 0, True, True)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k():
+    # expected-error@+1 {{wp.tile_scatter_add() a must be a local variable (Warp updates it in place)}}
+    wp.tile_scatter_add(wp.tile_zeros(shape=8, dtype=float), 0, 1.0, True)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(flag: int):
+    t = wp.tile_zeros(shape=8, dtype=float)
+    # expected-error@+1 {{wp.tile_scatter_add() atomic must be a constant True or False}}
+    wp.tile_scatter_add(t, 0, 1.0, True, atomic=flag > 0)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k():
+    t = wp.tile_zeros(shape=(2, 4), dtype=float)
+    # One index per dimension of the tile.
+    # expected-error@+1 {{wp.tile_scatter_masked() missing argument 'has_value'}}
+    wp.tile_scatter_masked(t, 0, 1.0, True)
+
+# -----
+
+import warp as wp
+
+
+# expected-error@+2 {{a wp.tile_stack annotation takes a positive constant capacity and a dtype: wp.tile_stack(capacity=C, dtype=T)}}
+@wp.func
+def f(s: wp.tile_stack(dtype=int), v: int):
+    wp.tile_stack_push(s, v, True)
+
+# -----
+
+import warp as wp
+
+
+@wp.func
+def f(s: wp.tile_stack(capacity=8, dtype=int), v: int):
+    wp.tile_stack_push(s, v, True)
+
+
+@wp.kernel
+def k():
+    s = wp.tile_stack(capacity=4, dtype=int)
+    # expected-error@+1 {{argument 's': expected tile_stack(dtype=int32, capacity=8), got tile_stack(dtype=int32, capacity=4)}}
+    f(s, 1)
