@@ -206,6 +206,7 @@ public:
   const Type *tileStack();
   const Type *tileStackOp();
   const Type *tileScatter();
+  const Type *tileRand();
 
   /// A string-literal argument's text (without quotes), or "" when `x` is
   /// no string literal.
@@ -1264,6 +1265,33 @@ const Type *TileRules::tileScatter() {
   return types.voidTy();
 }
 
+/// tile_randi / tile_randf(shape, rng, [min, max,] storage=): an int32
+/// (float32) tile of Warp's random numbers from the uint32 state `rng`,
+/// left unchanged; boundArgs become rng and, in the range form, min and max.
+const Type *TileRules::tileRand() {
+  bool ints = info.id == Builtin::TileRandi;
+  SmallVector<Expr *, 6> p;
+  if (!bind({"shape", "rng", "min", "max", "storage"}, 2, p))
+    return nullptr;
+  std::optional<SmallVector<int64_t, 2>> shape = shapeOf(p[0]);
+  if (!shape || !storage(p[4]))
+    return nullptr;
+  if (!s.check(p[1]) || !s.coerce(p[1], types.scalar(Scalar::U32), name + "() rng"))
+    return nullptr;
+  if (!p[2] != !p[3])
+    return fail(e->loc, name + "() takes both min and max, or neither"), nullptr;
+  const Type *elem = ints ? types.i32() : types.f32();
+  args.assign({p[1]});
+  for (Expr *bound : {p[2], p[3]}) {
+    if (!bound)
+      continue;
+    if (!s.check(bound) || !s.coerce(bound, elem, name + "() " + (bound == p[2] ? "min" : "max")))
+      return nullptr;
+    args.push_back(bound);
+  }
+  return types.tile(elem, *shape);
+}
+
 // The records' rule functions (BuiltinRuleFns.h).
 #define KDSL_TILE_RULE(fn, call)                                                                   \
   const Type *kdsl::rules::fn(Sema &s, CallExpr *e, const BuiltinInfo &info) {                     \
@@ -1302,4 +1330,5 @@ KDSL_TILE_RULE(tileAxpy, tileAxpy())
 KDSL_TILE_RULE(tileStack, tileStack())
 KDSL_TILE_RULE(tileStackOp, tileStackOp())
 KDSL_TILE_RULE(tileScatter, tileScatter())
+KDSL_TILE_RULE(tileRand, tileRand())
 #undef KDSL_TILE_RULE

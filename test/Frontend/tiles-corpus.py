@@ -1,4 +1,5 @@
 # RUN: kdsl-translate %s --emit=mlir | FileCheck %s
+# RUN: not kdsl-translate %s --emit=llvm --kernel rand 2>&1 | FileCheck %s --check-prefix=LANES
 #
 # Forms of Warp 1.16's tile tests that kdsl reads (issue 30): the aligned=
 # hint, bitwise operators on integer tiles, tiles of scalars times (or over)
@@ -142,3 +143,31 @@ def create_scan_kernel(tile_dim: int):
 def test_scan(device):
     N = 1234
     wp.launch_tiled(create_scan_kernel(N), dim=[56], inputs=[None, None], block_dim=64, device=device)
+
+
+# wp.tile_randi / tile_randf: lane t of the block starts from
+# rand_pcg(t + rng) and draws the elements t, t + B, ... in order (Warp's
+# tile.h): element e is draw e / B + 1 of lane e % B. (In Python, this
+# gives Warp's documented tile_randi example output exactly.) It reads the
+# block dimension: a lane-dependent kernel, not lowered yet.
+# LANES: tiles-corpus.py:[[@LINE+17]]:10: error: wp.block_dim() in a function with tiles depends on the block's lanes: a lane-dependent tile kernel is not lowered yet
+# CHECK-LABEL: kdsl.kernel @rand
+# CHECK: %[[IDX:.*]] = kdsl.tile_arange {{.*}} : <4xi32>
+# CHECK: %[[B:.*]] = kdsl.block_dim
+# CHECK: kdsl.tile_map %[[IDX]] : !kdsl.tile<4xi32> -> <4xi32>
+# CHECK: arith.remui %{{.*}}, %[[B]]
+# CHECK: arith.divui %{{.*}}, %[[B]]
+# CHECK: scf.for
+# CHECK: kdsl.tile_reshape {{.*}} : <4xi32> -> <2x2xi32>
+# CHECK: kdsl.tile_map {{.*}} -> <4xf32>
+# CHECK: arith.uitofp
+# CHECK: arith.subf
+# CHECK: kdsl.tile_reshape {{.*}} : <4xf32> -> <2x2xf32>
+@wp.kernel
+def rand(seed: int, x: wp.array2d(dtype=int), y: wp.array2d(dtype=float)):
+    i, j = wp.tid()
+    rng = wp.rand_init(seed, i * 2 + j)
+    ti = wp.tile_randi(shape=(2, 2), rng=rng)
+    tf = wp.tile_randf(shape=(2, 2), rng=rng, min=-5.0, max=5.0)
+    wp.tile_store(x, ti, offset=(i * 2, j * 2))
+    wp.tile_store(y, tf, offset=(i * 2, j * 2))

@@ -277,3 +277,24 @@ def k():
     s = wp.tile_stack(capacity=4, dtype=int)
     # expected-error@+1 {{argument 's': expected tile_stack(dtype=int32, capacity=8), got tile_stack(dtype=int32, capacity=4)}}
     f(s, 1)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(seed: int):
+    rng = wp.rand_init(seed)
+    # expected-error@+1 {{wp.tile_randf() takes both min and max, or neither}}
+    t = wp.tile_randf(shape=4, rng=rng, min=1.0)
+
+# -----
+
+import warp as wp
+
+
+@wp.kernel
+def k(seed: int):
+    # expected-error@+1 {{wp.tile_randi() rng: expected uint32, got float32}}
+    t = wp.tile_randi(shape=4, rng=1.5 * float(seed))
