@@ -694,11 +694,16 @@ bool Parser::tryTupleConstants(Scope *scope) {
   for (size_t i = rhsStart; i < p; ++i)
     selfRef |= toks[i].is(Tok::Name) &&
                llvm::any_of(targets, [&](auto &tg) { return tg.first == toks[i].text; });
-  if (!tuple || tuple->elts.size() != targets.size() || selfRef) {
+  if (!tuple || tuple->elts.size() != targets.size()) {
     p = save;
     return false;
   }
-  advance(); // newline
+  advance();     // newline
+  if (selfRef) { // rebound to values only Python knows
+    for (auto &target : targets)
+      scope->symbols[target.first] = Symbol();
+    return true;
+  }
   for (auto [target, item] : llvm::zip(targets, tuple->elts)) {
     auto *c = mod.make<ConstDef>();
     c->name = target.first;

@@ -298,3 +298,17 @@ import warp as wp
 def k(seed: int):
     # expected-error@+1 {{wp.tile_randi() rng: expected uint32, got float32}}
     t = wp.tile_randi(shape=4, rng=1.5 * float(seed))
+
+# -----
+
+import warp as wp
+
+a, b = 1, 2
+# A right side naming a target: both are values only Python knows.
+a, b = b, a
+
+
+@wp.kernel
+def k(out: wp.array(dtype=int)):
+    # expected-error@+1 {{name 'a' is not a constant, @wp.func or @wp.struct visible to kernel code}}
+    out[0] = a
