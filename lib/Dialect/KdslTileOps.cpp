@@ -229,6 +229,10 @@ LogicalResult TileScatterOp::verify() {
     return success();
   case AtomicKind::add:
   case AtomicKind::sub:
+    // Structs (wp.tile_scatter_add, t[i] += v, t[i] -= v): their number
+    // fields (Warp 1.16).
+    if (isa<StructType>(e))
+      return success();
     if (!isa<FloatType, IntegerType>(e) || e.isInteger(1))
       return emitOpError("adds numbers, vectors or matrices, not ") << t.getElementType();
     return success();

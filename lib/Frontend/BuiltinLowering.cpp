@@ -250,6 +250,7 @@ mlir::Value lowerLen(LowerCtx &c) {
     return c.g.arrayShape(c.a[0], 0, c.l);
   int64_t n = c.t0->kind == kdsl::Type::Mat     ? c.t0->rows
               : c.t0->kind == kdsl::Type::Tuple ? (int64_t)c.t0->elems.size()
+              : c.t0->isTile()                  ? c.t0->fixedShape[0] // Warp's len(tile)
                                                 : c.t0->numElements();
   return c.g.constScalar(c.t, n, n, c.l);
 }

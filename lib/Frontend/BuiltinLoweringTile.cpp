@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "BuiltinLowering.h"
 #include "BuiltinsTile.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace kdsl;
 using namespace mlir;
@@ -105,6 +106,9 @@ static Value tileReduce(LowerCtx &c, llvm::function_ref<Value(Value, Value)> com
 
 /// A reduce whose region adds.
 Value kdsl::lowerTileSum(LowerCtx &c) {
+  if (const kdsl::Type *d = c.t0->dtype; d->kind == kdsl::Type::Struct)
+    return tileReduce(c,
+                      [&](Value x, Value y) { return c.g.structArith(BinOp::Add, x, y, d, c.l); });
   return tileReduce(c, [&](Value x, Value y) {
     return isa<FloatType>(getElementTypeOrSelf(x.getType()))
                ? (mlir::Value)arith::AddFOp::create(c.b, c.l, x, y)
@@ -152,6 +156,96 @@ Value kdsl::lowerTileAssign(LowerCtx &c) {
       TileAssignOp::create(c.b, c.l, c.a[1], c.a[0], starts, c.b.getDenseI64ArrayAttr(steps));
   c.g.assignTo(c.e->boundArgs[0], r);
   return {};
+}
+
+/// tile_scatter_add / tile_scatter_masked: a kdsl.tile_scatter (add or
+/// exch) of every lane's value at its indices, assigned to the tile; a lane
+/// without a value moves its first index past the tile's extent, where the
+/// update is skipped.
+Value kdsl::lowerTileScatter(LowerCtx &c) {
+  auto tt = cast<TileType>(c.a[0].getType());
+  unsigned n = tt.getRank();
+  mlir::Value has = c.a[n + 2];
+  SmallVector<mlir::Value> idx;
+  for (unsigned d = 0; d < n; ++d)
+    idx.push_back(c.g.toI32(c.a[1 + d], c.e->boundArgs[1 + d]->type, c.l));
+  mlir::Value outside = arith::ConstantIntOp::create(c.b, c.l, tt.getShape()[0], 32);
+  idx[0] = arith::SelectOp::create(c.b, c.l, has, idx[0], outside);
+  AtomicKind kind =
+      c.e->builtin == (int)Builtin::TileScatterAdd ? AtomicKind::add : AtomicKind::exch;
+  mlir::Value r = TileScatterOp::create(c.b, c.l, kind, c.a[0], idx, c.a[n + 1]);
+  c.g.assignTo(c.e->boundArgs[0], r);
+  return {};
+}
+
+/// Warp's rand_pcg (native/rand.h; Prelude/random.py's _pcg).
+static Value pcg(LowerCtx &c, Value s) {
+  auto k = [&](uint32_t v) { return arith::ConstantIntOp::create(c.b, c.l, v, 32); };
+  Value b = arith::AddIOp::create(c.b, c.l, arith::MulIOp::create(c.b, c.l, s, k(747796405u)),
+                                  k(2891336453u));
+  Value sh = arith::AddIOp::create(c.b, c.l, arith::ShRUIOp::create(c.b, c.l, b, k(28)), k(4));
+  Value x = arith::XOrIOp::create(c.b, c.l, arith::ShRUIOp::create(c.b, c.l, b, sh), b);
+  Value m = arith::MulIOp::create(c.b, c.l, x, k(277803737u));
+  return arith::XOrIOp::create(c.b, c.l, arith::ShRUIOp::create(c.b, c.l, m, k(22)), m);
+}
+
+/// tile_randi / tile_randf as Warp 1.16's tile.h makes them: lane t of a
+/// block of B starts from rand_pcg(t + rng) and draws, in order, the
+/// elements t, t + B, t + 2B, ... of the tile (row-major): element e is the
+/// (e / B + 1)-th draw of lane e % B, each draw randi / randf (Prelude's).
+/// A tile_map over the row-major indices, reshaped to the tile's shape.
+Value kdsl::lowerTileRand(LowerCtx &c) {
+  auto rty = cast<TileType>(c.rty);
+  int64_t n = rty.getNumElements();
+  bool ints = c.e->builtin == (int)Builtin::TileRandi;
+  mlir::Type i32 = c.b.getI32Type();
+  auto flatIdx = TileType::get(c.b.getContext(), {n}, i32);
+  auto flat = TileType::get(c.b.getContext(), {n}, rty.getElementType());
+  Value idx = TileArangeOp::create(c.b, c.l, flatIdx, arith::ConstantIntOp::create(c.b, c.l, 0, 32),
+                                   arith::ConstantIntOp::create(c.b, c.l, 1, 32));
+  Value rng = c.a[0], lo = c.a.size() > 1 ? c.a[1] : Value(),
+        hi = c.a.size() > 2 ? c.a[2] : Value();
+  Value blockDim = BlockDimOp::create(c.b, c.l);
+  auto map = TileMapOp::create(c.b, c.l, flat, ValueRange{idx});
+  {
+    OpBuilder::InsertionGuard guard(c.b);
+    Block *body = c.b.createBlock(&map.getBody(), {}, {i32}, {c.l});
+    c.b.setInsertionPointToStart(body);
+    Value e = body->getArgument(0);
+    Value lane = arith::RemUIOp::create(c.b, c.l, e, blockDim);
+    Value draws = arith::AddIOp::create(c.b, c.l, arith::DivUIOp::create(c.b, c.l, e, blockDim),
+                                        arith::ConstantIntOp::create(c.b, c.l, 1, 32));
+    Value s0 = pcg(c, arith::AddIOp::create(c.b, c.l, lane, rng));
+    auto loop = scf::ForOp::create(c.b, c.l, arith::ConstantIntOp::create(c.b, c.l, 0, 32), draws,
+                                   arith::ConstantIntOp::create(c.b, c.l, 1, 32), ValueRange{s0});
+    {
+      OpBuilder::InsertionGuard g2(c.b);
+      c.b.setInsertionPointToStart(loop.getBody());
+      scf::YieldOp::create(c.b, c.l, ValueRange{pcg(c, loop.getRegionIterArg(0))});
+    }
+    Value s = loop.getResult(0);
+    Value v;
+    if (ints && !lo) {
+      v = s;           // randi: the state as int32
+    } else if (ints) { // randi(state, min, max): C's unsigned arithmetic
+      Value range = arith::SubIOp::create(c.b, c.l, hi, lo);
+      v = arith::AddIOp::create(c.b, c.l, arith::RemUIOp::create(c.b, c.l, s, range), lo);
+    } else {
+      Value top =
+          arith::ShRUIOp::create(c.b, c.l, s, arith::ConstantIntOp::create(c.b, c.l, 8, 32));
+      Value u = arith::MulFOp::create(
+          c.b, c.l, arith::UIToFPOp::create(c.b, c.l, c.b.getF32Type(), top),
+          arith::ConstantFloatOp::create(c.b, c.l, c.b.getF32Type(), APFloat(1.0f / 16777216.0f)));
+      v = lo ? (Value)arith::AddFOp::create(
+                   c.b, c.l,
+                   arith::MulFOp::create(c.b, c.l, arith::SubFOp::create(c.b, c.l, hi, lo), u), lo)
+             : u;
+    }
+    TileYieldOp::create(c.b, c.l, v);
+  }
+  if (rty.getRank() == 1)
+    return map;
+  return TileReshapeOp::create(c.b, c.l, rty, map);
 }
 
 Value kdsl::lowerTileReshape(LowerCtx &c) { return TileReshapeOp::create(c.b, c.l, c.rty, c.a[0]); }

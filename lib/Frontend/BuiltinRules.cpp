@@ -543,10 +543,13 @@ const Type *Sema::checkBuiltin(CallExpr *e, Builtin b) {
       return nullptr;
     if (at->kind == Type::Tuple)
       return types.i32();
+    if (e->staticLen && at->isTile()) // Warp's len(tile): its first extent
+      return types.i32();
     if (e->staticLen && !at->isVecLike()) {
-      error(e->args[0]->loc, "len() in wp.static() needs a tuple, vector, matrix or quaternion, "
-                             "got " +
-                                 at->str());
+      error(e->args[0]->loc,
+            "len() in wp.static() needs a tuple, vector, matrix, quaternion or tile, "
+            "got " +
+                at->str());
       return nullptr;
     }
   }

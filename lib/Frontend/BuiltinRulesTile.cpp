@@ -48,7 +48,8 @@ public:
   }
 
   /// A tile shape: an int or a tuple of 1 to 4 ints, compile-time constants.
-  std::optional<SmallVector<int64_t, 2>> shapeOf(Expr *shape) {
+  /// `inferOne`: one extent may be -1 (tile_reshape's "the rest"), kept as -1.
+  std::optional<SmallVector<int64_t, 2>> shapeOf(Expr *shape, bool inferOne = false) {
     SmallVector<Expr *, 4> dims = shapeExtents(shape);
     if (dims.empty() || dims.size() > 4) {
       fail(shape->loc, name + "() tile shapes have 1 to 4 extents, got " + Twine(dims.size()));
@@ -64,8 +65,14 @@ public:
                             "wp.constant module constants)");
         return std::nullopt;
       }
+      if (v->i == -1 && inferOne && !llvm::is_contained(extents, -1)) {
+        s.finalize(x);
+        extents.push_back(-1);
+        continue;
+      }
       if (v->i <= 0) {
-        fail(x->loc, name + "() tile extents must be positive, got " + Twine(v->i));
+        fail(x->loc, name + "() tile extents must be positive" + (inferOne ? " (or one -1)" : "") +
+                         ", got " + Twine(v->i));
         return std::nullopt;
       }
       s.finalize(x);
@@ -198,6 +205,8 @@ public:
   const Type *tileAxpy();
   const Type *tileStack();
   const Type *tileStackOp();
+  const Type *tileScatter();
+  const Type *tileRand();
 
   /// A string-literal argument's text (without quotes), or "" when `x` is
   /// no string literal.
@@ -264,9 +273,19 @@ const Type *TileRules::storedTile(Expr *t, const Type *array, bool atomicAdd) {
   if (tt->dtype != array->dtype)
     return fail(t->loc, name + "() tile dtype " + tt->dtype->str() +
                             " does not match the array's " + array->dtype->str());
-  if (atomicAdd &&
-      (tt->dtype->kind == Type::Struct || tt->dtype->isBool() || tt->dtype->scalar == Scalar::Bool))
-    return fail(t->loc, name + "() adds numbers, vectors or matrices, not " + tt->dtype->str());
+  // Structs: field by field, as Warp 1.16 (its bool and 8/16-bit fields
+  // are not added).
+  if (atomicAdd && (tt->dtype->isBool() || tt->dtype->scalar == Scalar::Bool))
+    return fail(t->loc,
+                name + "() adds numbers, vectors, matrices or structs, not " + tt->dtype->str());
+  // Warp's test_tile_atomic_add_unsupported_types: no atomic add of 8- and
+  // 16-bit integers.
+  if (atomicAdd && tt->dtype->kind != Type::Struct && isInt(tt->dtype->scalar) &&
+      bitWidth(tt->dtype->scalar) < 32)
+    return fail(t->loc, name +
+                            "() only supports integers of 32 or 64 bits, floats, and vectors, "
+                            "matrices or structs of them, not " +
+                            tt->dtype->str());
   return tt;
 }
 
@@ -526,8 +545,11 @@ const Type *TileRules::tileSum() {
   const Type *t = tileArg(p[0]);
   if (!t)
     return nullptr;
-  if (!(t->dtype->isScalar() || t->dtype->isVecLike()) || t->dtype->isBool())
-    return fail(p[0]->loc, name + "() sums numbers, vectors or matrices, not " + t->dtype->str());
+  // Structs: field by field (MLIRGen::structArith), as Warp 1.16.
+  if (!(t->dtype->isScalar() || t->dtype->isVecLike() || t->dtype->kind == Type::Struct) ||
+      t->dtype->isBool())
+    return fail(p[0]->loc,
+                name + "() sums numbers, vectors, matrices or structs, not " + t->dtype->str());
   args.assign({p[0]});
   if (!p[1])
     return types.tile(t->dtype, {1});
@@ -639,9 +661,11 @@ const Type *TileRules::tileMap() {
   const Type *r = s.check(call);
   if (!r)
     return nullptr;
-  if (!(r->isScalar() || r->isVecLike()))
-    return fail(args[0]->loc,
-                name + "() function must return a scalar, vector or matrix, got " + r->str());
+  if (!(r->isScalar() || r->isVecLike() || r->kind == Type::Struct))
+    return fail(args[0]->loc, name +
+                                  "() function must return a scalar, vector, matrix or "
+                                  "struct, got " +
+                                  r->str());
   e->elementCall = call;
   args.erase(args.begin());
   return types.tile(r, first->fixedShape);
@@ -721,14 +745,51 @@ const Type *TileRules::tileView() {
   if (offs.size() > t->ndim)
     return fail(p[1]->loc,
                 name + "() offset has " + Twine(offs.size()) + " entries for " + t->str());
-  for (Expr *o : offs) {
-    if (auto *c = llvm::dyn_cast<CallExpr>(o);
-        c && llvm::isa<NameExpr>(c->callee) && llvm::cast<NameExpr>(c->callee)->name == "slice")
-      return fail(o->loc, name + "() slice() offsets are not supported by kdsl yet (write "
-                                 "t[a:b, ...])");
+  auto sliceCall = [](Expr *o) {
+    auto *c = llvm::dyn_cast<CallExpr>(o);
+    return c && llvm::isa<NameExpr>(c->callee) && llvm::cast<NameExpr>(c->callee)->name == "slice"
+               ? c
+               : nullptr;
+  };
+  // slice(start, stop, step) offsets (Warp's explicit form of t[a:b:c]):
+  // the subscript view, each slice() a slice and each integer an index.
+  if (llvm::any_of(offs, sliceCall)) {
+    if (p[2])
+      return fail(p[2]->loc, name + "() takes no shape= with slice() offsets");
+    auto *view = s.mod.make<SubscriptExpr>(e->loc, p[0]);
+    for (Expr *o : offs) {
+      CallExpr *c = sliceCall(o);
+      if (!c) {
+        view->indices.push_back(o);
+        continue;
+      }
+      if (c->args.empty() || c->args.size() > 3 || !c->kwargs.empty())
+        return fail(o->loc, "slice() takes 1 to 3 positional arguments");
+      auto arg = [&](size_t i) -> Expr * {
+        auto *u = i < c->args.size() ? llvm::dyn_cast<UnsupportedExpr>(c->args[i]) : nullptr;
+        return i >= c->args.size() || (u && u->what == "None") ? nullptr : c->args[i];
+      };
+      auto *sl = s.mod.make<SliceExpr>(o->loc);
+      if (c->args.size() == 1) {
+        sl->upper = arg(0);
+      } else {
+        sl->lower = arg(0);
+        sl->upper = arg(1);
+        sl->step = arg(2);
+      }
+      view->indices.push_back(sl);
+    }
+    const Type *r = s.checkTileView(view, t);
+    if (!r)
+      return nullptr;
+    view->type = r;
+    e->view = view;
+    args.clear();
+    return r;
+  }
+  for (Expr *o : offs)
     if (!index(o, "offsets"))
       return nullptr;
-  }
   std::optional<SmallVector<int64_t, 2>> extents;
   size_t keepFrom = offs.size();
   if (p[2]) {
@@ -797,15 +858,24 @@ const Type *TileRules::tileReshape() {
     return nullptr;
   SmallVector<int64_t, 2> shape;
   if (!squeeze) {
-    std::optional<SmallVector<int64_t, 2>> sh = shapeOf(p[1]);
+    std::optional<SmallVector<int64_t, 2>> sh = shapeOf(p[1], /*inferOne=*/true);
     if (!sh)
       return nullptr;
     shape = *sh;
     int64_t n = 1, m = 1;
     for (int64_t x : shape)
-      n *= x;
+      n *= x == -1 ? 1 : x;
     for (int64_t x : t->fixedShape)
       m *= x;
+    // A -1 extent is what the others leave (numpy's rule), when they divide.
+    if (int64_t *rest = llvm::find(shape, -1); rest != shape.end() && m % n == 0) {
+      *rest = m / n;
+      n = m;
+    }
+    if (llvm::is_contained(shape, -1))
+      return fail(p[1]->loc, name + "() cannot reshape " + t->str() + " (" + Twine(m) +
+                                 " elements) with -1: the other extents multiply to " + Twine(n) +
+                                 ", which does not divide it");
     if (n != m)
       return fail(p[1]->loc, name + "() cannot reshape " + t->str() + " (" + Twine(m) +
                                  " elements) to " + types.tile(t->dtype, shape)->str());
@@ -1146,6 +1216,82 @@ const Type *TileRules::tileStackOp() {
   }
 }
 
+/// tile_scatter_add(a, i[, j, k], value, has_value, atomic=True) and
+/// tile_scatter_masked(a, i[, j, k], value, has_value): every lane with
+/// has_value adds (writes) its value at its index of `a`, a local updated
+/// in place; one index per dimension of `a`. boundArgs become the tile, the
+/// indices, the value and has_value. `atomic` is a hint (kdsl's lanes
+/// combine their adds either way).
+const Type *TileRules::tileScatter() {
+  bool add = info.id == Builtin::TileScatterAdd;
+  Expr *a = !args.empty() ? args[0] : nullptr;
+  for (Keyword &k : e->kwargs)
+    if (k.name == "a")
+      a = k.value;
+  if (!a)
+    return fail(e->loc, name + "() missing argument 'a'");
+  const Type *t = tileArg(a);
+  if (!t)
+    return nullptr;
+  SmallVector<StringRef, 8> names{"a", "i", "j", "k", "l"};
+  names.resize(1 + t->ndim);
+  names.append({"value", "has_value"});
+  if (add)
+    names.push_back("atomic");
+  SmallVector<Expr *, 6> p;
+  if (!bind(names, 3 + t->ndim, p))
+    return nullptr;
+  if (!inPlaceTarget(p[0], "a"))
+    return nullptr;
+  for (unsigned d = 0; d < t->ndim; ++d)
+    if (!index(p[1 + d], "index"))
+      return nullptr;
+  Expr *value = p[1 + t->ndim], *has = p[2 + t->ndim];
+  if (add && (t->dtype->isBool() || t->dtype->scalar == Scalar::Bool))
+    return fail(a->loc,
+                name + "() adds numbers, vectors, matrices or structs, not " + t->dtype->str());
+  if (!s.check(value) || !s.coerce(value, t->dtype, name + "() value") || !s.check(has) ||
+      !s.coerce(has, types.boolTy(), name + "() has_value"))
+    return nullptr;
+  if (add && p[3 + t->ndim]) {
+    std::optional<Sema::ConstValue> v =
+        s.check(p[3 + t->ndim]) ? s.evalConst(p[3 + t->ndim]) : std::nullopt;
+    if (!v || !(v->kind == Sema::ConstValue::Bool || v->kind == Sema::ConstValue::Int))
+      return fail(p[3 + t->ndim]->loc, name + "() atomic must be a constant True or False");
+    s.finalize(p[3 + t->ndim]);
+  }
+  args.assign(p.begin(), p.begin() + 3 + t->ndim);
+  e->firstOutputs = 1;
+  return types.voidTy();
+}
+
+/// tile_randi / tile_randf(shape, rng, [min, max,] storage=): an int32
+/// (float32) tile of Warp's random numbers from the uint32 state `rng`,
+/// left unchanged; boundArgs become rng and, in the range form, min and max.
+const Type *TileRules::tileRand() {
+  bool ints = info.id == Builtin::TileRandi;
+  SmallVector<Expr *, 6> p;
+  if (!bind({"shape", "rng", "min", "max", "storage"}, 2, p))
+    return nullptr;
+  std::optional<SmallVector<int64_t, 2>> shape = shapeOf(p[0]);
+  if (!shape || !storage(p[4]))
+    return nullptr;
+  if (!s.check(p[1]) || !s.coerce(p[1], types.scalar(Scalar::U32), name + "() rng"))
+    return nullptr;
+  if (!p[2] != !p[3])
+    return fail(e->loc, name + "() takes both min and max, or neither"), nullptr;
+  const Type *elem = ints ? types.i32() : types.f32();
+  args.assign({p[1]});
+  for (Expr *bound : {p[2], p[3]}) {
+    if (!bound)
+      continue;
+    if (!s.check(bound) || !s.coerce(bound, elem, name + "() " + (bound == p[2] ? "min" : "max")))
+      return nullptr;
+    args.push_back(bound);
+  }
+  return types.tile(elem, *shape);
+}
+
 // The records' rule functions (BuiltinRuleFns.h).
 #define KDSL_TILE_RULE(fn, call)                                                                   \
   const Type *kdsl::rules::fn(Sema &s, CallExpr *e, const BuiltinInfo &info) {                     \
@@ -1183,4 +1329,6 @@ KDSL_TILE_RULE(tileDot, tileDot())
 KDSL_TILE_RULE(tileAxpy, tileAxpy())
 KDSL_TILE_RULE(tileStack, tileStack())
 KDSL_TILE_RULE(tileStackOp, tileStackOp())
+KDSL_TILE_RULE(tileScatter, tileScatter())
+KDSL_TILE_RULE(tileRand, tileRand())
 #undef KDSL_TILE_RULE

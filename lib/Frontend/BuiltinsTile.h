@@ -49,6 +49,8 @@ mlir::Value lowerTileArgmax(LowerCtx &c);
 mlir::Value lowerTileReduce(LowerCtx &c);
 mlir::Value lowerTileView(LowerCtx &c);
 mlir::Value lowerTileAssign(LowerCtx &c);
+mlir::Value lowerTileScatter(LowerCtx &c);
+mlir::Value lowerTileRand(LowerCtx &c);
 mlir::Value lowerTileReshape(LowerCtx &c);
 mlir::Value lowerTileAstype(LowerCtx &c);
 mlir::Value lowerTileCholesky(LowerCtx &c);

@@ -99,8 +99,20 @@ static bool isEllipsis(Expr *e) {
   return u && u->what == "Ellipsis (...)";
 }
 
+/// Warp's tile annotations of func parameters and returns,
+/// `wp.tile[float]`, `wp.tile[float, M, N]` (extents as constants or
+/// Literal[N]): the func is a template that a tile of that dtype (and
+/// shape, when given) instantiates, as tiles are passed to funcs in Warp.
+SubscriptExpr *Sema::tileAnnotation(Expr *ann, Scope *scope) {
+  auto *s = llvm::dyn_cast_or_null<SubscriptExpr>(ann);
+  if (!s || s->indices.empty())
+    return nullptr;
+  std::optional<StringRef> name = warpNameOf(s->base, scope);
+  return name && *name == "tile" ? s : nullptr;
+}
+
 bool Sema::isGenericAnnotation(Expr *ann, Scope *scope) {
-  if (isAnyAnnotation(ann, scope))
+  if (isAnyAnnotation(ann, scope) || tileAnnotation(ann, scope))
     return true;
   // tuple[T, ...] (any length) and tuples with a generic element.
   if (SubscriptExpr *tup = ann ? tupleAnnotation(ann, scope) : nullptr)
@@ -120,6 +132,24 @@ bool Sema::matchesTemplate(Expr *ann, const Type *t, Scope *scope) {
     ann = inner;
   if (isAnyAnnotation(ann, scope))
     return t->kind != Type::Void && t->kind != Type::Function && t->kind != Type::Shape;
+  if (SubscriptExpr *tile = tileAnnotation(ann, scope)) {
+    if (!t->isTile() || !matchesTemplate(tile->indices[0], t->dtype, scope))
+      return false;
+    if (tile->indices.size() == 1) // wp.tile[dtype]: any shape
+      return true;
+    if (tile->indices.size() - 1 != t->fixedShape.size())
+      return false;
+    Scope *saved = constScope;
+    constScope = scope;
+    bool same = true;
+    for (auto [x, extent] : llvm::zip(llvm::drop_begin(tile->indices), t->fixedShape)) {
+      SuppressDiags quiet(diags);
+      std::optional<int64_t> v = evalNdim(x); // a constant or Literal[N]
+      same &= v && *v == extent;
+    }
+    constScope = saved;
+    return same;
+  }
   if (SubscriptExpr *tup = tupleAnnotation(ann, scope); tup && isGenericAnnotation(ann, scope)) {
     if (t->kind != Type::Tuple)
       return false;
@@ -364,6 +394,29 @@ const Type *Sema::checkOverloadedCall(CallExpr *e, FuncDef *f) {
                                          : types.tuple(chosen->resultTypes);
 }
 
+/// `wp.tile[float32, 8, 4]` for a tile annotation (its dtype resolved, `?`
+/// for what does not resolve), else `Any`.
+std::string Sema::tileAnnotationText(Expr *ann, Scope *scope) {
+  SubscriptExpr *tile = tileAnnotation(ann, scope);
+  if (!tile)
+    return "Any";
+  SuppressDiags quiet(diags);
+  Scope *saved = constScope;
+  constScope = scope;
+  std::string s = "wp.tile[";
+  for (auto [i, x] : llvm::enumerate(tile->indices)) {
+    if (i == 0) {
+      const Type *dt = isAnyAnnotation(x, scope) ? nullptr : resolveType(x, scope);
+      s += dt ? dt->str() : isAnyAnnotation(x, scope) ? "Any" : "?";
+      continue;
+    }
+    std::optional<int64_t> v = evalNdim(x);
+    s += ", " + (v ? std::to_string(*v) : std::string("?"));
+  }
+  constScope = saved;
+  return s + "]";
+}
+
 /// `(a: float32, b: Any)`: the parameter types as checked, or as written
 /// for generic ones.
 std::string Sema::signatureText(FuncDef *d) {
@@ -372,7 +425,7 @@ std::string Sema::signatureText(FuncDef *d) {
     s += (s.empty() ? "" : ", ") + p.name.str() + ": ";
     s += p.isFunction   ? "wp.Function"
          : p.type       ? (p.isRef ? "wp.ref[" + p.type->str() + "]" : p.type->str())
-         : p.annotation ? "Any"
+         : p.annotation ? tileAnnotationText(p.annotation, d->scope)
                         : "?";
   }
   return "(" + s + ")";

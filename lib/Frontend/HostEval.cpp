@@ -182,6 +182,8 @@ void Parser::scanStatement(Scope *scope) {
     tryConstant(scope);
     return;
   }
+  if (t.is(Tok::Name) && !isKeyword(t.text) && peekTok().isOp(",") && tryTupleConstants(scope))
+    return;
   if (t.is(Tok::Name) && (t.text == "global" || t.text == "nonlocal")) {
     skipLogicalLine();
     return;
@@ -191,7 +193,9 @@ void Parser::scanStatement(Scope *scope) {
       return;
     recordHostLoopTargets(scope);
   }
-  // Any other statement: skip it, looking into its blocks for definitions.
+  // Any other statement: skip it, looking into its blocks for definitions
+  // (and making the instances of the factory calls in its line).
+  instantiateNestedFactoryCalls(scope);
   skipStatement(scope, true);
 }
 
@@ -614,6 +618,7 @@ void Parser::handleImport(Scope *scope) {
 /// `NAME = expr` outside kernels: a constant if `expr` parses as a pure
 /// expression; anything else (host code) is skipped silently.
 void Parser::tryConstant(Scope *scope) {
+  instantiateNestedFactoryCalls(scope); // `k = helper(make_kernel(8))`
   StringRef name = cur().text;
   SMLoc loc = cur().loc();
   size_t save = p;
@@ -654,6 +659,64 @@ void Parser::tryConstant(Scope *scope) {
   sym.kind = Symbol::Const;
   sym.constDef = c;
   scope->symbols[name] = sym;
+}
+
+/// `A, B = x, y` in host code (`np_type, wp_type = np.float64, wp.float64`):
+/// each name a constant of its item, as `A = x` makes one. False (nothing
+/// consumed) for any other form; a right side that names a target
+/// (`a, b = b, a`) binds the targets to host values.
+bool Parser::tryTupleConstants(Scope *scope) {
+  size_t save = p;
+  std::vector<std::pair<StringRef, SMLoc>> targets;
+  while (cur().is(Tok::Name) && !isKeyword(cur().text)) {
+    targets.push_back({cur().text, cur().loc()});
+    advance();
+    if (!consumeOp(","))
+      break;
+  }
+  if (targets.size() < 2 || !cur().isOp("=")) {
+    p = save;
+    return false;
+  }
+  advance(); // '='
+  size_t rhsStart = p;
+  Expr *value = nullptr;
+  {
+    SuppressDiags quiet(diags);
+    bool wasFailed = failed;
+    value = parseExprList();
+    if (quiet.hadErrors() || !cur().is(Tok::Newline))
+      value = nullptr;
+    failed = wasFailed;
+  }
+  auto *tuple = llvm::dyn_cast_or_null<TupleExpr>(value);
+  bool selfRef = false;
+  for (size_t i = rhsStart; i < p; ++i)
+    selfRef |= toks[i].is(Tok::Name) &&
+               llvm::any_of(targets, [&](auto &tg) { return tg.first == toks[i].text; });
+  if (!tuple || tuple->elts.size() != targets.size()) {
+    p = save;
+    return false;
+  }
+  advance();     // newline
+  if (selfRef) { // rebound to values only Python knows
+    for (auto &target : targets)
+      scope->symbols[target.first] = Symbol();
+    return true;
+  }
+  for (auto [target, item] : llvm::zip(targets, tuple->elts)) {
+    auto *c = mod.make<ConstDef>();
+    c->name = target.first;
+    c->loc = target.second;
+    c->value = item;
+    c->scope = scope;
+    mod.consts.push_back(c);
+    Symbol sym;
+    sym.kind = Symbol::Const;
+    sym.constDef = c;
+    scope->symbols[target.first] = sym;
+  }
+  return true;
 }
 
 } // namespace kdsl::detail

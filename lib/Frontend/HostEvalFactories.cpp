@@ -138,6 +138,54 @@ bool Parser::tryFactoryCall(Scope *scope) {
   return true;
 }
 
+/// Factory calls inside another statement of host code, the logical line
+/// at the cursor (`wp.launch_tiled(make_kernel(N), dim=...)`,
+/// `kernels[key] = make_kernel(8)`): each call whose arguments the source
+/// gives makes an instance, as Python runs the factory there; its result is
+/// bound to no name. The cursor does not move.
+void Parser::instantiateNestedFactoryCalls(Scope *scope) {
+  if (factories.empty())
+    return;
+  size_t save = p, end = p;
+  while (end < toks.size() && !toks[end].is(Tok::Newline) && !toks[end].is(Tok::Eof))
+    ++end;
+  bool wasFailed = failed;
+  for (size_t i = save; i + 1 < end; ++i) {
+    const Token &t = toks[i];
+    if (!t.is(Tok::Name) || isKeyword(t.text) || !toks[i + 1].isOp("(") ||
+        (i > save && (toks[i - 1].isOp(".") || toks[i - 1].isName("def"))))
+      continue;
+    Factory *f = findFactory(scope, t.text);
+    if (!f || !f->instantiable)
+      continue;
+    p = i;
+    Expr *e = nullptr;
+    {
+      SuppressDiags quiet(diags);
+      e = parsePrimary();
+      if (quiet.hadErrors())
+        e = nullptr;
+    }
+    failed = wasFailed;
+    // The call itself, also when a trailer follows (`make(3)[0]`, `make(3).k`).
+    while (e && !(llvm::isa<CallExpr>(e) && llvm::isa<NameExpr>(llvm::cast<CallExpr>(e)->callee) &&
+                  llvm::cast<NameExpr>(llvm::cast<CallExpr>(e)->callee)->name == t.text)) {
+      if (auto *a = llvm::dyn_cast<AttributeExpr>(e))
+        e = a->base;
+      else if (auto *sub = llvm::dyn_cast<SubscriptExpr>(e))
+        e = sub->base;
+      else if (auto *c = llvm::dyn_cast<CallExpr>(e))
+        e = c->callee;
+      else
+        e = nullptr;
+    }
+    if (e)
+      bindFactoryResult(scope, {}, *f, llvm::cast<CallExpr>(e));
+  }
+  p = save;
+  failed = wasFailed;
+}
+
 /// Instantiates `f` for `call` and binds `targets` to what it returns.
 void Parser::bindFactoryResult(Scope *scope, llvm::ArrayRef<StringRef> targets, Factory &f,
                                CallExpr *call) {

@@ -942,7 +942,32 @@ mlir::Value MLIRGen::genTileBinary(BinOp op, mlir::Value x, const Type *tx, mlir
   return genTileMap(tiles, result, l, [&](ValueRange e) {
     mlir::Value ex = tx->isTile() ? e[0] : x;
     mlir::Value ey = ty->isTile() ? e[tx->isTile() ? 1 : 0] : y;
+    if (result->dtype->kind == kdsl::Type::Struct)
+      return structArith(op, ex, ey, result->dtype, l);
     return genBinaryOp(op, ex, tx->isTile() ? tx->dtype : tx, ey, ty->isTile() ? ty->dtype : ty,
                        result->dtype, l);
   });
+}
+
+mlir::Value MLIRGen::structArith(BinOp op, mlir::Value x, mlir::Value y, const Type *st,
+                                 mlir::Location l) {
+  SmallVector<mlir::Value> fields;
+  for (const FieldDef &f : st->structDef->fields) {
+    mlir::Type ft = convertType(f.type);
+    StringAttr name = b.getStringAttr(f.name);
+    mlir::Value a = StructExtractOp::create(b, l, ft, x, name);
+    const Type *t = f.type;
+    bool number = (t->isScalar() || t->isVecLike()) && !t->isBool() && t->scalar != Scalar::Bool &&
+                  (isFloat(t->scalar) || bitWidth(t->scalar) >= 32);
+    if (t->kind != kdsl::Type::Struct && !number) {
+      fields.push_back(a); // carried
+      continue;
+    }
+    mlir::Value c = StructExtractOp::create(b, l, ft, y, name);
+    fields.push_back(t->kind == kdsl::Type::Struct ? structArith(op, a, c, t, l)
+                                                   : genBinaryOp(op, a, t, c, t, t, l));
+  }
+  if (fields.empty()) // a struct without fields holds one byte (convertType)
+    return x;
+  return StructCreateOp::create(b, l, convertType(st), fields);
 }

@@ -188,6 +188,11 @@ public:
   llvm::DenseMap<const Expr *, mlir::Value> tileElements;
   mlir::Value genTileBinary(BinOp op, mlir::Value a, const Type *ta, mlir::Value c, const Type *tc,
                             const Type *result, mlir::Location l);
+  /// a + c or a - c of two values of struct type `st` (tiles of structs,
+  /// Warp 1.16): field by field, nested structs too; fields that are no
+  /// number of 32 bits or more nor a float (bool, int8, int16, arrays) are
+  /// carried from `a`.
+  mlir::Value structArith(BinOp op, mlir::Value a, mlir::Value c, const Type *st, mlir::Location l);
   /// The i32 starts of a TileView subscript (a negative run-time start
   /// counts from the end of its dimension, as NumPy's); its steps in `steps`.
   llvm::SmallVector<mlir::Value> genTileViewStarts(const SubscriptExpr *view,

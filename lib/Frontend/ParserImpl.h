@@ -158,6 +158,7 @@ private:
   bool isWarpRef(Expr *e, Scope *scope, StringRef &name);
   void handleImport(Scope *scope);
   void tryConstant(Scope *scope);
+  bool tryTupleConstants(Scope *scope);
   bool parseDef(Scope *scope, bool isKernel, DecoInfo info);
   bool parseStruct(Scope *scope, DecoInfo info);
   void parseAttachedDef(Scope *scope, StringRef which, Expr *deco, SMLoc decoLoc);
@@ -196,6 +197,7 @@ private:
   Factory *findFactory(Scope *scope, StringRef name);
   void recordFactoryParams(Factory &f);
   bool tryFactoryCall(Scope *scope);
+  void instantiateNestedFactoryCalls(Scope *scope);
   void bindFactoryResult(Scope *scope, llvm::ArrayRef<StringRef> targets, Factory &f,
                          CallExpr *call);
   Scope *instantiateFactory(Factory &f, CallExpr *call, Scope *caller);

@@ -102,6 +102,8 @@ std::optional<PyNumber> Sema::evalHost(Expr *e, HostRaise *raised) {
       const Type *at = c->args[0]->type;
       if (at->kind == Type::Tuple)
         return PyNumber::ofInt(PyInt((int64_t)at->elems.size()));
+      if (at->isTile() && c->staticLen && !at->fixedShape.empty())
+        return PyNumber::ofInt(PyInt(at->fixedShape[0]));
       if (at->isVecLike())
         return PyNumber::ofInt(
             PyInt((int64_t)(at->kind == Type::Mat ? at->rows : at->numElements())));

@@ -599,16 +599,54 @@ const Type *Sema::tileBinaryResult(BinaryExpr *e) {
   };
   bool arith =
       e->op == BinOp::Add || e->op == BinOp::Sub || e->op == BinOp::Mul || e->op == BinOp::Div;
+  bool bitwise = e->op == BinOp::BitAnd || e->op == BinOp::BitOr || e->op == BinOp::BitXor;
+  // Tiles of one struct: + and - field by field (Warp 1.16's struct tiles;
+  // MLIRGen::structArith).
+  if ((e->op == BinOp::Add || e->op == BinOp::Sub) && ta->isTile() && tb->isTile() &&
+      ta->dtype == tb->dtype && ta->dtype->kind == Type::Struct) {
+    if (ta->fixedShape != tb->fixedShape) {
+      error(e->opLoc, std::string("operator '") + spell(e->op) +
+                          "' needs tiles of one shape, got " + ta->str() + " and " + tb->str());
+      return nullptr;
+    }
+    return ta;
+  }
   for (const Type *t : {ta, tb})
     if (t->isTile() && !(t->dtype->isScalar() || t->dtype->isVecLike()))
       return bad(); // tiles of structs
-  if (!arith)
+  if (!arith && !(bitwise && ta->isTile() && tb->isTile()))
     return bad();
   if (ta->isTile() && tb->isTile()) {
     if (ta->fixedShape != tb->fixedShape) {
       error(e->opLoc, std::string("operator '") + spell(e->op) +
                           "' needs tiles of one shape, got " + ta->str() + " and " + tb->str());
       return nullptr;
+    }
+    // Warp's tile bit_and / bit_or / bit_xor: two tiles of one integer
+    // scalar, vector or matrix dtype, element-wise.
+    if (bitwise)
+      return ta->dtype == tb->dtype && isInt(ta->dtype->scalar) &&
+                     (ta->dtype->isScalar() || ta->dtype->kind == Type::Vec ||
+                      ta->dtype->kind == Type::Mat)
+                 ? ta
+                 : bad();
+    // A tile of scalars times (or over) a tile of vectors or matrices of
+    // that scalar, and back: the element operator's result, element-wise.
+    if ((e->op == BinOp::Mul || e->op == BinOp::Div) && ta->dtype != tb->dtype &&
+        (ta->dtype->isScalar() != tb->dtype->isScalar()) && !ta->dtype->isBool() &&
+        !tb->dtype->isBool()) {
+      auto elemOf = [&](Expr *x) {
+        auto *el = mod.make<SubscriptExpr>(x->loc, x);
+        el->skind = SubKind::TileElem;
+        el->type = x->type->dtype;
+        return el;
+      };
+      const Type *r = binaryResult(e->op, elemOf(e->lhs), elemOf(e->rhs), e->opLoc);
+      if (!r)
+        return nullptr;
+      if (!(r->isScalar() || r->isVecLike()))
+        return bad();
+      return types.tile(r, ta->fixedShape);
     }
     if (ta->dtype != tb->dtype) {
       error(e->opLoc, std::string("operator '") + spell(e->op) +

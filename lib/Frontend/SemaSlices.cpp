@@ -129,6 +129,11 @@ const Type *Sema::checkCompositeSlice(SubscriptExpr *e, const Type *bt) {
 /// wrapped when negative by MLIRGen); the dimensions after the last index
 /// are kept whole.
 const Type *Sema::checkTileView(SubscriptExpr *e, const Type *bt) {
+  // An index expression is checked more than once (check, then checkIndex):
+  // a view inside it must not collect its starts twice.
+  e->viewStart.clear();
+  e->viewConstStart.clear();
+  e->viewStep.clear();
   llvm::ArrayRef<int64_t> shape = bt->fixedShape;
   llvm::SmallVector<int64_t, 2> extents;
   for (size_t d = 0; d < shape.size(); ++d) {

@@ -451,6 +451,19 @@ bool Sema::checkStmt(Stmt *s) {
                                  tt->str() + " to " + rt->str());
       return true;
     }
+    // t[i] += v, t[i] -= v of a struct tile (Warp 1.16): every lane's value
+    // added field by field (kdsl.tile_scatter add / sub).
+    if (auto *sub = llvm::dyn_cast<SubscriptExpr>(a->target);
+        sub && sub->skind == SubKind::TileElem && tt->kind == Type::Struct &&
+        (a->op == BinOp::Add || a->op == BinOp::Sub)) {
+      if (a->value->type != tt)
+        return error(
+            a->value->loc,
+            std::string("operator '") + spell(a->op) + "=' on an element of a tile of " +
+                tt->str() + " needs a " + tt->str() + ", got " +
+                (a->value->type->isLiteral() ? std::string("a number") : a->value->type->str()));
+      return true;
+    }
     const Type *rt = binaryResult(a->op, a->target, a->value, a->loc);
     if (!rt)
       return false;

@@ -127,6 +127,25 @@ const Type *Sema::resolveType(Expr *ann, Scope *scope) {
     auto name = warpNameOf(c->callee, scope);
     if (otherArrayKind(name))
       return nullptr;
+    // wp.tile_stack(capacity=C, dtype=T) of a func parameter: the stack
+    // (a handle: the func pushes to and pops from the caller's stack).
+    if (name && *name == "tile_stack") {
+      Expr *cap = c->args.size() > 0 ? c->args[0] : nullptr;
+      Expr *dt = c->args.size() > 1 ? c->args[1] : nullptr;
+      for (Keyword &kw : c->kwargs)
+        (kw.name == "capacity" ? cap : kw.name == "dtype" ? dt : cap) = kw.value;
+      Scope *saved = constScope;
+      constScope = scope;
+      std::optional<int64_t> n = cap ? evalNdim(cap) : std::nullopt;
+      constScope = saved;
+      if (!n || *n <= 0 || !dt || c->args.size() + c->kwargs.size() != 2) {
+        error(ann->loc, "a wp.tile_stack annotation takes a positive constant capacity and a "
+                        "dtype: wp.tile_stack(capacity=C, dtype=T)");
+        return nullptr;
+      }
+      const Type *d = resolveType(dt, scope);
+      return d ? types.tileStack(d, *n) : nullptr;
+    }
     if (name && isArrayName(*name)) {
       Expr *dtype = c->args.empty() ? nullptr : c->args[0];
       Expr *ndim = nullptr;

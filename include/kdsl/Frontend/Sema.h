@@ -157,6 +157,9 @@ private:
   const Type *fixedArrayAnnotation(Expr *ann, Scope *scope);
   bool isWarpModule(Expr *e, Scope *scope);
   SubscriptExpr *tupleAnnotation(Expr *e, Scope *scope);
+  /// `wp.tile[dtype, extents...]`: a generic func parameter (Generics.cpp).
+  SubscriptExpr *tileAnnotation(Expr *e, Scope *scope);
+  std::string tileAnnotationText(Expr *ann, Scope *scope);
   bool alwaysReturns(const Body &body);
   std::optional<llvm::StringRef> warpNameOf(Expr *e, Scope *scope);
 

@@ -77,7 +77,7 @@ import warp as wp
 def k(a: wp.array2d(dtype=bool), b: wp.array2d(dtype=bool)):
     t = wp.tile_load(b, shape=(4, 8))
     rows = wp.tile_arange(4, dtype=int)
-    # expected-error@+1 {{wp.tile_atomic_add_indexed() adds numbers, vectors or matrices, not bool}}
+    # expected-error@+1 {{wp.tile_atomic_add_indexed() adds numbers, vectors, matrices or structs, not bool}}
     wp.tile_atomic_add_indexed(a, rows, t)
 
 # -----

@@ -112,5 +112,5 @@ import warp as wp
 @wp.kernel
 def k(a: wp.array(dtype=int)):
     b = a
-    # expected-error@+1 {{len() in wp.static() needs a tuple, vector, matrix or quaternion, got array(dtype=int32)}}
+    # expected-error@+1 {{len() in wp.static() needs a tuple, vector, matrix, quaternion or tile, got array(dtype=int32)}}
     a[0] = wp.static(len(b))
