@@ -31,17 +31,21 @@
 //
 //===----------------------------------------------------------------------===//
 #include "OpRule.h"
+#include "TileRuleBuild.h"
 #include "kdsl/Autodiff/AdjointBuilder.h"
 #include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Dialect/Kdsl.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace kdsl;
+using namespace kdsl::tile_ad;
 
-static SmallVector<Value> primals(AdjointBuilder &ab, ValueRange vs) {
+SmallVector<Value> kdsl::tile_ad::primals(AdjointBuilder &ab, ValueRange vs) {
   SmallVector<Value> out;
   for (Value v : vs)
     out.push_back(ab.primal(v));
@@ -68,20 +72,9 @@ static bool fromPointer(Value array) {
   return false;
 }
 
-/// A tile_map (or tile_reduce) region of `elems` arguments yielding what
-/// `body` builds from them.
-template <typename Op>
-static void fillRegion(OpBuilder &b, Location loc, Op op, TypeRange elems,
-                       function_ref<Value(ValueRange)> body) {
-  OpBuilder::InsertionGuard g(b);
-  SmallVector<Location> locs(elems.size(), loc);
-  Block *block = b.createBlock(&op.getBody(), {}, elems, locs);
-  TileYieldOp::create(b, loc, body(block->getArguments()));
-}
-
 /// f applied to every element of `inputs` (a tile of `result`'s type).
-static Value buildMap(OpBuilder &b, Location loc, TileType result, ValueRange inputs,
-                      function_ref<Value(ValueRange)> f) {
+Value kdsl::tile_ad::buildMap(OpBuilder &b, Location loc, TileType result, ValueRange inputs,
+                              function_ref<Value(ValueRange)> f) {
   auto map = TileMapOp::create(b, loc, result, inputs);
   SmallVector<Type> elems;
   for (Value v : inputs)
@@ -91,8 +84,8 @@ static Value buildMap(OpBuilder &b, Location loc, TileType result, ValueRange in
 }
 
 /// `t` reduced by `combine` along `axis` (to a tile of shape (1,) without).
-static Value buildReduce(OpBuilder &b, Location loc, Value t, std::optional<int64_t> axis,
-                         function_ref<Value(Value, Value)> combine) {
+Value kdsl::tile_ad::buildReduce(OpBuilder &b, Location loc, Value t, std::optional<int64_t> axis,
+                                 function_ref<Value(Value, Value)> combine) {
   auto tt = cast<TileType>(t.getType());
   SmallVector<int64_t> shape{1};
   if (axis && tt.getRank() > 1) {
@@ -108,23 +101,23 @@ static Value buildReduce(OpBuilder &b, Location loc, Value t, std::optional<int6
 }
 
 /// The sum of `t` along `axis` (tile_sum's tile of shape (1,) without).
-static Value buildSum(OpBuilder &b, Location loc, Value t, std::optional<int64_t> axis) {
+Value kdsl::tile_ad::buildSum(OpBuilder &b, Location loc, Value t, std::optional<int64_t> axis) {
   return buildReduce(b, loc, t, axis, [&](Value x, Value y) { return buildAdd(b, loc, x, y); });
 }
 
 /// The single element of a tile of shape (1,).
-static Value buildOnlyElement(OpBuilder &b, Location loc, Value t) {
+Value kdsl::tile_ad::buildOnlyElement(OpBuilder &b, Location loc, Value t) {
   Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
   return TileExtractOp::create(b, loc, t, ValueRange{zero});
 }
 
-static Value reshape(OpBuilder &b, Location loc, Value t, TileType to) {
+Value kdsl::tile_ad::reshape(OpBuilder &b, Location loc, Value t, TileType to) {
   return t.getType() == to ? t : (Value)TileReshapeOp::create(b, loc, to, t);
 }
 
 /// The sum of `t` over every element: a scalar (or a vector, for a tile of
 /// vectors).
-static Value buildTotal(OpBuilder &b, Location loc, Value t) {
+Value kdsl::tile_ad::buildTotal(OpBuilder &b, Location loc, Value t) {
   return buildOnlyElement(b, loc, buildSum(b, loc, t, std::nullopt));
 }
 
@@ -313,6 +306,21 @@ static LogicalResult tileMapRule(TileMapOp op, AdjointBuilder &ab) {
     unsigned n = body.getNumArguments();
     Value r = which < n ? argAdj[which] : outerAdj[which - n];
     TileYieldOp::create(b, loc, r ? r : buildZero(b, loc, type.getElementType()));
+    // Inputs the reversed region does not read (`t * 3`: t) are dropped:
+    // the adjoint then needs no tile it does not use (InPlaceReads.cpp).
+    SmallVector<Operation *> ops;
+    for (Operation &inner : block->without_terminator())
+      ops.push_back(&inner);
+    for (Operation *inner : llvm::reverse(ops))
+      if (isOpTriviallyDead(inner))
+        inner->erase();
+    llvm::BitVector unused(block->getNumArguments());
+    for (BlockArgument a : block->getArguments())
+      if (a.use_empty())
+        unused.set(a.getArgNumber());
+    unused.reset(block->getNumArguments() - 1); // a map takes a tile: keep adj
+    block->eraseArguments(unused);
+    map->eraseOperands(unused);
     return (Value)map;
   };
   for (auto [i, in] : llvm::enumerate(op.getInputs())) {
@@ -416,11 +424,20 @@ static LogicalResult tileReduceRule(TileReduceOp op, AdjointBuilder &ab) {
 // Linear algebra and layout
 //===----------------------------------------------------------------------===//
 
-static Value transpose(OpBuilder &b, Location loc, Value t) {
+Value kdsl::tile_ad::transpose(OpBuilder &b, Location loc, Value t) {
   auto tt = cast<TileType>(t.getType());
   auto type =
       TileType::get(b.getContext(), {tt.getShape()[1], tt.getShape()[0]}, tt.getElementType());
   return TileTransposeOp::create(b, loc, type, t);
+}
+
+Value kdsl::tile_ad::buildIndices(OpBuilder &b, Location loc, ArrayRef<int64_t> shape) {
+  auto i32 = b.getI32Type();
+  auto t = TileType::get(b.getContext(), shape, i32);
+  Value all = TileArangeOp::create(b, loc, TileType::get(b.getContext(), {t.getNumElements()}, i32),
+                                   arith::ConstantIntOp::create(b, loc, i32, 0),
+                                   arith::ConstantIntOp::create(b, loc, i32, 1));
+  return reshape(b, loc, all, t);
 }
 
 static LogicalResult tileMatmulRule(TileMatmulOp op, AdjointBuilder &ab) {
@@ -536,5 +553,6 @@ void kdsl::registerTileOpRules(DialectRegistry &registry) {
     TileReshapeOp::attachInterface<OpRule<TileReshapeOp, tileReshapeRule>>(*ctx);
     TileBroadcastOp::attachInterface<OpRule<TileBroadcastOp, tileBroadcastRule>>(*ctx);
     TileExtractOp::attachInterface<OpRule<TileExtractOp, tileExtractRule>>(*ctx);
+    attachTileLinalgRules(ctx);
   });
 }
