@@ -10,7 +10,9 @@
 //   tile_load(A, o)          adj_A[o + idx] += adj_t          (tile_atomic_add)
 //   tile_store(A, t, o)      adj_t += adj_A[o + idx], then adj_A[o + idx] = 0
 //   tile_atomic_add(A, t, o) adj_t += adj_A[o + idx]          (old values: none)
-//   the _indexed forms       the same at the indexed positions
+//   the _indexed forms       the same at the indexed positions; a store
+//                            through repeated indices gives the gradient to
+//                            the element written last (the one kept)
 //   tile_splat(v)            adj_v += sum(adj_t)
 //   tile_arange(s, d)        adj_s += sum(adj_t), adj_d += sum(adj_t * i)
 //   tile_map(f, a, b, ...)   adj_a += f's derivative per element (the
@@ -206,6 +208,47 @@ static FailureOr<Value> readAdjointIndexed(AdjointBuilder &ab, Op op, Value &adj
                                           op.getAxisAttr());
 }
 
+/// `adj` (a tile stored through `indices` along `axis`) with zeros where a
+/// later index along the axis repeats the element's: of the elements a
+/// store sends to one array element, the one written last in row-major
+/// order (kdsl-lower-tiles' order) is the value kept and gets the
+/// gradient; the others none.
+static Value keepLastWriter(OpBuilder &b, Location loc, Value adj, Value indices, int64_t axis) {
+  auto t = cast<TileType>(adj.getType());
+  int64_t k = cast<TileType>(indices.getType()).getNumElements();
+  auto i32 = b.getI32Type();
+  auto pair = TileType::get(b.getContext(), {k, k}, i32);
+  // repeated[r] = max over c > r of (indices[c] == indices[r]).
+  Value rows = TileBroadcastOp::create(
+      b, loc, pair, reshape(b, loc, indices, TileType::get(b.getContext(), {k, 1}, i32)));
+  Value cols = TileBroadcastOp::create(
+      b, loc, pair, reshape(b, loc, indices, TileType::get(b.getContext(), {1, k}, i32)));
+  Value later = buildMap(
+      b, loc, pair, {buildIndices(b, loc, {k, k}), rows, cols}, [&](ValueRange e) -> Value {
+        Value kk = arith::ConstantIntOp::create(b, loc, i32, k);
+        Value r = arith::DivSIOp::create(b, loc, e[0], kk);
+        Value c = arith::RemSIOp::create(b, loc, e[0], kk);
+        Value after = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, c, r);
+        Value same = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, e[1], e[2]);
+        Value both = arith::AndIOp::create(b, loc, after, same);
+        return arith::ExtUIOp::create(b, loc, i32, both);
+      });
+  Value repeated = buildReduce(b, loc, later, 1, [&](Value x, Value y) {
+    return (Value)arith::MaxSIOp::create(b, loc, x, y);
+  });
+  // Spread along the other dimensions of the tile.
+  SmallVector<int64_t> along(t.getRank(), 1);
+  along[axis] = k;
+  Value mask = reshape(b, loc, repeated, TileType::get(b.getContext(), along, i32));
+  if (t.getRank() > 1)
+    mask = TileBroadcastOp::create(b, loc, t.withElementType(i32), mask);
+  return buildMap(b, loc, t, {adj, mask}, [&](ValueRange e) -> Value {
+    Value zero = arith::ConstantIntOp::create(b, loc, i32, 0);
+    Value keep = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, e[1], zero);
+    return arith::SelectOp::create(b, loc, keep, e[0], buildZero(b, loc, e[0].getType()));
+  });
+}
+
 static LogicalResult tileStoreIndexedRule(TileStoreIndexedOp op, AdjointBuilder &ab) {
   TileType t = op.getTile().getType();
   if (!isDifferentiableType(t) || fromPointer(op.getArray()))
@@ -214,7 +257,8 @@ static LogicalResult tileStoreIndexedRule(TileStoreIndexedOp op, AdjointBuilder 
   FailureOr<Value> adj = readAdjointIndexed(ab, op, adjArray);
   if (failed(adj))
     return failure();
-  ab.accumulate(op.getTile(), *adj);
+  ab.accumulate(op.getTile(), keepLastWriter(ab.builder(), op.getLoc(), *adj,
+                                             ab.primal(op.getIndices()), op.getAxis()));
   OpBuilder &b = ab.builder();
   TileStoreIndexedOp::create(b, op.getLoc(), buildZero(b, op.getLoc(), t), adjArray,
                              ab.primal(op.getIndices()), primals(ab, op.getOffsets()),
