@@ -189,11 +189,16 @@ kdsl.kernel @carried(%x: !kdsl.array<f32, 1>, %n: i32, %y: !kdsl.array<f32, 1>) 
   kdsl.return
 }
 
-// The indexed forms: the same rules at the positions the indices select.
+// The indexed forms: the same rules at the positions the indices select;
+// the store's adjoint masked to the last of repeated indices (a pairwise
+// comparison of the indices, a max along axis 1, broadcast over the tile).
 // CHECK-LABEL: kdsl.kernel @indexed_backward(
 // CHECK-SAME: %[[ADJ_X:[a-z0-9_]+]]: !kdsl.array<f32, 2>, %[[ADJ_Y:[a-z0-9_]+]]: !kdsl.array<f32, 2>)
 // CHECK:      %[[IDX:.*]] = kdsl.tile_arange
-// CHECK:      %[[DT:.*]] = kdsl.tile_load_indexed %[[ADJ_Y]][%{{.*}}, %{{.*}}] indices %[[IDX]] axis 0
+// CHECK:      %[[LD:.*]] = kdsl.tile_load_indexed %[[ADJ_Y]][%{{.*}}, %{{.*}}] indices %[[IDX]] axis 0
+// CHECK:      %[[REP:.*]] = kdsl.tile_reduce %{{.*}} axis 1 : <2x2xi32> -> <2xi32>
+// CHECK:      %[[MASK:.*]] = kdsl.tile_broadcast %{{.*}} : <2x1xi32> -> <2x3xi32>
+// CHECK:      %[[DT:.*]] = kdsl.tile_map %[[LD]], %[[MASK]]
 // CHECK:      %[[Z:.*]] = kdsl.tile_splat %{{.*}} : <2x3xf32>
 // CHECK-NEXT: kdsl.tile_store_indexed %[[Z]], %[[ADJ_Y]][%{{.*}}, %{{.*}}] indices %[[IDX]] axis 0
 // CHECK-NEXT: kdsl.tile_atomic_add_indexed %[[DT]], %[[ADJ_X]][%{{.*}}, %{{.*}}] indices %[[IDX]] axis 0
