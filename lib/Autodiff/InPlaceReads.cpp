@@ -2,7 +2,8 @@
 //
 // The adjoint kernel replays the forward body on the arrays it is given. A
 // kernel that reads an array and later writes it (`x[i] = x[i] * x[i]`)
-// read, in the forward launch, a value the launch then overwrote: a replay
+// (or tile_loads it and tile_stores into it) read, in the forward launch,
+// a value the launch then overwrote: a replay
 // after the forward launch reads the new value. Where the adjoint needs the
 // value read (a nonlinear use, a branch condition), the adjoint must run on
 // the arrays as they were before the forward launch.
@@ -29,6 +30,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <map>
 #include <set>
@@ -56,12 +58,27 @@ static std::optional<std::pair<unsigned, std::string>> arrayKey(Value v, Block &
   return std::make_pair(arg.getArgNumber(), fields);
 }
 
+/// The array `op` writes: scalar stores and atomics, and the tile ops that
+/// write a block's tile (tile_store, tile_atomic_add, their indexed forms).
 static Value writtenArray(Operation *op) {
-  if (auto s = dyn_cast<StoreOp>(op))
-    return s.getArray();
-  if (auto a = dyn_cast<AtomicOp>(op))
-    return a.getArray();
-  return {};
+  return llvm::TypeSwitch<Operation *, Value>(op)
+      .Case<StoreOp, AtomicOp, TileStoreOp, TileAtomicAddOp, TileStoreIndexedOp,
+            TileAtomicAddIndexedOp>([](auto w) { return w.getArray(); })
+      .Default([](Operation *) { return Value(); });
+}
+
+/// The array `op` reads: scalar loads and tile loads (plain and indexed).
+static Value readArray(Operation *op) {
+  return llvm::TypeSwitch<Operation *, Value>(op)
+      .Case<LoadOp, TileLoadOp, TileLoadIndexedOp>([](auto r) { return r.getArray(); })
+      .Default([](Operation *) { return Value(); });
+}
+
+/// Whether `op` reads or writes a whole tile of elements (its offsets are
+/// the first element's, not every element's indices).
+static bool isTileAccess(Operation *op) {
+  return isa<TileLoadOp, TileLoadIndexedOp, TileStoreOp, TileAtomicAddOp, TileStoreIndexedOp,
+             TileAtomicAddIndexedOp>(op);
 }
 
 bool kdsl::tagInPlaceReads(KernelOp primal) {
@@ -76,9 +93,10 @@ bool kdsl::tagInPlaceReads(KernelOp primal) {
     return false;
   int64_t id = 0;
   Builder b(primal.getContext());
-  primal.walk([&](LoadOp load) {
-    if (auto key = arrayKey(load.getArray(), body); key && written.count(*key))
-      load->setAttr(kTag, b.getI64IntegerAttr(id++));
+  primal.walk([&](Operation *read) {
+    if (Value a = readArray(read))
+      if (auto key = arrayKey(a, body); key && written.count(*key))
+        read->setAttr(kTag, b.getI64IntegerAttr(id++));
   });
   return id > 0;
 }
@@ -113,16 +131,17 @@ static bool sameValue(Value a, Value b, unsigned depth = 0) {
   return true;
 }
 
+/// The indices of a scalar access, the offsets of a tile access.
 static ValueRange indicesOf(Operation *op) {
-  if (auto l = dyn_cast<LoadOp>(op))
-    return l.getIndices();
-  if (auto s = dyn_cast<StoreOp>(op))
-    return s.getIndices();
-  return cast<AtomicOp>(op).getIndices();
+  return llvm::TypeSwitch<Operation *, ValueRange>(op)
+      .Case<LoadOp, StoreOp, AtomicOp>([](auto a) { return a.getIndices(); })
+      .Case<TileLoadOp, TileLoadIndexedOp, TileStoreOp, TileAtomicAddOp, TileStoreIndexedOp,
+            TileAtomicAddIndexedOp>([](auto a) { return a.getOffsets(); })
+      .Default([](Operation *) { return ValueRange(); });
 }
 
 void kdsl::checkInPlaceReads(KernelOp primal, KernelOp adjoint, ArrayRef<Attribute> argNames) {
-  llvm::scope_exit untag([&] { adjoint.walk([](LoadOp l) { l->removeAttr(kTag); }); });
+  llvm::scope_exit untag([&] { adjoint.walk([](Operation *op) { op->removeAttr(kTag); }); });
   // Simplified copies of both kernels, in a module of their own: the tags
   // left in the adjoint's are the reads it needs (remove-dead-values also
   // drops what only the adjoints of scalar arguments need, `adj_beta +=
@@ -141,7 +160,7 @@ void kdsl::checkInPlaceReads(KernelOp primal, KernelOp adjoint, ArrayRef<Attribu
   llvm::DenseSet<int64_t> needed;
   for (Operation &k : scratch->getBody()->getOperations())
     if (&k != primalCopy.getOperation())
-      k.walk([&](LoadOp l) {
+      k.walk([&](Operation *l) {
         if (auto tag = l->getAttrOfType<IntegerAttr>(kTag))
           needed.insert(tag.getInt());
       });
@@ -166,13 +185,21 @@ void kdsl::checkInPlaceReads(KernelOp primal, KernelOp adjoint, ArrayRef<Attribu
   // (Before), before it (After), or both in a loop that does not vary the
   // indices (Both: each iteration reads what the last one wrote).
   enum Order { None = 0, Before = 1, After = 2, Both = 3 };
-  auto orderOf = [&](Operation *write, LoadOp load) -> Order {
-    ValueRange wi = indicesOf(write), li = load.getIndices();
-    if (wi.size() != li.size() || !sameValue(writtenArray(write), load.getArray()))
+  // A tile access covers a range of elements from its offsets: any two
+  // accesses of one array of which one is a tile access may share elements
+  // (blocks' tiles overlap, a scalar read falls in a stored tile), so only
+  // their order tells.
+  auto orderOf = [&](Operation *write, Operation *load) -> Order {
+    ValueRange wi = indicesOf(write), li = indicesOf(load);
+    if (!sameValue(writtenArray(write), readArray(load)))
       return None;
-    for (auto [a, b] : llvm::zip(wi, li))
-      if (!sameValue(a, b))
+    if (!isTileAccess(write) && !isTileAccess(load)) {
+      if (wi.size() != li.size())
         return None;
+      for (auto [a, b] : llvm::zip(wi, li))
+        if (!sameValue(a, b))
+          return None;
+    }
     for (Operation *p = load->getParentOp(); p; p = p->getParentOp())
       if (isa<scf::ForOp, scf::WhileOp>(p) && p->isAncestor(write) &&
           llvm::none_of(li,
@@ -184,16 +211,16 @@ void kdsl::checkInPlaceReads(KernelOp primal, KernelOp adjoint, ArrayRef<Attribu
   // Per array: the first needed read a later write overwrites (and that
   // write), and the first needed read of a value the kernel wrote.
   struct Found {
-    LoadOp overwritten;
+    Operation *overwritten = nullptr;
     Operation *write = nullptr;
-    LoadOp readsWritten;
+    Operation *readsWritten = nullptr;
   };
   std::map<Key, Found> found;
-  primalCopy.walk<WalkOrder::PreOrder>([&](LoadOp load) {
+  primalCopy.walk<WalkOrder::PreOrder>([&](Operation *load) {
     auto tag = load->getAttrOfType<IntegerAttr>(kTag);
     if (!tag || !needed.count(tag.getInt()))
       return;
-    auto key = arrayKey(load.getArray(), body);
+    auto key = arrayKey(readArray(load), body);
     if (!key)
       return;
     for (Operation *w : writes[*key]) {
@@ -215,11 +242,11 @@ void kdsl::checkInPlaceReads(KernelOp primal, KernelOp adjoint, ArrayRef<Attribu
     std::string name = cast<StringAttr>(argNames[key.first]).getValue().str() + key.second;
     InFlightDiagnostic w = emitWarning(f.write->getLoc());
     w << "autodiff: '" << name << "' is written here after its read at "
-      << describe(f.overwritten.getLoc())
+      << describe(f.overwritten->getLoc())
       << ", whose value the adjoint needs: launch the adjoint on '" << name
       << "' as it was before the forward launch (kdsl-run does; Warp's wp.Tape does not)";
     if (f.readsWritten)
-      w.attachNote(f.readsWritten.getLoc())
+      w.attachNote(f.readsWritten->getLoc())
           << "the adjoint also needs the value written that this reads, and no one state of '"
           << name << "' has both: the gradient is wrong (keep one of the values in a local)";
   }

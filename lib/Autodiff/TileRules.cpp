@@ -10,7 +10,9 @@
 //   tile_load(A, o)          adj_A[o + idx] += adj_t          (tile_atomic_add)
 //   tile_store(A, t, o)      adj_t += adj_A[o + idx], then adj_A[o + idx] = 0
 //   tile_atomic_add(A, t, o) adj_t += adj_A[o + idx]          (old values: none)
-//   the _indexed forms       the same at the indexed positions
+//   the _indexed forms       the same at the indexed positions; a store
+//                            through repeated indices gives the gradient to
+//                            the element written last (the one kept)
 //   tile_splat(v)            adj_v += sum(adj_t)
 //   tile_arange(s, d)        adj_s += sum(adj_t), adj_d += sum(adj_t * i)
 //   tile_map(f, a, b, ...)   adj_a += f's derivative per element (the
@@ -31,17 +33,21 @@
 //
 //===----------------------------------------------------------------------===//
 #include "OpRule.h"
+#include "TileRuleBuild.h"
 #include "kdsl/Autodiff/AdjointBuilder.h"
 #include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Dialect/Kdsl.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace kdsl;
+using namespace kdsl::tile_ad;
 
-static SmallVector<Value> primals(AdjointBuilder &ab, ValueRange vs) {
+SmallVector<Value> kdsl::tile_ad::primals(AdjointBuilder &ab, ValueRange vs) {
   SmallVector<Value> out;
   for (Value v : vs)
     out.push_back(ab.primal(v));
@@ -68,20 +74,9 @@ static bool fromPointer(Value array) {
   return false;
 }
 
-/// A tile_map (or tile_reduce) region of `elems` arguments yielding what
-/// `body` builds from them.
-template <typename Op>
-static void fillRegion(OpBuilder &b, Location loc, Op op, TypeRange elems,
-                       function_ref<Value(ValueRange)> body) {
-  OpBuilder::InsertionGuard g(b);
-  SmallVector<Location> locs(elems.size(), loc);
-  Block *block = b.createBlock(&op.getBody(), {}, elems, locs);
-  TileYieldOp::create(b, loc, body(block->getArguments()));
-}
-
 /// f applied to every element of `inputs` (a tile of `result`'s type).
-static Value buildMap(OpBuilder &b, Location loc, TileType result, ValueRange inputs,
-                      function_ref<Value(ValueRange)> f) {
+Value kdsl::tile_ad::buildMap(OpBuilder &b, Location loc, TileType result, ValueRange inputs,
+                              function_ref<Value(ValueRange)> f) {
   auto map = TileMapOp::create(b, loc, result, inputs);
   SmallVector<Type> elems;
   for (Value v : inputs)
@@ -91,8 +86,8 @@ static Value buildMap(OpBuilder &b, Location loc, TileType result, ValueRange in
 }
 
 /// `t` reduced by `combine` along `axis` (to a tile of shape (1,) without).
-static Value buildReduce(OpBuilder &b, Location loc, Value t, std::optional<int64_t> axis,
-                         function_ref<Value(Value, Value)> combine) {
+Value kdsl::tile_ad::buildReduce(OpBuilder &b, Location loc, Value t, std::optional<int64_t> axis,
+                                 function_ref<Value(Value, Value)> combine) {
   auto tt = cast<TileType>(t.getType());
   SmallVector<int64_t> shape{1};
   if (axis && tt.getRank() > 1) {
@@ -108,23 +103,23 @@ static Value buildReduce(OpBuilder &b, Location loc, Value t, std::optional<int6
 }
 
 /// The sum of `t` along `axis` (tile_sum's tile of shape (1,) without).
-static Value buildSum(OpBuilder &b, Location loc, Value t, std::optional<int64_t> axis) {
+Value kdsl::tile_ad::buildSum(OpBuilder &b, Location loc, Value t, std::optional<int64_t> axis) {
   return buildReduce(b, loc, t, axis, [&](Value x, Value y) { return buildAdd(b, loc, x, y); });
 }
 
 /// The single element of a tile of shape (1,).
-static Value buildOnlyElement(OpBuilder &b, Location loc, Value t) {
+Value kdsl::tile_ad::buildOnlyElement(OpBuilder &b, Location loc, Value t) {
   Value zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
   return TileExtractOp::create(b, loc, t, ValueRange{zero});
 }
 
-static Value reshape(OpBuilder &b, Location loc, Value t, TileType to) {
+Value kdsl::tile_ad::reshape(OpBuilder &b, Location loc, Value t, TileType to) {
   return t.getType() == to ? t : (Value)TileReshapeOp::create(b, loc, to, t);
 }
 
 /// The sum of `t` over every element: a scalar (or a vector, for a tile of
 /// vectors).
-static Value buildTotal(OpBuilder &b, Location loc, Value t) {
+Value kdsl::tile_ad::buildTotal(OpBuilder &b, Location loc, Value t) {
   return buildOnlyElement(b, loc, buildSum(b, loc, t, std::nullopt));
 }
 
@@ -213,6 +208,47 @@ static FailureOr<Value> readAdjointIndexed(AdjointBuilder &ab, Op op, Value &adj
                                           op.getAxisAttr());
 }
 
+/// `adj` (a tile stored through `indices` along `axis`) with zeros where a
+/// later index along the axis repeats the element's: of the elements a
+/// store sends to one array element, the one written last in row-major
+/// order (kdsl-lower-tiles' order) is the value kept and gets the
+/// gradient; the others none.
+static Value keepLastWriter(OpBuilder &b, Location loc, Value adj, Value indices, int64_t axis) {
+  auto t = cast<TileType>(adj.getType());
+  int64_t k = cast<TileType>(indices.getType()).getNumElements();
+  auto i32 = b.getI32Type();
+  auto pair = TileType::get(b.getContext(), {k, k}, i32);
+  // repeated[r] = max over c > r of (indices[c] == indices[r]).
+  Value rows = TileBroadcastOp::create(
+      b, loc, pair, reshape(b, loc, indices, TileType::get(b.getContext(), {k, 1}, i32)));
+  Value cols = TileBroadcastOp::create(
+      b, loc, pair, reshape(b, loc, indices, TileType::get(b.getContext(), {1, k}, i32)));
+  Value later = buildMap(
+      b, loc, pair, {buildIndices(b, loc, {k, k}), rows, cols}, [&](ValueRange e) -> Value {
+        Value kk = arith::ConstantIntOp::create(b, loc, i32, k);
+        Value r = arith::DivSIOp::create(b, loc, e[0], kk);
+        Value c = arith::RemSIOp::create(b, loc, e[0], kk);
+        Value after = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, c, r);
+        Value same = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, e[1], e[2]);
+        Value both = arith::AndIOp::create(b, loc, after, same);
+        return arith::ExtUIOp::create(b, loc, i32, both);
+      });
+  Value repeated = buildReduce(b, loc, later, 1, [&](Value x, Value y) {
+    return (Value)arith::MaxSIOp::create(b, loc, x, y);
+  });
+  // Spread along the other dimensions of the tile.
+  SmallVector<int64_t> along(t.getRank(), 1);
+  along[axis] = k;
+  Value mask = reshape(b, loc, repeated, TileType::get(b.getContext(), along, i32));
+  if (t.getRank() > 1)
+    mask = TileBroadcastOp::create(b, loc, t.withElementType(i32), mask);
+  return buildMap(b, loc, t, {adj, mask}, [&](ValueRange e) -> Value {
+    Value zero = arith::ConstantIntOp::create(b, loc, i32, 0);
+    Value keep = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, e[1], zero);
+    return arith::SelectOp::create(b, loc, keep, e[0], buildZero(b, loc, e[0].getType()));
+  });
+}
+
 static LogicalResult tileStoreIndexedRule(TileStoreIndexedOp op, AdjointBuilder &ab) {
   TileType t = op.getTile().getType();
   if (!isDifferentiableType(t) || fromPointer(op.getArray()))
@@ -221,7 +257,8 @@ static LogicalResult tileStoreIndexedRule(TileStoreIndexedOp op, AdjointBuilder 
   FailureOr<Value> adj = readAdjointIndexed(ab, op, adjArray);
   if (failed(adj))
     return failure();
-  ab.accumulate(op.getTile(), *adj);
+  ab.accumulate(op.getTile(), keepLastWriter(ab.builder(), op.getLoc(), *adj,
+                                             ab.primal(op.getIndices()), op.getAxis()));
   OpBuilder &b = ab.builder();
   TileStoreIndexedOp::create(b, op.getLoc(), buildZero(b, op.getLoc(), t), adjArray,
                              ab.primal(op.getIndices()), primals(ab, op.getOffsets()),
@@ -313,6 +350,21 @@ static LogicalResult tileMapRule(TileMapOp op, AdjointBuilder &ab) {
     unsigned n = body.getNumArguments();
     Value r = which < n ? argAdj[which] : outerAdj[which - n];
     TileYieldOp::create(b, loc, r ? r : buildZero(b, loc, type.getElementType()));
+    // Inputs the reversed region does not read (`t * 3`: t) are dropped:
+    // the adjoint then needs no tile it does not use (InPlaceReads.cpp).
+    SmallVector<Operation *> ops;
+    for (Operation &inner : block->without_terminator())
+      ops.push_back(&inner);
+    for (Operation *inner : llvm::reverse(ops))
+      if (isOpTriviallyDead(inner))
+        inner->erase();
+    llvm::BitVector unused(block->getNumArguments());
+    for (BlockArgument a : block->getArguments())
+      if (a.use_empty())
+        unused.set(a.getArgNumber());
+    unused.reset(block->getNumArguments() - 1); // a map takes a tile: keep adj
+    block->eraseArguments(unused);
+    map->eraseOperands(unused);
     return (Value)map;
   };
   for (auto [i, in] : llvm::enumerate(op.getInputs())) {
@@ -416,11 +468,20 @@ static LogicalResult tileReduceRule(TileReduceOp op, AdjointBuilder &ab) {
 // Linear algebra and layout
 //===----------------------------------------------------------------------===//
 
-static Value transpose(OpBuilder &b, Location loc, Value t) {
+Value kdsl::tile_ad::transpose(OpBuilder &b, Location loc, Value t) {
   auto tt = cast<TileType>(t.getType());
   auto type =
       TileType::get(b.getContext(), {tt.getShape()[1], tt.getShape()[0]}, tt.getElementType());
   return TileTransposeOp::create(b, loc, type, t);
+}
+
+Value kdsl::tile_ad::buildIndices(OpBuilder &b, Location loc, ArrayRef<int64_t> shape) {
+  auto i32 = b.getI32Type();
+  auto t = TileType::get(b.getContext(), shape, i32);
+  Value all = TileArangeOp::create(b, loc, TileType::get(b.getContext(), {t.getNumElements()}, i32),
+                                   arith::ConstantIntOp::create(b, loc, i32, 0),
+                                   arith::ConstantIntOp::create(b, loc, i32, 1));
+  return reshape(b, loc, all, t);
 }
 
 static LogicalResult tileMatmulRule(TileMatmulOp op, AdjointBuilder &ab) {
@@ -536,5 +597,6 @@ void kdsl::registerTileOpRules(DialectRegistry &registry) {
     TileReshapeOp::attachInterface<OpRule<TileReshapeOp, tileReshapeRule>>(*ctx);
     TileBroadcastOp::attachInterface<OpRule<TileBroadcastOp, tileBroadcastRule>>(*ctx);
     TileExtractOp::attachInterface<OpRule<TileExtractOp, tileExtractRule>>(*ctx);
+    attachTileLinalgRules(ctx);
   });
 }

@@ -8,6 +8,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace kdsl;
@@ -617,11 +618,10 @@ static SmallVector<bool> writtenArgs(Operation *op, SymbolTableCollection &symbo
   Block &body = region.front();
   memo[op] = out; // guards against (rejected) recursion
   op->walk([&](Operation *inner) {
-    Value array;
-    if (auto s = dyn_cast<StoreOp>(inner))
-      array = s.getArray();
-    else if (auto a = dyn_cast<AtomicOp>(inner))
-      array = a.getArray();
+    Value array = llvm::TypeSwitch<Operation *, Value>(inner)
+                      .Case<StoreOp, AtomicOp, TileStoreOp, TileAtomicAddOp, TileStoreIndexedOp,
+                            TileAtomicAddIndexedOp>([](auto w) { return w.getArray(); })
+                      .Default([](Operation *) { return Value(); });
     if (array) {
       if (BlockArgument arg = rootArgument(array, body))
         out[arg.getArgNumber()] = true;

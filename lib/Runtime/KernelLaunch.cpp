@@ -63,6 +63,10 @@ readArgs(mlir::Operation *op, mlir::SymbolTableCollection &symbols,
         continue;
       if (auto s = mlir::dyn_cast<StoreOp>(inner); s && operand == s.getArray())
         continue;
+      if (auto s = mlir::dyn_cast<TileStoreOp>(inner); s && operand == s.getArray())
+        continue;
+      if (auto s = mlir::dyn_cast<TileStoreIndexedOp>(inner); s && operand == s.getArray())
+        continue;
       if (mlir::isa<mlir::func::CallOp>(inner) && i < calleeReads.size() && !calleeReads[i])
         continue;
       if (mlir::BlockArgument arg = rootArgument(operand, body))

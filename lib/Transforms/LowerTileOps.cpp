@@ -7,11 +7,7 @@
 // convert-gpu-to-nvvm half converted); buffer indices are index_casts.
 //
 //===----------------------------------------------------------------------===//
-#include "LowerTiles.h"
-
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/IRMapping.h"
+#include "LowerTileEmitter.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -38,143 +34,6 @@ Value TileBuffers::allocate(Location loc, TileType t) {
   lastAlloca = alloca;
   return alloca;
 }
-
-namespace {
-
-/// The code of one tile op, emitted before it.
-struct Emitter {
-  OpBuilder &b;
-  Location loc;
-
-  Value c32(int64_t i) { return arith::ConstantIntOp::create(b, loc, b.getI32Type(), i); }
-  static bool isF(Type t) { return isa<FloatType>(getElementTypeOrSelf(t)); }
-  Value add(Value x, Value y) {
-    return isF(x.getType()) ? (Value)arith::AddFOp::create(b, loc, x, y)
-                            : arith::AddIOp::create(b, loc, x, y);
-  }
-  Value mul(Value x, Value y) {
-    return isF(x.getType()) ? (Value)arith::MulFOp::create(b, loc, x, y)
-                            : arith::MulIOp::create(b, loc, x, y);
-  }
-  Value zero(Type t) {
-    return arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(t)));
-  }
-
-  Value load(Value buf, Value flat) {
-    Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), flat);
-    return memref::LoadOp::create(b, loc, buf, ValueRange{i});
-  }
-  void store(Value v, Value buf, Value flat) {
-    Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), flat);
-    memref::StoreOp::create(b, loc, v, buf, ValueRange{i});
-  }
-
-  /// The row-major flat index of `ivs` (i32) in `shape`.
-  Value flatIndex(ValueRange ivs, ArrayRef<int64_t> shape) {
-    Value flat = ivs[0];
-    for (size_t d = 1; d < ivs.size(); ++d)
-      flat =
-          arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, flat, c32(shape[d])), ivs[d]);
-    return flat;
-  }
-
-  /// for i in range(lo, hi): body(i) (i32), carrying `init`; returns the
-  /// carried values.
-  ValueRange loop(Value lo, int64_t hi, ValueRange init,
-                  function_ref<SmallVector<Value>(Value, ValueRange)> body) {
-    auto f = scf::ForOp::create(b, loc, lo, c32(hi), c32(1), init,
-                                [&](OpBuilder &, Location, Value i, ValueRange carried) {
-                                  scf::YieldOp::create(b, loc, body(i, carried));
-                                });
-    return f.getResults();
-  }
-
-  /// A loop nest over every index of `shape` (the last dimension innermost):
-  /// body(indices, flat index), all i32.
-  void forEach(ArrayRef<int64_t> shape, function_ref<void(ValueRange, Value)> body) {
-    SmallVector<Value> ivs;
-    std::function<void(size_t)> nest = [&](size_t d) {
-      if (d == shape.size())
-        return body(ivs, flatIndex(ivs, shape));
-      loop(c32(0), shape[d], {}, [&](Value i, ValueRange) {
-        ivs.push_back(i);
-        nest(d + 1);
-        ivs.pop_back();
-        return SmallVector<Value>{};
-      });
-    };
-    nest(0);
-  }
-
-  /// A scalar converted to `to` (tile_matmul's operands into c's type).
-  Value convert(Value v, Type to) {
-    Type from = v.getType();
-    if (from == to)
-      return v;
-    auto ff = dyn_cast<FloatType>(from), tf = dyn_cast<FloatType>(to);
-    if (ff && tf) {
-      if (ff.getWidth() == tf.getWidth()) // f16 <-> bf16
-        return convert(convert(v, b.getF32Type()), to);
-      return ff.getWidth() < tf.getWidth() ? (Value)arith::ExtFOp::create(b, loc, to, v)
-                                           : arith::TruncFOp::create(b, loc, to, v);
-    }
-    if (tf)
-      return arith::SIToFPOp::create(b, loc, to, v);
-    if (ff)
-      return arith::FPToSIOp::create(b, loc, to, v);
-    return from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth()
-               ? (Value)arith::ExtSIOp::create(b, loc, to, v)
-               : arith::TruncIOp::create(b, loc, to, v);
-  }
-
-  /// The region of a tile_map / tile_reduce applied to `args`: its ops
-  /// cloned here, the value it yields.
-  Value apply(Region &region, ValueRange args) {
-    Block &block = region.front();
-    IRMapping m;
-    m.map(block.getArguments(), args);
-    for (Operation &op : block.without_terminator())
-      b.clone(op, m);
-    return m.lookupOrDefault(cast<TileYieldOp>(block.getTerminator()).getValue());
-  }
-
-  /// The array indices of tile element `ivs` at `offsets`, and whether every
-  /// one is inside its extent (`extents`, i32). Negative ones are outside.
-  /// With `gather` (the buffer of an indexed op's indices), the position
-  /// along `axis` is that buffer's element at ivs[axis].
-  Value arrayIndices(ValueRange offsets, ValueRange ivs, ValueRange extents,
-                     SmallVectorImpl<Value> &indices, Value gather = {}, int64_t axis = -1) {
-    Value ok;
-    for (auto [d, o, i, n] : llvm::enumerate(offsets, ivs, extents)) {
-      Value pos = gather && (int64_t)d == axis ? load(gather, i) : i;
-      Value index = arith::AddIOp::create(b, loc, o, pos);
-      indices.push_back(index);
-      Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index, n);
-      ok = ok ? arith::AndIOp::create(b, loc, ok, in) : in;
-    }
-    return ok;
-  }
-
-  SmallVector<Value> extents(Value array) {
-    SmallVector<Value> n;
-    for (int64_t d = 0; d < cast<ArrayType>(array.getType()).getNdim(); ++d)
-      n.push_back(ShapeOp::create(b, loc, b.getI32Type(), array, b.getI64IntegerAttr(d)));
-    return n;
-  }
-
-  /// if (ok) then() else zero: a value of type `t`.
-  Value ifElseZero(Value ok, Type t, function_ref<Value()> then) {
-    auto ifOp = scf::IfOp::create(b, loc, TypeRange{t}, ok, /*withElse=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-    scf::YieldOp::create(b, loc, then());
-    b.setInsertionPointToStart(&ifOp.getElseRegion().front());
-    scf::YieldOp::create(b, loc, zero(t));
-    return ifOp.getResult(0);
-  }
-};
-
-} // namespace
 
 void kdsl::tiles::copyBuffer(OpBuilder &b, Location loc, Value from, Value to) {
   Emitter e{b, loc};
@@ -480,6 +339,10 @@ LogicalResult kdsl::tiles::lowerTileOp(Operation *op, TileBuffers &bufs) {
         o.getResult().replaceAllUsesWith(v);
         return success();
       })
+      .Case<TileArgReduceOp, TileScanOp, TileSortOp>(
+          [&](Operation *) { return lowerTileOrderOp(op, in, bufs); })
+      .Case<TileCholeskyOp, TileTriangularSolveOp, TileCholeskySolveOp, TileDiagAddOp, TileFftOp>(
+          [&](Operation *) { return lowerTileLinalgOp(op, in, bufs); })
       .Default(
           [&](Operation *) {
             return op->emitError("'")

@@ -25,6 +25,12 @@ public:
 
   /// A new buffer for a tile of type `t`.
   mlir::Value allocate(mlir::Location loc, TileType t);
+  /// A new buffer for tile value `tile`, mapped to it.
+  mlir::Value allocateFor(mlir::Value tile) {
+    mlir::Value buf = allocate(tile.getLoc(), mlir::cast<TileType>(tile.getType()));
+    map(tile, buf);
+    return buf;
+  }
   /// The buffer holding tile value `v` (null if it has none yet).
   mlir::Value lookup(mlir::Value v) const { return buffers.lookup(v); }
   void map(mlir::Value tile, mlir::Value buffer) { buffers[tile] = buffer; }
@@ -44,6 +50,15 @@ bool isBufferableElement(mlir::Type t);
 /// left for the caller to erase. Fails with an error at the op for what
 /// this lowering does not support.
 mlir::LogicalResult lowerTileOp(mlir::Operation *op, TileBuffers &bufs);
+
+/// The op families' parts of lowerTileOp, for the ops they name (`in`: the
+/// buffers of the op's tile operands, in order): argmin/argmax, scans and
+/// sort (LowerTileOrder.cpp); cholesky, the solves, diag_add and fft
+/// (LowerTileLinalg.cpp).
+mlir::LogicalResult lowerTileOrderOp(mlir::Operation *op, mlir::ArrayRef<mlir::Value> in,
+                                     TileBuffers &bufs);
+mlir::LogicalResult lowerTileLinalgOp(mlir::Operation *op, mlir::ArrayRef<mlir::Value> in,
+                                      TileBuffers &bufs);
 
 /// Copies buffer `from` into buffer `to` (same type), before `b`'s point.
 void copyBuffer(mlir::OpBuilder &b, mlir::Location loc, mlir::Value from, mlir::Value to);

@@ -139,3 +139,47 @@ def back_subst(c: wp.array(dtype=float, ndim=2), d: wp.array(dtype=float, ndim=2
     x[s, n - 1] = d[s, n - 1]
     for k in range(n - 2, -1, -1):
         x[s, k] = d[s, k] - c[s, k] * x[s, k + 1]
+
+# -----
+
+import warp as wp
+
+
+# A tile read, then stored into its array: the adjoint needs t.
+# CHECK-LABEL: kdsl.kernel @tile_square_backward(
+# CHECK-SAME: kdsl.pre_launch_args = array<i64: 0>
+@wp.kernel
+def tile_square(x: wp.array(dtype=float), f: wp.array(dtype=float)):
+    i = wp.tid()
+    t = wp.tile_load(x, shape=8, offset=i * 8)
+    # expected-warning@+1 {{autodiff: 'x' is written here after its read at}}
+    wp.tile_store(x, t * t * wp.tile_load(f, shape=8, offset=i * 8), offset=i * 8)
+
+# -----
+
+import warp as wp
+
+
+# A scalar read of an element a tile store may overwrite, needed by the
+# adjoint (sin): the write is warned too.
+@wp.kernel
+def tile_over_scalar(x: wp.array(dtype=float), y: wp.array(dtype=float)):
+    i = wp.tid()
+    y[i] = wp.sin(x[0])
+    # expected-warning@+1 {{autodiff: 'x' is written here after its read at}}
+    wp.tile_store(x, wp.tile_zeros(shape=8, dtype=float), offset=i * 8)
+
+# -----
+
+import warp as wp
+
+
+# A tile scaled in place by a constant: the adjoint needs no old value.
+# CHECK-LABEL: kdsl.kernel @tile_scale_backward(
+# CHECK-NOT: pre_launch_args
+# CHECK: kdsl.return
+@wp.kernel
+def tile_scale(x: wp.array(dtype=float)):
+    i = wp.tid()
+    t = wp.tile_load(x, shape=8, offset=i * 8)
+    wp.tile_store(x, t * 3.0, offset=i * 8)

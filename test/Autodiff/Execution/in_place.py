@@ -48,3 +48,15 @@ def square_sum(x: wp.array(dtype=wp.float64), f: wp.array(dtype=wp.float64), l: 
     i = wp.tid()
     x[i] = x[i] * x[i] * f[i]
     wp.atomic_add(l, 0, x[i])
+
+
+# The same in tiles: x_new = x^2 f through tile_load / tile_store of one
+# array (the adjoint needs the tile of x the launch read and overwrote):
+# df = x^2 of the x before the launch: x = [0.3, 2.0, -1.0] -> [0.09, 4.0,
+# 1.0].
+@wp.kernel
+def tile_square_scale(x: wp.array(dtype=wp.float64), f: wp.array(dtype=wp.float64)):
+    i = wp.tid()
+    t = wp.tile_load(x, shape=4, offset=i * 4)
+    s = wp.tile_load(f, shape=4, offset=i * 4)
+    wp.tile_store(x, t * t * s, offset=i * 4)

@@ -99,3 +99,20 @@ def extremes(m: wp.array2d(dtype=wp.float64), v: wp.array(dtype=wp.float64), los
     lo = wp.tile_min(wp.tile_map(wp.sin, t))[0]
     r = wp.tile_reduce(wp.max, u)[0]
     loss[0] = hi * lo + r * r
+
+
+# Repeated indices (Warp 1.16 leaves their order to the lanes):
+# tile_store_indexed through [1, 3, 1] along axis 0 writes rows 0 and 2 of
+# t to row 1 of w (row 2, the last written, is kept); its adjoint gives the
+# gradient to row 2 only, as finite differences find (Warp's
+# adj_tile_store_indexed gives it to whichever element its lanes visit
+# first). tile_load_indexed through [0, 2, 0] reads row 0 twice: both
+# copies' gradients add up.
+@wp.kernel
+def repeated(x: wp.array2d(dtype=wp.float64), ri: wp.array(dtype=int), wi: wp.array(dtype=int),
+             w: wp.array2d(dtype=wp.float64), loss: wp.array(dtype=wp.float64)):
+    rows = wp.tile_load_indexed(x, indices=wp.tile_load(ri, shape=3), shape=(3, 2), axis=0)
+    t = wp.tile_map(wp.sin, rows)
+    wp.tile_store_indexed(w, indices=wp.tile_load(wi, shape=3), t=t * t, axis=0)
+    u = wp.tile_load(w, shape=(4, 2))
+    loss[0] = wp.tile_sum(u * u * u)[0] + wp.tile_sum(rows)[0]
