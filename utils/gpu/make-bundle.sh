@@ -73,7 +73,7 @@ for spec in "$grads"/*.spec.json; do
   case $name in
     # Their adjoints need arrays put back as they were before a launch:
     # bundles have no step for that (kdsl-run --write-bundle refuses them).
-    in_place.square|in_place.tape) continue ;;
+    in_place.square|in_place.tape|in_place.tile_square) continue ;;
     mat_*|vec_*|quat_*) kernels="$grads/vector_builtins.py" ;;
     *) kernels="$grads/${name%%.*}.py" ;;
   esac
