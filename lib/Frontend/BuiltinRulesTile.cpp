@@ -525,6 +525,18 @@ const Type *TileRules::tileMatmul() {
     return fail(p[2]->loc, name + "() output " + c->str() + " does not have the shape (" +
                                Twine(a->fixedShape[0]) + ", " + Twine(b->fixedShape[1]) + ") of " +
                                a->str() + " @ " + b->str());
+  // Warp 1.16's tile_matmul: the accumulator (out, or the result of the
+  // returning form, of a's dtype) is float16, float32 or float64; bfloat16
+  // operands only in a kernel without a backward pass.
+  const Type *bf16 = types.scalar(Scalar::BF16);
+  if ((c ? c->dtype : a->dtype) == bf16)
+    return fail(c ? p[2]->loc : e->loc,
+                name + "() does not support a bfloat16 'out' tile: the accumulator is float16, "
+                       "float32 or float64, as in Warp");
+  if ((a->dtype == bf16 || b->dtype == bf16) && (!s.fn || s.fn->enableBackward))
+    return fail(a->dtype == bf16 ? p[0]->loc : p[1]->loc,
+                name + "() does not support bfloat16 'a' or 'b' tiles when the backward pass is "
+                       "enabled (as in Warp: @wp.kernel(enable_backward=False) takes them)");
   if (!c) {
     args.assign({p[0], p[1]});
     return types.tile(a->dtype, {a->fixedShape[0], b->fixedShape[1]});
