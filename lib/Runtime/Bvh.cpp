@@ -250,15 +250,18 @@ void HostBvh::readBounds() {
   }
 }
 
+std::vector<int32_t> kdsl::readGroups(const HostArray *groups, size_t n) {
+  std::vector<int32_t> out;
+  if (groups && n) {
+    out.resize(n);
+    std::memcpy(out.data(), groups->data(), n * sizeof(int32_t));
+  }
+  return out;
+}
+
 void HostBvh::build(unsigned threads) {
   readBounds();
-  std::vector<int32_t> groups;
-  if (groupArray) {
-    groups.resize(lowers.size());
-    if (!groups.empty())
-      std::memcpy(groups.data(), groupArray->data(), groups.size() * sizeof(int32_t));
-  }
-  tree.build(lowers, uppers, groups, threads);
+  tree.build(lowers, uppers, readGroups(groupArray, lowers.size()), threads);
 }
 
 void HostBvh::update(unsigned) {

@@ -84,13 +84,7 @@ void HostMesh::faceBounds() {
 
 void HostMesh::build(unsigned threads) {
   faceBounds();
-  std::vector<int32_t> groups;
-  if (groupArray) {
-    groups.resize(lowers.size());
-    if (!groups.empty())
-      std::memcpy(groups.data(), groupArray->data(), groups.size() * sizeof(int32_t));
-  }
-  tree.build(lowers, uppers, groups, threads);
+  tree.build(lowers, uppers, readGroups(groupArray, lowers.size()), threads);
   header.bvh = const_cast<kdsl_bvh *>(&tree.view());
   header.points = reinterpret_cast<float *>(pointArray->data());
   header.indices = reinterpret_cast<int32_t *>(indexArray->data());

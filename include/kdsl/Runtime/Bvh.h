@@ -79,6 +79,9 @@ private:
 
 /// A "spec" error unless `a` is a 1-d array of vec3f (`what`: its key).
 llvm::Error checkVec3fArray(const HostArray *a, llvm::StringRef what);
+/// The first `n` values of a BVH's or mesh's group array (Warp's `groups=`:
+/// one int32 per item), or none without one.
+std::vector<int32_t> readGroups(const HostArray *groups, size_t n);
 /// A "spec" error unless `a` is a 1-d array of int32 (`what`: its key).
 llvm::Error checkInt32Array(const HostArray *a, llvm::StringRef what);
 
