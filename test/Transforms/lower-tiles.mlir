@@ -83,18 +83,28 @@ kdsl.kernel @map_reduce(%out: !kdsl.array<f32, 1>) attributes {arg_names = ["out
 
 // A tile carried by a loop lives in its own buffer: the initial value is
 // copied in before the loop, the next one at the end of each iteration;
-// the loop no longer carries it. Matmul products are formed in c's type.
+// the loop no longer carries it. Matmul products are formed in c's type,
+// row by row: a row of products summed over k in a row buffer (the innermost
+// loop along j, which LLVM vectorizes), then added to c.
 // CHECK-LABEL: kdsl.kernel @gemm
 // CHECK: %[[Z:.*]] = memref.alloca() {{.*}} : memref<4xf64>
 // CHECK: %[[ACC:.*]] = memref.alloca() {{.*}} : memref<4xf64>
+// CHECK: %[[ROW:.*]] = memref.alloca() {{.*}} : memref<2xf64>
 // CHECK: %[[C:.*]] = memref.alloca() {{.*}} : memref<4xf64>
 // CHECK: memref.store %{{.*}}, %[[Z]]
 // CHECK: scf.for
 // CHECK: memref.load %[[Z]]
 // CHECK: memref.store %{{.*}}, %[[ACC]]
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
+// CHECK: memref.store %{{.*}}, %[[ROW]]
 // CHECK: arith.extf %{{.*}} : f32 to f64
+// CHECK: scf.for
 // CHECK: arith.extf %{{.*}} : f16 to f64
+// CHECK: %[[R:.*]] = memref.load %[[ROW]]
+// CHECK: %[[P:.*]] = arith.mulf
+// CHECK: %[[S:.*]] = arith.addf %[[R]], %[[P]] : f64
+// CHECK: memref.store %[[S]], %[[ROW]]
+// CHECK: memref.load %[[ROW]]
 // CHECK: memref.load %[[ACC]]
 // CHECK: memref.store %{{.*}}, %[[C]]
 // CHECK: memref.load %[[C]]
