@@ -51,6 +51,9 @@ static llvm::Expected<GenerateOptions> optionsOf(llvm::StringRef dir) {
       g.sample.ptx |= name == "ptx";
       g.sample.mlir |= name == "mlir";
     }
+  // The PTX is checked by ptxas as generate checks it (validation.ptxas).
+  if (g.sample.ptx)
+    g.sample.ptxas = findPtxas();
   return g;
 }
 

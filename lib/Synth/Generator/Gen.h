@@ -326,6 +326,8 @@ private:
   };
   std::vector<OutArr> outs;
   std::vector<int> dims; // the launch (motif programs)
+  /// A tiled launch's block dimension (the tile category); 0: wp.launch.
+  int blockDim = 0;
   bool motif();
   /// The motif that built the program ("" for the free generator).
   std::string motifName;
@@ -638,6 +640,10 @@ private:
   void mKepler();
   void mNeighbours(bool nested);
   void mSaxpy();
+  // Tile kernels (MotifsTile.cpp).
+  std::string tileExtent(int &value, llvm::ArrayRef<const char *> names);
+  void tiledLaunch(std::vector<int> grid);
+  std::string tileActivation();
   // Programs of several kernels (MotifsPrograms.cpp).
   void mForcesIntegrate(bool viaFunc, bool loss);
   void mNormalizeRows(bool sqrtNorm);
@@ -732,7 +738,7 @@ const std::vector<const MotifRegistration *> &motifRegistry();
 #define KDSL_MOTIF_FILE(Domain)                                                                    \
   void motifFileAnchor##Domain() {}
 #define KDSL_MOTIF_FILES(X)                                                                        \
-  X(Generic) X(Geometry) X(Grid) X(Numeric) X(Physics) X(Programs) X(Random) X(Spatial)
+  X(Generic) X(Geometry) X(Grid) X(Numeric) X(Physics) X(Programs) X(Random) X(Spatial) X(Tile)
 
 } // namespace kdsl::synth::gen
 

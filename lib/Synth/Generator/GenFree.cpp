@@ -675,7 +675,8 @@ Program Gen::run() {
   // Most programs come from a motif; the rest from the free type-directed
   // statements below (which cover the rest of the builtins). The kernel is
   // named once its body is drawn.
-  if (opt.motifShare > 0 && rng.chance(opt.motifShare) && motif()) {
+  // (Tile kernels come from motifs only: the free statements have no tiles.)
+  if ((cat == "tile" || (opt.motifShare > 0 && rng.chance(opt.motifShare))) && motif()) {
     p.motif = motifName;
     p.kernelName = kernelNameFor(motifName);
     return finishMotif(p);

@@ -99,13 +99,15 @@ Program Gen::finishMotif(Program &p) {
   size_t eol = body.find('\n');
   std::string first = body.substr(0, eol);
   size_t at = first.find(" = wp.tid()");
-  if (dims.size() == 1 && at != std::string::npos && first.find(',') == std::string::npos &&
-      rng.chance(0.3)) {
+  // (Not in a tiled kernel: its thread index is a block's.)
+  if (blockDim == 0 && dims.size() == 1 && at != std::string::npos &&
+      first.find(',') == std::string::npos && rng.chance(0.3)) {
     std::string tid = llvm::StringRef(first.substr(0, at)).trim().str();
     std::string cnt = pick({"count", "num_items", "n_active", "num_particles", "size"});
     inputs.push_back({cnt, "int", Value(int64_t(dims[0] + rng.range(0, 2))), false});
     body.insert(eol + 1, "    if " + tid + " >= " + cnt + ":\n        return\n");
-  } else if (dims.size() == 2 && first == "    i, j = wp.tid()" && rng.chance(0.3)) {
+  } else if (blockDim == 0 && dims.size() == 2 && first == "    i, j = wp.tid()" &&
+             rng.chance(0.3)) {
     std::string nx = pick({"nx", "width", "res_x"}), ny = pick({"ny", "height_n", "res_y"});
     inputs.push_back({nx, "int", Value(int64_t(dims[0])), false});
     inputs.push_back({ny, "int", Value(int64_t(dims[1])), false});
@@ -142,6 +144,11 @@ Program Gen::finishMotif(Program &p) {
     dimArr.push_back(d);
   spec["kernel"] = p.kernelName;
   spec["dim"] = dims.size() == 1 ? Value(dims[0]) : Value(std::move(dimArr));
+  if (blockDim > 0) {
+    // wp.launch_tiled(kernel, dim=dims, inputs=..., block_dim=blockDim).
+    spec["tiled"] = true;
+    spec["block_dim"] = blockDim;
+  }
   spec["inputs"] = std::move(specInputs);
   spec["backward"] = Object{{"seed", std::move(seeds)}};
   p.spec = std::move(spec);

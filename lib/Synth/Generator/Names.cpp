@@ -76,6 +76,14 @@ const llvm::StringMap<std::vector<const char *>> &kernelBases() {
       {"ray_sphere", {"ray_sphere_intersect", "intersect_rays", "raycast_spheres", "ray_hit"}},
       {"springs",
        {"spring_forces", "eval_springs", "compute_spring_forces", "hooke_springs", "mass_spring"}},
+      {"tile_gemm", {"tile_gemm", "gemm_tiled", "matmul_tiles", "blocked_matmul", "tiled_mm"}},
+      {"dense_layer", {"dense_layer", "mlp_layer", "linear_act", "fc_forward", "dense_fwd"}},
+      {"tile_softmax", {"row_softmax", "softmax_rows", "tile_softmax", "softmax_fwd"}},
+      {"tile_layer_norm", {"layer_norm", "layernorm_rows", "tile_layer_norm", "ln_forward"}},
+      {"tile_reduce", {"block_reduce", "tile_reduce_sum", "sum_blocks", "reduce_tiles"}},
+      {"tile_attention", {"attention_block", "tile_attention", "sdpa_tile", "attn_forward"}},
+      {"tile_cholesky_solve",
+       {"batched_cholesky_solve", "solve_spd", "cholesky_solve_tiles", "gauss_newton_step"}},
       // Categories (the free generator).
       {"arithmetic",
        {"combine_values", "scale_values", "weighted_sum", "affine_map", "elementwise"}},
@@ -96,6 +104,7 @@ const llvm::StringMap<std::vector<const char *>> &kernelBases() {
       {"random", {"sample_random", "randomize", "stochastic_eval", "noisy_update"}},
       {"spatial", {"spatial_ops", "eval_transforms", "body_kinematics", "twist_ops"}},
       {"generic", {"generic_eval", "blend_generic", "typed_ops", "eval_any"}},
+      {"tile", {"tile_ops", "block_compute", "tiled_eval", "tile_kernel"}},
   };
   return bases;
 }

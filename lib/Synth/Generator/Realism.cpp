@@ -175,6 +175,22 @@ std::string foldDigits(StringRef name) {
   return s;
 }
 
+/// The tile builtins that write an array (as a statement).
+bool isTileWrite(Builtin b) {
+  return b == Builtin::TileStore || b == Builtin::TileAtomicAdd || b == Builtin::TileStoreIndexed ||
+         b == Builtin::TileAtomicAddIndexed;
+}
+
+/// A call's argument at `position` as written, or the keyword `name`.
+const Expr *writtenArg(const CallExpr *c, size_t position, StringRef name) {
+  if (position < c->args.size())
+    return c->args[position];
+  for (const Keyword &k : c->kwargs)
+    if (k.name == name)
+      return k.value;
+  return nullptr;
+}
+
 /// The local or parameter a store target is rooted at, and whether the
 /// chain goes through an array element (a store to memory).
 const NameExpr *rootOf(const Expr *e, bool &throughArray, std::vector<const Expr *> &indices) {
@@ -475,6 +491,9 @@ Deps Analyzer::eval(const Expr *e) {
     case Type::Struct:
       d.insert("f:struct");
       break;
+    case Type::Tile:
+      d.insert("f:tile");
+      break;
     default:
       break;
     }
@@ -587,6 +606,39 @@ Deps Analyzer::fwdStmt(const Stmt *s, const Deps &pc) {
         join(index, eval(i));
       if (root)
         store(root, value, index, true);
+    } else if (c && b && isTileWrite(*b)) {
+      // wp.tile_store(a, t, offset=...) / tile_atomic_add(a, t, ...) and the
+      // indexed forms (a, indices, t, ...): a write of t into a. (By the
+      // call as written: boundArgs is in the order of the op's operands.)
+      bool indexed = *b == Builtin::TileStoreIndexed || *b == Builtin::TileAtomicAddIndexed;
+      const Expr *array = writtenArg(c, 0, "a"), *tile = writtenArg(c, indexed ? 2 : 1, "t");
+      bool throughArray = true;
+      std::vector<const Expr *> idx;
+      const NameExpr *root = array ? rootOf(array, throughArray, idx) : nullptr;
+      Deps value = pc, index;
+      if (tile)
+        join(value, eval(tile));
+      for (size_t k = 0; k < c->args.size(); ++k)
+        if (c->args[k] != array && c->args[k] != tile)
+          join(index, eval(c->args[k]));
+      for (const Keyword &k : c->kwargs)
+        if (k.value != array && k.value != tile)
+          join(index, eval(k.value));
+      for (const Expr *i : idx)
+        join(index, eval(i));
+      if (root)
+        store(root, value, index,
+              *b == Builtin::TileAtomicAdd || *b == Builtin::TileAtomicAddIndexed);
+    } else if (c && b && *b == Builtin::TileMatmul) {
+      // wp.tile_matmul(a, b, out): out += a b.
+      const Expr *x = writtenArg(c, 0, "a"), *y = writtenArg(c, 1, "b"),
+                 *out = writtenArg(c, 2, "out");
+      if (x && y && out) {
+        Deps v = pc;
+        join(v, eval(x));
+        join(v, eval(y));
+        assignTo(out, v, /*aug=*/true, /*atomicAug=*/false);
+      }
     }
     return {};
   }

@@ -112,7 +112,7 @@ public:
       cl::sub(showCmd), cl::sub(diversityCmd),   cl::cat(synthCategory)};
   cl::opt<std::string> categoryList{"categories",
                                     cl::desc("Comma-separated categories, optionally "
-                                             "weighted (vector:2,math); default: all 18"),
+                                             "weighted (vector:2,math); default: all 19"),
                                     cl::init(""), cl::sub(generateCmd), cl::cat(synthCategory)};
   cl::opt<std::string> targets{"targets", cl::desc("Comma-separated: cpp,cuda,ptx,mlir"),
                                cl::init("cpp,cuda"), cl::sub(generateCmd), cl::cat(synthCategory)};
@@ -296,14 +296,7 @@ int SynthTool::runGenerate() {
     return fail(toString(std::move(e)));
   o.sample.ptxArch = arch;
   if (o.sample.ptx) {
-    std::string found = ptxas;
-    if (found.empty()) {
-      if (auto p = sys::findProgramByName("ptxas"))
-        found = *p;
-      else if (auto p = sys::findProgramByName("ptxas", {"/usr/local/cuda/bin"}))
-        found = *p;
-    }
-    o.sample.ptxas = found;
+    o.sample.ptxas = ptxas.empty() ? findPtxas() : ptxas.getValue();
   }
   Error e = generateDataset(o);
   if (timing)

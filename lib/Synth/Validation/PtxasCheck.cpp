@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PtxasCheck.h"
+#include "kdsl/Synth/Validation/Sample.h"
 
 #include "kdsl/Synth/Validation/StageTimes.h"
 
@@ -110,4 +111,12 @@ std::vector<std::string> kdsl::synth::checkPtxBatch(llvm::StringRef ptxas,
     if (llvm::Error one = runPtxas(ptxas, module, arch))
       complaints[i] = llvm::toString(std::move(one));
   return complaints;
+}
+
+std::string kdsl::synth::findPtxas() {
+  if (auto p = llvm::sys::findProgramByName("ptxas"))
+    return *p;
+  if (auto p = llvm::sys::findProgramByName("ptxas", {"/usr/local/cuda/bin"}))
+    return *p;
+  return "";
 }

@@ -164,6 +164,12 @@ static json::Array dimList(const json::Value *d) {
   return dim;
 }
 
+/// A launch's "tiled" and "block_dim" (kdsl-run's launch fields).
+static void blockOf(const json::Object &launch, ProgramLayout::Launch &l) {
+  l.tiled = launch.getBoolean("tiled").value_or(false);
+  l.blockDim = launch.getInteger("block_dim").value_or(0);
+}
+
 llvm::Expected<ProgramLayout> kdsl::synth::programLayout(const json::Value &spec,
                                                          llvm::ArrayRef<KernelInfo> kernels) {
   ProgramLayout out;
@@ -183,6 +189,7 @@ llvm::Expected<ProgramLayout> kdsl::synth::programLayout(const json::Value &spec
       return llvm::createStringError("the module has no kernel '" + name.str() + "'");
     out.values = argLayouts(*k);
     ProgramLayout::Launch l{name.str(), dimList(o->get("dim")), {}};
+    blockOf(*o, l);
     for (const ArgLayout &a : out.values)
       l.args.push_back({a.name, a.name});
     out.launches.push_back(std::move(l));
@@ -201,6 +208,7 @@ llvm::Expected<ProgramLayout> kdsl::synth::programLayout(const json::Value &spec
     if (!k || !args)
       return llvm::createStringError("launch " + std::to_string(index) + ": no kernel or no args");
     ProgramLayout::Launch l{name.str(), dimList(lo->get("dim")), {}};
+    blockOf(*lo, l);
     for (ArgLayout a : argLayouts(*k)) {
       const json::Value *v = args->get(a.name);
       if (!v)
@@ -319,8 +327,13 @@ llvm::Expected<json::Object> kdsl::synth::typedSpec(const json::Value &spec,
     json::Array bound;
     for (auto &[param, value] : l.args)
       bound.push_back(json::Object{{"param", param}, {"value", value}});
-    launches.push_back(json::Object{
-        {"kernel", l.kernel}, {"dim", json::Array(l.dim)}, {"args", std::move(bound)}});
+    json::Object launch{
+        {"kernel", l.kernel}, {"dim", json::Array(l.dim)}, {"args", std::move(bound)}};
+    if (l.tiled)
+      launch["tiled"] = true;
+    if (l.blockDim > 0)
+      launch["block_dim"] = l.blockDim;
+    launches.push_back(std::move(launch));
   }
   return json::Object{
       {"kernel", layout.launches.empty() ? std::string() : layout.launches.front().kernel},

@@ -62,6 +62,9 @@ struct ProgramLayout {
     std::string kernel;
     llvm::json::Array dim;
     std::vector<std::pair<std::string, std::string>> args; // parameter, value
+    /// wp.launch_tiled (tiled) or wp.launch's block_dim (0: not given).
+    bool tiled = false;
+    int64_t blockDim = 0;
   };
   std::vector<Launch> launches;
   /// The scalar values of the general form (name -> the literal).

@@ -38,6 +38,10 @@ struct SampleOptions {
   double gradRtol = 1e-5, gradAtol = 1e-8;
 };
 
+/// The ptxas generate and validate run: on PATH, else in /usr/local/cuda/bin;
+/// empty when there is none.
+std::string findPtxas();
+
 struct SampleResult {
   bool ok = false;
   /// Why a sample failed: frontend, autodiff, emit_cpp, emit_cuda, emit_ptx,
