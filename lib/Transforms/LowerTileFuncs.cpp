@@ -54,8 +54,7 @@ LogicalResult kdsl::tiles::inlineTileFuncs(ModuleOp module) {
         return failure();
       active.erase(callee);
       done.insert(callee);
-      if (failed(
-              inlineCall(interface, config.getCloneCallback(), call, callee, &callee.getBody())))
+      if (failed(inlineCall(interface, config.getCloneCallback(), call, callee, &callee.getBody())))
         return call.emitError("a call of '")
                << callee.getName()
                << "', which takes or returns tiles, could not be inlined (kdsl-lower-tiles)";
@@ -67,9 +66,15 @@ LogicalResult kdsl::tiles::inlineTileFuncs(ModuleOp module) {
     if (!isa<func::FuncOp>(op) || !hasTileSignature(cast<func::FuncOp>(op)))
       if (failed(expand(&op)))
         return failure();
-  // The tile funcs have no callers left.
-  for (auto f : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
-    if (hasTileSignature(f) && symbols.symbolKnownUseEmpty(f, module))
-      f.erase();
+  // The tile funcs have no callers left but other unused tile funcs, which
+  // go first.
+  for (bool erased = true; erased;) {
+    erased = false;
+    for (auto f : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+      if (hasTileSignature(f) && SymbolTable::symbolKnownUseEmpty(f, module)) {
+        symbols.erase(f);
+        erased = true;
+      }
+  }
   return success();
 }

@@ -84,10 +84,10 @@ static LogicalResult storeTile(Emitter &e, Value tile, TileType t, Value array, 
     SmallVector<Value> idx;
     Value ok = e.arrayIndices(offsets, ivs, n, idx, by.indices, by.axis);
     if (old) {
-      Value v = e.ifElseZero(ok, t.getElementType(), [&]() -> Value {
-        return atomicAddElement(e.b, e.loc, array, idx, e.load(tile, flat));
-      });
-      e.store(v, old, flat);
+      e.storeIfElseZero(
+          ok, t.getElementType(),
+          [&]() -> Value { return atomicAddElement(e.b, e.loc, array, idx, e.load(tile, flat)); },
+          old, flat);
       return;
     }
     auto ifOp = scf::IfOp::create(e.b, e.loc, TypeRange{}, ok, /*withElse=*/false);

@@ -20,9 +20,8 @@ using namespace kdsl::tiles;
 
 bool kdsl::tiles::isBufferableElement(Type t) {
   if (auto s = dyn_cast<StructType>(t))
-    return llvm::all_of(s.getFieldTypes(), [](Type f) {
-      return isa<ArrayType>(f) || isBufferableElement(f);
-    });
+    return llvm::all_of(s.getFieldTypes(),
+                        [](Type f) { return isa<ArrayType>(f) || isBufferableElement(f); });
   if (auto v = dyn_cast<VectorType>(t))
     t = v.getElementType();
   return t.isIntOrFloat();
