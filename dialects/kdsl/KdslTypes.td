@@ -23,7 +23,9 @@ def Kdsl_ArrayType : Kdsl_Type<"Array", "array"> {
   let genVerifyDecl = 1;
 }
 
-def Kdsl_StructType : Kdsl_Type<"Struct", "struct"> {
+// A memref element: kdsl-lower-tiles keeps a tile of structs in a
+// memref<N x struct> buffer (docs/design/tiles.md).
+def Kdsl_StructType : Kdsl_Type<"Struct", "struct", [MemRefElementTypeInterface]> {
   let summary = "a @wp.struct value type with named fields";
   let description = [{
     A user struct declared with `@wp.struct`. Fields keep their names so that

@@ -436,6 +436,54 @@ static LogicalResult extremeRule(TileReduceOp op, AdjointBuilder &ab, Value adj)
   return success();
 }
 
+/// Whether `v` is field path `path` of `root` (a chain of struct_extract).
+static bool isFieldOf(Value v, Value root, ArrayRef<StringRef> path) {
+  for (StringRef f : llvm::reverse(path)) {
+    auto e = v.getDefiningOp<StructExtractOp>();
+    if (!e || e.getField() != f)
+      return false;
+    v = e.getInput();
+  }
+  return v == root;
+}
+
+/// Whether `v`, at field path `path` of the yielded struct, is the sum of
+/// that field of the two arguments `x` and `y` (struct_create of such sums,
+/// nested structs too); fields without an adjoint (ints, bools) may be
+/// anything.
+static bool isFieldSum(Value v, Value x, Value y, SmallVectorImpl<StringRef> &path) {
+  if (!isDifferentiableType(v.getType()))
+    return true;
+  if (auto create = v.getDefiningOp<StructCreateOp>()) {
+    auto t = cast<StructType>(create.getType());
+    for (auto [name, field] : llvm::zip(t.getFieldNames(), create.getFields())) {
+      path.push_back(name.getValue());
+      bool ok = isFieldSum(field, x, y, path);
+      path.pop_back();
+      if (!ok)
+        return false;
+    }
+    return true;
+  }
+  auto add = v.getDefiningOp<arith::AddFOp>();
+  if (!add)
+    return false;
+  Value l = add.getLhs(), r = add.getRhs();
+  return (isFieldOf(l, x, path) && isFieldOf(r, y, path)) ||
+         (isFieldOf(l, y, path) && isFieldOf(r, x, path));
+}
+
+/// A tile_sum of structs: the region adds every differentiable field of its
+/// two arguments (the front end's struct +).
+static bool isStructSum(TileReduceOp op) {
+  Block &body = op.getBody().front();
+  if (!isa<StructType>(body.getArgument(0).getType()))
+    return false;
+  SmallVector<StringRef> path;
+  return isFieldSum(cast<TileYieldOp>(body.getTerminator()).getValue(), body.getArgument(0),
+                    body.getArgument(1), path);
+}
+
 static LogicalResult tileReduceRule(TileReduceOp op, AdjointBuilder &ab) {
   Value adj = ab.adjoint(op.getResult());
   if (!adj)
@@ -447,7 +495,7 @@ static LogicalResult tileReduceRule(TileReduceOp op, AdjointBuilder &ab) {
       isa<arith::MaxNumFOp, arith::MinNumFOp, arith::MaximumFOp, arith::MinimumFOp>(combine) &&
       (!axis || in.getRank() == 1))
     return extremeRule(op, ab, adj);
-  if (!combine || !isa<arith::AddFOp>(combine))
+  if ((!combine || !isa<arith::AddFOp>(combine)) && !isStructSum(op))
     return op.emitOpError("autodiff: no derivative rule for this tile reduction yet (only "
                           "tile_sum, and tile_min / tile_max over every element; "
                           "docs/design/tiles.md)");

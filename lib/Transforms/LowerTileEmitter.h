@@ -57,9 +57,7 @@ struct Emitter {
     return isF(x.getType()) ? (Value)arith::MulFOp::create(b, loc, x, y)
                             : arith::MulIOp::create(b, loc, x, y);
   }
-  Value zero(Type t) {
-    return arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(t)));
-  }
+  Value zero(Type t) { return zeroElement(b, loc, t); }
 
   Value load(Value buf, Value flat) {
     Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), flat);
@@ -176,6 +174,21 @@ struct Emitter {
     b.setInsertionPointToStart(&ifOp.getElseRegion().front());
     scf::YieldOp::create(b, loc, zero(t));
     return ifOp.getResult(0);
+  }
+
+  /// buf[flat] = ok ? then() : zero, for a value of type `t`. A struct is
+  /// stored in each branch rather than yielded: convert-gpu-to-nvvm converts
+  /// no block argument of a struct type the canonicalizer leaves whole (one
+  /// with an array field).
+  void storeIfElseZero(Value ok, Type t, function_ref<Value()> then, Value buf, Value flat) {
+    if (!isa<StructType>(t))
+      return store(ifElseZero(ok, t, then), buf, flat);
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, ok, /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    store(then(), buf, flat);
+    b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    store(zero(t), buf, flat);
   }
 };
 

@@ -15,12 +15,6 @@ using namespace mlir;
 using namespace kdsl;
 using namespace kdsl::tiles;
 
-bool kdsl::tiles::isBufferableElement(Type t) {
-  if (auto v = dyn_cast<VectorType>(t))
-    t = v.getElementType();
-  return t.isIntOrFloat();
-}
-
 Value TileBuffers::allocate(Location loc, TileType t) {
   OpBuilder b(t.getContext());
   if (lastAlloca)
@@ -71,10 +65,10 @@ static LogicalResult loadTile(Emitter &e, Value array, ValueRange offsets, TileT
   e.forEach(t.getShape(), [&](ValueRange ivs, Value flat) {
     SmallVector<Value> idx;
     Value ok = e.arrayIndices(offsets, ivs, n, idx, by.indices, by.axis);
-    Value v = e.ifElseZero(ok, t.getElementType(), [&]() -> Value {
-      return LoadOp::create(e.b, e.loc, t.getElementType(), array, idx);
-    });
-    e.store(v, out, flat);
+    e.storeIfElseZero(
+        ok, t.getElementType(),
+        [&]() -> Value { return LoadOp::create(e.b, e.loc, t.getElementType(), array, idx); }, out,
+        flat);
   });
   return success();
 }
@@ -90,10 +84,10 @@ static LogicalResult storeTile(Emitter &e, Value tile, TileType t, Value array, 
     SmallVector<Value> idx;
     Value ok = e.arrayIndices(offsets, ivs, n, idx, by.indices, by.axis);
     if (old) {
-      Value v = e.ifElseZero(ok, t.getElementType(), [&]() -> Value {
-        return AtomicOp::create(e.b, e.loc, AtomicKind::add, array, idx, e.load(tile, flat));
-      });
-      e.store(v, old, flat);
+      e.storeIfElseZero(
+          ok, t.getElementType(),
+          [&]() -> Value { return atomicAddElement(e.b, e.loc, array, idx, e.load(tile, flat)); },
+          old, flat);
       return;
     }
     auto ifOp = scf::IfOp::create(e.b, e.loc, TypeRange{}, ok, /*withElse=*/false);

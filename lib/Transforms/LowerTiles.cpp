@@ -287,6 +287,8 @@ Block *wrapInAllocaScope(KernelOp kernel) {
 
 struct LowerTilesPass : public kdsl::impl::LowerTilesBase<LowerTilesPass> {
   void runOnOperation() override {
+    if (failed(inlineTileFuncs(getOperation())))
+      return signalPassFailure();
     for (Operation &fn : getOperation().getOps()) {
       auto f = dyn_cast<FunctionOpInterface>(fn);
       if (!f || f.isExternal() || !holdsTiles(f))

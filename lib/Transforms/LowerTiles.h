@@ -41,8 +41,19 @@ private:
   llvm::DenseMap<mlir::Value, mlir::Value> buffers;
 };
 
-/// Whether `t` can live in a buffer: scalars, vectors and matrices.
+/// Whether `t` can live in a buffer: scalars, vectors, matrices and structs
+/// of them (LowerTileStructs.cpp).
 bool isBufferableElement(mlir::Type t);
+
+/// The zero of a tile element type `t` (a struct: of zero fields, its array
+/// fields without data).
+mlir::Value zeroElement(mlir::OpBuilder &b, mlir::Location loc, mlir::Type t);
+
+/// Atomically adds `value` to `array[indices]` and returns the old element:
+/// a struct one atomic per numeric field (fields without an atomic add, and
+/// array fields, are not changed).
+mlir::Value atomicAddElement(mlir::OpBuilder &b, mlir::Location loc, mlir::Value array,
+                             mlir::ValueRange indices, mlir::Value value);
 
 /// Emits, before `op` (a kdsl.tile_* op other than tile_yield), the loops
 /// that compute its result into a new buffer (mapped in `bufs`) or perform
@@ -59,6 +70,10 @@ mlir::LogicalResult lowerTileOrderOp(mlir::Operation *op, mlir::ArrayRef<mlir::V
                                      TileBuffers &bufs);
 mlir::LogicalResult lowerTileLinalgOp(mlir::Operation *op, mlir::ArrayRef<mlir::Value> in,
                                       TileBuffers &bufs);
+
+/// Inlines every call of a func that takes or returns tiles (adjoint funcs
+/// too) and erases those funcs (LowerTileFuncs.cpp).
+mlir::LogicalResult inlineTileFuncs(mlir::ModuleOp module);
 
 /// Copies buffer `from` into buffer `to` (same type), before `b`'s point.
 void copyBuffer(mlir::OpBuilder &b, mlir::Location loc, mlir::Value from, mlir::Value to);

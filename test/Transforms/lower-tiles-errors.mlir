@@ -14,21 +14,31 @@ kdsl.kernel @lanes(%x: !kdsl.array<f32, 1>) attributes {arg_names = ["x"]} {
 
 // -----
 
-// CHECK: lower-tiles-errors.mlir:[[# @LINE + 4]]:8: error: tiles of '!kdsl.struct<"Particle", {m: f32}>' are not lowered yet (docs/design/tiles.md)
-!Particle = !kdsl.struct<"Particle", {m: f32}>
-kdsl.kernel @structs(%p: !kdsl.array<!Particle, 1>) attributes {arg_names = ["p"]} {
+// A func with tiles in its signature is inlined: one without a body, or a
+// recursive one (IR input; Sema rejects recursion), cannot be.
+// CHECK: lower-tiles-errors.mlir:[[# @LINE + 5]]:8: error: a call of 'f', which takes or returns tiles and has no body
+func.func private @f(%t: !kdsl.tile<4xf32>) -> f32
+kdsl.kernel @calls_f(%x: !kdsl.array<f32, 1>) attributes {arg_names = ["x"]} {
   %c0 = arith.constant 0 : i32
-  %t = kdsl.tile_load %p[%c0] : !kdsl.array<!Particle, 1> -> !kdsl.tile<4x!Particle>
+  %t = kdsl.tile_load %x[%c0] : !kdsl.array<f32, 1> -> !kdsl.tile<4xf32>
+  %v = func.call @f(%t) : (!kdsl.tile<4xf32>) -> f32
+  kdsl.store %v, %x[%c0] : !kdsl.array<f32, 1>
   kdsl.return
 }
 
 // -----
 
-// CHECK: lower-tiles-errors.mlir:[[# @LINE + 1]]:1: error: a @wp.func that takes or returns tiles is not lowered yet (kdsl-lower-tiles, docs/design/tiles.md)
-func.func @f(%t: !kdsl.tile<4xf32>) -> f32 {
+// CHECK: lower-tiles-errors.mlir:[[# @LINE + 2]]:8: error: a recursive call of 'g', which takes or returns tiles
+func.func private @g(%t: !kdsl.tile<4xf32>) -> !kdsl.tile<4xf32> {
+  %r = func.call @g(%t) : (!kdsl.tile<4xf32>) -> !kdsl.tile<4xf32>
+  return %r : !kdsl.tile<4xf32>
+}
+kdsl.kernel @calls_g(%x: !kdsl.array<f32, 1>) attributes {arg_names = ["x"]} {
   %c0 = arith.constant 0 : i32
-  %v = kdsl.tile_extract %t[%c0] : !kdsl.tile<4xf32>
-  return %v : f32
+  %t = kdsl.tile_load %x[%c0] : !kdsl.array<f32, 1> -> !kdsl.tile<4xf32>
+  %r = func.call @g(%t) : (!kdsl.tile<4xf32>) -> !kdsl.tile<4xf32>
+  kdsl.tile_store %r, %x[%c0] : !kdsl.tile<4xf32>, !kdsl.array<f32, 1>
+  kdsl.return
 }
 
 // -----

@@ -174,8 +174,9 @@ def LowerTiles : Pass<"kdsl-lower-tiles", "mlir::ModuleOp"> {
     This is the design's "redundant" form with one lane per block: every
     tile value is computed whole, and the elements a store or atomic add
     shares out over the lanes are all this lane's. Lane-dependent kernels
-    (`wp.block_dim()` next to tiles) and tiles this form cannot hold
-    (struct elements, tiles passed to calls) are errors at the op.
+    (`wp.block_dim()` next to tiles) are errors at the op. A tile of
+    structs is a buffer of structs; funcs with tiles in their signature
+    are inlined into their callers first (LowerTileFuncs.cpp).
   }];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect"];

@@ -2,7 +2,7 @@
 # operators on integer tiles (also in place), a tile of scalars times and
 # over a tile of vectors, tile_view with slice() offsets, tile_reshape with
 # -1, and an index expression that reads a view of another tile. (Funcs
-# taking tiles are not lowered yet.)
+# taking tiles: tile_structs.py.)
 import warp as wp
 
 
