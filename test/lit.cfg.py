@@ -34,7 +34,8 @@ llvm_config.add_tool_substitutions(["kdsl-run", "kdsl-synth"], tool_dirs)
 # The benchmarks (bench/): test/Bench runs each once on a tiny input.
 llvm_config.add_tool_substitutions(
     ["kdsl-bench-cpu", "kdsl-bench-autodiff", "kdsl-bench-frontend", "kdsl-bench-gpu-latency",
-     "kdsl-bench-clang-check", "kdsl-bench-synth-codegen", "kdsl-bench-codegen"], tool_dirs)
+     "kdsl-bench-clang-check", "kdsl-bench-synth-codegen", "kdsl-bench-codegen",
+     "kdsl-bench-spatial"], tool_dirs)
 # Programs only the tests run (test/lib).
 llvm_config.add_tool_substitutions(["kdsl-test-ast-walk"], tool_dirs)
 config.substitutions.append(("%kdsl_bin", config.kdsl_tools_dir))
