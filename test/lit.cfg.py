@@ -34,7 +34,8 @@ llvm_config.add_tool_substitutions(["kdsl-run", "kdsl-synth"], tool_dirs)
 # The benchmarks (bench/): test/Bench runs each once on a tiny input.
 llvm_config.add_tool_substitutions(
     ["kdsl-bench-cpu", "kdsl-bench-autodiff", "kdsl-bench-frontend", "kdsl-bench-gpu-latency",
-     "kdsl-bench-clang-check", "kdsl-bench-synth-codegen", "kdsl-bench-codegen"], tool_dirs)
+     "kdsl-bench-clang-check", "kdsl-bench-synth-codegen", "kdsl-bench-codegen",
+     "kdsl-bench-spatial"], tool_dirs)
 # Programs only the tests run (test/lib).
 llvm_config.add_tool_substitutions(["kdsl-test-ast-walk"], tool_dirs)
 config.substitutions.append(("%kdsl_bin", config.kdsl_tools_dir))
@@ -83,6 +84,15 @@ duckdb_dir = os.path.join(config.kdsl_src_root, "utils", "duckdb")
 if shutil.which("node") and os.path.isdir(os.path.join(duckdb_dir, "node_modules", "@duckdb", "node-api")):
     config.available_features.add("duckdb")
     config.substitutions.append(("%duckdb_load", "node " + os.path.join(duckdb_dir, "load_dataset.mjs")))
+
+# A checkout of NVIDIA Warp (its repository root, holding warp/examples/...), named by
+# `lit --param warp_corpus=DIR` or the environment variable KDSL_WARP_CORPUS: the tests of
+# test/WarpCorpus run Warp's own, unchanged example files and REQUIRE: warp-corpus (Warp's
+# code is never part of this repository; without a checkout they are UNSUPPORTED).
+warp_corpus = lit_config.params.get("warp_corpus") or os.environ.get("KDSL_WARP_CORPUS", "")
+if warp_corpus and os.path.isdir(os.path.join(warp_corpus, "warp", "examples")):
+    config.available_features.add("warp-corpus")
+    config.substitutions.append(("%warp_examples", os.path.join(os.path.abspath(warp_corpus), "warp", "examples")))
 
 # PyYAML: test/Synth/k8s-manifest.test parses the manifest with it too when it is there.
 try:

@@ -77,35 +77,52 @@ static float halfToFloat(const char *p) {
   return llvm::APFloat(llvm::APFloat::IEEEhalf(), llvm::APInt(16, bits)).convertToFloat();
 }
 
-int32_t HostHashGrid::cellOf(int64_t i) const {
-  const char *p = pointArray->element(i);
+// Warp's hash_grid_index from the floors of the three scaled coordinates:
+// int(floor(x)) then + 2^20, clamped at 0, wrapped by the dims; a coordinate
+// beyond int32 (or NaN) lands in cell 0 of that dimension.
+static int32_t cellFromFloors(const kdsl_hash_grid &h, const double f[3]) {
   int64_t c[3];
   for (int d = 0; d < 3; ++d) {
-    double f;
-    switch (pointArray->elemType().scalar) {
-    case ScalarKind::F64: {
-      double v;
-      std::memcpy(&v, p + 8 * d, 8);
-      f = std::floor(v * header.cell_width_inv_d);
-      break;
-    }
-    case ScalarKind::F16:
-      f = std::floor(halfToFloat(p + 2 * d) * header.cell_width_inv);
-      break;
-    default: {
-      float v;
-      std::memcpy(&v, p + 4 * d, 4);
-      f = std::floor(v * header.cell_width_inv); // float32 product, as Warp's
-      break;
-    }
-    }
-    // int(floor(x)) then + 2^20, clamped at 0 (Warp's hash_grid_index); a
-    // coordinate beyond int32 (or NaN) lands in cell 0 of that dimension.
-    int64_t x = std::isfinite(f) && f > -2147483648.0 && f < 2147483647.0 ? int64_t(f) : 0;
+    int64_t x =
+        std::isfinite(f[d]) && f[d] > -2147483648.0 && f[d] < 2147483647.0 ? int64_t(f[d]) : 0;
     c[d] = std::max<int64_t>(0, x + (1 << 20));
   }
-  int64_t cx = c[0] % header.dim_x, cy = c[1] % header.dim_y, cz = c[2] % header.dim_z;
-  return int32_t(cz * (int64_t(header.dim_x) * header.dim_y) + cy * header.dim_x + cx);
+  int64_t cx = c[0] % h.dim_x, cy = c[1] % h.dim_y, cz = c[2] % h.dim_z;
+  return int32_t(cz * (int64_t(h.dim_x) * h.dim_y) + cy * h.dim_x + cx);
+}
+
+void HostHashGrid::cellsOf(int64_t lo, int64_t hi) {
+  // One loop per element type (the switch outside the loop: the build reads
+  // every point once, and this is most of its time).
+  const char *base = pointArray->data();
+  double f[3];
+  switch (pointArray->elemType().scalar) {
+  case ScalarKind::F64:
+    for (int64_t i = lo; i < hi; ++i) {
+      double v[3];
+      std::memcpy(v, base + 24 * i, 24);
+      for (int d = 0; d < 3; ++d)
+        f[d] = std::floor(v[d] * header.cell_width_inv_d);
+      cells[size_t(i)] = cellFromFloors(header, f);
+    }
+    break;
+  case ScalarKind::F16:
+    for (int64_t i = lo; i < hi; ++i) {
+      for (int d = 0; d < 3; ++d)
+        f[d] = std::floor(halfToFloat(base + 6 * i + 2 * d) * header.cell_width_inv);
+      cells[size_t(i)] = cellFromFloors(header, f);
+    }
+    break;
+  default:
+    for (int64_t i = lo; i < hi; ++i) {
+      float v[3];
+      std::memcpy(v, base + 12 * i, 12);
+      for (int d = 0; d < 3; ++d)
+        f[d] = std::floor(v[d] * header.cell_width_inv); // float32 product, as Warp's
+      cells[size_t(i)] = cellFromFloors(header, f);
+    }
+    break;
+  }
 }
 
 void HostHashGrid::build(unsigned threads) {
@@ -116,15 +133,11 @@ void HostHashGrid::build(unsigned threads) {
     threads = std::max(1u, std::thread::hardware_concurrency());
   int64_t chunks = std::min<int64_t>(threads, std::max<int64_t>(1, n / 4096));
   if (chunks <= 1) {
-    for (int64_t i = 0; i < n; ++i)
-      cells[size_t(i)] = cellOf(i);
+    cellsOf(0, n);
   } else {
     llvm::DefaultThreadPool pool(llvm::hardware_concurrency(unsigned(chunks)));
     for (int64_t c = 0; c < chunks; ++c)
-      pool.async([this, c, chunks, n] {
-        for (int64_t i = n * c / chunks, e = n * (c + 1) / chunks; i < e; ++i)
-          cells[size_t(i)] = cellOf(i);
-      });
+      pool.async([this, c, chunks, n] { cellsOf(n * c / chunks, n * (c + 1) / chunks); });
     pool.wait();
   }
   // Counting sort by cell, stable in the point index.

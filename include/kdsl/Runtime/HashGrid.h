@@ -48,8 +48,8 @@ public:
 
 private:
   HostHashGrid() = default;
-  /// The cell of point `i` (Warp's hash_grid_index).
-  int32_t cellOf(int64_t i) const;
+  /// cells[i] for the points [lo, hi) (Warp's hash_grid_index).
+  void cellsOf(int64_t lo, int64_t hi);
 
   kdsl_hash_grid header{};
   HostArray *pointArray = nullptr, *groupArray = nullptr;
