@@ -175,6 +175,14 @@ const Type *Sema::checkName(NameExpr *e) {
 }
 
 const Type *Sema::checkAttribute(AttributeExpr *e) {
+  // wp.Volume.CLOSEST and wp.Volume.LINEAR: the sampling modes, as ints.
+  if (auto *v = llvm::dyn_cast<AttributeExpr>(e->base);
+      v && v->attr == "Volume" && isWarpModule(v->base, fn->scope) &&
+      (e->attr == "CLOSEST" || e->attr == "LINEAR")) {
+    e->akind = AttrKind::WarpConst;
+    e->constValue = e->attr == "LINEAR" ? 1 : 0;
+    return types.intLit();
+  }
   if (isWarpModule(e->base, fn->scope)) {
     if (auto v = lookupWarpConstant(e->attr)) {
       e->akind = AttrKind::WarpConst;
