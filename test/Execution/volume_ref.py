@@ -124,6 +124,7 @@ def make_spec(nvdb):
     arrays.update(
         vlin=z([n], "vec3f"), vnear=z([n], "vec3f"), inear=z([n], "int32"), igen=z([n], "int32"),
         wrong=z([n]), xlin=z([n]), xnear=z([n]), xcount=z([n], "int32"),
+        tv=z([2], "vec3f"), ti=z([2], "int32"), tf=z([2]), tg=z([1], "vec3f"),
     )
 
     def sample(vol, pts, pre):
@@ -147,6 +148,8 @@ def make_spec(nvdb):
         lookup("@nv", NLO, NDIM, "@nlk", "@nix"),
         {"kernel": "index_grid", "dim": n, "args": {
             "v": "@ig", "pts": "@P4", "data": "@idata", "lin": "@xlin", "near": "@xnear", "count": "@xcount"}},
+        {"kernel": "typed", "dim": 1, "args": {
+            "vol": "@vol", "vv": "@vv", "vi": "@vi", "out_v": "@tv", "out_i": "@ti", "out_f": "@tf", "out_g": "@tg"}},
     ]
     objects = {
         "vol": {"volume": {"data": "@a", "voxel_size": VS, "min_world": ORIGIN, "background": BG}},
@@ -288,6 +291,14 @@ def expect(spec):
         out["xlin"].append(gx.linear(u, iget)[0])
         out["xnear"].append(iget(rnd(u[0]), rnd(u[1]), rnd(u[2])))
         out["xcount"].append(len(vox))
+    # typed: after every launch above (vol holds the stores)
+    gv.values[(0, 0, 0)] = [9.0, 8.0, 7.0]
+    gi.values[(0, 0, 0)] = 99
+    g.values[(1, 1, 1)] = 5.0
+    out["tv"] = [gv.get(0, 0, 0), gv.get(1, 2, 3)]
+    out["ti"] = [gi.get(0, 0, 0), gi.get(2, 1, 0)]
+    val, grad = g.linear([1.25, 1.5, 0.75])
+    out["tf"], out["tg"] = [g.get(1, 1, 1), val], [grad]
     return {"ok": True, "outputs": {k: out[k] for k in spec["print"]}}
 
 

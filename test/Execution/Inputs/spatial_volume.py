@@ -81,3 +81,26 @@ def index_grid(
     lin[t] = wp.volume_sample_index(v, uvw, wp.Volume.LINEAR, data, -2.0)
     near[t] = wp.volume_sample_index(v, uvw, wp.Volume.CLOSEST, data, -2.0)
     count[t] = wp.volume_voxel_count(v)
+
+
+@wp.kernel
+def typed(
+    vol: wp.uint64,
+    vv: wp.uint64,
+    vi: wp.uint64,
+    out_v: wp.array(dtype=wp.vec3),
+    out_i: wp.array(dtype=int),
+    out_f: wp.array(dtype=float),
+    out_g: wp.array(dtype=wp.vec3),
+):
+    wp.volume_store_v(vv, 0, 0, 0, wp.vec3(9.0, 8.0, 7.0))
+    wp.volume_store_i(vi, 0, 0, 0, 99)
+    wp.volume_store_f(vol, 1, 1, 1, 5.0)
+    out_v[0] = wp.volume_lookup_v(vv, 0, 0, 0)
+    out_v[1] = wp.volume_lookup_v(vv, 1, 2, 3)
+    out_i[0] = wp.volume_lookup_i(vi, 0, 0, 0)
+    out_i[1] = wp.volume_lookup_i(vi, 2, 1, 0)
+    out_f[0] = wp.volume_lookup_f(vol, 1, 1, 1)
+    g = wp.vec3()
+    out_f[1] = wp.volume_sample_grad(vol, wp.vec3(1.25, 1.5, 0.75), wp.Volume.LINEAR, g, dtype=float)
+    out_g[0] = g
