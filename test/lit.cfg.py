@@ -37,7 +37,7 @@ llvm_config.add_tool_substitutions(
      "kdsl-bench-clang-check", "kdsl-bench-synth-codegen", "kdsl-bench-codegen",
      "kdsl-bench-spatial"], tool_dirs)
 # Programs only the tests run (test/lib).
-llvm_config.add_tool_substitutions(["kdsl-test-ast-walk"], tool_dirs)
+llvm_config.add_tool_substitutions(["kdsl-test-ast-walk", "kdsl-test-nvdb-write"], tool_dirs)
 config.substitutions.append(("%kdsl_bin", config.kdsl_tools_dir))
 if shutil.which("g++"):
     config.available_features.add("gxx")

@@ -4,6 +4,7 @@
 set -euo pipefail
 pkgs=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 libclang-22-dev lld-22
       ninja-build ccache cmake python3 libclang-rt-22-dev
+      libnanovdb-dev  # NanoVDB headers: wp.Volume (lib/Runtime/Volume.cpp)
       clang-format-22  # utils/check_format.sh
       slurm-wlm munge)  # a one-node Slurm for test/Synth/slurm.test (utils/slurm/)
 missing=()

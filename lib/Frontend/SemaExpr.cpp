@@ -175,6 +175,19 @@ const Type *Sema::checkName(NameExpr *e) {
 }
 
 const Type *Sema::checkAttribute(AttributeExpr *e) {
+  // wp.Volume.CLOSEST and wp.Volume.LINEAR: the sampling modes, as ints.
+  if (auto *v = llvm::dyn_cast<AttributeExpr>(e->base);
+      v && v->attr == "Volume" && isWarpModule(v->base, fn->scope)) {
+    if (e->attr != "CLOSEST" && e->attr != "LINEAR") {
+      error(e->attrLoc, "'wp.Volume." + e->attr +
+                            "' is not a sampling mode: kernels may use wp.Volume.CLOSEST and "
+                            "wp.Volume.LINEAR");
+      return nullptr;
+    }
+    e->akind = AttrKind::WarpConst;
+    e->constValue = e->attr == "LINEAR" ? 1 : 0;
+    return types.intLit();
+  }
   if (isWarpModule(e->base, fn->scope)) {
     if (auto v = lookupWarpConstant(e->attr)) {
       e->akind = AttrKind::WarpConst;

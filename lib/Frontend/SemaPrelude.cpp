@@ -121,6 +121,21 @@ std::optional<const Type *> Sema::warpQueryType(StringRef name, SMLoc loc) {
 }
 
 const Type *Sema::checkPreludeCall(CallExpr *e, StringRef name) {
+  // Warp's generic volume builtins take the value type as `dtype=`: it
+  // selects the prelude func that returns that type (Prelude/volume.py).
+  const Type *dtype = nullptr;
+  if (name == "volume_sample" || name == "volume_lookup" || name == "volume_sample_grad") {
+    auto it = llvm::find_if(e->kwargs, [](const Keyword &k) { return k.name == "dtype"; });
+    if (it == e->kwargs.end()) {
+      error(e->loc, "wp." + name +
+                        "() needs the volume's value type as dtype=... (Warp's "
+                        "generic form; or call its _f, _v or _i form)");
+      return nullptr;
+    }
+    if (!(dtype = resolveType(it->value, fn->scope)))
+      return nullptr;
+    e->kwargs.erase(it);
+  }
   for (Expr *a : e->args)
     if (!check(a))
       return nullptr;
@@ -138,6 +153,8 @@ const Type *Sema::checkPreludeCall(CallExpr *e, StringRef name) {
     if (f->genericTemplate)
       return checkFuncCall(e, f);
     candidates += "\n  " + signatureOf(name, f);
+    if (dtype && (f->resultTypes.size() != 1 || f->resultTypes[0] != dtype))
+      continue;
     llvm::SmallVector<Expr *, 6> bound;
     if (!bindToOverload(e, f, o, bound))
       continue;
@@ -146,6 +163,11 @@ const Type *Sema::checkPreludeCall(CallExpr *e, StringRef name) {
       ok &= !a || fits(a->type, p.type);
     if (ok)
       return bindPreludeCall(e, f, o, bound);
+  }
+  if (dtype) {
+    error(e->loc, "wp." + name + "() has no form for dtype=" + dtype->str() +
+                      " with these arguments; Warp's are:" + candidates);
+    return nullptr;
   }
   std::string got;
   for (Expr *a : e->args)

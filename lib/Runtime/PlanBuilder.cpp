@@ -4,6 +4,7 @@
 #include "kdsl/Runtime/Bvh.h"
 #include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Runtime/Mesh.h"
+#include "kdsl/Runtime/Volume.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -305,6 +306,9 @@ private:
     double radius = 0;
     /// Its arrays by key ("points", "groups", ...): names of "arrays".
     std::map<std::string, std::string> arrays;
+    /// A volume's numbers ("voxel_size", "min_world", ...) and .nvdb file.
+    std::map<std::string, std::vector<double>> numbers;
+    std::string path;
     HostObject *object = nullptr;
   };
   struct Named {
@@ -1236,6 +1240,11 @@ const ObjectKind kObjectKinds[] = {
      {"points", "indices"},
      {"velocities", "groups"},
      "{\"mesh\": {\"points\": \"@p\", \"indices\": \"@i\"}}"},
+    {"volume",
+     {},
+     {"data", "nvdb", "voxels", "voxel_size", "min_world", "background", "translation"},
+     "{\"volume\": {\"data\": \"@a\", \"voxel_size\": s, \"min_world\": [x, y, z], "
+     "\"background\": v}}, {\"volume\": {\"nvdb\": \"file.nvdb\"}}"},
 };
 } // namespace
 
@@ -1279,7 +1288,7 @@ Error PlanBuilder::parseObjects(const json::Value &v) {
     std::vector<const char *> keys = kind->required;
     keys.insert(keys.end(), kind->optional.begin(), kind->optional.end());
     if (!g)
-      return specError(what + ": expected an object {\"" + kind->required[0] + "\", ...}, got " +
+      return specError(what + ": expected an object {\"" + keys[0] + "\", ...}, got " +
                        describeJSONValue(*o->get(kind->name)));
     if (Error e = checkKeys(*g, keys, what + ": "))
       return e;
@@ -1306,6 +1315,32 @@ Error PlanBuilder::parseObjects(const json::Value &v) {
         }
         continue;
       }
+      if (spec.kind == "volume" && k == "nvdb") {
+        std::optional<StringRef> file = val->getAsString();
+        if (!file || file->empty())
+          return specError(what + ": \"nvdb\" must be the path of a .nvdb file, got " +
+                           describeJSONValue(*val));
+        spec.path = file->str();
+        continue;
+      }
+      if (spec.kind == "volume" && k != "data" && k != "voxels") {
+        // A number, or a list of 3 ("voxel_size", "background": either).
+        std::vector<double> nums;
+        if (std::optional<double> x = val->getAsNumber())
+          nums.push_back(*x);
+        else if (const json::Array *l = val->getAsArray(); l && l->size() == 3)
+          for (const json::Value &x : *l)
+            if (std::optional<double> d = x.getAsNumber())
+              nums.push_back(*d);
+        bool list = k == "min_world" || k == "translation";
+        if ((list ? nums.size() != 3 : nums.size() != 1 && nums.size() != 3) ||
+            !llvm::all_of(nums, [](double d) { return std::isfinite(d); }))
+          return specError(what + ": \"" + k + "\" must be " +
+                           (list ? "a list of 3 numbers" : "a number or a list of 3 numbers") +
+                           ", got " + shortJSON(*val));
+        spec.numbers[key] = std::move(nums);
+        continue;
+      }
       if (k == "radius") {
         std::optional<double> r = val ? val->getAsNumber() : std::nullopt;
         if (!r || !std::isfinite(*r) || *r <= 0)
@@ -1325,6 +1360,22 @@ Error PlanBuilder::parseObjects(const json::Value &v) {
                          "' in \"arrays\"");
       spec.arrays[key] = ref->drop_front().str();
     }
+    if (spec.kind == "volume") {
+      // One source: a dense array, a file or voxel coordinates, each with
+      // the keys of its Warp call.
+      int sources = spec.arrays.count("data") + spec.arrays.count("voxels") + !spec.path.empty();
+      const char *stray = nullptr;
+      for (auto &[key, nums] : spec.numbers)
+        if (!spec.path.empty() || (spec.arrays.count("data") && key == "translation") ||
+            (spec.arrays.count("voxels") && (key == "min_world" || key == "background")))
+          stray = key.c_str();
+      if (sources != 1)
+        return specError(what + ": give exactly one of \"data\" (a dense array), \"nvdb\" (a "
+                                "file) or \"voxels\" (an index grid's voxels)");
+      if (stray)
+        return specError(what + ": \"" + stray + "\" does not go with \"" +
+                         (spec.path.empty() ? spec.arrays.begin()->first : "nvdb") + "\"");
+    }
     objectIndex[name] = objectSpecs.size();
     objectSpecs.push_back(std::move(spec));
   }
@@ -1343,6 +1394,25 @@ Error PlanBuilder::createObjects() {
       if (o.kind == "mesh")
         return HostMesh::create(array("points"), array("indices"), array("velocities"),
                                 array("groups"));
+      if (o.kind == "volume") {
+        auto three = [&](const char *key, double dflt) {
+          auto it = o.numbers.find(key);
+          std::array<double, 3> v = {dflt, dflt, dflt};
+          if (it != o.numbers.end())
+            for (int d = 0; d < 3; ++d)
+              v[d] = it->second[it->second.size() == 3 ? d : 0];
+          return v;
+        };
+        if (!o.path.empty())
+          return HostVolume::createNvdb(o.path);
+        if (HostArray *voxels = array("voxels"))
+          return HostVolume::createIndex(voxels, three("voxel_size", 1.0),
+                                         three("translation", 0.0));
+        auto bg = o.numbers.find("background");
+        return HostVolume::createDense(array("data"), three("voxel_size", 1.0),
+                                       three("min_world", 0.0),
+                                       bg == o.numbers.end() ? std::vector<double>{} : bg->second);
+      }
       return HostHashGrid::create(o.dims, o.radius, array("points"), array("groups"));
     }();
     if (!object)

@@ -83,6 +83,47 @@ typedef struct kdsl_mesh {
   int32_t has_velocities, reserved;
 } kdsl_mesh;
 
+// A volume (Warp's wp.Volume), built by the host from a NanoVDB grid
+// (lib/Runtime/Volume.cpp): a kernel's wp.uint64 volume id is the address of
+// this header, read by the prelude (lib/Frontend/Prelude/volume.py) by these
+// offsets (320 bytes): uint64 words 0..3, float64 words 4..24, float32 words
+// 50..70, int32 words 71..79. The NanoVDB tree is flattened: the index space
+// is cut into blocks of 8^3 voxels (NanoVDB's leaves); block_map covers the
+// box of blocks [block_min, block_min + block_dims) and says per block which
+// leaf holds its voxels (>= 0) or which tile value covers it (-1 - t; tile 0
+// is the background). Outside the box every voxel reads the background.
+// Leaf L's voxel (i, j, k) is value L * 512 + ((i & 7) << 6 | (j & 7) << 3 |
+// (k & 7)); the leaves are in NanoVDB's order, so that number is also Warp's
+// voxel index of a non-index grid (volume_lookup_index).
+typedef struct kdsl_volume {
+  void *values;         // per leaf voxel: one value of the grid's type
+  int32_t *block_map;   // per block of the box (x-major): leaf, or -1 - tile
+  void *tile_values;    // per tile: one value (tile 0: the background)
+  int32_t *voxel_index; // index grids: per leaf voxel its index, or -1; else null
+  double mat_d[9];      // index -> world: xyz = mat * ijk + vec (row-major, as NanoVDB's map)
+  double inv_mat_d[9];  // world -> index: ijk = inv_mat * (xyz - vec)
+  double vec_d[3];
+  float mat_f[9], inv_mat_f[9], vec_f[3]; // the same in float32 (NanoVDB's float map)
+  int32_t block_min[3];                   // in blocks (voxel coordinate >> 3)
+  int32_t block_dims[3];
+  int32_t value_type; // KDSL_VOLUME_* below
+  int32_t num_leaves;
+  int32_t voxel_count; // volume_voxel_count
+} kdsl_volume;
+
+enum {
+  KDSL_VOLUME_INDEX = 0, // no values: an index grid (volume_lookup_index, volume_sample_index)
+  KDSL_VOLUME_FLOAT = 1,
+  KDSL_VOLUME_DOUBLE = 2,
+  KDSL_VOLUME_INT32 = 3,
+  KDSL_VOLUME_INT64 = 4,
+  KDSL_VOLUME_UINT32 = 5,
+  KDSL_VOLUME_VEC3F = 6,
+  KDSL_VOLUME_VEC3D = 7,
+  KDSL_VOLUME_VEC4F = 8,
+  KDSL_VOLUME_VEC4D = 9
+};
+
 typedef void (*kdsl_kernel_fn)(const int64_t *dims, int64_t begin, int64_t end, void **args);
 
 // Provided by the host and called by kernels:

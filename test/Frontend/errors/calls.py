@@ -519,8 +519,8 @@ import warp as wp
 @wp.kernel
 def k(a: wp.array(dtype=float), b: wp.array(dtype=int), n: int, x: float, v: wp.vec3):
     i = wp.tid()
-    # expected-error@+1 {{unknown or unsupported builtin 'wp.volume_sample_f'}}
-    t = wp.volume_sample_f(a)
+    # expected-error@+1 {{unknown or unsupported builtin 'wp.texture_sample'}}
+    t = wp.texture_sample(a)
 
 # -----
 

@@ -1,4 +1,4 @@
-# One kernel kdsl does not support (wp.volume_lookup_f) next to one it does:
+# One kernel kdsl does not support (wp.texture_sample) next to one it does:
 # kdsl-run compiles only the kernels a spec launches (spec-strict.test).
 # It lives in its own folder: the tests that translate every file of Inputs/
 # (Target/verify-emitted.test, ...) would reject it.
@@ -8,7 +8,7 @@ import warp as wp
 @wp.kernel
 def uses_volume(volume: wp.uint64, out: wp.array(dtype=float)):
     tid = wp.tid()
-    v = wp.volume_lookup_f(volume, 0, 0, 0)
+    v = wp.texture_sample(volume, wp.vec3(0.0))
     out[tid] = 1.0
 
 
