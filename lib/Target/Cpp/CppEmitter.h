@@ -126,6 +126,9 @@ private:
   std::string fresh(llvm::StringRef hint, bool source = false);
   std::string name(mlir::Value v);
   std::string literal(mlir::Attribute a, mlir::Type t);
+  /// A local array's subscript: a constant index as a plain number
+  /// (`tile[0]`, not `tile[(int64_t)0LL]`), else the index's name.
+  std::string subscript(mlir::Value index);
   /// Names an argument: its parameter name is a source name, even `v`.
   void bindArgument(mlir::Value v, llvm::StringRef name) {
     names[v] = fresh(name, /*source=*/true);

@@ -345,12 +345,19 @@ std::string CppEmitter::accessIndices(Operation *access, ValueRange indices) {
   return s;
 }
 
+std::string CppEmitter::subscript(Value index) {
+  APInt c;
+  if (matchPattern(index, m_ConstantInt(&c)))
+    return std::to_string(c.getSExtValue());
+  return name(index);
+}
+
 FamilyResult CppEmitter::memoryExpr(Operation &op, std::string &e) {
   Type rt = resultType(op);
   auto indexArgs = [&](ValueRange indices) { return accessIndices(&op, indices) + ")"; };
   return llvm::TypeSwitch<Operation *, FamilyResult>(&op)
       .Case([&](memref::LoadOp o) {
-        e = name(o.getMemRef()) + "[" + name(o.getIndices()[0]) + "]";
+        e = name(o.getMemRef()) + "[" + subscript(o.getIndices()[0]) + "]";
         return success();
       })
       .Case([&](LoadOp o) {

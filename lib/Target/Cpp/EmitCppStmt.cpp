@@ -253,7 +253,7 @@ FamilyResult CppEmitter::memoryStmt(Operation &op) {
         return success();
       })
       .Case([&](memref::StoreOp st) {
-        line() << name(st.getMemRef()) << "[" << name(st.getIndices()[0])
+        line() << name(st.getMemRef()) << "[" << subscript(st.getIndices()[0])
                << "] = " << name(st.getValueToStore()) << ";\n";
         return success();
       })
