@@ -25,6 +25,8 @@
 #include "kdsl/Runtime/KernelABI.h"
 #include "kdsl/Runtime/LaunchSpec.h"
 
+#include "BenchInput.h"
+
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
@@ -112,18 +114,8 @@ int main(int argc, char **argv) {
   const int64_t n = int64_t(1) << log2n;
 
   std::string path = std::string(KDSL_BENCH_INPUTS) + "/cpu_kernels.py";
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer) {
-    std::fprintf(stderr, "kdsl-bench-autodiff: cannot read %s\n", path.c_str());
-    return 2;
-  }
-  llvm::SourceMgr sm;
-  sm.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
-  mlir::DialectRegistry registry;
-  kdsl::registerKdslDialects(registry);
-  mlir::MLIRContext ctx(registry);
-  ctx.loadAllAvailableDialects();
-  auto module = kdsl::translateSource(sm, ctx, {}, llvm::errs());
+  mlir::MLIRContext ctx;
+  auto module = kdsl_bench::translateInput(path, ctx, "kdsl-bench-autodiff");
   if (!module)
     return 1;
   std::vector<Case> cases = {

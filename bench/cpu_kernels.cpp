@@ -30,6 +30,7 @@
 #include "kdsl/Runtime/CpuBackend.h"
 #include "kdsl/Runtime/KernelABI.h"
 
+#include "BenchInput.h"
 #include "BenchSupport.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -664,25 +665,11 @@ bool runKernels(const Options &o) {
 
   // Compile the benchmark kernels once.
   std::string path = o.inputs + "/cpu_kernels.py";
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer) {
-    std::fprintf(stderr, "kdsl-bench-cpu: cannot read %s: %s\n", path.c_str(),
-                 buffer.getError().message().c_str());
-    return false;
-  }
-  llvm::SourceMgr sm;
-  sm.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
-  mlir::DialectRegistry registry;
-  kdsl::registerKdslDialects(registry);
-  mlir::MLIRContext ctx(registry);
-  ctx.loadAllAvailableDialects();
+  mlir::MLIRContext ctx;
   Clock::time_point c0 = Clock::now();
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      kdsl::translateSource(sm, ctx, kdsl::FrontendOptions(), llvm::errs());
-  if (!module) {
-    std::fprintf(stderr, "kdsl-bench-cpu: translating %s failed\n", path.c_str());
+  mlir::OwningOpRef<mlir::ModuleOp> module = translateInput(path, ctx, "kdsl-bench-cpu");
+  if (!module)
     return false;
-  }
   kdsl::CpuCompileOptions compileOptions;
   compileOptions.checkBounds = o.checkBounds;
   llvm::Expected<std::unique_ptr<kdsl::CpuModule>> cpu =

@@ -32,6 +32,7 @@
 #include "kdsl/Runtime/Mesh.h"
 #include "kdsl/Runtime/ValueLayout.h"
 
+#include "BenchInput.h"
 #include "BenchSupport.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -220,20 +221,8 @@ int main(int argc, char **argv) {
     threads = {1, 2};
 
   std::string path = optInputs + "/spatial.py";
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer) {
-    llvm::errs() << "kdsl-bench-spatial: cannot read " << path << ": "
-                 << buffer.getError().message() << "\n";
-    return 2;
-  }
-  llvm::SourceMgr sm;
-  sm.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
-  mlir::DialectRegistry registry;
-  kdsl::registerKdslDialects(registry);
-  mlir::MLIRContext ctx(registry);
-  ctx.loadAllAvailableDialects();
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      kdsl::translateSource(sm, ctx, kdsl::FrontendOptions(), llvm::errs());
+  mlir::MLIRContext ctx;
+  mlir::OwningOpRef<mlir::ModuleOp> module = translateInput(path, ctx, "kdsl-bench-spatial");
   if (!module)
     return 1;
   kdsl::CpuCompileOptions compileOptions;

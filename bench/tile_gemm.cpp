@@ -22,6 +22,7 @@
 #include "kdsl/Frontend/Frontend.h"
 #include "kdsl/Runtime/CpuBackend.h"
 
+#include "BenchInput.h"
 #include "BenchSupport.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -121,21 +122,9 @@ int main(int argc, char **argv) {
 
   // Compile the kernel.
   std::string path = optInputs + "/tile_gemm.py";
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer) {
-    llvm::errs() << "kdsl-bench-tile-gemm: cannot read " << path << ": "
-                 << buffer.getError().message() << "\n";
-    return 2;
-  }
-  llvm::SourceMgr sm;
-  sm.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
-  mlir::DialectRegistry registry;
-  kdsl::registerKdslDialects(registry);
-  mlir::MLIRContext ctx(registry);
-  ctx.loadAllAvailableDialects();
+  mlir::MLIRContext ctx;
   Clock::time_point c0 = Clock::now();
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      kdsl::translateSource(sm, ctx, kdsl::FrontendOptions(), llvm::errs());
+  mlir::OwningOpRef<mlir::ModuleOp> module = translateInput(path, ctx, "kdsl-bench-tile-gemm");
   if (!module)
     return 1;
   kdsl::CpuCompileOptions compileOptions;
