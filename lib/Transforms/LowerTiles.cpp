@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LowerTiles.h"
+#include "kdsl/Transforms/Lanes.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -50,7 +51,7 @@ namespace {
 /// One function's tiles.
 class FunctionLowering {
 public:
-  explicit FunctionLowering(Block *allocaBlock) : bufs(allocaBlock) {}
+  FunctionLowering(Block *allocaBlock, bool lanes) : bufs(allocaBlock), lanes(lanes) {}
 
   LogicalResult lowerRegion(Region &region) {
     for (Block &block : region)
@@ -77,6 +78,7 @@ public:
 
 private:
   TileBuffers bufs;
+  bool lanes;                        // a lane-dependent kernel (kdsl/Transforms/Lanes.h)
   SmallVector<Operation *> tileOps;  // in program order
   SmallVector<Operation *> carriers; // scf ops with tile values, inner first
 
@@ -91,6 +93,8 @@ private:
     // lowerFor's and lowerIf's.
     if (isa<scf::YieldOp>(op) && isa<scf::ForOp, scf::IfOp>(op->getParentOp()))
       return success();
+    if (isa<BlockDimOp>(op) && lanes)
+      return success(); // the launch's block dimension (kdsl-lower-lanes)
     if (isa<BlockDimOp>(op))
       return notLowered(op, "wp.block_dim() in a function with tiles depends on the block's "
                             "lanes: a lane-dependent tile kernel");
@@ -285,6 +289,59 @@ Block *wrapInAllocaScope(KernelOp kernel) {
   return inner;
 }
 
+/// Whether `v` reaches (through ops' results) an operand of a tile op that
+/// all lanes must pass alike: any but the per-lane values of wp.tile(x),
+/// tile_from_thread, t[i] op= v, the stack's push and tile_extract.
+static bool feedsUniformTileOperand(Value v) {
+  SmallVector<Value> work{v};
+  DenseSet<Value> seen;
+  while (!work.empty()) {
+    Value x = work.pop_back_val();
+    if (!seen.insert(x).second)
+      continue;
+    for (OpOperand &use : x.getUses()) {
+      Operation *user = use.getOwner();
+      // The user's enclosing tile op, for a value used in a tile_map region.
+      for (Operation *p = user; p; p = p->getParentOp())
+        if (isTileOp(p) && !isa<TileYieldOp>(p)) {
+          user = p;
+          break;
+        }
+      if (isTileOp(user)) {
+        bool perLane = isa<TileFromLanesOp, TileExtractOp, TileStackPushOp>(user) ||
+                       (isa<TileFromThreadOp>(user) && use.getOperandNumber() == 0) ||
+                       (isa<TileScatterOp>(user) && use.getOperandNumber() > 0);
+        perLane = perLane && user == use.getOwner();
+        if (!perLane)
+          return true;
+        continue;
+      }
+      for (Value r : user->getResults())
+        work.push_back(r);
+    }
+  }
+  return false;
+}
+
+/// A lane-dependent kernel before its tiles are lowered: which of its
+/// wp.tid() indices are the block's (the same in every lane: they reach a
+/// tile op's operands) and which vary over its lanes
+/// (kLaneUniformTidAttrName on each kdsl.tid), and the scalar atomics,
+/// which every lane performs (kPerLaneAttr).
+static void prepareLaneKernel(KernelOp kernel) {
+  kernel->setAttr(kLaneKernelAttrName, UnitAttr::get(kernel.getContext()));
+  kernel.walk([&](Operation *op) {
+    if (auto tid = dyn_cast<TidOp>(op)) {
+      SmallVector<bool> uniform;
+      for (Value r : tid.getResults())
+        uniform.push_back(feedsUniformTileOperand(r));
+      tid->setAttr(kLaneUniformTidAttrName, DenseBoolArrayAttr::get(kernel.getContext(), uniform));
+    }
+    if (isa<AtomicOp, PrintOp>(op))
+      op->setAttr(kPerLaneAttr, UnitAttr::get(kernel.getContext()));
+  });
+}
+
 struct LowerTilesPass : public kdsl::impl::LowerTilesBase<LowerTilesPass> {
   void runOnOperation() override {
     for (Operation &fn : getOperation().getOps()) {
@@ -296,9 +353,13 @@ struct LowerTilesPass : public kdsl::impl::LowerTilesBase<LowerTilesPass> {
         return signalPassFailure();
       }
       Block *allocaBlock = &f.getFunctionBody().front();
-      if (auto kernel = dyn_cast<KernelOp>(fn))
+      auto kernel = dyn_cast<KernelOp>(fn);
+      bool lanes = kernel && isLaneKernel(kernel);
+      if (lanes)
+        prepareLaneKernel(kernel);
+      if (kernel)
         allocaBlock = wrapInAllocaScope(kernel);
-      FunctionLowering lowering(allocaBlock);
+      FunctionLowering lowering(allocaBlock, lanes);
       if (failed(lowering.lowerRegion(f.getFunctionBody())))
         return signalPassFailure();
       lowering.finish();

@@ -27,6 +27,8 @@ void kdsl::buildLowerToCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &
   outline.denseFastPath = options.denseFastPath;
   // Tiles as buffers and loops, before anything else sees them.
   pm.addPass(createLowerTiles());
+  // A lane-dependent tile kernel's lanes as loops in each block.
+  pm.addPass(createLowerLanes());
   // Small and single-use @wp.funcs are inlined; LLVM decides the rest.
   pm.addPass(createInlineByCost());
   // Before the launch lowering replaces kdsl.tid by the loop's index.
@@ -101,6 +103,9 @@ void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions
 
 void kdsl::buildPrepareEmissionPipeline(OpPassManager &pm, const PrepareEmissionOptions &options) {
   pm.addPass(createLowerTiles());
+  // C++: a lane-dependent tile kernel's lanes as loops in each block.
+  if (options.target == "cpp")
+    pm.addPass(createLowerLanes());
   // Array indices proven non-negative skip the adjustment of negative ones.
   pm.addPass(createIndexFacts());
   // The emitters map the launch ops (docs/architecture.md).
