@@ -74,7 +74,7 @@ private:
   SmallVector<scf::ForOp> laneLoops;
 
   enum class Kind { Uniform, Lane, Mixed };
-  Kind classify(Operation *op);
+  mlir::FailureOr<Kind> classify(Operation *op);
   bool holdsBlockWork(Operation *op);
   LogicalResult splitBlock(Block &block);
   LogicalResult keepAcrossLoops();
@@ -103,21 +103,49 @@ bool LaneLowering::holdsBlockWork(Operation *op) {
       .wasInterrupted();
 }
 
+/// The operands of a region op that decide its control flow (for scf.for
+/// its bounds and step, for scf.if its condition; all of an unknown op's).
+static OperandRange controlOperands(Operation *op) {
+  if (auto f = dyn_cast<scf::ForOp>(op))
+    return op->getOperands().take_front(3);
+  if (isa<scf::WhileOp>(op))
+    return op->getOperands().take_front(0); // its condition is inside
+  return op->getOperands();
+}
+
 /// Uniform: the same in every lane, run once. Lane: run by each lane (its
 /// results vary). Mixed: control flow the block runs once, with lane runs
 /// in its body.
-LaneLowering::Kind LaneLowering::classify(Operation *op) {
+FailureOr<LaneLowering::Kind> LaneLowering::classify(Operation *op) {
   auto isVarying = [&](Value v) { return varying.contains(v); };
   bool lane = op->hasAttr(kPerLaneAttr) || isa<gpu::ThreadIdOp>(op) ||
               llvm::any_of(op->getOperands(), isVarying);
-  if (op->getNumRegions() == 0 || op->hasAttr(kPerLaneAttr) || lane) {
+  bool regions = op->getNumRegions() != 0 && !op->hasAttr(kPerLaneAttr);
+  if (regions && holdsBlockWork(op)) {
+    // The block's work under it: the block's control flow.
+    if (llvm::any_of(controlOperands(op), isVarying))
+      return op->emitError("tile operations under control flow that varies over the block's "
+                           "lanes (Warp leaves it undefined) are not lowered "
+                           "(kdsl-lower-lanes, docs/design/tiles.md)");
+    if (auto f = dyn_cast<scf::ForOp>(op))
+      for (auto [init, arg] : llvm::zip(f.getInitArgs(), f.getRegionIterArgs()))
+        if (isVarying(init))
+          varying.insert(arg);
+    if (auto w = dyn_cast<scf::WhileOp>(op))
+      for (auto [init, arg] : llvm::zip(w.getInits(), w.getBeforeArguments()))
+        if (isVarying(init))
+          varying.insert(arg);
+    return Kind::Mixed;
+  }
+  if (!regions || lane) {
     if (!lane)
       return Kind::Uniform;
     for (Value r : op->getResults())
       varying.insert(r);
     return Kind::Lane;
   }
-  // Control flow on the block's values: its body decides.
+  // Control flow on the block's values without the block's work: a lane
+  // runs it whole when anything in it varies.
   bool inner = false;
   op->walk([&](Operation *x) {
     if (x == op)
@@ -132,8 +160,6 @@ LaneLowering::Kind LaneLowering::classify(Operation *op) {
   });
   if (!inner)
     return Kind::Uniform;
-  if (holdsBlockWork(op))
-    return Kind::Mixed;
   for (Value r : op->getResults())
     varying.insert(r);
   return Kind::Lane;
@@ -142,7 +168,10 @@ LaneLowering::Kind LaneLowering::classify(Operation *op) {
 LogicalResult LaneLowering::splitBlock(Block &block) {
   SmallVector<SmallVector<Operation *>> runs(1);
   for (Operation &op : block.without_terminator()) {
-    Kind k = classify(&op);
+    FailureOr<Kind> kind = classify(&op);
+    if (failed(kind))
+      return failure();
+    Kind k = *kind;
     if (k == Kind::Lane) {
       runs.back().push_back(&op);
       laneOps.insert(&op);
@@ -343,15 +372,36 @@ LogicalResult LaneLowering::run() {
 namespace {
 
 struct LowerLanesPass : public kdsl::impl::LowerLanesBase<LowerLanesPass> {
+  using Base::Base;
   void runOnOperation() override {
     for (KernelOp k : getOperation().getOps<KernelOp>()) {
       if (!k->hasAttr(kLaneKernelAttrName))
         continue;
+      if (gpu) {
+        // Each GPU thread is a lane: its tiles are whole (every lane
+        // computes them), wp.untile reads its element (threadIdx.x), its
+        // atomics are its own. The steps that read other lanes' values
+        // need the block's shared memory.
+        WalkResult steps = k.walk([](scf::ExecuteRegionOp r) {
+          return r->hasAttr(kPerLaneAttr) ? WalkResult::interrupt() : WalkResult::advance();
+        });
+        if (steps.wasInterrupted()) {
+          k.emitError("kernel '")
+              << k.getSymName()
+              << "' reads other lanes' values (wp.tile, tile_from_thread, t[i] op= v or a tile "
+                 "stack): not lowered for the GPU yet (kdsl-lower-lanes, docs/design/tiles.md)";
+          return signalPassFailure();
+        }
+        k->removeAttr(kLaneKernelAttrName);
+        continue;
+      }
       LaneLowering lowering(k);
       if (failed(lowering.run()))
         return signalPassFailure();
       k->removeAttr(kLaneKernelAttrName);
     }
+    if (gpu)
+      return;
     // A lane op outside a kernel (a @wp.func's tiles) has no lanes to run.
     WalkResult r = getOperation().walk([](gpu::ThreadIdOp t) {
       if (t->getParentOfType<gpu::GPUModuleOp>())

@@ -96,8 +96,7 @@ private:
     if (isa<BlockDimOp>(op) && lanes)
       return success(); // the launch's block dimension (kdsl-lower-lanes)
     if (isa<BlockDimOp>(op))
-      return notLowered(op, "wp.block_dim() in a function with tiles depends on the block's "
-                            "lanes: a lane-dependent tile kernel");
+      return notLowered(op, "wp.block_dim() in a @wp.func with tiles (its caller's lanes)");
     if (auto f = dyn_cast<scf::ForOp>(op); f && llvm::any_of(f.getInitArgs().getTypes(), isTile))
       return lowerFor(f);
     if (auto i = dyn_cast<scf::IfOp>(op); i && llvm::any_of(i.getResultTypes(), isTile))

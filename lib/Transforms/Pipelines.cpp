@@ -63,6 +63,7 @@ void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions
   // builtin types only, and kdsl.assert / kdsl.print get their thread in
   // kernels.)
   pm.addPass(createLowerTiles());
+  pm.addPass(createLowerLanes(LowerLanesOptions{/*gpu=*/true}));
   InlineByCostOptions inlining;
   inlining.gpu = true;
   pm.addPass(createInlineByCost(inlining));
@@ -104,8 +105,7 @@ void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions
 void kdsl::buildPrepareEmissionPipeline(OpPassManager &pm, const PrepareEmissionOptions &options) {
   pm.addPass(createLowerTiles());
   // C++: a lane-dependent tile kernel's lanes as loops in each block.
-  if (options.target == "cpp")
-    pm.addPass(createLowerLanes());
+  pm.addPass(createLowerLanes(LowerLanesOptions{/*gpu=*/options.target == "cuda"}));
   // Array indices proven non-negative skip the adjustment of negative ones.
   pm.addPass(createIndexFacts());
   // The emitters map the launch ops (docs/architecture.md).

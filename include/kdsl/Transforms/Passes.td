@@ -206,8 +206,11 @@ def LowerLanes : Pass<"kdsl-lower-lanes", "mlir::ModuleOp"> {
     Loops and branches that hold the block's work stay the block's, with
     their bodies split the same way; errors: such a loop carrying a value
     that varies over the lanes, a varying value of a type no buffer holds.
-    docs/design/tiles.md, "Lanes".
+    docs/design/tiles.md, "Lanes". With `gpu`, a lane-dependent kernel is
+    an error at the kernel (the GPU targets do not run its lanes yet).
   }];
+  let options = [Option<"gpu", "gpu", "bool", "false",
+                        "Refuse lane-dependent kernels (the PTX and CUDA C targets)">];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect",
                            "mlir::memref::MemRefDialect", "mlir::gpu::GPUDialect"];
 }
