@@ -36,6 +36,40 @@ static bool isTileOpName(Operation *op) {
          op->getName().getStringRef().starts_with("kdsl.tile_");
 }
 
+/// Whether `v` reaches (through ops' results) an operand of a tile op that
+/// all lanes must pass alike: any but the per-lane values of wp.tile(x),
+/// tile_from_thread, t[i] op= v, the stack's push and tile_extract.
+bool kdsl::reachesBlockTileOperand(Value v) {
+  SmallVector<Value> work{v};
+  DenseSet<Value> seen;
+  while (!work.empty()) {
+    Value x = work.pop_back_val();
+    if (!seen.insert(x).second)
+      continue;
+    for (OpOperand &use : x.getUses()) {
+      Operation *user = use.getOwner();
+      // The user's enclosing tile op, for a value used in a tile_map region.
+      for (Operation *p = user; p; p = p->getParentOp())
+        if (isTileOpName(p) && !isa<TileYieldOp>(p)) {
+          user = p;
+          break;
+        }
+      if (isTileOpName(user)) {
+        bool perLane = isa<TileFromLanesOp, TileExtractOp, TileStackPushOp>(user) ||
+                       (isa<TileFromThreadOp>(user) && use.getOperandNumber() == 0) ||
+                       (isa<TileScatterOp>(user) && use.getOperandNumber() > 0);
+        perLane = perLane && user == use.getOwner();
+        if (!perLane)
+          return true;
+        continue;
+      }
+      for (Value r : user->getResults())
+        work.push_back(r);
+    }
+  }
+  return false;
+}
+
 bool kdsl::isLaneKernel(KernelOp kernel) {
   bool tiles = false, lanes = false;
   bool adjoint = adjointOf(kernel).has_value();

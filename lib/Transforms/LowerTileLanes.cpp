@@ -157,8 +157,11 @@ LogicalResult kdsl::tiles::lowerTileLaneOp(Operation *op, ArrayRef<Value> in, Ti
         });
         return success();
       })
-      .Case([&](TileStackAllocOp o) {
+      .Case([&](TileStackAllocOp o) -> LogicalResult {
         auto st = o.getStack().getType();
+        if (!isBufferableElement(st.getElementType()))
+          return op->emitError("tile stacks of ")
+                 << st.getElementType() << " are not lowered yet (docs/design/tiles.md)";
         Value data = bufs.allocate(e.loc, TileType::get(b.getContext(),
                                                         {std::max<int64_t>(st.getCapacity(), 1)},
                                                         st.getElementType()));

@@ -288,40 +288,6 @@ Block *wrapInAllocaScope(KernelOp kernel) {
   return inner;
 }
 
-/// Whether `v` reaches (through ops' results) an operand of a tile op that
-/// all lanes must pass alike: any but the per-lane values of wp.tile(x),
-/// tile_from_thread, t[i] op= v, the stack's push and tile_extract.
-static bool feedsUniformTileOperand(Value v) {
-  SmallVector<Value> work{v};
-  DenseSet<Value> seen;
-  while (!work.empty()) {
-    Value x = work.pop_back_val();
-    if (!seen.insert(x).second)
-      continue;
-    for (OpOperand &use : x.getUses()) {
-      Operation *user = use.getOwner();
-      // The user's enclosing tile op, for a value used in a tile_map region.
-      for (Operation *p = user; p; p = p->getParentOp())
-        if (isTileOp(p) && !isa<TileYieldOp>(p)) {
-          user = p;
-          break;
-        }
-      if (isTileOp(user)) {
-        bool perLane = isa<TileFromLanesOp, TileExtractOp, TileStackPushOp>(user) ||
-                       (isa<TileFromThreadOp>(user) && use.getOperandNumber() == 0) ||
-                       (isa<TileScatterOp>(user) && use.getOperandNumber() > 0);
-        perLane = perLane && user == use.getOwner();
-        if (!perLane)
-          return true;
-        continue;
-      }
-      for (Value r : user->getResults())
-        work.push_back(r);
-    }
-  }
-  return false;
-}
-
 /// A lane-dependent kernel before its tiles are lowered: which of its
 /// wp.tid() indices are the block's (the same in every lane: they reach a
 /// tile op's operands) and which vary over its lanes
@@ -333,7 +299,7 @@ static void prepareLaneKernel(KernelOp kernel) {
     if (auto tid = dyn_cast<TidOp>(op)) {
       SmallVector<bool> uniform;
       for (Value r : tid.getResults())
-        uniform.push_back(feedsUniformTileOperand(r));
+        uniform.push_back(reachesBlockTileOperand(r));
       tid->setAttr(kLaneUniformTidAttrName, DenseBoolArrayAttr::get(kernel.getContext(), uniform));
     }
     if (isa<AtomicOp, PrintOp>(op))

@@ -37,3 +37,13 @@ kdsl.kernel @arrays(%x: !kdsl.array<f32, 1>, %y: !kdsl.array<f32, 1>) attributes
   kdsl.store %w, %a[%j] : <f32, 1>
   kdsl.return
 }
+
+// -----
+
+// A stack of structs (kdsl-lower-tiles).
+// CHECK: lower-lanes-errors.mlir:[[# @LINE + 3]]:8: error: tile stacks of '!kdsl.struct<"E", {v: i32}>' are not lowered yet (docs/design/tiles.md)
+kdsl.kernel @structs(%x: !kdsl.array<f32, 1>) attributes {arg_names = ["x"]} {
+  %i, %j = kdsl.tid : i32, i32
+  %s = kdsl.tile_stack_alloc : !kdsl.tile_stack<4, !kdsl.struct<"E", {v: i32}>>
+  kdsl.return
+}

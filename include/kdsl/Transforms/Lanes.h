@@ -16,8 +16,16 @@ namespace kdsl {
 /// Whether `kernel` (before kdsl-lower-tiles) holds tiles and depends on
 /// its block's lanes: wp.tile(x), wp.untile, tile_from_thread, t[i] op= v,
 /// tile stacks, wp.block_dim(), a scalar atomic (each lane performs it) or
-/// the last of two or more wp.tid() indices (the lane of a tiled launch).
+/// the last of two or more wp.tid() indices (the lane of a tiled launch)
+/// where it does not reach the block's tile operands (there it is a block
+/// coordinate, as in `i, j = wp.tid()` of a 2-d tiled launch).
 bool isLaneKernel(KernelOp kernel);
+
+/// Whether `v` reaches (through ops' results) an operand of a tile op that
+/// every lane passes alike (a block's value): any but the per-lane values
+/// of wp.tile(x), tile_from_thread, t[i] op= v, a stack's push and
+/// tile_extract.
+bool reachesBlockTileOperand(mlir::Value v);
 
 /// kdsl-lower-tiles' marks on a lane-dependent kernel: the kernel itself,
 /// and on each kdsl.tid which indices are the same in every lane of a block
