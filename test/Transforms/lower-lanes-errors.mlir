@@ -25,7 +25,7 @@ kdsl.kernel @carried(%x: !kdsl.array<f32, 1>) attributes {arg_names = ["x"]} {
 // -----
 
 // A lane's value of a type no buffer holds, used after a collective.
-// CHECK: lower-lanes-errors.mlir:[[# @LINE + 4]]:8: error: a value of type '!kdsl.array<f32, 1>' that varies over the block's lanes and is used after a tile operation is not lowered yet (kdsl-lower-lanes, docs/design/tiles.md)
+// CHECK: lower-lanes-errors.mlir:[[# @LINE + 5]]:8: error: a value of type '!kdsl.array<f32, 1>' that varies over the block's lanes and is used after a tile operation is not lowered yet (kdsl-lower-lanes, docs/design/tiles.md)
 kdsl.kernel @arrays(%x: !kdsl.array<f32, 1>, %y: !kdsl.array<f32, 1>) attributes {arg_names = ["x", "y"]} {
   %i, %j = kdsl.tid : i32, i32
   %c0 = arith.constant 0 : i32
