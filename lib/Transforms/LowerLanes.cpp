@@ -72,19 +72,19 @@ bool kdsl::reachesBlockTileOperand(Value v) {
 
 bool kdsl::isLaneKernel(KernelOp kernel) {
   bool tiles = false, lanes = false;
-  bool adjoint = adjointOf(kernel).has_value();
   kernel.walk([&](Operation *op) {
     if (isTileOpName(op))
       tiles = true;
     if (isa<TileFromLanesOp, TileToLanesOp, TileFromThreadOp, TileScatterOp, TileStackAllocOp,
             BlockDimOp>(op))
       lanes = true;
-    // A user's atomic (an adjoint's are its reads' gradients, one per block).
-    if (isa<AtomicOp>(op) && !adjoint)
-      lanes = true;
-    if (auto tid = dyn_cast<TidOp>(op);
-        tid && tid.getNumResults() >= 2 && !tid.getResults().back().use_empty())
-      lanes = true;
+    // A tiled launch's lane index, read outside the block's tile operands
+    // (there it is a block coordinate: `i, j = wp.tid()` of a 2-d tiling).
+    if (auto tid = dyn_cast<TidOp>(op); tid && tid.getNumResults() >= 2) {
+      Value last = tid.getResults().back();
+      if (!last.use_empty() && !reachesBlockTileOperand(last))
+        lanes = true;
+    }
   });
   return tiles && lanes;
 }
@@ -423,7 +423,8 @@ struct LowerLanesPass : public kdsl::impl::LowerLanesBase<LowerLanesPass> {
           k.emitError("kernel '")
               << k.getSymName()
               << "' reads other lanes' values (wp.tile, tile_from_thread, t[i] op= v or a tile "
-                 "stack): not lowered for the GPU yet (kdsl-lower-lanes, docs/design/tiles.md)";
+                 "stack), which is not lowered yet for the GPU (kdsl-lower-lanes, "
+                 "docs/design/tiles.md)";
           return signalPassFailure();
         }
         k->removeAttr(kLaneKernelAttrName);

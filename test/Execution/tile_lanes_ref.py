@@ -1,4 +1,4 @@
-"""Independent reference for Inputs/tile_lanes.py (tile-lanes.test).
+"""Independent reference for Inputs/cpu/tile_lanes.py (tile-lanes.test).
 
 Restates each kernel with the GPU's semantics of a block (Warp's tile
 model, docs/design/tiles.md "Lanes"): a tiled launch of dim D and block_dim

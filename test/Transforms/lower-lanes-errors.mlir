@@ -6,7 +6,7 @@
 // error at the kernel.
 
 // CHECK: lower-lanes-errors.mlir:[[# @LINE + 11]]:5: error: a value that varies over the block's lanes, carried by a loop or branch that holds tile operations, is not lowered yet (kdsl-lower-lanes, docs/design/tiles.md)
-// GPU: lower-lanes-errors.mlir:[[# @LINE + 1]]:1: error: kernel 'carried' reads other lanes' values (wp.tile, tile_from_thread, t[i] op= v or a tile stack): not lowered for the GPU yet (kdsl-lower-lanes, docs/design/tiles.md)
+// GPU: lower-lanes-errors.mlir:[[# @LINE + 1]]:1: error: kernel 'carried' reads other lanes' values (wp.tile, tile_from_thread, t[i] op= v or a tile stack), which is not lowered yet for the GPU (kdsl-lower-lanes, docs/design/tiles.md)
 kdsl.kernel @carried(%x: !kdsl.array<f32, 1>) attributes {arg_names = ["x"]} {
   %i, %j = kdsl.tid : i32, i32
   %v = kdsl.load %x[%j] : <f32, 1>

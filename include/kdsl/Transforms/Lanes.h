@@ -15,7 +15,7 @@ namespace kdsl {
 
 /// Whether `kernel` (before kdsl-lower-tiles) holds tiles and depends on
 /// its block's lanes: wp.tile(x), wp.untile, tile_from_thread, t[i] op= v,
-/// tile stacks, wp.block_dim(), a scalar atomic (each lane performs it) or
+/// tile stacks, wp.block_dim() or
 /// the last of two or more wp.tid() indices (the lane of a tiled launch)
 /// where it does not reach the block's tile operands (there it is a block
 /// coordinate, as in `i, j = wp.tid()` of a 2-d tiled launch).

@@ -194,7 +194,7 @@ def LowerLanes : Pass<"kdsl-lower-lanes", "mlir::ModuleOp"> {
     After `kdsl-lower-tiles`, for the CPU targets (the JIT and C++): each
     kernel kdsl-lower-tiles marked lane-dependent (`wp.tile(x)`,
     `wp.untile`, `tile_from_thread`, `t[i] op= v`, tile stacks,
-    `wp.block_dim()`, scalar atomics, a tiled launch's lane index;
+    `wp.block_dim()`, a tiled launch's lane index;
     include/kdsl/Transforms/Lanes.h) gets its launch lowered here and runs
     each block once, at the grid point of its lane 0, with the GPU's
     semantics: the block's values (tiles, its coordinates) are computed
