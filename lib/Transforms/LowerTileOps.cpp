@@ -360,7 +360,13 @@ LogicalResult kdsl::tiles::lowerTileOp(Operation *op, TileBuffers &bufs) {
           [&](Operation *) { return lowerTileLinalgOp(op, in, bufs); })
       .Case<TileFromLanesOp, TileToLanesOp, TileFromThreadOp, TileScatterOp, TileStackAllocOp,
             TileStackPushOp, TileStackPopOp, TileStackCountOp, TileStackClearOp>(
-          [&](Operation *) { return lowerTileLaneOp(op, in, bufs); })
+          [&](Operation *) -> LogicalResult {
+            for (Value v : op->getOperands())
+              if (isa<TileStackType>(v.getType()) && !bufs.lookupCount(v))
+                return op->emitError("a tile stack not made by wp.tile_stack in this function "
+                                     "is not lowered yet (kdsl-lower-tiles, docs/design/tiles.md)");
+            return lowerTileLaneOp(op, in, bufs);
+          })
       .Default(
           [&](Operation *) {
             return op->emitError("'")
