@@ -144,7 +144,9 @@ def Kdsl_LaunchDimOp : Kdsl_Op<"launch_dim", [Pure]> {
   let summary = "one extent of the launch grid";
   let description = [{
     The extent of launch dimension `dim` (0 to 3, outermost first): `dims[d]`
-    in the CPU ABI, `launch.dims[d]` in the GPU ABI. kdsl-lower-launch reads
+    in the CPU ABI, `launch.dims[d]` in the GPU ABI. In a lane-dependent
+    tile kernel on the CPU (kdsl-lower-lanes), 4 is the block dimension and
+    5 the lanes per grid point. kdsl-lower-launch reads
     the extents `kdsl.tid` needs to split the flat thread index. Only at the
     top of a `kdsl.kernel`.
 

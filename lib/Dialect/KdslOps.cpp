@@ -173,8 +173,10 @@ void ThreadRangeOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
 }
 
 LogicalResult LaunchDimOp::verify() {
-  if (getDim() < 0 || getDim() > 3)
-    return emitOpError("launch grids have dimensions 0 to 3, got ") << getDim();
+  // 4 and 5: a lane-dependent tile kernel's block dimension and lanes per
+  // grid point (include/kdsl/Transforms/Lanes.h).
+  if (getDim() < 0 || getDim() > 5)
+    return emitOpError("launch grids have dimensions 0 to 3 (4, 5: the block), got ") << getDim();
   return verifyAtKernelTop(*this);
 }
 

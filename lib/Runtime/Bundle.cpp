@@ -84,8 +84,8 @@ void kdsl::writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os) {
   for (const LaunchPlan::Launch *l : launches) {
     out.string(l->kernel);
     out.u32(l->backward);
-    for (int64_t d : l->dims)
-      out.u64(uint64_t(d));
+    for (int d = 0; d < 4; ++d) // the extents (not a lane kernel's dims[4..5])
+      out.u64(uint64_t(l->dims[d]));
     out.u32(l->storage.size());
     for (auto [argIndex, storage] : llvm::enumerate(l->storage)) {
       // Host pointers mean nothing on the GPU: data fields are written as 0.

@@ -1,6 +1,7 @@
 //===- KernelLaunch.cpp - kernels and parallel launches ---------------------===//
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Runtime/LaunchSpec.h"
+#include "kdsl/Transforms/Lanes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -93,6 +94,7 @@ std::vector<KernelInfo> kdsl::collectKernels(mlir::ModuleOp module) {
     for (mlir::Type t : k.getFunctionType().getInputs())
       info.argTypes.push_back(t);
     info.launchDims = k.getLaunchDims();
+    info.lanes = isLaneKernel(k);
     k.walk([&](mlir::Operation *op) {
       if (op->getName().getStringRef().starts_with("kdsl.tile_"))
         info.tiles = true;

@@ -296,6 +296,7 @@ private:
     std::vector<std::string> rebuildBefore; // objects ({"rebuild": name} entries)
     int64_t blockDim = 256;
     bool tiled = false;
+    int64_t lanesPerPoint = 1; // a lane-dependent tile kernel's (tiledDims)
   };
   /// An entry of "objects": {"hash_grid": {"dims", "points", "radius"}},
   /// {"bvh": {"lowers", "uppers"}} or {"mesh": {"points", "indices"}}.
@@ -492,13 +493,17 @@ Error PlanBuilder::build(const json::Value &spec) {
 
 /// A tiled launch (wp.launch_tiled(k, dim=D, block_dim=B)) is the launch of
 /// D + (B,): a kernel whose wp.tid() gives len(D) + 1 indices gets the lane
-/// as the last. A tile kernel runs one lane per block (kdsl-lower-tiles'
-/// redundant form: the lane computes every tile element, the same result
-/// as B lanes), so its lane index must be unused; other kernels run their B
-/// lanes. A kernel whose wp.tid() gives len(D) indices runs over D.
+/// as the last. A tile kernel that does not depend on its lanes runs one
+/// lane per block (kdsl-lower-tiles' redundant form: the lane computes every
+/// tile element, the same result as B lanes); a lane-dependent one
+/// (KernelInfo::lanes) runs its B lanes in each block, `lanesPerPoint` per
+/// grid point (B when wp.tid() gives len(D) indices, the block's
+/// coordinates; else 1); other kernels run their B lanes. A kernel whose
+/// wp.tid() gives len(D) indices runs over D.
 static Error tiledDims(bool tiled, const json::Value *blockDimKey, int64_t blockDim,
                        const KernelInfo &kernel, const json::Value &dv, const std::string &prefix,
-                       std::vector<int64_t> &dims) {
+                       std::vector<int64_t> &dims, int64_t &lanesPerPoint) {
+  lanesPerPoint = 1;
   if (!tiled)
     return Error::success();
   if (!blockDimKey)
@@ -506,9 +511,12 @@ static Error tiledDims(bool tiled, const json::Value *blockDimKey, int64_t block
   if (dims.size() > 3)
     return specError(prefix + "a tiled launch takes 1 to 3 dimensions (wp.launch_tiled), \"dim\" " +
                      shortJSON(dv) + " has " + Twine(dims.size()));
-  if (kernel.launchDims != dims.size() + 1)
+  if (kernel.launchDims != dims.size() + 1) {
+    if (kernel.lanes)
+      lanesPerPoint = blockDim;
     return Error::success();
-  if (kernel.tiles) {
+  }
+  if (kernel.tiles && !kernel.lanes) {
     bool laneUsed = kernel.tidUsed.size() != kernel.launchDims || kernel.tidUsed.back();
     if (laneUsed)
       return specError(prefix + "kernel '" + kernel.name +
@@ -600,7 +608,9 @@ Error PlanBuilder::parseLaunch(const json::Object &obj, StringRef argsKey, std::
       return specError(prefix + "\"tiled\" must be true or false, got " + shortJSON(*tv));
     tiled = *t;
   }
-  if (Error e = tiledDims(tiled, obj.get("block_dim"), blockDim, *kernel, *dv, prefix, dims))
+  int64_t lanesPerPoint = 1;
+  if (Error e = tiledDims(tiled, obj.get("block_dim"), blockDim, *kernel, *dv, prefix, dims,
+                          lanesPerPoint))
     return e;
   if (dims.size() != kernel->launchDims)
     return specError(prefix + "kernel '" + kernel->name + "' is launched over " +
@@ -612,6 +622,14 @@ Error PlanBuilder::parseLaunch(const json::Object &obj, StringRef argsKey, std::
   for (int64_t d : dims)
     if (__builtin_mul_overflow(total, d, &total))
       return specError(prefix + "\"dim\" " + shortJSON(*dv) + " has more than 2^63 threads");
+  // A lane-dependent tile kernel's blocks are whole (Warp's are undefined
+  // otherwise: the missing lanes never reach the block's tile operations).
+  if (kernel->lanes && (total * lanesPerPoint) % blockDim != 0)
+    return specError(prefix + "kernel '" + kernel->name +
+                     "' depends on its blocks' lanes (wp.tile, wp.untile, wp.block_dim(), ...): "
+                     "its " +
+                     Twine(total) + " threads must be a multiple of \"block_dim\" " +
+                     Twine(blockDim) + " (docs/design/tiles.md)");
 
   std::vector<std::string> extra;
   for (const auto &a : *args)
@@ -636,6 +654,7 @@ Error PlanBuilder::parseLaunch(const json::Object &obj, StringRef argsKey, std::
   pendingRebuilds.clear();
   in.blockDim = blockDim;
   in.tiled = tiled;
+  in.lanesPerPoint = lanesPerPoint;
   // Check the argument types now (before anything is allocated), and collect
   // the uses of named arrays.
   for (auto [arg, type] : llvm::zip(kernel->argNames, kernel->argTypes)) {
@@ -949,6 +968,8 @@ Error PlanBuilder::encodeLaunch(const LaunchInput &in, LaunchPlan::Launch &launc
   launch.tiled = in.tiled;
   for (auto [i, d] : llvm::enumerate(in.dims))
     launch.dims[i] = d;
+  launch.dims[4] = in.blockDim;
+  launch.dims[5] = in.lanesPerPoint;
   size_t n = in.kernel->argNames.size();
   launch.storage.resize(n);
   launch.args.resize(n);

@@ -13,6 +13,7 @@
 #include "LowerTiles.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 
@@ -48,6 +49,27 @@ struct Emitter {
   Location loc;
 
   Value c32(int64_t i) { return arith::ConstantIntOp::create(b, loc, b.getI32Type(), i); }
+  /// Extent `n` as an i32 value: the dynamic one of a wp.tile(x) tile
+  /// (`?`) is the block dimension (kdsl.block_dim; kdsl-lower-lanes and
+  /// the GPU outlining give it its value).
+  Value ext(int64_t n) {
+    if (!mlir::ShapedType::isDynamic(n))
+      return c32(n);
+    return BlockDimOp::create(b, loc);
+  }
+  /// The number of elements of a tile of `shape` (i32).
+  Value count(ArrayRef<int64_t> shape) {
+    Value n = c32(1);
+    for (int64_t d : shape)
+      n = arith::MulIOp::create(b, loc, n, ext(d));
+    return n;
+  }
+  /// This lane's index in the block (i32): the lane loop's counter on the
+  /// CPU (kdsl-lower-lanes), threadIdx.x on the GPU.
+  Value lane() {
+    Value t = mlir::gpu::ThreadIdOp::create(b, loc, mlir::gpu::Dimension::x);
+    return arith::IndexCastOp::create(b, loc, b.getI32Type(), t);
+  }
   static bool isF(Type t) { return isa<FloatType>(getElementTypeOrSelf(t)); }
   Value add(Value x, Value y) {
     return isF(x.getType()) ? (Value)arith::AddFOp::create(b, loc, x, y)
@@ -73,7 +95,7 @@ struct Emitter {
     Value flat = ivs[0];
     for (size_t d = 1; d < ivs.size(); ++d)
       flat =
-          arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, flat, c32(shape[d])), ivs[d]);
+          arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, flat, ext(shape[d])), ivs[d]);
     return flat;
   }
 
@@ -81,7 +103,7 @@ struct Emitter {
   /// carried values.
   ValueRange loop(Value lo, int64_t hi, ValueRange init,
                   function_ref<SmallVector<Value>(Value, ValueRange)> body) {
-    return loop(lo, c32(hi), init, body);
+    return loop(lo, ext(hi), init, body);
   }
   ValueRange loop(Value lo, Value hi, ValueRange init,
                   function_ref<SmallVector<Value>(Value, ValueRange)> body) {

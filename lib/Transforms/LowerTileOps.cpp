@@ -21,7 +21,12 @@ Value TileBuffers::allocate(Location loc, TileType t) {
     b.setInsertionPointAfter(lastAlloca);
   else
     b.setInsertionPointToStart(allocaBlock);
-  auto type = MemRefType::get({t.getNumElements()}, t.getElementType());
+  // A dynamic extent (wp.tile(x)'s block dimension) gets the largest block
+  // Warp launches; the loops stop at the block's dimension.
+  int64_t n = 1;
+  for (int64_t d : t.getShape())
+    n *= ShapedType::isDynamic(d) ? kMaxBlockDim : d;
+  auto type = MemRefType::get({n}, t.getElementType());
   auto alloca = memref::AllocaOp::create(b, loc, type, b.getI64IntegerAttr(16));
   // The C++ emitter declares it as a local array (T name[N]).
   alloca->setAttr("kdsl.tile_buffer", b.getUnitAttr());
@@ -129,6 +134,16 @@ LogicalResult kdsl::tiles::lowerTileOp(Operation *op, TileBuffers &bufs) {
     if (auto tt = dyn_cast<TileType>(t); tt && !isBufferableElement(tt.getElementType()))
       return op->emitError("tiles of ")
              << tt.getElementType() << " are not lowered yet (docs/design/tiles.md)";
+  // The block dimension as an extent (wp.tile(x)'s tiles) goes through the
+  // element-wise, reduction, scan, sort, layout and memory ops; not yet
+  // through matmul and the linear algebra.
+  if (isa<TileMatmulOp, TileCholeskyOp, TileTriangularSolveOp, TileCholeskySolveOp, TileDiagAddOp,
+          TileFftOp, TileTransposeOp, TileBroadcastOp, TileGatherOp, TileViewOp, TileAssignOp>(op))
+    for (Type t : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
+      if (auto tt = dyn_cast<TileType>(t); tt && llvm::any_of(tt.getShape(), ShapedType::isDynamic))
+        return op->emitError("'")
+               << op->getName() << "' of a tile of block_dim extent (" << tt
+               << ") is not lowered yet (kdsl-lower-tiles, docs/design/tiles.md)";
   SmallVector<Value> in;
   for (Value v : op->getOperands()) {
     if (!isa<TileType>(v.getType()))
@@ -201,7 +216,7 @@ LogicalResult kdsl::tiles::lowerTileOp(Operation *op, TileBuffers &bufs) {
         if (!axis || t.getRank() == 1) {
           // Over every element, in order: f(f(e0, e1), e2) ...
           Value first = e.load(in[0], e.c32(0));
-          Value r = e.loop(e.c32(1), t.getNumElements(), first, [&](Value i, ValueRange acc) {
+          Value r = e.loop(e.c32(1), e.count(t.getShape()), first, [&](Value i, ValueRange acc) {
             return SmallVector<Value>{e.apply(o.getBody(), {acc[0], e.load(in[0], i)})};
           })[0];
           e.store(r, out, e.c32(0));
@@ -354,6 +369,15 @@ LogicalResult kdsl::tiles::lowerTileOp(Operation *op, TileBuffers &bufs) {
           [&](Operation *) { return lowerTileOrderOp(op, in, bufs); })
       .Case<TileCholeskyOp, TileTriangularSolveOp, TileCholeskySolveOp, TileDiagAddOp, TileFftOp>(
           [&](Operation *) { return lowerTileLinalgOp(op, in, bufs); })
+      .Case<TileFromLanesOp, TileToLanesOp, TileFromThreadOp, TileScatterOp, TileStackAllocOp,
+            TileStackPushOp, TileStackPopOp, TileStackCountOp, TileStackClearOp>(
+          [&](Operation *) -> LogicalResult {
+            for (Value v : op->getOperands())
+              if (isa<TileStackType>(v.getType()) && !bufs.lookupCount(v))
+                return op->emitError("a tile stack not made by wp.tile_stack in this function "
+                                     "is not lowered yet (kdsl-lower-tiles, docs/design/tiles.md)");
+            return lowerTileLaneOp(op, in, bufs);
+          })
       .Default(
           [&](Operation *) {
             return op->emitError("'")

@@ -73,7 +73,7 @@ LogicalResult kdsl::tiles::lowerTileOrderOp(Operation *op, ArrayRef<Value> in, T
       .Case([&](TileArgReduceOp o) {
         // The first best element's row-major index.
         Value out = bufs.allocateFor(o.getResult());
-        int64_t n = o.getInput().getType().getNumElements();
+        Value n = e.count(o.getInput().getType().getShape());
         Value first = e.load(in[0], e.c32(0));
         ValueRange best = e.loop(e.c32(1), n, {first, e.c32(0)}, [&](Value i, ValueRange acc) {
           Value x = e.load(in[0], i);
@@ -91,7 +91,7 @@ LogicalResult kdsl::tiles::lowerTileOrderOp(Operation *op, ArrayRef<Value> in, T
         TileType t = o.getInput().getType();
         Value init = o.getExclusive() ? e.zero(t.getElementType()) : e.load(in[0], e.c32(0));
         e.store(init, out, e.c32(0));
-        e.loop(e.c32(1), t.getNumElements(), init, [&](Value i, ValueRange acc) {
+        e.loop(e.c32(1), e.count(t.getShape()), init, [&](Value i, ValueRange acc) {
           Value prev = o.getExclusive() ? arith::SubIOp::create(b, e.loc, i, e.c32(1)) : i;
           Value next = combine(e, o.getKind(), acc[0], e.load(in[0], prev));
           e.store(next, out, i);
@@ -106,7 +106,7 @@ LogicalResult kdsl::tiles::lowerTileOrderOp(Operation *op, ArrayRef<Value> in, T
         Value vals = bufs.allocateFor(o.getSortedValues());
         copyBuffer(b, e.loc, in[0], keys);
         copyBuffer(b, e.loc, in[1], vals);
-        int64_t n = o.getKeys().getType().getNumElements();
+        Value n = e.count(o.getKeys().getType().getShape());
         e.loop(e.c32(1), n, {}, [&](Value i, ValueRange) {
           Value key = e.load(keys, i), val = e.load(vals, i);
           // j = i - 1; while j >= 0 and key before keys[j]: shift, j -= 1.

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LowerTiles.h"
+#include "kdsl/Transforms/Lanes.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -50,7 +51,7 @@ namespace {
 /// One function's tiles.
 class FunctionLowering {
 public:
-  explicit FunctionLowering(Block *allocaBlock) : bufs(allocaBlock) {}
+  FunctionLowering(Block *allocaBlock, bool lanes) : bufs(allocaBlock), lanes(lanes) {}
 
   LogicalResult lowerRegion(Region &region) {
     for (Block &block : region)
@@ -77,6 +78,7 @@ public:
 
 private:
   TileBuffers bufs;
+  bool lanes;                        // a lane-dependent kernel (kdsl/Transforms/Lanes.h)
   SmallVector<Operation *> tileOps;  // in program order
   SmallVector<Operation *> carriers; // scf ops with tile values, inner first
 
@@ -91,9 +93,10 @@ private:
     // lowerFor's and lowerIf's.
     if (isa<scf::YieldOp>(op) && isa<scf::ForOp, scf::IfOp>(op->getParentOp()))
       return success();
+    if (isa<BlockDimOp>(op) && lanes)
+      return success(); // the launch's block dimension (kdsl-lower-lanes)
     if (isa<BlockDimOp>(op))
-      return notLowered(op, "wp.block_dim() in a function with tiles depends on the block's "
-                            "lanes: a lane-dependent tile kernel");
+      return notLowered(op, "wp.block_dim() in a @wp.func with tiles (its caller's lanes)");
     if (auto f = dyn_cast<scf::ForOp>(op); f && llvm::any_of(f.getInitArgs().getTypes(), isTile))
       return lowerFor(f);
     if (auto i = dyn_cast<scf::IfOp>(op); i && llvm::any_of(i.getResultTypes(), isTile))
@@ -285,6 +288,25 @@ Block *wrapInAllocaScope(KernelOp kernel) {
   return inner;
 }
 
+/// A lane-dependent kernel before its tiles are lowered: which of its
+/// wp.tid() indices are the block's (the same in every lane: they reach a
+/// tile op's operands) and which vary over its lanes
+/// (kLaneUniformTidAttrName on each kdsl.tid), and the scalar atomics,
+/// which every lane performs (kPerLaneAttr).
+static void prepareLaneKernel(KernelOp kernel) {
+  kernel->setAttr(kLaneKernelAttrName, UnitAttr::get(kernel.getContext()));
+  kernel.walk([&](Operation *op) {
+    if (auto tid = dyn_cast<TidOp>(op)) {
+      SmallVector<bool> uniform;
+      for (Value r : tid.getResults())
+        uniform.push_back(reachesBlockTileOperand(r));
+      tid->setAttr(kLaneUniformTidAttrName, DenseBoolArrayAttr::get(kernel.getContext(), uniform));
+    }
+    if (isa<AtomicOp, PrintOp>(op))
+      op->setAttr(kPerLaneAttr, UnitAttr::get(kernel.getContext()));
+  });
+}
+
 struct LowerTilesPass : public kdsl::impl::LowerTilesBase<LowerTilesPass> {
   void runOnOperation() override {
     if (failed(inlineTileFuncs(getOperation())))
@@ -298,9 +320,13 @@ struct LowerTilesPass : public kdsl::impl::LowerTilesBase<LowerTilesPass> {
         return signalPassFailure();
       }
       Block *allocaBlock = &f.getFunctionBody().front();
-      if (auto kernel = dyn_cast<KernelOp>(fn))
+      auto kernel = dyn_cast<KernelOp>(fn);
+      bool lanes = kernel && isLaneKernel(kernel);
+      if (lanes)
+        prepareLaneKernel(kernel);
+      if (kernel)
         allocaBlock = wrapInAllocaScope(kernel);
-      FunctionLowering lowering(allocaBlock);
+      FunctionLowering lowering(allocaBlock, lanes);
       if (failed(lowering.lowerRegion(f.getFunctionBody())))
         return signalPassFailure();
       lowering.finish();

@@ -16,6 +16,17 @@
 
 namespace kdsl::tiles {
 
+/// The largest block dimension Warp launches: the capacity of a buffer for
+/// a tile whose extent is the block dimension (`?`, wp.tile(x)).
+constexpr int64_t kMaxBlockDim = 1024;
+
+/// The marks kdsl-lower-tiles leaves for kdsl-lower-lanes in a
+/// lane-dependent kernel: an op every lane performs in turn (an atomic, a
+/// print, the `scf.execute_region` of a lane op's step), and a step after
+/// which the block's lanes wait for each other.
+constexpr llvm::StringLiteral kPerLaneAttr = "kdsl.per_lane";
+constexpr llvm::StringLiteral kLaneBarrierAttr = "kdsl.lane_barrier";
+
 /// The buffers of one function's tiles: every tile value is a
 /// `memref<N x T>` (N the tile's element count, row-major), allocated at
 /// the start of `allocaBlock`.
@@ -34,11 +45,15 @@ public:
   /// The buffer holding tile value `v` (null if it has none yet).
   mlir::Value lookup(mlir::Value v) const { return buffers.lookup(v); }
   void map(mlir::Value tile, mlir::Value buffer) { buffers[tile] = buffer; }
+  /// A tile stack's count (a buffer of one i32; its elements are lookup's).
+  mlir::Value lookupCount(mlir::Value stack) const { return counts.lookup(stack); }
+  void mapCount(mlir::Value stack, mlir::Value count) { counts[stack] = count; }
 
 private:
   mlir::Block *allocaBlock;
   mlir::Operation *lastAlloca = nullptr;
   llvm::DenseMap<mlir::Value, mlir::Value> buffers;
+  llvm::DenseMap<mlir::Value, mlir::Value> counts;
 };
 
 /// Whether `t` can live in a buffer: scalars, vectors, matrices and structs
@@ -74,6 +89,11 @@ mlir::LogicalResult lowerTileLinalgOp(mlir::Operation *op, mlir::ArrayRef<mlir::
 /// Inlines every call of a func that takes or returns tiles (adjoint funcs
 /// too) and erases those funcs (LowerTileFuncs.cpp).
 mlir::LogicalResult inlineTileFuncs(mlir::ModuleOp module);
+
+/// The lane-dependent ops (LowerTileLanes.cpp): wp.tile(x), wp.untile,
+/// tile_from_thread, tile_scatter and the tile stacks.
+mlir::LogicalResult lowerTileLaneOp(mlir::Operation *op, mlir::ArrayRef<mlir::Value> in,
+                                    TileBuffers &bufs);
 
 /// Copies buffer `from` into buffer `to` (same type), before `b`'s point.
 void copyBuffer(mlir::OpBuilder &b, mlir::Location loc, mlir::Value from, mlir::Value to);

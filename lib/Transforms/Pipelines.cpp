@@ -27,6 +27,8 @@ void kdsl::buildLowerToCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &
   outline.denseFastPath = options.denseFastPath;
   // Tiles as buffers and loops, before anything else sees them.
   pm.addPass(createLowerTiles());
+  // A lane-dependent tile kernel's lanes as loops in each block.
+  pm.addPass(createLowerLanes());
   // Small and single-use @wp.funcs are inlined; LLVM decides the rest.
   pm.addPass(createInlineByCost());
   // Before the launch lowering replaces kdsl.tid by the loop's index.
@@ -61,6 +63,7 @@ void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions
   // builtin types only, and kdsl.assert / kdsl.print get their thread in
   // kernels.)
   pm.addPass(createLowerTiles());
+  pm.addPass(createLowerLanes(LowerLanesOptions{/*gpu=*/true}));
   InlineByCostOptions inlining;
   inlining.gpu = true;
   pm.addPass(createInlineByCost(inlining));
@@ -101,6 +104,8 @@ void kdsl::buildLowerToNvvmPipeline(OpPassManager &pm, const NvvmPipelineOptions
 
 void kdsl::buildPrepareEmissionPipeline(OpPassManager &pm, const PrepareEmissionOptions &options) {
   pm.addPass(createLowerTiles());
+  // C++: a lane-dependent tile kernel's lanes as loops in each block.
+  pm.addPass(createLowerLanes(LowerLanesOptions{/*gpu=*/options.target == "cuda"}));
   // Array indices proven non-negative skip the adjustment of negative ones.
   pm.addPass(createIndexFacts());
   // The emitters map the launch ops (docs/architecture.md).

@@ -22,9 +22,9 @@ func.func @g() -> i64 {
 
 // -----
 
-// OPS: lower-launch-errors.mlir:[[# @LINE + 2]]:8: error: 'kdsl.launch_dim' op launch grids have dimensions 0 to 3, got 4
+// OPS: lower-launch-errors.mlir:[[# @LINE + 2]]:8: error: 'kdsl.launch_dim' op launch grids have dimensions 0 to 3 (4, 5: the block), got 6
 kdsl.kernel @k4() attributes {arg_names = []} {
-  %0 = kdsl.launch_dim 4 : i64
+  %0 = kdsl.launch_dim 6 : i64
   kdsl.return
 }
 

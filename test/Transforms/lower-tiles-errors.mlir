@@ -2,14 +2,14 @@
 //
 // What kdsl-lower-tiles does not lower yet is an error at the op.
 
-// CHECK: lower-tiles-errors.mlir:[[# @LINE + 4]]:8: error: wp.block_dim() in a function with tiles depends on the block's lanes: a lane-dependent tile kernel is not lowered yet (kdsl-lower-tiles, docs/design/tiles.md)
-kdsl.kernel @lanes(%x: !kdsl.array<f32, 1>) attributes {arg_names = ["x"]} {
+// CHECK: lower-tiles-errors.mlir:[[# @LINE + 4]]:8: error: wp.block_dim() in a @wp.func with tiles (its caller's lanes) is not lowered yet (kdsl-lower-tiles, docs/design/tiles.md)
+func.func @lanes(%x: !kdsl.array<f32, 1>) {
   %c0 = arith.constant 0 : i32
   %t = kdsl.tile_load %x[%c0] : !kdsl.array<f32, 1> -> !kdsl.tile<4xf32>
   %b = kdsl.block_dim
   %f = arith.sitofp %b : i32 to f32
   kdsl.store %f, %x[%c0] : !kdsl.array<f32, 1>
-  kdsl.return
+  return
 }
 
 // -----

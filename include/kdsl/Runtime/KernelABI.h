@@ -9,7 +9,12 @@
 //   extern "C" void k_cpu_forward(const int64_t *dims, int64_t begin,
 //                                 int64_t end, void **args);
 //
-// `dims` points to 4 launch extents (unused ones are 1). The function runs
+// `dims` points to 4 launch extents (unused ones are 1), then, read only by a
+// lane-dependent tile kernel (include/kdsl/Transforms/Lanes.h), 2 more: the
+// block dimension B and the lanes per grid point M (B when wp.tid() gives a
+// tiled launch's block coordinates only, else 1); such a kernel runs each
+// block of B threads (thread t at grid point t / M, lane t mod B) once, at
+// the grid point of its lane 0, whichever [begin, end) holds it. The function runs
 // the grid points whose row-major flat index is in [begin, end): thread
 // (i, j) of a 2-d launch has flat index i * dims[1] + j. Calling it with
 // begin = 0 and end = dims[0] * dims[1] * dims[2] * dims[3] runs the whole

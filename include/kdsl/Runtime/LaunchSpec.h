@@ -150,6 +150,10 @@ struct KernelInfo {
   /// The kernel holds tile ops (issue 30): a tiled launch runs it with one
   /// lane per block (docs/kdsl-run.md).
   bool tiles = false;
+  /// A lane-dependent tile kernel (kdsl/Transforms/Lanes.h): its launches
+  /// pass the block dimension and the lanes per grid point in dims[4] and
+  /// dims[5] (include/kdsl/Runtime/KernelABI.h).
+  bool lanes = false;
   /// Per wp.tid() index: whether the kernel reads it (empty when the module
   /// was lowered already: unknown).
   std::vector<bool> tidUsed;
@@ -195,7 +199,9 @@ public:
   struct Launch {
     std::string kernel; // symbol
     unsigned ndims = 1; // as given in the spec (== the kernel's launch dims)
-    int64_t dims[4] = {1, 1, 1, 1};
+    /// The 4 extents, then (read by lane-dependent tile kernels only) the
+    /// block dimension and the lanes per grid point (KernelABI.h).
+    int64_t dims[6] = {1, 1, 1, 1, 1, 1};
     int64_t total() const { return dims[0] * dims[1] * dims[2] * dims[3]; }
     /// The spec's "block_dim" (Warp's default 256) and "tiled": a tiled
     /// launch's dims already hold its trailing lane dimension.

@@ -173,13 +173,48 @@ def LowerTiles : Pass<"kdsl-lower-tiles", "mlir::ModuleOp"> {
 
     This is the design's "redundant" form with one lane per block: every
     tile value is computed whole, and the elements a store or atomic add
-    shares out over the lanes are all this lane's. Lane-dependent kernels
-    (`wp.block_dim()` next to tiles) are errors at the op. A tile of
-    structs is a buffer of structs; funcs with tiles in their signature
-    are inlined into their callers first (LowerTileFuncs.cpp).
+    shares out over the lanes are all this lane's. In a lane-dependent
+    kernel (include/kdsl/Transforms/Lanes.h; the kernel is marked
+    `kdsl.lane_kernel`) the lane ops become steps of the current lane
+    (`gpu.thread_id x`; `kdsl.block_dim` is the block dimension, the extent
+    `?` of a `wp.tile(x)` tile, whose buffer holds 1024): `wp.tile(x)`
+    writes element `lane`, `wp.untile` reads it, `tile_from_thread`,
+    `t[i] op= v` and a stack's push / pop are `scf.execute_region`s marked
+    `kdsl.per_lane` (kdsl-lower-lanes). A tile of structs is a buffer of
+    structs; funcs with tiles in their signature are inlined into their
+    callers first (LowerTileFuncs.cpp). Struct tile stacks and scatters are
+    errors at the op.
   }];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect",
-                           "mlir::memref::MemRefDialect"];
+                           "mlir::memref::MemRefDialect", "mlir::gpu::GPUDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
+def LowerLanes : Pass<"kdsl-lower-lanes", "mlir::ModuleOp"> {
+  let summary = "Run the lanes of a lane-dependent tile kernel's blocks as loops (the CPU, issue 30)";
+  let description = [{
+    After `kdsl-lower-tiles`, for the CPU targets (the JIT and C++): each
+    kernel kdsl-lower-tiles marked lane-dependent (`wp.tile(x)`,
+    `wp.untile`, `tile_from_thread`, `t[i] op= v`, tile stacks,
+    `wp.block_dim()`, a tiled launch's lane index;
+    include/kdsl/Transforms/Lanes.h) gets its launch lowered here and runs
+    each block once, at the grid point of its lane 0, with the GPU's
+    semantics: the block's values (tiles, its coordinates) are computed
+    once, each run of ops that vary over the lanes is a loop over the B
+    lanes (`kdsl.launch_dim 4`; `kdsl.launch_dim 5` is the lanes per grid
+    point), and a varying value used by a later run goes through a per-lane
+    buffer. A lane op's step (`scf.execute_region {kdsl.per_lane,
+    kdsl.lane_barrier}`) ends its run, as the GPU's barrier after it does.
+    Loops and branches that hold the block's work stay the block's, with
+    their bodies split the same way; errors: such a loop carrying a value
+    that varies over the lanes, a varying value of a type no buffer holds.
+    docs/design/tiles.md, "Lanes". With `gpu`, a lane-dependent kernel is
+    an error at the kernel (the GPU targets do not run its lanes yet).
+  }];
+  let options = [Option<"gpu", "gpu", "bool", "false",
+                        "Refuse lane-dependent kernels (the PTX and CUDA C targets)">];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect", "mlir::gpu::GPUDialect"];
 }
 
 def LowerLaunch : Pass<"kdsl-lower-launch", "mlir::ModuleOp"> {

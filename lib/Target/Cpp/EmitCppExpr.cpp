@@ -10,6 +10,7 @@
 #include "kdsl/Dialect/IndexFacts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
@@ -384,6 +385,10 @@ FamilyResult CppEmitter::memoryExpr(Operation &op, std::string &e) {
       })
       .Case([&](BlockDimOp) { // wp.block_dim(): 1 on the CPU, as Warp
         e = options.target == CppEmitOptions::Target::Cuda ? "(int32_t)blockDim.x" : "(int32_t)1";
+        return success();
+      })
+      .Case([&](gpu::ThreadIdOp) { // a lane-dependent tile kernel's lane (kdsl-lower-lanes)
+        e = "(" + typeName(rt) + ")threadIdx.x";
         return success();
       })
       .Case([&](HasDataOp o) {

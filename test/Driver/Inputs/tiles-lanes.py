@@ -1,5 +1,5 @@
 # A kernel whose first tile op is kdsl.tile_from_lanes (wp.tile), for
-# test/Driver/tiles-more-not-lowered.test.
+# test/Driver/tiles-lanes-targets.test.
 import warp as wp
 
 

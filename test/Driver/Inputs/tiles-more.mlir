@@ -1,4 +1,4 @@
-// Input of tiles-more-not-lowered.test: one new tile op per kernel, each
+// Input of tiles-lanes-targets.test: one new tile op per kernel, each
 // the kernel's first tile op.
 kdsl.kernel @chol(%x: f32) attributes {arg_names = ["x"]} {
   %c = arith.constant 0 : i32
