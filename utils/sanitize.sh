@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The sanitizer job (part of utils/test.sh, so of .ci/run): builds kdsl-translate, kdsl-synth,
-# kdsl-opt, kdsl-run, the fuzz target and kdsl-test-ast-walk with AddressSanitizer + UBSan into
+# kdsl-opt, kdsl-run, the fuzz target, kdsl-test-ast-walk and kdsl-test-nvdb-write (volume.test's
+# .nvdb writer) with AddressSanitizer + UBSan into
 # build-asan/, runs the front-end and execution lit tests with those tools, and
 # replays the fuzz corpus kept in test/fuzz-corpus through the front end.
 # Any sanitizer report fails the job.
@@ -16,7 +17,8 @@ if [ ! -f "$build/build.ninja" ]; then
     exit 1
   }
 fi
-ninja -C "$build" kdsl-translate kdsl-opt kdsl-run kdsl-synth kdsl-fuzz kdsl-test-ast-walk >/dev/null
+ninja -C "$build" kdsl-translate kdsl-opt kdsl-run kdsl-synth kdsl-fuzz kdsl-test-ast-walk \
+  kdsl-test-nvdb-write >/dev/null
 built=$(date +%s)
 
 # detect_leaks=0: the tools exit without tearing down every MLIR and LLVM
