@@ -10,6 +10,7 @@
 
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Frontend/Frontend.h"
+#include "kdsl/Runtime/CpuBackend.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -18,6 +19,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <memory>
 #include <string>
 
 namespace kdsl_bench {
@@ -42,6 +44,27 @@ translateInput(const std::string &path, mlir::MLIRContext &ctx, llvm::StringRef 
   if (!module)
     llvm::errs() << tool << ": translating " << path << " failed\n";
   return module;
+}
+
+/// The kernels of `path` compiled for the CPU (translateInput, then kdsl's
+/// JIT or, with `cppBackend`, its C++ backend); null after an error on stderr.
+/// `ctx` must outlive the module.
+inline std::unique_ptr<kdsl::CpuModule> compileInput(const std::string &path,
+                                                     mlir::MLIRContext &ctx, bool cppBackend,
+                                                     bool checkBounds, llvm::StringRef tool) {
+  mlir::OwningOpRef<mlir::ModuleOp> module = translateInput(path, ctx, tool);
+  if (!module)
+    return nullptr;
+  kdsl::CpuCompileOptions options;
+  options.checkBounds = checkBounds;
+  llvm::Expected<std::unique_ptr<kdsl::CpuModule>> cpu =
+      cppBackend ? kdsl::compileWithCpp(*module, options) : kdsl::compileWithJit(*module, options);
+  if (!cpu) {
+    llvm::errs() << tool << ": compiling " << path << " failed: " << llvm::toString(cpu.takeError())
+                 << "\n";
+    return nullptr;
+  }
+  return std::move(*cpu);
 }
 
 } // namespace kdsl_bench

@@ -667,21 +667,12 @@ bool runKernels(const Options &o) {
   std::string path = o.inputs + "/cpu_kernels.py";
   mlir::MLIRContext ctx;
   Clock::time_point c0 = Clock::now();
-  mlir::OwningOpRef<mlir::ModuleOp> module = translateInput(path, ctx, "kdsl-bench-cpu");
-  if (!module)
+  std::unique_ptr<kdsl::CpuModule> cpu =
+      compileInput(path, ctx, o.cppBackend, o.checkBounds, "kdsl-bench-cpu");
+  if (!cpu)
     return false;
-  kdsl::CpuCompileOptions compileOptions;
-  compileOptions.checkBounds = o.checkBounds;
-  llvm::Expected<std::unique_ptr<kdsl::CpuModule>> cpu =
-      o.cppBackend ? kdsl::compileWithCpp(*module, compileOptions)
-                   : kdsl::compileWithJit(*module, compileOptions);
-  if (!cpu) {
-    std::fprintf(stderr, "kdsl-bench-cpu: compiling %s failed: %s\n", path.c_str(),
-                 llvm::toString(cpu.takeError()).c_str());
-    return false;
-  }
-  kdsl_kernel_fn fnSaxpy = (*cpu)->lookup("saxpy"), fnNormalize = (*cpu)->lookup("normalize3"),
-                 fnMatvec = (*cpu)->lookup("matvec3"), fnPoly = (*cpu)->lookup("poly_loop");
+  kdsl_kernel_fn fnSaxpy = cpu->lookup("saxpy"), fnNormalize = cpu->lookup("normalize3"),
+                 fnMatvec = cpu->lookup("matvec3"), fnPoly = cpu->lookup("poly_loop");
   std::printf("compiled %s (4 kernels, translate + compile + lookup): %.1f ms\n\n", path.c_str(),
               msBetween(c0, Clock::now()));
   if (!fnSaxpy || !fnNormalize || !fnMatvec || !fnPoly) {

@@ -222,20 +222,12 @@ int main(int argc, char **argv) {
 
   std::string path = optInputs + "/spatial.py";
   mlir::MLIRContext ctx;
-  mlir::OwningOpRef<mlir::ModuleOp> module = translateInput(path, ctx, "kdsl-bench-spatial");
-  if (!module)
+  std::unique_ptr<kdsl::CpuModule> cpu =
+      compileInput(path, ctx, optBackend == "cpp", /*checkBounds=*/false, "kdsl-bench-spatial");
+  if (!cpu)
     return 1;
-  kdsl::CpuCompileOptions compileOptions;
-  compileOptions.checkBounds = false;
-  llvm::Expected<std::unique_ptr<kdsl::CpuModule>> cpu =
-      optBackend == "cpp" ? kdsl::compileWithCpp(*module, compileOptions)
-                          : kdsl::compileWithJit(*module, compileOptions);
-  if (!cpu) {
-    llvm::errs() << "kdsl-bench-spatial: " << llvm::toString(cpu.takeError()) << "\n";
-    return 1;
-  }
-  kdsl_kernel_fn neighborSum = (*cpu)->lookup("neighbor_sum");
-  kdsl_kernel_fn closestFace = (*cpu)->lookup("closest_face");
+  kdsl_kernel_fn neighborSum = cpu->lookup("neighbor_sum");
+  kdsl_kernel_fn closestFace = cpu->lookup("closest_face");
   if (!neighborSum || !closestFace) {
     llvm::errs() << "kdsl-bench-spatial: kernels missing in " << path << "\n";
     return 1;

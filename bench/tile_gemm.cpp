@@ -124,19 +124,11 @@ int main(int argc, char **argv) {
   std::string path = optInputs + "/tile_gemm.py";
   mlir::MLIRContext ctx;
   Clock::time_point c0 = Clock::now();
-  mlir::OwningOpRef<mlir::ModuleOp> module = translateInput(path, ctx, "kdsl-bench-tile-gemm");
-  if (!module)
+  std::unique_ptr<kdsl::CpuModule> cpu =
+      compileInput(path, ctx, optBackend == "cpp", /*checkBounds=*/false, "kdsl-bench-tile-gemm");
+  if (!cpu)
     return 1;
-  kdsl::CpuCompileOptions compileOptions;
-  compileOptions.checkBounds = false;
-  llvm::Expected<std::unique_ptr<kdsl::CpuModule>> cpu =
-      optBackend == "cpp" ? kdsl::compileWithCpp(*module, compileOptions)
-                          : kdsl::compileWithJit(*module, compileOptions);
-  if (!cpu) {
-    llvm::errs() << "kdsl-bench-tile-gemm: " << llvm::toString(cpu.takeError()) << "\n";
-    return 1;
-  }
-  kdsl_kernel_fn gemm = (*cpu)->lookup("tile_gemm");
+  kdsl_kernel_fn gemm = cpu->lookup("tile_gemm");
   if (!gemm) {
     llvm::errs() << "kdsl-bench-tile-gemm: no kernel tile_gemm in " << path << "\n";
     return 1;

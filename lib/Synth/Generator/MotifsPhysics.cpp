@@ -832,9 +832,13 @@ KDSL_MOTIF(RigidBodyMotif, "combined", 0, "rigid_body") {
     L(co + "[i] = " + cen);
     out(co, "v3", {n});
   } else {
+    // The rotational energy, and the centroid in its own output (not added
+    // to the energy: a sum of unrelated quantities no one writes).
     std::string ke = pick({"rot_energy", "ke_rot", "e_rot"});
-    L(ke + "[i] = 0.5 * wp.dot(" + om + ", " + L_ + ") + wp.length(" + cen + ")");
+    L(ke + "[i] = 0.5 * wp.dot(" + om + ", " + L_ + ")");
+    L(co + "[i] = " + cen);
     out(ke, "f", {n});
+    out(co, "v3", {n});
   }
   L(lo + "[i] = " + L_);
   out(lo, "v3", {n});
