@@ -129,7 +129,8 @@ llvm::Expected<std::string> bundleOf(const json::Object &record, llvm::StringRef
   entries.erase(std::unique(entries.begin(), entries.end()), entries.end());
   std::string bytes;
   llvm::raw_string_ostream os(bytes);
-  writeBundleInputs(**plan, os);
+  if (llvm::Error e = writeBundleInputs(**plan, os))
+    return std::move(e);
   return bytes;
 }
 
