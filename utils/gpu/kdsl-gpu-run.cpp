@@ -329,7 +329,8 @@ int main(int argc, char **argv) {
   for (size_t li = 0; li < b.launches.size(); ++li) {
     std::vector<float> times;
     for (unsigned k = 0; k < opt.repeat; ++k)
-      times.push_back(launchOnce(b.launches[li], fns[li], b.arrays, b.objects, opt, sms, start, stop));
+      times.push_back(
+          launchOnce(b.launches[li], fns[li], b.arrays, b.objects, opt, sms, start, stop));
     std::printf("{\"launch\": %zu, \"entry\": \"%s\", \"threads\": %lld, \"median_ms\": %.4f}\n",
                 li, b.launches[li].entry().c_str(), (long long)b.launches[li].total(),
                 median(times));

@@ -6,7 +6,9 @@ read_bundle.py --objects catches it (bundle-objects.test):
 MODE swap-ids: swaps the first two point_ids of the first hash grid;
 bounds: lowers the first BVH's root node bound by 1 in x;
 retarget: points the first mesh's `points` at another array;
-host-pointer: leaves a nonzero value in a header's pointer field."""
+host-pointer: leaves a nonzero value in a header's pointer field;
+mesh-bvh: moves every node of the first mesh's BVH by +10 in x, so that its
+box queries find nothing."""
 import os
 import shutil
 import struct
@@ -59,6 +61,13 @@ for _ in range(r.u32()):
             if buf == 0 and off == 8:
                 struct.pack_into("<I", data, at + 16, target + 1)
                 done = True
+    elif mode == "mesh-bvh" and kind == "mesh":
+        for buf in (2, 3):  # node_lowers, node_uppers (after the two headers)
+            at, size = starts[buf]
+            for k in range(0, size, 12):
+                (x,) = struct.unpack_from("<f", data, at + k)
+                struct.pack_into("<f", data, at + k, x + 10.0)
+        done = True
     elif mode == "host-pointer":
         struct.pack_into("<Q", data, starts[0][0], 0x7fff12345678)
         done = True

@@ -32,7 +32,8 @@ typedef void (*KernelFn)(const int64_t *dims, int64_t begin, int64_t end, void *
 
 // A "device" allocation: 64-byte aligned, filled with a pattern first so
 // that a pointer left unrelocated or a byte not copied shows.
-static uint64_t allocate(std::vector<std::unique_ptr<char[]>> &pool, const std::vector<char> &bytes) {
+static uint64_t allocate(std::vector<std::unique_ptr<char[]>> &pool,
+                         const std::vector<char> &bytes) {
   size_t size = bytes.size() + 64;
   pool.emplace_back(new char[size]);
   char *p = pool.back().get();
