@@ -79,6 +79,17 @@ struct Options {
   uint64_t streamN = 0;
 };
 
+// An integer or bool scalar as a double (for messages).
+double integerValue(const char *p, uint32_t scalar) {
+  unsigned size = scalarSize(scalar);
+  uint64_t bits = 0;
+  std::memcpy(&bits, p, size);
+  bool isSigned = scalar == I8 || scalar == I16 || scalar == I32 || scalar == I64;
+  if (isSigned && size < 8 && (bits >> (8 * size - 1)) & 1)
+    bits |= ~uint64_t(0) << (8 * size);
+  return isSigned ? double(int64_t(bits)) : double(bits);
+}
+
 // Compares element scalars (a struct's by field); returns the number of
 // mismatches and the first.
 uint64_t compare(const Array &a, const char *got, const char *want, const Options &opt,
@@ -118,6 +129,7 @@ uint64_t compare(const Array &a, const char *got, const char *want, const Option
         }
       } else {
         ok = std::memcmp(g, w, size) == 0;
+        gv = integerValue(g, scalar), wv = integerValue(w, scalar); // for the message
       }
       if (!ok && bad++ == 0)
         first = "element " + std::to_string(e) + " component " + std::to_string(k) + ": gpu " +
