@@ -8,8 +8,8 @@ from the generator):
 - the source calls a query builtin of each object's kind, whose first argument
   is a wp.uint64 parameter of the kernel that the launch binds to that object
   (an "@name" in kdsl_run_spec);
-- every emitted text was compiled, run and matched; the gradient check passed
-  and some gradient is nonzero;
+- every emitted text was compiled, run and matched; ptxas accepted the PTX;
+  the gradient check passed and some gradient is nonzero;
 - an SPH density record's outputs equal an all-pairs sum computed here (poly6,
   no grid), so the grid's query found every neighbour and no other: the
   reference is checked against brute force, not against kdsl.
@@ -109,6 +109,7 @@ def main():
             v = r["validation"]
             for text, flags in v["execution"].items():
                 assert all(flags.values()), f"record {rid}: {text} {flags}"
+            assert v["ptxas"] is True, rid
             assert math.isfinite(v["gradcheck"]["rel_error"]), rid
             assert any(x != 0 for g in r["reference"]["grads"] for x in g["data"]), rid
             if r["motif"] == "sph_density":
