@@ -265,8 +265,8 @@ llvm::Expected<ProgramLayout> kdsl::synth::programLayout(const json::Value &spec
         std::string name = ref->drop_front().str();
         if (llvm::any_of(arrays, [&](const ArgLayout &x) { return x.name == name; }))
           continue;
-        const json::Object *arrays0 = o->getObject("arrays");
-        const json::Object *arr = arrays0 ? arrays0->getObject(name) : nullptr;
+        const json::Object *named = o->getObject("arrays");
+        const json::Object *arr = named ? named->getObject(name) : nullptr;
         std::optional<llvm::StringRef> dtype = arr ? arr->getString("dtype") : std::nullopt;
         if (!dtype)
           return llvm::createStringError("object '" + objName + "': array '" + name +
