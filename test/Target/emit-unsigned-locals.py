@@ -82,7 +82,7 @@ def narrow(a: wp.array(dtype=wp.uint8), b: wp.array(dtype=wp.uint16), c: wp.arra
 # CHECK-NEXT: const uint8_t u8 = kdsl::wrap_mul([[A8]], (uint8_t)201);
 # CHECK: const uint8_t [[R8:v[0-9]+]] = u8 >> 1;
 # CHECK: const uint16_t u16 = kdsl::wrap_mul([[B16:v[0-9]+]], [[B16]]);
-# CHECK-NEXT: const uint16_t [[Q16:v[0-9]+]] = u16 / (uint16_t)3;
+# CHECK: const uint16_t [[Q16:v[0-9]+]] = u16 / (uint16_t)3;
 # CHECK: const uint64_t u64 = [[C64:v[0-9]+]] * 11400714819323198485ull;
-# CHECK-NEXT: const uint64_t [[SH64:v[0-9]+]] = u64 >> 29;
+# CHECK: const uint64_t [[SH64:v[0-9]+]] = u64 >> 29;
 # CHECK-NEXT: const uint64_t [[X64:v[0-9]+]] = u64 ^ [[SH64]];

@@ -245,7 +245,9 @@ FamilyResult CppEmitter::compareExpr(Operation &op, std::string &e) {
         auto unsignedOrConstant = [&](Value v) {
           return this->isUnsigned(v) || v.getDefiningOp<arith::ConstantOp>();
         };
-        if (!isUnsigned && (this->isUnsigned(o.getLhs()) || this->isUnsigned(o.getRhs())) &&
+        bool equality = o.getPredicate() == arith::CmpIPredicate::eq ||
+                        o.getPredicate() == arith::CmpIPredicate::ne;
+        if (equality && (this->isUnsigned(o.getLhs()) || this->isUnsigned(o.getRhs())) &&
             unsignedOrConstant(o.getLhs()) && unsignedOrConstant(o.getRhs()))
           isUnsigned = true;
         if (isUnsigned) {
