@@ -255,9 +255,8 @@ mlir::Value MLIRGen::genExpr(const Expr *e) {
   mlir::Value v = genExprUnmarked(e);
   mlir::Operation *def = v ? v.getDefiningOp() : nullptr;
   if (!def || failed || !e->type || !e->type->isIntScalar() || isSigned(e->type->scalar) ||
-      def->getNumResults() != 1 || def->getNumRegions() ||
-      mlir::isa<arith::ConstantOp>(def) || def->getBlock() != block ||
-      b.getInsertionBlock() != block)
+      def->getNumResults() != 1 || def->getNumRegions() || mlir::isa<arith::ConstantOp>(def) ||
+      def->getBlock() != block || b.getInsertionBlock() != block)
     return v;
   // Created here: between `before` and the insertion point.
   for (auto it = b.getInsertionPoint(); it != block->begin();) {

@@ -45,12 +45,19 @@ static std::string unsignedTypeName(Type t) {
 void CppEmitter::collectUnsigned(Operation *owner) {
   unsignedValues.clear();
   // The kernel's scalar arguments Warp declares unsigned (the front end
-  // lists them for the hosts, arrays and vectors too).
-  if (auto k = dyn_cast<KernelOp>(owner))
-    if (auto listed = k->getAttrOfType<ArrayAttr>("kdsl.unsigned_args"))
+  // lists them for the hosts, arrays and vectors too); an adjoint kernel's
+  // primal arguments are the primal kernel's.
+  if (auto k = dyn_cast<KernelOp>(owner)) {
+    auto listed = k->getAttrOfType<ArrayAttr>("kdsl.unsigned_args");
+    if (std::optional<StringRef> primal = adjointOf(k); primal && !listed)
+      if (auto p = SymbolTable::lookupNearestSymbolFrom<KernelOp>(
+              k, StringAttr::get(k.getContext(), *primal)))
+        listed = p->getAttrOfType<ArrayAttr>("kdsl.unsigned_args");
+    if (listed)
       for (auto [arg, n] : llvm::zip(k.getBody().front().getArguments(), k.getArgNames()))
         if (isIntegerScalar(arg) && llvm::is_contained(listed, n))
           unsignedValues.insert(arg);
+  }
   // The values the front end marked.
   owner->walk([&](Operation *op) {
     if (op->getNumResults() == 1 && op->hasAttr(kUnsignedAttrName) &&
@@ -74,8 +81,8 @@ void CppEmitter::collectUnsigned(Operation *owner) {
       for (auto [n, r] : llvm::enumerate(i.getResults()))
         add({r}, {i.thenYield().getOperand(n), i.elseYield().getOperand(n)});
     } else if (auto f = dyn_cast<scf::ForOp>(op)) {
-      for (auto [r, arg, init, next] : llvm::zip(f.getResults(), f.getRegionIterArgs(),
-                                                 f.getInitArgs(), f.getYieldedValues()))
+      for (auto [r, arg, init, next] :
+           llvm::zip(f.getResults(), f.getRegionIterArgs(), f.getInitArgs(), f.getYieldedValues()))
         add({r, arg}, {init, next});
     } else if (auto w = dyn_cast<scf::WhileOp>(op)) {
       Block &before = w.getBefore().front(), &after = w.getAfter().front();
