@@ -297,7 +297,9 @@ FamilyResult CppEmitter::callStmt(Operation &op) {
         if (c.getNumResults() == 0) {
           line() << text << ";\n";
         } else if (c.getNumResults() == 1) {
-          declare(c.getResult(0), text);
+          // A func returns the signed type: converted to the unsigned one.
+          Value r = c.getResult(0);
+          declare(r, isUnsigned(r) ? "(" + declType(r) + ")" + text : text);
         } else {
           std::string tuple = fresh("r");
           line() << "const auto " << tuple << " = " << text << ";\n";
