@@ -86,3 +86,16 @@ def narrow(a: wp.array(dtype=wp.uint8), b: wp.array(dtype=wp.uint16), c: wp.arra
 # CHECK: const uint64_t u64 = [[C64:v[0-9]+]] * 11400714819323198485ull;
 # CHECK: const uint64_t [[SH64:v[0-9]+]] = u64 >> 29;
 # CHECK-NEXT: const uint64_t [[X64:v[0-9]+]] = u64 ^ [[SH64]];
+
+
+# A narrowed thread index is printed with the launch (canonicalization folds
+# the truncation of the tid into one of the thread's index).
+@wp.kernel
+def tid_cast(o8: wp.array(dtype=wp.uint8)):
+    tid = wp.tid()
+    o8[tid] = wp.uint8(tid)
+
+
+# CHECK-LABEL: extern "C" void tid_cast_cpu_forward(
+# CHECK: const uint8_t [[T8:tid_[0-9]+]] = (uint8_t)thread;
+# CHECK-NEXT: kdsl::store(o8, [[T8]], (uint32_t)tid);
