@@ -4,6 +4,7 @@
 #include "MLIRGenImpl.h"
 #include "kdsl/Dialect/CustomGradAttrs.h"
 #include "kdsl/Dialect/IndexedArray.h"
+#include "kdsl/Dialect/UnsignedValues.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include <limits>
@@ -242,6 +243,35 @@ mlir::Value MLIRGen::genCond(const Expr *e) {
 }
 
 mlir::Value MLIRGen::genExpr(const Expr *e) {
+  // An op this expression creates whose value is an unsigned integer scalar
+  // (wp.uint8..uint64) is marked kdsl.unsigned: MLIR integers are signless,
+  // and the C++/CUDA C emitters declare the value as uintN_t after it. A
+  // value the expression only passes on (a local, wp.uint32(i) of an int32
+  // i: no op) keeps its own type; constants are printed where they are used.
+  mlir::Block *block = b.getInsertionBlock();
+  mlir::Operation *before = block && b.getInsertionPoint() != block->begin()
+                                ? &*std::prev(b.getInsertionPoint())
+                                : nullptr;
+  mlir::Value v = genExprUnmarked(e);
+  mlir::Operation *def = v ? v.getDefiningOp() : nullptr;
+  if (!def || failed || !e->type || !e->type->isIntScalar() || isSigned(e->type->scalar) ||
+      def->getNumResults() != 1 || def->getNumRegions() || mlir::isa<arith::ConstantOp>(def) ||
+      def->getBlock() != block || b.getInsertionBlock() != block)
+    return v;
+  // Created here: between `before` and the insertion point.
+  for (auto it = b.getInsertionPoint(); it != block->begin();) {
+    mlir::Operation *op = &*--it;
+    if (op == before)
+      break;
+    if (op == def) {
+      def->setAttr(kUnsignedAttrName, b.getUnitAttr());
+      break;
+    }
+  }
+  return v;
+}
+
+mlir::Value MLIRGen::genExprUnmarked(const Expr *e) {
   if (failed)
     return {};
   if (e->evalType && e->evalType != e->type) {

@@ -175,6 +175,7 @@ public:
 
   // ---- expressions (MLIRGenExpr.cpp) ------------------------------------
   mlir::Value genExpr(const Expr *e);
+  mlir::Value genExprUnmarked(const Expr *e);
   llvm::SmallVector<mlir::Value> genMulti(const Expr *e);
   mlir::Value genCond(const Expr *e);
   mlir::Value genBinaryOp(BinOp op, mlir::Value a, const Type *ta, mlir::Value c, const Type *tc,

@@ -22,11 +22,11 @@ def casts(i: int, x: float, d: wp.float64, u8: wp.uint8, u32: wp.uint32, h: wp.f
     r3 = wp.float32(d)
     # CHECK: arith.extui %[[U32]] : i32 to i64
     r4 = wp.int64(u32)
-    # CHECK: arith.trunci %[[I]] : i32 to i8
+    # CHECK: arith.trunci %[[I]] {kdsl.unsigned} : i32 to i8
     r5 = wp.uint8(i)
     # CHECK: arith.uitofp %[[U32]] : i32 to f32
     r6 = float(u32)
-    # CHECK: arith.fptoui %[[X]] : f32 to i32
+    # CHECK: arith.fptoui %[[X]] {kdsl.unsigned} : f32 to i32
     r7 = wp.uint32(x)
     # CHECK: arith.truncf %[[X]] : f32 to f16
     r8 = wp.float16(x)
@@ -42,7 +42,7 @@ def casts(i: int, x: float, d: wp.float64, u8: wp.uint8, u32: wp.uint32, h: wp.f
     r13 = float(b)
     # CHECK: arith.trunci %[[I64]] : i64 to i32
     r14 = wp.int32(i64)
-    # CHECK: arith.extui %[[U8]] : i8 to i64
+    # CHECK: arith.extui %[[U8]] {kdsl.unsigned} : i8 to i64
     r15 = wp.uint64(u8)
     # CHECK: arith.extsi %[[I8]] : i8 to i64
     r16 = wp.int64(i8)

@@ -20,7 +20,7 @@ def adapt(d: wp.float64, h: wp.float16, u: wp.uint32, l: wp.int64, b: wp.int8):
     # CHECK: arith.addf %[[H]], %[[CH]] : f16
     r1 = h + 1
     # CHECK: %[[C9:.*]] = arith.constant 9 : i32
-    # CHECK: arith.muli %[[U]], %[[C9]] : i32
+    # CHECK: arith.muli %[[U]], %[[C9]] {kdsl.unsigned} : i32
     r2 = u * 9
     # CHECK: %[[CL:.*]] = arith.constant 3000000000 : i64
     # CHECK: arith.addi %[[L]], %[[CL]] : i64

@@ -35,16 +35,16 @@ def int_ops(a: int, b: int):
 
 # CHECK-LABEL: func.func private @unsigned_ops(
 # CHECK-SAME: %[[A:[^:]*]]: i32, %[[B:[^:]*]]: i32)
-# CHECK: arith.divui %[[A]], %[[B]] : i32
-# CHECK: arith.divui %[[A]], %[[B]] : i32
-# CHECK: arith.remui %[[A]], %[[B]] : i32
-# CHECK: arith.shrui %[[A]], %[[B]] : i32
+# CHECK: arith.divui %[[A]], %[[B]] {kdsl.unsigned} : i32
+# CHECK: arith.divui %[[A]], %[[B]] {kdsl.unsigned} : i32
+# CHECK: arith.remui %[[A]], %[[B]] {kdsl.unsigned} : i32
+# CHECK: arith.shrui %[[A]], %[[B]] {kdsl.unsigned} : i32
 # CHECK: arith.cmpi ult, %[[A]], %[[B]] : i32
 # CHECK: arith.cmpi ule, %[[A]], %[[B]] : i32
 # CHECK: arith.cmpi ugt, %[[A]], %[[B]] : i32
 # CHECK: arith.cmpi uge, %[[A]], %[[B]] : i32
-# CHECK: arith.minui %[[A]], %[[B]] : i32
-# CHECK: arith.maxui %[[A]], %[[B]] : i32
+# CHECK: arith.minui %[[A]], %[[B]] {kdsl.unsigned} : i32
+# CHECK: arith.maxui %[[A]], %[[B]] {kdsl.unsigned} : i32
 @wp.func
 def unsigned_ops(a: wp.uint32, b: wp.uint32):
     return a / b, a // b, a % b, a >> b, a < b, a <= b, a > b, a >= b, wp.min(a, b), wp.max(a, b)

@@ -23,7 +23,7 @@ def k(seed: int, n: int, flag: int, states: wp.array(dtype=wp.uint32), out: wp.a
 
 # CHECK-LABEL: func.func private @wp_randf(%arg0: i32) -> (f32, i32)
 # CHECK-LABEL: kdsl.kernel @k(
-# CHECK: %[[S0:.*]] = func.call @wp_rand_init_offset(%seed, %tid) : (i32, i32) -> i32
+# CHECK: %[[S0:.*]] = func.call @wp_rand_init_offset(%seed, %tid) {kdsl.unsigned} : (i32, i32) -> i32
 # CHECK: %[[A:.*]]:2 = func.call @wp_randf(%[[S0]]) : (i32) -> (f32, i32)
 # CHECK: %[[B:.*]]:2 = func.call @wp_randf_range(%[[A]]#1, {{.*}}) : (i32, f32, f32) -> (f32, i32)
 # CHECK: %[[L:.*]]:2 = scf.for {{.*}} iter_args({{.*}} = %[[A]]#0, %[[LS:.*]] = %[[B]]#1) -> (f32, i32)

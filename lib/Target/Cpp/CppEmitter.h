@@ -12,6 +12,8 @@
 //   EmitCppSpellings.cpp   the table of ops spelled as one C++ call or operator
 //   EmitCppStmt.cpp        statements: blocks, comments, memory, calls, asserts
 //   EmitCppControlFlow.cpp scf.if / scf.for / scf.while / memref.alloca_scope
+//   EmitCppUnsigned.cpp    integer values declared unsigned, and the casts
+//                          that keep their arithmetic exact
 //   EmitCppLaunch.cpp      the launch kdsl-build-entry-points left: the entry
 //                          point's values, the loop over threads, the thread ids
 //
@@ -28,6 +30,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -124,7 +127,11 @@ private:
   /// A new local: `v` (not `source`) numbers a temporary, v0, v1, ...;
   /// any other name is uniqued as pos, pos_1, pos_2, ...
   std::string fresh(llvm::StringRef hint, bool source = false);
+  /// `v` as its C++ local (a constant: its literal), as the signed type
+  /// where it is declared unsigned (EmitCppUnsigned.cpp).
   std::string name(mlir::Value v);
+  /// `v`'s C++ local as it is declared.
+  std::string rawName(mlir::Value v);
   std::string literal(mlir::Attribute a, mlir::Type t);
   /// A local array's subscript: a constant index as a plain number
   /// (`tile[0]`, not `tile[(int64_t)0LL]`), else the index's name.
@@ -148,6 +155,28 @@ private:
   /// `[1][2]` / `[i]`: the subscripts of a vector.extract/insert position.
   std::string subscripts(llvm::ArrayRef<mlir::OpFoldResult> position);
 
+  // ---- unsigned integers (EmitCppUnsigned.cpp) ----------------------------
+  /// The function's integer values declared uintN_t.
+  llvm::DenseSet<mlir::Value> unsignedValues;
+  /// Set by an op's emitter whose expression has the type the result is
+  /// declared (uintN_t); the others' are converted to it (emitExpr).
+  bool exprDeclared = false;
+  void collectUnsigned(mlir::Operation *owner);
+  bool isUnsigned(mlir::Value v) const { return unsignedValues.contains(v); }
+  /// The C++ type `v` is declared.
+  std::string declType(mlir::Value v);
+  /// `v` as the unsigned type: its local, a `(uint32_t)` cast of a signed
+  /// one, an unsigned literal (`2654435761u`) of a constant.
+  std::string asUnsignedValue(mlir::Value v);
+  /// `v` as the type `target` is declared (an assignment to it).
+  std::string asDeclared(mlir::Value v, mlir::Value target);
+  /// A shift's amount: a constant as a plain number, else `v` read unsigned
+  /// or signed.
+  std::string shiftAmount(mlir::Value v, bool readUnsigned = true);
+  /// The expression of an op whose result is declared unsigned, where it can
+  /// be computed in the unsigned type.
+  FamilyResult unsignedExpr(mlir::Operation &op, std::string &e);
+
   // ---- the module (EmitCpp.cpp) --------------------------------------------
   void readSourceStatements(mlir::ModuleOp module);
   mlir::LogicalResult checkMangledNames(mlir::ModuleOp module, llvm::ArrayRef<StructType> structs);
@@ -164,6 +193,8 @@ private:
   // ---- expressions (EmitCppExpr.cpp) ---------------------------------------
   /// The C++ expression of a one-result op.
   mlir::LogicalResult emitExpr(mlir::Operation &op, std::string &e);
+  /// The expression of an op as the printer spells it in the signed type.
+  mlir::LogicalResult emitSigned(mlir::Operation &op, std::string &e);
   FamilyResult arithExpr(mlir::Operation &op, std::string &e);
   FamilyResult compareExpr(mlir::Operation &op, std::string &e);
   FamilyResult castExpr(mlir::Operation &op, std::string &e);
@@ -193,8 +224,8 @@ private:
   }
   void declare(mlir::Value v, llvm::StringRef expr) {
     bind(v, "v");
-    line() << unusedPrefix(v) << "const " << typeName(v.getType()) << " " << name(v) << " = "
-           << expr << ";\n";
+    line() << unusedPrefix(v) << "const " << declType(v) << " " << rawName(v) << " = " << expr
+           << ";\n";
     declareAliases(v);
   }
   /// `const T adj_o = adj_rel;` for each other source name of `v`

@@ -134,13 +134,13 @@ void CppEmitter::emitKernelHeader(KernelOp k, EntryPointAttr e) {
     bindArgument(arg, cast<StringAttr>(k.getArgNames()[i]).getValue());
     arrayNames[arg] = cast<StringAttr>(k.getArgNames()[i]).getValue().str();
     if (abi.argsFrom.empty())
-      os << ", " << unusedPrefix(arg) << typeName(arg.getType()) << " " << name(arg);
+      os << ", " << unusedPrefix(arg) << declType(arg) << " " << rawName(arg);
   }
   os << ") {\n";
   if (!abi.argsFrom.empty())
     for (auto [i, arg] : llvm::enumerate(body.getArguments()))
-      line() << "  " << unusedPrefix(arg) << "const " << typeName(arg.getType()) << " " << name(arg)
-             << " = kdsl::read_arg<" << typeName(arg.getType()) << ">(" << abi.argsFrom << "[" << i
+      line() << "  " << unusedPrefix(arg) << "const " << declType(arg) << " " << rawName(arg)
+             << " = kdsl::read_arg<" << declType(arg) << ">(" << abi.argsFrom << "[" << i
              << "]);\n";
   for (unsigned u : e.getUnused())
     line() << "  (void)" << abi.params[u].name << ";\n";

@@ -50,7 +50,7 @@ LogicalResult CppEmitter::emitIf(scf::IfOp ifOp) {
       if (src.empty() && !region->empty())
         src = sourceNameOf(region->front().getTerminator()->getOperand(i));
     bind(r, src.empty() ? "v" : src);
-    line() << unusedPrefix(r) << typeName(r.getType()) << " " << name(r) << ";\n";
+    line() << unusedPrefix(r) << declType(r) << " " << rawName(r) << ";\n";
   }
   auto isEmpty = [](Region &r) { return r.empty() || r.front().without_terminator().empty(); };
   // Nothing on the true side (a guard the front end could not negate, as
@@ -91,8 +91,8 @@ LogicalResult CppEmitter::emitFor(scf::ForOp forOp) {
        llvm::zip(forOp.getResults(), forOp.getInitArgs(), forOp.getRegionIterArgs())) {
     StringRef src = sourceNameOf(arg);
     bind(r, src.empty() ? "v" : src);
-    names[arg] = name(r);
-    line() << unusedPrefix(r) << typeName(r.getType()) << " " << name(r) << " = " << name(init)
+    names[arg] = rawName(r); // the iteration argument is declared as the result
+    line() << unusedPrefix(r) << declType(r) << " " << rawName(r) << " = " << asDeclared(init, r)
            << ";\n";
   }
   Value iv = forOp.getInductionVar();
@@ -119,13 +119,13 @@ LogicalResult CppEmitter::emitWhile(scf::WhileOp w) {
   // State: the before-region arguments; results: what the condition passes on exit.
   for (auto [arg, init] : llvm::zip(before.getArguments(), w.getInits())) {
     bind(arg, "s");
-    line() << "[[maybe_unused]] " << typeName(arg.getType()) << " " << name(arg) << " = "
-           << name(init) << ";\n";
+    line() << "[[maybe_unused]] " << declType(arg) << " " << rawName(arg) << " = "
+           << asDeclared(init, arg) << ";\n";
   }
   for (auto [r, arg] : llvm::zip(w.getResults(), after.getArguments())) {
     StringRef src = sourceNameOf(arg);
     bind(r, src.empty() ? "v" : src);
-    line() << unusedPrefix(r) << typeName(r.getType()) << " " << name(r) << ";\n";
+    line() << unusedPrefix(r) << declType(r) << " " << rawName(r) << ";\n";
   }
   line() << "while (true) {\n";
   ++indent;
@@ -138,8 +138,9 @@ LogicalResult CppEmitter::emitWhile(scf::WhileOp w) {
   line() << "break;\n";
   --indent;
   line() << "}\n";
+  // (Declared as the condition's values: collectUnsigned.)
   for (auto [arg, v] : llvm::zip(after.getArguments(), cond.getArgs()))
-    names[arg] = name(v);
+    names[arg] = rawName(v);
   if (failed(emitBlock(after)))
     return failure();
   assign(before.getArguments(), cast<scf::YieldOp>(after.getTerminator()).getOperands());

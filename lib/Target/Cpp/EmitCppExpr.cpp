@@ -25,9 +25,22 @@ static Type resultType(Operation &op) {
 }
 
 LogicalResult CppEmitter::emitExpr(Operation &op, std::string &e) {
+  exprDeclared = false;
+  if (FamilyResult r = unsignedExpr(op, e))
+    return *r;
+  LogicalResult r = emitSigned(op, e);
+  // A result declared unsigned that only the signed type computes.
+  if (succeeded(r) && !exprDeclared && op.getNumResults() == 1 && isUnsigned(op.getResult(0)))
+    e = "(" + declType(op.getResult(0)) + ")(" + e + ")";
+  return r;
+}
+
+LogicalResult CppEmitter::emitSigned(Operation &op, std::string &e) {
   if (const OpSpelling *s = lookupSpelling(op)) {
     if (s->form == OpSpelling::Infix) {
-      e = name(op.getOperand(0)) + " " + s->spelling + " " + name(op.getOperand(1));
+      Value rhs = op.getOperand(1);
+      e = name(op.getOperand(0)) + " " + s->spelling + " " +
+          (isa<arith::ShRSIOp>(op) ? shiftAmount(rhs, /*readUnsigned=*/false) : name(rhs));
       return success();
     }
     bool vecResult = isa_and_nonnull<VectorType>(resultType(op));
@@ -51,9 +64,10 @@ FamilyResult CppEmitter::arithExpr(Operation &op, std::string &e) {
   };
   // `b < a ? b : a` (min) / `b > a ? b : a` (max), comparing as `cast`.
   auto select = [&](const char *sym, bool isUnsigned) {
-    std::string a = name(op.getOperand(0)), b = name(op.getOperand(1));
-    e = (isUnsigned ? asUnsigned(rt, b) : b) + " " + sym + " " +
-        (isUnsigned ? asUnsigned(rt, a) : a) + " ? " + b + " : " + a;
+    Value x = op.getOperand(0), y = op.getOperand(1);
+    std::string a = name(x), b = name(y);
+    e = (isUnsigned ? asUnsignedValue(y) : b) + " " + sym + " " +
+        (isUnsigned ? asUnsignedValue(x) : a) + " ? " + b + " : " + a;
     return success();
   };
   return llvm::TypeSwitch<Operation *, FamilyResult>(&op)
@@ -79,8 +93,9 @@ FamilyResult CppEmitter::arithExpr(Operation &op, std::string &e) {
       })
       .Case<arith::DivUIOp, arith::RemUIOp, arith::ShRUIOp>([&](auto o) {
         const char *sym = isa<arith::DivUIOp>(o) ? "/" : isa<arith::RemUIOp>(o) ? "%" : ">>";
-        e = "(" + scalarName(rt) + ")(" + asUnsigned(rt, name(op.getOperand(0))) + " " + sym + " " +
-            asUnsigned(rt, name(op.getOperand(1))) + ")";
+        Value amount = op.getOperand(1);
+        e = "(" + scalarName(rt) + ")(" + asUnsignedValue(op.getOperand(0)) + " " + sym + " " +
+            (isa<arith::ShRUIOp>(o) ? shiftAmount(amount) : asUnsignedValue(amount)) + ")";
         return success();
       })
       // Bitwise on integers, logical on bools.
@@ -225,9 +240,19 @@ FamilyResult CppEmitter::compareExpr(Operation &op, std::string &e) {
               " " + y + "; })";
           return success();
         }
+        // eq / ne of values declared unsigned (or constants) compare them
+        // as they are: the same bits are equal in either type.
+        auto unsignedOrConstant = [&](Value v) {
+          return this->isUnsigned(v) || v.getDefiningOp<arith::ConstantOp>();
+        };
+        bool equality = o.getPredicate() == arith::CmpIPredicate::eq ||
+                        o.getPredicate() == arith::CmpIPredicate::ne;
+        if (equality && (this->isUnsigned(o.getLhs()) || this->isUnsigned(o.getRhs())) &&
+            unsignedOrConstant(o.getLhs()) && unsignedOrConstant(o.getRhs()))
+          isUnsigned = true;
         if (isUnsigned) {
-          a = asUnsigned(t, a);
-          c = asUnsigned(t, c);
+          a = asUnsignedValue(o.getLhs());
+          c = asUnsignedValue(o.getRhs());
         }
         e = a + " " + sym + " " + c;
         return success();
@@ -252,8 +277,7 @@ FamilyResult CppEmitter::castExpr(Operation &op, std::string &e) {
   Type rt = resultType(op);
   Value in = op.getOperand(0);
   if (isa<arith::UIToFPOp, arith::ExtUIOp>(op))
-    e = "(" + typeName(rt) + ")" +
-        (in.getType().isInteger(1) ? name(in) : asUnsigned(in.getType(), name(in)));
+    e = "(" + typeName(rt) + ")" + asUnsignedValue(in);
   else if (isa<arith::FPToUIOp>(op))
     e = "(" + typeName(rt) + ")(" + asUnsigned(rt, "") + name(in) + ")";
   else
@@ -362,7 +386,10 @@ FamilyResult CppEmitter::memoryExpr(Operation &op, std::string &e) {
         return success();
       })
       .Case([&](LoadOp o) {
-        e = "kdsl::load<" + typeName(rt) + ">(" + name(o.getArray()) + indexArgs(o.getIndices());
+        // The element as the result is declared (uint32_t: the same bits).
+        e = "kdsl::load<" + declType(o.getResult()) + ">(" + name(o.getArray()) +
+            indexArgs(o.getIndices());
+        exprDeclared = true;
         return success();
       })
       .Case([&](AtomicOp o) {

@@ -63,8 +63,8 @@ FamilyResult CppEmitter::launchStmt(Operation &op) {
           return failure();
         Value r = t.getResult();
         bind(r, coord.getValue());
-        line() << unusedPrefix(r) << "const " << typeName(r.getType()) << " " << name(r) << " = "
-               << expr << ";\n";
+        line() << unusedPrefix(r) << "const " << declType(r) << " " << rawName(r) << " = " << expr
+               << ";\n";
         declareAliases(r);
         return success();
       })

@@ -90,6 +90,7 @@ void CppEmitter::resetNames(Operation *owner) {
   sourceNames.clear();
   suffixes.clear();
   counter = 0;
+  collectUnsigned(owner);
   lastCommentLine = 0;
   lastInlinedLine = 0;
   auto reserve = [&](Value v) {
@@ -217,6 +218,12 @@ std::string CppEmitter::literal(Attribute a, Type t) {
 }
 
 std::string CppEmitter::name(Value v) {
+  if (isUnsigned(v))
+    return "(" + scalarName(v.getType()) + ")" + rawName(v);
+  return rawName(v);
+}
+
+std::string CppEmitter::rawName(Value v) {
   auto it = names.find(v);
   if (it != names.end())
     return it->second;
@@ -265,6 +272,6 @@ void CppEmitter::declareAliases(Value v) {
   llvm::StringSet<> done;
   for (StringRef a : aliases)
     if (a != sourceNameOf(v) && done.insert(a).second)
-      line() << "[[maybe_unused]] const " << typeName(v.getType()) << " "
-             << fresh(a, /*source=*/true) << " = " << name(v) << ";\n";
+      line() << "[[maybe_unused]] const " << declType(v) << " " << fresh(a, /*source=*/true)
+             << " = " << rawName(v) << ";\n";
 }

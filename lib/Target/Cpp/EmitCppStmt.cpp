@@ -163,13 +163,16 @@ LogicalResult CppEmitter::emitOp(Operation &op) {
   if (op.getNumResults() != 1)
     return op.emitOpError("is not supported by the C++ emitter");
   std::string expr;
-  if (failed(emitExpr(op, expr)))
-    return failure();
-  // An atomic whose old value nothing reads is a statement, as people write it.
+  // An atomic whose old value nothing reads is a statement, as people write
+  // it (not converted to the type its value would be declared).
   if (isa<AtomicOp>(op) && op.getResult(0).use_empty()) {
+    if (failed(emitSigned(op, expr)))
+      return failure();
     line() << expr << ";\n";
     return success();
   }
+  if (failed(emitExpr(op, expr)))
+    return failure();
   declare(op.getResult(0), expr);
   return success();
 }
@@ -280,7 +283,7 @@ FamilyResult CppEmitter::memoryStmt(Operation &op) {
         if (failed(emitExpr(op, expr)))
           return failure();
         Value r = op.getResult(0);
-        declare(r, ok + " ? " + expr + " : " + typeName(r.getType()) + "{}");
+        declare(r, ok + " ? " + expr + " : " + declType(r) + "{}");
         return success();
       })
       .Case([&](StoreOp st) {
@@ -291,7 +294,8 @@ FamilyResult CppEmitter::memoryStmt(Operation &op) {
         } else {
           line();
         }
-        os << "kdsl::store(" << name(st.getArray()) << ", " << name(st.getValue())
+        // A value declared unsigned is stored as it is: the same bytes.
+        os << "kdsl::store(" << name(st.getArray()) << ", " << rawName(st.getValue())
            << accessIndices(st, st.getIndices()) << ");\n";
         return success();
       })
@@ -307,7 +311,9 @@ FamilyResult CppEmitter::callStmt(Operation &op) {
         if (c.getNumResults() == 0) {
           line() << text << ";\n";
         } else if (c.getNumResults() == 1) {
-          declare(c.getResult(0), text);
+          // A func returns the signed type: converted to the unsigned one.
+          Value r = c.getResult(0);
+          declare(r, isUnsigned(r) ? "(" + declType(r) + ")" + text : text);
         } else {
           std::string tuple = fresh("r");
           line() << "const auto " << tuple << " = " << text << ";\n";
@@ -394,30 +400,31 @@ std::string cpp_emit::cStringLiteral(StringRef s) {
 /// Assigns several values to several variables at once (through temporaries,
 /// so that a swap works).
 void CppEmitter::assign(ValueRange targets, ValueRange values) {
+  // A variable and a value: the value as the variable is declared.
   if (targets.size() == 1) {
-    if (name(targets[0]) != name(values[0]))
-      line() << name(targets[0]) << " = " << name(values[0]) << ";\n";
+    if (rawName(targets[0]) != rawName(values[0]))
+      line() << rawName(targets[0]) << " = " << asDeclared(values[0], targets[0]) << ";\n";
     return;
   }
   // Directly when no value is a variable an earlier assignment overwrites.
   bool direct = true;
   for (auto [i, t] : llvm::enumerate(targets))
     for (Value v : values.drop_front(i + 1))
-      direct &= name(v) != name(t);
+      direct &= rawName(v) != rawName(t);
   if (direct) {
     for (auto [t, v] : llvm::zip(targets, values))
-      if (name(t) != name(v))
-        line() << name(t) << " = " << name(v) << ";\n";
+      if (rawName(t) != rawName(v))
+        line() << rawName(t) << " = " << asDeclared(v, t) << ";\n";
     return;
   }
   SmallVector<std::string> tmps;
-  for (Value v : values) {
+  for (auto [target, v] : llvm::zip(targets, values)) {
     std::string t = fresh("t");
-    line() << "const " << typeName(v.getType()) << " " << t << " = " << name(v) << ";\n";
+    line() << "const " << declType(target) << " " << t << " = " << asDeclared(v, target) << ";\n";
     tmps.push_back(t);
   }
   for (auto [t, tmp] : llvm::zip(targets, tmps))
-    line() << name(t) << " = " << tmp << ";\n";
+    line() << rawName(t) << " = " << tmp << ";\n";
 }
 
 std::string CppEmitter::boundsCheck(Value array, ValueRange indices) {
