@@ -20,7 +20,9 @@ using namespace kdsl;
 using namespace kdsl::tiles;
 
 /// Whether `t` is a 1-d tile of one element per lane.
-static bool isLaneTile(TileType t) { return t.getRank() == 1 && ShapedType::isDynamic(t.getShape()[0]); }
+static bool isLaneTile(TileType t) {
+  return t.getRank() == 1 && ShapedType::isDynamic(t.getShape()[0]);
+}
 
 void kdsl::tiles::foldLaneUntiles(Operation *root) {
   SmallVector<TileToLanesOp> work;
