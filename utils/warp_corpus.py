@@ -22,6 +22,7 @@ import json
 import os
 import re
 import subprocess
+import tempfile
 import sys
 import time
 from dataclasses import dataclass, field
@@ -1422,10 +1423,37 @@ def first_error_line(stderr: str, rc: int) -> str:
 
 
 EMIT = "mlir"
+VALIDATE = False
+CUDA_BIN = "/usr/local/cuda/bin"
+
+
+def validate_output(path: str, timeout: float):
+    """The issue's acceptance for GPU text: ptxas accepts the PTX for sm_80 and sm_90; nvcc compiles
+    the CUDA C for both (as test/Target/cuda-nvcc.test, warnings are errors). Returns an error
+    message, or None."""
+    for arch in ("sm_80", "sm_90"):
+        if EMIT == "ptx":
+            cmd = [os.path.join(CUDA_BIN, "ptxas"), f"-arch={arch}", path, "-o", os.devnull]
+        else:
+            cmd = [os.path.join(CUDA_BIN, "nvcc"), "-std=c++17", f"-arch={arch}", "-c", path, "-o", os.devnull,
+                   "-Werror", "all-warnings"]
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout * 6, errors="replace")
+        except subprocess.TimeoutExpired:
+            return f"{os.path.basename(cmd[0])} {arch}: timeout"
+        if p.returncode != 0:
+            return f"{os.path.basename(cmd[0])} {arch}: " + first_error_line(p.stdout + p.stderr, p.returncode)
+    return None
 
 
 def run_translator(translator: str, corpus: str, rec: Record, timeout: float):
-    cmd = [translator, os.path.join(corpus, rec.file), f"--emit={EMIT}", "--kernel", rec.name, "-o", os.devnull]
+    out = os.devnull
+    tmp = None
+    if VALIDATE:
+        fd, tmp = tempfile.mkstemp(suffix=".cu" if EMIT == "cuda" else ".ptx")
+        os.close(fd)
+        out = tmp
+    cmd = [translator, os.path.join(corpus, rec.file), f"--emit={EMIT}", "--kernel", rec.name, "-o", out]
     t0 = time.monotonic()
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, errors="replace")
@@ -1434,6 +1462,10 @@ def run_translator(translator: str, corpus: str, rec: Record, timeout: float):
     else:
         if p.returncode == 0:
             rec.status = "pass"
+            if tmp:
+                err = validate_output(tmp, timeout)
+                if err:
+                    rec.status, rec.error = "fail", err
         else:
             rec.status = "fail"
             msg = first_error_line(p.stderr, p.returncode).replace(corpus + os.sep, "")
@@ -1442,6 +1474,8 @@ def run_translator(translator: str, corpus: str, rec: Record, timeout: float):
             rec.error = msg
             if "gives it no types" in msg:
                 retry_generic(cmd, rec, timeout)
+    if tmp:
+        os.unlink(tmp)
     rec.seconds = round(time.monotonic() - t0, 3)
 
 
@@ -1554,9 +1588,15 @@ def main(argv=None):
     ap.add_argument("--run-selfcheck", action="store_true",
                     help="also run Warp's self-checking test kernels (no parameters; wp.expect_* or assert) "
                          "that translate with kdsl-run at dim 1, and report how many pass")
+    ap.add_argument("--validate", action="store_true",
+                    help="with --emit ptx: ptxas must accept each kernel's PTX for sm_80 and sm_90; with --emit "
+                         "cuda: nvcc must compile its CUDA C for both without warnings (a failure counts as fail)")
     args = ap.parse_args(argv)
-    global EMIT
+    global EMIT, VALIDATE
     EMIT = args.emit
+    VALIDATE = args.validate
+    if VALIDATE and EMIT not in ("ptx", "cuda"):
+        ap.error("--validate needs --emit ptx or --emit cuda")
 
     corpus = os.path.abspath(args.corpus)
     if not os.path.isdir(corpus):

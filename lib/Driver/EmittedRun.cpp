@@ -93,7 +93,8 @@ static std::string firstDifference(const json::Value &a, const json::Value &b,
 /// The emitted text compiled in process, with `<k>_cpu_forward` (and
 /// `_backward`) for each of `kernels`.
 static Expected<std::unique_ptr<CpuModule>> buildEmitted(StringRef text, bool cuda,
-                                                         mlir::ModuleOp module) {
+                                                         mlir::ModuleOp module,
+                                                         ArrayRef<KernelInfo> kernels) {
   // The emitted file is cppPrelude() then the kernel code; the prelude is
   // precompiled once (as kdsl-synth does) and adapts to CUDA by __CUDACC__.
   std::string prelude = cppPrelude();
@@ -115,8 +116,10 @@ static Expected<std::unique_ptr<CpuModule>> buildEmitted(StringRef text, bool cu
     if (backward)
       symbols.push_back(name + "_cpu_backward");
     // The CUDA C runs on the CPU through the host emulation's launcher.
+    // A lane-dependent tile kernel in blocks whose threads wait at barriers.
+    bool lanes = llvm::any_of(kernels, [&](const KernelInfo &i) { return i.name == name && i.lanes; });
     if (cuda)
-      unit += cudaHostLaunchers(name, backward);
+      unit += cudaHostLaunchers(name, backward, lanes);
   }
   EmittedBuild build = buildEmittedAfterPrelude(
       prelude, unit, cuda ? EmittedLanguage::CudaHost : EmittedLanguage::Cpp,
@@ -149,7 +152,7 @@ Error driver::runEmittedOnSpec(SourceMgr &sm, const CompileOptions &base, String
     if (Error e = prepareAdjoints(*module, reference.adjointOptions))
       return e;
   std::vector<KernelInfo> kernels = collectKernels(*module);
-  Expected<std::unique_ptr<CpuModule>> emitted = buildEmitted(text, cuda, *module);
+  Expected<std::unique_ptr<CpuModule>> emitted = buildEmitted(text, cuda, *module, kernels);
   if (!emitted)
     return emitted.takeError();
   reference.adjoints = false;

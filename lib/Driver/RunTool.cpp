@@ -603,14 +603,12 @@ int kdsl::driver::runMain(int argc, char **argv) {
     return *rc;
   if (std::optional<int> rc = translateAndPlan(run))
     return *rc;
-  if (!options->bundleDir.empty() && !run.plan->objects().empty())
-    return fail(RunErrorKind::Spec,
-                "--write-bundle: the spec has \"objects\" (hash grids, BVHs, meshes), "
-                "which GPU bundles do not carry yet");
-  // The bundle holds the arrays as they are before the run.
+  // The bundle holds the arrays (and the objects built from them) as they
+  // are before the run.
   if (!options->bundleDir.empty()) {
     raw_string_ostream os(run.bundleInputs);
-    kdsl::writeBundleInputs(*run.plan, os);
+    if (Error e = kdsl::writeBundleInputs(*run.plan, os))
+      return fail(std::move(e), RunErrorKind::Spec);
   }
   Expected<CompileResult> compiled = compileKernels(run);
   if (!compiled)

@@ -4,6 +4,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/EndianStream.h"
 
+#include <cstring>
+#include <optional>
+
 using namespace kdsl;
 
 namespace {
@@ -55,9 +58,80 @@ static void writeElemType(Writer &out, const ElemType &e) {
   }
 }
 
-void kdsl::writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os) {
+/// Where a pointer field of an object points: (0, region, offset) into one
+/// of the object's regions, (1, array, offset) into one of the bundle's
+/// arrays; nullopt for a null pointer.
+namespace {
+struct PointerTarget {
+  uint32_t kind, index;
+  uint64_t offset;
+};
+} // namespace
+static llvm::Expected<std::optional<PointerTarget>>
+resolvePointer(uint64_t p, const ObjectMemory &m, llvm::ArrayRef<const HostArray *> arrays) {
+  if (!p)
+    return std::nullopt;
+  auto within = [&](const void *data, uint64_t size) {
+    auto base = uint64_t(uintptr_t(data));
+    return data && p >= base && (p < base + size || p == base);
+  };
+  for (auto [i, r] : llvm::enumerate(m.regions))
+    if (within(r.data, r.size))
+      return PointerTarget{0, uint32_t(i), p - uint64_t(uintptr_t(r.data))};
+  for (auto [i, a] : llvm::enumerate(arrays))
+    if (within(a->data(), a->byteSize()))
+      return PointerTarget{1, uint32_t(i), p - uint64_t(uintptr_t(a->data()))};
+  return makeRunError(RunErrorKind::Runtime,
+                      "--write-bundle: an object's pointer leads outside its buffers and the "
+                      "spec's arrays (an internal error)");
+}
+
+/// One object: its kind, its regions (the header first) with every pointer
+/// field written as 0, then where each pointer field points.
+static llvm::Error writeObject(Writer &out, const HostObject &object,
+                               llvm::ArrayRef<const HostArray *> arrays) {
+  ObjectMemory m = object.memory();
+  std::vector<std::vector<char>> regions;
+  for (const ObjectMemory::Region &r : m.regions) {
+    const char *p = static_cast<const char *>(r.data);
+    regions.emplace_back(p, p + (p ? r.size : 0));
+  }
+  std::vector<std::tuple<unsigned, uint64_t, PointerTarget>> relocations;
+  for (auto [region, offset] : m.pointers) {
+    uint64_t p;
+    std::memcpy(&p, regions[region].data() + offset, sizeof p);
+    std::memset(regions[region].data() + offset, 0, sizeof p);
+    auto target = resolvePointer(p, m, arrays);
+    if (!target)
+      return target.takeError();
+    if (*target)
+      relocations.emplace_back(region, offset, **target);
+  }
+  out.u32(uint32_t(object.kind()));
+  out.u32(regions.size());
+  for (const std::vector<char> &r : regions) {
+    out.u64(r.size());
+    out.bytes(r.data(), r.size());
+  }
+  out.u32(relocations.size());
+  for (auto &[region, offset, target] : relocations) {
+    out.u32(region);
+    out.u64(offset);
+    out.u32(target.kind);
+    out.u32(target.index);
+    out.u64(target.offset);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error kdsl::writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os) {
+  if (plan.rebuildsObjects())
+    return makeRunError(RunErrorKind::Spec,
+                        "--write-bundle: the spec rebuilds or refits an object between launches "
+                        "({\"rebuild\": name}), which bundles do not carry (they hold each "
+                        "structure as built before the first launch)");
   Writer out(os);
-  out.bytes("KDSLBND3", 8);
+  out.bytes("KDSLBND4", 8);
   llvm::DenseMap<const HostArray *, unsigned> index;
   // The gradients start as the adjoint launches find them: zero, and seeded.
   plan.seedGradients();
@@ -74,6 +148,16 @@ void kdsl::writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os) {
     for (int64_t extent : a->shape())
       out.u64(uint64_t(extent));
     out.bytes(a->data(), a->byteSize());
+  }
+  // The objects as runForward builds them before the first launch (the
+  // builds are deterministic: the run builds the same structures again).
+  llvm::DenseMap<const HostObject *, unsigned> objectIndex;
+  out.u32(plan.objects().size());
+  for (auto [i, o] : llvm::enumerate(plan.objects())) {
+    objectIndex[o.get()] = unsigned(i);
+    o->build(1);
+    if (llvm::Error e = writeObject(out, *o, arrays))
+      return e;
   }
   std::vector<const LaunchPlan::Launch *> launches;
   for (const LaunchPlan::Launch &l : plan.launches())
@@ -93,6 +177,9 @@ void kdsl::writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os) {
       for (const auto &use : l->arrayUses)
         if (use.arg == argIndex)
           std::memset(reinterpret_cast<char *>(copy.data()) + use.offset, 0, sizeof(void *));
+      for (const auto &use : l->objectUses) // object ids: header addresses
+        if (use.arg == argIndex)
+          std::memset(reinterpret_cast<char *>(copy.data()) + use.offset, 0, sizeof(uint64_t));
       out.u32(copy.size() * sizeof(uint64_t));
       out.bytes(copy.data(), copy.size() * sizeof(uint64_t));
     }
@@ -101,6 +188,12 @@ void kdsl::writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os) {
       out.u32(use.arg);
       out.u64(use.offset);
       out.u32(index.lookup(use.array));
+    }
+    out.u32(l->objectUses.size());
+    for (const auto &use : l->objectUses) {
+      out.u32(use.arg);
+      out.u64(use.offset);
+      out.u32(objectIndex.lookup(use.object));
     }
   }
   auto outputs = bundleOutputs(plan);
@@ -113,6 +206,7 @@ void kdsl::writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os) {
   out.u32(plan.gradientsResetAfterBackward().size());
   for (const HostArray *g : plan.gradientsResetAfterBackward())
     out.u32(index.lookup(g));
+  return llvm::Error::success();
 }
 
 void kdsl::writeBundleExpected(const LaunchPlan &plan, llvm::raw_ostream &os) {

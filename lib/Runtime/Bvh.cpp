@@ -268,3 +268,23 @@ void HostBvh::update(unsigned) {
   readBounds();
   tree.refit(lowers, uppers);
 }
+
+void BvhTree::describe(ObjectMemory &m) const {
+  unsigned h = m.add(&header, sizeof header);
+  m.add(nodeLowers.data(), nodeLowers.size() * sizeof(Vec3));
+  m.add(nodeUppers.data(), nodeUppers.size() * sizeof(Vec3));
+  m.add(skip.data(), skip.size() * sizeof(int32_t));
+  m.add(item.data(), item.size() * sizeof(int32_t));
+  m.add(groupIds.data(), groupIds.size() * sizeof(int32_t));
+  m.add(groupRoots.data(), groupRoots.size() * sizeof(int32_t));
+  for (size_t field : {offsetof(kdsl_bvh, node_lowers), offsetof(kdsl_bvh, node_uppers),
+                       offsetof(kdsl_bvh, node_skip), offsetof(kdsl_bvh, node_item),
+                       offsetof(kdsl_bvh, group_ids), offsetof(kdsl_bvh, group_roots)})
+    m.pointers.push_back({h, field});
+}
+
+ObjectMemory HostBvh::memory() const {
+  ObjectMemory m;
+  tree.describe(m);
+  return m;
+}

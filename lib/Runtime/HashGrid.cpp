@@ -180,3 +180,16 @@ void HostHashGrid::build(unsigned threads) {
   }
   header.num_points = int32_t(n);
 }
+
+ObjectMemory HostHashGrid::memory() const {
+  ObjectMemory m;
+  m.add(&header, sizeof header);
+  m.add(ids.data(), ids.size() * sizeof(int32_t));
+  m.add(starts.data(), starts.size() * sizeof(int32_t));
+  m.add(ends.data(), ends.size() * sizeof(int32_t));
+  m.add(keys.data(), keys.size() * sizeof(uint64_t));
+  for (size_t field : {offsetof(kdsl_hash_grid, point_ids), offsetof(kdsl_hash_grid, cell_starts),
+                       offsetof(kdsl_hash_grid, cell_ends), offsetof(kdsl_hash_grid, point_keys)})
+    m.pointers.push_back({0, field});
+  return m;
+}

@@ -209,6 +209,11 @@ Error LaunchPlan::runForward(CpuModule &module, unsigned threads, RuntimeReports
   return Error::success();
 }
 
+bool LaunchPlan::rebuildsObjects() const {
+  return !rebuildAtEnd.empty() ||
+         llvm::any_of(launchList, [](const Launch &l) { return !l.rebuildBefore.empty(); });
+}
+
 std::vector<std::vector<char>> LaunchPlan::snapshot() const {
   std::vector<std::vector<char>> out;
   for (const std::unique_ptr<HostArray> &a : arrays)

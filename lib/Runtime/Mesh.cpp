@@ -98,3 +98,13 @@ void HostMesh::update(unsigned) {
   faceBounds();
   tree.refit(lowers, uppers);
 }
+
+ObjectMemory HostMesh::memory() const {
+  ObjectMemory m;
+  m.add(&header, sizeof header);
+  for (size_t field : {offsetof(kdsl_mesh, bvh), offsetof(kdsl_mesh, points),
+                       offsetof(kdsl_mesh, indices), offsetof(kdsl_mesh, velocities)})
+    m.pointers.push_back({0, field});
+  tree.describe(m);
+  return m;
+}

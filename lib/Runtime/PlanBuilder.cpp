@@ -1007,6 +1007,7 @@ Error PlanBuilder::encodeLaunch(const LaunchInput &in, LaunchPlan::Launch &launc
         return object.takeError();
       uint64_t id = (*object)->id();
       std::memcpy(launch.storage[i].data(), &id, sizeof id);
+      launch.objectUses.push_back({unsigned(i), 0, *object});
       continue;
     }
     // An integer scalar, vector or matrix argument: in the range of the
@@ -1156,6 +1157,8 @@ Error PlanBuilder::parseBackward(const json::Value &v) {
         plan.launchWrites[li].push_back({const_cast<HostArray *>(u.array), u.arg});
       }
     }
+    // The primal arguments' object ids (their adjoints are zero).
+    bwd.objectUses = fwd.objectUses;
     plan.launchPreLaunch[li] = info.argPreLaunch;
     plan.backwardList.push_back(std::move(bwd));
   }

@@ -387,3 +387,16 @@ void HostVolume::build(unsigned) {
   llvm::cantFail(
       flattenAny(grid->handle, grid->index, Flat{values, tiles, blockMap, voxelIndex, header}));
 }
+
+ObjectMemory HostVolume::memory() const {
+  ObjectMemory m;
+  m.add(&header, sizeof header);
+  m.add(values.data(), values.size());
+  m.add(blockMap.data(), blockMap.size() * sizeof(int32_t));
+  m.add(tiles.data(), tiles.size());
+  m.add(voxelIndex.data(), voxelIndex.size() * sizeof(int32_t));
+  for (size_t field : {offsetof(kdsl_volume, values), offsetof(kdsl_volume, block_map),
+                       offsetof(kdsl_volume, tile_values), offsetof(kdsl_volume, voxel_index)})
+    m.pointers.push_back({0, field});
+  return m;
+}

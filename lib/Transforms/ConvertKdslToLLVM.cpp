@@ -15,6 +15,7 @@
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -773,6 +774,18 @@ struct ConvertKdslToLLVMPass : public kdsl::impl::ConvertKdslToLLVMBase<ConvertK
     MLIRContext *ctx = &getContext();
     LLVMTypeConverter converter(ctx);
     converter.addConversion([](ArrayType t) { return cLayoutType(t); });
+    // The GPU lanes' shared stages (LowerLanesGpu.cpp): NVPTX's address spaces.
+    populateGpuMemorySpaceAttributeConversions(converter, [](gpu::AddressSpace space) -> unsigned {
+      switch (space) {
+      case gpu::AddressSpace::Global:
+        return 1;
+      case gpu::AddressSpace::Workgroup:
+        return 3;
+      case gpu::AddressSpace::Private:
+        return 5;
+      }
+      llvm_unreachable("unknown gpu address space");
+    });
     converter.addConversion([&converter](StructType s) -> std::optional<Type> {
       SmallVector<Type> fields;
       for (Type f : s.getFieldTypes()) {

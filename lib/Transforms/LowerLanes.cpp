@@ -435,6 +435,19 @@ LogicalResult LaneLowering::run() {
   return keepAcrossLoops();
 }
 
+/// Where the GPU's stages go: the block of the kernel's tile buffers (its
+/// alloca scope), else the kernel's entry.
+static Block *gpuAllocaBlock(KernelOp k) {
+  Block *found = nullptr;
+  k.walk([&](memref::AllocaOp a) {
+    if (!a->hasAttr("kdsl.tile_buffer"))
+      return WalkResult::advance();
+    found = a->getBlock();
+    return WalkResult::interrupt();
+  });
+  return found ? found : &k.getBody().front();
+}
+
 namespace {
 
 struct LowerLanesPass : public kdsl::impl::LowerLanesBase<LowerLanesPass> {
@@ -446,19 +459,10 @@ struct LowerLanesPass : public kdsl::impl::LowerLanesBase<LowerLanesPass> {
       if (gpu) {
         // Each GPU thread is a lane: its tiles are whole (every lane
         // computes them), wp.untile reads its element (threadIdx.x), its
-        // atomics are its own. The steps that read other lanes' values
-        // need the block's shared memory.
-        WalkResult steps = k.walk([](scf::ExecuteRegionOp r) {
-          return r->hasAttr(kPerLaneAttr) ? WalkResult::interrupt() : WalkResult::advance();
-        });
-        if (steps.wasInterrupted()) {
-          k.emitError("kernel '")
-              << k.getSymName()
-              << "' reads other lanes' values (wp.tile, tile_from_thread, t[i] op= v or a tile "
-                 "stack), which is not lowered yet for the GPU (kdsl-lower-lanes, "
-                 "docs/design/tiles.md)";
+        // atomics are its own; the steps that read other lanes' values go
+        // through the block's shared memory (LowerLanesGpu.cpp).
+        if (failed(replayLaneStepsOnGpu(k, gpuAllocaBlock(k))))
           return signalPassFailure();
-        }
         k->removeAttr(kLaneKernelAttrName);
         continue;
       }

@@ -135,10 +135,10 @@ LogicalResult kdsl::tiles::lowerTileOp(Operation *op, TileBuffers &bufs) {
       return op->emitError("tiles of ")
              << tt.getElementType() << " are not lowered yet (docs/design/tiles.md)";
   // The block dimension as an extent (wp.tile(x)'s tiles) goes through the
-  // element-wise, reduction, scan, sort, layout and memory ops; not yet
+  // element-wise, reduction, scan, sort, broadcast and memory ops; not yet
   // through matmul and the linear algebra.
   if (isa<TileMatmulOp, TileCholeskyOp, TileTriangularSolveOp, TileCholeskySolveOp, TileDiagAddOp,
-          TileFftOp, TileTransposeOp, TileBroadcastOp, TileGatherOp, TileViewOp, TileAssignOp>(op))
+          TileFftOp, TileTransposeOp, TileGatherOp, TileViewOp, TileAssignOp>(op))
     for (Type t : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
       if (auto tt = dyn_cast<TileType>(t); tt && llvm::any_of(tt.getShape(), ShapedType::isDynamic))
         return op->emitError("'")

@@ -26,6 +26,9 @@ constexpr int64_t kMaxBlockDim = 1024;
 /// which the block's lanes wait for each other.
 constexpr llvm::StringLiteral kPerLaneAttr = "kdsl.per_lane";
 constexpr llvm::StringLiteral kLaneBarrierAttr = "kdsl.lane_barrier";
+/// A workgroup buffer through which the GPU's lanes pass their values to a
+/// step (LowerLanesGpu.cpp).
+constexpr llvm::StringLiteral kLaneStageAttr = "kdsl.lane_stage";
 
 /// The buffers of one function's tiles: every tile value is a
 /// `memref<N x T>` (N the tile's element count, row-major), allocated at
@@ -101,6 +104,12 @@ mlir::LogicalResult lowerTileLaneOp(mlir::Operation *op, mlir::ArrayRef<mlir::Va
 
 /// Copies buffer `from` into buffer `to` (same type), before `b`'s point.
 void copyBuffer(mlir::OpBuilder &b, mlir::Location loc, mlir::Value from, mlir::Value to);
+
+/// The GPU's form of a lane-dependent kernel's steps (kdsl-lower-lanes
+/// gpu=true): every thread replays every lane's step in lane order, the
+/// lanes' values passed through workgroup buffers allocated at the start of
+/// `allocaBlock` (LowerLanesGpu.cpp).
+mlir::LogicalResult replayLaneStepsOnGpu(KernelOp kernel, mlir::Block *allocaBlock);
 
 } // namespace kdsl::tiles
 

@@ -124,6 +124,17 @@ struct OutlineGpuKernelsPass : public kdsl::impl::OutlineGpuKernelsBase<OutlineG
                           return LLVM::ExtractValueOp::create(db, loc, launch,
                                                               ArrayRef<int64_t>{0, (int64_t)d});
                         });
+    // The lanes' shared stages (kdsl-lower-lanes, LowerLanesGpu.cpp):
+    // workgroup attributions of the kernel.
+    SmallVector<memref::AllocaOp> stages;
+    f.walk([&](memref::AllocaOp a) {
+      if (isa_and_nonnull<gpu::AddressSpaceAttr>(a.getType().getMemorySpace()))
+        stages.push_back(a);
+    });
+    for (memref::AllocaOp a : stages) {
+      a.replaceAllUsesWith(f.addWorkgroupAttribution(a.getType(), a.getLoc()));
+      a.erase();
+    }
     lowerAllocaScopes(lowered->loop);
     // wp.block_dim(): blockDim.x (funcs are inlined by now).
     SmallVector<BlockDimOp> blockDims;

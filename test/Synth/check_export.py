@@ -51,7 +51,7 @@ def check(record, folder, prelude):
     assert meta == {k: v for k, v in record.items() if k not in TEXTS}, folder
     assert not TEXTS & set(meta), folder
     with open(f"{folder}/bundle.bin", "rb") as f:
-        assert f.read(8) == b"KDSLBND3", folder
+        assert f.read(8) == b"KDSLBND4", folder
 
 
 def main():

@@ -177,7 +177,7 @@ def main():
         assert spec["kernel"] == r["kernel_name"] == spec["launches"][0]["kernel"], r["id"]
         assert spec["dim"] and all(isinstance(x, int) for x in spec["dim"]), r["id"]
         assert spec["dim"] == spec["launches"][0]["dim"], r["id"]
-        names = {a["name"] for a in spec["args"]}
+        names = {a["name"] for a in spec["args"]} | {o["name"] for o in spec.get("objects", [])}
         for l in spec["launches"]:
             assert all(a["value"] in names for a in l["args"]), (r["id"], l)
             assert all(f"void {l['kernel']}_cpu_forward(" in r["cpp_forward"] for l in spec["launches"]), r["id"]

@@ -29,7 +29,8 @@ Equivalence (decided without the scorer's verdict on the mutant):
             declaration or an assignment, definition()) whose value reaches
             no side effect: not used by any store, atomic, call, condition or
             return, directly or through other definitions, in its own
-            function (live_names; a helper function call uses all its
+            function (live_names; the condition of an `if` whose blocks only
+            define locals counts once one of them is live; a helper function call uses all its
             arguments but those the helper marks [[maybe_unused]]; an
             argument read, kdsl::read_arg, is a definition)
   probe     dynamic, for mutants the scorer passed: the reference text with
@@ -208,25 +209,64 @@ def live_names(lines, unused=None):
     decls, live = {}, set()
     if unused is None:
         unused = unused_helper_args(lines)
-    for l in lines:
+    # An `if (C) {` whose blocks (with its `} else {`) hold only definitions
+    # (and nested such ifs) makes C live only once one of them defines a live
+    # name: a condition that only chooses between values nothing uses (a
+    # loop's replay in an adjoint) has no effect either.
+    kinds, ifs = [], []  # per line: "def", "skip", "if" or "root"
+    for k, l in enumerate(lines):
         if not HELPER.match(l):
             l = without_unused_args(l, unused)
         s = l.strip()
-        if not s or s.startswith("//"):
+        if not s or s.startswith("//") or s in ("}", "} else {"):
+            kinds.append(("skip", None))
             continue
         d = definition(l)
         if d:
             decls.setdefault(d[0], set()).update(word.findall(d[1]))
+            kinds.append(("def", d[0]))
         elif NODECL.match(l) and NODECL.match(l).group(1) != "return":
-            continue  # `T x;`: defines nothing yet
+            kinds.append(("skip", None))  # `T x;`: defines nothing yet
+        elif re.fullmatch(r"if \(.*\) \{", s):
+            kinds.append(("if", set(word.findall(s[3:-2]))))
+            ifs.append(k)
         else:
+            kinds.append(("root", None))
             live.update(word.findall(l))
-    work = list(live)
-    while work:
-        for n in decls.get(work.pop(), ()):
-            if n not in live:
-                live.add(n)
-                work.append(n)
+
+    def block_end(k):
+        depth, j = 0, k
+        while j < len(lines):
+            t = lines[j].strip()
+            depth += t.count("{") - t.count("}")
+            if depth == 0 and j > k and not t.startswith("} else {"):
+                return j
+            j += 1
+        return j
+
+    spans = {k: range(k + 1, block_end(k)) for k in ifs}
+    active = set()
+    for k in ifs:  # an if holding a root (a store, a break, a call) is live
+        if any(kinds[j][0] == "root" for j in spans[k]):
+            active.add(k)
+            live.update(kinds[k][1])
+    changed = True
+    while changed:
+        work = list(live)
+        while work:
+            for n in decls.get(work.pop(), ()):
+                if n not in live:
+                    live.add(n)
+                    work.append(n)
+        changed = False
+        for k in ifs:
+            if k in active:
+                continue
+            if any((kinds[j][0] == "def" and kinds[j][1] in live) or
+                   (kinds[j][0] == "if" and j in active) for j in spans[k]):
+                active.add(k)
+                live.update(kinds[k][1])
+                changed = True
     return live
 
 

@@ -8,13 +8,16 @@
 //   nvcc -O2 -std=c++17 -o kdsl-gpu-run kdsl-gpu-run.cpp -lcuda
 //
 // 1. Loads the module (PTX is JIT-compiled by the driver for this GPU).
-// 2. Copies every array of the bundle to the device, then runs the launches in
+// 2. Copies every array of the bundle to the device, and every object (hash
+//    grid, BVH, mesh, volume: the header and buffers kdsl-run built, their
+//    pointers relocated to the device copies), then runs the launches in
 //    order: entry point <kernel>_cuda_kernel_forward(kdsl_launch, args...), or
 //    <kernel>_cuda_kernel_backward for the adjoint launches (their arguments
 //    are the primal ones followed by the adjoints), then zeroes the gradients
 //    kdsl-run resets (those of arrays a launch wrote),
 //    arguments by value in C layout with the array descriptors' data fields
-//    set to device addresses; a grid-stride launch of B threads per block.
+//    set to device addresses and object ids to their headers' device
+//    addresses; a grid-stride launch of B threads per block.
 // 3. Copies the outputs back and compares them with expected.bin: integers and
 //    bools exactly, floats within --ulp units in the last place (default 2)
 //    or, with --rtol R, within R relative to the larger magnitude (for float
@@ -76,6 +79,17 @@ struct Options {
   uint64_t streamN = 0;
 };
 
+// An integer or bool scalar as a double (for messages).
+double integerValue(const char *p, uint32_t scalar) {
+  unsigned size = scalarSize(scalar);
+  uint64_t bits = 0;
+  std::memcpy(&bits, p, size);
+  bool isSigned = scalar == I8 || scalar == I16 || scalar == I32 || scalar == I64;
+  if (isSigned && size < 8 && (bits >> (8 * size - 1)) & 1)
+    bits |= ~uint64_t(0) << (8 * size);
+  return isSigned ? double(int64_t(bits)) : double(bits);
+}
+
 // Compares element scalars (a struct's by field); returns the number of
 // mismatches and the first.
 uint64_t compare(const Array &a, const char *got, const char *want, const Options &opt,
@@ -115,6 +129,7 @@ uint64_t compare(const Array &a, const char *got, const char *want, const Option
         }
       } else {
         ok = std::memcmp(g, w, size) == 0;
+        gv = integerValue(g, scalar), wv = integerValue(w, scalar); // for the message
       }
       if (!ok && bad++ == 0)
         first = "element " + std::to_string(e) + " component " + std::to_string(k) + ": gpu " +
@@ -149,10 +164,11 @@ void sortRows(const std::vector<const Array *> &outs, std::vector<std::vector<ch
   }
 }
 
-float launchOnce(const Launch &l, CUfunction fn, std::vector<Array> &arrays, const Options &opt,
-                 int sms, CUevent start, CUevent stop) {
+float launchOnce(const Launch &l, CUfunction fn, std::vector<Array> &arrays,
+                 const std::vector<Object> &objects, const Options &opt, int sms, CUevent start,
+                 CUevent stop) {
   LaunchArg launch{{l.dims[0], l.dims[1], l.dims[2], l.dims[3]}, l.total()};
-  std::vector<std::vector<char>> args = relocatedArgs(l, arrays);
+  std::vector<std::vector<char>> args = relocatedArgs(l, arrays, objects);
   std::vector<void *> params{&launch};
   for (auto &a : args)
     params.push_back(a.data());
@@ -256,13 +272,26 @@ int main(int argc, char **argv) {
     if (a.byteSize())
       CU(cuMemcpyHtoD(p, a.bytes.data(), a.byteSize()));
   }
+  // The objects (hash grids, BVHs, meshes, volumes) as the CPU built them:
+  // every buffer allocated first, then copied with its pointers relocated.
+  for (Object &o : b.objects) {
+    for (size_t i = 0; i < o.buffers.size(); ++i) {
+      CUdeviceptr p;
+      CU(cuMemAlloc(&p, std::max<uint64_t>(o.buffers[i].size(), 1)));
+      o.device[i] = p;
+    }
+    std::vector<std::vector<char>> buffers = relocatedBuffers(o, b.arrays);
+    for (size_t i = 0; i < buffers.size(); ++i)
+      if (!buffers[i].empty())
+        CU(cuMemcpyHtoD(CUdeviceptr(o.device[i]), buffers[i].data(), buffers[i].size()));
+  }
   CUevent start, stop;
   CU(cuEventCreate(&start, CU_EVENT_DEFAULT));
   CU(cuEventCreate(&stop, CU_EVENT_DEFAULT));
 
   // Results: the launches once, in order, from the bundle's initial arrays.
   for (size_t li = 0; li < b.launches.size(); ++li)
-    launchOnce(b.launches[li], fns[li], b.arrays, opt, sms, start, stop);
+    launchOnce(b.launches[li], fns[li], b.arrays, b.objects, opt, sms, start, stop);
   CU(cuCtxSynchronize());
   // As kdsl-run: the gradients of arrays a launch wrote are reset.
   for (uint32_t g : b.resetAfter)
@@ -312,7 +341,8 @@ int main(int argc, char **argv) {
   for (size_t li = 0; li < b.launches.size(); ++li) {
     std::vector<float> times;
     for (unsigned k = 0; k < opt.repeat; ++k)
-      times.push_back(launchOnce(b.launches[li], fns[li], b.arrays, opt, sms, start, stop));
+      times.push_back(
+          launchOnce(b.launches[li], fns[li], b.arrays, b.objects, opt, sms, start, stop));
     std::printf("{\"launch\": %zu, \"entry\": \"%s\", \"threads\": %lld, \"median_ms\": %.4f}\n",
                 li, b.launches[li].entry().c_str(), (long long)b.launches[li].total(),
                 median(times));
@@ -351,7 +381,7 @@ int main(int argc, char **argv) {
     CU(cuMemAlloc(&dst, largest));
     CU(cuMemsetD8(src, 0, largest));
     for (unsigned k = 0; k < std::max(opt.repeat, 5u); ++k) {
-      kernelMs.push_back(launchOnce(l, fns.front(), big, opt, sms, start, stop));
+      kernelMs.push_back(launchOnce(l, fns.front(), big, b.objects, opt, sms, start, stop));
       CU(cuEventRecord(start, nullptr));
       CU(cuMemcpyDtoD(dst, src, largest));
       CU(cuEventRecord(stop, nullptr));

@@ -16,6 +16,16 @@
 # 2 ulp. Then one bundle per gradient spec in test/Autodiff/Execution (forward
 # and adjoint launches; bundles named grad.NAME): --rtol 1e-5, as adjoints
 # add with atomics and chain libdevice's functions.
+#
+# Specs with "objects" (hash grids, BVHs, meshes, volumes) carry the structures
+# as kdsl-run built them (docs/gpu-suite.md); a spec that rebuilds or refits
+# one between launches is cut before its first {"rebuild"}
+# (spec_before_rebuild.py: the GPU runner has no builder). Besides the
+# example specs, the spatial end-to-end specs of test/Execution are bundled:
+# spatial.bvh, spatial.mesh and spatial.volume (made by bvh_ref.py, mesh_ref.py
+# and volume_ref.py, the volume's .nvdb file with kdsl-test-nvdb-write),
+# compared within a relative 1e-5 (closest points, ray hits and trilinear
+# samples chain libdevice's sqrt and division with the CPU's).
 # Usage: utils/gpu/make-bundle.sh OUT   (KDSL_BIN: default build/bin)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -32,7 +42,12 @@ count=0
 bundle() {
   local dir="$out/bundles/$1"
   rm -rf "$dir"
-  "$bin/kdsl-run" "$2" "$3" --write-bundle "$dir" > "$out/bundles/$1.cpu.json" ||
+  local spec=$3
+  if grep -q '"rebuild"' "$spec"; then
+    spec="$out/bundles/$1.spec.json"
+    python3 "$root/utils/gpu/spec_before_rebuild.py" "$3" > "$spec"
+  fi
+  "$bin/kdsl-run" "$2" "$spec" --write-bundle "$dir" > "$out/bundles/$1.cpu.json" ||
     { echo "make-bundle.sh: kdsl-run failed on $3" >&2; exit 1; }
   "$bin/kdsl-translate" "$2" --emit=cuda -o "$dir/kernels.cu"
   for arch in sm_80 sm_90; do
@@ -45,9 +60,6 @@ for spec in "$root"/test/Execution/*.spec.json; do
   name=$(basename "$spec" .spec.json)
   example="$root/examples/${name%%.*}.py"
   [ -f "$example" ] || continue
-  # Specs with "objects" (hash grids): bundles do not carry them yet
-  # (kdsl-run --write-bundle refuses them).
-  grep -q '"objects"' "$spec" && continue
   if [ "$name" = reductions_atomics ]; then
     # compact_positive appends at slots atomic_add hands out: the order of
     # the threads' atomics, which a GPU does not define. First seen on the
@@ -78,7 +90,24 @@ for spec in "$grads"/*.spec.json; do
     *) kernels="$grads/${name%%.*}.py" ;;
   esac
   [ -f "$kernels" ] || continue
-  grep -q '"objects"' "$spec" && continue
   bundle "grad.$name" "$kernels" "$spec" "--rtol 1e-5"
 done
+# The spatial end-to-end specs (their generators write them; the volume's
+# .nvdb file is read on this machine: the bundle holds the built volume).
+execdir="$root/test/Execution"
+spatial="$out/spatial-specs"
+mkdir -p "$spatial"
+python3 "$execdir/bvh_ref.py" spec > "$spatial/bvh.spec.json"
+python3 "$execdir/mesh_ref.py" spec > "$spatial/mesh.spec.json"
+if [ -x "$bin/kdsl-test-nvdb-write" ]; then
+  python3 "$execdir/volume_ref.py" writer > "$spatial/volume.writer.json"
+  "$bin/kdsl-test-nvdb-write" "$spatial/volume.writer.json" "$spatial/volume.nvdb"
+  python3 "$execdir/volume_ref.py" spec "$spatial/volume.nvdb" > "$spatial/volume.spec.json"
+else
+  echo "make-bundle.sh: $bin/kdsl-test-nvdb-write not built: no spatial.volume bundle" >&2
+fi
+bundle spatial.bvh "$execdir/Inputs/spatial_bvh.py" "$spatial/bvh.spec.json" "--ulp 2"
+bundle spatial.mesh "$execdir/Inputs/spatial_mesh.py" "$spatial/mesh.spec.json" "--rtol 1e-5"
+[ -f "$spatial/volume.spec.json" ] &&
+  bundle spatial.volume "$execdir/Inputs/spatial_volume.py" "$spatial/volume.spec.json" "--rtol 1e-5"
 echo "make-bundle.sh: $count bundles in $out (run $out/run-suite.sh on the GPU host)"

@@ -4,6 +4,9 @@
     read_bundle.py DIR                  # summary of DIR/bundle.bin as JSON
     read_bundle.py DIR --check RESULT   # also: DIR/expected.bin must hold the
                                         # outputs of kdsl-run's RESULT JSON
+    read_bundle.py DIR --objects SPEC   # also: the bundle's objects are the
+                                        # structures SPEC's "objects" describe
+                                        # (bundle_objects.py)
 
 The checks are independent of kdsl's C++: they decode the bytes with Python's
 struct module and compare them with kdsl-run's printed JSON, and check every
@@ -12,8 +15,12 @@ the array it names, inside its argument).
 """
 import json
 import math
+import os
 import struct
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bundle_objects import OBJECT_KINDS, check_object_uses, check_objects, describe_object  # noqa: E402
 
 # ScalarKind in include/kdsl/Runtime/ValueLayout.h, in order: struct format.
 SCALARS = ["?", "b", "h", "i", "q", "B", "H", "I", "Q", "e", "f", "d"]
@@ -67,7 +74,7 @@ def read_type(r, depth=0):
 
 def read_bundle(path):
     r = Reader(open(path, "rb").read())
-    if r.take(8) != b"KDSLBND3":
+    if r.take(8) != b"KDSLBND4":
         raise ValueError("not a kdsl bundle")
     arrays = []
     for _ in range(r.u32()):
@@ -77,6 +84,15 @@ def read_bundle(path):
         a["count"] = math.prod(a["shape"])
         a["data"] = r.take(a["count"] * a["size"])
         arrays.append(a)
+    objects = []
+    for _ in range(r.u32()):
+        kind = r.u32()
+        if kind >= len(OBJECT_KINDS):
+            raise ValueError("bad object kind %d" % kind)
+        buffers = [r.take(r.u64()) for _ in range(r.u32())]
+        relocations = [(r.u32(), r.u64(), r.u32(), r.u32(), r.u64()) for _ in range(r.u32())]
+        objects.append({"kind": OBJECT_KINDS[kind], "buffers": buffers,
+                        "relocations": relocations})
     launches = []
     for _ in range(r.u32()):
         kernel = r.string()
@@ -84,13 +100,14 @@ def read_bundle(path):
         dims = [r.u64() for _ in range(4)]
         args = [r.take(r.u32()) for _ in range(r.u32())]
         uses = [(r.u32(), r.u64(), r.u32()) for _ in range(r.u32())]
+        object_uses = [(r.u32(), r.u64(), r.u32()) for _ in range(r.u32())]
         launches.append({"kernel": kernel, "backward": bool(backward), "dims": dims,
-                         "args": args, "uses": uses})
+                         "args": args, "uses": uses, "object_uses": object_uses})
     outputs = [(r.string(), r.u32(), r.u32()) for _ in range(r.u32())]
     reset = [r.u32() for _ in range(r.u32())]
     if r.pos != len(r.data):
         raise ValueError("%d trailing bytes" % (len(r.data) - r.pos))
-    return arrays, launches, outputs, reset
+    return arrays, objects, launches, outputs, reset
 
 
 def read_expected(path, count):
@@ -161,8 +178,9 @@ def check_descriptors(arrays, launches):
 
 def main():
     directory = sys.argv[1]
-    arrays, launches, outputs, reset = read_bundle(directory + "/bundle.bin")
+    arrays, objects, launches, outputs, reset = read_bundle(directory + "/bundle.bin")
     check_descriptors(arrays, launches)
+    check_object_uses(objects, launches)
     summary = {
         "arrays": [{"dtype": SCALARS[a["kind"]], "family": a["family"],
                     "components": a["components"], "shape": a["shape"]} for a in arrays],
@@ -175,7 +193,11 @@ def main():
         "grads_before": {name: [v for v, _ in decode(arrays[index], arrays[index]["data"])]
                          for name, kind, index in outputs if kind == 1},
         "reset_after": reset,
+        "objects": [describe_object(o, arrays) for o in objects],
     }
+    if len(sys.argv) == 4 and sys.argv[2] == "--objects":
+        spec = json.load(open(sys.argv[3]))
+        summary["objects_checked"] = check_objects(objects, arrays, spec)
     if len(sys.argv) == 4 and sys.argv[2] == "--check":
         result = json.load(open(sys.argv[3]))
         blobs = read_expected(directory + "/expected.bin", len(outputs))

@@ -12,15 +12,21 @@
 #define KDSL_RUNTIME_BUNDLE_H
 
 #include "kdsl/Runtime/LaunchSpec.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace kdsl {
 
-/// Writes the plan as it is now (call before running it): "KDSLBND3", the
-/// arrays (then, with "backward", the gradients, seeded), the launches (the
-/// forward ones, then the adjoint ones), the outputs (the printed arrays,
-/// then the gradients) and the gradients to zero after the launches.
-void writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os);
+/// Writes the plan as it is now (call before running it): "KDSLBND4", the
+/// arrays (then, with "backward", the gradients, seeded), the objects (built
+/// here from the arrays' current values, as the run's first launch sees them:
+/// each one's header and buffers, and where its pointers point), the
+/// launches (the forward ones, then the adjoint ones), the outputs (the
+/// printed arrays, then the gradients) and the gradients to zero after the
+/// launches. A plan that rebuilds or refits an object between launches
+/// ({"rebuild": name}) is a "spec" error: a bundle carries the structures
+/// as built once, and the GPU runner has no builder.
+llvm::Error writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os);
 
 /// Writes the outputs' current bytes (call after a successful run):
 /// "KDSLEXP1", then for each output its byte count and bytes.

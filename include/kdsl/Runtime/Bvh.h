@@ -40,6 +40,8 @@ public:
   void refit(const std::vector<Vec3> &lowers, const std::vector<Vec3> &uppers);
   const kdsl_bvh &view() const { return header; }
   uint64_t id() const { return uint64_t(uintptr_t(&header)); }
+  /// Adds the header and the node and group buffers to `m`.
+  void describe(ObjectMemory &m) const;
 
 private:
   /// The subtree of items[lo, hi) (of groups order[lo, hi)) at node `at`.
@@ -66,6 +68,8 @@ public:
   void build(unsigned threads) override;
   void update(unsigned threads) override; // refit
   uint64_t id() const override { return tree.id(); }
+  Kind kind() const override { return Kind::Bvh; }
+  ObjectMemory memory() const override;
   const kdsl_bvh &view() const { return tree.view(); }
 
 private:

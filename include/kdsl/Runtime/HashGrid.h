@@ -43,6 +43,8 @@ public:
 
   /// The grid id kernels receive: the header's address.
   uint64_t id() const override { return uint64_t(uintptr_t(&header)); }
+  Kind kind() const override { return Kind::HashGrid; }
+  ObjectMemory memory() const override;
   const kdsl_hash_grid &view() const { return header; }
   HostArray *points() const { return pointArray; }
 

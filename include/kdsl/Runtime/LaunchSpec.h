@@ -222,6 +222,14 @@ public:
       const HostArray *array;
     };
     std::vector<ArrayUse> arrayUses;
+    /// Where each object id ("@grid" for a wp.uint64 argument) sits: the
+    /// uint64 at byte `offset` of args[arg] is `object`'s id.
+    struct ObjectUse {
+      unsigned arg;
+      uint64_t offset;
+      const HostObject *object;
+    };
+    std::vector<ObjectUse> objectUses;
     /// Objects rebuilt (hash grids) or refitted (BVHs, meshes) right before
     /// this launch (the spec's {"rebuild": name} entries in front of it).
     std::vector<HostObject *> rebuildBefore;
@@ -248,6 +256,8 @@ public:
   /// The spec's "objects" (hash grids, BVHs, meshes), in name order.
   /// runForward builds each from its arrays before the first launch.
   llvm::ArrayRef<std::unique_ptr<HostObject>> objects() const { return objectList; }
+  /// Whether the spec rebuilds or refits an object ({"rebuild": name}).
+  bool rebuildsObjects() const;
 
   /// The distinct kernels the plan launches, in first-launch order.
   std::vector<std::string> kernelNames() const;

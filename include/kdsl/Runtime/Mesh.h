@@ -24,6 +24,10 @@ public:
   void build(unsigned threads) override;
   void update(unsigned threads) override; // refit
   uint64_t id() const override { return uint64_t(uintptr_t(&header)); }
+  Kind kind() const override { return Kind::Mesh; }
+  /// The mesh header, then its BVH's (the header's `bvh`) and buffers; the
+  /// points, indices and velocities are the spec's arrays.
+  ObjectMemory memory() const override;
   const kdsl_mesh &view() const { return header; }
 
 private:

@@ -54,6 +54,8 @@ public:
 
   void build(unsigned threads) override;
   uint64_t id() const override { return uint64_t(uintptr_t(&header)); }
+  Kind kind() const override { return Kind::Volume; }
+  ObjectMemory memory() const override;
   const kdsl_volume &view() const { return header; }
 
   struct Grid; // the NanoVDB grid (Volume.cpp)

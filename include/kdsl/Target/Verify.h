@@ -49,7 +49,9 @@ llvm::StringRef cudaHostEmulationHeader();
 /// `<kernel>_cpu_forward` (and `_cpu_backward` with `backward`) that run
 /// `<kernel>_cuda_kernel_forward/backward` with kdsl_cuda_host::launch. To be
 /// compiled after the CUDA C that defines those (in the same namespace).
-std::string cudaHostLaunchers(llvm::StringRef kernel, bool backward);
+/// `lanes`: a lane-dependent tile kernel, run in blocks of dims[4] threads
+/// with real barriers (kdsl_cuda_host::launch_blocks).
+std::string cudaHostLaunchers(llvm::StringRef kernel, bool backward, bool lanes = false);
 
 /// What a compilation of `prelude` + `body` to machine code gives: the
 /// kernels, callable through the CPU ABI (CpuModule::lookup), or why not.

@@ -129,7 +129,8 @@ llvm::Expected<std::string> bundleOf(const json::Object &record, llvm::StringRef
   entries.erase(std::unique(entries.begin(), entries.end()), entries.end());
   std::string bytes;
   llvm::raw_string_ostream os(bytes);
-  writeBundleInputs(**plan, os);
+  if (llvm::Error e = writeBundleInputs(**plan, os))
+    return std::move(e);
   return bytes;
 }
 
@@ -230,9 +231,17 @@ llvm::Expected<json::Value> kdsl::synth::exportDataset(llvm::StringRef dataset,
   // Records are exported as they come, shard by shard; the first error stops
   // the export.
   llvm::Error firstError = llvm::Error::success();
-  int64_t samples = 0;
+  int64_t samples = 0, withObjects = 0;
   auto exportRecord = [&](const json::Object &record) -> llvm::Error {
     int64_t id = record.getInteger("id").value_or(-1);
+    // A record whose kernels query structures the host builds (the geometry
+    // category's hash grids, meshes, BVHs, volumes): GPU bundles and the
+    // standalone host program do not carry them yet (kdsl-run
+    // --write-bundle refuses such specs), so it has no folder.
+    if (const json::Object *spec = record.getObject("spec"); spec && spec->get("objects")) {
+      ++withObjects;
+      return llvm::Error::success();
+    }
     auto files = sampleFiles(record, prelude, ctx);
     if (!files)
       return llvm::createStringError(
@@ -257,8 +266,10 @@ llvm::Expected<json::Value> kdsl::synth::exportDataset(llvm::StringRef dataset,
   }
   if (firstError)
     return abandon(std::move(firstError));
-  json::Value summary =
-      json::Object{{"samples", samples}, {"layout", options.layout}, {"out", out}};
+  json::Object summaryObject{{"samples", samples}, {"layout", options.layout}, {"out", out}};
+  if (withObjects > 0)
+    summaryObject["skipped_with_objects"] = withObjects;
+  json::Value summary = std::move(summaryObject);
   std::string text;
   llvm::raw_string_ostream(text) << summary << "\n";
   if (llvm::Error e = writeFile(pathIn(tempDir, "export.json"), text))

@@ -328,6 +328,14 @@ private:
   std::vector<int> dims; // the launch (motif programs)
   /// A tiled launch's block dimension (the tile category); 0: wp.launch.
   int blockDim = 0;
+  /// Structures the host builds for the kernel (the geometry category):
+  /// kdsl-run's "objects" entries ({"hash_grid": {...}}, "bvh", "mesh",
+  /// "volume"), by name; a motif with any gets kdsl-run's general-form spec,
+  /// its wp.uint64 parameters passed "@name".
+  std::vector<std::pair<std::string, Object>> objects;
+  /// The arrays only the objects read (a mesh's points and indices): name
+  /// and descriptor (with its dtype).
+  std::vector<std::pair<std::string, Object>> objectArrays;
   bool motif();
   /// The motif that built the program ("" for the free generator).
   std::string motifName;
@@ -644,6 +652,13 @@ private:
   std::string tileExtent(int &value, llvm::ArrayRef<const char *> names);
   void tiledLaunch(std::vector<int> grid);
   std::string tileActivation();
+  // Queries of host-built structures (MotifsQueries.cpp).
+  std::string structureParam(llvm::ArrayRef<const char *> names, const std::string &object,
+                             Object build, llvm::StringRef kind);
+  std::string clusterPoints(const std::string &name, int n, double extent, bool grad);
+  std::string triangleMesh(std::vector<double> &zs, double &lo, double &hi);
+  std::string sphKernelFunc(const std::string &kind);
+  void mSphForces(bool viscosity);
   // Programs of several kernels (MotifsPrograms.cpp).
   void mForcesIntegrate(bool viaFunc, bool loss);
   void mNormalizeRows(bool sqrtNorm);
@@ -738,7 +753,8 @@ const std::vector<const MotifRegistration *> &motifRegistry();
 #define KDSL_MOTIF_FILE(Domain)                                                                    \
   void motifFileAnchor##Domain() {}
 #define KDSL_MOTIF_FILES(X)                                                                        \
-  X(Generic) X(Geometry) X(Grid) X(Numeric) X(Physics) X(Programs) X(Random) X(Spatial) X(Tile)
+  X(Generic)                                                                                       \
+  X(Geometry) X(Grid) X(Numeric) X(Physics) X(Programs) X(Queries) X(Random) X(Spatial) X(Tile)
 
 } // namespace kdsl::synth::gen
 

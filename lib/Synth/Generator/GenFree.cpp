@@ -675,8 +675,10 @@ Program Gen::run() {
   // Most programs come from a motif; the rest from the free type-directed
   // statements below (which cover the rest of the builtins). The kernel is
   // named once its body is drawn.
-  // (Tile kernels come from motifs only: the free statements have no tiles.)
-  if ((cat == "tile" || (opt.motifShare > 0 && rng.chance(opt.motifShare))) && motif()) {
+  // (Tile and geometry kernels come from motifs only: the free statements
+  // have no tiles and build no structures.)
+  if ((cat == "tile" || cat == "geometry" || (opt.motifShare > 0 && rng.chance(opt.motifShare))) &&
+      motif()) {
     p.motif = motifName;
     p.kernelName = kernelNameFor(motifName);
     return finishMotif(p);

@@ -142,6 +142,34 @@ Program Gen::finishMotif(Program &p) {
   Array dimArr;
   for (int d : dims)
     dimArr.push_back(d);
+  if (!objects.empty()) {
+    // Structures the host builds (wp.HashGrid, wp.Mesh, wp.Bvh, wp.Volume):
+    // kdsl-run's general form, its named arrays the kernel's (and those
+    // only the structures read), its objects passed as "@name".
+    Object arrays, args, objs;
+    for (const Input &in : inputs) {
+      bool isArray = llvm::StringRef(in.annotation).starts_with("wp.array");
+      if (isArray)
+        arrays[in.name] = in.data;
+      args[in.name] = isArray ? Value("@" + in.name) : in.data;
+    }
+    for (const OutArr &o : outs) {
+      arrays[o.name] = specInputs[o.name];
+      args[o.name] = "@" + o.name;
+    }
+    for (auto &[name, desc] : objectArrays)
+      arrays[name] = std::move(desc);
+    for (auto &[name, desc] : objects)
+      objs[name] = std::move(desc);
+    Array launches;
+    launches.push_back(
+        Object{{"kernel", p.kernelName}, {"dim", std::move(dimArr)}, {"args", std::move(args)}});
+    p.spec = Object{{"arrays", std::move(arrays)},
+                    {"objects", std::move(objs)},
+                    {"launches", std::move(launches)},
+                    {"backward", Object{{"seed", std::move(seeds)}}}};
+    return std::move(p);
+  }
   spec["kernel"] = p.kernelName;
   spec["dim"] = dims.size() == 1 ? Value(dims[0]) : Value(std::move(dimArr));
   if (blockDim > 0) {

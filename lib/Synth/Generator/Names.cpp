@@ -84,6 +84,15 @@ const llvm::StringMap<std::vector<const char *>> &kernelBases() {
       {"tile_attention", {"attention_block", "tile_attention", "sdpa_tile", "attn_forward"}},
       {"tile_cholesky_solve",
        {"batched_cholesky_solve", "solve_spd", "cholesky_solve_tiles", "gauss_newton_step"}},
+      {"sph_density", {"compute_density", "sph_density", "eval_density", "density_sum"}},
+      {"sph_forces",
+       {"get_acceleration", "compute_forces", "sph_forces", "pressure_forces", "eval_sph_forces"}},
+      {"dem_contact", {"apply_forces", "dem_contacts", "particle_contacts", "eval_contact_forces"}},
+      {"mesh_raycast", {"draw", "raycast", "render_mesh", "cast_rays", "shade_hits"}},
+      {"mesh_closest_point",
+       {"mesh_collide", "project_to_surface", "closest_point_forces", "surface_contact"}},
+      {"bvh_overlap", {"bvh_overlaps", "aabb_overlap", "broad_phase", "query_boxes"}},
+      {"volume_sample", {"sample_volume", "volume_drag", "sample_density", "volume_lookup"}},
       // Categories (the free generator).
       {"arithmetic",
        {"combine_values", "scale_values", "weighted_sum", "affine_map", "elementwise"}},
@@ -105,6 +114,7 @@ const llvm::StringMap<std::vector<const char *>> &kernelBases() {
       {"spatial", {"spatial_ops", "eval_transforms", "body_kinematics", "twist_ops"}},
       {"generic", {"generic_eval", "blend_generic", "typed_ops", "eval_any"}},
       {"tile", {"tile_ops", "block_compute", "tiled_eval", "tile_kernel"}},
+      {"geometry", {"query_structure", "spatial_query", "geometry_query", "scene_query"}},
   };
   return bases;
 }

@@ -28,7 +28,7 @@ llvm::ArrayRef<llvm::StringRef> kdsl::synth::allCategories() {
       "control_flow", "atomic",       "nested_loop",  "multi_conditional",
       "combined",     "scalar_param", "loop_carried", "func_call",
       "array2d",      "quaternion",   "struct",       "random",
-      "spatial",      "generic",      "tile"};
+      "spatial",      "generic",      "tile",         "geometry"};
   return names;
 }
 

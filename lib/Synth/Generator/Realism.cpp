@@ -135,6 +135,14 @@ bool isRandomBuiltin(StringRef callee) {
          name == "noise" || name == "pnoise" || name == "curlnoise";
 }
 
+/// The queries of host-built structures (the geometry category): hash grid,
+/// mesh, BVH and volume builtins (lib/Frontend/Prelude).
+bool isGeometryBuiltin(StringRef callee) {
+  StringRef name = callee.rsplit('.').second.empty() ? callee : callee.rsplit('.').second;
+  return name.starts_with("hash_grid_") || name.starts_with("mesh_") || name.starts_with("bvh_") ||
+         name.starts_with("volume_");
+}
+
 /// Transforms and spatial vectors/matrices: transform_*, spatial_* and the
 /// transform constructors (not the generic vector/matrix constructors): the
 /// table's Spatial category.
@@ -398,6 +406,8 @@ Deps Analyzer::eval(const Expr *e) {
       }
       if (isRandomBuiltin(dottedName(c->callee)))
         d.insert("f:random");
+      if (isGeometryBuiltin(dottedName(c->callee)))
+        d.insert("f:geometry");
     } else if (c->ckind == CallKind::Func && c->func) {
       auto it = summaries.find(c->func);
       for (size_t k = 0; k < args.size(); ++k) {

@@ -112,7 +112,7 @@ public:
       cl::sub(showCmd), cl::sub(diversityCmd),   cl::cat(synthCategory)};
   cl::opt<std::string> categoryList{"categories",
                                     cl::desc("Comma-separated categories, optionally "
-                                             "weighted (vector:2,math); default: all 19"),
+                                             "weighted (vector:2,math); default: all 20"),
                                     cl::init(""), cl::sub(generateCmd), cl::cat(synthCategory)};
   cl::opt<std::string> targets{"targets", cl::desc("Comma-separated: cpp,cuda,ptx,mlir"),
                                cl::init("cpp,cuda"), cl::sub(generateCmd), cl::cat(synthCategory)};

@@ -199,6 +199,7 @@ llvm::Expected<ProgramLayout> kdsl::synth::programLayout(const json::Value &spec
   const json::Array *launches = o->getArray("launches");
   if (!launches)
     return llvm::createStringError("\"launches\" is not a list");
+  const json::Object *objects = o->getObject("objects");
   std::vector<ArgLayout> arrays, scalars;
   for (auto [index, launch] : llvm::enumerate(*launches)) {
     const json::Object *lo = launch.getAsObject();
@@ -215,7 +216,13 @@ llvm::Expected<ProgramLayout> kdsl::synth::programLayout(const json::Value &spec
         return llvm::createStringError("launch " + std::to_string(index) + ": no argument '" +
                                        a.name + "'");
       std::string param = a.name;
-      if (auto ref = v->getAsString(); ref && ref->starts_with("@")) {
+      if (auto ref = v->getAsString();
+          ref && ref->starts_with("@") && objects && objects->get(ref->drop_front())) {
+        // A structure the host builds (a hash grid, BVH, mesh or volume):
+        // the parameter gets its id; the record names the object.
+        l.args.push_back({param, ref->drop_front().str()});
+        continue;
+      } else if (ref && ref->starts_with("@")) {
         a.name = ref->drop_front().str();
         if (llvm::none_of(arrays, [&](const ArgLayout &x) { return x.name == a.name; }))
           arrays.push_back(a);
@@ -233,9 +240,78 @@ llvm::Expected<ProgramLayout> kdsl::synth::programLayout(const json::Value &spec
     }
     out.launches.push_back(std::move(l));
   }
+  // The arrays the objects are built from that no launch passes (a mesh's
+  // points and indices): values of the record too, typed by their dtype.
+  // (JSON objects have no order: by object name, then by field name.)
+  auto sortedKeys = [](const json::Object &obj) {
+    std::vector<std::string> keys;
+    for (const auto &kv : obj)
+      keys.push_back(kv.first.str());
+    llvm::sort(keys);
+    return keys;
+  };
+  if (objects)
+    for (const std::string &objName : sortedKeys(*objects)) {
+      const json::Object *kinds = objects->getObject(objName);
+      if (!kinds || kinds->size() != 1)
+        return llvm::createStringError("object '" + objName + "': not {kind: {...}}");
+      const json::Object *build = kinds->begin()->second.getAsObject();
+      if (!build)
+        return llvm::createStringError("object '" + objName + "': no fields");
+      for (const std::string &field : sortedKeys(*build)) {
+        std::optional<llvm::StringRef> ref = build->getString(field);
+        if (!ref || !ref->starts_with("@"))
+          continue;
+        std::string name = ref->drop_front().str();
+        if (llvm::any_of(arrays, [&](const ArgLayout &x) { return x.name == name; }))
+          continue;
+        const json::Object *named = o->getObject("arrays");
+        const json::Object *arr = named ? named->getObject(name) : nullptr;
+        std::optional<llvm::StringRef> dtype = arr ? arr->getString("dtype") : std::nullopt;
+        if (!dtype)
+          return llvm::createStringError("object '" + objName + "': array '" + name +
+                                         "' has no descriptor with a dtype");
+        auto elem = parseDtype(*dtype);
+        if (!elem)
+          return elem.takeError();
+        ArgLayout a;
+        a.name = name;
+        a.elem = *elem;
+        a.array = true;
+        a.ndim = kinds->begin()->first == "volume" ? 3 : 1;
+        arrays.push_back(std::move(a));
+      }
+    }
   out.values = std::move(arrays);
   for (ArgLayout &a : scalars)
     out.values.push_back(std::move(a));
+  return out;
+}
+
+/// The record's objects: per object of kdsl-run's "objects" (name order),
+/// its name, kind and build fields, an array named by value name ("@p" ->
+/// "p").
+static json::Array objectList(const json::Object *objects) {
+  json::Array out;
+  if (!objects)
+    return out;
+  std::vector<std::string> names;
+  for (const auto &kv : *objects)
+    names.push_back(kv.first.str());
+  llvm::sort(names);
+  for (const std::string &name : names) {
+    const json::Object *kinds = objects->getObject(name);
+    if (!kinds || kinds->size() != 1)
+      continue;
+    json::Object build;
+    if (const json::Object *fields = kinds->begin()->second.getAsObject())
+      for (const auto &[field, v] : *fields) {
+        std::optional<llvm::StringRef> ref = v.getAsString();
+        build[field] = ref && ref->starts_with("@") ? json::Value(ref->drop_front().str()) : v;
+      }
+    out.push_back(json::Object{
+        {"name", name}, {"kind", kinds->begin()->first.str()}, {"build", std::move(build)}});
+  }
   return out;
 }
 
@@ -335,10 +411,13 @@ llvm::Expected<json::Object> kdsl::synth::typedSpec(const json::Value &spec,
       launch["block_dim"] = l.blockDim;
     launches.push_back(std::move(launch));
   }
-  return json::Object{
+  json::Object typed{
       {"kernel", layout.launches.empty() ? std::string() : layout.launches.front().kernel},
       {"dim", std::move(dim)},
       {"args", std::move(outArgs)},
       {"launches", std::move(launches)},
       {"backward_seeds", std::move(seeds)}};
+  if (const json::Object *objects = o ? o->getObject("objects") : nullptr)
+    typed["objects"] = objectList(objects);
+  return typed;
 }

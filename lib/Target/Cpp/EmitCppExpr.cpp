@@ -391,6 +391,10 @@ FamilyResult CppEmitter::memoryExpr(Operation &op, std::string &e) {
         e = "(" + typeName(rt) + ")threadIdx.x";
         return success();
       })
+      .Case([&](gpu::BlockDimOp) { // the lanes a GPU thread replays (kdsl-lower-lanes)
+        e = "(" + typeName(rt) + ")blockDim.x";
+        return success();
+      })
       .Case([&](HasDataOp o) {
         e = "(" + name(o.getArray()) + ".data != nullptr)";
         return success();

@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -223,6 +224,15 @@ FamilyResult CppEmitter::memoryStmt(Operation &op) {
         auto t = a.getType();
         if (t.getRank() != 1)
           return a.emitOpError("C++ emitter: only 1-D tapes are supported"), failure();
+        // A stage of the block's lanes (kdsl-lower-lanes on the GPU): shared.
+        if (isa_and_nonnull<gpu::AddressSpaceAttr>(t.getMemorySpace())) {
+          if (options.target != CppEmitOptions::Target::Cuda || !t.hasStaticShape())
+            return a.emitOpError("C++ emitter: workgroup memory outside CUDA C"), failure();
+          bind(a.getResult(), "stage");
+          line() << "__shared__ " << typeName(t.getElementType()) << " " << name(a.getResult())
+                 << "[" << t.getDimSize(0) << "];\n";
+          return success();
+        }
         // A tile's buffer (kdsl-lower-tiles): a local array of static size.
         if (a->hasAttr("kdsl.tile_buffer") && t.hasStaticShape()) {
           bind(a.getResult(), "tile");
@@ -258,6 +268,10 @@ FamilyResult CppEmitter::memoryStmt(Operation &op) {
         return success();
       })
       .Case([&](memref::AllocaScopeOp scope) { return emitAllocaScope(scope); })
+      .Case([&](gpu::BarrierOp) { // the block's lanes (kdsl-lower-lanes on the GPU)
+        line() << "__syncthreads();\n";
+        return success();
+      })
       .Case<LoadOp, AtomicOp>([&](auto access) -> FamilyResult {
         if (!options.checkBounds)
           return std::nullopt; // an expression

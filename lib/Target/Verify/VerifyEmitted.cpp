@@ -34,14 +34,14 @@ static constexpr llvm::StringLiteral kCudaHostName = "kdsl_cuda_host.h";
 
 llvm::StringRef kdsl::cudaHostEmulationHeader() { return kCudaHost; }
 
-std::string kdsl::cudaHostLaunchers(llvm::StringRef kernel, bool backward) {
+std::string kdsl::cudaHostLaunchers(llvm::StringRef kernel, bool backward, bool lanes) {
   std::string out;
   for (const char *part : {"forward", "backward"}) {
     if (llvm::StringRef(part) == "backward" && !backward)
       break;
     out += ("extern \"C\" void " + kernel + "_cpu_" + part +
             "(const int64_t *dims, int64_t begin, int64_t end, void **args) {\n"
-            "  kdsl_cuda_host::launch(&" +
+            "  kdsl_cuda_host::" + (lanes ? "launch_blocks" : "launch") + "(&" +
             kernel + "_cuda_kernel_" + part + ", dims, begin, end, args);\n}\n")
                .str();
   }

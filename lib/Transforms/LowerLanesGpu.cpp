@@ -1,0 +1,150 @@
+//===- LowerLanesGpu.cpp - a block's lane steps through shared memory -----===//
+//
+// kdsl-lower-lanes for the GPU (docs/design/tiles.md, "Lanes"): each thread
+// is a lane and holds whole copies of the block's tiles. A step that reads
+// other lanes' values (wp.tile(x), tile_from_thread, t[i] op= v, a stack's
+// push or pop: an `scf.execute_region {kdsl.per_lane, kdsl.lane_barrier}`)
+// becomes, in every thread:
+//
+//   barrier; stage[k][threadIdx.x] = live-in k; barrier
+//   for lane in 0 .. blockDim.x: the step with lane's live-ins, as that lane
+//
+// so every thread replays all the lanes' steps in lane order, as the CPU's
+// kdsl-lower-lanes runs them, and its copies of the tiles stay equal to the
+// other threads'. The step's results are the thread's own lane's. The
+// stages are `memref.alloca`s in workgroup memory (kMaxBlockDim elements
+// each, shared by the steps: the first barrier keeps a step from
+// overwriting what the previous one still reads); kdsl-outline-gpu-kernels
+// makes them workgroup attributions, the CUDA C emitter `__shared__` arrays.
+//
+//===----------------------------------------------------------------------===//
+#include "LowerTiles.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+using namespace mlir;
+using namespace kdsl;
+using namespace kdsl::tiles;
+
+namespace {
+
+/// The workgroup buffers of one kernel, by element type and position among
+/// a step's live-ins of that type.
+class Stages {
+public:
+  explicit Stages(Block *allocaBlock) : allocaBlock(allocaBlock) {}
+
+  Value get(Location loc, Type elem, unsigned ordinal) {
+    Value &slot = buffers[{elem, ordinal}];
+    if (slot)
+      return slot;
+    OpBuilder b = OpBuilder::atBlockBegin(allocaBlock);
+    auto space = gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+    auto type = MemRefType::get({kMaxBlockDim}, elem, MemRefLayoutAttrInterface{}, space);
+    auto alloca = memref::AllocaOp::create(b, loc, type);
+    alloca->setAttr(kLaneStageAttr, b.getUnitAttr());
+    return slot = alloca;
+  }
+
+private:
+  Block *allocaBlock;
+  llvm::DenseMap<std::pair<Type, unsigned>, Value> buffers;
+};
+
+} // namespace
+
+/// The replay of one step (see the file comment).
+static LogicalResult replayStep(scf::ExecuteRegionOp step, Stages &stages, Block *allocaBlock) {
+  Location loc = step.getLoc();
+  OpBuilder b(step);
+  // The thread's copies of the block's buffers are alike in every thread:
+  // only values pass through the stage.
+  llvm::SetVector<Value> liveIns;
+  getUsedValuesDefinedAbove(step.getRegion(), liveIns);
+  SmallVector<Value> exchanged;
+  // (Constants are the same in every lane: read where they are.)
+  for (Value v : liveIns)
+    if (!isa<MemRefType>(v.getType()) && !matchPattern(v, m_Constant()))
+      exchanged.push_back(v);
+  for (Value v : exchanged)
+    if (!isBufferableElement(v.getType()) && !v.getType().isIndex())
+      return step.emitError("a lane step reads a value of type ")
+             << v.getType() << ", which the GPU's shared stage cannot hold (kdsl-lower-lanes)";
+
+  // Lanes are counted in i32, as the tile loops are (convert-gpu-to-nvvm
+  // leaves index-typed block arguments of the loops' branches mismatched).
+  Type i32 = b.getI32Type();
+  Value selfIndex = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value self = arith::IndexCastOp::create(b, loc, i32, selfIndex);
+  gpu::BarrierOp::create(b, loc);
+  llvm::DenseMap<Type, unsigned> perType;
+  SmallVector<Value> stageOf;
+  for (Value v : exchanged) {
+    Value stage = stages.get(loc, v.getType(), perType[v.getType()]++);
+    memref::StoreOp::create(b, loc, v, stage, ValueRange{selfIndex});
+    stageOf.push_back(stage);
+  }
+  gpu::BarrierOp::create(b, loc);
+
+  // The thread's own lane's results, kept in private buffers of one element.
+  SmallVector<Value> own;
+  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+  for (Type t : step.getResultTypes()) {
+    OpBuilder ab = OpBuilder::atBlockBegin(allocaBlock);
+    own.push_back(memref::AllocaOp::create(ab, loc, MemRefType::get({1}, t)));
+  }
+  Value lanes = arith::IndexCastOp::create(
+      b, loc, i32, gpu::BlockDimOp::create(b, loc, gpu::Dimension::x));
+  auto loop = scf::ForOp::create(b, loc, arith::ConstantIntOp::create(b, loc, i32, 0), lanes,
+                                 arith::ConstantIntOp::create(b, loc, i32, 1));
+  {
+    OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
+    Value lane = loop.getInductionVar();
+    Value laneIndex = arith::IndexCastOp::create(lb, loc, lb.getIndexType(), lane);
+    IRMapping map;
+    for (auto [v, stage] : llvm::zip(exchanged, stageOf))
+      map.map(v, memref::LoadOp::create(lb, loc, stage, ValueRange{laneIndex}).getResult());
+    auto replay = cast<scf::ExecuteRegionOp>(lb.clone(*step, map));
+    replay->removeAttr(kPerLaneAttr);
+    replay->removeAttr(kLaneBarrierAttr);
+    // Inside the replay, the lane is the loop's, not the thread's.
+    replay.walk([&](gpu::ThreadIdOp t) {
+      if (t.getDimension() == gpu::Dimension::x)
+        t.replaceAllUsesWith(laneIndex);
+    });
+    replay.walk([](gpu::ThreadIdOp t) {
+      if (t.use_empty())
+        t.erase();
+    });
+    if (!own.empty()) {
+      Value mine = arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::eq, lane, self);
+      auto keep = scf::IfOp::create(lb, loc, TypeRange{}, mine, /*withElse=*/false);
+      OpBuilder kb = OpBuilder::atBlockTerminator(keep.thenBlock());
+      for (auto [r, buf] : llvm::zip(replay.getResults(), own))
+        memref::StoreOp::create(kb, loc, r, buf, ValueRange{c0});
+    }
+  }
+  b.setInsertionPointAfter(loop);
+  for (auto [r, buf] : llvm::zip(step.getResults(), own))
+    r.replaceAllUsesWith(memref::LoadOp::create(b, loc, buf, ValueRange{c0}).getResult());
+  step.erase();
+  return success();
+}
+
+LogicalResult kdsl::tiles::replayLaneStepsOnGpu(KernelOp kernel, Block *allocaBlock) {
+  SmallVector<scf::ExecuteRegionOp> steps;
+  kernel.walk([&](scf::ExecuteRegionOp r) {
+    if (r->hasAttr(kPerLaneAttr))
+      steps.push_back(r);
+  });
+  Stages stages(allocaBlock);
+  for (scf::ExecuteRegionOp step : steps)
+    if (failed(replayStep(step, stages, allocaBlock)))
+      return failure();
+  return success();
+}
