@@ -71,7 +71,8 @@ Value kdsl::lowerTileFull(LowerCtx &c) { return TileSplatOp::create(c.b, c.l, c.
 
 /// (stop), (start, stop) or (start, stop, step), of the tile's dtype.
 Value kdsl::lowerTileArange(LowerCtx &c) {
-  mlir::Value start = c.a.size() == 1 ? c.scalarConst(c.t->dtype, 0) : c.a[0];
+  // (No argument: the block's lane indices, SemaTileQueries.cpp.)
+  mlir::Value start = c.a.size() <= 1 ? c.scalarConst(c.t->dtype, 0) : c.a[0];
   mlir::Value step = c.a.size() == 3 ? c.a[2] : c.scalarConst(c.t->dtype, 1);
   return TileArangeOp::create(c.b, c.l, c.rty, start, step);
 }

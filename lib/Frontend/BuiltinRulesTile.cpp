@@ -445,6 +445,10 @@ const Type *TileRules::tileFull() {
 /// tile_arange(stop), (start, stop), (start, stop, step), dtype=int32:
 /// constants (the length is static). boundArgs keep them, of the dtype.
 const Type *TileRules::tileArange() {
+  if (e->laneIndices) { // the block's lane indices (SemaTileQueries.cpp)
+    args.clear();
+    return types.tile(types.i32(), {-1});
+  }
   Expr *dtypeKw = nullptr;
   for (Keyword &k : e->kwargs) {
     if (k.name == "dtype")

@@ -120,6 +120,15 @@ static const PreludeOverload kOverloads[] = {
     {"mesh_query_aabb", "mesh_query_aabb"},
     {"mesh_query_aabb_next", "mesh_query_aabb_next"},
     {"mesh_get_group_root", "mesh_get_group_root"},
+    // Thread-block queries (the state: bvh_query_tiled_t); their `next`
+    // builtins make tiles (SemaTileQueries.cpp).
+    {"tile_bvh_query_aabb", "tile_bvh_query_aabb"},
+    {"bvh_query_aabb_tiled", "tile_bvh_query_aabb"},
+    {"tile_bvh_query_ray", "tile_bvh_query_ray"},
+    {"bvh_query_ray_tiled", "tile_bvh_query_ray"},
+    {"tile_mesh_query_aabb", "tile_mesh_query_aabb"},
+    {"mesh_query_aabb_tiled", "tile_mesh_query_aabb"},
+    {"tile_query_valid", "tile_query_valid"},
     // Mesh queries: Prelude/mesh.py (results in its structs
     // mesh_query_point_t and mesh_query_ray_t; the older forms with
     // out-parameters are the _out funcs).

@@ -27,6 +27,8 @@ const Type *Sema::checkWarpNameCall(CallExpr *e, StringRef name) {
     return gradValue(e, fn->scope, true, true);
   if (auto b = lookupWarpBuiltin(name))
     return checkBuiltin(e, *b);
+  if (isTileQueryNext(name))
+    return checkTileQueryNext(e, name);
   if (!preludeOverloads(name).empty())
     return checkPreludeCall(e, name);
   if (const Type *t = lookupWarpType(name, types))

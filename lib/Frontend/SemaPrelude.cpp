@@ -112,6 +112,10 @@ std::optional<const Type *> Sema::warpQueryType(StringRef name, SMLoc loc) {
   if (name == "BvhQuery" || name == "bvh_query_t" || name == "MeshQueryAABB" ||
       name == "mesh_query_aabb_t")
     return preludeStructType("bvh_query_t", loc);
+  // Thread-block BVH and mesh AABB queries: one type (Prelude/bvh.py).
+  if (name == "BvhQueryTiled" || name == "MeshQueryAABBTiled" ||
+      name == "bvh_query_thread_block_t" || name == "mesh_query_aabb_thread_block_t")
+    return preludeStructType("bvh_query_tiled_t", loc);
   // Results of mesh queries (Prelude/mesh.py).
   if (name == "MeshQueryPoint" || name == "mesh_query_point_t")
     return preludeStructType("mesh_query_point_t", loc);

@@ -36,6 +36,35 @@ static bool isTileOpName(Operation *op) {
          op->getName().getStringRef().starts_with("kdsl.tile_");
 }
 
+/// The block arguments of the iterations that `use` (an scf.for or
+/// scf.while init, or the operand of an scf.condition or scf.yield) passes
+/// its value to.
+static void appendCarried(OpOperand &use, SmallVectorImpl<Value> &out) {
+  Operation *user = use.getOwner();
+  unsigned n = use.getOperandNumber();
+  if (auto f = dyn_cast<scf::ForOp>(user)) {
+    if (n >= 3)
+      out.push_back(f.getRegionIterArgs()[n - 3]);
+  } else if (auto w = dyn_cast<scf::WhileOp>(user)) {
+    out.push_back(w.getBeforeArguments()[n]);
+  } else if (auto c = dyn_cast<scf::ConditionOp>(user)) {
+    auto w = c->getParentOfType<scf::WhileOp>();
+    if (n >= 1) {
+      out.push_back(w.getAfterArguments()[n - 1]);
+      out.push_back(w.getResult(n - 1));
+    }
+  } else if (auto y = dyn_cast<scf::YieldOp>(user)) {
+    // The next iteration's argument, and the loop's or branch's result.
+    Operation *parent = y->getParentOp();
+    if (auto f = dyn_cast<scf::ForOp>(parent))
+      out.push_back(f.getRegionIterArgs()[n]);
+    if (auto w = dyn_cast<scf::WhileOp>(parent))
+      out.push_back(w.getBeforeArguments()[n]);
+    else if (isa<scf::ForOp, scf::IfOp>(parent))
+      out.push_back(parent->getResult(n));
+  }
+}
+
 /// Whether `v` reaches (through ops' results) an operand of a tile op that
 /// all lanes must pass alike: any but the per-lane values of wp.tile(x),
 /// tile_from_thread, t[i] op= v, the stack's push and tile_extract.
@@ -65,6 +94,9 @@ bool kdsl::reachesBlockTileOperand(Value v) {
       }
       for (Value r : user->getResults())
         work.push_back(r);
+      // A value a loop carries: on into the iterations (a tiled query's
+      // state, advanced in a while loop whose body passes it to a tile op).
+      appendCarried(use, work);
     }
   }
   return false;

@@ -322,8 +322,10 @@ struct LowerTilesPass : public kdsl::impl::LowerTilesBase<LowerTilesPass> {
       Block *allocaBlock = &f.getFunctionBody().front();
       auto kernel = dyn_cast<KernelOp>(fn);
       bool lanes = kernel && isLaneKernel(kernel);
-      if (lanes)
+      if (lanes) {
         prepareLaneKernel(kernel);
+        foldLaneUntiles(kernel);
+      }
       if (kernel)
         allocaBlock = wrapInAllocaScope(kernel);
       FunctionLowering lowering(allocaBlock, lanes);

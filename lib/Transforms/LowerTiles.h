@@ -93,6 +93,10 @@ mlir::LogicalResult lowerTileLinalgOp(mlir::Operation *op, mlir::ArrayRef<mlir::
 /// too) and erases those funcs (LowerTileFuncs.cpp).
 mlir::LogicalResult inlineTileFuncs(mlir::ModuleOp module);
 
+/// wp.untile of a lane-extent tile_map or tile_arange in `root` becomes the
+/// lane's own element, computed by the lane (LowerTileUntile.cpp).
+void foldLaneUntiles(mlir::Operation *root);
+
 /// The lane-dependent ops (LowerTileLanes.cpp): wp.tile(x), wp.untile,
 /// tile_from_thread, tile_scatter and the tile stacks.
 mlir::LogicalResult lowerTileLaneOp(mlir::Operation *op, mlir::ArrayRef<mlir::Value> in,

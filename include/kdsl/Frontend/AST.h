@@ -247,6 +247,9 @@ struct CallExpr : Expr {
   /// `wp.grad(f)(args)` (SemaGrad.cpp): `func` is the instance of f these
   /// arguments select; the call gives the adjoints of its value parameters.
   bool gradCall = false;
+  /// A wp.tile_arange Sema makes for a tiled query's round
+  /// (SemaTileQueries.cpp): 0, 1, ..., block_dim - 1, a tile of extent `?`.
+  bool laneIndices = false;
   CallExpr(llvm::SMLoc l, Expr *c) : Expr(ExprKind::Call, l), callee(c) {}
 };
 

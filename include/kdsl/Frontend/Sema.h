@@ -223,6 +223,10 @@ private:
   /// names none (null after an error).
   std::optional<const Type *> warpQueryType(llvm::StringRef name, llvm::SMLoc loc);
   const Type *checkPreludeCall(CallExpr *e, llvm::StringRef name);
+  /// wp.tile_bvh_query_next(query) and its other names (isTileQueryNext):
+  /// the tile of the query's next round (SemaTileQueries.cpp).
+  const Type *checkTileQueryNext(CallExpr *e, llvm::StringRef name);
+  static bool isTileQueryNext(llvm::StringRef name);
   const Type *bindPreludeCall(CallExpr *e, FuncDef *f, const PreludeOverload &o,
                               llvm::ArrayRef<Expr *> bound);
   bool bindArguments(CallExpr *e, llvm::ArrayRef<llvm::StringRef> names, const std::string &callee,

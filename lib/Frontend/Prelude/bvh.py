@@ -203,3 +203,89 @@ def mesh_query_aabb_next(query: wp.ref[bvh_query_t], index: wp.ref[int]) -> bool
 @wp.func
 def mesh_get_group_root(id: wp.uint64, group: int) -> int:
     return bvh_get_group_root(_mesh_bvh(id), group)
+
+
+# Thread-block (tiled) queries: wp.tile_bvh_query_aabb, tile_bvh_query_ray,
+# tile_mesh_query_aabb (and their *_tiled names), tested by
+# wp.tile_query_valid and advanced by wp.tile_bvh_query_next /
+# tile_mesh_query_aabb_next. Every lane of the block holds the same query and
+# advances it alike: a round hands out the next block_dim hits, hit k to
+# lane k (-1 when the round has fewer). Sema (SemaTileQueries.cpp) makes
+#
+#   wp.tile_bvh_query_next(query)
+#
+# the tile
+#
+#   wp.tile_map(_tile_query_hit, <0, 1, ..., block_dim - 1>,
+#               _tile_query_round(query, wp.block_dim()))
+#
+# whose element k is hit k of the round: _tile_query_round moves the query
+# past the round and gives the round's start, from which _tile_query_hit
+# walks to hit k. The tile is the block's, the same in every lane, so no
+# lane reads another's value (as on the GPU, where each thread computes it).
+# As in Warp's CUDA code (native/tile_bvh.h), the query is valid before its
+# first round and afterwards while its last round had a hit: the loop
+# `while wp.tile_query_valid(q)` runs one last round without hits.
+@wp.struct
+class bvh_query_tiled_t:
+    query: bvh_query_t  # where the next round starts
+    valid: bool
+
+
+@wp.func
+def _tile_query(q: bvh_query_t) -> bvh_query_tiled_t:
+    t = bvh_query_tiled_t()
+    t.query = q
+    t.valid = True
+    return t
+
+
+@wp.func
+def tile_bvh_query_aabb(id: wp.uint64, low: wp.vec3, high: wp.vec3) -> bvh_query_tiled_t:
+    return _tile_query(bvh_query_aabb(id, low, high))
+
+
+@wp.func
+def tile_bvh_query_ray(id: wp.uint64, start: wp.vec3, dir: wp.vec3) -> bvh_query_tiled_t:
+    return _tile_query(bvh_query_ray(id, start, dir))
+
+
+@wp.func
+def tile_mesh_query_aabb(id: wp.uint64, low: wp.vec3, high: wp.vec3) -> bvh_query_tiled_t:
+    return _tile_query(mesh_query_aabb(id, low, high))
+
+
+@wp.func
+def tile_query_valid(query: bvh_query_tiled_t) -> bool:
+    return query.valid
+
+
+@wp.func
+def _tile_query_round(query: wp.ref[bvh_query_tiled_t], block: int) -> bvh_query_t:
+    # The round's start; the query moves past the round's hits (at most
+    # `block`) and stays valid when there was one.
+    start = query.query
+    q = start
+    index = int(0)
+    count = int(0)
+    more = True
+    while more and count < block:
+        more = bvh_query_next(q, index)
+        if more:
+            count += 1
+    query.query = q
+    query.valid = count > 0
+    return start
+
+
+@wp.func
+def _tile_query_hit(k: int, start: bvh_query_t) -> int:
+    # Hit k of the round that starts at `start`, or -1.
+    q = start
+    index = int(0)
+    n = int(0)
+    while bvh_query_next(q, index):
+        if n == k:
+            return index
+        n += 1
+    return -1
