@@ -85,11 +85,13 @@ static LogicalResult replayStep(scf::ExecuteRegionOp step, Stages &stages, Block
   // Lanes are counted in i32, as the tile loops are (convert-gpu-to-nvvm
   // leaves index-typed block arguments of the loops' branches mismatched).
   Type i32 = b.getI32Type();
-  auto c32 = [&](OpBuilder &ob, int64_t v) { return arith::ConstantIntOp::create(ob, loc, i32, v); };
+  auto c32 = [&](OpBuilder &ob, int64_t v) {
+    return arith::ConstantIntOp::create(ob, loc, i32, v);
+  };
   Value selfIndex = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   Value self = arith::IndexCastOp::create(b, loc, i32, selfIndex);
-  Value lanes = arith::IndexCastOp::create(
-      b, loc, i32, gpu::BlockDimOp::create(b, loc, gpu::Dimension::x));
+  Value lanes =
+      arith::IndexCastOp::create(b, loc, i32, gpu::BlockDimOp::create(b, loc, gpu::Dimension::x));
 
   // The thread's own lane's results, kept in private buffers of one element.
   SmallVector<Value> own;
@@ -108,8 +110,8 @@ static LogicalResult replayStep(scf::ExecuteRegionOp step, Stages &stages, Block
     Value rel = arith::SubIOp::create(cb, loc, self, first);
     Value relIndex = arith::IndexCastOp::create(cb, loc, cb.getIndexType(), rel);
     gpu::BarrierOp::create(cb, loc);
-    Value inChunk = arith::CmpIOp::create(cb, loc, arith::CmpIPredicate::ult, rel,
-                                          c32(cb, kStageLanes));
+    Value inChunk =
+        arith::CmpIOp::create(cb, loc, arith::CmpIPredicate::ult, rel, c32(cb, kStageLanes));
     auto store = scf::IfOp::create(cb, loc, TypeRange{}, inChunk, /*withElse=*/false);
     llvm::DenseMap<Type, unsigned> perType;
     SmallVector<Value> stageOf;
@@ -122,8 +124,8 @@ static LogicalResult replayStep(scf::ExecuteRegionOp step, Stages &stages, Block
       }
     }
     gpu::BarrierOp::create(cb, loc);
-    Value end = arith::MinSIOp::create(
-        cb, loc, lanes, arith::AddIOp::create(cb, loc, first, c32(cb, kStageLanes)));
+    Value end = arith::MinSIOp::create(cb, loc, lanes,
+                                       arith::AddIOp::create(cb, loc, first, c32(cb, kStageLanes)));
     auto replayLoop = scf::ForOp::create(cb, loc, first, end, c32(cb, 1));
     OpBuilder lb = OpBuilder::atBlockBegin(replayLoop.getBody());
     Value lane = replayLoop.getInductionVar();
