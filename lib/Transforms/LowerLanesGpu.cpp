@@ -6,14 +6,15 @@
 // push or pop: an `scf.execute_region {kdsl.per_lane, kdsl.lane_barrier}`)
 // becomes, in every thread:
 //
-//   barrier; stage[k][threadIdx.x] = live-in k; barrier
-//   for lane in 0 .. blockDim.x: the step with lane's live-ins, as that lane
+//   for each chunk of 256 lanes:
+//     barrier; stage[k][threadIdx.x - chunk] = live-in k (the chunk's threads)
+//     barrier; for lane in the chunk: the step with lane's live-ins, as lane
 //
 // so every thread replays all the lanes' steps in lane order, as the CPU's
 // kdsl-lower-lanes runs them, and its copies of the tiles stay equal to the
 // other threads'. The step's results are the thread's own lane's. The
-// stages are `memref.alloca`s in workgroup memory (kMaxBlockDim elements
-// each, shared by the steps: the first barrier keeps a step from
+// stages are `memref.alloca`s in workgroup memory (kStageLanes elements
+// each, shared by the steps: the first barrier keeps a step or chunk from
 // overwriting what the previous one still reads); kdsl-outline-gpu-kernels
 // makes them workgroup attributions, the CUDA C emitter `__shared__` arrays.
 //
@@ -31,6 +32,11 @@ using namespace mlir;
 using namespace kdsl;
 using namespace kdsl::tiles;
 
+/// The lanes a stage holds: a block of up to 1024 lanes goes through in
+/// chunks, so that a kernel's stages fit in the 48 KiB of static shared
+/// memory (a mat33 of float32 takes 9 KiB).
+constexpr int64_t kStageLanes = 256;
+
 namespace {
 
 /// The workgroup buffers of one kernel, by element type and position among
@@ -45,7 +51,7 @@ public:
       return slot;
     OpBuilder b = OpBuilder::atBlockBegin(allocaBlock);
     auto space = gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
-    auto type = MemRefType::get({kMaxBlockDim}, elem, MemRefLayoutAttrInterface{}, space);
+    auto type = MemRefType::get({kStageLanes}, elem, MemRefLayoutAttrInterface{}, space);
     auto alloca = memref::AllocaOp::create(b, loc, type);
     alloca->setAttr(kLaneStageAttr, b.getUnitAttr());
     return slot = alloca;
@@ -79,17 +85,13 @@ static LogicalResult replayStep(scf::ExecuteRegionOp step, Stages &stages, Block
   // Lanes are counted in i32, as the tile loops are (convert-gpu-to-nvvm
   // leaves index-typed block arguments of the loops' branches mismatched).
   Type i32 = b.getI32Type();
+  auto c32 = [&](OpBuilder &ob, int64_t v) {
+    return arith::ConstantIntOp::create(ob, loc, i32, v);
+  };
   Value selfIndex = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   Value self = arith::IndexCastOp::create(b, loc, i32, selfIndex);
-  gpu::BarrierOp::create(b, loc);
-  llvm::DenseMap<Type, unsigned> perType;
-  SmallVector<Value> stageOf;
-  for (Value v : exchanged) {
-    Value stage = stages.get(loc, v.getType(), perType[v.getType()]++);
-    memref::StoreOp::create(b, loc, v, stage, ValueRange{selfIndex});
-    stageOf.push_back(stage);
-  }
-  gpu::BarrierOp::create(b, loc);
+  Value lanes =
+      arith::IndexCastOp::create(b, loc, i32, gpu::BlockDimOp::create(b, loc, gpu::Dimension::x));
 
   // The thread's own lane's results, kept in private buffers of one element.
   SmallVector<Value> own;
@@ -98,17 +100,41 @@ static LogicalResult replayStep(scf::ExecuteRegionOp step, Stages &stages, Block
     OpBuilder ab = OpBuilder::atBlockBegin(allocaBlock);
     own.push_back(memref::AllocaOp::create(ab, loc, MemRefType::get({1}, t)));
   }
-  Value lanes = arith::IndexCastOp::create(
-      b, loc, i32, gpu::BlockDimOp::create(b, loc, gpu::Dimension::x));
-  auto loop = scf::ForOp::create(b, loc, arith::ConstantIntOp::create(b, loc, i32, 0), lanes,
-                                 arith::ConstantIntOp::create(b, loc, i32, 1));
+
+  // The lanes in chunks of kStageLanes (a stage holds one chunk's values):
+  // the threads of the chunk store theirs, then every thread replays them.
+  auto loop = scf::ForOp::create(b, loc, c32(b, 0), lanes, c32(b, kStageLanes));
   {
-    OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
-    Value lane = loop.getInductionVar();
+    OpBuilder cb = OpBuilder::atBlockBegin(loop.getBody());
+    Value first = loop.getInductionVar();
+    Value rel = arith::SubIOp::create(cb, loc, self, first);
+    Value relIndex = arith::IndexCastOp::create(cb, loc, cb.getIndexType(), rel);
+    gpu::BarrierOp::create(cb, loc);
+    Value inChunk =
+        arith::CmpIOp::create(cb, loc, arith::CmpIPredicate::ult, rel, c32(cb, kStageLanes));
+    auto store = scf::IfOp::create(cb, loc, TypeRange{}, inChunk, /*withElse=*/false);
+    llvm::DenseMap<Type, unsigned> perType;
+    SmallVector<Value> stageOf;
+    {
+      OpBuilder sb = OpBuilder::atBlockTerminator(store.thenBlock());
+      for (Value v : exchanged) {
+        Value stage = stages.get(loc, v.getType(), perType[v.getType()]++);
+        memref::StoreOp::create(sb, loc, v, stage, ValueRange{relIndex});
+        stageOf.push_back(stage);
+      }
+    }
+    gpu::BarrierOp::create(cb, loc);
+    Value end = arith::MinSIOp::create(cb, loc, lanes,
+                                       arith::AddIOp::create(cb, loc, first, c32(cb, kStageLanes)));
+    auto replayLoop = scf::ForOp::create(cb, loc, first, end, c32(cb, 1));
+    OpBuilder lb = OpBuilder::atBlockBegin(replayLoop.getBody());
+    Value lane = replayLoop.getInductionVar();
     Value laneIndex = arith::IndexCastOp::create(lb, loc, lb.getIndexType(), lane);
+    Value slot = arith::IndexCastOp::create(lb, loc, lb.getIndexType(),
+                                            arith::SubIOp::create(lb, loc, lane, first));
     IRMapping map;
     for (auto [v, stage] : llvm::zip(exchanged, stageOf))
-      map.map(v, memref::LoadOp::create(lb, loc, stage, ValueRange{laneIndex}).getResult());
+      map.map(v, memref::LoadOp::create(lb, loc, stage, ValueRange{slot}).getResult());
     auto replay = cast<scf::ExecuteRegionOp>(lb.clone(*step, map));
     replay->removeAttr(kPerLaneAttr);
     replay->removeAttr(kLaneBarrierAttr);

@@ -2,23 +2,31 @@
 //
 // kdsl-lower-lanes for the GPU (LowerLanesGpu.cpp): a step that reads other
 // lanes' values (here wp.tile(x), then a stack push whose slot is the
-// lane's own result) is replayed by every thread: the live-in value goes to
-// the thread's index of a workgroup stage between two barriers, then a loop
-// over the block's lanes runs the step with each lane's value, as that
-// lane, keeping the thread's own lane's result.
+// lane's own result) is replayed by every thread, the lanes in chunks of
+// 256: the chunk's threads put the live-in value at their index of a
+// workgroup stage between two barriers, then a loop over the chunk's lanes
+// runs the step with each lane's value, as that lane, keeping the thread's
+// own lane's result.
 
 // CHECK-LABEL: kdsl.kernel @k(
 // CHECK-DAG: %[[OWN:.*]] = memref.alloca() : memref<1xi32>
-// CHECK-DAG: %[[STAGE:.*]] = memref.alloca() {kdsl.lane_stage} : memref<1024xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: %[[STAGE:.*]] = memref.alloca() {kdsl.lane_stage} : memref<256xf32, #gpu.address_space<workgroup>>
 // CHECK: %[[V:.*]] = kdsl.load
 // CHECK: %[[SELF:.*]] = gpu.thread_id x
 // CHECK: %[[SELF32:.*]] = arith.index_cast %[[SELF]] : index to i32
+// CHECK: %[[BD:.*]] = gpu.block_dim x
+// CHECK: %[[B:.*]] = arith.index_cast %[[BD]] : index to i32
+// CHECK: scf.for %[[FIRST:.*]] = %{{.*}} to %[[B]] step %c256_i32{{.*}} : i32 {
+// CHECK: %[[REL:.*]] = arith.subi %[[SELF32]], %[[FIRST]] : i32
+// CHECK: %[[RELI:.*]] = arith.index_cast %[[REL]] : i32 to index
 // CHECK: gpu.barrier
-// CHECK: memref.store %[[V]], %[[STAGE]][%[[SELF]]]
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[REL]]
+// CHECK: scf.if %[[IN]] {
+// CHECK: memref.store %[[V]], %[[STAGE]][%[[RELI]]]
 // CHECK: gpu.barrier
-// CHECK: scf.for %[[L:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
-// CHECK: %[[LI:.*]] = arith.index_cast %[[L]] : i32 to index
-// CHECK: %[[LV:.*]] = memref.load %[[STAGE]][%[[LI]]]
+// CHECK: %[[END:.*]] = arith.minsi %[[B]]
+// CHECK: scf.for %[[L:.*]] = %[[FIRST]] to %[[END]] step %{{.*}} : i32 {
+// CHECK: %[[LV:.*]] = memref.load %[[STAGE]]
 // CHECK: scf.execute_region {
 // CHECK: memref.store %[[LV]], %{{.*}}[%{{.*}}] : memref<1024xf32>
 // CHECK-NOT: kdsl.per_lane
