@@ -130,8 +130,20 @@ llvm::Error kdsl::writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os) {
                         "--write-bundle: the spec rebuilds or refits an object between launches "
                         "({\"rebuild\": name}), which bundles do not carry (they hold each "
                         "structure as built before the first launch)");
+  for (auto [i, l] : llvm::enumerate(plan.launches()))
+    if (l.lanes && l.dims[5] != 1)
+      return makeRunError(
+          RunErrorKind::Spec,
+          "--write-bundle: launch " + std::to_string(i) + " (kernel '" + l.kernel +
+              "') is a tiled launch of a lane-dependent tile kernel whose wp.tid() gives only "
+              "the block's coordinates (" +
+              std::to_string(l.dims[5]) +
+              " lanes per grid point): a GPU runs one thread per lane and the GPU lowering "
+              "takes a thread's wp.tid() from its own index, so it would compute wrong "
+              "indices; give the kernel the lane as its last wp.tid() index "
+              "(i, lane = wp.tid()) to bundle it");
   Writer out(os);
-  out.bytes("KDSLBND4", 8);
+  out.bytes("KDSLBND5", 8);
   llvm::DenseMap<const HostArray *, unsigned> index;
   // The gradients start as the adjoint launches find them: zero, and seeded.
   plan.seedGradients();
@@ -170,6 +182,11 @@ llvm::Error kdsl::writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os) {
     out.u32(l->backward);
     for (int d = 0; d < 4; ++d) // the extents (not a lane kernel's dims[4..5])
       out.u64(uint64_t(l->dims[d]));
+    // The threads per block (the spec's "block_dim" or Warp's 256), and
+    // whether a runner must keep it: 1 the spec gave it, 2 the kernel
+    // depends on its blocks' lanes (shared memory, __syncthreads()).
+    out.u32(uint32_t(l->blockDim));
+    out.u32((l->blockDimGiven ? 1u : 0u) | (l->lanes ? 2u : 0u));
     out.u32(l->storage.size());
     for (auto [argIndex, storage] : llvm::enumerate(l->storage)) {
       // Host pointers mean nothing on the GPU: data fields are written as 0.

@@ -295,6 +295,7 @@ private:
     std::vector<int64_t> dims;
     std::vector<std::string> rebuildBefore; // objects ({"rebuild": name} entries)
     int64_t blockDim = 256;
+    bool blockDimGiven = false; // the spec's "block_dim"
     bool tiled = false;
     int64_t lanesPerPoint = 1; // a lane-dependent tile kernel's (tiledDims)
   };
@@ -653,6 +654,7 @@ Error PlanBuilder::parseLaunch(const json::Object &obj, StringRef argsKey, std::
   in.rebuildBefore = std::move(pendingRebuilds);
   pendingRebuilds.clear();
   in.blockDim = blockDim;
+  in.blockDimGiven = obj.get("block_dim") != nullptr;
   in.tiled = tiled;
   in.lanesPerPoint = lanesPerPoint;
   // Check the argument types now (before anything is allocated), and collect
@@ -966,6 +968,8 @@ Error PlanBuilder::encodeLaunch(const LaunchInput &in, LaunchPlan::Launch &launc
   launch.ndims = unsigned(in.dims.size());
   launch.blockDim = in.blockDim;
   launch.tiled = in.tiled;
+  launch.blockDimGiven = in.blockDimGiven;
+  launch.lanes = in.kernel->lanes;
   for (auto [i, d] : llvm::enumerate(in.dims))
     launch.dims[i] = d;
   launch.dims[4] = in.blockDim;
@@ -1137,6 +1141,10 @@ Error PlanBuilder::parseBackward(const json::Value &v) {
     bwd.backward = true;
     bwd.ndims = fwd.ndims;
     std::copy(std::begin(fwd.dims), std::end(fwd.dims), std::begin(bwd.dims));
+    bwd.blockDim = fwd.blockDim;
+    bwd.tiled = fwd.tiled;
+    bwd.blockDimGiven = fwd.blockDimGiven;
+    bwd.lanes = fwd.lanes;
     size_t n = fwd.storage.size();
     bwd.storage = fwd.storage;
     for (size_t i = 0; i < n; ++i)

@@ -4,7 +4,7 @@ six digits), holding exactly k<id>.py (the source), k<id>.cu (a comment line,
 then the manifest's prelude + cuda_types + cuda_forward + cuda_backward, then
 the standalone host program with an entry for the forward and the backward
 kernel), k<id>.cpp (prelude + cpp_types + cpp_forward + cpp_backward),
-bundle.bin, a Makefile building k<id> from k<id>.cu with $(NVCC) and $(ARCH)
+bundle.bin (with a geometry record's objects), a Makefile building k<id> from k<id>.cu with $(NVCC) and $(ARCH)
 (default nvcc, sm_80), and metadata.json (the record without its texts).
 Prints the number of folders checked."""
 import glob
@@ -51,7 +51,7 @@ def check(record, folder, prelude):
     assert meta == {k: v for k, v in record.items() if k not in TEXTS}, folder
     assert not TEXTS & set(meta), folder
     with open(f"{folder}/bundle.bin", "rb") as f:
-        assert f.read(8) == b"KDSLBND4", folder
+        assert f.read(8) == b"KDSLBND5", folder
 
 
 def main():
@@ -63,6 +63,11 @@ def main():
     assert folders == ["%06d" % r["id"] for r in records], (folders, [r["id"] for r in records])
     summary = json.load(open(f"{out}/export.json"))
     assert summary["samples"] == len(records) and summary["layout"] == "dirs", summary
+    # Records with objects (the geometry category) are exported like the
+    # others, and counted; synth specs rebuild nothing, so none is skipped.
+    with_objects = sum(1 for r in records if r.get("spec", {}).get("objects"))
+    assert summary.get("with_objects", 0) == with_objects, (summary, with_objects)
+    assert "skipped_with_rebuilds" not in summary, summary
     for r in records:
         check(r, f"{out}/{r['id']:06d}", prelude)
     print(f"export folders checked: {len(records)}")

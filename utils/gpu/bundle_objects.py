@@ -121,6 +121,16 @@ def spec_values(spec, ref, what):
         data = [elem] * math.prod(shape)
     else:
         fail(what, "cannot read spec array '%s'" % name)
+    if dtype.startswith(("int", "uint")) or dtype == "vec3i":
+        # kdsl-run reads an integral float (kdsl-synth's specs write 4.0) as
+        # the integer; any other value is not the array's.
+        def exact(x):
+            if isinstance(x, list):
+                return [exact(y) for y in x]
+            if isinstance(x, float) and not x.is_integer():
+                fail(what, "spec array '%s' holds %r, not an integer" % (name, x))
+            return int(x) if isinstance(x, float) else x
+        data = exact(data)
     return data, dtype
 
 

@@ -17,7 +17,10 @@
 //    kdsl-run resets (those of arrays a launch wrote),
 //    arguments by value in C layout with the array descriptors' data fields
 //    set to device addresses and object ids to their headers' device
-//    addresses; a grid-stride launch of B threads per block.
+//    addresses; a grid-stride launch of the launch's block dimension (the
+//    spec's "block_dim", else Warp's 256) threads per block. --block B
+//    replaces it only for launches whose spec gave no "block_dim" and whose
+//    kernel does not depend on its blocks' lanes (the bundle's flags).
 // 3. Copies the outputs back and compares them with expected.bin: integers and
 //    bools exactly, floats within --ulp units in the last place (default 2)
 //    or, with --rtol R, within R relative to the larger magnitude (for float
@@ -75,7 +78,7 @@ struct Options {
   // stream compaction), whose order a GPU does not define: the rows
   // (A[r], B[r], ...) are compared as multisets, both sides sorted by bytes.
   std::vector<std::string> unordered;
-  unsigned block = 256, repeat = 20;
+  unsigned block = 0, repeat = 20; // block 0: each launch's own
   uint64_t streamN = 0;
 };
 
@@ -174,10 +177,13 @@ float launchOnce(const Launch &l, CUfunction fn, std::vector<Array> &arrays,
     params.push_back(a.data());
   if (launch.total == 0)
     return 0;
-  uint64_t blocks = (uint64_t(launch.total) + opt.block - 1) / opt.block;
+  // Grid-stride: a lane kernel's blocks stay whole in every round, as the
+  // total is a multiple of the block (readBundle checks it).
+  unsigned block = l.threadsPerBlock(opt.block);
+  uint64_t blocks = (uint64_t(launch.total) + block - 1) / block;
   unsigned grid = unsigned(std::min<uint64_t>(blocks, uint64_t(sms) * 32));
   CU(cuEventRecord(start, nullptr));
-  CU(cuLaunchKernel(fn, grid, 1, 1, opt.block, 1, 1, 0, nullptr, params.data(), nullptr));
+  CU(cuLaunchKernel(fn, grid, 1, 1, block, 1, 1, 0, nullptr, params.data(), nullptr));
   CU(cuEventRecord(stop, nullptr));
   CU(cuEventSynchronize(stop));
   float ms = 0;
@@ -220,8 +226,10 @@ int main(int argc, char **argv) {
       opt.ulp = number;
     else if (a == "--rtol")
       opt.rtol = number;
-    else if (a == "--block")
+    else if (a == "--block" && number >= 1 && number <= 1024)
       opt.block = unsigned(number);
+    else if (a == "--block")
+      die("--block must be 1 to 1024");
     else if (a == "--repeat")
       opt.repeat = unsigned(number);
     else if (a == "--stream-bench")
@@ -229,8 +237,6 @@ int main(int argc, char **argv) {
     else
       die("unknown option " + a);
   }
-  if (opt.block == 0 || opt.block > 1024)
-    die("--block must be 1 to 1024");
   if (opt.repeat == 0)
     die("--repeat must be at least 1");
 
@@ -343,9 +349,10 @@ int main(int argc, char **argv) {
     for (unsigned k = 0; k < opt.repeat; ++k)
       times.push_back(
           launchOnce(b.launches[li], fns[li], b.arrays, b.objects, opt, sms, start, stop));
-    std::printf("{\"launch\": %zu, \"entry\": \"%s\", \"threads\": %lld, \"median_ms\": %.4f}\n",
+    std::printf("{\"launch\": %zu, \"entry\": \"%s\", \"threads\": %lld, \"block\": %u, "
+                "\"median_ms\": %.4f}\n",
                 li, b.launches[li].entry().c_str(), (long long)b.launches[li].total(),
-                median(times));
+                b.launches[li].threadsPerBlock(opt.block), median(times));
   }
 
   if (opt.streamN && !b.launches.empty()) {

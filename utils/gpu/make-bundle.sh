@@ -110,4 +110,13 @@ bundle spatial.bvh "$execdir/Inputs/spatial_bvh.py" "$spatial/bvh.spec.json" "--
 bundle spatial.mesh "$execdir/Inputs/spatial_mesh.py" "$spatial/mesh.spec.json" "--rtol 1e-5"
 [ -f "$spatial/volume.spec.json" ] &&
   bundle spatial.volume "$execdir/Inputs/spatial_volume.py" "$spatial/volume.spec.json" "--rtol 1e-5"
+# Lane-dependent tile kernels (docs/design/tiles.md "Lanes": wp.tile(x),
+# wp.untile, wp.block_dim(), tile_from_thread, stacks), whose GPU code passes
+# values through shared memory between __syncthreads(): right only in blocks
+# of exactly the spec's block_dim threads, which the bundle records and the
+# runner launches with. Block dimensions 3 to 11 (tile-lanes), 1 and 32.
+# --rtol 1e-5: gather adds to count with a float atomic per lane.
+for s in tile-lanes tile-lanes.b1 tile-lanes.b32; do
+  bundle "tile_lanes${s#tile-lanes}" "$execdir/Inputs/cpu/tile_lanes.py" "$execdir/$s.spec.json" "--rtol 1e-5"
+done
 echo "make-bundle.sh: $count bundles in $out (run $out/run-suite.sh on the GPU host)"

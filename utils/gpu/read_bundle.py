@@ -74,7 +74,7 @@ def read_type(r, depth=0):
 
 def read_bundle(path):
     r = Reader(open(path, "rb").read())
-    if r.take(8) != b"KDSLBND4":
+    if r.take(8) != b"KDSLBND5":
         raise ValueError("not a kdsl bundle")
     arrays = []
     for _ in range(r.u32()):
@@ -98,11 +98,19 @@ def read_bundle(path):
         kernel = r.string()
         backward = r.u32()
         dims = [r.u64() for _ in range(4)]
+        block_dim, flags = r.u32(), r.u32()
+        if not 1 <= block_dim <= 1024 or flags > 3:
+            raise ValueError("launch of '%s': bad block dimension %d, flags %d"
+                             % (kernel, block_dim, flags))
+        if flags & 2 and math.prod(dims) % block_dim:
+            raise ValueError("launch of '%s': a lane kernel with partial blocks of %d threads"
+                             % (kernel, block_dim))
         args = [r.take(r.u32()) for _ in range(r.u32())]
         uses = [(r.u32(), r.u64(), r.u32()) for _ in range(r.u32())]
         object_uses = [(r.u32(), r.u64(), r.u32()) for _ in range(r.u32())]
         launches.append({"kernel": kernel, "backward": bool(backward), "dims": dims,
-                         "args": args, "uses": uses, "object_uses": object_uses})
+                         "block_dim": block_dim, "block_dim_given": bool(flags & 1),
+                         "lanes": bool(flags & 2), "args": args, "uses": uses, "object_uses": object_uses})
     outputs = [(r.string(), r.u32(), r.u32()) for _ in range(r.u32())]
     reset = [r.u32() for _ in range(r.u32())]
     if r.pos != len(r.data):
@@ -185,6 +193,8 @@ def main():
         "arrays": [{"dtype": SCALARS[a["kind"]], "family": a["family"],
                     "components": a["components"], "shape": a["shape"]} for a in arrays],
         "launches": [{"kernel": l["kernel"], "backward": l["backward"], "dims": l["dims"],
+                      "block_dim": l["block_dim"], "block_dim_given": l["block_dim_given"],
+                      "lanes": l["lanes"],
                       "arg_bytes": [len(b) for b in l["args"]],
                       "arrays": [[u[0], u[1], u[2]] for u in l["uses"]]} for l in launches],
         "outputs": [name for name, kind, _ in outputs if kind == 0],

@@ -17,15 +17,18 @@
 
 namespace kdsl {
 
-/// Writes the plan as it is now (call before running it): "KDSLBND4", the
+/// Writes the plan as it is now (call before running it): "KDSLBND5", the
 /// arrays (then, with "backward", the gradients, seeded), the objects (built
 /// here from the arrays' current values, as the run's first launch sees them:
 /// each one's header and buffers, and where its pointers point), the
-/// launches (the forward ones, then the adjoint ones), the outputs (the
+/// launches (the forward ones, then the adjoint ones, each with its block
+/// dimension), the outputs (the
 /// printed arrays, then the gradients) and the gradients to zero after the
 /// launches. A plan that rebuilds or refits an object between launches
 /// ({"rebuild": name}) is a "spec" error: a bundle carries the structures
-/// as built once, and the GPU runner has no builder.
+/// as built once, and the GPU runner has no builder; so is a tiled launch of
+/// a lane-dependent tile kernel whose wp.tid() gives only the block's
+/// coordinates (dims[5] > 1: a GPU thread is one lane and knows no other).
 llvm::Error writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os);
 
 /// Writes the outputs' current bytes (call after a successful run):

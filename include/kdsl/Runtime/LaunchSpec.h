@@ -207,6 +207,11 @@ public:
     /// launch's dims already hold its trailing lane dimension.
     int64_t blockDim = 256;
     bool tiled = false;
+    /// The spec gave "block_dim" (else blockDim is Warp's default).
+    bool blockDimGiven = false;
+    /// The kernel depends on its blocks' lanes (KernelInfo::lanes): a GPU
+    /// must run it in blocks of exactly blockDim threads.
+    bool lanes = false;
     /// An adjoint launch: `kernel`'s adjoint (CpuModule::lookup(kernel, true)),
     /// with the primal arguments followed by their adjoints.
     bool backward = false;

@@ -81,8 +81,11 @@ llvm::Error checkOutput(llvm::StringRef out, bool force) {
 /// forward and adjoint launches, the outputs and gradients to print), and the
 /// CUDA entry points its launches use (no adjoint ones for a record without a
 /// backward).
+/// A record whose spec rebuilds an object between launches gets no bundle
+/// (writeBundleInputs refuses it): `rebuilds` is set and "" returned.
 llvm::Expected<std::string> bundleOf(const json::Object &record, llvm::StringRef stem,
-                                     mlir::MLIRContext &ctx, std::vector<std::string> &entries) {
+                                     mlir::MLIRContext &ctx, std::vector<std::string> &entries,
+                                     bool &rebuilds) {
   llvm::StringRef source = *record.getString("source");
   std::optional<llvm::StringRef> runSpec = record.getString("kdsl_run_spec");
   if (!runSpec)
@@ -117,6 +120,8 @@ llvm::Expected<std::string> bundleOf(const json::Object &record, llvm::StringRef
   auto plan = LaunchPlan::create(*spec, *module);
   if (!plan)
     return plan.takeError();
+  if ((rebuilds = (*plan)->rebuildsObjects()))
+    return std::string();
   if ((*plan)->restoresArrays())
     return llvm::createStringError(
         "its backward pass runs adjoints on arrays as they were before a launch that "
@@ -142,9 +147,10 @@ std::string unitOf(const json::Object &record, llvm::StringRef lang, llvm::Strin
   return unit;
 }
 
-/// The files of one sample's folder.
+/// The files of one sample's folder; none (and `rebuilds` set) for a record
+/// whose spec rebuilds an object between launches.
 llvm::Expected<Files> sampleFiles(const json::Object &record, llvm::StringRef prelude,
-                                  mlir::MLIRContext &ctx) {
+                                  mlir::MLIRContext &ctx, bool &rebuilds) {
   std::optional<llvm::StringRef> kernel = record.getString("kernel_name");
   if (!kernel || !record.getString("source"))
     return llvm::createStringError("no \"kernel_name\" or \"source\"");
@@ -153,9 +159,11 @@ llvm::Expected<Files> sampleFiles(const json::Object &record, llvm::StringRef pr
   // The stem names files and the make target: the kernel's identifier.
   std::string stem = mangleName(*kernel);
   std::vector<std::string> entries;
-  auto bundle = bundleOf(record, stem, ctx, entries);
+  auto bundle = bundleOf(record, stem, ctx, entries, rebuilds);
   if (!bundle)
     return bundle.takeError();
+  if (rebuilds)
+    return Files();
   Files files;
   files.push_back({stem + ".py", record.getString("source")->str()});
   std::string cu = llvm::formatv("// kdsl-synth export of record {0} ({1}): the record's CUDA C "
@@ -231,22 +239,26 @@ llvm::Expected<json::Value> kdsl::synth::exportDataset(llvm::StringRef dataset,
   // Records are exported as they come, shard by shard; the first error stops
   // the export.
   llvm::Error firstError = llvm::Error::success();
-  int64_t samples = 0, withObjects = 0;
+  int64_t samples = 0, withObjects = 0, withRebuilds = 0;
   auto exportRecord = [&](const json::Object &record) -> llvm::Error {
     int64_t id = record.getInteger("id").value_or(-1);
-    // A record whose kernels query structures the host builds (the geometry
-    // category's hash grids, meshes, BVHs, volumes): GPU bundles and the
-    // standalone host program do not carry them yet (kdsl-run
-    // --write-bundle refuses such specs), so it has no folder.
-    if (const json::Object *spec = record.getObject("spec"); spec && spec->get("objects")) {
-      ++withObjects;
-      return llvm::Error::success();
-    }
-    auto files = sampleFiles(record, prelude, ctx);
+    // Records whose kernels query structures the host builds (the geometry
+    // category's hash grids, meshes, BVHs, volumes) are exported like the
+    // others: the bundle carries the structures as built before the first
+    // launch. One whose spec rebuilds or refits a structure between launches
+    // has no bundle (kdsl-run --write-bundle refuses it too), so no folder.
+    bool rebuilds = false;
+    auto files = sampleFiles(record, prelude, ctx, rebuilds);
     if (!files)
       return llvm::createStringError(
           llvm::formatv("{0}: record {1}: {2}", dataset, id, llvm::toString(files.takeError()))
               .str());
+    if (rebuilds) {
+      ++withRebuilds;
+      return llvm::Error::success();
+    }
+    if (const json::Object *spec = record.getObject("spec"); spec && spec->get("objects"))
+      ++withObjects;
     std::string folder = pathIn(tempDir, llvm::formatv("{0:d6}", id).str());
     if (auto ec = fs::create_directory(folder))
       return llvm::createStringError(ec, "cannot create " + folder + ": " + ec.message());
@@ -268,7 +280,9 @@ llvm::Expected<json::Value> kdsl::synth::exportDataset(llvm::StringRef dataset,
     return abandon(std::move(firstError));
   json::Object summaryObject{{"samples", samples}, {"layout", options.layout}, {"out", out}};
   if (withObjects > 0)
-    summaryObject["skipped_with_objects"] = withObjects;
+    summaryObject["with_objects"] = withObjects;
+  if (withRebuilds > 0)
+    summaryObject["skipped_with_rebuilds"] = withRebuilds;
   json::Value summary = std::move(summaryObject);
   std::string text;
   llvm::raw_string_ostream(text) << summary << "\n";

@@ -72,8 +72,9 @@ int main(int argc, char **argv) {
     std::vector<void *> params;
     for (std::vector<char> &a : args)
       params.push_back(a.data());
-    // The 4 extents, then block dimension and lanes (1: not a lane kernel).
-    int64_t dims[6] = {l.dims[0], l.dims[1], l.dims[2], l.dims[3], 1, 1};
+    // The 4 extents, then the block dimension a GPU runner launches with
+    // and one lane per grid point (a GPU thread is one lane).
+    int64_t dims[6] = {l.dims[0], l.dims[1], l.dims[2], l.dims[3], int64_t(l.blockDim), 1};
     fn(dims, 0, l.total(), params.data());
   }
   for (uint32_t g : b.resetAfter)

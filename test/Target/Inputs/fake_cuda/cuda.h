@@ -27,9 +27,15 @@ typedef int CUjit_option;
 typedef int CUdevice_attribute;
 struct KdslFakeFunction {
   void (*fn)(const int64_t *dims, int64_t begin, int64_t end, void **args);
+  std::string name; // the entry point
 };
 typedef KdslFakeFunction *CUfunction;
-enum { CUDA_SUCCESS = 0, CUDA_ERROR_NOT_FOUND = 500, CUDA_ERROR_INVALID_IMAGE = 200 };
+enum {
+  CUDA_SUCCESS = 0,
+  CUDA_ERROR_INVALID_VALUE = 1,
+  CUDA_ERROR_NOT_FOUND = 500,
+  CUDA_ERROR_INVALID_IMAGE = 200
+};
 enum { CU_JIT_ERROR_LOG_BUFFER = 5, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6 };
 enum { CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16 };
 enum { CU_EVENT_DEFAULT = 0 };
@@ -60,7 +66,7 @@ inline CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *entry
   void *sym = dlsym(m, name.c_str());
   if (!sym)
     return CUDA_ERROR_NOT_FOUND;
-  *f = new KdslFakeFunction{reinterpret_cast<decltype(KdslFakeFunction::fn)>(sym)};
+  *f = new KdslFakeFunction{reinterpret_cast<decltype(KdslFakeFunction::fn)>(sym), entry};
   return CUDA_SUCCESS;
 }
 inline CUresult cuMemAlloc(CUdeviceptr *p, size_t n) {
@@ -84,10 +90,19 @@ inline CUresult cuEventCreate(CUevent *e, unsigned) { return *e = nullptr, CUDA_
 inline CUresult cuEventRecord(CUevent, CUstream) { return CUDA_SUCCESS; }
 inline CUresult cuEventSynchronize(CUevent) { return CUDA_SUCCESS; }
 inline CUresult cuEventElapsedTime(float *ms, CUevent, CUevent) { return *ms = 0, CUDA_SUCCESS; }
-inline CUresult cuLaunchKernel(CUfunction f, unsigned, unsigned, unsigned, unsigned, unsigned,
-                               unsigned, unsigned, CUstream, void **params, void **) {
+// The block the runner chose is the CPU kernel's block dimension (dims[4],
+// one lane per grid point as on a GPU), so a lane kernel launched with
+// another block than its bundle's computes other results; every launch is
+// logged to stderr ("fake-launch ENTRY grid G block B threads T").
+inline CUresult cuLaunchKernel(CUfunction f, unsigned gridX, unsigned gridY, unsigned gridZ,
+                               unsigned blockX, unsigned blockY, unsigned blockZ, unsigned,
+                               CUstream, void **params, void **) {
   const int64_t *launch = static_cast<const int64_t *>(params[0]); // dims[4], total
-  int64_t dims[6] = {launch[0], launch[1], launch[2], launch[3], 1, 1};
+  std::fprintf(stderr, "fake-launch %s grid %u block %u threads %lld\n", f->name.c_str(), gridX,
+               blockX, (long long)launch[4]);
+  if (gridY != 1 || gridZ != 1 || blockY != 1 || blockZ != 1 || blockX == 0 || blockX > 1024)
+    return CUDA_ERROR_INVALID_VALUE;
+  int64_t dims[6] = {launch[0], launch[1], launch[2], launch[3], int64_t(blockX), 1};
   f->fn(dims, 0, launch[4], params + 1);
   return CUDA_SUCCESS;
 }
