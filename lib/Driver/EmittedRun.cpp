@@ -92,9 +92,8 @@ static std::string firstDifference(const json::Value &a, const json::Value &b,
 
 /// The emitted text compiled in process, with `<k>_cpu_forward` (and
 /// `_backward`) for each of `kernels`.
-static Expected<std::unique_ptr<CpuModule>> buildEmitted(StringRef text, bool cuda,
-                                                         mlir::ModuleOp module,
-                                                         ArrayRef<KernelInfo> kernels) {
+static Expected<std::unique_ptr<CpuModule>>
+buildEmitted(StringRef text, bool cuda, mlir::ModuleOp module, ArrayRef<KernelInfo> kernels) {
   // The emitted file is cppPrelude() then the kernel code; the prelude is
   // precompiled once (as kdsl-synth does) and adapts to CUDA by __CUDACC__.
   std::string prelude = cppPrelude();
@@ -117,7 +116,8 @@ static Expected<std::unique_ptr<CpuModule>> buildEmitted(StringRef text, bool cu
       symbols.push_back(name + "_cpu_backward");
     // The CUDA C runs on the CPU through the host emulation's launcher.
     // A lane-dependent tile kernel in blocks whose threads wait at barriers.
-    bool lanes = llvm::any_of(kernels, [&](const KernelInfo &i) { return i.name == name && i.lanes; });
+    bool lanes =
+        llvm::any_of(kernels, [&](const KernelInfo &i) { return i.name == name && i.lanes; });
     if (cuda)
       unit += cudaHostLaunchers(name, backward, lanes);
   }

@@ -41,8 +41,9 @@ std::string kdsl::cudaHostLaunchers(llvm::StringRef kernel, bool backward, bool 
       break;
     out += ("extern \"C\" void " + kernel + "_cpu_" + part +
             "(const int64_t *dims, int64_t begin, int64_t end, void **args) {\n"
-            "  kdsl_cuda_host::" + (lanes ? "launch_blocks" : "launch") + "(&" +
-            kernel + "_cuda_kernel_" + part + ", dims, begin, end, args);\n}\n")
+            "  kdsl_cuda_host::" +
+            (lanes ? "launch_blocks" : "launch") + "(&" + kernel + "_cuda_kernel_" + part +
+            ", dims, begin, end, args);\n}\n")
                .str();
   }
   return out;
