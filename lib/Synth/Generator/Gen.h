@@ -653,6 +653,8 @@ private:
   void tiledLaunch(std::vector<int> grid);
   std::string tileActivation();
   // Queries of host-built structures (MotifsQueries.cpp).
+  std::string hashGridLoop(const std::string &grid, const std::string &xi, const std::string &hs,
+                           const char *a, const char *b);
   std::string structureParam(llvm::ArrayRef<const char *> names, const std::string &object,
                              Object build, llvm::StringRef kind);
   std::string clusterPoints(const std::string &name, int n, double extent, bool grad);

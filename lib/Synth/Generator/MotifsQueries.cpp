@@ -104,6 +104,25 @@ std::string Gen::triangleMesh(std::vector<double> &zs, double &lo, double &hi) {
 // Hash grids: SPH and DEM
 //===----------------------------------------------------------------------===//
 
+/// A loop over a hash grid's neighbours of `xi` as Warp's examples write it:
+/// `for j in query:` or `while wp.hash_grid_query_next(q, j):`; returns the
+/// neighbour index's name (`a` or `b`). The caller indents the body.
+std::string Gen::hashGridLoop(const std::string &grid, const std::string &xi, const std::string &hs,
+                              const char *a, const char *b) {
+  std::string nb = rng.chance(0.5) ? a : b;
+  if (rng.chance(0.5)) {
+    std::string q = pick({"neighbors", "query", "nbrs"});
+    L(q + " = wp.hash_grid_query(" + grid + ", " + xi + ", " + hs + ")");
+    L("for " + nb + " in " + q + ":");
+  } else {
+    std::string q = pick({"query", "q", "grid_query"});
+    L(q + " = wp.hash_grid_query(" + grid + ", " + xi + ", " + hs + ")");
+    L(nb + " = int(0)");
+    L("while wp.hash_grid_query_next(" + q + ", " + nb + "):");
+  }
+  return nb;
+}
+
 KDSL_MOTIF(SphDensityMotif, "geometry", 0, "sph_density") {
   int n = launch1() + 4;
   dims = {n};
@@ -148,17 +167,7 @@ KDSL_MOTIF(SphDensityMotif, "geometry", 0, "sph_density") {
   }
   L(xi + " = " + x + "[i]");
   L(acc + " = {F}(0.0)");
-  std::string nb = rng.chance(0.5) ? "j" : "index";
-  if (rng.chance(0.5)) {
-    std::string q = pick({"neighbors", "query", "nbrs"});
-    L(q + " = wp.hash_grid_query(" + grid + ", " + xi + ", " + hs + ")");
-    L("for " + nb + " in " + q + ":");
-  } else {
-    std::string q = pick({"query", "q", "grid_query"});
-    L(q + " = wp.hash_grid_query(" + grid + ", " + xi + ", " + hs + ")");
-    L(nb + " = int(0)");
-    L("while wp.hash_grid_query_next(" + q + ", " + nb + "):");
-  }
+  std::string nb = hashGridLoop(grid, xi, hs, "j", "index");
   ++indent;
   L(r + " = " + xi + " - " + x + "[" + nb + "]");
   L(rsq + " = wp.dot(" + r + ", " + r + ")");
@@ -256,17 +265,7 @@ void Gen::mSphForces(bool viscosity) {
   L(fp + " = {V3}()");
   if (viscosity)
     L(fv + " = {V3}()");
-  std::string nb = rng.chance(0.5) ? "index" : "j";
-  if (rng.chance(0.5)) {
-    std::string q = pick({"neighbors", "query", "nbrs"});
-    L(q + " = wp.hash_grid_query(" + grid + ", " + xi + ", " + hs + ")");
-    L("for " + nb + " in " + q + ":");
-  } else {
-    std::string q = pick({"query", "q", "grid_query"});
-    L(q + " = wp.hash_grid_query(" + grid + ", " + xi + ", " + hs + ")");
-    L(nb + " = int(0)");
-    L("while wp.hash_grid_query_next(" + q + ", " + nb + "):");
-  }
+  std::string nb = hashGridLoop(grid, xi, hs, "index", "j");
   ++indent;
   L("if " + nb + " != i:");
   ++indent;
