@@ -12,6 +12,7 @@
 
 #include "kdsl/Dialect/Kdsl.h"
 #include "kdsl/Driver/Driver.h"
+#include "kdsl/Runtime/Bundle.h"
 #include "kdsl/Runtime/ChildProcess.h"
 #include "kdsl/Runtime/LaunchSpec.h"
 #include "kdsl/Support/InputFiles.h"
@@ -167,6 +168,8 @@ Error driver::runEmittedOnSpec(SourceMgr &sm, const CompileOptions &base, String
     auto plan = LaunchPlan::create(*spec, kernels);
     if (!plan)
       return plan.takeError();
+    if (std::string problem = cuda ? gpuLaunchProblem(**plan) : ""; !problem.empty())
+      return createStringError(specPath + ": the CUDA C cannot run " + problem);
     std::optional<double> timeout = timeoutSeconds ? *timeoutSeconds : (*plan)->timeout();
     if (!timeoutSeconds && !timeout)
       timeout = kDefaultSpecTimeout;

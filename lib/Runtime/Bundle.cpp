@@ -124,24 +124,28 @@ static llvm::Error writeObject(Writer &out, const HostObject &object,
   return llvm::Error::success();
 }
 
+std::string kdsl::gpuLaunchProblem(const LaunchPlan &plan) {
+  for (auto [i, l] : llvm::enumerate(plan.launches()))
+    if (l.lanes && l.dims[5] != 1)
+      return "launch " + std::to_string(i) + " (kernel '" + l.kernel +
+             "') is a tiled launch of a lane-dependent tile kernel whose wp.tid() gives only "
+             "the block's coordinates (" +
+             std::to_string(l.dims[5]) +
+             " lanes per grid point): a GPU runs one thread per lane and the GPU lowering "
+             "takes a thread's wp.tid() from its own index, so it would compute wrong "
+             "indices; give the kernel the lane as its last wp.tid() index "
+             "(i, lane = wp.tid())";
+  return "";
+}
+
 llvm::Error kdsl::writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os) {
   if (plan.rebuildsObjects())
     return makeRunError(RunErrorKind::Spec,
                         "--write-bundle: the spec rebuilds or refits an object between launches "
                         "({\"rebuild\": name}), which bundles do not carry (they hold each "
                         "structure as built before the first launch)");
-  for (auto [i, l] : llvm::enumerate(plan.launches()))
-    if (l.lanes && l.dims[5] != 1)
-      return makeRunError(
-          RunErrorKind::Spec,
-          "--write-bundle: launch " + std::to_string(i) + " (kernel '" + l.kernel +
-              "') is a tiled launch of a lane-dependent tile kernel whose wp.tid() gives only "
-              "the block's coordinates (" +
-              std::to_string(l.dims[5]) +
-              " lanes per grid point): a GPU runs one thread per lane and the GPU lowering "
-              "takes a thread's wp.tid() from its own index, so it would compute wrong "
-              "indices; give the kernel the lane as its last wp.tid() index "
-              "(i, lane = wp.tid()) to bundle it");
+  if (std::string problem = gpuLaunchProblem(plan); !problem.empty())
+    return makeRunError(RunErrorKind::Spec, "--write-bundle: " + problem + " to bundle it");
   Writer out(os);
   out.bytes("KDSLBND5", 8);
   llvm::DenseMap<const HostArray *, unsigned> index;

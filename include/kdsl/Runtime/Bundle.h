@@ -31,6 +31,12 @@ namespace kdsl {
 /// coordinates (dims[5] > 1: a GPU thread is one lane and knows no other).
 llvm::Error writeBundleInputs(LaunchPlan &plan, llvm::raw_ostream &os);
 
+/// Why a GPU cannot run one of `plan`'s launches as kdsl lowers it (a tiled
+/// launch of a lane-dependent kernel whose wp.tid() gives only the block's
+/// coordinates), or "" if it can. Shared by --write-bundle and the CUDA C
+/// run under the host emulation (kdsl-translate --verify-emitted --spec).
+std::string gpuLaunchProblem(const LaunchPlan &plan);
+
 /// Writes the outputs' current bytes (call after a successful run):
 /// "KDSLEXP1", then for each output its byte count and bytes.
 void writeBundleExpected(const LaunchPlan &plan, llvm::raw_ostream &os);
