@@ -658,7 +658,7 @@ private:
   std::string structureParam(llvm::ArrayRef<const char *> names, const std::string &object,
                              Object build, llvm::StringRef kind);
   std::string clusterPoints(const std::string &name, int n, double extent, bool grad);
-  std::string triangleMesh(std::vector<double> &zs, double &lo, double &hi);
+  std::pair<std::string, std::string> triangleMesh(std::vector<double> &zs, double &lo, double &hi);
   std::string sphKernelFunc(const std::string &kind);
   void mSphForces(bool viscosity);
   // Programs of several kernels (MotifsPrograms.cpp).

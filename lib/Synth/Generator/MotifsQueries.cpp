@@ -21,6 +21,7 @@
 
 #include <array>
 #include <cmath>
+#include <tuple>
 
 using namespace kdsl::synth;
 using namespace kdsl::synth::gen;
@@ -73,9 +74,10 @@ std::string Gen::clusterPoints(const std::string &name, int n, double extent, bo
 
 /// A height field over [0, 1]^2 of m x m cells, two triangles each (Warp's
 /// wp.Mesh(points, indices)): the two arrays only the mesh reads, whose
-/// names it returns as "points,indices". `zs` gets the heights; `lo`, `hi`
+/// names it returns (points, indices). `zs` gets the heights; `lo`, `hi`
 /// their range.
-std::string Gen::triangleMesh(std::vector<double> &zs, double &lo, double &hi) {
+std::pair<std::string, std::string> Gen::triangleMesh(std::vector<double> &zs, double &lo,
+                                                      double &hi) {
   int m = rng.range(2, 3);
   std::string pts = pick({"mesh_points", "vertices", "verts"}),
               tris = pick({"mesh_indices", "faces", "tri_indices"});
@@ -97,7 +99,7 @@ std::string Gen::triangleMesh(std::vector<double> &zs, double &lo, double &hi) {
     }
   objectArrays.push_back({pts, Object{{"data", std::move(points)}, {"dtype", "vec3f"}}});
   objectArrays.push_back({tris, Object{{"data", std::move(indices)}, {"dtype", "int32"}}});
-  return pts + "," + tris;
+  return {pts, tris};
 }
 
 //===----------------------------------------------------------------------===//
@@ -408,8 +410,8 @@ KDSL_MOTIF(DemContactMotif, "geometry", 2, "dem_contact") {
 KDSL_MOTIF(MeshRaycastMotif, "geometry", 3, "mesh_raycast") {
   std::vector<double> zs;
   double zlo, zhi;
-  std::string arrays = triangleMesh(zs, zlo, zhi);
-  std::string pts = arrays.substr(0, arrays.find(',')), tris = arrays.substr(arrays.find(',') + 1);
+  std::string pts, tris;
+  std::tie(pts, tris) = triangleMesh(zs, zlo, zhi);
   int faces = 0;
   for (auto &[name, desc] : objectArrays)
     if (name == tris)
@@ -491,8 +493,8 @@ KDSL_MOTIF(MeshRaycastMotif, "geometry", 3, "mesh_raycast") {
 KDSL_MOTIF(MeshClosestPointMotif, "geometry", 4, "mesh_closest_point") {
   std::vector<double> zs;
   double zlo, zhi;
-  std::string arrays = triangleMesh(zs, zlo, zhi);
-  std::string pts = arrays.substr(0, arrays.find(',')), tris = arrays.substr(arrays.find(',') + 1);
+  std::string pts, tris;
+  std::tie(pts, tris) = triangleMesh(zs, zlo, zhi);
   std::string mesh = structureParam({"mesh", "mesh_id", "collider"}, "",
                                     Object{{"points", "@" + pts}, {"indices", "@" + tris}}, "mesh");
   int n = launch1();
