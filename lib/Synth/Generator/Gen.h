@@ -560,6 +560,12 @@ private:
   }
   /// A float constant in [lo, hi] (printed with 3 significant digits).
   std::string c(double lo, double hi) { return num(rng.value(lo, hi)); }
+  /// The acceleration of gravity as people write it (9.81, 9.8 or 10.0),
+  /// negative for a y-up scene's downward pull: a drawn 4.8 reads as made up.
+  std::string gravity(bool down = true) {
+    static const char *const values[] = {"9.81", "9.8", "9.81", "10.0"};
+    return (down ? "-" : "") + std::string(values[rng.range(0, 3)]);
+  }
   std::string pick(llvm::ArrayRef<const char *> names) { return fresh(names); }
   /// Several points per body (m > 1): opens `for k in range(count):` (count an
   /// int parameter equal to m) one indent deeper and binds the flat index

@@ -113,7 +113,7 @@ KDSL_MOTIF(OverloadEnergyMotif, "generic", 1, "overload_energy") {
   if (rng.chance(0.5)) {
     // Potential energy with a compile-time gravity constant.
     std::string g = pick({"GRAVITY", "G_ACC", "GRAV"}), hh = pick({"height", "y", "elev"});
-    prefix = g + " = " + c(9.0, 9.9) + "\n\n\n" + prefix;
+    prefix = g + " = " + gravity(/*down=*/false) + "\n\n\n" + prefix;
     // The height from a position array (its y) in half of them.
     std::string hv = hh + "[i]";
     if (rng.chance(0.5)) {

@@ -54,7 +54,7 @@ void Gen::mIntegrate(bool scalarDt, bool collide) {
               a = pick({"a", "acc", "accel"});
   line("i = wp.tid()");
   std::string g = "{V3}(0.0, " +
-                  named(c(-9.81, -1.0), {"GRAVITY", "GRAVITY_Y", "G_Y", "GRAV_ACCEL"}) + ", 0.0)";
+                  named(gravity(), {"GRAVITY", "GRAVITY_Y", "G_Y", "GRAV_ACCEL"}) + ", 0.0)";
   if (inPlace && rng.chance(0.5)) {
     // The arrays updated element by element: vel[i] += a * dt (an atomic
     // add in Warp), pos[i] = pos[i] + vel[i] * dt.
@@ -692,7 +692,7 @@ KDSL_MOTIF(ParticlesStructMotif, "struct", 0, "particles_struct") {
   line("i = wp.tid()");
   L(p + " = " + ps + "[i]");
   std::string g = "{V3}(0.0, " +
-                  named(c(-9.81, -1.0), {"GRAVITY", "GRAVITY_Y", "G_Y", "GRAV_ACCEL"}) + ", 0.0)";
+                  named(gravity(), {"GRAVITY", "GRAVITY_Y", "G_Y", "GRAV_ACCEL"}) + ", 0.0)";
   if (hasQ)
     g = "(" + g + " + {V3}(" + c(-1, 1) + ", 0.0, 0.0) * " + p + "." + fq +
         (hasMass ? " / " + p + "." + fm : "") + ")";

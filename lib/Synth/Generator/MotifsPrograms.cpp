@@ -224,7 +224,7 @@ void Gen::mForcesIntegrate(bool viaFunc, bool loss) {
   L("i = wp.tid()");
   L(d + " = " + x + "[i] - " + anchor);
   std::string grav =
-      rng.chance(0.5) ? " + {V3}(0.0, " + named(c(-9.81, -1.0), {"GRAVITY", "G_Y"}) + ", 0.0)" : "";
+      rng.chance(0.5) ? " + {V3}(0.0, " + named(gravity(), {"GRAVITY", "G_Y"}) + ", 0.0)" : "";
   if (viaFunc) {
     std::string fn = funcName(pick({"spring_force", "damped_spring", "eval_spring"}));
     prefix += P("@wp.func\ndef " + fn + "(d: {V3}, v: {V3}):\n    return -" + ke + " * d - " + kd +
@@ -364,7 +364,7 @@ KDSL_MOTIF(ParticleGrid, "program:atomic", 0, "p2g_g2p") {
   L(mass + " = " + gm + "[i]");
   L(vel + " = " + gmv + "[i] / (" + mass + " + " + named(c(0.001, 0.01), {"EPS", "MASS_EPS"}) +
     ")");
-  std::string g = named(c(-9.81, -1.0), {"GRAVITY", "G_Y", "G"});
+  std::string g = named(gravity(), {"GRAVITY", "G_Y", "G"});
   if (rng.chance(0.5)) {
     // Walls: the velocity of the border nodes damped.
     L(vel + " = " + vel + " + " + dt + " * " + g);
