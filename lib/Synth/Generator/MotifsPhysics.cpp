@@ -53,8 +53,8 @@ void Gen::mIntegrate(bool scalarDt, bool collide) {
   std::string x = pick({"x0", "p", "xi", "q0"}), v = pick({"v0", "vi", "u", "qd0"}),
               a = pick({"a", "acc", "accel"});
   line("i = wp.tid()");
-  std::string g = "{V3}(0.0, " +
-                  named(gravity(), {"GRAVITY", "GRAVITY_Y", "G_Y", "GRAV_ACCEL"}) + ", 0.0)";
+  std::string g =
+      "{V3}(0.0, " + named(gravity(), {"GRAVITY", "GRAVITY_Y", "G_Y", "GRAV_ACCEL"}) + ", 0.0)";
   if (inPlace && rng.chance(0.5)) {
     // The arrays updated element by element: vel[i] += a * dt (an atomic
     // add in Warp), pos[i] = pos[i] + vel[i] * dt.
@@ -691,8 +691,8 @@ KDSL_MOTIF(ParticlesStructMotif, "struct", 0, "particles_struct") {
   const std::string &fp = fields[0].first, &fv = fields[1].first;
   line("i = wp.tid()");
   L(p + " = " + ps + "[i]");
-  std::string g = "{V3}(0.0, " +
-                  named(gravity(), {"GRAVITY", "GRAVITY_Y", "G_Y", "GRAV_ACCEL"}) + ", 0.0)";
+  std::string g =
+      "{V3}(0.0, " + named(gravity(), {"GRAVITY", "GRAVITY_Y", "G_Y", "GRAV_ACCEL"}) + ", 0.0)";
   if (hasQ)
     g = "(" + g + " + {V3}(" + c(-1, 1) + ", 0.0, 0.0) * " + p + "." + fq +
         (hasMass ? " / " + p + "." + fm : "") + ")";
