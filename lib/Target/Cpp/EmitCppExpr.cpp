@@ -438,15 +438,22 @@ FamilyResult CppEmitter::memoryExpr(Operation &op, std::string &e) {
         // wp.array(ptr=, shape=, dtype=): the address with the extents and
         // dense row-major byte strides of the element type.
         ValueRange ext = o.getExtents();
+        // A constant extent as its number (`16`, not `(int64_t)(int32_t)16`).
+        auto extent = [&](Value v) {
+          APInt c;
+          if (matchPattern(v, m_ConstantInt(&c)) && !c.isNegative())
+            return std::to_string(c.getZExtValue());
+          return "(int64_t)" + name(v);
+        };
         std::vector<std::string> strides(ext.size());
         std::string stride = "(int64_t)sizeof(" + typeName(o.getType().getElementType()) + ")";
         for (size_t d = ext.size(); d-- > 0;) {
           strides[d] = stride;
-          stride += " * (int64_t)" + name(ext[d]);
+          stride += " * " + extent(ext[d]);
         }
         e = "kdsl_array{(void *)(uintptr_t)" + name(o.getPtr()) + ", {";
         for (size_t d = 0; d < 4; ++d)
-          e += (d ? ", " : "") + (d < ext.size() ? "(int64_t)" + name(ext[d]) : std::string("0"));
+          e += (d ? ", " : "") + (d < ext.size() ? extent(ext[d]) : std::string("0"));
         e += "}, {";
         for (size_t d = 0; d < 4; ++d)
           e += (d ? ", " : "") + (d < ext.size() ? strides[d] : std::string("0"));
