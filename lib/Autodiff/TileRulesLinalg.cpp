@@ -22,6 +22,8 @@
 //   tile_view                  adj_in = zeros with the view's positions = adj
 //   tile_assign                adj_dest = adj with the view's positions 0,
 //                              adj_source = the view of adj
+//   tile_gather (t[idx, :])    adj_in[r] = sum of adj[k] over the k with
+//                              idx[k] = r (along the gather's axis)
 //
 // Min / max scans have no rule yet (an error where a gradient flows).
 //
@@ -225,6 +227,58 @@ static LogicalResult tileAssignRule(TileAssignOp op, AdjointBuilder &ab) {
   return success();
 }
 
+/// t[idx, :] along `axis`: the input's element r (along the axis) gets the
+/// result's adjoint summed over the k with idx[k] == r, a negative index
+/// counting from the end; an index outside the input read zero and takes
+/// nothing. Built on a tile with the result's axis inserted after `axis`
+/// (element (.., r, k, ..)), masked by idx[k] == r and summed over k.
+static LogicalResult tileGatherRule(TileGatherOp op, AdjointBuilder &ab) {
+  Value adj = ab.adjoint(op.getResult());
+  if (!adj)
+    return success();
+  OpBuilder &b = ab.builder();
+  Location loc = op.getLoc();
+  TileType in = op.getInput().getType(), out = op.getResult().getType();
+  if (in.getRank() >= 4)
+    return op.emitError("autodiff: no derivative rule for a gather from a tile of rank 4 yet");
+  int64_t axis = op.getAxis(), n = in.getShape()[axis], m = out.getShape()[axis];
+  SmallVector<int64_t> wide(in.getShape());
+  wide.insert(wide.begin() + axis + 1, m);
+  // The adjoint with a unit extent for r, the indices along k only, both
+  // broadcast to the wide shape.
+  auto spread = [&](Value t, ArrayRef<int64_t> unitShape) -> Value {
+    Type e = cast<TileType>(t.getType()).getElementType();
+    Value r = reshape(b, loc, t, TileType::get(b.getContext(), unitShape, e));
+    return TileBroadcastOp::create(b, loc, TileType::get(b.getContext(), wide, e), r);
+  };
+  SmallVector<int64_t> adjShape(out.getShape());
+  adjShape.insert(adjShape.begin() + axis, 1);
+  SmallVector<int64_t> idxShape(wide.size(), 1);
+  idxShape[axis + 1] = m;
+  Value a = spread(adj, adjShape);
+  Value k = spread(primals(ab, op.getIndices())[0], idxShape);
+  int64_t stride = 1;
+  for (size_t d = axis + 1; d < wide.size(); ++d)
+    stride *= wide[d];
+  Type i32 = b.getI32Type();
+  auto c32 = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i32, v); };
+  Value zero = buildZero(b, loc, out.getElementType());
+  Value masked = buildMap(
+      b, loc, TileType::get(b.getContext(), wide, out.getElementType()),
+      {a, k, buildIndices(b, loc, wide)}, [&](ValueRange x) {
+        // r: the element's position along `axis` of the wide tile.
+        Value r = arith::RemSIOp::create(b, loc, arith::DivSIOp::create(b, loc, x[2], c32(stride)),
+                                         c32(n));
+        Value neg = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x[1], c32(0));
+        Value idx =
+            arith::SelectOp::create(b, loc, neg, arith::AddIOp::create(b, loc, x[1], c32(n)), x[1]);
+        Value hit = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, idx, r);
+        return (Value)arith::SelectOp::create(b, loc, hit, x[0], zero);
+      });
+  ab.accumulate(op.getInput(), reshape(b, loc, buildSum(b, loc, masked, axis + 1), in));
+  return success();
+}
+
 void kdsl::tile_ad::attachTileLinalgRules(MLIRContext *ctx) {
   TileScanOp::attachInterface<OpRule<TileScanOp, tileScanRule>>(*ctx);
   TileCholeskyOp::attachInterface<OpRule<TileCholeskyOp, tileCholeskyRule>>(*ctx);
@@ -235,4 +289,5 @@ void kdsl::tile_ad::attachTileLinalgRules(MLIRContext *ctx) {
   TileFftOp::attachInterface<OpRule<TileFftOp, tileFftRule>>(*ctx);
   TileViewOp::attachInterface<OpRule<TileViewOp, tileViewRule>>(*ctx);
   TileAssignOp::attachInterface<OpRule<TileAssignOp, tileAssignRule>>(*ctx);
+  TileGatherOp::attachInterface<OpRule<TileGatherOp, tileGatherRule>>(*ctx);
 }

@@ -210,3 +210,30 @@ kdsl.kernel @indexed(%x: !kdsl.array<f32, 2>, %y: !kdsl.array<f32, 2>) attribute
   kdsl.tile_store_indexed %t, %y[%c0, %c0] indices %idx axis 0 : !kdsl.tile<2x3xf32>, !kdsl.array<f32, 2>, !kdsl.tile<2xi32>
   kdsl.return
 }
+
+// tile_gather (t[idx, :]): the adjoint spread over a tile with the result's
+// axis inserted after the gather's (4x2x3: row r of the input, k of the
+// result), kept where idx[k] (from the end when negative) is r, summed over k.
+// CHECK-LABEL: kdsl.kernel @gather_backward(
+// CHECK:      %[[IDX:.*]] = kdsl.tile_arange %{{.*}}, %{{.*}} : <2xi32>
+// CHECK:      %[[DG:.*]] = kdsl.tile_load %adj_y
+// CHECK:      %[[R:.*]] = kdsl.tile_reshape %[[DG]] : <2x3xf32> -> <1x2x3xf32>
+// CHECK-NEXT: %[[A:.*]] = kdsl.tile_broadcast %[[R]] : <1x2x3xf32> -> <4x2x3xf32>
+// CHECK-NEXT: %[[RI:.*]] = kdsl.tile_reshape %[[IDX]] : <2xi32> -> <1x2x1xi32>
+// CHECK-NEXT: %[[K:.*]] = kdsl.tile_broadcast %[[RI]] : <1x2x1xi32> -> <4x2x3xi32>
+// CHECK:      %[[M:.*]] = kdsl.tile_map %[[A]], %[[K]], %{{.*}} : {{.*}} -> <4x2x3xf32>
+// CHECK:        arith.divsi %{{.*}}, %c6_i32
+// CHECK:        arith.remsi %{{.*}}, %c4_i32
+// CHECK:        %[[HIT:.*]] = arith.cmpi eq
+// CHECK-NEXT:   arith.select %[[HIT]]
+// CHECK:      %[[S:.*]] = kdsl.tile_reduce %[[M]] axis 1 : <4x2x3xf32> -> <4x3xf32>
+// CHECK:      kdsl.tile_atomic_add %[[S]], %adj_x
+kdsl.kernel @gather(%x: !kdsl.array<f32, 2>, %y: !kdsl.array<f32, 2>) attributes {arg_names = ["x", "y"]} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %idx = kdsl.tile_arange %c0, %c1 : !kdsl.tile<2xi32>
+  %t = kdsl.tile_load %x[%c0, %c0] : !kdsl.array<f32, 2> -> !kdsl.tile<4x3xf32>
+  %g = kdsl.tile_gather %t indices %idx axis 0 : !kdsl.tile<4x3xf32>, !kdsl.tile<2xi32> -> !kdsl.tile<2x3xf32>
+  kdsl.tile_store %g, %y[%c0, %c0] : !kdsl.tile<2x3xf32>, !kdsl.array<f32, 2>
+  kdsl.return
+}

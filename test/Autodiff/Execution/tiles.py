@@ -116,3 +116,19 @@ def repeated(x: wp.array2d(dtype=wp.float64), ri: wp.array(dtype=int), wi: wp.ar
     wp.tile_store_indexed(w, indices=wp.tile_load(wi, shape=3), t=t * t, axis=0)
     u = wp.tile_load(w, shape=(4, 2))
     loss[0] = wp.tile_sum(u * u * u)[0] + wp.tile_sum(rows)[0]
+
+
+# t[idx, :], t[:, idx] and t[idx] (Warp's tile_slice_indexed, kdsl.tile_gather):
+# rows [2, 0, -1, 2] (row 2 twice, -1 the last row), columns [1, -3] of a
+# 4x3 tile (-3 is column 0) and elements [3, 3, 0] of a 1-d tile; every
+# element read adds its adjoint to the source element, a repeated one twice.
+@wp.kernel
+def gathered(x: wp.array2d(dtype=wp.float64), y: wp.array(dtype=wp.float64), ri: wp.array(dtype=int),
+             ci: wp.array(dtype=int), ei: wp.array(dtype=int), loss: wp.array(dtype=wp.float64)):
+    t = wp.tile_load(x, shape=(4, 3))
+    rows = t[wp.tile_load(ri, shape=4)]
+    cols = t[:, wp.tile_load(ci, shape=2)]
+    v = wp.tile_load(y, shape=4)
+    picked = v[wp.tile_load(ei, shape=3)]
+    loss[0] = (wp.tile_sum(wp.tile_map(wp.sin, rows) * rows)[0] + wp.tile_sum(cols * cols * cols)[0]
+               + wp.tile_sum(picked * picked)[0])

@@ -19,13 +19,6 @@ def scanned(x: wp.array(dtype=float), out: wp.array(dtype=float)):
 
 
 @wp.kernel
-def chol(a: wp.array2d(dtype=wp.float64), out: wp.array2d(dtype=wp.float64)):
-    t = wp.tile_load(a, shape=(4, 4))
-    l = t[wp.tile_arange(3, dtype=int)]
-    wp.tile_store(out, l)
-
-
-@wp.kernel
 def product(x: wp.array(dtype=float), out: wp.array(dtype=float)):
     t = wp.tile_load(x, shape=8)
     out[0] = wp.tile_reduce(wp.mul, t)[0]
