@@ -27,6 +27,7 @@
 //   tile_broadcast           adj_in += adj_r summed over the broadcast axes
 //   tile_reshape             adj_in += reshape(adj_r)
 //   tile_extract(t, i)       adj_t[i] += adj_x (a one-hot tile_map)
+//   tile_scatter (t[i] op= v) per lane (TileRulesScatter.cpp)
 //
 // The other tile ops have no rule: the reverse sweep refuses them where a
 // gradient flows through them (Reverser::reverseOp), never a silent zero.
@@ -646,5 +647,6 @@ void kdsl::registerTileOpRules(DialectRegistry &registry) {
     TileBroadcastOp::attachInterface<OpRule<TileBroadcastOp, tileBroadcastRule>>(*ctx);
     TileExtractOp::attachInterface<OpRule<TileExtractOp, tileExtractRule>>(*ctx);
     attachTileLinalgRules(ctx);
+    attachTileScatterRule(ctx);
   });
 }

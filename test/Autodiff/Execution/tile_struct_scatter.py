@@ -1,0 +1,58 @@
+# t[i] op= v and tile_scatter_add / tile_scatter_masked of @wp.struct
+# elements by every lane of a block, in float64, for the finite-difference
+# gradient checks of tile-struct-scatter.test (issue 30,
+# docs/design/tiles.md "Tiles of structs").
+import warp as wp
+
+T = wp.constant(3)
+
+
+@wp.struct
+class Sd:
+    m: wp.float64
+    v: wp.vec3d
+    id: wp.int32
+
+
+@wp.func
+def bend(a: Sd) -> Sd:
+    r = Sd()
+    r.m = a.m * a.v[0] + wp.sin(a.m)
+    r.v = a.v * a.m + wp.vec3d(a.v[2], a.v[0], a.v[1])
+    r.id = a.id
+    return r
+
+
+@wp.func
+def score(a: Sd) -> wp.float64:
+    return a.m * wp.dot(a.v, a.v) + wp.cos(a.m)
+
+
+# Lane j of block i takes x[i * B + j]. Adds and subtractions with several
+# lanes on one element; an assignment by lanes 0 and 1 (to distinct
+# elements, overwriting what init and the updates put there); a masked
+# scatter_add. init's elements flow through the updates to the loss.
+@wp.kernel
+def scatter(x: wp.array(dtype=Sd), init: wp.array(dtype=Sd), loss: wp.array(dtype=wp.float64)):
+    i, j = wp.tid()
+    r = x[i * wp.block_dim() + j]
+    t = wp.tile_load(init, shape=T)
+    t[j % T] += r
+    t[(j + 1) % T] -= bend(r)
+    wp.tile_scatter_masked(t, T - 1 - j, bend(bend(r)), j < 2)
+    wp.tile_scatter_add(t, j % T, r, j % 2 == 0)
+    wp.tile_atomic_add(loss, wp.tile_sum(wp.tile_map(score, t)))
+
+
+# Every lane adds into the one element (Warp's collision test), then a
+# nonlinear function of the sum; and t[j] = x[j] into a zero tile (Warp's
+# element assignment test), lanes past the tile assigning nothing.
+@wp.kernel
+def collide(x: wp.array(dtype=Sd), loss: wp.array(dtype=wp.float64)):
+    i, j = wp.tid()
+    r = x[i * wp.block_dim() + j]
+    one = wp.tile_zeros(shape=1, dtype=Sd)
+    wp.tile_scatter_add(one, 0, r, True)
+    z = wp.tile_zeros(shape=T, dtype=Sd)
+    z[j] = bend(r)
+    wp.tile_atomic_add(loss, wp.tile_sum(wp.tile_map(score, one)) + wp.tile_sum(wp.tile_map(score, z)))
