@@ -71,17 +71,19 @@ static LogicalResult tileScatterRule(TileScatterOp op, AdjointBuilder &ab) {
   // The lane's value: the result's adjoint at its element, when in range.
   if (isDifferentiableType(op.getValue().getType())) {
     auto i32 = b.getI32Type();
-    Value ok, zero = arith::ConstantIntOp::create(b, loc, i32, 0);
-    SmallVector<Value> safe;
+    Value ok;
     for (auto [i, n] : llvm::zip(idx, t.getShape())) {
-      Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i,
-                                           arith::ConstantIntOp::create(b, loc, i32, n));
+      // (A wp.tile(x) tile's extent `?` is the block dimension.)
+      Value extent = ShapedType::isDynamic(n) ? (Value)BlockDimOp::create(b, loc)
+                                              : arith::ConstantIntOp::create(b, loc, i32, n);
+      Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, i, extent);
       ok = ok ? arith::AndIOp::create(b, loc, ok, inside) : inside;
-      safe.push_back(i);
     }
-    // (An index outside the tile reads element 0 and is masked.)
-    for (Value &i : safe)
-      i = arith::SelectOp::create(b, loc, ok, i, zero);
+    // (A lane outside the tile reads element 0, masked.)
+    Value zero = arith::ConstantIntOp::create(b, loc, i32, 0);
+    SmallVector<Value> safe;
+    for (Value i : idx)
+      safe.push_back(arith::SelectOp::create(b, loc, ok, i, zero));
     Value elem = TileExtractOp::create(b, loc, t.getElementType(), adj, safe);
     Value mine = selectOrZero(b, loc, ok, elem);
     ab.accumulate(op.getValue(), kind == AtomicKind::sub ? negate(b, loc, mine) : mine);
