@@ -9,7 +9,7 @@
 // CHECK: %[[DT:.*]] = kdsl.tile_load %adj_y[%{{.*}}] : <f32, 1> -> <4xf32>
 // exch: the lane's value reads the element; the tile's adjoint loses it.
 // CHECK: %[[IN:.*]] = arith.cmpi ult, %j, %c4_i32 : i32
-// CHECK-NEXT: %[[SAFE:.*]] = arith.select %[[IN]], %j, %{{.*}} : i32
+// CHECK: %[[SAFE:.*]] = arith.select %[[IN]], %j, %{{.*}} : i32
 // CHECK-NEXT: %[[E:.*]] = kdsl.tile_extract %[[DT]][%[[SAFE]]] : <4xf32>
 // CHECK: %[[AE:.*]] = arith.select %[[IN]], %[[E]], %{{.*}} : f32
 // CHECK: %[[DT2:.*]] = kdsl.tile_scatter exch %[[DT]][%j], %{{.*}} : <4xf32>
