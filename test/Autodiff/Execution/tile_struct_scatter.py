@@ -56,3 +56,30 @@ def collide(x: wp.array(dtype=Sd), loss: wp.array(dtype=wp.float64)):
     z = wp.tile_zeros(shape=T, dtype=Sd)
     z[j] = bend(r)
     wp.tile_atomic_add(loss, wp.tile_sum(wp.tile_map(score, one)) + wp.tile_sum(wp.tile_map(score, z)))
+
+
+# The same updates on a float64 tile (the rule's scalar case); x is read
+# both as the lanes' values and as the tile.
+@wp.kernel
+def floats(x: wp.array(dtype=wp.float64), loss: wp.array(dtype=wp.float64)):
+    i, j = wp.tid()
+    v = x[i * wp.block_dim() + j]
+    t = wp.tile_load(x, shape=T)
+    t[j % T] += v * v
+    t[(j + 2) % T] -= wp.sin(v)
+    wp.tile_scatter_masked(t, j, v * v * v, j < 2)
+    wp.atomic_add(loss, 0, wp.tile_extract(wp.tile_sum(t * t), 0))
+
+
+# Warp's tile_struct_scatter_add_grad_kernel: each lane adds into its own
+# element and reads it back; the per-lane read's adjoint is every lane's own
+# (a per-lane scatter in the adjoint). And a value of the block read by
+# every lane and added to the loss by every lane's atomic.
+@wp.kernel
+def readback(x: wp.array(dtype=Sd), loss: wp.array(dtype=wp.float64)):
+    i, j = wp.tid()
+    t = wp.tile_zeros(shape=4, dtype=Sd)
+    wp.tile_scatter_add(t, j, x[i * wp.block_dim() + j], True)
+    wp.atomic_add(loss, 0, score(wp.tile_extract(t, j)))
+    s = wp.tile_extract(wp.tile_sum(wp.tile_map(score, t)), 0)
+    wp.atomic_add(loss, 0, s * s)
