@@ -35,11 +35,29 @@ bool holdsTileOps(KernelOp k) {
       .wasInterrupted();
 }
 
-/// The adjoint of a tile kernel of the default selection: where it cannot be
-/// built yet (a tile op without a derivative rule, docs/design/tiles.md), a
-/// warning at the first error's place, and the forward kernel still
-/// compiles; naming the kernel (kernels=, a kdsl-run "backward") makes it
-/// the error.
+/// Whether `k` reads an array held in a struct that is itself an element of
+/// an array (`p = payloads[i]; p.data[0]`). Warp accumulates the gradient of
+/// such a read into the inner array's own `.grad`, which kdsl's arrays do
+/// not carry (the adjoint arrays are the kernel's adj_ arguments): where a
+/// gradient flows through one, the kernel keeps its forward only.
+bool readsArrayHeldInElement(KernelOp k) {
+  return k
+      .walk([&](StructExtractOp x) {
+        if (!isa<ArrayType>(x.getType()))
+          return WalkResult::advance();
+        Value holder = x.getInput();
+        while (auto outer = holder.getDefiningOp<StructExtractOp>())
+          holder = outer.getInput();
+        return holder.getDefiningOp<LoadOp>() ? WalkResult::interrupt() : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// The adjoint of a tile kernel (or one of readsArrayHeldInElement) of the
+/// default selection: where it cannot be built yet (a tile op without a
+/// derivative rule, docs/design/tiles.md), a warning at the first error's
+/// place, and the forward kernel still compiles; naming the kernel
+/// (kernels=, a kdsl-run "backward") makes it the error.
 void buildOrWarn(KernelOp k) {
   std::string first;
   std::optional<Location> at;
@@ -92,7 +110,7 @@ struct AutodiffPass : public kdsl::impl::AutodiffBase<AutodiffPass> {
     SmallVector<KernelOp> selected;
     if (kernels.empty()) {
       for (KernelOp k : defaultSelection(module)) {
-        if (holdsTileOps(k))
+        if (holdsTileOps(k) || readsArrayHeldInElement(k))
           buildOrWarn(k);
         else
           selected.push_back(k);

@@ -358,6 +358,15 @@ FailureOr<Value> Reverser::adjointArray(Operation *user, Value array) {
                                 view.getIndexedAttr())
         .getResult();
   }
+  // A field of a struct read from an array (`p = payloads[i]; p.data`).
+  Value holder = array;
+  while (auto extract = holder.getDefiningOp<StructExtractOp>())
+    holder = extract.getInput();
+  if (holder != array && holder.getDefiningOp<LoadOp>())
+    return user->emitOpError(
+        "autodiff: the adjoint of an array held in a struct read from an array is not known "
+        "(Warp accumulates it into the inner array's own .grad, which kdsl's arrays do not "
+        "carry)");
   return user->emitOpError("autodiff: the adjoint of this array is not known (an array that is "
                            "neither a kernel argument nor a field of one)");
 }

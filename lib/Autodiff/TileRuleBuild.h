@@ -56,6 +56,10 @@ mlir::Value buildIndices(mlir::OpBuilder &b, mlir::Location loc, llvm::ArrayRef<
 /// diag_add, fft, views, assign); called by registerTileOpRules.
 void attachTileLinalgRules(mlir::MLIRContext *ctx);
 
+/// Attaches TileRulesScatter.cpp's rule (t[i] op= v, tile_scatter_*);
+/// called by registerTileOpRules.
+void attachTileScatterRule(mlir::MLIRContext *ctx);
+
 } // namespace kdsl::tile_ad
 
 #endif

@@ -27,6 +27,7 @@
 //   tile_broadcast           adj_in += adj_r summed over the broadcast axes
 //   tile_reshape             adj_in += reshape(adj_r)
 //   tile_extract(t, i)       adj_t[i] += adj_x (a one-hot tile_map)
+//   tile_scatter (t[i] op= v) per lane (TileRulesScatter.cpp)
 //
 // The other tile ops have no rule: the reverse sweep refuses them where a
 // gradient flows through them (Reverser::reverseOp), never a silent zero.
@@ -37,6 +38,7 @@
 #include "kdsl/Autodiff/AdjointBuilder.h"
 #include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Dialect/Kdsl.h"
+#include "kdsl/Transforms/Lanes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -596,6 +598,55 @@ static LogicalResult tileBroadcastRule(TileBroadcastOp op, AdjointBuilder &ab) {
   return success();
 }
 
+/// Whether the kernel around `op` holds per-lane steps (t[i] op= v,
+/// wp.tile(x), wp.untile, tile_from_thread, a stack): its tiles are then the
+/// block's, computed once and shared by its lanes (docs/design/tiles.md
+/// "Lanes"), where in other tile kernels every thread holds its own copies.
+static bool inLaneStepKernel(Operation *op) {
+  auto kernel = op->getParentOfType<KernelOp>();
+  return kernel && kernel
+                       .walk([](Operation *o) {
+                         return isa<TileScatterOp, TileFromLanesOp, TileToLanesOp, TileFromThreadOp,
+                                    TileStackAllocOp>(o)
+                                    ? WalkResult::interrupt()
+                                    : WalkResult::advance();
+                       })
+                       .wasInterrupted();
+}
+
+/// Whether scalar `v` reaches (through ops' results) per-lane code: a
+/// write to memory (a store, an atomic: every lane's runs) or a per-lane
+/// operand of a tile op (the value of t[i] op= v, wp.tile(x), a push).
+static bool reachesLaneUse(Value root) {
+  SmallVector<Value> work{root};
+  DenseSet<Value> seen;
+  while (!work.empty()) {
+    Value x = work.pop_back_val();
+    if (!seen.insert(x).second)
+      continue;
+    for (OpOperand &use : x.getUses()) {
+      Operation *user = use.getOwner();
+      Operation *tileOp = nullptr;
+      for (Operation *p = user; p && !isa<KernelOp>(p); p = p->getParentOp())
+        if (p->getName().getStringRef().starts_with("kdsl.tile_") && !isa<TileYieldOp>(p))
+          tileOp = p;
+      if (tileOp) {
+        if (tileOp == user && (isa<TileFromLanesOp, TileStackPushOp>(user) ||
+                               (isa<TileScatterOp>(user) && use.getOperandNumber() > 0) ||
+                               (isa<TileFromThreadOp>(user) && use.getOperandNumber() == 0)))
+          return true;
+        continue; // the block's
+      }
+      if (auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+          effects && effects.hasEffect<MemoryEffects::Write>())
+        return true;
+      for (Value r : user->getResults())
+        work.push_back(r);
+    }
+  }
+  return false;
+}
+
 static LogicalResult tileExtractRule(TileExtractOp op, AdjointBuilder &ab) {
   Value adj = ab.adjoint(op.getResult());
   if (!adj)
@@ -603,11 +654,31 @@ static LogicalResult tileExtractRule(TileExtractOp op, AdjointBuilder &ab) {
   OpBuilder &b = ab.builder();
   Location loc = op.getLoc();
   TileType t = op.getTile().getType();
+  SmallVector<Value> idx = primals(ab, op.getIndices());
+  // In a kernel with per-lane steps the block's tile is one for all its
+  // lanes, and a value extracted from it is every lane's: used by per-lane
+  // code (stores, atomics, a lane's update), each lane's adjoint is its own
+  // part, which a per-lane scatter adds up (Warp's adj_tile_extract: an
+  // atomic add per thread). Used by the block's tile ops only, the adjoint
+  // is the block's total: the one-hot map below, once. Both: refused.
+  if (inLaneStepKernel(op)) {
+    bool lane = reachesLaneUse(op.getResult());
+    if (lane && reachesBlockTileOperand(op.getResult()))
+      return op.emitOpError("autodiff: no derivative rule yet for a tile_extract whose value is "
+                            "used both per lane and by the block's tile ops, in a kernel with "
+                            "per-lane steps (docs/design/tiles.md)");
+    if (lane) {
+      ab.accumulate(op.getTile(),
+                    TileScatterOp::create(b, loc, AtomicKind::add, buildZero(b, loc, t), idx, adj));
+      return success();
+    }
+  }
   // A one-hot tile: the element's row-major index compared with an arange
   // of every index (the adjoint is uniform over the block's lanes, as the
-  // extracted value is; no per-lane scatter).
+  // extracted value is, or the kernel's threads each hold their own copy of
+  // the tiles; no per-lane scatter, which would add every lane's part to
+  // each copy).
   auto i32 = b.getI32Type();
-  SmallVector<Value> idx = primals(ab, op.getIndices());
   Value flat = idx[0];
   for (size_t d = 1; d < idx.size(); ++d)
     flat = arith::AddIOp::create(
@@ -646,5 +717,6 @@ void kdsl::registerTileOpRules(DialectRegistry &registry) {
     TileBroadcastOp::attachInterface<OpRule<TileBroadcastOp, tileBroadcastRule>>(*ctx);
     TileExtractOp::attachInterface<OpRule<TileExtractOp, tileExtractRule>>(*ctx);
     attachTileLinalgRules(ctx);
+    attachTileScatterRule(ctx);
   });
 }

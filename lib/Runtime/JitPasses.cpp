@@ -76,11 +76,16 @@ void selectMinMax(Function &f) {
 
 /// `load {...}` whose uses are all extractvalue -> a load per field used.
 void splitAggregateLoads(Function &f) {
-  for (Instruction &inst : make_early_inc_range(instructions(f))) {
+  // Collected first: the extracts erased below may be the instructions
+  // right after their load, where an iterator over `f` would stand.
+  SmallVector<LoadInst *> loads;
+  for (Instruction &inst : instructions(f)) {
     auto *load = dyn_cast<LoadInst>(&inst);
-    if (!load || !load->getType()->isAggregateType() || load->isVolatile() || load->isAtomic() ||
-        !all_of(load->users(), [](User *u) { return isa<ExtractValueInst>(u); }))
-      continue;
+    if (load && load->getType()->isAggregateType() && !load->isVolatile() && !load->isAtomic() &&
+        all_of(load->users(), [](User *u) { return isa<ExtractValueInst>(u); }))
+      loads.push_back(load);
+  }
+  for (LoadInst *load : loads) {
     for (User *u : make_early_inc_range(load->users())) {
       auto *extract = cast<ExtractValueInst>(u);
       IRBuilder<> b(load);

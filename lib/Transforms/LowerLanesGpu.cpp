@@ -17,6 +17,7 @@
 // each, shared by the steps: the first barrier keeps a step or chunk from
 // overwriting what the previous one still reads); kdsl-outline-gpu-kernels
 // makes them workgroup attributions, the CUDA C emitter `__shared__` arrays.
+// A struct passes as its fields (one stage each).
 //
 //===----------------------------------------------------------------------===//
 #include "LowerTiles.h"
@@ -64,6 +65,32 @@ private:
 
 } // namespace
 
+/// The leaves of a struct value (its fields, nested structs' fields in
+/// turn), or the value itself: a stage holds numbers, vectors and matrices
+/// (convert-gpu-to-nvvm converts no workgroup buffer of kdsl structs).
+static void flatten(OpBuilder &b, Location loc, Value v, SmallVectorImpl<Value> &leaves) {
+  auto s = dyn_cast<StructType>(v.getType());
+  if (!s)
+    return leaves.push_back(v);
+  for (auto [name, type] : llvm::zip(s.getFieldNames(), s.getFieldTypes()))
+    flatten(b, loc, StructExtractOp::create(b, loc, type, v, name), leaves);
+}
+
+/// A value of type `t` from the leaves flatten() made of one, taken from the
+/// front of `leaves`.
+static Value rebuild(OpBuilder &b, Location loc, Type t, ArrayRef<Value> &leaves) {
+  auto s = dyn_cast<StructType>(t);
+  if (!s) {
+    Value v = leaves.front();
+    leaves = leaves.drop_front();
+    return v;
+  }
+  SmallVector<Value> fields;
+  for (Type f : s.getFieldTypes())
+    fields.push_back(rebuild(b, loc, f, leaves));
+  return StructCreateOp::create(b, loc, s, fields);
+}
+
 /// The replay of one step (see the file comment).
 static LogicalResult replayStep(scf::ExecuteRegionOp step, Stages &stages, Block *allocaBlock) {
   Location loc = step.getLoc();
@@ -78,9 +105,13 @@ static LogicalResult replayStep(scf::ExecuteRegionOp step, Stages &stages, Block
     if (!isa<MemRefType>(v.getType()) && !matchPattern(v, m_Constant()))
       exchanged.push_back(v);
   for (Value v : exchanged)
-    if (!isBufferableElement(v.getType()) && !v.getType().isIndex())
+    if ((!isBufferableElement(v.getType()) && !v.getType().isIndex()) || holdsArray(v.getType()))
       return step.emitError("a lane step reads a value of type ")
              << v.getType() << ", which the GPU's shared stage cannot hold (kdsl-lower-lanes)";
+  // Structs pass field by field.
+  SmallVector<Value> leaves;
+  for (Value v : exchanged)
+    flatten(b, loc, v, leaves);
 
   // Lanes are counted in i32, as the tile loops are (convert-gpu-to-nvvm
   // leaves index-typed block arguments of the loops' branches mismatched).
@@ -117,7 +148,7 @@ static LogicalResult replayStep(scf::ExecuteRegionOp step, Stages &stages, Block
     SmallVector<Value> stageOf;
     {
       OpBuilder sb = OpBuilder::atBlockTerminator(store.thenBlock());
-      for (Value v : exchanged) {
+      for (Value v : leaves) {
         Value stage = stages.get(loc, v.getType(), perType[v.getType()]++);
         memref::StoreOp::create(sb, loc, v, stage, ValueRange{relIndex});
         stageOf.push_back(stage);
@@ -132,9 +163,13 @@ static LogicalResult replayStep(scf::ExecuteRegionOp step, Stages &stages, Block
     Value laneIndex = arith::IndexCastOp::create(lb, loc, lb.getIndexType(), lane);
     Value slot = arith::IndexCastOp::create(lb, loc, lb.getIndexType(),
                                             arith::SubIOp::create(lb, loc, lane, first));
+    SmallVector<Value> loaded;
+    for (Value stage : stageOf)
+      loaded.push_back(memref::LoadOp::create(lb, loc, stage, ValueRange{slot}));
     IRMapping map;
-    for (auto [v, stage] : llvm::zip(exchanged, stageOf))
-      map.map(v, memref::LoadOp::create(lb, loc, stage, ValueRange{slot}).getResult());
+    ArrayRef<Value> rest = loaded;
+    for (Value v : exchanged)
+      map.map(v, rebuild(lb, loc, v.getType(), rest));
     auto replay = cast<scf::ExecuteRegionOp>(lb.clone(*step, map));
     replay->removeAttr(kPerLaneAttr);
     replay->removeAttr(kLaneBarrierAttr);

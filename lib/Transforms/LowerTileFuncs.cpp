@@ -1,7 +1,8 @@
 //===- LowerTileFuncs.cpp - @wp.funcs with tile parameters or results ----===//
 //
 // Part of kdsl-lower-tiles (LowerTiles.h, docs/design/tiles.md): a func
-// whose signature holds a tile is inlined into its callers before the tiles
+// whose signature holds a tile (or a tile stack, which Warp passes by
+// reference) is inlined into its callers before the tiles
 // become buffers, so that its tiles are the caller's values (Warp's
 // register tiles are values too; in-place forms in the callee rebind the
 // callee's local, as the front end lowers them everywhere). The adjoint
@@ -22,7 +23,9 @@
 using namespace mlir;
 using namespace kdsl;
 
-static bool isTile(Type t) { return isa<TileType>(t); }
+/// A tile, or a tile stack: a stack value is a handle of the caller's
+/// stack, so the inlined pushes and pops are the caller's.
+static bool isTile(Type t) { return isa<TileType, TileStackType>(t); }
 
 static bool hasTileSignature(func::FuncOp f) {
   return llvm::any_of(f.getArgumentTypes(), isTile) || llvm::any_of(f.getResultTypes(), isTile);

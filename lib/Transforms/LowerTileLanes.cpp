@@ -57,6 +57,8 @@ static void forEachLaneElement(Emitter &e, TileType t, Value lane,
 
 /// `old` combined with `v` as tile_scatter's `kind`.
 static Value combine(Emitter &e, AtomicKind kind, Value old, Value v) {
+  if (isa<StructType>(v.getType())) // add or sub (the verifier's kinds)
+    return combineStructs(e.b, e.loc, kind == AtomicKind::sub, old, v);
   bool f = Emitter::isF(v.getType());
   switch (kind) {
   case AtomicKind::add:
@@ -135,9 +137,6 @@ LogicalResult kdsl::tiles::lowerTileLaneOp(Operation *op, ArrayRef<Value> in, Ti
       .Case([&](TileScatterOp o) -> LogicalResult {
         // The tile, then each lane's update of its element (in range).
         TileType t = o.getTile().getType();
-        if (isa<StructType>(t.getElementType()))
-          return op->emitError("t[i] op= v on a tile of structs is not lowered yet "
-                               "(kdsl-lower-tiles, docs/design/tiles.md)");
         Value out = bufs.allocateFor(o.getResult());
         copyBuffer(b, e.loc, in[0], out);
         perLane(e, {}, [&] {
@@ -159,8 +158,11 @@ LogicalResult kdsl::tiles::lowerTileLaneOp(Operation *op, ArrayRef<Value> in, Ti
       })
       .Case([&](TileStackAllocOp o) -> LogicalResult {
         auto st = o.getStack().getType();
-        // Struct stacks (pushes and pops of whole structs) are untested: refused.
-        if (isa<StructType>(st.getElementType()) || !isBufferableElement(st.getElementType()))
+        // Structs are pushed and popped whole (a pop of an empty stack gives
+        // the struct of zero fields). One holding an array would be a value
+        // of the pop's region and branch on the GPU, which
+        // convert-gpu-to-nvvm does not convert (storeIfElseZero): refused.
+        if (!isBufferableElement(st.getElementType()) || holdsArray(st.getElementType()))
           return op->emitError("tile stacks of ")
                  << st.getElementType() << " are not lowered yet (docs/design/tiles.md)";
         Value data = bufs.allocate(e.loc, TileType::get(b.getContext(),

@@ -9,7 +9,9 @@
 // atomic per numeric field through field views of the array, as Warp's
 // struct atomic_add; bool and 8- or 16-bit integer fields have no atomic and
 // are not accumulated (Warp 1.16 leaves them as they are), and array fields
-// are never added.
+// are never added. t[i] += v and tile_scatter_add combine a lane's struct
+// into the element with the same rule (combineStructs), as Warp's struct
+// operator+= and atomic_add.
 //
 //===----------------------------------------------------------------------===//
 #include "LowerTileEmitter.h"
@@ -25,6 +27,13 @@ bool kdsl::tiles::isBufferableElement(Type t) {
   if (auto v = dyn_cast<VectorType>(t))
     t = v.getElementType();
   return t.isIntOrFloat();
+}
+
+bool kdsl::tiles::holdsArray(Type t) {
+  if (isa<ArrayType>(t))
+    return true;
+  auto s = dyn_cast<StructType>(t);
+  return s && llvm::any_of(s.getFieldTypes(), holdsArray);
 }
 
 Value kdsl::tiles::zeroElement(OpBuilder &b, Location loc, Type t) {
@@ -70,4 +79,28 @@ Value kdsl::tiles::atomicAddElement(OpBuilder &b, Location loc, Value array, Val
     olds.push_back(atomicAddElement(b, loc, view, indices, field));
   }
   return StructCreateOp::create(b, loc, s, olds);
+}
+
+Value kdsl::tiles::combineStructs(OpBuilder &b, Location loc, bool subtract, Value old, Value v) {
+  auto s = cast<StructType>(old.getType());
+  if (s.getFieldTypes().empty())
+    return old;
+  SmallVector<Value> fields;
+  for (auto [name, type] : llvm::zip(s.getFieldNames(), s.getFieldTypes())) {
+    Value a = StructExtractOp::create(b, loc, type, old, name);
+    if (!isa<StructType>(type) && !hasAtomicAdd(type)) { // carried
+      fields.push_back(a);
+      continue;
+    }
+    Value c = StructExtractOp::create(b, loc, type, v, name);
+    if (isa<StructType>(type))
+      fields.push_back(combineStructs(b, loc, subtract, a, c));
+    else if (isa<FloatType>(getElementTypeOrSelf(type)))
+      fields.push_back(subtract ? (Value)arith::SubFOp::create(b, loc, a, c)
+                                : arith::AddFOp::create(b, loc, a, c));
+    else
+      fields.push_back(subtract ? (Value)arith::SubIOp::create(b, loc, a, c)
+                                : arith::AddIOp::create(b, loc, a, c));
+  }
+  return StructCreateOp::create(b, loc, s, fields);
 }

@@ -63,6 +63,9 @@ private:
 /// of them (LowerTileStructs.cpp).
 bool isBufferableElement(mlir::Type t);
 
+/// Whether `t` is an array or a struct with one (nested structs too).
+bool holdsArray(mlir::Type t);
+
 /// The zero of a tile element type `t` (a struct: of zero fields, its array
 /// fields without data).
 mlir::Value zeroElement(mlir::OpBuilder &b, mlir::Location loc, mlir::Type t);
@@ -72,6 +75,13 @@ mlir::Value zeroElement(mlir::OpBuilder &b, mlir::Location loc, mlir::Type t);
 /// array fields, are not changed).
 mlir::Value atomicAddElement(mlir::OpBuilder &b, mlir::Location loc, mlir::Value array,
                              mlir::ValueRange indices, mlir::Value value);
+
+/// `old` + `v` or `old` - `v` (`subtract`) of two struct values, as Warp
+/// 1.16's struct `+=` / `-=`: field by field, nested structs too; the fields
+/// without an atomic add (bool, 8/16-bit integers) and array fields keep
+/// `old`'s value.
+mlir::Value combineStructs(mlir::OpBuilder &b, mlir::Location loc, bool subtract, mlir::Value old,
+                           mlir::Value v);
 
 /// Emits, before `op` (a kdsl.tile_* op other than tile_yield), the loops
 /// that compute its result into a new buffer (mapped in `bufs`) or perform
