@@ -340,6 +340,7 @@ struct LowerTilesPass : public kdsl::impl::LowerTilesBase<LowerTilesPass> {
       if (lanes) {
         prepareLaneKernel(kernel);
         foldLaneUntiles(kernel);
+        uniformLaneLoops(kernel);
       }
       if (kernel)
         allocaBlock = wrapInAllocaScope(kernel);

@@ -103,6 +103,10 @@ mlir::LogicalResult inlineTileFuncs(mlir::ModuleOp module);
 /// wp.untile of a lane-extent tile_map or tile_arange in `root` becomes the
 /// lane's own element, computed by the lane (LowerTileUntile.cpp).
 void foldLaneUntiles(mlir::Operation *root);
+/// The loops of a lane-dependent kernel that hold tile operations and whose
+/// bounds may vary over the lanes, as loops of the block over the lanes'
+/// common trip count (LowerTileLaneLoops.cpp).
+void uniformLaneLoops(KernelOp kernel);
 
 /// The lane-dependent ops (LowerTileLanes.cpp): wp.tile(x), wp.untile,
 /// tile_from_thread, tile_scatter and the tile stacks.
