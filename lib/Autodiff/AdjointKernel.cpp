@@ -1,9 +1,11 @@
 //===- AdjointKernel.cpp - build <kernel>_backward for a kdsl kernel --------===//
 #include "InPlaceReads.h"
+#include "LaneAdjoints.h"
 #include "Reverser.h"
 #include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Dialect/CustomGradAttrs.h"
 #include "kdsl/Dialect/SourceNames.h"
+#include "kdsl/Transforms/Lanes.h"
 #include "kdsl/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -138,6 +140,9 @@ FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
     return failure();
   flattenCarriedStructs(primal);
   bool inPlace = tagInPlaceReads(primal);
+  bool lanes = isLaneKernel(primal);
+  if (lanes && failed(prepareLanePrimal(primal, symbols)))
+    return failure();
 
   SmallVector<Type> types(k.getArgumentTypes());
   types.append(k.getArgumentTypes().begin(), k.getArgumentTypes().end());
@@ -149,6 +154,8 @@ FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
   SmallVector<StringRef> nameRefs(names.begin(), names.end());
   auto adjoint = KernelOp::create(b, k.getLoc(), name, b.getFunctionType(types, {}), nameRefs);
   adjoint.setEnableBackward(false);
+  if (lanes)
+    adjoint->setAttr(kLaneKernelAttrName, b.getUnitAttr());
   adjoint->setAttr(kAdjointOfAttrName, b.getStringAttr(k.getSymName()));
   if (auto opts = k.getOptionsAttr())
     adjoint.setOptionsAttr(opts);
@@ -166,7 +173,12 @@ FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
   b.setInsertionPointToStart(entry);
   auto scope = memref::AllocaScopeOp::create(b, k.getLoc(), TypeRange{});
   b.setInsertionPointToStart(&scope.getBodyRegion().emplaceBlock());
-  Reverser reverser(b, std::move(arrayAdjoints), arraysReadAtOwnElement(primalBody));
+  // A lane-dependent kernel's lanes may read one element through their own
+  // tid (a tiled launch whose wp.tid() is the block's): atomics throughout.
+  Reverser reverser(b, std::move(arrayAdjoints),
+                    lanes ? llvm::DenseSet<Value>() : arraysReadAtOwnElement(primalBody));
+  if (lanes)
+    reverser.setLaneKernel(b.getInsertionBlock());
   for (unsigned i = 0; i < n; ++i) {
     reverser.mapPrimal(primalBody.getArgument(i), entry->getArgument(i));
     reverser.nameArgument(primalBody.getArgument(i),
@@ -186,6 +198,10 @@ FailureOr<KernelOp> kdsl::buildAdjointKernel(KernelOp k) {
   if (failed(verify(adjoint))) {
     adjoint.erase();
     return k.emitOpError("autodiff: internal error: the adjoint kernel does not verify");
+  }
+  if (lanes && failed(checkLanesLower(k, adjoint))) {
+    adjoint.erase();
+    return failure();
   }
   if (inPlace)
     checkInPlaceReads(primal, adjoint, k.getArgNames().getValue());

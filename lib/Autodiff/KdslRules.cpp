@@ -15,6 +15,8 @@
 #include "kdsl/Autodiff/Autodiff.h"
 #include "kdsl/Dialect/Kdsl.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
 using namespace mlir;
 using namespace kdsl;
 
@@ -101,10 +103,35 @@ static FailureOr<Value> readAdjoint(AdjointBuilder &ab, Operation *op, Value arr
   return (Value)LoadOp::create(ab.builder(), op->getLoc(), *adjArray, primals(ab, indices));
 }
 
+/// In a kernel that depends on its block's lanes, the adjoint element a
+/// write reads is taken by one lane only, and consumed: every lane of a
+/// block may store the same value to one element (a value of the block), so
+/// reading it in every lane would give the block B times the gradient. An
+/// atomic exchange with zero gives it to the first lane to get there (on
+/// the CPU, the lanes run in order: lane 0), and the others zero; the value
+/// the write overwrote gets no gradient through the element, which is the
+/// derivative (docs/design/tiles.md, "Adjoints of lane-dependent kernels").
+static FailureOr<Value> takeAdjoint(AdjointBuilder &ab, Operation *op, Value array,
+                                    ValueRange indices) {
+  FailureOr<Value> adjArray = ab.adjointArray(op, array);
+  if (failed(adjArray))
+    return failure();
+  Type t = cast<ArrayType>(adjArray->getType()).getElementType();
+  if (isa<StructType>(t))
+    return op->emitOpError("autodiff: a write of a struct in a kernel that depends on its "
+                           "block's lanes is not differentiated yet (docs/design/tiles.md)");
+  OpBuilder &b = ab.builder();
+  Value zero = buildZero(b, op->getLoc(), t);
+  return (Value)AtomicOp::create(b, op->getLoc(), AtomicKind::exch, *adjArray, primals(ab, indices),
+                                 zero)
+      .getResult();
+}
+
 static LogicalResult storeRule(StoreOp op, AdjointBuilder &ab) {
   if (!isDifferentiableType(op.getValue().getType()) || fromPointer(op.getArray()))
     return success();
-  FailureOr<Value> adj = readAdjoint(ab, op, op.getArray(), op.getIndices());
+  FailureOr<Value> adj = ab.laneKernel() ? takeAdjoint(ab, op, op.getArray(), op.getIndices())
+                                         : readAdjoint(ab, op, op.getArray(), op.getIndices());
   if (failed(adj))
     return failure();
   ab.accumulate(op.getValue(), *adj);
@@ -135,8 +162,24 @@ static LogicalResult atomicRule(AtomicOp op, AdjointBuilder &ab) {
     Value now = LoadOp::create(b, loc, ab.primal(op.getArray()), primals(ab, op.getIndices()));
     Value won =
         arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, now, ab.primal(op.getValue()));
-    ab.accumulate(op.getValue(),
-                  arith::SelectOp::create(b, loc, won, *adj, buildZero(b, loc, adj->getType())));
+    Value zero = buildZero(b, loc, adj->getType());
+    if (ab.laneKernel()) {
+      // Lanes passing one value (the block's) all win: the first winner
+      // takes the element's adjoint (takeAdjoint).
+      auto take = scf::IfOp::create(b, loc, TypeRange{adj->getType()}, won, /*withElse=*/true);
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(&take.getThenRegion().front());
+      FailureOr<Value> taken = takeAdjoint(ab, op, op.getArray(), op.getIndices());
+      if (failed(taken))
+        return failure();
+      scf::YieldOp::create(b, loc, *taken);
+      b.setInsertionPointToStart(&take.getElseRegion().front());
+      scf::YieldOp::create(b, loc, zero);
+      b.setInsertionPointAfter(take);
+      ab.accumulate(op.getValue(), take.getResult(0));
+      break;
+    }
+    ab.accumulate(op.getValue(), arith::SelectOp::create(b, loc, won, *adj, zero));
     break;
   }
   case AtomicKind::umin:

@@ -67,6 +67,26 @@ static bool writesMemory(Operation *op) {
       .wasInterrupted();
 }
 
+/// Whether `op` (or an op nested in it) writes a differentiable value to an
+/// array, or reverses a call that writes adjoint arrays.
+static bool writesDifferentiable(Operation *op) {
+  return op
+      ->walk([](Operation *o) {
+        Value v;
+        if (auto s = dyn_cast<StoreOp>(o))
+          v = s.getValue();
+        else if (auto a = dyn_cast<AtomicOp>(o))
+          v = a.getValue();
+        else if (isa<TileStoreOp, TileAtomicAddOp, TileStoreIndexedOp, TileAtomicAddIndexedOp>(o))
+          v = o->getOperand(0);
+        return (v && isDifferentiableType(v.getType())) ||
+                       (isCustomGradCall(o) && writesAdjointArrays(o))
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 static bool containsLoop(Block &block) {
   for (Operation &op : block)
     if (op.walk([](Operation *o) {
@@ -193,24 +213,31 @@ static Value fromCarried(OpBuilder &b, Location loc, Value v, Type original) {
 }
 
 /// Tiles carried by a loop have no tape: the reversed loop replays the
-/// forward loop up to each iteration (Reverser::reverseFor).
+/// forward loop up to each iteration (Reverser::reverseFor). Nor has
+/// anything a for loop carries in a lane-dependent kernel: a tape is a
+/// buffer of the block's on the CPU (kdsl-lower-lanes), which each lane's
+/// iterations would overwrite (a while loop, which has no replay, is refused
+/// where it is reversed: Reverser::reverseWhile).
 static LogicalResult checkTapeable(Operation *op, TypeRange types) {
-  for (Type t : types)
+  for (Type t : types) {
     if (!t.isIntOrIndexOrFloat() && !isa<VectorType, TileType>(t))
       return op->emitOpError("autodiff: a loop carrying a value of type ")
              << t << " is not differentiable yet";
+  }
   return success();
 }
 
 /// One memref<?xT> tape per carried type, `n` entries each (null for a
-/// tile).
-static SmallVector<Value> allocTapes(OpBuilder &b, Location loc, TypeRange types, Value n) {
+/// tile, and for every type with `replay`).
+static SmallVector<Value> allocTapes(OpBuilder &b, Location loc, TypeRange types, Value n,
+                                     bool replay = false) {
   SmallVector<Value> slots;
   for (Type t : types)
-    slots.push_back(isa<TileType>(t) ? Value()
-                                     : memref::AllocaOp::create(
-                                           b, loc, MemRefType::get({ShapedType::kDynamic}, t),
-                                           ValueRange{toIndex(b, loc, n)}));
+    slots.push_back(replay || isa<TileType>(t)
+                        ? Value()
+                        : memref::AllocaOp::create(b, loc,
+                                                   MemRefType::get({ShapedType::kDynamic}, t),
+                                                   ValueRange{toIndex(b, loc, n)}));
   return slots;
 }
 
@@ -218,10 +245,55 @@ static SmallVector<Value> allocTapes(OpBuilder &b, Location loc, TypeRange types
 // AdjointBuilder
 //===----------------------------------------------------------------------===//
 
+/// Whether `op`'s rule is the block's in a lane-dependent kernel: a tile
+/// op's, whose adjoints are the block's (every lane's share summed), but for
+/// the collectives that read each lane's value (wp.tile(x), t[i] op= v):
+/// their rules give each lane its own share.
+static bool isBlockRule(Operation *op) {
+  return op && isa<KdslDialect>(op->getDialect()) &&
+         op->getName().getStringRef().starts_with("kdsl.tile_") &&
+         !isa<TileFromLanesOp, TileScatterOp>(op);
+}
+
+Value Reverser::laneIndex() {
+  if (lane)
+    return lane;
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(laneEntry);
+  Location loc = laneEntry->getParentOp()->getLoc();
+  Type i32 = b.getI32Type();
+  // wp.untile of the block's lane indices (kdsl-lower-tiles folds it into
+  // the lane's own index, LowerTileUntile.cpp).
+  Value all = TileArangeOp::create(
+      b, loc, TileType::get(b.getContext(), {ShapedType::kDynamic}, i32),
+      arith::ConstantIntOp::create(b, loc, i32, 0), arith::ConstantIntOp::create(b, loc, i32, 1));
+  return lane = TileToLanesOp::create(b, loc, i32, all);
+}
+
+Value Reverser::toFirstLane(Value v, Value contribution) {
+  if (!laneKernel() || !isBlockRule(ruleOf) || isa<TileType>(v.getType()))
+    return contribution;
+  Location loc = contribution.getLoc();
+  Type t = contribution.getType();
+  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, laneIndex(),
+                                      arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0));
+  Value zero = buildZero(b, loc, t);
+  if (t.isIntOrFloat() || isa<VectorType>(t))
+    return arith::SelectOp::create(b, loc, first, contribution, zero);
+  auto pick = scf::IfOp::create(b, loc, TypeRange{t}, first, /*withElse=*/true);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(&pick.getThenRegion().front());
+  scf::YieldOp::create(b, loc, contribution);
+  b.setInsertionPointToStart(&pick.getElseRegion().front());
+  scf::YieldOp::create(b, loc, zero);
+  return pick.getResult(0);
+}
+
 void Reverser::accumulate(Value v, Value contribution) {
   if (!contribution || !isDifferentiableType(v.getType()) || isConstantValue(v))
     return;
   assert(contribution.getType() == v.getType() && "adjoint of another type");
+  contribution = toFirstLane(v, contribution);
   Value &slot = adj[v];
   slot = slot ? buildAdd(b, contribution.getLoc(), slot, contribution) : contribution;
   nameAdjoint(v, slot);
@@ -287,6 +359,7 @@ void Reverser::accumulateAt(Value v, ArrayRef<OpFoldResult> position, Value cont
   if (!contribution || !isDifferentiableType(v.getType()) || isConstantValue(v))
     return;
   Location loc = contribution.getLoc();
+  contribution = toFirstLane(v, contribution);
   Value old = adj.lookup(v);
   if (!old)
     old = buildZero(b, loc, v.getType());
@@ -443,6 +516,11 @@ LogicalResult Reverser::recomputeOp(OpBuilder &ob, Operation &op) {
   }
   // A local array gets a zeroed adjoint array, made next to it.
   if (auto la = dyn_cast<LocalArrayOp>(op)) {
+    // (Lanes run on the CPU as loops sharing the block's memory: the replay
+    // and undo of each lane's writes would meet the other lanes'.)
+    if (laneKernel())
+      return op.emitOpError("autodiff: a local array in a kernel that depends on its block's "
+                            "lanes is not differentiated yet (docs/design/tiles.md)");
     ob.clone(op, map);
     localAdj[la.getResult()] = LocalArrayOp::create(ob, la.getLoc(), la.getType(), la.getShape());
     return success();
@@ -508,7 +586,7 @@ LogicalResult Reverser::recordFor(scf::ForOp op) {
   n = arith::MaxSIOp::create(b, loc, n, zero);
   if (n.getType() != b.getI64Type())
     n = arith::ExtSIOp::create(b, loc, b.getI64Type(), n);
-  SmallVector<Value> slots = allocTapes(b, loc, op.getInitArgs().getTypes(), n);
+  SmallVector<Value> slots = allocTapes(b, loc, op.getInitArgs().getTypes(), n, laneKernel());
 
   unmapBlockArguments(map, op);
   auto c = cast<scf::ForOp>(b.clone(*op, map));
@@ -637,8 +715,13 @@ LogicalResult Reverser::reverseOp(Operation &op) {
     return reverseLocalWrite(op);
   if (needsBuiltinExpansion(&op) && !reversedByRule(op))
     return reverseExpanded(op);
-  if (auto rule = dyn_cast<AutodiffOpInterface>(op))
-    return rule.buildAdjoint(*this);
+  if (auto rule = dyn_cast<AutodiffOpInterface>(op)) {
+    Operation *outerRule = ruleOf;
+    ruleOf = &op;
+    LogicalResult built = rule.buildAdjoint(*this);
+    ruleOf = outerRule;
+    return built;
+  }
   if (isCustomGradCall(&op))
     return reverseCustomCall(cast<func::CallOp>(op));
   if (isForwardOnlyCall(&op))
@@ -855,7 +938,10 @@ LogicalResult Reverser::buildReversedLoop(Location loc, Value count, ValueRange 
 
 FailureOr<const Reverser::Tape *> Reverser::tapeToReverse(Operation *loop,
                                                           SmallVectorImpl<Value> &resAdj) {
-  if (!collectResultAdjoints(loop, adj, resAdj) && !writesMemory(loop))
+  // (In a lane-dependent kernel, writes of integers, a query's hits counted
+  // in an array, give the reverse nothing to do either.)
+  if (!collectResultAdjoints(loop, adj, resAdj) &&
+      !(laneKernel() ? writesDifferentiable(loop) : writesMemory(loop)))
     return static_cast<const Tape *>(nullptr); // nothing depends on the loop
   auto tape = tapes.find(loop);
   if (tape == tapes.end())
@@ -884,8 +970,9 @@ LogicalResult Reverser::reverseFor(scf::ForOp op) {
     Value kk = getValueOrCreateCastToIndexLike(b, loc, lb.getType(), k);
     Value iv =
         arith::AddIOp::create(b, loc, lb, arith::MulIOp::create(b, loc, kk, primal(op.getStep())));
-    // Carried tiles have no tape: the forward loop replayed up to iteration
-    // k gives them (quadratic in the trip count; docs/design/tiles.md).
+    // Carried tiles (every carried value, in a lane-dependent kernel) have
+    // no tape: the forward loop replayed up to iteration k gives them
+    // (quadratic in the trip count; docs/design/tiles.md).
     scf::ForOp replay;
     if (llvm::is_contained(slots, Value())) {
       IRMapping m = map;
@@ -926,6 +1013,11 @@ LogicalResult Reverser::reverseWhile(scf::WhileOp op) {
   FailureOr<const Tape *> tape = tapeToReverse(op, resAdj);
   if (failed(tape) || !*tape)
     return failure(failed(tape));
+  // Its tape is a buffer of the block's on the CPU, which each lane's
+  // iterations overwrite (a for loop is replayed instead).
+  if (laneKernel() && !(*tape)->slots.empty())
+    return op.emitOpError("autodiff: a while loop carrying a value in a kernel that depends on "
+                          "its block's lanes is not differentiated yet (docs/design/tiles.md)");
   Location loc = op.getLoc();
   Block &before = op.getBefore().front(), &after = op.getAfter().front();
   scf::ConditionOp cond = op.getConditionOp();

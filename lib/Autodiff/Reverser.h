@@ -109,6 +109,11 @@ public:
   /// as an alias.
   void nameValue(mlir::Value v, llvm::StringRef name) { argNames.try_emplace(v, name.str()); }
 
+  /// The kernel depends on its block's lanes (kdsl/Transforms/Lanes.h):
+  /// the adjoints follow docs/design/tiles.md, "Adjoints of lane-dependent
+  /// kernels". `entry`: the block at whose start the lane index goes.
+  void setLaneKernel(mlir::Block *entry) { laneEntry = entry; }
+
   /// Recomputes `block` and then emits its reverse, at the insertion point.
   llvm::LogicalResult differentiateBlock(mlir::Block &block);
   /// differentiateBlock with `seed` called between the two (to give the
@@ -125,6 +130,7 @@ public:
   mlir::FailureOr<mlir::Value> adjointArray(mlir::Operation *user, mlir::Value array) override;
   /// Also true of local arrays (the thread's own): no atomics.
   bool readsOwnElementOnly(mlir::Value array) override;
+  bool laneKernel() override { return laneEntry != nullptr; }
   llvm::LogicalResult
   reverseElementRegion(mlir::Block &body, mlir::ValueRange args, mlir::Value resultAdjoint,
                        llvm::ArrayRef<mlir::Value> outer,
@@ -173,6 +179,12 @@ private:
       llvm::function_ref<void(llvm::SmallVectorImpl<mlir::Value> &)> carriedOut,
       llvm::SmallVectorImpl<mlir::Value> &results);
 
+  /// In a lane-dependent kernel: the contribution a rule of the block's
+  /// (a tile op's) makes to a per-lane value, given to lane 0 only.
+  mlir::Value toFirstLane(mlir::Value v, mlir::Value contribution);
+  /// This lane's index (i32), made once at the start of laneEntry.
+  mlir::Value laneIndex();
+
   /// The adjoint of v, materializing zero when there is none yet.
   mlir::Value adjointOrZero(mlir::Value v);
   /// Forgets the adjoints of every value defined in `block` (before it is
@@ -190,6 +202,12 @@ private:
   llvm::DenseMap<mlir::Operation *, mlir::Value> overwritten;
   llvm::DenseMap<mlir::Operation *, Tape> tapes;
   llvm::DenseMap<mlir::Value, std::string> argNames;
+  /// A lane-dependent kernel's entry (null: another kernel), its lane index,
+  /// and the op whose rule runs (rules of the block's ops give per-lane
+  /// values their contributions through toFirstLane).
+  mlir::Block *laneEntry = nullptr;
+  mlir::Value lane;
+  mlir::Operation *ruleOf = nullptr;
   /// Readable emission (kdsl/Dialect/SourceNames.h): the adjoint `a` of the
   /// primal `v` of a named source variable gets the name adj_<name>.
   void nameAdjoint(mlir::Value v, mlir::Value a);

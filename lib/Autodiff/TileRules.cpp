@@ -26,7 +26,10 @@
 //   tile_transpose           adj_in += transpose(adj_r)
 //   tile_broadcast           adj_in += adj_r summed over the broadcast axes
 //   tile_reshape             adj_in += reshape(adj_r)
-//   tile_extract(t, i)       adj_t[i] += adj_x (a one-hot tile_map)
+//   tile_extract(t, i)       adj_t[i] += adj_x (a one-hot tile_map; in a
+//                            lane-dependent kernel t[i] += adj_x of every lane)
+//   tile_from_lanes(x)       adj_x += untile(adj_t)      (wp.tile, lane kernels)
+//   tile_to_lanes(t)         adj_t += wp.tile(adj_x)     (wp.untile)
 //   tile_scatter (t[i] op= v) per lane (TileRulesScatter.cpp)
 //
 // The other tile ops have no rule: the reverse sweep refuses them where a
@@ -415,11 +418,12 @@ static LogicalResult extremeRule(TileReduceOp op, AdjointBuilder &ab, Value adj)
   TileType in = op.getInput().getType();
   auto i32 = b.getI32Type();
   Value result = buildOnlyElement(b, loc, ab.primal(op.getResult()));
-  Value all = TileArangeOp::create(
-      b, loc, TileType::get(b.getContext(), {in.getNumElements()}, i32),
-      arith::ConstantIntOp::create(b, loc, i32, 0), arith::ConstantIntOp::create(b, loc, i32, 1));
-  all = reshape(b, loc, all, in.withElementType(i32));
-  Value none = arith::ConstantIntOp::create(b, loc, i32, in.getNumElements());
+  Value all = buildIndices(b, loc, in.getShape());
+  // (Past every index: a tile of wp.tile(x) has a block dimension's.)
+  Value none = arith::ConstantIntOp::create(b, loc, i32,
+                                            !ShapedType::isDynamicShape(in.getShape())
+                                                ? in.getNumElements()
+                                                : std::numeric_limits<int32_t>::max());
   Value hits = buildMap(
       b, loc, in.withElementType(i32), {ab.primal(op.getInput()), all}, [&](ValueRange xk) {
         Value eq = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, xk[0], result);
@@ -528,10 +532,40 @@ Value kdsl::tile_ad::transpose(OpBuilder &b, Location loc, Value t) {
 Value kdsl::tile_ad::buildIndices(OpBuilder &b, Location loc, ArrayRef<int64_t> shape) {
   auto i32 = b.getI32Type();
   auto t = TileType::get(b.getContext(), shape, i32);
-  Value all = TileArangeOp::create(b, loc, TileType::get(b.getContext(), {t.getNumElements()}, i32),
-                                   arith::ConstantIntOp::create(b, loc, i32, 0),
-                                   arith::ConstantIntOp::create(b, loc, i32, 1));
-  return reshape(b, loc, all, t);
+  auto c32 = [&](int64_t v) { return arith::ConstantIntOp::create(b, loc, i32, v); };
+  if (!ShapedType::isDynamicShape(shape)) {
+    Value all = TileArangeOp::create(
+        b, loc, TileType::get(b.getContext(), {t.getNumElements()}, i32), c32(0), c32(1));
+    return reshape(b, loc, all, t);
+  }
+  // An extent `?` (the block dimension, of wp.tile(x)'s tiles) is known at
+  // launch only: each dimension's index, an arange broadcast along the
+  // others, times the extents after it, summed.
+  SmallVector<Value> axes, strides;
+  Value stride = c32(1);
+  for (int64_t d = shape.size() - 1; d >= 0; --d) {
+    Value a = TileArangeOp::create(b, loc, TileType::get(b.getContext(), {shape[d]}, i32), c32(0),
+                                   c32(1));
+    // (n, 1, ..., 1): the broadcast adds the leading dimensions.
+    if (d + 1 < (int64_t)shape.size()) {
+      SmallVector<int64_t> along(shape.size() - d, 1);
+      along[0] = shape[d];
+      a = reshape(b, loc, a, TileType::get(b.getContext(), along, i32));
+    }
+    if (cast<TileType>(a.getType()) != t)
+      a = TileBroadcastOp::create(b, loc, t, a);
+    axes.insert(axes.begin(), a);
+    strides.insert(strides.begin(), stride);
+    Value extent =
+        ShapedType::isDynamic(shape[d]) ? (Value)BlockDimOp::create(b, loc) : c32(shape[d]);
+    stride = arith::MulIOp::create(b, loc, stride, extent);
+  }
+  return buildMap(b, loc, t, axes, [&](ValueRange idx) {
+    Value flat = c32(0);
+    for (auto [i, st] : llvm::zip(idx, strides))
+      flat = arith::AddIOp::create(b, loc, flat, arith::MulIOp::create(b, loc, i, st));
+    return flat;
+  });
 }
 
 static LogicalResult tileMatmulRule(TileMatmulOp op, AdjointBuilder &ab) {
@@ -598,55 +632,6 @@ static LogicalResult tileBroadcastRule(TileBroadcastOp op, AdjointBuilder &ab) {
   return success();
 }
 
-/// Whether the kernel around `op` holds per-lane steps (t[i] op= v,
-/// wp.tile(x), wp.untile, tile_from_thread, a stack): its tiles are then the
-/// block's, computed once and shared by its lanes (docs/design/tiles.md
-/// "Lanes"), where in other tile kernels every thread holds its own copies.
-static bool inLaneStepKernel(Operation *op) {
-  auto kernel = op->getParentOfType<KernelOp>();
-  return kernel && kernel
-                       .walk([](Operation *o) {
-                         return isa<TileScatterOp, TileFromLanesOp, TileToLanesOp, TileFromThreadOp,
-                                    TileStackAllocOp>(o)
-                                    ? WalkResult::interrupt()
-                                    : WalkResult::advance();
-                       })
-                       .wasInterrupted();
-}
-
-/// Whether scalar `v` reaches (through ops' results) per-lane code: a
-/// write to memory (a store, an atomic: every lane's runs) or a per-lane
-/// operand of a tile op (the value of t[i] op= v, wp.tile(x), a push).
-static bool reachesLaneUse(Value root) {
-  SmallVector<Value> work{root};
-  DenseSet<Value> seen;
-  while (!work.empty()) {
-    Value x = work.pop_back_val();
-    if (!seen.insert(x).second)
-      continue;
-    for (OpOperand &use : x.getUses()) {
-      Operation *user = use.getOwner();
-      Operation *tileOp = nullptr;
-      for (Operation *p = user; p && !isa<KernelOp>(p); p = p->getParentOp())
-        if (p->getName().getStringRef().starts_with("kdsl.tile_") && !isa<TileYieldOp>(p))
-          tileOp = p;
-      if (tileOp) {
-        if (tileOp == user && (isa<TileFromLanesOp, TileStackPushOp>(user) ||
-                               (isa<TileScatterOp>(user) && use.getOperandNumber() > 0) ||
-                               (isa<TileFromThreadOp>(user) && use.getOperandNumber() == 0)))
-          return true;
-        continue; // the block's
-      }
-      if (auto effects = dyn_cast<MemoryEffectOpInterface>(user);
-          effects && effects.hasEffect<MemoryEffects::Write>())
-        return true;
-      for (Value r : user->getResults())
-        work.push_back(r);
-    }
-  }
-  return false;
-}
-
 static LogicalResult tileExtractRule(TileExtractOp op, AdjointBuilder &ab) {
   Value adj = ab.adjoint(op.getResult());
   if (!adj)
@@ -654,24 +639,14 @@ static LogicalResult tileExtractRule(TileExtractOp op, AdjointBuilder &ab) {
   OpBuilder &b = ab.builder();
   Location loc = op.getLoc();
   TileType t = op.getTile().getType();
-  SmallVector<Value> idx = primals(ab, op.getIndices());
-  // In a kernel with per-lane steps the block's tile is one for all its
-  // lanes, and a value extracted from it is every lane's: used by per-lane
-  // code (stores, atomics, a lane's update), each lane's adjoint is its own
-  // part, which a per-lane scatter adds up (Warp's adj_tile_extract: an
-  // atomic add per thread). Used by the block's tile ops only, the adjoint
-  // is the block's total: the one-hot map below, once. Both: refused.
-  if (inLaneStepKernel(op)) {
-    bool lane = reachesLaneUse(op.getResult());
-    if (lane && reachesBlockTileOperand(op.getResult()))
-      return op.emitOpError("autodiff: no derivative rule yet for a tile_extract whose value is "
-                            "used both per lane and by the block's tile ops, in a kernel with "
-                            "per-lane steps (docs/design/tiles.md)");
-    if (lane) {
-      ab.accumulate(op.getTile(),
-                    TileScatterOp::create(b, loc, AtomicKind::add, buildZero(b, loc, t), idx, adj));
-      return success();
-    }
+  if (ab.laneKernel()) {
+    // Each lane's value is its own copy, its adjoint the lane's share: the
+    // tile's adjoint is every lane's share added at its index (t[i] += v of
+    // every lane; the index may vary over the lanes).
+    Value zero = buildZero(b, loc, t);
+    ab.accumulate(op.getTile(), TileScatterOp::create(b, loc, AtomicKind::add, zero,
+                                                      primals(ab, op.getIndices()), adj));
+    return success();
   }
   // A one-hot tile: the element's row-major index compared with an arange
   // of every index (the adjoint is uniform over the block's lanes, as the
@@ -698,6 +673,33 @@ static LogicalResult tileExtractRule(TileExtractOp op, AdjointBuilder &ab) {
   return success();
 }
 
+/// wp.tile(x) and wp.untile(t), in lane-dependent kernels (the only ones
+/// that hold them): the tile's adjoint is the block's, so lane k's share of
+/// x's adjoint is its element k, and the adjoint of t that untile gives is
+/// the tile of every lane's share (tile_from_lanes gathers them; no sum: each
+/// element has one lane's).
+static LogicalResult tileFromLanesRule(TileFromLanesOp op, AdjointBuilder &ab) {
+  Value adj = ab.adjoint(op.getResult());
+  if (!adj)
+    return success();
+  if (!ab.laneKernel())
+    return op.emitOpError("autodiff: wp.tile(x) outside a kernel is not differentiated");
+  ab.accumulate(op.getValue(),
+                TileToLanesOp::create(ab.builder(), op.getLoc(), op.getValue().getType(), adj));
+  return success();
+}
+
+static LogicalResult tileToLanesRule(TileToLanesOp op, AdjointBuilder &ab) {
+  Value adj = ab.adjoint(op.getResult());
+  if (!adj)
+    return success();
+  if (!ab.laneKernel())
+    return op.emitOpError("autodiff: wp.untile outside a kernel is not differentiated");
+  ab.accumulate(op.getTile(),
+                TileFromLanesOp::create(ab.builder(), op.getLoc(), op.getTile().getType(), adj));
+  return success();
+}
+
 void kdsl::registerTileOpRules(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, KdslDialect *) {
     TileLoadOp::attachInterface<OpRule<TileLoadOp, tileLoadRule>>(*ctx);
@@ -716,6 +718,8 @@ void kdsl::registerTileOpRules(DialectRegistry &registry) {
     TileReshapeOp::attachInterface<OpRule<TileReshapeOp, tileReshapeRule>>(*ctx);
     TileBroadcastOp::attachInterface<OpRule<TileBroadcastOp, tileBroadcastRule>>(*ctx);
     TileExtractOp::attachInterface<OpRule<TileExtractOp, tileExtractRule>>(*ctx);
+    TileFromLanesOp::attachInterface<OpRule<TileFromLanesOp, tileFromLanesRule>>(*ctx);
+    TileToLanesOp::attachInterface<OpRule<TileToLanesOp, tileToLanesRule>>(*ctx);
     attachTileLinalgRules(ctx);
     attachTileScatterRule(ctx);
   });

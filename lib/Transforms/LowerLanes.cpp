@@ -103,6 +103,9 @@ bool kdsl::reachesBlockTileOperand(Value v) {
 }
 
 bool kdsl::isLaneKernel(KernelOp kernel) {
+  // The adjoint of a lane-dependent kernel is one (kdsl-autodiff marks it).
+  if (kernel->hasAttr(kLaneKernelAttrName))
+    return true;
   bool tiles = false, lanes = false;
   kernel.walk([&](Operation *op) {
     if (isTileOpName(op))
@@ -461,11 +464,13 @@ struct LowerLanesPass : public kdsl::impl::LowerLanesBase<LowerLanesPass> {
         // computes them), wp.untile reads its element (threadIdx.x), its
         // atomics are its own; the steps that read other lanes' values go
         // through the block's shared memory (LowerLanesGpu.cpp).
-        if (failed(replayLaneStepsOnGpu(k, gpuAllocaBlock(k))))
+        if (failed(replayLaneStepsOnGpu(k, gpuAllocaBlock(k))) || failed(writeBlockTilesOnce(k)))
           return signalPassFailure();
         k->removeAttr(kLaneKernelAttrName);
         continue;
       }
+      // (A block's tile write runs once on the CPU: the block's ops do.)
+      k.walk([](Operation *op) { op->removeAttr(kBlockWriteAttr); });
       LaneLowering lowering(k);
       if (failed(lowering.run()))
         return signalPassFailure();

@@ -209,3 +209,43 @@ LogicalResult kdsl::tiles::replayLaneStepsOnGpu(KernelOp kernel, Block *allocaBl
       return failure();
   return success();
 }
+
+LogicalResult kdsl::tiles::writeBlockTilesOnce(KernelOp kernel) {
+  // Runs of consecutive marked ops (one write's, or several writes').
+  SmallVector<SmallVector<Operation *>> runs;
+  kernel.walk([&](Operation *op) {
+    if (!op->hasAttr(kBlockWriteAttr))
+      return;
+    if (!runs.empty() && runs.back().back()->getNextNode() == op)
+      runs.back().push_back(op);
+    else
+      runs.push_back({op});
+  });
+  for (ArrayRef<Operation *> run : runs) {
+    DenseSet<Operation *> inRun(run.begin(), run.end());
+    for (Operation *op : run) {
+      if (op->getAttrOfType<BoolAttr>(kBlockWriteAttr).getValue())
+        return op->emitError("the old values of a tile_atomic_add in a kernel that depends on its "
+                             "block's lanes are not lowered for the GPU yet (kdsl-lower-lanes, "
+                             "docs/design/tiles.md)");
+      for (Value r : op->getResults())
+        for (Operation *user : r.getUsers())
+          if (!inRun.contains(run.front()->getBlock()->findAncestorOpInBlock(*user)))
+            return op->emitError("kdsl-lower-lanes: internal error: a tile write's value is "
+                                 "used after it");
+      op->removeAttr(kBlockWriteAttr);
+    }
+    Location loc = run.front()->getLoc();
+    OpBuilder b(run.front());
+    gpu::BarrierOp::create(b, loc);
+    Value self = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, self,
+                                        arith::ConstantIndexOp::create(b, loc, 0));
+    auto once = scf::IfOp::create(b, loc, TypeRange{}, first, /*withElse=*/false);
+    for (Operation *op : run)
+      op->moveBefore(once.thenBlock()->getTerminator());
+    b.setInsertionPointAfter(once);
+    gpu::BarrierOp::create(b, loc);
+  }
+  return success();
+}

@@ -84,8 +84,12 @@ private:
 
   LogicalResult lowerOp(Operation *op) {
     if (isTileOp(op)) {
+      Operation *prev = op->getPrevNode();
       if (failed(lowerTileOp(op, bufs)))
         return failure();
+      if (lanes &&
+          isa<TileStoreOp, TileAtomicAddOp, TileStoreIndexedOp, TileAtomicAddIndexedOp>(op))
+        markBlockWrite(op, prev);
       tileOps.push_back(op);
       return success();
     }
@@ -111,6 +115,16 @@ private:
         return failure();
     }
     return success();
+  }
+
+  /// kBlockWriteAttr on the ops lowerTileOp emitted for write `op` (after
+  /// `prev`).
+  static void markBlockWrite(Operation *op, Operation *prev) {
+    bool oldRead = op->getNumResults() && !op->getResult(0).use_empty();
+    auto mark = BoolAttr::get(op->getContext(), oldRead);
+    for (Operation *o = prev ? prev->getNextNode() : &op->getBlock()->front(); o != op;
+         o = o->getNextNode())
+      o->setAttr(kBlockWriteAttr, mark);
   }
 
   Value bufferOf(Operation *user, Value tile) {
@@ -296,7 +310,8 @@ Block *wrapInAllocaScope(KernelOp kernel) {
 static void prepareLaneKernel(KernelOp kernel) {
   kernel->setAttr(kLaneKernelAttrName, UnitAttr::get(kernel.getContext()));
   kernel.walk([&](Operation *op) {
-    if (auto tid = dyn_cast<TidOp>(op)) {
+    // (The adjoint of a lane kernel has its forward kernel's marks.)
+    if (auto tid = dyn_cast<TidOp>(op); tid && !tid->hasAttr(kLaneUniformTidAttrName)) {
       SmallVector<bool> uniform;
       for (Value r : tid.getResults())
         uniform.push_back(reachesBlockTileOperand(r));
@@ -325,6 +340,7 @@ struct LowerTilesPass : public kdsl::impl::LowerTilesBase<LowerTilesPass> {
       if (lanes) {
         prepareLaneKernel(kernel);
         foldLaneUntiles(kernel);
+        uniformLaneLoops(kernel);
       }
       if (kernel)
         allocaBlock = wrapInAllocaScope(kernel);

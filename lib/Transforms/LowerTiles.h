@@ -29,6 +29,13 @@ constexpr llvm::StringLiteral kLaneBarrierAttr = "kdsl.lane_barrier";
 /// A workgroup buffer through which the GPU's lanes pass their values to a
 /// step (LowerLanesGpu.cpp).
 constexpr llvm::StringLiteral kLaneStageAttr = "kdsl.lane_stage";
+/// The ops of a tile op's write to an array (tile_store, tile_atomic_add,
+/// their indexed forms) in a lane-dependent kernel: the block's write, which
+/// each GPU thread would repeat (every thread holds the whole tile), so the
+/// GPU's lowering has one thread make it between barriers
+/// (writeBlockTilesOnce). The value is true where the write's old values
+/// (tile_atomic_add's result) are read.
+constexpr llvm::StringLiteral kBlockWriteAttr = "kdsl.block_write";
 
 /// The buffers of one function's tiles: every tile value is a
 /// `memref<N x T>` (N the tile's element count, row-major), allocated at
@@ -106,6 +113,10 @@ mlir::LogicalResult inlineTileFuncs(mlir::ModuleOp module);
 /// wp.untile of a lane-extent tile_map or tile_arange in `root` becomes the
 /// lane's own element, computed by the lane (LowerTileUntile.cpp).
 void foldLaneUntiles(mlir::Operation *root);
+/// The loops of a lane-dependent kernel that hold tile operations and whose
+/// bounds may vary over the lanes, as loops of the block over the lanes'
+/// common trip count (LowerTileLaneLoops.cpp).
+void uniformLaneLoops(KernelOp kernel);
 
 /// The lane-dependent ops (LowerTileLanes.cpp): wp.tile(x), wp.untile,
 /// tile_from_thread, tile_scatter and the tile stacks.
@@ -120,6 +131,10 @@ void copyBuffer(mlir::OpBuilder &b, mlir::Location loc, mlir::Value from, mlir::
 /// lanes' values passed through workgroup buffers allocated at the start of
 /// `allocaBlock` (LowerLanesGpu.cpp).
 mlir::LogicalResult replayLaneStepsOnGpu(KernelOp kernel, mlir::Block *allocaBlock);
+/// The GPU's block writes of tiles (kBlockWriteAttr) made by thread 0 only,
+/// after a barrier (every thread's reads of the array before it are done)
+/// and before another (the reads after it see it) (LowerLanesGpu.cpp).
+mlir::LogicalResult writeBlockTilesOnce(KernelOp kernel);
 
 } // namespace kdsl::tiles
 

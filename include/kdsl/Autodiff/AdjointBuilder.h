@@ -41,6 +41,10 @@ public:
   /// two threads accumulate into the same adjoint element, and the adjoint
   /// of a read needs no atomic.
   virtual bool readsOwnElementOnly(mlir::Value array) = 0;
+  /// Whether the kernel depends on its block's lanes (kdsl/Transforms/Lanes.h):
+  /// its tiles' adjoints are the block's, its scalars' adjoints each lane's
+  /// share (docs/design/tiles.md, "Adjoints of lane-dependent kernels").
+  virtual bool laneKernel() { return false; }
   /// The element-wise derivative of a region applied per element (the body
   /// of a kdsl.tile_map): emits, at the insertion point, `body` recomputed
   /// with its arguments bound to `args`, then its reverse, seeded with
