@@ -654,6 +654,7 @@ static LogicalResult tileExtractRule(TileExtractOp op, AdjointBuilder &ab) {
   // the tiles; no per-lane scatter, which would add every lane's part to
   // each copy).
   auto i32 = b.getI32Type();
+  SmallVector<Value> idx = primals(ab, op.getIndices());
   Value flat = idx[0];
   for (size_t d = 1; d < idx.size(); ++d)
     flat = arith::AddIOp::create(
