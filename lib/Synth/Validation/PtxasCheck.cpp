@@ -4,6 +4,10 @@
 // optimization level; one process per sample and direction made it the
 // slowest stage of `kdsl-synth --targets ptx`. Several input files per
 // ptxas run crash ptxas 13 (segmentation fault), hence one combined module.
+// It runs at -O1: the same parse, type and register checks and the same
+// code generation to SASS, without -O3's unrolling of the tile kernels'
+// element loops, which took 5-10x longer (200-600 ms per tile record;
+// docs/synth.md, bench/README.md).
 //
 //===----------------------------------------------------------------------===//
 #include "PtxasCheck.h"
@@ -36,7 +40,7 @@ llvm::Error kdsl::synth::runPtxas(llvm::StringRef ptxas, llvm::StringRef ptx,
     os << ptx;
   }
   std::string archFlag = ("-arch=" + arch).str();
-  llvm::StringRef args[] = {ptxas, archFlag, in, "-o", out};
+  llvm::StringRef args[] = {ptxas, archFlag, "-O1", in, "-o", out};
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, log.str(), log.str()};
   int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects);
   std::string message;
