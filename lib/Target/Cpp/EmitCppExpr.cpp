@@ -276,7 +276,10 @@ FamilyResult CppEmitter::castExpr(Operation &op, std::string &e) {
     return std::nullopt;
   Type rt = resultType(op);
   Value in = op.getOperand(0);
-  if (isa<arith::UIToFPOp, arith::ExtUIOp>(op))
+  if (isa<VectorType>(rt) && isa<arith::SIToFPOp, arith::FPToSIOp, arith::ExtFOp, arith::TruncFOp,
+                                 arith::ExtSIOp, arith::TruncIOp>(op))
+    e = "kdsl::convert<" + typeName(rt) + ">(" + name(in) + ")";
+  else if (isa<arith::UIToFPOp, arith::ExtUIOp>(op))
     e = "(" + typeName(rt) + ")" + asUnsignedValue(in);
   else if (isa<arith::FPToUIOp>(op))
     e = "(" + typeName(rt) + ")(" + asUnsigned(rt, "") + name(in) + ")";
