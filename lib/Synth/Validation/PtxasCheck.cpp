@@ -4,10 +4,11 @@
 // optimization level; one process per sample and direction made it the
 // slowest stage of `kdsl-synth --targets ptx`. Several input files per
 // ptxas run crash ptxas 13 (segmentation fault), hence one combined module.
-// It runs at -O1: the same parse, type and register checks and the same
-// code generation to SASS, without -O3's unrolling of the tile kernels'
-// element loops, which took 5-10x longer (200-600 ms per tile record;
-// docs/synth.md, bench/README.md).
+// It runs at -O0: the same parse, type and register checks and code
+// generation to SASS, without -O3's unrolling of the tile kernels' element
+// loops, which took 5-10x longer (200-600 ms per tile record), or -O1's
+// optimizations (a third of ptxas's time on a batch); docs/synth.md says
+// how the levels were compared.
 //
 //===----------------------------------------------------------------------===//
 #include "PtxasCheck.h"
@@ -40,7 +41,7 @@ llvm::Error kdsl::synth::runPtxas(llvm::StringRef ptxas, llvm::StringRef ptx,
     os << ptx;
   }
   std::string archFlag = ("-arch=" + arch).str();
-  llvm::StringRef args[] = {ptxas, archFlag, "-O1", in, "-o", out};
+  llvm::StringRef args[] = {ptxas, archFlag, "-O0", in, "-o", out};
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, log.str(), log.str()};
   int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects);
   std::string message;
@@ -67,20 +68,25 @@ std::pair<std::string, std::string> splitHeader(const std::string &ptx) {
 } // namespace
 
 std::string kdsl::synth::combinePtx(llvm::ArrayRef<std::string> modules) {
-  // Module-scope definitions other than entries: variables and funcs.
+  // Module-scope definitions: variables, funcs and entries. Records name
+  // their kernels for what they do, so two modules of a batch may both
+  // define `.entry integrate_cuda_kernel_forward`: every name gets its
+  // module's suffix.
   static const std::regex variable(
       R"(^(?:\.visible\s+|\.weak\s+)?\.(?:global|const|shared)\s[^\n;=\[]*?([A-Za-z_$%][\w$]*)\s*(?:\[|=|;))",
       std::regex::multiline);
   static const std::regex func(
       R"(^(?:\.visible\s+|\.weak\s+)?\.func\s*(?:\([^)]*\)\s*)?([A-Za-z_$%][\w$]*))",
       std::regex::multiline);
+  static const std::regex entry(R"(^(?:\.visible\s+|\.weak\s+)?\.entry\s+([A-Za-z_$%][\w$]*))",
+                                std::regex::multiline);
   std::string out;
   for (auto [i, module] : llvm::enumerate(modules)) {
     auto [header, body] = splitHeader(module);
     if (i == 0)
       out += header;
     llvm::StringSet<> names;
-    for (const std::regex *re : {&variable, &func})
+    for (const std::regex *re : {&variable, &func, &entry})
       for (std::sregex_iterator it(body.begin(), body.end(), *re), end; it != end; ++it)
         names.insert((*it)[1].str());
     for (llvm::StringRef name : names.keys()) {
