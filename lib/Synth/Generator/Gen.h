@@ -51,6 +51,11 @@ struct Rng {
   }
 };
 
+/// Python statements with each expression's parentheses reduced to those its
+/// parse needs (Tidy.cpp): the free statements' strings parenthesize every
+/// operation. Lines outside its small grammar stay as they are.
+std::string tidyParens(llvm::StringRef code);
+
 inline uint64_t mix(uint64_t seed, uint64_t index, uint64_t salt) {
   uint64_t words[3] = {seed, index, salt};
   return llvm::xxh3_64bits(

@@ -805,11 +805,13 @@ Program Gen::run() {
               : cat == "quaternion" ? Ty::Q
                                     : Ty::X;
     std::vector<std::string> cands;
-    for (auto &[name, t] : vars)
-      if (t == extraTy && name.find_first_of("([.") == std::string::npos &&
+    for (auto &var : vars) {
+      const std::string &name = var.first;
+      if (var.second == extraTy && name.find_first_of("([.") == std::string::npos &&
           std::none_of(inputs.begin(), inputs.end(),
                        [&](const Input &in) { return in.name == name; }))
         cands.push_back(name);
+    }
     if (!cands.empty()) {
       extraVar = cands.back();
       static const char *vo[] = {"dir_out", "v_out", "vec_out", "disp_out"};
@@ -909,8 +911,11 @@ Program Gen::run() {
     specInputs[in.name] = in.data;
   }
   p.kernelName = kernelNameFor("");
-  p.source = header() + constantsText() + prefix + "@wp.kernel\ndef " + p.kernelName + "(" +
-             params + "):\n" + body;
+  auto tidy = [&](const std::string &code) {
+    return opt.tidyExpressions ? tidyParens(code) : code;
+  };
+  p.source = header() + constantsText() + tidy(prefix) + "@wp.kernel\ndef " + p.kernelName + "(" +
+             params + "):\n" + tidy(body);
   spec["kernel"] = p.kernelName;
   spec["dim"] = twoD ? Value(Array{4, 4}) : Value(n);
   spec["inputs"] = std::move(specInputs);

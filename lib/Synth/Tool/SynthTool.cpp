@@ -150,6 +150,10 @@ public:
                              cl::init(3),           cl::sub(generateCmd),
                              cl::sub(showCmd),      cl::sub(diversityCmd),
                              cl::cat(synthCategory)};
+  cl::opt<bool> rawExpressions{"raw-expressions",
+                               cl::desc("The free statements' expressions as composed, every "
+                                        "operation parenthesized (for tests)"),
+                               cl::init(false), cl::Hidden, cl::sub(showCmd)};
   cl::list<std::string> positional{
       cl::Positional,   cl::desc("<dir or index>"), cl::sub(statsCmd),     cl::sub(mergeCmd),
       cl::sub(showCmd), cl::sub(validateCmd),       cl::cat(synthCategory)};
@@ -436,6 +440,7 @@ int SynthTool::runShow() {
   g.maxDepth = std::max(1, int(maxDepth));
   g.statements = std::max(1, int(statementsOpt));
   g.difficulty = difficultyList;
+  g.tidyExpressions = !rawExpressions;
   Program p = generateProgram(programSeed(seed, showAttempt), index, cat, g);
   outs() << "# category: " << p.category << "\n# difficulty: " << p.difficulty << " (score "
          << p.difficultyScore << ")\n"

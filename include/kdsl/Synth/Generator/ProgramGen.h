@@ -50,6 +50,10 @@ struct GenOptions {
   /// shared arrays: lib/Synth/Generator/MotifsPrograms.cpp) in the
   /// categories that have such programs.
   double programShare = 0.5;
+  /// The free statements' expressions with the parentheses a person writes
+  /// (Generator/Tidy.cpp); false: as composed, every operation
+  /// parenthesized (`show --raw-expressions`, for tests).
+  bool tidyExpressions = true;
   /// Difficulty levels to draw (`--difficulty 1:3,2:2,3`: levels 1 to 5,
   /// optionally weighted); empty: any level, as drawn.
   std::string difficulty;
