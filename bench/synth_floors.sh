@@ -62,10 +62,20 @@ out = sys.argv[1]
 records = [json.loads(l) for f in sorted(glob.glob(out + "/data/shard-*.jsonl")) for l in open(f)][:64]
 for lang, ext in (("cpp", "cpp"), ("cuda", "cu")):
     # One namespace per record: its types (structs, helper result types)
-    # are used by its forward and backward.
-    body = "".join("namespace s%d {\n%s\n}\n" % (r["id"], "\n".join(
-                       r.get(lang + part, "") for part in ("_types", "_forward", "_backward")))
-                   for r in records)
+    # are used by its forward and backward. Records name their kernels for
+    # what they do (two may define row_energy_cpu_forward): their extern "C"
+    # entry points are renamed apart by macros, as kdsl-synth's unit does.
+    suffixes = ("_cpu_forward", "_cpu_backward", "_cuda_kernel_forward", "_cuda_kernel_backward")
+    def unit(r):
+        spec = r.get("spec") if isinstance(r.get("spec"), dict) else {}
+        kernels = [l["kernel"] for l in spec.get("launches", [])] or [r["kernel_name"]]
+        kernels = list(dict.fromkeys(kernels))
+        names = [k + s for k in kernels for s in suffixes]
+        text = "".join("#define %s %s__r%d\n" % (n, n, r["id"]) for n in names)
+        text += "namespace s%d {\n%s\n}\n" % (r["id"], "\n".join(
+            r.get(lang + part, "") for part in ("_types", "_forward", "_backward")))
+        return text + "".join("#undef %s\n" % n for n in names)
+    body = "".join(unit(r) for r in records)
     open(f"{out}/batch.{ext}", "w").write(body)
     open(f"{out}/empty.{ext}", "w").write("\n")
 open(out + "/count", "w").write(str(len(records)))
