@@ -61,7 +61,7 @@ llvm::Expected<std::unique_ptr<CpuModule>> kdsl::compileWithCpp(mlir::ModuleOp m
   };
   std::string cpp = path("kernels.cpp"), so = path("kernels.so"), log = path("compiler.log");
   bool keep = std::getenv("KDSL_KEEP_CPP") != nullptr;
-  auto cleanup = llvm::make_scope_exit([&] {
+  llvm::scope_exit cleanup([&] {
     if (keep)
       return;
     for (const std::string &f : {cpp, so, log})

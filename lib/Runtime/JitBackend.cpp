@@ -34,8 +34,11 @@ llvm::Error kdsl::lowerToLLVMDialect(ModuleOp module, const CpuCompileOptions &o
     return llvm::createStringError("invalid pass-manager options");
   CpuPipelineOptions pipeline;
   pipeline.checkBounds = options.checkBounds;
-  // Without optimization there is no vectorizer to feed: one grid loop.
+  // Without optimization there is no vectorizer to feed: one grid loop; and
+  // code that runs once on a few elements does not need the index facts
+  // (their range analysis is a third of the lowering of tile kernels).
   pipeline.denseFastPath = options.optimize;
+  pipeline.indexFacts = options.optimize;
   buildLowerToCpuPipeline(pm, pipeline);
   if (failed(pm.run(module)))
     return diagnostics.failure("CPU lowering");

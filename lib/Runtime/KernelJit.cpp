@@ -144,7 +144,7 @@ Expected<std::unique_ptr<orc::LLJIT>> kdsl::createKernelJit(orc::JITTargetMachin
                                                             ObjectCache *cache) {
   // On an error below, the module goes before the context it lives in (the
   // parameters would be destroyed the other way round).
-  auto dropModule = llvm::make_scope_exit([&] { module.reset(); });
+  llvm::scope_exit dropModule([&] { module.reset(); });
   auto jit = createJit(std::move(machine), std::move(allow), cache);
   if (!jit)
     return jit.takeError();

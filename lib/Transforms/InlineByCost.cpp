@@ -61,10 +61,11 @@ struct InlineByCostPass : public kdsl::impl::InlineByCostBase<InlineByCostPass> 
     // A callee's size, taken once its own calls are decided (post-order).
     llvm::DenseMap<Operation *, unsigned> sizes;
     auto sizeOf = [&](func::FuncOp f) {
-      auto [it, fresh] = sizes.try_emplace(f, 0);
-      if (fresh)
-        f.walk([&](Operation *) { ++it->second; });
-      return it->second;
+      auto inserted = sizes.try_emplace(f, 0);
+      unsigned &size = inserted.first->second;
+      if (inserted.second)
+        f.walk([&](Operation *) { ++size; });
+      return size;
     };
 
     InlinerInterface interface(&getContext());

@@ -32,7 +32,8 @@ void kdsl::buildLowerToCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &
   // Small and single-use @wp.funcs are inlined; LLVM decides the rest.
   pm.addPass(createInlineByCost());
   // Before the launch lowering replaces kdsl.tid by the loop's index.
-  pm.addPass(createIndexFacts());
+  if (options.indexFacts)
+    pm.addPass(createIndexFacts());
   pm.addPass(createLowerLaunch());
   pm.addPass(createOutlineCpuKernels(outline));
   pm.addPass(createCanonicalize()); // canonicalize, linear in block length (EffectFences.cpp)

@@ -50,6 +50,11 @@ struct CpuPipelineOptions : public mlir::PassPipelineOptions<CpuPipelineOptions>
       *this, "dense-fast-path",
       llvm::cl::desc("A vectorizable copy of the grid loop for dense arrays"),
       llvm::cl::init(true)};
+  Option<bool> indexFacts{
+      *this, "index-facts",
+      llvm::cl::desc("Run kdsl-index-facts (leaves out the negative-index adjustment of "
+                     "indices proven non-negative; the same results without)"),
+      llvm::cl::init(true)};
 };
 
 /// kdsl IR -> LLVM dialect for the host CPU (the JIT's and --emit=llvm's pipeline).

@@ -133,7 +133,7 @@ std::vector<bool> kdsl::synth::checkEmittedBatch(llvm::ArrayRef<const json::Obje
   // unit; if it fails, record by record.
   if (cuda) {
     auto checkStart = std::chrono::steady_clock::now();
-    auto checkTimer = llvm::make_scope_exit([&] {
+    llvm::scope_exit checkTimer([&] {
       noteExecutionTime(
           true, "device_check",
           std::chrono::duration<double>(std::chrono::steady_clock::now() - checkStart).count());
