@@ -12,6 +12,7 @@
 #     CUDA C against empty units: the most samples/s the Clang checks allow.
 #
 # Usage: bench/synth_floors.sh [N]   (default 400; run by hand, see bench/README.md)
+# SYNTH_ARGS: more `generate` options (e.g. SYNTH_ARGS="--categories tile").
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # The tools: build/bin, or KDSL_BIN (test/Bench runs this script with its build).
@@ -21,7 +22,8 @@ cores="$(nproc)"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 
-"$bin/kdsl-synth" generate -n "$n" --jobs 1 --targets cpp,cuda,ptx --timing \
+# shellcheck disable=SC2086 # SYNTH_ARGS is a list of options
+"$bin/kdsl-synth" generate -n "$n" --jobs 1 --targets cpp,cuda,ptx --timing ${SYNTH_ARGS:-} \
   -o "$out/data" 2>"$out/timing.txt"
 samples=$(cat "$out/data"/shard-*.jsonl | wc -l)
 python3 - "$out/timing.txt" "$samples" "$cores" "$n" <<'EOF'
