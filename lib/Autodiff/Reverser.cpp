@@ -616,8 +616,12 @@ FailureOr<scf::WhileOp> Reverser::cloneWhileCounting(scf::WhileOp op, ArrayRef<V
       b, loc, types, inits,
       [&](OpBuilder &ob, Location l, ValueRange args) {
         Block &before = op.getBefore().front();
-        for (auto [from, to] : llvm::zip(before.getArguments(), args))
+        for (auto [from, to] : llvm::zip(before.getArguments(), args)) {
           map.map(from, to);
+          // The loop's state keeps its source names (the emitters' `run`,
+          // not a fresh `s_2`).
+          cast<BlockArgument>(to).setLoc(from.getLoc());
+        }
         Value counter = args.back();
         if (!tape.empty()) {
           Value at = toIndex(ob, l, counter);
@@ -636,8 +640,10 @@ FailureOr<scf::WhileOp> Reverser::cloneWhileCounting(scf::WhileOp op, ArrayRef<V
       },
       [&](OpBuilder &ob, Location l, ValueRange args) {
         Block &after = op.getAfter().front();
-        for (auto [from, to] : llvm::zip(after.getArguments(), args))
+        for (auto [from, to] : llvm::zip(after.getArguments(), args)) {
           map.map(from, to);
+          cast<BlockArgument>(to).setLoc(from.getLoc());
+        }
         for (Operation &o : after.without_terminator())
           if (failed(recomputeOp(ob, o)))
             status = failure();
