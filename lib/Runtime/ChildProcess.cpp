@@ -51,11 +51,23 @@ static void prepareChild() {
   // No core files for a kernel's fault; they are slow to write.
   struct rlimit noCore = {0, 0};
   setrlimit(RLIMIT_CORE, &noCore);
+  // The handler runs on a stack of its own, so that a kernel that overflows
+  // its stack (onto a guard page) is reported with the faulting address, not
+  // killed before the handler can run.
+  constexpr size_t kAltStack = 64 * 1024;
+  if (void *alt = mmap(nullptr, kAltStack, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                       -1, 0);
+      alt != MAP_FAILED) {
+    stack_t ss = {};
+    ss.ss_sp = alt;
+    ss.ss_size = kAltStack;
+    sigaltstack(&ss, nullptr);
+  }
   // Replace LLVM's crash handlers (which print kdsl's stack) with ours.
   struct sigaction sa;
   std::memset(&sa, 0, sizeof sa);
   sa.sa_sigaction = recordFault;
-  sa.sa_flags = SA_SIGINFO | SA_RESETHAND;
+  sa.sa_flags = SA_SIGINFO | SA_RESETHAND | SA_ONSTACK;
   sigemptyset(&sa.sa_mask);
   for (int sig : {SIGFPE, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT})
     sigaction(sig, &sa, nullptr);
