@@ -55,8 +55,8 @@ static void prepareChild() {
   // its stack (onto a guard page) is reported with the faulting address, not
   // killed before the handler can run.
   constexpr size_t kAltStack = 64 * 1024;
-  if (void *alt = mmap(nullptr, kAltStack, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                       -1, 0);
+  if (void *alt =
+          mmap(nullptr, kAltStack, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
       alt != MAP_FAILED) {
     stack_t ss = {};
     ss.ss_sp = alt;
