@@ -623,6 +623,7 @@ FailureOr<scf::WhileOp> Reverser::cloneWhileCounting(scf::WhileOp op, ArrayRef<V
           cast<BlockArgument>(to).setLoc(from.getLoc());
         }
         Value counter = args.back();
+        setSourceName(counter, "trips");
         if (!tape.empty()) {
           Value at = toIndex(ob, l, counter);
           for (auto [v, slot] : llvm::zip(args, tape))
@@ -644,6 +645,7 @@ FailureOr<scf::WhileOp> Reverser::cloneWhileCounting(scf::WhileOp op, ArrayRef<V
           map.map(from, to);
           cast<BlockArgument>(to).setLoc(from.getLoc());
         }
+        setSourceName(args.back(), "trips");
         for (Operation &o : after.without_terminator())
           if (failed(recomputeOp(ob, o)))
             status = failure();

@@ -357,9 +357,30 @@ void MLIRGen::recordStatement(const Stmt *s) {
   stmtTable.push_back(b.getStringAttr(t));
 }
 
+StringRef MLIRGen::stateName(StringRef name) {
+  // The structured lowering's flags ($brk1, $ret0) and a function's return
+  // value ($rv0) carried by a loop, with the names a person gives them.
+  if (name.starts_with("$brk"))
+    return "done";
+  if (name.starts_with("$ret"))
+    return "returned";
+  if (name.starts_with("$rv"))
+    return "result";
+  return name;
+}
+
 void MLIRGen::nameValue(mlir::Value v, StringRef name) {
-  if (v && !name.empty() && !name.starts_with("$"))
-    setSourceName(v, name);
+  if (!v || name.empty() || name.starts_with("$"))
+    return;
+  // Sema's own locals, named so that they cannot clash with a user's: `a.1`
+  // (an array local rebound with another ndim) is the user's `a`;
+  // `index.query` (the query a `for index in ...` loop advances) reads as
+  // `query` (the targets make each name unique).
+  auto [base, tail] = name.rsplit('.');
+  unsigned n;
+  if (!tail.empty())
+    name = tail.getAsInteger(10, n) ? tail : base;
+  setSourceName(v, name);
 }
 
 OwningOpRef<ModuleOp> MLIRGen::run(ArrayRef<FuncDef *> funcs, ArrayRef<FuncDef *> kernels) {
@@ -846,10 +867,19 @@ void MLIRGen::genFor(const ForStmt *s, const NameSet &liveAfter) {
   auto whileOp = scf::WhileOp::create(b, l, stateTypes, inits);
   Block *before = b.createBlock(&whileOp.getBefore(), {}, stateTypes, locs);
   Block *after = b.createBlock(&whileOp.getAfter(), {}, stateTypes, locs);
+  // The iteration count is the loop variable itself when it counts from 0
+  // by 1: it has the variable's name in the targets.
+  std::optional<Sema::ConstValue> startConst =
+      s->start ? sema.evalConst(s->start) : std::optional<Sema::ConstValue>();
+  bool countIsVariable = !s->reversed && stepConst == 1 &&
+                         (!s->start || (startConst && startConst->kind == Sema::ConstValue::Int &&
+                                        startConst->i == 0));
   auto bindState = [&](Block *blk) {
+    if (countIsVariable)
+      nameValue(blk->getArgument(0), target->name);
     for (auto [i, n] : llvm::enumerate(state)) {
       env[n] = blk->getArgument(i + 1);
-      nameValue(blk->getArgument(i + 1), n);
+      nameValue(blk->getArgument(i + 1), stateName(n));
     }
   };
   // before: k < n && !brk && !ret
@@ -910,7 +940,7 @@ void MLIRGen::genWhile(const WhileStmt *s, const NameSet &liveAfter) {
   auto bindState = [&](Block *blk) {
     for (auto [i, n] : llvm::enumerate(state)) {
       env[n] = blk->getArgument(i);
-      nameValue(blk->getArgument(i), n);
+      nameValue(blk->getArgument(i), stateName(n));
     }
   };
   b.setInsertionPointToStart(before);

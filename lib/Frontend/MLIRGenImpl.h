@@ -115,6 +115,8 @@ public:
   /// Wraps the location of the op defining `v` (one result, not a constant,
   /// not named yet) in NameLoc(name); block arguments get it directly.
   void nameValue(mlir::Value v, llvm::StringRef name);
+  /// The source name of a loop's state variable `name` (a flag's is made up).
+  static llvm::StringRef stateName(llvm::StringRef name);
 
   // ---- analysis (MLIRGenAnalysis.cpp) -----------------------------------
   const StmtInfo &info(const Stmt *s, unsigned depth);

@@ -98,12 +98,19 @@ LogicalResult CppEmitter::emitFor(scf::ForOp forOp) {
   Value iv = forOp.getInductionVar();
   bind(iv, "k");
   std::string t = typeName(iv.getType()), ivn = name(iv);
-  std::string upper = name(forOp.getUpperBound());
-  std::string cmp = forOp.getUnsignedCmp()
+  bool isUnsigned = forOp.getUnsignedCmp();
+  std::string lower = isUnsigned ? name(forOp.getLowerBound()) : subscript(forOp.getLowerBound());
+  std::string upper = isUnsigned ? name(forOp.getUpperBound()) : subscript(forOp.getUpperBound());
+  std::string cmp = isUnsigned
                         ? asUnsigned(iv.getType(), ivn) + " < " + asUnsigned(iv.getType(), upper)
                         : ivn + " < " + upper;
-  line() << "for (" << t << " " << ivn << " = " << name(forOp.getLowerBound()) << "; " << cmp
-         << "; " << ivn << " = kdsl::wrap_add(" << ivn << ", " << name(forOp.getStep()) << ")) {\n";
+  // `++k` where it cannot overflow: a signed k below the upper bound is at
+  // most the type's maximum minus one. Other steps may step past it, and an
+  // unsigned comparison lets k reach the signed maximum: they wrap.
+  std::string next = !isUnsigned && matchPattern(forOp.getStep(), m_One())
+                         ? "++" + ivn
+                         : ivn + " = kdsl::wrap_add(" + ivn + ", " + name(forOp.getStep()) + ")";
+  line() << "for (" << t << " " << ivn << " = " << lower << "; " << cmp << "; " << next << ") {\n";
   ++indent;
   if (failed(emitBlock(*forOp.getBody())))
     return failure();
@@ -116,25 +123,42 @@ LogicalResult CppEmitter::emitFor(scf::ForOp forOp) {
 
 LogicalResult CppEmitter::emitWhile(scf::WhileOp w) {
   Block &before = w.getBefore().front(), &after = w.getAfter().front();
-  // State: the before-region arguments; results: what the condition passes on exit.
+  auto cond = cast<scf::ConditionOp>(before.getTerminator());
+  // A state variable is read when an op of the condition reads it, or the
+  // condition passes it to a body argument or a result that is read (the
+  // body's argument is the condition's variable; a result is assigned it).
+  auto isRead = [&](BlockArgument arg) {
+    return llvm::any_of(arg.getUses(), [&](OpOperand &use) {
+      if (use.getOwner() != cond)
+        return true;
+      unsigned i = use.getOperandNumber() - 1; // after the condition
+      return !after.getArgument(i).use_empty() || !w.getResult(i).use_empty();
+    });
+  };
+  // State: the before-region arguments; results: what the condition passes
+  // on exit, those read after the loop.
   for (auto [arg, init] : llvm::zip(before.getArguments(), w.getInits())) {
     bind(arg, "s");
-    line() << "[[maybe_unused]] " << declType(arg) << " " << rawName(arg) << " = "
-           << asDeclared(init, arg) << ";\n";
+    line() << (isRead(arg) ? "" : "[[maybe_unused]] ") << declType(arg) << " " << rawName(arg)
+           << " = " << asDeclared(init, arg) << ";\n";
   }
-  for (auto [r, arg] : llvm::zip(w.getResults(), after.getArguments())) {
+  SmallVector<Value> results, exitValues;
+  for (auto [r, arg, v] : llvm::zip(w.getResults(), after.getArguments(), cond.getArgs())) {
+    if (r.use_empty())
+      continue;
     StringRef src = sourceNameOf(arg);
     bind(r, src.empty() ? "v" : src);
-    line() << unusedPrefix(r) << declType(r) << " " << rawName(r) << ";\n";
+    line() << declType(r) << " " << rawName(r) << ";\n";
+    results.push_back(r);
+    exitValues.push_back(v);
   }
   line() << "while (true) {\n";
   ++indent;
   if (failed(emitBlock(before)))
     return failure();
-  auto cond = cast<scf::ConditionOp>(before.getTerminator());
   line() << "if (!(" << name(cond.getCondition()) << ")) {\n";
   ++indent;
-  assign(w.getResults(), cond.getArgs());
+  assign(results, exitValues);
   line() << "break;\n";
   --indent;
   line() << "}\n";

@@ -6,7 +6,8 @@
 // CPP-LABEL: extern "C" void loops_cpu_forward(
 // CUDA-LABEL: extern "C" __global__ void loops_cuda_kernel_forward(kdsl_launch launch, kdsl_array x, int32_t n) {
 // CHECK:    float [[ACC:v[0-9]+]] = 0.0f;
-// CHECK-NEXT:    for (int32_t [[IV:[a-z0-9_]+]] = (int32_t)0; [[IV]] < n; [[IV]] = kdsl::wrap_add([[IV]], (int32_t)1)) {
+// A step of 1 below a signed bound cannot overflow: ++k.
+// CHECK-NEXT:    for (int32_t [[IV:[a-z0-9_]+]] = 0; [[IV]] < n; ++[[IV]]) {
 // CHECK-NEXT:      const float [[F:v[0-9]+]] = (float)[[IV]];
 // CHECK-NEXT:      const float [[A:v[0-9]+]] = [[ACC]] + [[F]];
 // CHECK-NEXT:      [[ACC]] = [[A]];
@@ -62,5 +63,47 @@ kdsl.kernel @loops(%x: !kdsl.array<f32, 1>, %n: i32) attributes {arg_names = ["x
     scf.yield %q : f32
   }
   kdsl.store %r, %x[%i] : !kdsl.array<f32, 1>
+  kdsl.return
+}
+
+// Other steps may step past the type's maximum, and an unsigned comparison
+// lets the counter reach the signed maximum: both wrap. A while loop's
+// result nothing reads is not declared (its state `s` is: the condition
+// reads it).
+// CHECK-LABEL: void steps_{{cpu_forward|cuda_kernel_forward}}(
+// CHECK:    for (int32_t [[A:[a-z0-9_]+]] = 0; [[A]] < n; [[A]] = kdsl::wrap_add([[A]], (int32_t)4)) {
+// CHECK:    for (int32_t [[B:[a-z0-9_]+]] = (int32_t)0; (uint32_t)[[B]] < (uint32_t)n; [[B]] = kdsl::wrap_add([[B]], (int32_t)1)) {
+// CHECK:    float [[S:[a-z0-9_]+]] = 1.0f;
+// CHECK-NOT: float v{{[0-9]+}};
+// CHECK:    while (true) {
+// CHECK-NEXT:      const bool [[C:v[0-9]+]] = ([[S]] < 10.0f);
+// CHECK-NEXT:      if (!([[C]])) {
+// CHECK-NEXT:        break;
+// CHECK-NEXT:      }
+kdsl.kernel @steps(%x: !kdsl.array<f32, 1>, %n: i32) attributes {arg_names = ["x", "n"]} {
+  %i = kdsl.tid : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i32
+  scf.for %j = %c0 to %n step %c4 : i32 {
+    %f = arith.sitofp %j : i32 to f32
+    kdsl.store %f, %x[%j] : !kdsl.array<f32, 1>
+  }
+  scf.for unsigned %k = %c0 to %n step %c1 : i32 {
+    %f = arith.uitofp %k : i32 to f32
+    kdsl.store %f, %x[%k] : !kdsl.array<f32, 1>
+  }
+  %one = arith.constant 1.000000e+00 : f32
+  %ten = arith.constant 1.000000e+01 : f32
+  %two = arith.constant 2.000000e+00 : f32
+  %unused = scf.while (%s = %one) : (f32) -> f32 {
+    %c = arith.cmpf olt, %s, %ten : f32
+    scf.condition(%c) %s : f32
+  } do {
+  ^bb0(%s: f32):
+    %h = arith.mulf %s, %two : f32
+    kdsl.store %h, %x[%i] : !kdsl.array<f32, 1>
+    scf.yield %h : f32
+  }
   kdsl.return
 }
