@@ -58,7 +58,7 @@ def signed_uses(a: wp.array(dtype=wp.uint32), n: wp.uint32, out: wp.array(dtype=
 # CHECK: const float [[FS:v[0-9]+]] = (float)(int32_t)x;
 # CHECK-NEXT: const float [[FX:v[0-9]+]] = (float)x;
 # CHECK: x > n
-# CHECK: (int32_t)x < (int32_t)0
+# CHECK: (int32_t)x < 0
 # CHECK: uint32_t acc = 7u;
 # CHECK: const uint32_t [[M:v[0-9]+]] = acc * 31u;
 # CHECK-NEXT: const uint32_t [[ACC:.+]] = [[M]] + x;

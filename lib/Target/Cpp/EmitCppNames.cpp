@@ -167,6 +167,11 @@ std::string CppEmitter::literal(Attribute a, Type t) {
       return i.getValue().isZero() ? "false" : "true";
     std::string s = scalarName(t);
     int64_t v = i.getValue().getSExtValue();
+    // An int32_t literal as a person writes it: a decimal literal that fits
+    // in int has type int, which is int32_t wherever kdsl's C++ and CUDA C
+    // compile (-2147483648 is the negation of a long: it keeps its cast).
+    if (t.isSignlessInteger(32) && v > INT32_MIN)
+      return std::to_string(v);
     if (v == INT64_MIN)
       return "(" + s + ")(-9223372036854775807LL - 1)";
     return "(" + s + ")" + std::to_string(v) +

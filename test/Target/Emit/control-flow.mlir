@@ -71,8 +71,8 @@ kdsl.kernel @loops(%x: !kdsl.array<f32, 1>, %n: i32) attributes {arg_names = ["x
 // result nothing reads is not declared (its state `s` is: the condition
 // reads it).
 // CHECK-LABEL: void steps_{{cpu_forward|cuda_kernel_forward}}(
-// CHECK:    for (int32_t [[A:[a-z0-9_]+]] = 0; [[A]] < n; [[A]] = kdsl::wrap_add([[A]], (int32_t)4)) {
-// CHECK:    for (int32_t [[B:[a-z0-9_]+]] = (int32_t)0; (uint32_t)[[B]] < (uint32_t)n; [[B]] = kdsl::wrap_add([[B]], (int32_t)1)) {
+// CHECK:    for (int32_t [[A:[a-z0-9_]+]] = 0; [[A]] < n; [[A]] = kdsl::wrap_add([[A]], 4)) {
+// CHECK:    for (int32_t [[B:[a-z0-9_]+]] = 0; (uint32_t)[[B]] < (uint32_t)n; [[B]] = kdsl::wrap_add([[B]], 1)) {
 // CHECK:    float [[S:[a-z0-9_]+]] = 1.0f;
 // CHECK-NOT: float v{{[0-9]+}};
 // CHECK:    while (true) {
